@@ -1,0 +1,3 @@
+//! The command-line subcommands, one module each.
+
+pub mod tools;

@@ -1,0 +1,141 @@
+//! The mailbox board every grid and graph variant keeps its pieces on.
+
+use super::cell::{Cell, MAX_CELLS};
+use super::piece::{Piece, PieceKind, Seat};
+use super::zobrist::Zobrist;
+
+/// Pieces by cell, with the King of each seat, piece counts and a placement
+/// hash kept up to date as pieces are put and taken.
+#[derive(Clone)]
+pub struct Board {
+    squares: [Option<Piece>; MAX_CELLS],
+    kings: [Option<Cell>; 4],
+    counts: [[u8; 32]; 4],
+    placement_hash: u64,
+    zobrist: &'static Zobrist,
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::new()
+    }
+}
+
+impl Board {
+    /// An empty board.
+    pub fn new() -> Board {
+        Board {
+            squares: [None; MAX_CELLS],
+            kings: [None; 4],
+            counts: [[0; 32]; 4],
+            placement_hash: 0,
+            zobrist: Zobrist::get(),
+        }
+    }
+
+    /// The piece on `cell`.
+    #[inline(always)]
+    pub fn get(&self, cell: Cell) -> Option<Piece> {
+        self.squares[cell.index()]
+    }
+
+    /// Whether `cell` is empty.
+    #[inline(always)]
+    pub fn is_empty(&self, cell: Cell) -> bool {
+        self.squares[cell.index()].is_none()
+    }
+
+    /// Puts `piece` on the empty `cell`.
+    #[inline(always)]
+    pub fn put(&mut self, cell: Cell, piece: Piece) {
+        debug_assert!(self.squares[cell.index()].is_none());
+        self.squares[cell.index()] = Some(piece);
+        self.placement_hash ^= self.zobrist.piece(piece, cell);
+        let seat = piece.seat().index();
+        self.counts[seat][piece.code() as usize & 31] += 1;
+        if piece.kind() == PieceKind::King {
+            self.kings[seat] = Some(cell);
+        }
+    }
+
+    /// Takes the piece off `cell`, if any.
+    #[inline(always)]
+    pub fn take(&mut self, cell: Cell) -> Option<Piece> {
+        let piece = self.squares[cell.index()].take()?;
+        self.placement_hash ^= self.zobrist.piece(piece, cell);
+        let seat = piece.seat().index();
+        self.counts[seat][piece.code() as usize & 31] -= 1;
+        if piece.kind() == PieceKind::King && self.kings[seat] == Some(cell) {
+            self.kings[seat] = None;
+        }
+        Some(piece)
+    }
+
+    /// Moves the piece on `from` to the empty `to`.
+    #[inline(always)]
+    pub fn shift(&mut self, from: Cell, to: Cell) {
+        if let Some(p) = self.take(from) {
+            self.put(to, p);
+        }
+    }
+
+    /// The cell of `seat`'s King.
+    #[inline(always)]
+    pub fn king(&self, seat: Seat) -> Option<Cell> {
+        self.kings[seat.index() & 3]
+    }
+
+    /// How many pieces of `kind` `seat` has on the board.
+    #[inline(always)]
+    pub fn count(&self, seat: Seat, kind: PieceKind) -> u8 {
+        self.counts[seat.index() & 3][kind.code() as usize]
+    }
+
+    /// How many pieces `seat` has on the board.
+    pub fn total(&self, seat: Seat) -> u32 {
+        self.counts[seat.index() & 3]
+            .iter()
+            .map(|&c| c as u32)
+            .sum()
+    }
+
+    /// The hash of the placement alone (which piece stands where).
+    #[inline(always)]
+    pub fn placement_hash(&self) -> u64 {
+        self.placement_hash
+    }
+
+    /// The occupied cells among the first `cell_count`, with their pieces.
+    pub fn pieces(&self, cell_count: usize) -> impl Iterator<Item = (Cell, Piece)> + '_ {
+        self.squares[..cell_count.min(MAX_CELLS)]
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| p.map(|p| (Cell(i as u8), p)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_tracks_kings_counts_and_hash() {
+        let mut b = Board::new();
+        let k = Piece::new(Seat::WHITE, PieceKind::King);
+        let empty_hash = b.placement_hash();
+        b.put(Cell(4), k);
+        b.put(Cell(12), Piece::new(Seat::WHITE, PieceKind::Pawn));
+        assert_eq!(b.king(Seat::WHITE), Some(Cell(4)));
+        assert_eq!(b.count(Seat::WHITE, PieceKind::Pawn), 1);
+        let h = b.placement_hash();
+        b.shift(Cell(4), Cell(5));
+        assert_eq!(b.king(Seat::WHITE), Some(Cell(5)));
+        assert_ne!(b.placement_hash(), h);
+        b.shift(Cell(5), Cell(4));
+        assert_eq!(b.placement_hash(), h);
+        b.take(Cell(4));
+        b.take(Cell(12));
+        assert_eq!(b.placement_hash(), empty_hash);
+        assert_eq!(b.total(Seat::WHITE), 0);
+    }
+}

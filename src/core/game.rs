@@ -1,0 +1,206 @@
+//! The `Game` trait: everything the screen, the computer player and the
+//! command-line tools may ask of a game, whatever the variant.
+
+use super::cell::{Cell, CellSet};
+use super::geometry::Geometry;
+use super::moves::{Move, MoveList};
+use super::piece::{Piece, Seat};
+use std::fmt;
+
+/// Bad input to a game (a position, a move, an option), as one sentence
+/// naming what is wrong and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameError(pub String);
+
+impl GameError {
+    /// An error with this message.
+    pub fn new(message: impl Into<String>) -> GameError {
+        GameError(message.into())
+    }
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// Why a game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum EndReason {
+    /// The side to move is in check with no legal move.
+    Checkmate,
+    /// The side to move is not in check and has no legal move.
+    Stalemate,
+    /// A hundred half-moves without a capture or a pawn move.
+    FiftyMoves,
+    /// Cat Chess: a hundred turns, the Cats' included, without a capture or a pawn move.
+    HundredTurns,
+    /// The same position came up a third time.
+    Repetition,
+    /// Neither side can mate any more.
+    Material,
+    /// BacCanCat: King, Queen, Tank and compound on one 2 × 2 square.
+    Marriage,
+    /// BacCanCat: a Pawn or Yeoman promoted with nothing left to promote to.
+    Promotion,
+    /// BacCanCat: the army that delivered the third checkmate.
+    ThirdMate,
+    /// Every army still in play had to pass in one round.
+    AllPassed,
+}
+
+impl EndReason {
+    /// The reason's code in the rules oracle and saved games (`fifty_moves`).
+    pub const fn code(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::FiftyMoves => "fifty_moves",
+            EndReason::HundredTurns => "hundred_turns",
+            EndReason::Repetition => "repetition",
+            EndReason::Material => "material",
+            EndReason::Marriage => "marriage",
+            EndReason::Promotion => "promotion",
+            EndReason::ThirdMate => "third_mate",
+            EndReason::AllPassed => "all_passed",
+        }
+    }
+
+    /// The reason in words, for the screen ("threefold repetition").
+    pub const fn describe(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::FiftyMoves => "the fifty-move rule",
+            EndReason::HundredTurns => "the hundred-turn rule",
+            EndReason::Repetition => "threefold repetition",
+            EndReason::Material => "insufficient material",
+            EndReason::Marriage => "marriage",
+            EndReason::Promotion => "promotion with an empty reserve",
+            EndReason::ThirdMate => "the third checkmate",
+            EndReason::AllPassed => "every army passing",
+        }
+    }
+}
+
+/// How a game ended: who won (nobody for a draw) and why.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Outcome {
+    /// The winning seat; `None` for a draw.
+    pub winner: Option<Seat>,
+    /// Why the game ended.
+    pub reason: EndReason,
+}
+
+/// What a viewer should mark on the board, whatever the variant.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Annotations {
+    /// Kings that are in check.
+    pub checked: CellSet,
+    /// Shaded cells (the Cats' no-capture zones).
+    pub zones: CellSet,
+    /// Pieces that stand disarmed.
+    pub disarmed: CellSet,
+    /// Labelled figures for the side panel ("Hundred-turn count", "37").
+    pub notes: Vec<(String, String)>,
+}
+
+/// A game of any variant: the only door through which the screen, the
+/// computer player and the tools see a position.
+pub trait Game: Clone + Send + 'static {
+    /// The variant's identifier (`"chess"`, `"cat"`).
+    fn variant_id(&self) -> &'static str;
+
+    /// The board this game is played on.
+    fn geometry(&self) -> &'static Geometry;
+
+    /// The seats' names in turn order (`["white", "black"]`).
+    fn seat_names(&self) -> &'static [&'static str];
+
+    /// Whose turn it is.
+    fn to_move(&self) -> Seat;
+
+    /// The piece on `cell`.
+    fn piece_at(&self, cell: Cell) -> Option<Piece>;
+
+    /// Fills `out` with every legal move of the side to move by the rules of
+    /// movement alone; whether a rule such as repetition has already ended
+    /// the game is [`Game::outcome`]'s business.
+    fn legal_moves(&self, out: &mut MoveList);
+
+    /// Plays `mv`, which must be one of [`Game::legal_moves`].
+    fn make_move(&mut self, mv: Move);
+
+    /// Takes back the last move played, returning it.
+    fn unmake_move(&mut self) -> Option<Move>;
+
+    /// The moves played since the start position, oldest first.
+    fn moves_played(&self) -> &[Move];
+
+    /// Whether the side to move is in check.
+    fn in_check(&self) -> bool;
+
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Endings that need no move generation (move-count rules, repetition,
+    /// material); [`Game::outcome`] adds mate and stalemate.
+    fn rule_outcome(&self) -> Option<Outcome>;
+
+    /// Whether the current position has already occurred in this game since
+    /// the last irreversible move (the search scores it as a draw).
+    fn is_repeat(&self) -> bool;
+
+    /// The position's hash (placement, side to move and rights).
+    fn hash(&self) -> u64;
+
+    /// The position in the variant's text form (FEN for chess).
+    fn position_text(&self) -> String;
+
+    /// `mv` in the variant's coordinate notation (UCI for chess).
+    fn move_text(&self, mv: Move) -> String;
+
+    /// `mv` as the move list shows it (SAN for chess); `mv` must be legal now.
+    fn move_notation(&self, mv: Move) -> String;
+
+    /// Reads a move in any notation the variant accepts and checks that it is legal.
+    fn parse_move(&self, text: &str) -> Result<Move, GameError>;
+
+    /// The piece `mv` would capture, if any.
+    fn captured(&self, mv: Move) -> Option<Piece>;
+
+    /// What a viewer should mark.
+    fn annotations(&self) -> Annotations;
+
+    /// The legal moves as a fresh list (a convenience over [`Game::legal_moves`]).
+    fn legal_move_list(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list
+    }
+
+    /// The name of `seat` (`"white"`).
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        self.seat_names().get(seat.index()).copied().unwrap_or("?")
+    }
+}
+
+/// Counts the leaf positions `depth` moves ahead (perft), counting the last
+/// ply by the length of the move list.
+pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
+    let mut moves = MoveList::new();
+    game.legal_moves(&mut moves);
+    if depth <= 1 {
+        return if depth == 0 { 1 } else { moves.len() as u64 };
+    }
+    let mut nodes = 0;
+    for &mv in moves.iter() {
+        game.make_move(mv);
+        nodes += perft(game, depth - 1);
+        game.unmake_move();
+    }
+    nodes
+}

@@ -1,0 +1,20 @@
+//! The engine core shared by every variant: cells, geometry tables, pieces,
+//! moves, hashing, options and the `Game` trait.
+
+pub mod attack;
+pub mod board;
+pub mod cell;
+pub mod game;
+pub mod geometry;
+pub mod moves;
+pub mod options;
+pub mod piece;
+pub mod zobrist;
+
+pub use board::Board;
+pub use cell::{Cell, CellSet};
+pub use game::{Annotations, EndReason, Game, GameError, Outcome, perft};
+pub use geometry::{CellNaming, Direction, Geometry, Leap, LineKind};
+pub use moves::{Move, MoveKind, MoveList};
+pub use options::{OptionSpec, Options};
+pub use piece::{Piece, PieceKind, Seat};

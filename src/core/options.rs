@@ -1,0 +1,109 @@
+//! Rule options a variant offers at setup (draw rules, promotion modes,
+//! formations), described as data so the setup screen and the command line
+//! can show them without knowing the variant.
+
+use std::collections::BTreeMap;
+
+/// One option a variant offers: a key, a label and its choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    /// The key used on the command line and in saved games (`fifty_moves`).
+    pub key: &'static str,
+    /// What the setup screen calls it.
+    pub label: &'static str,
+    /// The values it may take; the first is the default.
+    pub choices: &'static [&'static str],
+}
+
+/// The on/off choices of a toggle, default on.
+pub const ON_OFF: &[&str] = &["on", "off"];
+
+/// Chosen values for a variant's options, by key; a missing key means the
+/// option's default.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    values: BTreeMap<String, String>,
+}
+
+impl Options {
+    /// No choices made: every option at its default.
+    pub fn new() -> Options {
+        Options::default()
+    }
+
+    /// Options read from `key=value` pairs, checked against `specs`.
+    pub fn parse<'a>(
+        specs: &[OptionSpec],
+        pairs: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Options, String> {
+        let mut options = Options::new();
+        for pair in pairs {
+            let (key, value) = pair
+                .split_once('=')
+                .ok_or_else(|| format!("option '{pair}' should be written key=value"))?;
+            options.set(specs, key.trim(), value.trim())?;
+        }
+        Ok(options)
+    }
+
+    /// Sets `key` to `value`, if `specs` offers that choice.
+    pub fn set(&mut self, specs: &[OptionSpec], key: &str, value: &str) -> Result<(), String> {
+        let spec = specs
+            .iter()
+            .find(|s| s.key == key)
+            .ok_or_else(|| format!("there is no option '{key}' here"))?;
+        if !spec.choices.contains(&value) {
+            return Err(format!(
+                "option '{key}' takes {}, not '{value}'",
+                spec.choices.join(" or ")
+            ));
+        }
+        self.values.insert(key.to_string(), value.to_string());
+        Ok(())
+    }
+
+    /// The chosen value of `spec` (its default when unset).
+    pub fn value(&self, spec: &OptionSpec) -> &str {
+        self.values
+            .get(spec.key)
+            .map(String::as_str)
+            .or_else(|| spec.choices.first().copied())
+            .unwrap_or("")
+    }
+
+    /// Whether the on/off option `spec` is on.
+    pub fn is_on(&self, spec: &OptionSpec) -> bool {
+        self.value(spec) == "on"
+    }
+
+    /// The explicit choices, as `key=value` pairs.
+    pub fn pairs(&self) -> Vec<String> {
+        self.values
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SPECS: &[OptionSpec] = &[OptionSpec {
+        key: "fifty_moves",
+        label: "Fifty-move rule",
+        choices: ON_OFF,
+    }];
+
+    #[test]
+    fn options_default_parse_and_reject() {
+        let o = Options::new();
+        assert!(o.is_on(&SPECS[0]));
+        let o = Options::parse(SPECS, ["fifty_moves=off"]).expect("valid");
+        assert!(!o.is_on(&SPECS[0]));
+        assert_eq!(o.pairs(), vec!["fifty_moves=off".to_string()]);
+        assert!(Options::parse(SPECS, ["fifty_moves=maybe"]).is_err());
+        assert!(Options::parse(SPECS, ["nonsense=on"]).is_err());
+        assert!(Options::parse(SPECS, ["novalue"]).is_err());
+    }
+}

@@ -1,0 +1,42 @@
+//! The `catboard` command: play in the terminal, or use the rules tools.
+
+mod cli;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// catboard: five chess variants in the terminal, and the tools that check them.
+#[derive(Parser, Debug)]
+#[command(name = "catboard", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count the positions reachable in N moves (perft), to check move generation.
+    Perft(cli::tools::PerftArgs),
+    /// Print the rules' view of a position as JSON: legal moves, check, result.
+    Rules(cli::tools::RulesArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Some(Command::Perft(args)) => cli::tools::perft(&args),
+        Some(Command::Rules(args)) => cli::tools::rules(&args),
+        None => {
+            use clap::CommandFactory;
+            let _ = Cli::command().print_help();
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("catboard: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

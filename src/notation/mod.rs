@@ -1,0 +1,5 @@
+//! Text forms shared by variants: grid placement fields, SAN, PGN.
+
+pub mod pgn;
+pub mod placement;
+pub mod san;

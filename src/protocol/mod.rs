@@ -1,0 +1,4 @@
+//! Text protocols for other programs: the JSON rules oracle (and, later,
+//! engine modes).
+
+pub mod rules;

@@ -1,0 +1,100 @@
+//! The rules oracle: a position and moves in, the legal moves, check and
+//! result out, as one JSON object (the `catboard rules` command).
+
+use crate::core::{Game, GameError, Options};
+use crate::variants::{AnyGame, Variant};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+/// One question to the oracle.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesQuery {
+    /// The variant's identifier (`chess`).
+    pub variant: String,
+    /// The start position; the variant's usual start when absent.
+    #[serde(default)]
+    pub position: Option<String>,
+    /// Moves to play from it, in coordinate notation or SAN.
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// Rule options as `key=value` (`fifty_moves=off`).
+    #[serde(default)]
+    pub options: Vec<String>,
+}
+
+/// Sets up the game a query describes: the position, then each move.
+pub fn play_query(query: &RulesQuery) -> Result<AnyGame, GameError> {
+    let variant = Variant::from_id(&query.variant)?;
+    let options = Options::parse(variant.options(), query.options.iter().map(String::as_str))
+        .map_err(|e| GameError::new(format!("Bad option: {e}.")))?;
+    let mut game = match &query.position {
+        Some(text) => variant.from_position(text, &options)?,
+        None => variant.new_game(&options),
+    };
+    for (i, text) in query.moves.iter().enumerate() {
+        if let Some(outcome) = game.outcome() {
+            return Err(GameError::new(format!(
+                "Move {} '{text}' comes after the game ended by {}.",
+                i + 1,
+                outcome.reason.describe()
+            )));
+        }
+        let mv = game.parse_move(text).map_err(|e| {
+            GameError::new(format!(
+                "Move {} '{text}': {}",
+                i + 1,
+                e.0.trim_end_matches('.').to_string() + "."
+            ))
+        })?;
+        game.make_move(mv);
+    }
+    Ok(game)
+}
+
+/// The oracle's answer for a game: position, side to move, legal moves
+/// (none once the game is over), check and outcome.
+pub fn describe<G: Game>(game: &G) -> Value {
+    let outcome = game.outcome();
+    let mut legal: Vec<String> = if outcome.is_some() {
+        Vec::new()
+    } else {
+        game.legal_move_list()
+            .iter()
+            .map(|m| game.move_text(*m))
+            .collect()
+    };
+    legal.sort();
+    let outcome_json = match outcome {
+        None => Value::Null,
+        Some(o) => json!({
+            "winner": o.winner.map(|s| game.seat_name(s)),
+            "reason": o.reason.code(),
+        }),
+    };
+    json!({
+        "variant": game.variant_id(),
+        "position": game.position_text(),
+        "to_move": game.seat_name(game.to_move()),
+        "legal": legal,
+        "in_check": game.in_check(),
+        "outcome": outcome_json,
+    })
+}
+
+/// Answers one query as JSON; errors come back as `{"error": "..."}`.
+pub fn answer(query: &RulesQuery) -> Value {
+    match play_query(query) {
+        Ok(game) => describe(&game),
+        Err(e) => json!({ "error": e.0 }),
+    }
+}
+
+/// Answers one line of a batch: a JSON query in, one JSON line out.
+pub fn answer_line(line: &str) -> String {
+    let value = match serde_json::from_str::<RulesQuery>(line) {
+        Ok(query) => answer(&query),
+        Err(e) => json!({ "error": format!("The line is not a rules query: {e}.") }),
+    };
+    value.to_string()
+}

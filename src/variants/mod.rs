@@ -1,0 +1,172 @@
+//! The variants catboard plays, and `AnyGame`, which holds a game of any of them.
+
+pub mod chess;
+
+use crate::core::{
+    Annotations, Cell, Game, GameError, Geometry, Move, MoveList, OptionSpec, Options, Outcome,
+    Piece, Seat,
+};
+use chess::Chess;
+
+/// Which game is played.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Variant {
+    /// FIDE chess.
+    Chess,
+}
+
+impl Variant {
+    /// Every variant, in the order the setup screen lists them.
+    pub const ALL: &'static [Variant] = &[Variant::Chess];
+
+    /// The identifier used on the command line and in saved games.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Variant::Chess => "chess",
+        }
+    }
+
+    /// The name shown to players.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Chess => "Chess",
+        }
+    }
+
+    /// The variant with this identifier; the error lists the ones there are.
+    pub fn from_id(id: &str) -> Result<Variant, GameError> {
+        Variant::ALL
+            .iter()
+            .copied()
+            .find(|v| v.id() == id)
+            .ok_or_else(|| {
+                let known: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
+                GameError::new(format!(
+                    "There is no variant '{id}'; choose one of {}.",
+                    known.join(", ")
+                ))
+            })
+    }
+
+    /// The rule options the variant offers at setup.
+    pub fn options(self) -> &'static [OptionSpec] {
+        match self {
+            Variant::Chess => chess::OPTIONS,
+        }
+    }
+
+    /// The seats' names in turn order.
+    pub fn seats(self) -> &'static [&'static str] {
+        match self {
+            Variant::Chess => chess::SEATS,
+        }
+    }
+
+    /// The text of the usual start position.
+    pub fn start_position(self) -> &'static str {
+        match self {
+            Variant::Chess => chess::START_FEN,
+        }
+    }
+
+    /// A new game from the usual start.
+    pub fn new_game(self, options: &Options) -> AnyGame {
+        match self {
+            Variant::Chess => AnyGame::Chess(Chess::new(options)),
+        }
+    }
+
+    /// A game from a position text (FEN for chess).
+    pub fn from_position(self, text: &str, options: &Options) -> Result<AnyGame, GameError> {
+        match self {
+            Variant::Chess => Chess::from_fen(text, options).map(AnyGame::Chess),
+        }
+    }
+}
+
+/// A game of any variant; dispatches to the variant without dynamic calls.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    /// A game of chess.
+    Chess(Chess),
+}
+
+macro_rules! dispatch {
+    ($self:expr, $g:ident => $body:expr) => {
+        match $self {
+            AnyGame::Chess($g) => $body,
+        }
+    };
+}
+
+impl AnyGame {
+    /// Which variant this game is.
+    pub fn variant(&self) -> Variant {
+        match self {
+            AnyGame::Chess(_) => Variant::Chess,
+        }
+    }
+}
+
+impl Game for AnyGame {
+    fn variant_id(&self) -> &'static str {
+        dispatch!(self, g => g.variant_id())
+    }
+    fn geometry(&self) -> &'static Geometry {
+        dispatch!(self, g => g.geometry())
+    }
+    fn seat_names(&self) -> &'static [&'static str] {
+        dispatch!(self, g => g.seat_names())
+    }
+    fn to_move(&self) -> Seat {
+        dispatch!(self, g => g.to_move())
+    }
+    fn piece_at(&self, cell: Cell) -> Option<Piece> {
+        dispatch!(self, g => g.piece_at(cell))
+    }
+    fn legal_moves(&self, out: &mut MoveList) {
+        dispatch!(self, g => g.legal_moves(out))
+    }
+    fn make_move(&mut self, mv: Move) {
+        dispatch!(self, g => g.make_move(mv))
+    }
+    fn unmake_move(&mut self) -> Option<Move> {
+        dispatch!(self, g => g.unmake_move())
+    }
+    fn moves_played(&self) -> &[Move] {
+        dispatch!(self, g => g.moves_played())
+    }
+    fn in_check(&self) -> bool {
+        dispatch!(self, g => g.in_check())
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        dispatch!(self, g => g.outcome())
+    }
+    fn rule_outcome(&self) -> Option<Outcome> {
+        dispatch!(self, g => g.rule_outcome())
+    }
+    fn is_repeat(&self) -> bool {
+        dispatch!(self, g => g.is_repeat())
+    }
+    fn hash(&self) -> u64 {
+        dispatch!(self, g => g.hash())
+    }
+    fn position_text(&self) -> String {
+        dispatch!(self, g => g.position_text())
+    }
+    fn move_text(&self, mv: Move) -> String {
+        dispatch!(self, g => g.move_text(mv))
+    }
+    fn move_notation(&self, mv: Move) -> String {
+        dispatch!(self, g => g.move_notation(mv))
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+        dispatch!(self, g => g.parse_move(text))
+    }
+    fn captured(&self, mv: Move) -> Option<Piece> {
+        dispatch!(self, g => g.captured(mv))
+    }
+    fn annotations(&self) -> Annotations {
+        dispatch!(self, g => g.annotations())
+    }
+}
