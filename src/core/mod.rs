@@ -8,6 +8,7 @@ pub mod game;
 pub mod geometry;
 pub mod moves;
 pub mod options;
+pub mod orthodox;
 pub mod piece;
 pub mod zobrist;
 

@@ -1,11 +1,13 @@
 //! The variants catboard plays, and `AnyGame`, which holds a game of any of them.
 
+pub mod cat;
 pub mod chess;
 
 use crate::core::{
     Annotations, Cell, Game, GameError, Geometry, Move, MoveList, OptionSpec, Options, Outcome,
     Piece, Seat,
 };
+use cat::CatChess;
 use chess::Chess;
 
 /// Which game is played.
@@ -13,16 +15,19 @@ use chess::Chess;
 pub enum Variant {
     /// FIDE chess.
     Chess,
+    /// Cat Chess: White, Black and the Cats.
+    Cat,
 }
 
 impl Variant {
     /// Every variant, in the order the setup screen lists them.
-    pub const ALL: &'static [Variant] = &[Variant::Chess];
+    pub const ALL: &'static [Variant] = &[Variant::Chess, Variant::Cat];
 
     /// The identifier used on the command line and in saved games.
     pub const fn id(self) -> &'static str {
         match self {
             Variant::Chess => "chess",
+            Variant::Cat => "cat",
         }
     }
 
@@ -30,6 +35,7 @@ impl Variant {
     pub const fn name(self) -> &'static str {
         match self {
             Variant::Chess => "Chess",
+            Variant::Cat => "Cat Chess",
         }
     }
 
@@ -52,6 +58,7 @@ impl Variant {
     pub fn options(self) -> &'static [OptionSpec] {
         match self {
             Variant::Chess => chess::OPTIONS,
+            Variant::Cat => cat::OPTIONS,
         }
     }
 
@@ -59,6 +66,7 @@ impl Variant {
     pub fn seats(self) -> &'static [&'static str] {
         match self {
             Variant::Chess => chess::SEATS,
+            Variant::Cat => cat::SEATS,
         }
     }
 
@@ -66,6 +74,7 @@ impl Variant {
     pub fn start_position(self) -> &'static str {
         match self {
             Variant::Chess => chess::START_FEN,
+            Variant::Cat => cat::START_FEN,
         }
     }
 
@@ -73,6 +82,7 @@ impl Variant {
     pub fn new_game(self, options: &Options) -> AnyGame {
         match self {
             Variant::Chess => AnyGame::Chess(Chess::new(options)),
+            Variant::Cat => AnyGame::Cat(CatChess::new()),
         }
     }
 
@@ -80,6 +90,7 @@ impl Variant {
     pub fn from_position(self, text: &str, options: &Options) -> Result<AnyGame, GameError> {
         match self {
             Variant::Chess => Chess::from_fen(text, options).map(AnyGame::Chess),
+            Variant::Cat => CatChess::from_fen(text).map(AnyGame::Cat),
         }
     }
 }
@@ -89,12 +100,15 @@ impl Variant {
 pub enum AnyGame {
     /// A game of chess.
     Chess(Chess),
+    /// A game of Cat Chess.
+    Cat(CatChess),
 }
 
 macro_rules! dispatch {
     ($self:expr, $g:ident => $body:expr) => {
         match $self {
             AnyGame::Chess($g) => $body,
+            AnyGame::Cat($g) => $body,
         }
     };
 }
@@ -104,6 +118,7 @@ impl AnyGame {
     pub fn variant(&self) -> Variant {
         match self {
             AnyGame::Chess(_) => Variant::Chess,
+            AnyGame::Cat(_) => Variant::Cat,
         }
     }
 }

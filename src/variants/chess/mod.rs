@@ -6,7 +6,9 @@ pub mod movegen;
 
 use crate::core::{
     Annotations, Board, Cell, CellSet, EndReason, Game, GameError, Geometry, Move, MoveKind,
-    MoveList, OptionSpec, Options, Outcome, Piece, PieceKind, Seat, options::ON_OFF,
+    MoveList, OptionSpec, Options, Outcome, Piece, PieceKind, Seat,
+    options::ON_OFF,
+    orthodox::{play_on_board, take_back_on_board},
     zobrist::Zobrist,
 };
 use crate::notation::san;
@@ -186,50 +188,22 @@ impl Game for Chess {
     }
 
     fn make_move(&mut self, mv: Move) {
+        let pawn_moved = self
+            .board
+            .get(mv.from)
+            .is_some_and(|p| p.kind() == PieceKind::Pawn);
+        let captured = play_on_board(&mut self.board, mv);
         self.history.push(Undo {
             mv,
-            captured: None,
+            captured,
             castling: self.castling,
             ep: self.ep,
             halfmove: self.halfmove,
             hash: self.hash,
         });
         self.played.push(mv);
-        self.ep = None;
-        let mut captured = None;
-        let mut reset_clock = false;
-        if let Some(piece) = self.board.take(mv.from) {
-            reset_clock = piece.kind() == PieceKind::Pawn;
-            match mv.kind {
-                MoveKind::EnPassant => {
-                    captured = self.board.take(mv.aux);
-                    self.board.put(mv.to, piece);
-                }
-                MoveKind::Castle => {
-                    let rook_to = Cell((mv.from.0 + mv.to.0) / 2);
-                    self.board.shift(mv.aux, rook_to);
-                    self.board.put(mv.to, piece);
-                }
-                MoveKind::DoubleStep => {
-                    self.board.put(mv.to, piece);
-                    self.ep = Some(mv.aux);
-                }
-                _ => {
-                    captured = self.board.take(mv.to);
-                    let arriving = match mv.promotion {
-                        Some(kind) => Piece::new(piece.seat(), kind),
-                        None => piece,
-                    };
-                    self.board.put(mv.to, arriving);
-                }
-            }
-        }
-        if captured.is_some() {
-            reset_clock = true;
-        }
-        if let Some(last) = self.history.last_mut() {
-            last.captured = captured;
-        }
+        self.ep = (mv.kind == MoveKind::DoubleStep).then_some(mv.aux);
+        let reset_clock = pawn_moved || captured.is_some();
         self.castling = self.castling.after_touching(mv.from).after_touching(mv.to);
         self.halfmove = if reset_clock {
             0
@@ -251,30 +225,7 @@ impl Game for Chess {
         if self.side == Seat::BLACK {
             self.fullmove = self.fullmove.saturating_sub(1);
         }
-        if let Some(piece) = self.board.take(mv.to) {
-            let leaving = if mv.promotion.is_some() {
-                Piece::new(piece.seat(), PieceKind::Pawn)
-            } else {
-                piece
-            };
-            self.board.put(mv.from, leaving);
-        }
-        match mv.kind {
-            MoveKind::EnPassant => {
-                if let Some(p) = undo.captured {
-                    self.board.put(mv.aux, p);
-                }
-            }
-            MoveKind::Castle => {
-                let rook_to = Cell((mv.from.0 + mv.to.0) / 2);
-                self.board.shift(rook_to, mv.aux);
-            }
-            _ => {
-                if let Some(p) = undo.captured {
-                    self.board.put(mv.to, p);
-                }
-            }
-        }
+        take_back_on_board(&mut self.board, mv, undo.captured);
         self.castling = undo.castling;
         self.ep = undo.ep;
         self.halfmove = undo.halfmove;

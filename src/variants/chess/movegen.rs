@@ -4,15 +4,11 @@
 use super::Chess;
 use super::castling::CastleSide;
 use crate::core::attack::{is_attacked, pawn_capture_directions, slides_along};
+use crate::core::orthodox::{pawn_start_rank, promotion_rank};
 use crate::core::{Cell, CellSet, Leap, LineKind, Move, MoveList, PieceKind, Seat};
 
-/// Pieces a pawn may promote to, in the order moves are listed.
-pub const PROMOTIONS: [PieceKind; 4] = [
-    PieceKind::Queen,
-    PieceKind::Rook,
-    PieceKind::Bishop,
-    PieceKind::Knight,
-];
+pub use crate::core::orthodox::PROMOTIONS;
+pub(crate) use crate::core::orthodox::pawn_forward as forward;
 
 /// Where the side to move may go: the cells that answer a check, and the
 /// lines pinned pieces must keep to.
@@ -217,8 +213,8 @@ impl Chess {
     fn pawn_moves(&self, from: Cell, us: Seat, allowed: Option<CellSet>, out: &mut MoveList) {
         let geo = self.geo;
         let fwd = forward(us);
-        let last_rank = if us == Seat::WHITE { 7 } else { 0 };
-        let start_rank = if us == Seat::WHITE { 1 } else { 6 };
+        let last_rank = promotion_rank(us);
+        let start_rank = pawn_start_rank(us);
         let ok = |to: Cell| allowed.is_none_or(|m| m.contains(to));
         let push = |to: Cell, out: &mut MoveList| {
             if geo.rank(to) == last_rank {
@@ -274,15 +270,5 @@ impl Chess {
         };
         let them = us.opponent();
         !is_attacked(self.geo, &board, king, them, forward(them), None, |_| true)
-    }
-}
-
-/// The direction `seat`'s pawns move.
-#[inline(always)]
-pub(crate) const fn forward(seat: Seat) -> crate::core::Direction {
-    if seat.0 == 0 {
-        crate::core::Direction::North
-    } else {
-        crate::core::Direction::South
     }
 }

@@ -1,0 +1,147 @@
+//! Cat FEN in and out: FEN with each Cat written `C`, side to move `w`, `b`
+//! or `c`, and a halfmove clock that counts the Cats' turns too.
+
+use super::{CATS, CatChess, zones};
+use crate::core::orthodox::{
+    EN_PASSANT, FenFault, FenFields, PLACEMENT, army_name, check_armies, double_step_left,
+    letter_of_piece, piece_of_letter, read_fen_fields,
+};
+use crate::core::{Cell, GameError, Geometry, Piece, PieceKind, Seat};
+use crate::notation::placement::write_placement;
+
+/// The side-to-move letters of Cat FEN.
+const SIDES: &[(&str, Seat)] = &[("w", Seat::WHITE), ("b", Seat::BLACK), ("c", CATS)];
+
+/// The piece a Cat FEN letter stands for: `C` a Cat, the rest as in FEN.
+pub fn piece_of_cat_letter(ch: char) -> Option<Piece> {
+    if ch == 'C' {
+        Some(Piece::new(CATS, PieceKind::Cat))
+    } else {
+        piece_of_letter(ch)
+    }
+}
+
+/// Whose turn it is, in messages: "White's", "Black's" or "the Cats'".
+pub fn seat_possessive(seat: Seat) -> &'static str {
+    match seat.0 {
+        0 => "White's",
+        1 => "Black's",
+        _ => "the Cats'",
+    }
+}
+
+fn error(field: &str, message: impl std::fmt::Display) -> GameError {
+    GameError::new(format!("Cat FEN {field}: {message}."))
+}
+
+impl CatChess {
+    /// A game starting from a Cat FEN; a malformed or impossible position is
+    /// refused with one sentence naming the field and the fault.
+    pub fn from_fen(text: &str) -> Result<CatChess, GameError> {
+        let FenFields {
+            board,
+            side,
+            castling,
+            ep,
+            halfmove,
+            fullmove,
+        } = read_fen_fields(text, piece_of_cat_letter, SIDES)
+            .map_err(|f| GameError::new(f.sentence("Cat FEN")))?;
+        let geo = Geometry::chess8();
+        check_armies(geo, &board, castling)
+            .map_err(|f: FenFault| GameError::new(f.sentence("Cat FEN")))?;
+        let cat_cells: Vec<Cell> = board
+            .pieces(geo.cell_count())
+            .filter(|(_, p)| p.kind() == PieceKind::Cat)
+            .map(|(c, _)| c)
+            .collect();
+        let cats: [Cell; 2] = cat_cells.as_slice().try_into().map_err(|_| {
+            error(
+                PLACEMENT,
+                format!(
+                    "there are {} Cats, but Cat Chess has exactly two",
+                    cat_cells.len()
+                ),
+            )
+        })?;
+        let mut game = CatChess {
+            geo,
+            board,
+            side,
+            cats,
+            zones: zones::zones_of(geo, &cats),
+            castling,
+            ep,
+            halfmove,
+            fullmove,
+            history: Vec::with_capacity(256),
+            played: Vec::with_capacity(256),
+            hash: 0,
+            repetition_key: 0,
+        };
+        game.check_turn()?;
+        game.refresh_keys();
+        Ok(game)
+    }
+
+    /// Refuses an en-passant cell no double step could have left, and a
+    /// King in check just after its own side moved.
+    fn check_turn(&self) -> Result<(), GameError> {
+        if let Some(ep) = self.ep {
+            if self.side == Seat::WHITE {
+                return Err(error(
+                    EN_PASSANT,
+                    format!(
+                        "it is White's move, so there is no en-passant square ({} was cleared by the Cats' turn)",
+                        self.geo.name(ep)
+                    ),
+                ));
+            }
+            let mover = super::previous_seat(self.side);
+            if !double_step_left(self.geo, &self.board, ep, mover) {
+                return Err(error(
+                    EN_PASSANT,
+                    format!(
+                        "no {} double step could have left the en-passant square {}",
+                        army_name(mover),
+                        self.geo.name(ep)
+                    ),
+                ));
+            }
+        }
+        let mover = super::previous_seat(self.side);
+        if mover != CATS && self.king_open(&self.board, mover) {
+            return Err(error(
+                PLACEMENT,
+                format!(
+                    "{} is in check but it is {} move",
+                    army_name(mover),
+                    seat_possessive(self.side)
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The position as Cat FEN.
+pub fn write(game: &CatChess) -> String {
+    let placement = write_placement(game.geo, |c| game.board.get(c), letter_of_piece);
+    let side = SIDES
+        .iter()
+        .find(|(_, seat)| *seat == game.side)
+        .map_or("w", |(letter, _)| letter);
+    let ep = game.ep.map_or("-", |c| game.geo.name(c));
+    format!(
+        "{placement} {side} {} {ep} {} {}",
+        game.castling.fen(),
+        game.halfmove,
+        game.fullmove
+    )
+}
+
+impl std::fmt::Debug for CatChess {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "CatChess({})", write(self))
+    }
+}

@@ -1,0 +1,351 @@
+//! Cat Chess: White and Black play chess while the Cats, a third seat,
+//! walk the board; no capture happens in a Cat's zone, and every draw is a
+//! win for the Cats. The rules are `shared/seeds/cat-chess.txt`.
+
+pub mod endings;
+pub mod fen;
+pub mod movegen;
+pub mod notation;
+pub mod zones;
+
+use crate::core::orthodox::{CastlingRights, play_on_board, take_back_on_board};
+use crate::core::zobrist::Zobrist;
+use crate::core::{
+    Annotations, Board, Cell, CellSet, Game, GameError, Geometry, Move, MoveKind, MoveList,
+    OptionSpec, Outcome, Piece, PieceKind, Seat,
+};
+
+/// Cat Chess offers no rule options: the seed's rules are binding.
+pub const OPTIONS: &[OptionSpec] = &[];
+
+/// The Cat FEN of the start: chess's array, Cats on a4 and h5.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/7C/C7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// The seat names of Cat Chess, in turn order.
+pub const SEATS: &[&str] = &["white", "black", "cats"];
+
+/// The Cats' seat, third in turn order.
+pub const CATS: Seat = Seat::THIRD;
+
+/// The seat whose turn follows `seat`'s: White, Black, the Cats, White…
+#[inline(always)]
+pub const fn next_seat(seat: Seat) -> Seat {
+    Seat((seat.0 + 1) % 3)
+}
+
+/// The seat whose turn came before `seat`'s.
+#[inline(always)]
+pub const fn previous_seat(seat: Seat) -> Seat {
+    Seat((seat.0 + 2) % 3)
+}
+
+/// What a move changed that unmaking must restore.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    mv: Move,
+    captured: Option<Piece>,
+    castling: CastlingRights,
+    ep: Option<Cell>,
+    halfmove: u16,
+    zones: CellSet,
+    /// The hash of the position before the move.
+    hash: u64,
+    /// The repetition key (placement and side to move) before the move.
+    repetition_key: u64,
+}
+
+/// A game of Cat Chess: the position, its history, the Cats and their zones.
+#[derive(Clone)]
+pub struct CatChess {
+    geo: &'static Geometry,
+    board: Board,
+    side: Seat,
+    /// The two Cats' cells.
+    cats: [Cell; 2],
+    /// The cells of both zones, worked out afresh after every Cat's move.
+    zones: CellSet,
+    castling: CastlingRights,
+    /// The cell a pawn just passed over with a double step; cleared by the next move.
+    ep: Option<Cell>,
+    /// Turns, the Cats' included, since the last capture or pawn move.
+    halfmove: u16,
+    fullmove: u16,
+    history: Vec<Undo>,
+    played: Vec<Move>,
+    hash: u64,
+    repetition_key: u64,
+}
+
+impl CatChess {
+    /// A new game from the start position.
+    pub fn new() -> CatChess {
+        match CatChess::from_fen(START_FEN) {
+            Ok(game) => game,
+            Err(e) => unreachable!("the start Cat FEN is valid: {e}"),
+        }
+    }
+
+    /// The board with every piece, the Cats included.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The two Cats' cells.
+    pub fn cats(&self) -> [Cell; 2] {
+        self.cats
+    }
+
+    /// The cells inside a Cat's zone.
+    pub fn zones(&self) -> CellSet {
+        self.zones
+    }
+
+    /// Turns since the last capture or pawn move, the Cats' turns included;
+    /// the game is drawn (the Cats win) at 100.
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
+    }
+
+    /// The current castling rights.
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The en-passant cell (the cell a pawn just passed over).
+    pub fn en_passant(&self) -> Option<Cell> {
+        self.ep
+    }
+
+    /// Whether the piece on `cell` is disarmed: a White or Black piece in a zone.
+    pub fn is_disarmed(&self, cell: Cell) -> bool {
+        self.zones.contains(cell) && self.board.get(cell).is_some_and(|p| p.seat() != CATS)
+    }
+
+    /// Sets the hash and the repetition key from the position's parts.
+    fn refresh_keys(&mut self) {
+        let z = Zobrist::get();
+        self.repetition_key = self.board.placement_hash() ^ z.seat(self.side);
+        let mut h = self.repetition_key ^ z.extra(self.castling.0 as usize);
+        if let Some(ep) = self.ep {
+            h ^= z.extra(16 + ep.index());
+        }
+        self.hash = h;
+    }
+
+    /// Moves the Cat on `from` to `to` (or back), keeping the zones current.
+    fn move_cat(&mut self, from: Cell, to: Cell) {
+        self.board.shift(from, to);
+        for cat in self.cats.iter_mut() {
+            if *cat == from {
+                *cat = to;
+                break;
+            }
+        }
+        self.zones = zones::zones_of(self.geo, &self.cats);
+    }
+}
+
+impl Default for CatChess {
+    fn default() -> Self {
+        CatChess::new()
+    }
+}
+
+impl Game for CatChess {
+    fn variant_id(&self) -> &'static str {
+        "cat"
+    }
+
+    fn geometry(&self) -> &'static Geometry {
+        self.geo
+    }
+
+    fn seat_names(&self) -> &'static [&'static str] {
+        SEATS
+    }
+
+    fn to_move(&self) -> Seat {
+        self.side
+    }
+
+    fn piece_at(&self, cell: Cell) -> Option<Piece> {
+        self.board.get(cell)
+    }
+
+    fn legal_moves(&self, out: &mut MoveList) {
+        out.clear();
+        self.generate(out);
+    }
+
+    fn make_move(&mut self, mv: Move) {
+        let before = Undo {
+            mv,
+            captured: None,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            zones: self.zones,
+            hash: self.hash,
+            repetition_key: self.repetition_key,
+        };
+        let mut reset_clock = false;
+        let captured = if self.side == CATS {
+            if !mv.is_pass() {
+                self.move_cat(mv.from, mv.to);
+            }
+            None
+        } else {
+            reset_clock = self
+                .board
+                .get(mv.from)
+                .is_some_and(|p| p.kind() == PieceKind::Pawn);
+            let captured = play_on_board(&mut self.board, mv);
+            self.castling = self.castling.after_touching(mv.from).after_touching(mv.to);
+            captured
+        };
+        self.history.push(Undo { captured, ..before });
+        self.played.push(mv);
+        self.ep = (mv.kind == MoveKind::DoubleStep).then_some(mv.aux);
+        self.halfmove = if reset_clock || captured.is_some() {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
+        if self.side == CATS {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = next_seat(self.side);
+        self.refresh_keys();
+    }
+
+    fn unmake_move(&mut self) -> Option<Move> {
+        let undo = self.history.pop()?;
+        self.played.pop();
+        let mv = undo.mv;
+        self.side = previous_seat(self.side);
+        if self.side == CATS {
+            self.fullmove = self.fullmove.saturating_sub(1);
+            if !mv.is_pass() {
+                self.move_cat(mv.to, mv.from);
+            }
+        } else {
+            take_back_on_board(&mut self.board, mv, undo.captured);
+        }
+        self.castling = undo.castling;
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.zones = undo.zones;
+        self.hash = undo.hash;
+        self.repetition_key = undo.repetition_key;
+        Some(mv)
+    }
+
+    fn moves_played(&self) -> &[Move] {
+        &self.played
+    }
+
+    fn in_check(&self) -> bool {
+        self.side != CATS && self.king_open(&self.board, self.side)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.ending()
+    }
+
+    fn rule_outcome(&self) -> Option<Outcome> {
+        self.rule_ending()
+    }
+
+    fn is_repeat(&self) -> bool {
+        self.earlier_occurrences() >= 1
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn position_text(&self) -> String {
+        fen::write(self)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        if mv.is_pass() {
+            return "pass".to_string();
+        }
+        let mut s = format!("{}{}", self.geo.name(mv.from), self.geo.name(mv.to));
+        if let Some(kind) = mv.promotion {
+            s.push(kind.letter().to_ascii_lowercase());
+        }
+        s
+    }
+
+    fn move_notation(&self, mv: Move) -> String {
+        notation::notation(self, mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+        notation::parse(self, text)
+    }
+
+    fn captured(&self, mv: Move) -> Option<Piece> {
+        match mv.kind {
+            MoveKind::EnPassant => self.board.get(mv.aux),
+            MoveKind::Castle | MoveKind::Pass => None,
+            _ if self.side == CATS => None,
+            _ => self.board.get(mv.to),
+        }
+    }
+
+    fn annotations(&self) -> Annotations {
+        let mut disarmed = CellSet::new();
+        for cell in self.zones.iter() {
+            if self.is_disarmed(cell) {
+                disarmed.insert(cell);
+            }
+        }
+        let mut checked = CellSet::new();
+        for seat in [Seat::WHITE, Seat::BLACK] {
+            if self.king_open(&self.board, seat)
+                && let Some(king) = self.board.king(seat)
+            {
+                checked.insert(king);
+            }
+        }
+        Annotations {
+            checked,
+            zones: self.zones,
+            disarmed,
+            notes: vec![(
+                "Hundred-turn count".to_string(),
+                format!("{} of 100", self.halfmove),
+            )],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turns_go_white_black_cats() {
+        assert_eq!(next_seat(Seat::WHITE), Seat::BLACK);
+        assert_eq!(next_seat(Seat::BLACK), CATS);
+        assert_eq!(next_seat(CATS), Seat::WHITE);
+        for s in 0..3 {
+            assert_eq!(previous_seat(next_seat(Seat(s))), Seat(s));
+        }
+    }
+
+    #[test]
+    fn make_and_unmake_restore_the_position() {
+        let mut game = CatChess::new();
+        let start = (game.position_text(), game.hash(), game.zones());
+        for text in ["e2e4", "d7d5", "a4b5", "e4d5", "e8d7", "pass"] {
+            let mv = game.parse_move(text).expect("legal");
+            game.make_move(mv);
+        }
+        while game.unmake_move().is_some() {}
+        assert_eq!((game.position_text(), game.hash(), game.zones()), start);
+    }
+}

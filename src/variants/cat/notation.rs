@@ -1,0 +1,56 @@
+//! Move text for the move list and the prompt: SAN for White and Black,
+//! `Ca4-b5` and `Cats pass` for the Cats; coordinates (`e2e4`, `a4b5`,
+//! `pass`) or SAN read back.
+
+use super::fen::seat_possessive;
+use super::{CATS, CatChess};
+use crate::core::{EndReason, Game, GameError, Move};
+use crate::notation::san;
+
+/// `mv` as the move list shows it; `mv` must be legal now.
+///
+/// An army's move gets `+` when it leaves the enemy King open and `#` when
+/// that is mate; after Black's move the Cats move first, so Black's checks
+/// are never marked as mate.
+pub fn notation(game: &CatChess, mv: Move) -> String {
+    let geo = game.geometry();
+    if game.to_move() == CATS {
+        return if mv.is_pass() {
+            "Cats pass".to_string()
+        } else {
+            format!("C{}-{}", geo.name(mv.from), geo.name(mv.to))
+        };
+    }
+    let legal = game.legal_move_list();
+    let mut text = san::san_body(game, mv, &legal);
+    let enemy = game.to_move().opponent();
+    let mut after = game.clone();
+    after.make_move(mv);
+    if after.king_open(after.board(), enemy) {
+        let mated = after.to_move() == enemy
+            && after
+                .outcome()
+                .is_some_and(|o| o.reason == EndReason::Checkmate);
+        text.push(if mated { '#' } else { '+' });
+    }
+    text
+}
+
+/// Reads a move in coordinates (`e2e4`, `e7e8q`, `a4b5`, `pass`) or as the
+/// move list writes it (`Nf3`, `O-O`, `Ca4-b5`, `Cats pass`), and checks
+/// that it is legal.
+pub fn parse(game: &CatChess, text: &str) -> Result<Move, GameError> {
+    let trimmed = text.trim();
+    let lower = trimmed.to_ascii_lowercase();
+    if lower == "pass" || lower == "cats pass" {
+        return if game.to_move() == CATS {
+            Ok(Move::PASS)
+        } else {
+            Err(GameError::new(format!(
+                "Only the Cats may pass, and it is {} move.",
+                seat_possessive(game.to_move())
+            )))
+        };
+    }
+    san::parse_coordinate_or_san(game, trimmed)
+}
