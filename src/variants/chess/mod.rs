@@ -331,6 +331,3 @@ impl Game for Chess {
         }
     }
 }
-
-#[cfg(test)]
-mod tests;
