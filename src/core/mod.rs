@@ -10,6 +10,7 @@ pub mod moves;
 pub mod options;
 pub mod orthodox;
 pub mod piece;
+pub mod repetition;
 pub mod zobrist;
 
 pub use board::Board;

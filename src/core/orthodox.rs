@@ -6,7 +6,7 @@
 use super::board::Board;
 use super::cell::Cell;
 use super::geometry::{Direction, Geometry};
-use super::moves::{Move, MoveKind};
+use super::moves::{Move, MoveKind, MoveList};
 use super::piece::{Piece, PieceKind, Seat};
 use crate::notation::placement::parse_placement;
 
@@ -227,6 +227,37 @@ pub fn castle_candidate(
         return None;
     }
     Some((Move::castle(king, Cell(cc.king_to), rook), cc.king_path))
+}
+
+/// Adds `seat`'s pawn step `from` → `to`: one move, or one per promotion
+/// choice when `to` is on the last rank.
+#[inline(always)]
+pub fn push_pawn_step(geo: &Geometry, seat: Seat, from: Cell, to: Cell, out: &mut MoveList) {
+    if geo.rank(to) == promotion_rank(seat) {
+        for kind in PROMOTIONS {
+            out.push(Move::promoting(from, to, kind));
+        }
+    } else {
+        out.push(Move::normal(from, to));
+    }
+}
+
+/// `mv` in coordinates, as UCI writes it: `e2e4`, `e7e8q`, castling `e1g1`.
+pub fn coordinate_text(geo: &Geometry, mv: Move) -> String {
+    let mut s = format!("{}{}", geo.name(mv.from), geo.name(mv.to));
+    if let Some(kind) = mv.promotion {
+        s.push(kind.letter().to_ascii_lowercase());
+    }
+    s
+}
+
+/// The piece an army's move `mv` would take on `board`, if any.
+pub fn piece_taken(board: &Board, mv: Move) -> Option<Piece> {
+    match mv.kind {
+        MoveKind::EnPassant => board.get(mv.aux),
+        MoveKind::Castle | MoveKind::Pass => None,
+        _ => board.get(mv.to),
+    }
 }
 
 /// The cell the Rook ends on when the King castles `from` → `to`.

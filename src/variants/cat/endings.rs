@@ -3,6 +3,7 @@
 //! for the Cats. When several hold at once the first in that order is given.
 
 use super::{CATS, CatChess};
+use crate::core::repetition::earlier_occurrences;
 use crate::core::{EndReason, Game, MoveList, Outcome, PieceKind, Seat};
 
 /// Turns without a capture or a pawn move, the Cats' counted, that end the game.
@@ -56,12 +57,9 @@ impl CatChess {
     /// since the last capture or pawn move can match, and only every third
     /// turn has the same side to move.
     pub(crate) fn earlier_occurrences(&self) -> usize {
-        let n = self.history.len();
-        let reach = (self.halfmove as usize).min(n);
-        (3..=reach)
-            .step_by(3)
-            .filter(|&back| self.history[n - back].repetition_key == self.repetition_key)
-            .count()
+        earlier_occurrences(&self.history, self.halfmove as usize, 3, |u| {
+            u.repetition_key == self.repetition_key
+        })
     }
 
     /// Whether only the two Kings are left, or a King and a single Bishop

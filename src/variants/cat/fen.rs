@@ -38,17 +38,11 @@ impl CatChess {
     /// A game starting from a Cat FEN; a malformed or impossible position is
     /// refused with one sentence naming the field and the fault.
     pub fn from_fen(text: &str) -> Result<CatChess, GameError> {
-        let FenFields {
-            board,
-            side,
-            castling,
-            ep,
-            halfmove,
-            fullmove,
-        } = read_fen_fields(text, piece_of_cat_letter, SIDES)
+        let fields: FenFields = read_fen_fields(text, piece_of_cat_letter, SIDES)
             .map_err(|f| GameError::new(f.sentence("Cat FEN")))?;
+        let board = fields.board;
         let geo = Geometry::chess8();
-        check_armies(geo, &board, castling)
+        check_armies(geo, &board, fields.castling)
             .map_err(|f: FenFault| GameError::new(f.sentence("Cat FEN")))?;
         let cat_cells: Vec<Cell> = board
             .pieces(geo.cell_count())
@@ -58,22 +52,19 @@ impl CatChess {
         let cats: [Cell; 2] = cat_cells.as_slice().try_into().map_err(|_| {
             error(
                 PLACEMENT,
-                format!(
-                    "there are {} Cats, but Cat Chess has exactly two",
-                    cat_cells.len()
-                ),
+                format!("Cat Chess has exactly two Cats, not {}", cat_cells.len()),
             )
         })?;
         let mut game = CatChess {
             geo,
             board,
-            side,
+            side: fields.side,
             cats,
             zones: zones::zones_of(geo, &cats),
-            castling,
-            ep,
-            halfmove,
-            fullmove,
+            castling: fields.castling,
+            ep: fields.ep,
+            halfmove: fields.halfmove,
+            fullmove: fields.fullmove,
             history: Vec::with_capacity(256),
             played: Vec::with_capacity(256),
             hash: 0,

@@ -8,7 +8,9 @@ pub mod movegen;
 pub mod notation;
 pub mod zones;
 
-use crate::core::orthodox::{CastlingRights, play_on_board, take_back_on_board};
+use crate::core::orthodox::{
+    CastlingRights, coordinate_text, piece_taken, play_on_board, take_back_on_board,
+};
 use crate::core::zobrist::Zobrist;
 use crate::core::{
     Annotations, Board, Cell, CellSet, Game, GameError, Geometry, Move, MoveKind, MoveList,
@@ -270,13 +272,10 @@ impl Game for CatChess {
 
     fn move_text(&self, mv: Move) -> String {
         if mv.is_pass() {
-            return "pass".to_string();
+            "pass".to_string()
+        } else {
+            coordinate_text(self.geo, mv)
         }
-        let mut s = format!("{}{}", self.geo.name(mv.from), self.geo.name(mv.to));
-        if let Some(kind) = mv.promotion {
-            s.push(kind.letter().to_ascii_lowercase());
-        }
-        s
     }
 
     fn move_notation(&self, mv: Move) -> String {
@@ -288,11 +287,10 @@ impl Game for CatChess {
     }
 
     fn captured(&self, mv: Move) -> Option<Piece> {
-        match mv.kind {
-            MoveKind::EnPassant => self.board.get(mv.aux),
-            MoveKind::Castle | MoveKind::Pass => None,
-            _ if self.side == CATS => None,
-            _ => self.board.get(mv.to),
+        if self.side == CATS {
+            None
+        } else {
+            piece_taken(&self.board, mv)
         }
     }
 

@@ -6,8 +6,8 @@
 use super::{CATS, CatChess};
 use crate::core::attack::{is_attacked, pawn_capture_directions, slides_along};
 use crate::core::orthodox::{
-    CastleSide, PROMOTIONS, castle_candidate, pawn_forward, pawn_start_rank, play_on_board,
-    promotion_rank, take_back_on_board,
+    CastleSide, castle_candidate, pawn_forward, pawn_start_rank, play_on_board, push_pawn_step,
+    take_back_on_board,
 };
 use crate::core::{
     Board, Cell, CellSet, Leap, LineKind, Move, MoveKind, MoveList, PieceKind, Seat,
@@ -207,20 +207,10 @@ impl CatChess {
         let geo = self.geo;
         let fwd = pawn_forward(us);
         let them = us.opponent();
-        let last_rank = promotion_rank(us);
-        let push = |to: Cell, out: &mut MoveList| {
-            if geo.rank(to) == last_rank {
-                for kind in PROMOTIONS {
-                    out.push(Move::promoting(from, to, kind));
-                }
-            } else {
-                out.push(Move::normal(from, to));
-            }
-        };
         if let Some(one) = geo.step(from, fwd)
             && self.board.is_empty(one)
         {
-            push(one, out);
+            push_pawn_step(geo, us, from, one, out);
             if geo.rank(from) == pawn_start_rank(us)
                 && let Some(two) = geo.step(one, fwd)
                 && self.board.is_empty(two)
@@ -236,7 +226,7 @@ impl CatChess {
                 continue;
             };
             match self.reach(to, armed, them) {
-                Reach::Capture => push(to, out),
+                Reach::Capture => push_pawn_step(geo, us, from, to, out),
                 Reach::Empty if Some(to) == self.ep && !self.zones.contains(to) => {
                     if let Some(taken) = geo.step(to, fwd.opposite())
                         && !self.zones.contains(taken)

@@ -2,8 +2,7 @@
 
 use super::Chess;
 use crate::core::orthodox::{
-    EN_PASSANT, FenFault, FenFields, PLACEMENT, army_name, check_armies, double_step_left,
-    read_fen_fields,
+    EN_PASSANT, FenFault, PLACEMENT, army_name, check_armies, double_step_left, read_fen_fields,
 };
 pub use crate::core::orthodox::{letter_of_piece, piece_of_letter};
 use crate::core::{Cell, Game, GameError, Geometry, Options, Seat};
@@ -24,22 +23,15 @@ impl Chess {
     /// A game starting from `fen`, with `options`; refuses a malformed or
     /// impossible position with a sentence saying which field and why.
     pub fn from_fen(fen: &str, options: &Options) -> Result<Chess, GameError> {
-        let FenFields {
-            board,
-            side,
-            castling,
-            ep,
-            halfmove,
-            fullmove,
-        } = read_fen_fields(fen, piece_of_letter, SIDES).map_err(|f| fault(&f))?;
+        let fields = read_fen_fields(fen, piece_of_letter, SIDES).map_err(|f| fault(&f))?;
         let mut game = Chess {
             geo: Geometry::chess8(),
-            board,
-            side,
-            castling,
-            ep,
-            halfmove,
-            fullmove,
+            board: fields.board,
+            side: fields.side,
+            castling: fields.castling,
+            ep: fields.ep,
+            halfmove: fields.halfmove,
+            fullmove: fields.fullmove,
             fifty_moves: true,
             repetition: true,
             history: Vec::with_capacity(256),

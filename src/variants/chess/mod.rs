@@ -8,7 +8,8 @@ use crate::core::{
     Annotations, Board, Cell, CellSet, EndReason, Game, GameError, Geometry, Move, MoveKind,
     MoveList, OptionSpec, Options, Outcome, Piece, PieceKind, Seat,
     options::ON_OFF,
-    orthodox::{play_on_board, take_back_on_board},
+    orthodox::{coordinate_text, piece_taken, play_on_board, take_back_on_board},
+    repetition::earlier_occurrences,
     zobrist::Zobrist,
 };
 use crate::notation::san;
@@ -124,12 +125,9 @@ impl Chess {
     /// How many times the current position has occurred before, within the
     /// reach of the halfmove clock.
     fn earlier_occurrences(&self) -> usize {
-        let n = self.history.len();
-        let reach = (self.halfmove as usize).min(n);
-        (2..=reach)
-            .step_by(2)
-            .filter(|&back| self.history[n - back].hash == self.hash)
-            .count()
+        earlier_occurrences(&self.history, self.halfmove as usize, 2, |u| {
+            u.hash == self.hash
+        })
     }
 
     /// Whether neither side has the material to mate: bare Kings, a single
@@ -294,11 +292,7 @@ impl Game for Chess {
     }
 
     fn move_text(&self, mv: Move) -> String {
-        let mut s = format!("{}{}", self.geo.name(mv.from), self.geo.name(mv.to));
-        if let Some(kind) = mv.promotion {
-            s.push(kind.letter().to_ascii_lowercase());
-        }
-        s
+        coordinate_text(self.geo, mv)
     }
 
     fn move_notation(&self, mv: Move) -> String {
@@ -310,11 +304,7 @@ impl Game for Chess {
     }
 
     fn captured(&self, mv: Move) -> Option<Piece> {
-        match mv.kind {
-            MoveKind::EnPassant => self.board.get(mv.aux),
-            MoveKind::Castle | MoveKind::Pass => None,
-            _ => self.board.get(mv.to),
-        }
+        piece_taken(&self.board, mv)
     }
 
     fn annotations(&self) -> Annotations {

@@ -4,7 +4,7 @@
 use super::Chess;
 use super::castling::CastleSide;
 use crate::core::attack::{is_attacked, pawn_capture_directions, slides_along};
-use crate::core::orthodox::{pawn_start_rank, promotion_rank};
+use crate::core::orthodox::{pawn_start_rank, push_pawn_step};
 use crate::core::{Cell, CellSet, Leap, LineKind, Move, MoveList, PieceKind, Seat};
 
 pub use crate::core::orthodox::PROMOTIONS;
@@ -210,18 +210,9 @@ impl Chess {
     fn pawn_moves(&self, from: Cell, us: Seat, allowed: Option<CellSet>, out: &mut MoveList) {
         let geo = self.geo;
         let fwd = forward(us);
-        let last_rank = promotion_rank(us);
         let start_rank = pawn_start_rank(us);
         let ok = |to: Cell| allowed.is_none_or(|m| m.contains(to));
-        let push = |to: Cell, out: &mut MoveList| {
-            if geo.rank(to) == last_rank {
-                for kind in PROMOTIONS {
-                    out.push(Move::promoting(from, to, kind));
-                }
-            } else {
-                out.push(Move::normal(from, to));
-            }
-        };
+        let push = |to: Cell, out: &mut MoveList| push_pawn_step(geo, us, from, to, out);
         if let Some(one) = geo.step(from, fwd)
             && self.board.is_empty(one)
         {
