@@ -26,10 +26,10 @@ mod tests {
     #[test]
     fn counts_only_every_period_within_reach() {
         // Positions before moves 0..=6; the current position is "a".
-        let history = ["a", "b", "c", "a", "b", "a", "a"];
+        let history = ["a", "b", "c", "a", "a", "a", "a"];
         assert_eq!(earlier_occurrences(&history, 7, 2, |p| *p == "a"), 2);
         assert_eq!(earlier_occurrences(&history, 7, 3, |p| *p == "a"), 1);
-        assert_eq!(earlier_occurrences(&history, 4, 2, |p| *p == "a"), 1);
+        assert_eq!(earlier_occurrences(&history, 3, 2, |p| *p == "a"), 1);
         assert_eq!(earlier_occurrences(&history, 0, 3, |p| *p == "a"), 0);
     }
 }
