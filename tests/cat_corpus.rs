@@ -158,3 +158,54 @@ fn catboard_agrees_with_every_position_of_the_public_corpus() {
         "every position of the corpus was compared"
     );
 }
+
+/// Not a test but a measurement (timing is never asserted): the speed of
+/// legal-move generation over every position of the corpus. Run with
+/// `cargo test --release --test cat_corpus -- --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement; run it by name with --ignored --nocapture"]
+fn measure_legal_move_generation_over_the_corpus() {
+    let mut positions: Vec<CatChess> = Vec::new();
+    for record in corpus() {
+        let plies = record["plies"].as_array().expect("plies");
+        for ply in plies.iter().chain(std::iter::once(&record["final"])) {
+            let fen = ply["fen"].as_str().expect("fen");
+            positions.push(CatChess::from_fen(fen).expect("valid"));
+        }
+    }
+    let mut list = catboard::core::MoveList::new();
+    let mut moves = 0usize;
+    let rounds = 20;
+    let start = std::time::Instant::now();
+    for _ in 0..rounds {
+        for game in &positions {
+            game.legal_moves(&mut list);
+            moves += list.len();
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let generated = (positions.len() * rounds) as f64;
+    let per_position = secs / generated;
+    println!(
+        "{} positions x {rounds}: {:.0} positions per second, {:.2} µs per position, {:.1} moves each; \
+         {:.0} times the original engine's 19 ms",
+        positions.len(),
+        generated / secs,
+        per_position * 1e6,
+        moves as f64 / generated,
+        0.019 / per_position
+    );
+    let start = std::time::Instant::now();
+    for game in &positions {
+        std::hint::black_box((
+            game.legal_move_list().len(),
+            game.in_check(),
+            game.outcome(),
+        ));
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "legal moves + check + result: {:.2} µs per position",
+        secs / positions.len() as f64 * 1e6
+    );
+}
