@@ -134,13 +134,10 @@ impl CatChess {
     fn army_moves(&self, us: Seat, in_check: bool, out: &mut MoveList) {
         let geo = self.geo;
         let them = us.opponent();
-        for from in geo.cells() {
+        for from in self.board.occupied_by(us).iter() {
             let Some(piece) = self.board.get(from) else {
                 continue;
             };
-            if piece.seat() != us {
-                continue;
-            }
             let armed = !self.zones.contains(from);
             match piece.kind() {
                 PieceKind::Pawn => self.pawn_moves(from, us, armed, out),
