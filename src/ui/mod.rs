@@ -57,8 +57,9 @@ pub struct UiConfig {
     pub notice: Option<String>,
 }
 
-/// The newest unfinished saved game in `store`; a corrupt or illegal save
-/// is reported in one sentence naming it, and left as it is.
+/// The newest unfinished saved game in `store` (with at least one move);
+/// a corrupt or illegal save is reported in one sentence naming it, and
+/// left as it is.
 pub fn last_unfinished(store: &SaveStore) -> Result<Option<ResumeOffer>, String> {
     for path in store.newest_first() {
         let saved = SaveStore::read(&path)?;
@@ -68,7 +69,7 @@ pub fn last_unfinished(store: &SaveStore) -> Result<Option<ResumeOffer>, String>
                 path.display()
             )
         })?;
-        if table.outcome().is_none() {
+        if table.outcome().is_none() && table.ply() > 0 {
             return Ok(Some(ResumeOffer {
                 path,
                 table: Box::new(table),
@@ -112,6 +113,10 @@ fn perform(app: &mut App, effects: Vec<Effect>) {
     for effect in effects {
         match effect {
             Effect::Save(path, saved) => {
+                // A game with no moves yet is not worth a file.
+                if saved.moves.is_empty() && !path.exists() {
+                    continue;
+                }
                 if let Err(e) = SaveStore::write(&path, &saved) {
                     update(app, Action::Notice(e));
                 }

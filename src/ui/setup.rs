@@ -22,10 +22,11 @@ impl ResumeOffer {
     /// A one-line description: variant, moves played, side to move.
     pub fn describe(&self) -> String {
         let game = self.table.game();
+        let n = self.table.ply();
         format!(
-            "{}, {} moves played, {} to move",
+            "{}, {n} move{} played, {} to move",
             self.table.variant().name(),
-            self.table.ply(),
+            if n == 1 { "" } else { "s" },
             game.seat_name(game.to_move())
         )
     }

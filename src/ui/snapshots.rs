@@ -275,3 +275,84 @@ fn the_board_redraws_only_changed_cells_on_a_cursor_step() {
     let changed = before.diff(&after).len();
     assert!(changed > 0 && changed <= 6, "{changed} cells changed");
 }
+
+/// A writer that counts the bytes a real terminal would receive.
+#[derive(Default)]
+struct CountingWriter {
+    bytes: std::rc::Rc<std::cell::Cell<usize>>,
+}
+
+impl std::io::Write for CountingWriter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.bytes.set(self.bytes.get() + buf.len());
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The figures the issue asks for, measured by hand (not a timed test):
+/// `cargo test --release --bin catboard measure -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn measure_frame_time_and_bytes_per_cursor_step() {
+    use ratatui::TerminalOptions;
+    use ratatui::Viewport;
+    use ratatui::backend::CrosstermBackend;
+    use ratatui::layout::Rect;
+    use std::time::Instant;
+    for (name, depth) in [
+        ("truecolor", ColorDepth::TrueColor),
+        ("256", ColorDepth::Ansi256),
+        ("none", ColorDepth::NoColor),
+    ] {
+        let mut app = game(None, &[], 0, look("classic", depth, GlyphSet::Unicode));
+        let writer = CountingWriter::default();
+        let bytes = writer.bytes.clone();
+        let backend = CrosstermBackend::new(writer);
+        let options = TerminalOptions {
+            viewport: Viewport::Fixed(Rect::new(0, 0, 80, 24)),
+        };
+        let mut terminal = match Terminal::with_options(backend, options) {
+            Ok(t) => t,
+            Err(e) => panic!("terminal: {e}"),
+        };
+        let mut draw = |app: &App| {
+            if let Err(e) = terminal.draw(|f| view(app, f)) {
+                panic!("draw: {e}");
+            }
+            bytes.replace(0)
+        };
+        let first = draw(&app);
+        let mut steps = Vec::new();
+        for dir in [Dir::Right, Dir::Up, Dir::Left, Dir::Down] {
+            update(&mut app, Action::Cursor(dir));
+            steps.push(draw(&app));
+        }
+        update(&mut app, Action::Select);
+        let selection = draw(&app);
+        println!(
+            "{name}: first frame {first} bytes; one cursor step {steps:?} bytes; selecting the e2 pawn {selection} bytes"
+        );
+    }
+    let mut app = game(None, &["e4", "e5"], 0, classic());
+    let mut terminal = match Terminal::new(TestBackend::new(80, 24)) {
+        Ok(t) => t,
+        Err(e) => panic!("test backend: {e}"),
+    };
+    let frames = 2000;
+    let start = Instant::now();
+    for i in 0..frames {
+        let dir = if i % 2 == 0 { Dir::Right } else { Dir::Left };
+        update(&mut app, Action::Cursor(dir));
+        if let Err(e) = terminal.draw(|f| view(&app, f)) {
+            panic!("draw: {e}");
+        }
+    }
+    let per_frame = start.elapsed().as_secs_f64() / frames as f64;
+    println!(
+        "one board frame (update + view + diff, 80x24): {:.1} µs averaged over {frames} frames",
+        per_frame * 1e6
+    );
+}
