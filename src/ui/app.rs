@@ -408,15 +408,7 @@ fn moves_named_by_cells(table: &Table, text: &str) -> Vec<Move> {
 }
 
 fn game_over_sentence(p: &Playing, outcome: catboard::core::Outcome) -> String {
-    let game = p.table.game();
-    let result = match outcome.winner {
-        Some(seat) => format!(
-            "{} won by {}",
-            capitalise(game.seat_name(seat)),
-            outcome.reason.describe()
-        ),
-        None => format!("it was drawn by {}", outcome.reason.describe()),
-    };
+    let result = capitalise(&p.table.outcome_words(outcome));
     format!("The game is over ({result}); press u to undo or n for a new game.")
 }
 

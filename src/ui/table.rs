@@ -193,6 +193,18 @@ impl Table {
         self.game.outcome()
     }
 
+    /// How `outcome` reads: "white won by checkmate", "drawn by stalemate".
+    pub fn outcome_words(&self, outcome: Outcome) -> String {
+        match outcome.winner {
+            Some(seat) => format!(
+                "{} won by {}",
+                self.game.seat_name(seat),
+                outcome.reason.describe()
+            ),
+            None => format!("drawn by {}", outcome.reason.describe()),
+        }
+    }
+
     /// Plays `mv` (legal now), forgetting any moves that were undone.
     pub fn play(&mut self, mv: Move) {
         let entry = Played {

@@ -217,10 +217,9 @@ fn feedback_line(app: &App, p: &Playing, frame: &mut Frame, area: Rect, status: 
             m.text.clone(),
             if m.error { look.error() } else { look.text() },
         ),
-        (None, Some(outcome)) => Line::styled(
-            panels::result_sentence(p.table.game(), outcome),
-            look.accent(),
-        ),
+        (None, Some(outcome)) => {
+            Line::styled(panels::result_sentence(&p.table, outcome), look.accent())
+        }
         (None, None) if status => {
             let game = p.table.game();
             let side = capitalise(game.seat_name(game.to_move()));

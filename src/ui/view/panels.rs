@@ -3,30 +3,22 @@
 
 use super::super::app::{App, Playing};
 use super::super::setup::capitalise;
+use super::super::table::Table;
 use catboard::core::{Game, Outcome, Piece, Seat};
 use catboard::notation::pgn::result_token;
-use catboard::variants::AnyGame;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Padding, Paragraph};
 
-/// "White won by checkmate." / "Drawn by threefold repetition."
-pub fn result_sentence(game: &AnyGame, outcome: Outcome) -> String {
-    match outcome.winner {
-        Some(seat) => format!(
-            "Game over {}: {} won by {}.",
-            result_token(Some(outcome)),
-            capitalise(game.seat_name(seat)),
-            outcome.reason.describe()
-        ),
-        None => format!(
-            "Game over {}: drawn by {}.",
-            result_token(Some(outcome)),
-            outcome.reason.describe()
-        ),
-    }
+/// "Game over 0-1: Black won by checkmate."
+pub fn result_sentence(table: &Table, outcome: Outcome) -> String {
+    format!(
+        "Game over {}: {}.",
+        result_token(Some(outcome)),
+        capitalise(&table.outcome_words(outcome))
+    )
 }
 
 /// Draws the panels into `area`: the game box on top, the moves below.
@@ -85,14 +77,7 @@ fn game_lines(app: &App, p: &Playing) -> Vec<Line<'static>> {
                 format!("Result {}", result_token(Some(o))),
                 look.accent(),
             ));
-            let why = match o.winner {
-                Some(seat) => format!(
-                    "{} won by {}",
-                    capitalise(game.seat_name(seat)),
-                    o.reason.describe()
-                ),
-                None => format!("Drawn by {}", o.reason.describe()),
-            };
+            let why = capitalise(&p.table.outcome_words(o));
             lines.push(Line::styled(why, look.accent()));
         }
         None if game.in_check() => {
