@@ -1,6 +1,6 @@
 //! The mailbox board every grid and graph variant keeps its pieces on.
 
-use super::cell::{Cell, MAX_CELLS};
+use super::cell::{Cell, CellSet, MAX_CELLS};
 use super::piece::{Piece, PieceKind, Seat};
 use super::zobrist::Zobrist;
 
@@ -10,6 +10,7 @@ use super::zobrist::Zobrist;
 pub struct Board {
     squares: [Option<Piece>; MAX_CELLS],
     kings: [Option<Cell>; 4],
+    occupied: [CellSet; 4],
     counts: [[u8; 32]; 4],
     placement_hash: u64,
     zobrist: &'static Zobrist,
@@ -27,6 +28,7 @@ impl Board {
         Board {
             squares: [None; MAX_CELLS],
             kings: [None; 4],
+            occupied: [CellSet::EMPTY; 4],
             counts: [[0; 32]; 4],
             placement_hash: 0,
             zobrist: Zobrist::get(),
@@ -52,6 +54,7 @@ impl Board {
         self.squares[cell.index()] = Some(piece);
         self.placement_hash ^= self.zobrist.piece(piece, cell);
         let seat = piece.seat().index();
+        self.occupied[seat].insert(cell);
         self.counts[seat][piece.code() as usize & 31] += 1;
         if piece.kind() == PieceKind::King {
             self.kings[seat] = Some(cell);
@@ -64,6 +67,7 @@ impl Board {
         let piece = self.squares[cell.index()].take()?;
         self.placement_hash ^= self.zobrist.piece(piece, cell);
         let seat = piece.seat().index();
+        self.occupied[seat].remove(cell);
         self.counts[seat][piece.code() as usize & 31] -= 1;
         if piece.kind() == PieceKind::King && self.kings[seat] == Some(cell) {
             self.kings[seat] = None;
@@ -83,6 +87,12 @@ impl Board {
     #[inline(always)]
     pub fn king(&self, seat: Seat) -> Option<Cell> {
         self.kings[seat.index() & 3]
+    }
+
+    /// The cells `seat`'s pieces stand on.
+    #[inline(always)]
+    pub fn occupied_by(&self, seat: Seat) -> CellSet {
+        self.occupied[seat.index() & 3]
     }
 
     /// How many pieces of `kind` `seat` has on the board.

@@ -380,6 +380,3 @@ impl Game for Chess {
         }
     }
 }
-
-#[cfg(test)]
-mod tests;

@@ -133,13 +133,10 @@ impl Chess {
             return;
         }
         let geo = self.geo;
-        for from in geo.cells() {
+        for from in self.board.occupied_by(us).iter() {
             let Some(piece) = self.board.get(from) else {
                 continue;
             };
-            if piece.seat() != us {
-                continue;
-            }
             let allowed = c.allowed(from);
             match piece.kind() {
                 PieceKind::Pawn => self.pawn_moves(from, us, allowed, out),
