@@ -204,6 +204,33 @@ fn nearest_16(r: u8, g: u8, b: u8) -> Color {
         .map_or(Color::Reset, |(c, _)| *c)
 }
 
+/// The two board colours in 16 colours, kept apart: when both fall on the
+/// same ANSI colour, the one farther from it moves to its next nearest.
+fn distinct_squares_16(light: Color, dark: Color) -> (Color, Color) {
+    let (Color::Rgb(lr, lg, lb), Color::Rgb(dr, dg, db)) = (light, dark) else {
+        return (ColorDepth::Ansi16.adapt(light), ColorDepth::Ansi16.adapt(dark));
+    };
+    let (l, d) = ((lr, lg, lb), (dr, dg, db));
+    let (nl, nd) = (nearest_16(lr, lg, lb), nearest_16(dr, dg, db));
+    if nl != nd || l == d {
+        return (nl, nd);
+    }
+    let rgb_of = |c: Color| ANSI16.iter().find(|(a, _)| *a == c).map_or((0, 0, 0), |x| x.1);
+    let shared = rgb_of(nl);
+    let next_nearest = |target: (u8, u8, u8)| {
+        ANSI16
+            .iter()
+            .filter(|(c, _)| *c != nl)
+            .min_by_key(|(_, rgb)| distance(*rgb, target))
+            .map_or(Color::Reset, |(c, _)| *c)
+    };
+    if distance(l, shared) >= distance(d, shared) {
+        (next_nearest(l), nd)
+    } else {
+        (nl, next_nearest(d))
+    }
+}
+
 /// The nearest entry of the xterm 256-colour palette's cube or grey ramp.
 fn nearest_256(r: u8, g: u8, b: u8) -> u8 {
     const LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
@@ -435,11 +462,15 @@ impl Theme {
     /// Every colour degraded to `depth`.
     pub fn adapted(&self, depth: ColorDepth) -> Theme {
         let a = |c: Color| depth.adapt(c);
+        let (light, dark) = match depth {
+            ColorDepth::Ansi16 => distinct_squares_16(self.board.light, self.board.dark),
+            _ => (a(self.board.light), a(self.board.dark)),
+        };
         Theme {
             name: self.name.clone(),
             board: BoardColours {
-                light: a(self.board.light),
-                dark: a(self.board.dark),
+                light,
+                dark,
                 label: a(self.board.label),
                 mark: a(self.board.mark),
             },
@@ -614,6 +645,18 @@ mod tests {
             Color::White
         );
         assert_eq!(ColorDepth::NoColor.adapt(Color::Red), Color::Reset);
+        // The classic squares both lie nearest dark grey; they stay apart.
+        let sixteen = Theme::classic().adapted(ColorDepth::Ansi16);
+        assert_eq!(
+            (sixteen.board.light, sixteen.board.dark),
+            (Color::Gray, Color::DarkGray)
+        );
+        for (name, _) in BUILT_IN {
+            let theme = Theme::built_in(name).expect("built in").adapted(ColorDepth::Ansi16);
+            if theme.board.light != Color::Reset {
+                assert_ne!(theme.board.light, theme.board.dark, "{name}");
+            }
+        }
         assert_eq!(
             ColorDepth::TrueColor.adapt(Color::Rgb(1, 2, 3)),
             Color::Rgb(1, 2, 3)
