@@ -143,6 +143,24 @@ impl Session {
         }
     }
 
+    /// Waits until the program has left the alternate screen and shown the
+    /// cursor again, as it must on the way out.
+    fn wait_restored(&self) {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let restored = self
+                .screen
+                .lock()
+                .map(|p| !p.screen().alternate_screen() && !p.screen().hide_cursor())
+                .unwrap_or(false);
+            if restored {
+                return;
+            }
+            assert!(Instant::now() < deadline, "the terminal was not restored");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
     /// The screen's row `row` (0 at the top).
     fn row(&self, row: u16) -> String {
         self.contents()
@@ -232,8 +250,10 @@ fn moves_played_by_keys_show_on_the_board_and_in_the_saved_game() {
     s.wait_for(&["▸e5", " Nf3"]);
     s.keys("r");
     s.wait_for(&["▸Nf3"]);
+    assert!(s.screen.lock().is_ok_and(|p| p.screen().alternate_screen()));
     s.keys("q");
     assert_eq!(s.wait_exit(), 0);
+    s.wait_restored();
     let saves = home.saves();
     assert_eq!(saves.len(), 1, "one game saved");
     assert!(
@@ -280,6 +300,30 @@ fn a_hang_up_signal_saves_the_game_and_exits() {
     s.wait_exit();
     let saves = home.saves();
     assert!(saves.iter().any(|t| t.contains("\"c2c4\"")), "{saves:?}");
+}
+
+#[test]
+fn a_termination_signal_saves_the_game_and_restores_the_terminal() {
+    let home = TempHome::new("sigterm");
+    let mut s = Session::start(command(&home.0, PLAY));
+    s.wait_for(&["White to move"]);
+    s.keys(":Nc3\r");
+    s.wait_for(&["▸Nc3"]);
+    let pid = s.child.process_id().expect("a process id").to_string();
+    match std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+    {
+        Ok(status) if status.success() => {}
+        _ => {
+            eprintln!("skipped: no working `kill` command to send SIGTERM");
+            return;
+        }
+    }
+    s.wait_exit();
+    s.wait_restored();
+    let saves = home.saves();
+    assert!(saves.iter().any(|t| t.contains("\"b1c3\"")), "{saves:?}");
 }
 
 #[test]

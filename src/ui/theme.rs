@@ -208,14 +208,22 @@ fn nearest_16(r: u8, g: u8, b: u8) -> Color {
 /// same ANSI colour, the one farther from it moves to its next nearest.
 fn distinct_squares_16(light: Color, dark: Color) -> (Color, Color) {
     let (Color::Rgb(lr, lg, lb), Color::Rgb(dr, dg, db)) = (light, dark) else {
-        return (ColorDepth::Ansi16.adapt(light), ColorDepth::Ansi16.adapt(dark));
+        return (
+            ColorDepth::Ansi16.adapt(light),
+            ColorDepth::Ansi16.adapt(dark),
+        );
     };
     let (l, d) = ((lr, lg, lb), (dr, dg, db));
     let (nl, nd) = (nearest_16(lr, lg, lb), nearest_16(dr, dg, db));
     if nl != nd || l == d {
         return (nl, nd);
     }
-    let rgb_of = |c: Color| ANSI16.iter().find(|(a, _)| *a == c).map_or((0, 0, 0), |x| x.1);
+    let rgb_of = |c: Color| {
+        ANSI16
+            .iter()
+            .find(|(a, _)| *a == c)
+            .map_or((0, 0, 0), |x| x.1)
+    };
     let shared = rgb_of(nl);
     let next_nearest = |target: (u8, u8, u8)| {
         ANSI16
@@ -652,7 +660,9 @@ mod tests {
             (Color::Gray, Color::DarkGray)
         );
         for (name, _) in BUILT_IN {
-            let theme = Theme::built_in(name).expect("built in").adapted(ColorDepth::Ansi16);
+            let theme = Theme::built_in(name)
+                .expect("built in")
+                .adapted(ColorDepth::Ansi16);
             if theme.board.light != Color::Reset {
                 assert_ne!(theme.board.light, theme.board.dark, "{name}");
             }
