@@ -171,3 +171,81 @@ pub fn run(config: UiConfig) -> Result<(), String> {
     terminal::restore();
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use save::SavedGame;
+
+    fn saved(moves: &[&str]) -> SavedGame {
+        SavedGame {
+            format: SavedGame::FORMAT,
+            variant: "chess".into(),
+            options: Vec::new(),
+            start: catboard::variants::chess::START_FEN.into(),
+            players: vec!["human".into(), "human".into()],
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn resume_skips_finished_games_and_reports_a_corrupt_one() {
+        let dir = std::env::temp_dir().join(format!("catboard-resume-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = SaveStore::new(dir.clone());
+        let older = dir.join("game-1.json");
+        let newer = dir.join("game-2.json");
+        let write = |path: &PathBuf, game: &SavedGame| {
+            SaveStore::write(path, game).expect("write a save");
+        };
+        write(&older, &saved(&["d2d4"]));
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        write(&newer, &saved(&["f2f3", "e7e5", "g2g4", "d8h4"]));
+        let offer = last_unfinished(&store)
+            .expect("readable")
+            .expect("an offer");
+        assert_eq!(offer.path, older, "the checkmated game is skipped");
+        assert_eq!(offer.table.ply(), 1);
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        std::fs::write(dir.join("game-3.json"), "{ not json").expect("write garbage");
+        let err = last_unfinished(&store).expect_err("corrupt");
+        assert!(err.contains("game-3.json"), "{err}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_game_started_from_the_command_line_faces_its_seat_and_saves_on_hang_up() {
+        let table = Table::new(&table::TableSpec {
+            variant: catboard::variants::Variant::Chess,
+            options: catboard::core::Options::new(),
+            position: None,
+            players: vec![table::Player::Human; 2],
+        })
+        .expect("chess");
+        let (mut app, effects) = build_app(UiConfig {
+            start: Start::Play {
+                table: Box::new(table),
+                near_side: 1,
+                path: None,
+            },
+            look: Look::test_default(),
+            saves: Some(SaveStore::new(PathBuf::from("/nonexistent/saves"))),
+            notice: Some("Theme file t.toml, line 1: bad; using the classic theme.".into()),
+        });
+        assert!(
+            app.message
+                .as_ref()
+                .is_some_and(|m| m.text.contains("t.toml"))
+        );
+        match (&app.screen, effects.as_slice()) {
+            (Screen::Playing(p), [Effect::Save(path, saved)]) => {
+                assert!(p.flipped, "seen from Black");
+                assert!(path.starts_with("/nonexistent/saves"));
+                assert!(saved.moves.is_empty());
+            }
+            other => panic!("unexpected start {other:?}"),
+        }
+        assert_eq!(update(&mut app, Action::Hangup).len(), 1, "a hang-up saves");
+        assert!(app.quit);
+    }
+}
