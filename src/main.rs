@@ -1,6 +1,7 @@
 //! The `catboard` command: play in the terminal, or use the rules tools.
 
 mod cli;
+mod ui;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -11,10 +12,15 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// With no subcommand: the setup screen (or --resume), and how it looks.
+    #[command(flatten)]
+    open: cli::play::OpenArgs,
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Play in the terminal, skipping the setup screen.
+    Play(cli::play::PlayArgs),
     /// Count the positions reachable in N moves (perft), to check move generation.
     Perft(cli::tools::PerftArgs),
     /// Print the rules' view of a position as JSON: legal moves, check, result.
@@ -26,11 +32,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Perft(args)) => cli::tools::perft(&args),
         Some(Command::Rules(args)) => cli::tools::rules(&args),
-        None => {
-            use clap::CommandFactory;
-            let _ = Cli::command().print_help();
-            Ok(())
-        }
+        Some(Command::Play(args)) => cli::play::play(&args),
+        None => cli::play::open(&cli.open),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,241 @@
+//! `catboard play` and `catboard` with no subcommand: the arguments that
+//! set up the terminal front end, read into a [`UiConfig`].
+
+use crate::ui::glyphs::GlyphSet;
+use crate::ui::save::SaveStore;
+use crate::ui::table::{Player, Table, TableSpec};
+use crate::ui::theme::{ColorDepth, load_theme, user_theme_dir};
+use crate::ui::view::Look;
+use crate::ui::{Start, UiConfig, last_unfinished, run};
+use catboard::core::Options;
+use catboard::variants::Variant;
+use clap::Args;
+
+/// How the screen looks: theme, glyphs, colour depth.
+#[derive(Args, Debug, Clone, Default)]
+pub struct LookArgs {
+    /// A theme: built in (classic, high-contrast, mono), one in
+    /// ~/.config/catboard/themes, or a path to a .toml file.
+    #[arg(long, value_name = "NAME|PATH")]
+    pub theme: Option<String>,
+    /// Piece and mark characters: unicode, letters or ascii.
+    #[arg(long, value_name = "SET")]
+    pub glyphs: Option<String>,
+    /// Colour depth (truecolor, 256, 16, none); detected from COLORTERM,
+    /// TERM and NO_COLOR when absent.
+    #[arg(long, value_name = "DEPTH")]
+    pub color: Option<String>,
+}
+
+/// Arguments of `catboard` with no subcommand.
+#[derive(Args, Debug, Clone, Default)]
+pub struct OpenArgs {
+    /// Resume the last unfinished game instead of showing the setup screen.
+    #[arg(long)]
+    pub resume: bool,
+    #[command(flatten)]
+    pub look: LookArgs,
+}
+
+/// Arguments of `catboard play`: start a game without the setup screen.
+#[derive(Args, Debug, Clone)]
+pub struct PlayArgs {
+    /// The variant (chess).
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// Who plays White: human.
+    #[arg(long, value_name = "PLAYER")]
+    pub white: Option<String>,
+    /// Who plays Black: human.
+    #[arg(long, value_name = "PLAYER")]
+    pub black: Option<String>,
+    /// Who plays any seat, as seat=player (e.g. black=human); may be repeated.
+    #[arg(long = "seat", value_name = "SEAT=PLAYER")]
+    pub seats: Vec<String>,
+    /// The start position (FEN for chess); the usual start when absent.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// A rule option as key=value (e.g. fifty_moves=off); may be repeated.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// The seat drawn at the near edge (default: the first human seat).
+    #[arg(long, value_name = "SEAT")]
+    pub view: Option<String>,
+    #[command(flatten)]
+    pub look: LookArgs,
+}
+
+fn env(name: &str) -> Option<String> {
+    std::env::var(name).ok()
+}
+
+/// The look the arguments and environment ask for, and a sentence when
+/// the theme fell back to classic.
+fn look_of(args: &LookArgs) -> Result<(Look, Option<String>), String> {
+    let glyphs = match &args.glyphs {
+        Some(name) => GlyphSet::from_name(name)?,
+        None => GlyphSet::Unicode,
+    };
+    let depth = match &args.color {
+        Some(name) => ColorDepth::from_name(name)?,
+        None => ColorDepth::detect(env),
+    };
+    let (theme, notice) = load_theme(
+        args.theme.as_deref().unwrap_or("classic"),
+        user_theme_dir(&env).as_deref(),
+    );
+    Ok((Look::new(&theme, depth, glyphs), notice))
+}
+
+/// Who plays each seat of `variant`, from `--white`, `--black` and `--seat`.
+fn players_of(variant: Variant, args: &PlayArgs) -> Result<Vec<Player>, String> {
+    let mut named: Vec<(String, String)> = Vec::new();
+    if let Some(p) = &args.white {
+        named.push(("white".into(), p.clone()));
+    }
+    if let Some(p) = &args.black {
+        named.push(("black".into(), p.clone()));
+    }
+    for pair in &args.seats {
+        let (seat, player) = pair
+            .split_once('=')
+            .ok_or_else(|| format!("--seat '{pair}' should be written seat=player."))?;
+        named.push((seat.trim().to_string(), player.trim().to_string()));
+    }
+    let seats = variant.seats();
+    for (seat, _) in &named {
+        if !seats.contains(&seat.as_str()) {
+            return Err(format!(
+                "{} has no seat '{seat}'; its seats are {}.",
+                variant.name(),
+                seats.join(", ")
+            ));
+        }
+    }
+    seats
+        .iter()
+        .map(|seat| match named.iter().rev().find(|(s, _)| s == seat) {
+            Some((_, player)) => Player::from_id(player),
+            None => Ok(Player::Human),
+        })
+        .collect()
+}
+
+/// Runs `catboard play`.
+pub fn play(args: &PlayArgs) -> Result<(), String> {
+    let variant = Variant::from_id(&args.variant).map_err(|e| e.0)?;
+    let options = Options::parse(variant.options(), args.options.iter().map(String::as_str))
+        .map_err(|e| format!("Bad option: {e}."))?;
+    let players = players_of(variant, args)?;
+    let near_side = match &args.view {
+        Some(seat) => variant
+            .seats()
+            .iter()
+            .position(|s| s == seat)
+            .ok_or_else(|| format!("{} has no seat '{seat}' to view from.", variant.name()))?,
+        None => players
+            .iter()
+            .position(|p| *p == Player::Human)
+            .unwrap_or(0),
+    };
+    let table = Table::new(&TableSpec {
+        variant,
+        options,
+        position: args.position.clone(),
+        players,
+    })?;
+    let (look, notice) = look_of(&args.look)?;
+    run(UiConfig {
+        start: Start::Play {
+            table: Box::new(table),
+            near_side,
+            path: None,
+        },
+        look,
+        saves: SaveStore::from_env(&env),
+        notice,
+    })
+}
+
+/// Runs `catboard` with no subcommand: the setup screen, or with
+/// `--resume` the last unfinished game.
+pub fn open(args: &OpenArgs) -> Result<(), String> {
+    let (look, mut notice) = look_of(&args.look)?;
+    let saves = SaveStore::from_env(&env);
+    let offer = match &saves {
+        Some(store) => last_unfinished(store),
+        None => Ok(None),
+    };
+    let start = if args.resume {
+        match offer? {
+            Some(offer) => Start::Play {
+                near_side: 0,
+                table: offer.table,
+                path: Some(offer.path),
+            },
+            None => return Err("There is no unfinished game to resume.".into()),
+        }
+    } else {
+        match offer {
+            Ok(offer) => Start::Setup(offer),
+            Err(e) => {
+                notice = Some(e);
+                Start::Setup(None)
+            }
+        }
+    };
+    run(UiConfig {
+        start,
+        look,
+        saves,
+        notice,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(white: Option<&str>, seats: &[&str]) -> PlayArgs {
+        PlayArgs {
+            variant: "chess".into(),
+            white: white.map(str::to_string),
+            black: None,
+            seats: seats.iter().map(|s| s.to_string()).collect(),
+            position: None,
+            options: Vec::new(),
+            view: None,
+            look: LookArgs::default(),
+        }
+    }
+
+    #[test]
+    fn players_come_from_seat_flags_with_clear_errors() {
+        assert_eq!(
+            players_of(Variant::Chess, &args(Some("human"), &[])),
+            Ok(vec![Player::Human; 2])
+        );
+        let err = players_of(Variant::Chess, &args(Some("robot"), &[])).expect_err("unknown");
+        assert!(err.contains("'robot'"), "{err}");
+        let err = players_of(Variant::Chess, &args(None, &["cats=human"])).expect_err("no seat");
+        assert!(
+            err.contains("'cats'") && err.contains("white, black"),
+            "{err}"
+        );
+        assert!(players_of(Variant::Chess, &args(None, &["black"])).is_err());
+    }
+
+    #[test]
+    fn look_flags_are_checked() {
+        let mut look = LookArgs {
+            glyphs: Some("ascii".into()),
+            color: Some("none".into()),
+            theme: Some("mono".into()),
+        };
+        let (l, notice) = look_of(&look).expect("valid");
+        assert_eq!(l.glyphs, GlyphSet::Ascii);
+        assert!(notice.is_none());
+        look.color = Some("millions".into());
+        assert!(look_of(&look).is_err());
+    }
+}

@@ -1,0 +1,382 @@
+//! Keys to actions: the one keymap table, from which the `?` help is made.
+
+use super::app::{Action, Dir};
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+/// Where the keyboard's attention is: each has its own keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Context {
+    /// Playing on the board.
+    Board,
+    /// The setup screen.
+    Setup,
+    /// Typing a line (the move prompt, a FEN).
+    TextEntry,
+    /// Choosing between moves to one cell (promotion).
+    Chooser,
+    /// A yes/no question.
+    Confirm,
+    /// The help screen.
+    Help,
+}
+
+impl Context {
+    /// The heading of this context's keys in the help.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Context::Board => "Board",
+            Context::Setup => "Setup",
+            Context::TextEntry => "Move prompt and text fields",
+            Context::Chooser => "Promotion chooser",
+            Context::Confirm => "Questions",
+            Context::Help => "Help",
+        }
+    }
+}
+
+/// A key as the keymap names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// A printable character.
+    Char(char),
+    /// A character typed with Ctrl held.
+    Ctrl(char),
+    /// Any printable character (text entry, the chooser's letters).
+    AnyChar,
+    /// Arrow up.
+    Up,
+    /// Arrow down.
+    Down,
+    /// Arrow left.
+    Left,
+    /// Arrow right.
+    Right,
+    /// Enter.
+    Enter,
+    /// Escape.
+    Esc,
+    /// Backspace.
+    Backspace,
+}
+
+impl Key {
+    /// How the help writes the key (arrows spelt out when `ascii`).
+    pub fn label(self, ascii: bool) -> String {
+        match self {
+            Key::Char(' ') => "Space".into(),
+            Key::Char(c) => c.to_string(),
+            Key::Ctrl(c) => format!("Ctrl-{}", c.to_ascii_uppercase()),
+            Key::AnyChar => "letter".into(),
+            Key::Up if !ascii => "↑".into(),
+            Key::Up => "Up".into(),
+            Key::Down if !ascii => "↓".into(),
+            Key::Down => "Down".into(),
+            Key::Left if !ascii => "←".into(),
+            Key::Left => "Left".into(),
+            Key::Right if !ascii => "→".into(),
+            Key::Right => "Right".into(),
+            Key::Enter => "Enter".into(),
+            Key::Esc => "Esc".into(),
+            Key::Backspace => "Backspace".into(),
+        }
+    }
+
+    /// The key of a terminal key event, if it is one the keymap can name.
+    pub fn of_event(event: &KeyEvent) -> Option<Key> {
+        if event.kind == KeyEventKind::Release {
+            return None;
+        }
+        Some(match event.code {
+            KeyCode::Char(c) if event.modifiers.contains(KeyModifiers::CONTROL) => {
+                Key::Ctrl(c.to_ascii_lowercase())
+            }
+            KeyCode::Char(c) => Key::Char(c),
+            KeyCode::Up => Key::Up,
+            KeyCode::Down => Key::Down,
+            KeyCode::Left => Key::Left,
+            KeyCode::Right => Key::Right,
+            KeyCode::Enter => Key::Enter,
+            KeyCode::Esc => Key::Esc,
+            KeyCode::Backspace => Key::Backspace,
+            _ => return None,
+        })
+    }
+}
+
+/// One line of the keymap: in `context`, any of `keys` does `action`.
+#[derive(Clone, Debug)]
+pub struct Binding {
+    /// Where the binding applies.
+    pub context: Context,
+    /// The keys that trigger it.
+    pub keys: &'static [Key],
+    /// What they do. For [`Key::AnyChar`], the character typed replaces the
+    /// placeholder in `TypeChar` or `ChooseLetter`.
+    pub action: Action,
+    /// What the help says about it.
+    pub help: &'static str,
+}
+
+const fn bind(
+    context: Context,
+    keys: &'static [Key],
+    action: Action,
+    help: &'static str,
+) -> Binding {
+    Binding {
+        context,
+        keys,
+        action,
+        help,
+    }
+}
+
+use Context as C;
+
+/// The keymap: every key the program answers to.
+pub static KEYMAP: &[Binding] = &[
+    bind(
+        C::Board,
+        &[Key::Up, Key::Char('k')],
+        Action::Cursor(Dir::Up),
+        "cursor up",
+    ),
+    bind(
+        C::Board,
+        &[Key::Down, Key::Char('j')],
+        Action::Cursor(Dir::Down),
+        "cursor down",
+    ),
+    bind(
+        C::Board,
+        &[Key::Left, Key::Char('h')],
+        Action::Cursor(Dir::Left),
+        "cursor left",
+    ),
+    bind(
+        C::Board,
+        &[Key::Right, Key::Char('l')],
+        Action::Cursor(Dir::Right),
+        "cursor right",
+    ),
+    bind(
+        C::Board,
+        &[Key::Enter, Key::Char(' ')],
+        Action::Select,
+        "select piece / target",
+    ),
+    bind(C::Board, &[Key::Esc], Action::Cancel, "cancel selection"),
+    bind(
+        C::Board,
+        &[Key::Char(':')],
+        Action::OpenPrompt,
+        "type a move (SAN/UCI)",
+    ),
+    bind(C::Board, &[Key::Char('u')], Action::Undo, "undo a move"),
+    bind(C::Board, &[Key::Char('r')], Action::Redo, "redo a move"),
+    bind(
+        C::Board,
+        &[Key::Char('f')],
+        Action::Flip,
+        "turn board round",
+    ),
+    bind(
+        C::Board,
+        &[Key::Char('n')],
+        Action::NewGame,
+        "new game (asks)",
+    ),
+    bind(C::Board, &[Key::Char('?')], Action::Help, "this help"),
+    bind(
+        C::Board,
+        &[Key::Char('q'), Key::Ctrl('c')],
+        Action::Quit,
+        "quit (game is saved)",
+    ),
+    bind(
+        C::Setup,
+        &[Key::Up, Key::Char('k')],
+        Action::Cursor(Dir::Up),
+        "previous row",
+    ),
+    bind(
+        C::Setup,
+        &[Key::Down, Key::Char('j')],
+        Action::Cursor(Dir::Down),
+        "next row",
+    ),
+    bind(
+        C::Setup,
+        &[Key::Left, Key::Char('h')],
+        Action::Cursor(Dir::Left),
+        "previous",
+    ),
+    bind(
+        C::Setup,
+        &[Key::Right, Key::Char('l')],
+        Action::Cursor(Dir::Right),
+        "next",
+    ),
+    bind(
+        C::Setup,
+        &[Key::Enter, Key::Char(' ')],
+        Action::Select,
+        "start, resume, edit",
+    ),
+    bind(C::Setup, &[Key::Char('?')], Action::Help, "this help"),
+    bind(
+        C::Setup,
+        &[Key::Char('q'), Key::Esc, Key::Ctrl('c')],
+        Action::Quit,
+        "quit",
+    ),
+    bind(C::TextEntry, &[Key::Enter], Action::Submit, "accept"),
+    bind(C::TextEntry, &[Key::Esc], Action::Cancel, "close"),
+    bind(
+        C::TextEntry,
+        &[Key::Backspace],
+        Action::DeleteChar,
+        "delete a character",
+    ),
+    bind(C::TextEntry, &[Key::Ctrl('c')], Action::Quit, "quit"),
+    bind(C::TextEntry, &[Key::AnyChar], Action::TypeChar(' '), "type"),
+    bind(
+        C::Chooser,
+        &[Key::Up, Key::Char('k')],
+        Action::Cursor(Dir::Up),
+        "previous",
+    ),
+    bind(
+        C::Chooser,
+        &[Key::Down, Key::Char('j')],
+        Action::Cursor(Dir::Down),
+        "next",
+    ),
+    bind(
+        C::Chooser,
+        &[Key::Enter, Key::Char(' ')],
+        Action::Select,
+        "choose marked one",
+    ),
+    bind(C::Chooser, &[Key::Esc], Action::Cancel, "cancel"),
+    bind(C::Chooser, &[Key::Ctrl('c')], Action::Quit, "quit"),
+    bind(
+        C::Chooser,
+        &[Key::AnyChar],
+        Action::ChooseLetter(' '),
+        "choose by letter",
+    ),
+    bind(C::Confirm, &[Key::Char('y')], Action::Yes, "yes"),
+    bind(C::Confirm, &[Key::Char('n'), Key::Esc], Action::No, "no"),
+    bind(C::Confirm, &[Key::Ctrl('c')], Action::Quit, "quit"),
+    bind(
+        C::Help,
+        &[Key::Esc, Key::Char('?'), Key::Char('q'), Key::Enter],
+        Action::Cancel,
+        "close",
+    ),
+    bind(C::Help, &[Key::Ctrl('c')], Action::Quit, "quit"),
+];
+
+/// The action `key` triggers in `context`, if any.
+pub fn action_for(context: Context, key: Key) -> Option<Action> {
+    let bindings = KEYMAP.iter().filter(|b| b.context == context);
+    for b in bindings.clone() {
+        if b.keys.contains(&key) {
+            return Some(b.action.clone());
+        }
+    }
+    let Key::Char(c) = key else {
+        return None;
+    };
+    for b in bindings {
+        if b.keys.contains(&Key::AnyChar) {
+            return match b.action {
+                Action::TypeChar(_) => Some(Action::TypeChar(c)),
+                Action::ChooseLetter(_) => Some(Action::ChooseLetter(c)),
+                _ => Some(b.action.clone()),
+            };
+        }
+    }
+    None
+}
+
+/// The help for `contexts`: a heading per context, then (keys, what they do).
+pub fn help_sections(
+    contexts: &[Context],
+    ascii: bool,
+) -> Vec<(&'static str, Vec<(String, &'static str)>)> {
+    contexts
+        .iter()
+        .map(|&context| {
+            let lines = KEYMAP
+                .iter()
+                .filter(|b| b.context == context)
+                .map(|b| {
+                    let keys: Vec<String> = b.keys.iter().map(|k| k.label(ascii)).collect();
+                    (keys.join(" "), b.help)
+                })
+                .collect();
+            (context.title(), lines)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_key_is_bound_twice_in_one_context() {
+        for (i, a) in KEYMAP.iter().enumerate() {
+            for b in &KEYMAP[i + 1..] {
+                if a.context == b.context {
+                    for k in a.keys {
+                        assert!(!b.keys.contains(k), "{k:?} twice in {:?}", a.context);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn keys_map_to_actions_by_context() {
+        assert_eq!(
+            action_for(C::Board, Key::Char('k')),
+            Some(Action::Cursor(Dir::Up))
+        );
+        assert_eq!(action_for(C::Board, Key::Char('x')), None);
+        assert_eq!(
+            action_for(C::TextEntry, Key::Char('k')),
+            Some(Action::TypeChar('k'))
+        );
+        assert_eq!(
+            action_for(C::TextEntry, Key::Char('q')),
+            Some(Action::TypeChar('q'))
+        );
+        assert_eq!(
+            action_for(C::Chooser, Key::Char('n')),
+            Some(Action::ChooseLetter('n'))
+        );
+        assert_eq!(
+            action_for(C::Chooser, Key::Char('j')),
+            Some(Action::Cursor(Dir::Down))
+        );
+        assert_eq!(action_for(C::Confirm, Key::Esc), Some(Action::No));
+        assert_eq!(action_for(C::Setup, Key::Esc), Some(Action::Quit));
+    }
+
+    #[test]
+    fn the_help_lists_every_binding_of_its_contexts() {
+        let sections = help_sections(&[C::Board], false);
+        let board = KEYMAP.iter().filter(|b| b.context == C::Board).count();
+        assert_eq!(sections[0].1.len(), board);
+        assert!(
+            sections[0]
+                .1
+                .iter()
+                .any(|(k, h)| k == "u" && h.contains("undo"))
+        );
+        assert!(sections[0].1.iter().any(|(k, _)| k == "↑ k"));
+    }
+}

@@ -1,0 +1,251 @@
+//! The terminal front end (ratatui + crossterm), Elm style: [`app::App`]
+//! holds the state, [`app::update`] changes it, [`view::view`] draws it;
+//! keys become actions through the one keymap in [`input`].
+//!
+//! The event loop reads [`terminal::Incoming`] from one channel, so keys,
+//! signals and (later) a computer player's move on a worker thread all
+//! arrive the same way without blocking input.
+
+pub mod app;
+pub mod glyphs;
+pub mod input;
+pub mod save;
+pub mod setup;
+pub mod table;
+pub mod terminal;
+pub mod theme;
+pub mod view;
+
+#[cfg(test)]
+mod snapshots;
+
+use app::{Action, App, Effect, Playing, Screen, update};
+use save::SaveStore;
+use setup::{ResumeOffer, Setup};
+use std::path::PathBuf;
+use std::sync::mpsc;
+use table::Table;
+use terminal::Incoming;
+use view::Look;
+
+/// How the program starts.
+#[derive(Clone, Debug)]
+pub enum Start {
+    /// On the setup screen, offering this game to resume.
+    Setup(Option<ResumeOffer>),
+    /// Straight into a game, seen from seat `near_side`, saved at `path`.
+    Play {
+        /// The game.
+        table: Box<Table>,
+        /// The seat at the near edge.
+        near_side: usize,
+        /// Where it is saved; a fresh file when `None`.
+        path: Option<PathBuf>,
+    },
+}
+
+/// Everything the front end needs to start.
+#[derive(Clone, Debug)]
+pub struct UiConfig {
+    /// The first screen.
+    pub start: Start,
+    /// Colours and glyphs.
+    pub look: Look,
+    /// Where games are saved.
+    pub saves: Option<SaveStore>,
+    /// A sentence to show at once (a theme that fell back, a corrupt save).
+    pub notice: Option<String>,
+}
+
+/// The newest unfinished saved game in `store` (with at least one move);
+/// a corrupt or illegal save is reported in one sentence naming it, and
+/// left as it is.
+pub fn last_unfinished(store: &SaveStore) -> Result<Option<ResumeOffer>, String> {
+    for path in store.newest_first() {
+        let saved = SaveStore::read(&path)?;
+        let table = Table::from_saved(&saved).map_err(|e| {
+            format!(
+                "The saved game {} cannot be resumed ({e}) and was left as it is.",
+                path.display()
+            )
+        })?;
+        if table.outcome().is_none() && table.ply() > 0 {
+            return Ok(Some(ResumeOffer {
+                path,
+                table: Box::new(table),
+            }));
+        }
+    }
+    Ok(None)
+}
+
+/// Builds the application for `config` (no terminal needed).
+pub fn build_app(config: UiConfig) -> (App, Vec<Effect>) {
+    let UiConfig {
+        start,
+        look,
+        saves,
+        notice,
+    } = config;
+    let (screen, fresh) = match start {
+        Start::Setup(offer) => (Screen::Setup(Setup::new(offer)), false),
+        Start::Play {
+            table,
+            near_side,
+            path,
+        } => {
+            let fresh = path.is_none();
+            let path = path.or_else(|| saves.as_ref().map(SaveStore::fresh_path));
+            let playing = Playing::new(*table, near_side, path);
+            (Screen::Playing(Box::new(playing)), fresh)
+        }
+    };
+    let mut app = App::new(screen, saves, look);
+    let effects = if fresh { app.save_now() } else { Vec::new() };
+    if let Some(text) = notice {
+        update(&mut app, Action::Notice(text));
+    }
+    (app, effects)
+}
+
+/// Carries out `effects`; a failure comes back to the app as a notice.
+fn perform(app: &mut App, effects: Vec<Effect>) {
+    for effect in effects {
+        match effect {
+            Effect::Save(path, saved) => {
+                // A game with no moves yet is not worth a file.
+                if saved.moves.is_empty() && !path.exists() {
+                    continue;
+                }
+                if let Err(e) = SaveStore::write(&path, &saved) {
+                    update(app, Action::Notice(e));
+                }
+            }
+        }
+    }
+}
+
+/// Runs the front end until the player quits, the terminal hangs up or a
+/// termination signal comes; the game is saved in every case.
+pub fn run(config: UiConfig) -> Result<(), String> {
+    let (mut app, effects) = build_app(config);
+    perform(&mut app, effects);
+    let (tx, rx) = mpsc::channel();
+    let mut screen = terminal::enter().map_err(|e| format!("Could not open the terminal: {e}."))?;
+    let started = terminal::spawn_input(tx.clone()).and_then(|_| terminal::spawn_signals(tx));
+    if let Err(e) = started {
+        terminal::restore();
+        return Err(format!("Could not read the terminal: {e}."));
+    }
+    if screen.draw(|f| view::view(&app, f)).is_err() {
+        let effects = app.save_now();
+        perform(&mut app, effects);
+        terminal::restore();
+        return Ok(());
+    }
+    while let Ok(first) = rx.recv() {
+        let mut next = Some(first);
+        while let Some(incoming) = next.take() {
+            let action = match incoming {
+                Incoming::Key(key) => input::action_for(app.context(), key),
+                Incoming::Action(action) => Some(action),
+            };
+            if let Some(action) = action {
+                let effects = update(&mut app, action);
+                perform(&mut app, effects);
+            }
+            if app.quit {
+                break;
+            }
+            next = rx.try_recv().ok();
+        }
+        if app.quit {
+            break;
+        }
+        if screen.draw(|f| view::view(&app, f)).is_err() {
+            let effects = update(&mut app, Action::Hangup);
+            perform(&mut app, effects);
+            break;
+        }
+    }
+    terminal::restore();
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use save::SavedGame;
+
+    fn saved(moves: &[&str]) -> SavedGame {
+        SavedGame {
+            format: SavedGame::FORMAT,
+            variant: "chess".into(),
+            options: Vec::new(),
+            start: catboard::variants::chess::START_FEN.into(),
+            players: vec!["human".into(), "human".into()],
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn resume_skips_finished_games_and_reports_a_corrupt_one() {
+        let dir = std::env::temp_dir().join(format!("catboard-resume-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = SaveStore::new(dir.clone());
+        let older = dir.join("game-1.json");
+        let newer = dir.join("game-2.json");
+        let write = |path: &PathBuf, game: &SavedGame| {
+            SaveStore::write(path, game).expect("write a save");
+        };
+        write(&older, &saved(&["d2d4"]));
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        write(&newer, &saved(&["f2f3", "e7e5", "g2g4", "d8h4"]));
+        let offer = last_unfinished(&store)
+            .expect("readable")
+            .expect("an offer");
+        assert_eq!(offer.path, older, "the checkmated game is skipped");
+        assert_eq!(offer.table.ply(), 1);
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        std::fs::write(dir.join("game-3.json"), "{ not json").expect("write garbage");
+        let err = last_unfinished(&store).expect_err("corrupt");
+        assert!(err.contains("game-3.json"), "{err}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_game_started_from_the_command_line_faces_its_seat_and_saves_on_hang_up() {
+        let table = Table::new(&table::TableSpec {
+            variant: catboard::variants::Variant::Chess,
+            options: catboard::core::Options::new(),
+            position: None,
+            players: vec![table::Player::Human; 2],
+        })
+        .expect("chess");
+        let (mut app, effects) = build_app(UiConfig {
+            start: Start::Play {
+                table: Box::new(table),
+                near_side: 1,
+                path: None,
+            },
+            look: Look::test_default(),
+            saves: Some(SaveStore::new(PathBuf::from("/nonexistent/saves"))),
+            notice: Some("Theme file t.toml, line 1: bad; using the classic theme.".into()),
+        });
+        assert!(
+            app.message
+                .as_ref()
+                .is_some_and(|m| m.text.contains("t.toml"))
+        );
+        match (&app.screen, effects.as_slice()) {
+            (Screen::Playing(p), [Effect::Save(path, saved)]) => {
+                assert!(p.flipped, "seen from Black");
+                assert!(path.starts_with("/nonexistent/saves"));
+                assert!(saved.moves.is_empty());
+            }
+            other => panic!("unexpected start {other:?}"),
+        }
+        assert_eq!(update(&mut app, Action::Hangup).len(), 1, "a hang-up saves");
+        assert!(app.quit);
+    }
+}

@@ -1,0 +1,203 @@
+//! Saved games: one small JSON file per game in the data directory
+//! (`$XDG_DATA_HOME/catboard/games` or `~/.local/share/catboard/games`),
+//! written after every move; the newest unfinished one can be resumed.
+
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// A game as its file records it: enough to replay it and nothing more.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedGame {
+    /// The file format's version.
+    pub format: u32,
+    /// The variant's identifier.
+    pub variant: String,
+    /// Rule options as `key=value`.
+    pub options: Vec<String>,
+    /// The start position's text.
+    pub start: String,
+    /// Who plays each seat (`human`).
+    pub players: Vec<String>,
+    /// The moves in coordinate notation, oldest first.
+    pub moves: Vec<String>,
+}
+
+impl SavedGame {
+    /// The format this version writes and reads.
+    pub const FORMAT: u32 = 1;
+
+    /// Reads a save's text; `file` names it in the error.
+    pub fn from_json(file: &Path, text: &str) -> Result<SavedGame, String> {
+        let saved: SavedGame = serde_json::from_str(text).map_err(|e| {
+            format!(
+                "The saved game {} is not readable ({e}) and was left as it is.",
+                file.display()
+            )
+        })?;
+        if saved.format != SavedGame::FORMAT {
+            return Err(format!(
+                "The saved game {} has format {}, which this version does not read, and was left as it is.",
+                file.display(),
+                saved.format
+            ));
+        }
+        Ok(saved)
+    }
+}
+
+/// The directory saves live in, and how files there are named.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SaveStore {
+    dir: PathBuf,
+}
+
+static NEXT_NAME: AtomicU32 = AtomicU32::new(0);
+
+impl SaveStore {
+    /// Saves in `dir`.
+    pub fn new(dir: PathBuf) -> SaveStore {
+        SaveStore { dir }
+    }
+
+    /// The usual store: `$XDG_DATA_HOME/catboard/games`, else
+    /// `~/.local/share/catboard/games`; `None` with neither variable.
+    pub fn from_env(var: &impl Fn(&str) -> Option<String>) -> Option<SaveStore> {
+        let base = var("XDG_DATA_HOME")
+            .filter(|v| Path::new(v).is_absolute())
+            .map(PathBuf::from)
+            .or_else(|| var("HOME").map(|h| Path::new(&h).join(".local").join("share")))?;
+        Some(SaveStore::new(base.join("catboard").join("games")))
+    }
+
+    /// A file name no other game of this run or an earlier one uses.
+    pub fn fresh_path(&self) -> PathBuf {
+        let secs = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let n = NEXT_NAME.fetch_add(1, Ordering::Relaxed);
+        self.dir
+            .join(format!("game-{secs}-{}-{n}.json", std::process::id()))
+    }
+
+    /// Writes `saved` to `path` (through a temporary file, so a crash never
+    /// leaves half a save).
+    pub fn write(path: &Path, saved: &SavedGame) -> Result<(), String> {
+        let fail =
+            |e: std::io::Error| format!("Could not save the game to {}: {e}.", path.display());
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(fail)?;
+        }
+        let text = serde_json::to_string_pretty(saved)
+            .map_err(|e| format!("Could not write the saved game: {e}."))?;
+        let temp = path.with_extension("json.tmp");
+        std::fs::write(&temp, text + "\n").map_err(fail)?;
+        std::fs::rename(&temp, path).map_err(fail)
+    }
+
+    /// The saves, newest first.
+    pub fn newest_first(&self) -> Vec<PathBuf> {
+        let Ok(entries) = std::fs::read_dir(&self.dir) else {
+            return Vec::new();
+        };
+        let mut files: Vec<(SystemTime, PathBuf)> = entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .map(|p| {
+                let time = std::fs::metadata(&p)
+                    .and_then(|m| m.modified())
+                    .unwrap_or(UNIX_EPOCH);
+                (time, p)
+            })
+            .collect();
+        files.sort_by(|a, b| b.cmp(a));
+        files.into_iter().map(|(_, p)| p).collect()
+    }
+
+    /// Reads the save at `path`.
+    pub fn read(path: &Path) -> Result<SavedGame, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("The saved game {} could not be read ({e}).", path.display()))?;
+        SavedGame::from_json(path, &text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A directory under the system's temp dir, removed when dropped.
+    pub struct TempDir(pub PathBuf);
+
+    impl TempDir {
+        pub fn new(tag: &str) -> TempDir {
+            let n = NEXT_NAME.fetch_add(1, Ordering::Relaxed);
+            let dir = std::env::temp_dir()
+                .join(format!("catboard-test-{tag}-{}-{n}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            TempDir(dir)
+        }
+    }
+
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn sample() -> SavedGame {
+        SavedGame {
+            format: SavedGame::FORMAT,
+            variant: "chess".into(),
+            options: vec!["fifty_moves=off".into()],
+            start: catboard::variants::chess::START_FEN.into(),
+            players: vec!["human".into(), "human".into()],
+            moves: vec!["e2e4".into()],
+        }
+    }
+
+    #[test]
+    fn a_save_is_written_and_read_back() {
+        let dir = TempDir::new("save");
+        let store = SaveStore::new(dir.0.clone());
+        let path = store.fresh_path();
+        assert_ne!(path, store.fresh_path());
+        SaveStore::write(&path, &sample()).expect("writes");
+        assert_eq!(SaveStore::read(&path), Ok(sample()));
+        assert_eq!(store.newest_first(), vec![path]);
+    }
+
+    #[test]
+    fn a_corrupt_save_gets_one_sentence_naming_the_file() {
+        let path = Path::new("/data/game-1.json");
+        let err = SavedGame::from_json(path, "{\"format\": 1, \"variant\": ").expect_err("bad");
+        assert!(err.contains("/data/game-1.json"), "{err}");
+        assert!(err.ends_with("left as it is."));
+        let err = SavedGame::from_json(path, "{\"format\": 9, \"variant\": \"chess\", \"options\": [], \"start\": \"\", \"players\": [], \"moves\": []}")
+            .expect_err("future format");
+        assert!(err.contains("format 9"), "{err}");
+    }
+
+    #[test]
+    fn the_store_follows_xdg_then_home() {
+        let env = |k: &str| match k {
+            "XDG_DATA_HOME" => Some("/x/data".to_string()),
+            "HOME" => Some("/home/u".to_string()),
+            _ => None,
+        };
+        assert_eq!(
+            SaveStore::from_env(&env),
+            Some(SaveStore::new(PathBuf::from("/x/data/catboard/games")))
+        );
+        let env = |k: &str| (k == "HOME").then(|| "/home/u".to_string());
+        assert_eq!(
+            SaveStore::from_env(&env),
+            Some(SaveStore::new(PathBuf::from(
+                "/home/u/.local/share/catboard/games"
+            )))
+        );
+    }
+}

@@ -1,0 +1,293 @@
+//! The setup screen's state: variant, who plays each seat, the variant's
+//! rule options, the start (opening or a position text), which seat sits at
+//! the near edge, and the offer to resume the last unfinished game. All of
+//! it comes from the library's `Variant` data, so new variants appear here
+//! without changes.
+
+use super::table::{Player, Table, TableSpec};
+use catboard::core::{Game, Options};
+use catboard::variants::Variant;
+use std::path::PathBuf;
+
+/// An unfinished game the setup screen offers to resume.
+#[derive(Clone, Debug)]
+pub struct ResumeOffer {
+    /// The save file it came from (autosaves go on there).
+    pub path: PathBuf,
+    /// The game, replayed and checked.
+    pub table: Box<Table>,
+}
+
+impl ResumeOffer {
+    /// A one-line description: variant, moves played, side to move.
+    pub fn describe(&self) -> String {
+        let game = self.table.game();
+        let n = self.table.ply();
+        format!(
+            "{}, {n} move{} played, {} to move",
+            self.table.variant().name(),
+            if n == 1 { "" } else { "s" },
+            game.seat_name(game.to_move())
+        )
+    }
+}
+
+/// One row of the setup screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupRow {
+    /// Resume the offered game.
+    Resume,
+    /// The variant.
+    Variant,
+    /// Who plays seat `n`.
+    Seat(usize),
+    /// The variant's option `n`.
+    Option(usize),
+    /// Opening array or a position.
+    Start,
+    /// The position text (only when starting from a position).
+    Position,
+    /// The seat drawn at the near edge.
+    NearSide,
+    /// Start the game.
+    Begin,
+}
+
+/// The setup screen's choices.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// The highlighted row, an index into [`Setup::rows`].
+    pub row: usize,
+    /// The variant chosen.
+    pub variant: Variant,
+    /// Who plays each seat.
+    pub players: Vec<Player>,
+    /// Rule options chosen.
+    pub options: Options,
+    /// Whether the game starts from `position` rather than the opening.
+    pub from_position: bool,
+    /// The position text typed.
+    pub position: String,
+    /// The seat at the near edge of the board.
+    pub near_side: usize,
+    /// A game that can be resumed.
+    pub resume: Option<ResumeOffer>,
+}
+
+impl Setup {
+    /// The screen with the first variant and its defaults.
+    pub fn new(resume: Option<ResumeOffer>) -> Setup {
+        let variant = Variant::ALL.first().copied().unwrap_or(Variant::Chess);
+        let mut setup = Setup {
+            row: 0,
+            variant,
+            players: Vec::new(),
+            options: Options::new(),
+            from_position: false,
+            position: String::new(),
+            near_side: 0,
+            resume,
+        };
+        setup.reset_for_variant();
+        setup
+    }
+
+    /// The screen with the choices of `table` (for a new game after one).
+    pub fn like(table: &Table, near_side: usize, resume: Option<ResumeOffer>) -> Setup {
+        let mut setup = Setup::new(resume);
+        setup.variant = table.variant();
+        setup.players = table.players().to_vec();
+        setup.options = table.options().clone();
+        setup.near_side = near_side;
+        setup
+    }
+
+    fn reset_for_variant(&mut self) {
+        self.players = vec![Player::Human; self.variant.seats().len()];
+        self.options = Options::new();
+        self.near_side = 0;
+        self.position.clear();
+        self.from_position = false;
+    }
+
+    /// The rows shown, in order.
+    pub fn rows(&self) -> Vec<SetupRow> {
+        let mut rows = Vec::new();
+        if self.resume.is_some() {
+            rows.push(SetupRow::Resume);
+        }
+        rows.push(SetupRow::Variant);
+        rows.extend((0..self.variant.seats().len()).map(SetupRow::Seat));
+        rows.extend((0..self.variant.options().len()).map(SetupRow::Option));
+        rows.push(SetupRow::Start);
+        if self.from_position {
+            rows.push(SetupRow::Position);
+        }
+        rows.push(SetupRow::NearSide);
+        rows.push(SetupRow::Begin);
+        rows
+    }
+
+    /// The highlighted row.
+    pub fn current(&self) -> SetupRow {
+        let rows = self.rows();
+        rows.get(self.row.min(rows.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or(SetupRow::Begin)
+    }
+
+    /// Moves the highlight by `delta` rows, wrapping round.
+    pub fn move_row(&mut self, delta: isize) {
+        let n = self.rows().len() as isize;
+        self.row = (self.row as isize + delta).rem_euclid(n.max(1)) as usize;
+    }
+
+    /// Steps the highlighted row's value by `delta`, wrapping round; rows
+    /// without a list of values are left alone.
+    pub fn change(&mut self, delta: isize) {
+        let step = |i: usize, n: usize| (i as isize + delta).rem_euclid(n.max(1) as isize) as usize;
+        match self.current() {
+            SetupRow::Variant => {
+                let i = Variant::ALL
+                    .iter()
+                    .position(|v| *v == self.variant)
+                    .unwrap_or(0);
+                let next = Variant::ALL[step(i, Variant::ALL.len())];
+                if next != self.variant {
+                    self.variant = next;
+                    self.reset_for_variant();
+                }
+            }
+            SetupRow::Seat(seat) => {
+                if let Some(p) = self.players.get_mut(seat) {
+                    let i = Player::ALL.iter().position(|q| q == p).unwrap_or(0);
+                    *p = Player::ALL[step(i, Player::ALL.len())];
+                }
+            }
+            SetupRow::Option(n) => {
+                if let Some(spec) = self.variant.options().get(n) {
+                    let value = self.options.value(spec);
+                    let i = spec.choices.iter().position(|c| *c == value).unwrap_or(0);
+                    let next = spec.choices[step(i, spec.choices.len())];
+                    let _ = self.options.set(self.variant.options(), spec.key, next);
+                }
+            }
+            SetupRow::Start => {
+                self.from_position = !self.from_position;
+                if self.from_position && self.position.is_empty() {
+                    self.position = self.variant.start_position().to_string();
+                }
+            }
+            SetupRow::NearSide => {
+                self.near_side = step(self.near_side, self.variant.seats().len());
+            }
+            SetupRow::Resume | SetupRow::Position | SetupRow::Begin => {}
+        }
+    }
+
+    /// The label and the shown value of `row`.
+    pub fn describe(&self, row: SetupRow) -> (String, String) {
+        let seat_name = |i: usize| capitalise(self.variant.seats().get(i).copied().unwrap_or("?"));
+        match row {
+            SetupRow::Resume => (
+                "Resume".into(),
+                self.resume.as_ref().map_or(String::new(), |r| r.describe()),
+            ),
+            SetupRow::Variant => ("Variant".into(), self.variant.name().into()),
+            SetupRow::Seat(i) => (
+                seat_name(i),
+                self.players.get(i).map_or("?", |p| p.id()).into(),
+            ),
+            SetupRow::Option(i) => match self.variant.options().get(i) {
+                Some(spec) => (spec.label.into(), self.options.value(spec).into()),
+                None => (String::new(), String::new()),
+            },
+            SetupRow::Start => (
+                "Start from".into(),
+                if self.from_position {
+                    "a position".into()
+                } else {
+                    "the opening".into()
+                },
+            ),
+            SetupRow::Position => ("Position".into(), self.position.clone()),
+            SetupRow::NearSide => ("Near side".into(), seat_name(self.near_side)),
+            SetupRow::Begin => ("Start the game".into(), String::new()),
+        }
+    }
+
+    /// The table these choices describe.
+    pub fn spec(&self) -> TableSpec {
+        TableSpec {
+            variant: self.variant,
+            options: self.options.clone(),
+            position: self.from_position.then(|| self.position.clone()),
+            players: self.players.clone(),
+        }
+    }
+}
+
+/// `text` with its first letter in upper case.
+pub fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rows_come_from_the_variant_data() {
+        let setup = Setup::new(None);
+        let rows = setup.rows();
+        let seats = Variant::Chess.seats().len();
+        let options = Variant::Chess.options().len();
+        assert_eq!(rows.len(), 1 + seats + options + 3);
+        assert_eq!(setup.describe(SetupRow::Seat(1)).0, "Black");
+        assert_eq!(setup.describe(SetupRow::Option(0)).0, "Fifty-move rule");
+    }
+
+    #[test]
+    fn options_and_start_cycle_and_reach_the_spec() {
+        let mut s = Setup::new(None);
+        let option_row = s.rows().iter().position(|r| *r == SetupRow::Option(1));
+        s.row = option_row.expect("the repetition row");
+        s.change(1);
+        assert_eq!(s.describe(SetupRow::Option(1)).1, "off");
+        s.change(1);
+        assert_eq!(s.describe(SetupRow::Option(1)).1, "on");
+        s.change(-1);
+        assert_eq!(s.spec().options.pairs(), ["repetition=off"]);
+        s.row = s
+            .rows()
+            .iter()
+            .position(|r| *r == SetupRow::Start)
+            .unwrap_or(0);
+        s.change(1);
+        assert!(s.rows().contains(&SetupRow::Position));
+        assert_eq!(
+            s.spec().position.as_deref(),
+            Some(Variant::Chess.start_position())
+        );
+        s.row = s
+            .rows()
+            .iter()
+            .position(|r| *r == SetupRow::NearSide)
+            .unwrap_or(0);
+        s.change(1);
+        assert_eq!(s.near_side, 1);
+    }
+
+    #[test]
+    fn the_row_highlight_wraps() {
+        let mut s = Setup::new(None);
+        s.move_row(-1);
+        assert_eq!(s.current(), SetupRow::Begin);
+        s.move_row(1);
+        assert_eq!(s.current(), SetupRow::Variant);
+    }
+}

@@ -1,0 +1,358 @@
+//! Golden screens: each screen is drawn on ratatui's `TestBackend` and its
+//! buffer (characters and cell styles, in `Buffer`'s debug form) compared
+//! with `snapshots/<name>.txt`. Run `UPDATE_SNAPSHOTS=1 cargo test --release`
+//! to write the files anew, then review the diff like code.
+
+use super::app::{Action, App, Dir, Playing, Screen, update};
+use super::glyphs::GlyphSet;
+use super::setup::Setup;
+use super::table::{Player, Table, TableSpec};
+use super::theme::{ColorDepth, Theme};
+use super::view::{Look, view};
+use catboard::core::{Game, Options};
+use catboard::variants::Variant;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use std::path::PathBuf;
+
+/// Draws `app` on a `width` × `height` test terminal.
+pub fn render(app: &App, width: u16, height: u16) -> ratatui::buffer::Buffer {
+    let mut terminal = match Terminal::new(TestBackend::new(width, height)) {
+        Ok(t) => t,
+        Err(e) => panic!("test backend: {e}"),
+    };
+    if let Err(e) = terminal.draw(|f| view(app, f)) {
+        panic!("drawing failed: {e}");
+    }
+    terminal.backend().buffer().clone()
+}
+
+/// Compares the drawing with `snapshots/<name>.txt` (or writes it when
+/// `UPDATE_SNAPSHOTS=1`).
+fn check(name: &str, app: &App, width: u16, height: u16) {
+    let actual = format!("{:?}\n", render(app, width, height));
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("snapshots")
+        .join(format!("{name}.txt"));
+    if std::env::var("UPDATE_SNAPSHOTS").is_ok_and(|v| v == "1") {
+        if let Err(e) = std::fs::write(&path, &actual) {
+            panic!("could not write {}: {e}", path.display());
+        }
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_default();
+    if expected != actual {
+        let first_difference = expected
+            .lines()
+            .zip(actual.lines())
+            .enumerate()
+            .find(|(_, (e, a))| e != a)
+            .map(|(i, (e, a))| format!("line {}:\n  expected {e}\n  actual   {a}", i + 1))
+            .unwrap_or_else(|| "the lengths differ".into());
+        panic!(
+            "snapshot {} differs ({first_difference}).\nIf the change is intended, run UPDATE_SNAPSHOTS=1 cargo test --release and review the diff.\nActual:\n{actual}",
+            path.display()
+        );
+    }
+}
+
+fn look(theme: &str, depth: ColorDepth, glyphs: GlyphSet) -> Look {
+    let theme = Theme::built_in(theme).unwrap_or_else(Theme::classic);
+    Look::new(&theme, depth, glyphs)
+}
+
+fn classic() -> Look {
+    look("classic", ColorDepth::TrueColor, GlyphSet::Unicode)
+}
+
+/// A chess game from `fen` (the opening when `None`) after `moves`.
+fn game(fen: Option<&str>, moves: &[&str], near_side: usize, look: Look) -> App {
+    let mut table = match Table::new(&TableSpec {
+        variant: Variant::Chess,
+        options: Options::new(),
+        position: fen.map(str::to_string),
+        players: vec![Player::Human; 2],
+    }) {
+        Ok(t) => t,
+        Err(e) => panic!("bad test position: {e}"),
+    };
+    for m in moves {
+        match table.game().parse_move(m) {
+            Ok(mv) => table.play(mv),
+            Err(e) => panic!("bad test move {m}: {e}"),
+        }
+    }
+    App::new(
+        Screen::Playing(Box::new(Playing::new(table, near_side, None))),
+        None,
+        look,
+    )
+}
+
+fn act(app: &mut App, actions: &[Action]) {
+    for a in actions {
+        update(app, a.clone());
+    }
+}
+
+#[test]
+fn snapshot_setup_screen() {
+    check(
+        "setup",
+        &App::new(Screen::Setup(Setup::new(None)), None, classic()),
+        80,
+        24,
+    );
+}
+
+#[test]
+fn snapshot_start_from_white() {
+    check("start-white", &game(None, &[], 0, classic()), 80, 24);
+}
+
+#[test]
+fn snapshot_start_from_black() {
+    check("start-black", &game(None, &[], 1, classic()), 80, 24);
+}
+
+#[test]
+fn snapshot_selection_with_targets() {
+    let mut app = game(None, &["e4", "d5"], 0, classic());
+    // The cursor starts on e2; go to e4 and pick up the pawn: d5 is a capture.
+    act(
+        &mut app,
+        &[
+            Action::Cursor(Dir::Up),
+            Action::Cursor(Dir::Up),
+            Action::Select,
+        ],
+    );
+    act(&mut app, &[Action::Cursor(Dir::Left)]);
+    check("selection", &app, 80, 24);
+    // The knight on g1 has three targets, all empty.
+    let mut app = game(None, &["e4", "e5"], 0, classic());
+    act(
+        &mut app,
+        &[Action::Cursor(Dir::Down), Action::Cursor(Dir::Right)],
+    );
+    act(&mut app, &[Action::Cursor(Dir::Right), Action::Select]);
+    check("selection-knight", &app, 80, 24);
+}
+
+#[test]
+fn snapshot_check() {
+    check(
+        "check",
+        &game(None, &["e4", "f5", "Qh5+"], 0, classic()),
+        80,
+        24,
+    );
+}
+
+#[test]
+fn snapshot_promotion_chooser() {
+    let mut app = game(Some("8/4P3/8/8/8/8/k7/4K3 w - - 0 1"), &[], 0, classic());
+    let mut typed = vec![Action::OpenPrompt];
+    typed.extend("e7e8".chars().map(Action::TypeChar));
+    typed.push(Action::Submit);
+    act(&mut app, &typed);
+    check("promotion", &app, 80, 24);
+}
+
+#[test]
+fn snapshot_game_over() {
+    check(
+        "game-over",
+        &game(None, &["f3", "e5", "g4", "Qh4#"], 0, classic()),
+        80,
+        24,
+    );
+}
+
+#[test]
+fn snapshot_help() {
+    let mut app = game(None, &[], 0, classic());
+    act(&mut app, &[Action::Help]);
+    check("help", &app, 80, 24);
+}
+
+#[test]
+fn snapshot_too_small() {
+    check("too-small", &game(None, &[], 0, classic()), 30, 10);
+}
+
+#[test]
+fn snapshot_narrow_terminal_uses_two_column_cells() {
+    check("narrow", &game(None, &["e4"], 0, classic()), 24, 14);
+}
+
+#[test]
+fn snapshot_move_prompt_with_an_error() {
+    let mut app = game(None, &["e4"], 0, classic());
+    let mut typed = vec![Action::OpenPrompt];
+    typed.extend("Qxe9".chars().map(Action::TypeChar));
+    typed.push(Action::Submit);
+    act(&mut app, &typed);
+    check("prompt-error", &app, 80, 24);
+}
+
+#[test]
+fn snapshot_new_game_question() {
+    let mut app = game(None, &["d4"], 0, classic());
+    act(&mut app, &[Action::NewGame]);
+    check("confirm-new-game", &app, 80, 24);
+}
+
+#[test]
+fn snapshot_long_game_scrolls_the_move_list() {
+    let moves = [
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3",
+        "d6", "c3", "O-O", "h3", "Nb8", "d4", "Nbd7", "c4", "c6", "cxb5", "axb5", "Nc3", "Bb7",
+        "Bg5", "b4",
+    ];
+    let mut app = game(None, &moves, 0, classic());
+    act(&mut app, &[Action::Undo, Action::Undo]);
+    check("long-game", &app, 80, 24);
+}
+
+#[test]
+fn snapshot_each_built_in_theme() {
+    for (theme, _) in super::theme::BUILT_IN {
+        let app = game(
+            None,
+            &["e4", "e5"],
+            0,
+            look(theme, ColorDepth::TrueColor, GlyphSet::Unicode),
+        );
+        check(&format!("theme-{theme}"), &app, 80, 24);
+    }
+}
+
+#[test]
+fn snapshot_each_colour_depth() {
+    for (name, depth) in [
+        ("256", ColorDepth::Ansi256),
+        ("16", ColorDepth::Ansi16),
+        ("none", ColorDepth::NoColor),
+    ] {
+        let app = game(
+            None,
+            &["e4", "e5"],
+            0,
+            look("classic", depth, GlyphSet::Unicode),
+        );
+        check(&format!("depth-{name}"), &app, 80, 24);
+    }
+}
+
+#[test]
+fn snapshot_each_glyph_set() {
+    for glyphs in GlyphSet::ALL {
+        let mut app = game(
+            None,
+            &["e4", "d5"],
+            0,
+            look("classic", ColorDepth::TrueColor, glyphs),
+        );
+        act(
+            &mut app,
+            &[
+                Action::Cursor(Dir::Up),
+                Action::Cursor(Dir::Up),
+                Action::Select,
+            ],
+        );
+        check(&format!("glyphs-{}", glyphs.name()), &app, 80, 24);
+    }
+}
+
+#[test]
+fn the_board_redraws_only_changed_cells_on_a_cursor_step() {
+    let mut app = game(None, &[], 0, classic());
+    let before = render(&app, 80, 24);
+    update(&mut app, Action::Cursor(Dir::Right));
+    let after = render(&app, 80, 24);
+    let changed = before.diff(&after).len();
+    assert!(changed > 0 && changed <= 6, "{changed} cells changed");
+}
+
+/// A writer that counts the bytes a real terminal would receive.
+#[derive(Default)]
+struct CountingWriter {
+    bytes: std::rc::Rc<std::cell::Cell<usize>>,
+}
+
+impl std::io::Write for CountingWriter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.bytes.set(self.bytes.get() + buf.len());
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The figures the issue asks for, measured by hand (not a timed test):
+/// `cargo test --release --bin catboard measure -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn measure_frame_time_and_bytes_per_cursor_step() {
+    use ratatui::TerminalOptions;
+    use ratatui::Viewport;
+    use ratatui::backend::CrosstermBackend;
+    use ratatui::layout::Rect;
+    use std::time::Instant;
+    for (name, depth) in [
+        ("truecolor", ColorDepth::TrueColor),
+        ("256", ColorDepth::Ansi256),
+        ("none", ColorDepth::NoColor),
+    ] {
+        let mut app = game(None, &[], 0, look("classic", depth, GlyphSet::Unicode));
+        let writer = CountingWriter::default();
+        let bytes = writer.bytes.clone();
+        let backend = CrosstermBackend::new(writer);
+        let options = TerminalOptions {
+            viewport: Viewport::Fixed(Rect::new(0, 0, 80, 24)),
+        };
+        let mut terminal = match Terminal::with_options(backend, options) {
+            Ok(t) => t,
+            Err(e) => panic!("terminal: {e}"),
+        };
+        let mut draw = |app: &App| {
+            if let Err(e) = terminal.draw(|f| view(app, f)) {
+                panic!("draw: {e}");
+            }
+            bytes.replace(0)
+        };
+        let first = draw(&app);
+        let mut steps = Vec::new();
+        for dir in [Dir::Right, Dir::Up, Dir::Left, Dir::Down] {
+            update(&mut app, Action::Cursor(dir));
+            steps.push(draw(&app));
+        }
+        update(&mut app, Action::Select);
+        let selection = draw(&app);
+        println!(
+            "{name}: first frame {first} bytes; one cursor step {steps:?} bytes; selecting the e2 pawn {selection} bytes"
+        );
+    }
+    let mut app = game(None, &["e4", "e5"], 0, classic());
+    let mut terminal = match Terminal::new(TestBackend::new(80, 24)) {
+        Ok(t) => t,
+        Err(e) => panic!("test backend: {e}"),
+    };
+    let frames = 2000;
+    let start = Instant::now();
+    for i in 0..frames {
+        let dir = if i % 2 == 0 { Dir::Right } else { Dir::Left };
+        update(&mut app, Action::Cursor(dir));
+        if let Err(e) = terminal.draw(|f| view(&app, f)) {
+            panic!("draw: {e}");
+        }
+    }
+    let per_frame = start.elapsed().as_secs_f64() / frames as f64;
+    println!(
+        "one board frame (update + view + diff, 80x24): {:.1} µs averaged over {frames} frames",
+        per_frame * 1e6
+    );
+}

@@ -1,0 +1,378 @@
+//! A game in progress at the table: the variant, options and start, who
+//! plays each seat, the game itself, the move list in its notation, the
+//! captured pieces, and the moves undone that `redo` can replay.
+
+use super::save::SavedGame;
+use catboard::core::{Cell, Game, Move, Options, Outcome, Piece, Seat};
+use catboard::variants::{AnyGame, Variant};
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A person at the keyboard.
+    Human,
+}
+
+impl Player {
+    /// Every kind of player the setup screen offers.
+    pub const ALL: &'static [Player] = &[Player::Human];
+
+    /// The name used on the command line, in saves and on screen.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Player::Human => "human",
+        }
+    }
+
+    /// The player named `id`.
+    pub fn from_id(id: &str) -> Result<Player, String> {
+        Player::ALL
+            .iter()
+            .copied()
+            .find(|p| p.id() == id)
+            .ok_or_else(|| {
+                let known: Vec<&str> = Player::ALL.iter().map(|p| p.id()).collect();
+                format!("There is no player '{id}'; choose {}.", known.join(" or "))
+            })
+    }
+}
+
+/// What a new table is set up from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableSpec {
+    /// The variant played.
+    pub variant: Variant,
+    /// Its rule options.
+    pub options: Options,
+    /// The start position's text; `None` for the usual start.
+    pub position: Option<String>,
+    /// Who plays each seat, in seat order.
+    pub players: Vec<Player>,
+}
+
+/// One move as the table remembers it.
+#[derive(Clone, Debug, PartialEq)]
+struct Played {
+    mv: Move,
+    notation: String,
+    mover: Seat,
+    captured: Option<Piece>,
+}
+
+/// A game in progress.
+#[derive(Clone, Debug)]
+pub struct Table {
+    variant: Variant,
+    options: Options,
+    start: String,
+    players: Vec<Player>,
+    game: AnyGame,
+    played: Vec<Played>,
+    /// Moves taken back, the next to replay last.
+    redo: Vec<Played>,
+    first_mover: Seat,
+}
+
+impl Table {
+    /// A new game as `spec` describes; a bad start position is reported in
+    /// one sentence.
+    pub fn new(spec: &TableSpec) -> Result<Table, String> {
+        let game = match &spec.position {
+            Some(text) => spec
+                .variant
+                .from_position(text.trim(), &spec.options)
+                .map_err(|e| e.0)?,
+            None => spec.variant.new_game(&spec.options),
+        };
+        let seats = spec.variant.seats().len();
+        if spec.players.len() != seats {
+            return Err(format!(
+                "{} has {seats} seats but {} players were given.",
+                spec.variant.name(),
+                spec.players.len()
+            ));
+        }
+        Ok(Table {
+            variant: spec.variant,
+            options: spec.options.clone(),
+            start: game.position_text(),
+            players: spec.players.clone(),
+            first_mover: game.to_move(),
+            game,
+            played: Vec::new(),
+            redo: Vec::new(),
+        })
+    }
+
+    /// A saved game, replayed and checked move by move.
+    pub fn from_saved(saved: &SavedGame) -> Result<Table, String> {
+        let variant = Variant::from_id(&saved.variant).map_err(|e| e.0)?;
+        let options = Options::parse(variant.options(), saved.options.iter().map(String::as_str))?;
+        let players = saved
+            .players
+            .iter()
+            .map(|p| Player::from_id(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut table = Table::new(&TableSpec {
+            variant,
+            options,
+            position: Some(saved.start.clone()),
+            players,
+        })?;
+        for (i, text) in saved.moves.iter().enumerate() {
+            if let Some(outcome) = table.game.outcome() {
+                return Err(format!(
+                    "move {} '{text}' comes after the game ended by {}",
+                    i + 1,
+                    outcome.reason.describe()
+                ));
+            }
+            let mv = table
+                .game
+                .parse_move(text)
+                .map_err(|e| format!("move {} '{text}': {}", i + 1, e.0.trim_end_matches('.')))?;
+            table.play(mv);
+        }
+        Ok(table)
+    }
+
+    /// The game as a save file records it.
+    pub fn saved(&self) -> SavedGame {
+        let mut replay = self.game.clone();
+        for _ in 0..self.played.len() {
+            replay.unmake_move();
+        }
+        SavedGame {
+            format: SavedGame::FORMAT,
+            variant: self.variant.id().to_string(),
+            options: self.options.pairs(),
+            start: self.start.clone(),
+            players: self.players.iter().map(|p| p.id().to_string()).collect(),
+            moves: self
+                .played
+                .iter()
+                .map(|p| {
+                    let text = replay.move_text(p.mv);
+                    replay.make_move(p.mv);
+                    text
+                })
+                .collect(),
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+
+    /// The variant played.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The rule options in force.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Who plays each seat.
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// Who plays the seat to move.
+    pub fn player_to_move(&self) -> Player {
+        self.players
+            .get(self.game.to_move().index())
+            .copied()
+            .unwrap_or(Player::Human)
+    }
+
+    /// The result, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    /// How `outcome` reads: "white won by checkmate", "drawn by stalemate".
+    pub fn outcome_words(&self, outcome: Outcome) -> String {
+        match outcome.winner {
+            Some(seat) => format!(
+                "{} won by {}",
+                self.game.seat_name(seat),
+                outcome.reason.describe()
+            ),
+            None => format!("drawn by {}", outcome.reason.describe()),
+        }
+    }
+
+    /// Plays `mv` (legal now), forgetting any moves that were undone.
+    pub fn play(&mut self, mv: Move) {
+        let entry = Played {
+            mv,
+            notation: self.game.move_notation(mv),
+            mover: self.game.to_move(),
+            captured: self.game.captured(mv),
+        };
+        self.game.make_move(mv);
+        self.played.push(entry);
+        self.redo.clear();
+    }
+
+    /// Takes back the last move; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        match self.played.pop() {
+            Some(entry) => {
+                self.game.unmake_move();
+                self.redo.push(entry);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Plays again the last move taken back; false when there is none.
+    pub fn redo(&mut self) -> bool {
+        match self.redo.pop() {
+            Some(entry) => {
+                self.game.make_move(entry.mv);
+                self.played.push(entry);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The moves played, as the move list writes them.
+    pub fn notation(&self) -> impl Iterator<Item = &str> {
+        self.played.iter().map(|p| p.notation.as_str())
+    }
+
+    /// The moves taken back, in the order `redo` would replay them.
+    pub fn undone_notation(&self) -> impl Iterator<Item = &str> {
+        self.redo.iter().rev().map(|p| p.notation.as_str())
+    }
+
+    /// How many moves have been played.
+    pub fn ply(&self) -> usize {
+        self.played.len()
+    }
+
+    /// The seat that moved first from the start position.
+    pub fn first_mover(&self) -> Seat {
+        self.first_mover
+    }
+
+    /// The last move played.
+    pub fn last_move(&self) -> Option<Move> {
+        self.played.last().map(|p| p.mv)
+    }
+
+    /// The pieces `seat` has captured, in the order taken.
+    pub fn captured_by(&self, seat: Seat) -> Vec<Piece> {
+        self.played
+            .iter()
+            .filter(|p| p.mover == seat)
+            .filter_map(|p| p.captured)
+            .collect()
+    }
+
+    /// The legal moves from `from` to `to` (several when a pawn promotes).
+    pub fn moves_between(&self, from: Cell, to: Cell) -> Vec<Move> {
+        self.game
+            .legal_move_list()
+            .iter()
+            .copied()
+            .filter(|m| !m.is_pass() && m.from == from && m.to == to)
+            .collect()
+    }
+
+    /// The legal moves of the piece on `from`.
+    pub fn moves_from(&self, from: Cell) -> Vec<Move> {
+        self.game
+            .legal_move_list()
+            .iter()
+            .copied()
+            .filter(|m| !m.is_pass() && m.from == from)
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chess() -> Table {
+        Table::new(&TableSpec {
+            variant: Variant::Chess,
+            options: Options::new(),
+            position: None,
+            players: vec![Player::Human, Player::Human],
+        })
+        .expect("chess starts")
+    }
+
+    fn play(table: &mut Table, text: &str) {
+        let mv = table.game().parse_move(text).expect("legal");
+        table.play(mv);
+    }
+
+    #[test]
+    fn moves_are_listed_in_san_and_undo_redo_walk_the_list() {
+        let mut t = chess();
+        for m in ["e4", "d5", "exd5"] {
+            play(&mut t, m);
+        }
+        assert_eq!(t.notation().collect::<Vec<_>>(), ["e4", "d5", "exd5"]);
+        assert_eq!(t.captured_by(Seat::WHITE).len(), 1);
+        assert!(t.captured_by(Seat::BLACK).is_empty());
+        assert!(t.undo());
+        assert_eq!(t.notation().count(), 2);
+        assert_eq!(t.undone_notation().collect::<Vec<_>>(), ["exd5"]);
+        assert!(t.captured_by(Seat::WHITE).is_empty());
+        assert!(t.redo());
+        assert_eq!(t.notation().last(), Some("exd5"));
+        assert!(!t.redo());
+        t.undo();
+        play(&mut t, "Nf3");
+        assert_eq!(
+            t.undone_notation().count(),
+            0,
+            "a new move forgets the undone ones"
+        );
+    }
+
+    #[test]
+    fn a_saved_game_round_trips_and_is_checked_move_by_move() {
+        let mut t = chess();
+        for m in ["e4", "e5", "Nf3"] {
+            play(&mut t, m);
+        }
+        let saved = t.saved();
+        assert_eq!(saved.moves, ["e2e4", "e7e5", "g1f3"]);
+        let back = Table::from_saved(&saved).expect("valid save");
+        assert_eq!(back.game().position_text(), t.game().position_text());
+        let mut bad = saved.clone();
+        bad.moves[1] = "e7e4".into();
+        let err = Table::from_saved(&bad).expect_err("illegal move");
+        assert!(err.starts_with("move 2 'e7e4'"), "{err}");
+        let mut bad = saved;
+        bad.variant = "draughts".into();
+        assert!(Table::from_saved(&bad).is_err());
+    }
+
+    #[test]
+    fn a_promotion_offers_one_move_per_piece() {
+        let t = Table::new(&TableSpec {
+            variant: Variant::Chess,
+            options: Options::new(),
+            position: Some("8/4P3/8/8/8/8/k7/4K3 w - - 0 1".into()),
+            players: vec![Player::Human; 2],
+        })
+        .expect("valid FEN");
+        let geo = t.game().geometry();
+        let (e7, e8) = (geo.cell("e7"), geo.cell("e8"));
+        let moves = t.moves_between(e7.expect("e7"), e8.expect("e8"));
+        assert_eq!(moves.len(), 4);
+        assert!(moves.iter().all(|m| m.promotion.is_some()));
+    }
+}

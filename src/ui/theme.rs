@@ -1,0 +1,675 @@
+//! Themes: the colours of the board, pieces, marks and text, read from TOML
+//! (`themes/*.toml`, built in; the user's config directory; `--theme PATH`),
+//! and the terminal's colour depth, to which every colour is degraded.
+
+use ratatui::style::Color;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+/// The themes built into the binary: (name, TOML text).
+pub const BUILT_IN: &[(&str, &str)] = &[
+    ("classic", include_str!("../../themes/classic.toml")),
+    (
+        "high-contrast",
+        include_str!("../../themes/high-contrast.toml"),
+    ),
+    ("mono", include_str!("../../themes/mono.toml")),
+];
+
+/// The colours of the board's cells and labels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardColours {
+    /// Light cells.
+    pub light: Color,
+    /// Dark cells.
+    pub dark: Color,
+    /// File and rank labels.
+    pub label: Color,
+    /// Brackets, dots and crosses drawn on cells.
+    pub mark: Color,
+}
+
+/// The background colours that mark cells.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MarkColours {
+    /// The cursor's cell.
+    pub cursor: Color,
+    /// The selected piece's cell.
+    pub selected: Color,
+    /// Cells the selected piece may move to.
+    pub target: Color,
+    /// The two cells of the last move.
+    pub last_move: Color,
+    /// A king in check.
+    pub check: Color,
+    /// Shaded zones (Cat Chess).
+    pub zone: Color,
+}
+
+/// The colours of panel text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TextColours {
+    /// Ordinary text.
+    pub normal: Color,
+    /// Secondary text (hints, moves not yet replayed).
+    pub dim: Color,
+    /// Titles and the side to move.
+    pub accent: Color,
+    /// Error messages.
+    pub error: Color,
+    /// The background of highlighted rows (the current move, the setup row).
+    pub highlight: Color,
+}
+
+/// A whole theme, as written in its file (before colour-depth degradation).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Theme {
+    /// The theme's name.
+    pub name: String,
+    /// Board colours.
+    pub board: BoardColours,
+    /// Piece colours by seat index; later seats reuse the last one.
+    pub seats: Vec<Color>,
+    /// Cell marks.
+    pub marks: MarkColours,
+    /// Panel text.
+    pub text: TextColours,
+}
+
+/// Why a theme file could not be used: one sentence naming the file, the
+/// line and the key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThemeError {
+    /// The file (or built-in name) that was read.
+    pub file: String,
+    /// The line the problem is on, counting from 1.
+    pub line: usize,
+    /// The key at fault (`board.light`), or empty for a syntax error.
+    pub key: String,
+    /// What is wrong.
+    pub problem: String,
+}
+
+impl fmt::Display for ThemeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.key.is_empty() {
+            write!(
+                f,
+                "Theme file {}, line {}: {}; using the classic theme.",
+                self.file, self.line, self.problem
+            )
+        } else {
+            write!(
+                f,
+                "Theme file {}, line {}, key '{}': {}; using the classic theme.",
+                self.file, self.line, self.key, self.problem
+            )
+        }
+    }
+}
+
+/// How many colours the terminal shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorDepth {
+    /// 24-bit colour.
+    TrueColor,
+    /// The xterm 256-colour palette.
+    Ansi256,
+    /// The 16 ANSI colours.
+    Ansi16,
+    /// No colour at all (`NO_COLOR`, dumb terminals).
+    NoColor,
+}
+
+impl ColorDepth {
+    /// The depth the environment asks for: `NO_COLOR` (non-empty) wins, then
+    /// `COLORTERM=truecolor|24bit`, then a `TERM` naming 256 colours; a
+    /// `dumb` terminal gets none and anything else 16.
+    pub fn detect(var: impl Fn(&str) -> Option<String>) -> ColorDepth {
+        if var("NO_COLOR").is_some_and(|v| !v.is_empty()) {
+            return ColorDepth::NoColor;
+        }
+        let colorterm = var("COLORTERM").unwrap_or_default().to_ascii_lowercase();
+        if colorterm == "truecolor" || colorterm == "24bit" {
+            return ColorDepth::TrueColor;
+        }
+        let term = var("TERM").unwrap_or_default().to_ascii_lowercase();
+        if term.contains("256") {
+            ColorDepth::Ansi256
+        } else if term == "dumb" {
+            ColorDepth::NoColor
+        } else {
+            ColorDepth::Ansi16
+        }
+    }
+
+    /// The depth named on the command line (`truecolor`, `256`, `16`, `none`).
+    pub fn from_name(name: &str) -> Result<ColorDepth, String> {
+        match name {
+            "truecolor" | "24bit" => Ok(ColorDepth::TrueColor),
+            "256" => Ok(ColorDepth::Ansi256),
+            "16" => Ok(ColorDepth::Ansi16),
+            "none" => Ok(ColorDepth::NoColor),
+            _ => Err(format!(
+                "There is no colour depth '{name}'; choose truecolor, 256, 16 or none."
+            )),
+        }
+    }
+
+    /// `colour` as this terminal can show it.
+    pub fn adapt(self, colour: Color) -> Color {
+        match (self, colour) {
+            (ColorDepth::NoColor, _) => Color::Reset,
+            (ColorDepth::TrueColor, c) => c,
+            (ColorDepth::Ansi256, Color::Rgb(r, g, b)) => Color::Indexed(nearest_256(r, g, b)),
+            (ColorDepth::Ansi16, Color::Rgb(r, g, b)) => nearest_16(r, g, b),
+            (ColorDepth::Ansi16, Color::Indexed(_)) => Color::Reset,
+            (_, c) => c,
+        }
+    }
+}
+
+/// The 16 ANSI colours with the RGB values most terminals give them.
+const ANSI16: [(Color, (u8, u8, u8)); 16] = [
+    (Color::Black, (0, 0, 0)),
+    (Color::Red, (205, 0, 0)),
+    (Color::Green, (0, 205, 0)),
+    (Color::Yellow, (205, 205, 0)),
+    (Color::Blue, (0, 0, 238)),
+    (Color::Magenta, (205, 0, 205)),
+    (Color::Cyan, (0, 205, 205)),
+    (Color::Gray, (229, 229, 229)),
+    (Color::DarkGray, (127, 127, 127)),
+    (Color::LightRed, (255, 0, 0)),
+    (Color::LightGreen, (0, 255, 0)),
+    (Color::LightYellow, (255, 255, 0)),
+    (Color::LightBlue, (92, 92, 255)),
+    (Color::LightMagenta, (255, 0, 255)),
+    (Color::LightCyan, (0, 255, 255)),
+    (Color::White, (255, 255, 255)),
+];
+
+fn distance(a: (u8, u8, u8), b: (u8, u8, u8)) -> u32 {
+    let d = |x: u8, y: u8| (x as i32 - y as i32).pow(2) as u32;
+    d(a.0, b.0) + d(a.1, b.1) + d(a.2, b.2)
+}
+
+/// The nearest of the 16 ANSI colours.
+fn nearest_16(r: u8, g: u8, b: u8) -> Color {
+    ANSI16
+        .iter()
+        .min_by_key(|(_, rgb)| distance(*rgb, (r, g, b)))
+        .map_or(Color::Reset, |(c, _)| *c)
+}
+
+/// The two board colours in 16 colours, kept apart: when both fall on the
+/// same ANSI colour, the one farther from it moves to its next nearest.
+fn distinct_squares_16(light: Color, dark: Color) -> (Color, Color) {
+    let (Color::Rgb(lr, lg, lb), Color::Rgb(dr, dg, db)) = (light, dark) else {
+        return (
+            ColorDepth::Ansi16.adapt(light),
+            ColorDepth::Ansi16.adapt(dark),
+        );
+    };
+    let (l, d) = ((lr, lg, lb), (dr, dg, db));
+    let (nl, nd) = (nearest_16(lr, lg, lb), nearest_16(dr, dg, db));
+    if nl != nd || l == d {
+        return (nl, nd);
+    }
+    let rgb_of = |c: Color| {
+        ANSI16
+            .iter()
+            .find(|(a, _)| *a == c)
+            .map_or((0, 0, 0), |x| x.1)
+    };
+    let shared = rgb_of(nl);
+    let next_nearest = |target: (u8, u8, u8)| {
+        ANSI16
+            .iter()
+            .filter(|(c, _)| *c != nl)
+            .min_by_key(|(_, rgb)| distance(*rgb, target))
+            .map_or(Color::Reset, |(c, _)| *c)
+    };
+    if distance(l, shared) >= distance(d, shared) {
+        (next_nearest(l), nd)
+    } else {
+        (nl, next_nearest(d))
+    }
+}
+
+/// The nearest entry of the xterm 256-colour palette's cube or grey ramp.
+fn nearest_256(r: u8, g: u8, b: u8) -> u8 {
+    const LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
+    let level = |v: u8| {
+        (0..6)
+            .min_by_key(|&i| (LEVELS[i] as i32 - v as i32).abs())
+            .unwrap_or(0)
+    };
+    let (ri, gi, bi) = (level(r), level(g), level(b));
+    let cube = (LEVELS[ri], LEVELS[gi], LEVELS[bi]);
+    let cube_index = 16 + 36 * ri + 6 * gi + bi;
+    let grey_step = ((r as u32 + g as u32 + b as u32) / 3).saturating_sub(3) / 10;
+    let grey_step = grey_step.min(23) as u8;
+    let grey = 8 + 10 * grey_step;
+    let grey_index = 232 + grey_step as usize;
+    if distance((grey, grey, grey), (r, g, b)) < distance(cube, (r, g, b)) {
+        grey_index as u8
+    } else {
+        cube_index as u8
+    }
+}
+
+/// Reads a colour: `#rrggbb`, an ANSI colour name, or `default`.
+pub fn parse_colour(text: &str) -> Result<Color, String> {
+    let t = text.trim().to_ascii_lowercase();
+    if let Some(hex) = t.strip_prefix('#') {
+        if hex.len() == 6 && hex.chars().all(|c| c.is_ascii_hexdigit()) {
+            let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).unwrap_or(0);
+            return Ok(Color::Rgb(byte(0), byte(2), byte(4)));
+        }
+        return Err(format!("'{text}' is not a #rrggbb colour"));
+    }
+    let named = match t.as_str() {
+        "default" => Color::Reset,
+        "black" => Color::Black,
+        "red" => Color::Red,
+        "green" => Color::Green,
+        "yellow" => Color::Yellow,
+        "blue" => Color::Blue,
+        "magenta" => Color::Magenta,
+        "cyan" => Color::Cyan,
+        "gray" | "grey" => Color::Gray,
+        "darkgray" | "darkgrey" => Color::DarkGray,
+        "lightred" => Color::LightRed,
+        "lightgreen" => Color::LightGreen,
+        "lightyellow" => Color::LightYellow,
+        "lightblue" => Color::LightBlue,
+        "lightmagenta" => Color::LightMagenta,
+        "lightcyan" => Color::LightCyan,
+        "white" => Color::White,
+        _ => {
+            return Err(format!(
+                "'{text}' is not a colour (write #rrggbb, an ANSI colour name or \"default\")"
+            ));
+        }
+    };
+    Ok(named)
+}
+
+/// The line (from 1) that byte `offset` of `text` is on.
+fn line_of(text: &str, offset: usize) -> usize {
+    text.get(..offset.min(text.len()))
+        .map_or(1, |t| t.matches('\n').count() + 1)
+}
+
+/// The sections and keys a theme file may have.
+const SECTIONS: &[(&str, &[&str])] = &[
+    ("board", &["light", "dark", "label", "mark"]),
+    ("pieces", &["seats"]),
+    (
+        "marks",
+        &["cursor", "selected", "target", "last_move", "check", "zone"],
+    ),
+    ("text", &["normal", "dim", "accent", "error", "highlight"]),
+];
+
+/// Reads one theme's TOML text; keys it leaves out keep `base`'s colours.
+/// `file` names the source in errors.
+pub fn parse_theme(file: &str, text: &str, base: &Theme) -> Result<Theme, ThemeError> {
+    let error = |span: std::ops::Range<usize>, key: &str, problem: String| ThemeError {
+        file: file.to_string(),
+        line: line_of(text, span.start),
+        key: key.to_string(),
+        problem,
+    };
+    let doc = DeTable::parse(text).map_err(|e| {
+        let problem = e.message().trim().trim_end_matches('.').to_string();
+        error(e.span().unwrap_or(0..0), "", problem)
+    })?;
+    let mut theme = base.clone();
+    for (key, value) in doc.get_ref().iter() {
+        let name: &str = key.get_ref();
+        if name == "name" {
+            match value.get_ref() {
+                DeValue::String(s) => theme.name = s.to_string(),
+                _ => return Err(error(value.span(), name, "should be a string".into())),
+            }
+            continue;
+        }
+        let Some((_, keys)) = SECTIONS.iter().find(|(s, _)| *s == name) else {
+            return Err(error(
+                key.span(),
+                name,
+                format!(
+                    "is not a theme section (expected name, {})",
+                    SECTIONS.iter().map(|s| s.0).collect::<Vec<_>>().join(", ")
+                ),
+            ));
+        };
+        let DeValue::Table(table) = value.get_ref() else {
+            return Err(error(value.span(), name, "should be a table".into()));
+        };
+        for (entry, v) in table.iter() {
+            let entry_name: &str = entry.get_ref();
+            let dotted = format!("{name}.{entry_name}");
+            if !keys.contains(&entry_name) {
+                return Err(error(
+                    entry.span(),
+                    &dotted,
+                    format!("is not a known key (expected {})", keys.join(", ")),
+                ));
+            }
+            if dotted == "pieces.seats" {
+                theme.seats = parse_colour_list(v).map_err(|(s, p)| error(s, &dotted, p))?;
+                if theme.seats.is_empty() {
+                    return Err(error(v.span(), &dotted, "needs at least one colour".into()));
+                }
+                continue;
+            }
+            let colour = colour_value(v).map_err(|p| error(v.span(), &dotted, p))?;
+            set_colour(&mut theme, &dotted, colour);
+        }
+    }
+    Ok(theme)
+}
+
+fn colour_value(v: &Spanned<DeValue<'_>>) -> Result<Color, String> {
+    match v.get_ref() {
+        DeValue::String(s) => parse_colour(s),
+        _ => Err("should be a colour in quotes, such as \"#d6b07a\"".into()),
+    }
+}
+
+fn parse_colour_list(
+    v: &Spanned<DeValue<'_>>,
+) -> Result<Vec<Color>, (std::ops::Range<usize>, String)> {
+    let DeValue::Array(items) = v.get_ref() else {
+        return Err((v.span(), "should be a list of colours".into()));
+    };
+    items
+        .iter()
+        .map(|item| colour_value(item).map_err(|p| (item.span(), p)))
+        .collect()
+}
+
+fn set_colour(theme: &mut Theme, key: &str, colour: Color) {
+    let slot = match key {
+        "board.light" => &mut theme.board.light,
+        "board.dark" => &mut theme.board.dark,
+        "board.label" => &mut theme.board.label,
+        "board.mark" => &mut theme.board.mark,
+        "marks.cursor" => &mut theme.marks.cursor,
+        "marks.selected" => &mut theme.marks.selected,
+        "marks.target" => &mut theme.marks.target,
+        "marks.last_move" => &mut theme.marks.last_move,
+        "marks.check" => &mut theme.marks.check,
+        "marks.zone" => &mut theme.marks.zone,
+        "text.normal" => &mut theme.text.normal,
+        "text.dim" => &mut theme.text.dim,
+        "text.accent" => &mut theme.text.accent,
+        "text.error" => &mut theme.text.error,
+        _ => &mut theme.text.highlight,
+    };
+    *slot = colour;
+}
+
+impl Theme {
+    /// A theme with every colour the terminal's default; the base every
+    /// theme file is read over.
+    fn blank() -> Theme {
+        let d = Color::Reset;
+        Theme {
+            name: String::new(),
+            board: BoardColours {
+                light: d,
+                dark: d,
+                label: d,
+                mark: d,
+            },
+            seats: vec![d],
+            marks: MarkColours {
+                cursor: d,
+                selected: d,
+                target: d,
+                last_move: d,
+                check: d,
+                zone: d,
+            },
+            text: TextColours {
+                normal: d,
+                dim: d,
+                accent: d,
+                error: d,
+                highlight: d,
+            },
+        }
+    }
+
+    /// The built-in `classic` theme.
+    pub fn classic() -> Theme {
+        Theme::built_in("classic").unwrap_or_else(Theme::blank)
+    }
+
+    /// A built-in theme by name.
+    pub fn built_in(name: &str) -> Option<Theme> {
+        let (_, text) = BUILT_IN.iter().find(|(n, _)| *n == name)?;
+        parse_theme(name, text, &Theme::blank()).ok()
+    }
+
+    /// The colour of `seat`'s pieces.
+    pub fn seat_colour(&self, seat: usize) -> Color {
+        self.seats
+            .get(seat)
+            .or(self.seats.last())
+            .copied()
+            .unwrap_or(Color::Reset)
+    }
+
+    /// Every colour degraded to `depth`.
+    pub fn adapted(&self, depth: ColorDepth) -> Theme {
+        let a = |c: Color| depth.adapt(c);
+        let (light, dark) = match depth {
+            ColorDepth::Ansi16 => distinct_squares_16(self.board.light, self.board.dark),
+            _ => (a(self.board.light), a(self.board.dark)),
+        };
+        Theme {
+            name: self.name.clone(),
+            board: BoardColours {
+                light,
+                dark,
+                label: a(self.board.label),
+                mark: a(self.board.mark),
+            },
+            seats: self.seats.iter().map(|c| a(*c)).collect(),
+            marks: MarkColours {
+                cursor: a(self.marks.cursor),
+                selected: a(self.marks.selected),
+                target: a(self.marks.target),
+                last_move: a(self.marks.last_move),
+                check: a(self.marks.check),
+                zone: a(self.marks.zone),
+            },
+            text: TextColours {
+                normal: a(self.text.normal),
+                dim: a(self.text.dim),
+                accent: a(self.text.accent),
+                error: a(self.text.error),
+                highlight: a(self.text.highlight),
+            },
+        }
+    }
+}
+
+/// Where the user's own themes live: `$XDG_CONFIG_HOME/catboard/themes`
+/// or `~/.config/catboard/themes`.
+pub fn user_theme_dir(var: &impl Fn(&str) -> Option<String>) -> Option<PathBuf> {
+    let base = var("XDG_CONFIG_HOME")
+        .filter(|v| Path::new(v).is_absolute())
+        .map(PathBuf::from)
+        .or_else(|| var("HOME").map(|h| Path::new(&h).join(".config")))?;
+    Some(base.join("catboard").join("themes"))
+}
+
+/// Finds and reads the theme the user asked for: a path (anything with a
+/// `/` or ending in `.toml`), a theme in the user's directory, or a built-in
+/// one. On any problem the result is `classic` plus one sentence saying why.
+pub fn load_theme(choice: &str, user_dir: Option<&Path>) -> (Theme, Option<String>) {
+    let classic = Theme::classic();
+    let fail = |message: String| (Theme::classic(), Some(message));
+    let as_path = choice.contains('/') || choice.ends_with(".toml");
+    let path: Option<PathBuf> = if as_path {
+        Some(PathBuf::from(choice))
+    } else {
+        user_dir
+            .map(|d| d.join(format!("{choice}.toml")))
+            .filter(|p| p.is_file())
+    };
+    if let Some(path) = path {
+        let shown = path.display().to_string();
+        return match std::fs::read_to_string(&path) {
+            Ok(text) => match parse_theme(&shown, &text, &classic) {
+                Ok(theme) => (theme, None),
+                Err(e) => fail(e.to_string()),
+            },
+            Err(e) => fail(format!(
+                "Theme file {shown} could not be read ({e}); using the classic theme."
+            )),
+        };
+    }
+    match Theme::built_in(choice) {
+        Some(theme) => (theme, None),
+        None => {
+            let names: Vec<&str> = BUILT_IN.iter().map(|(n, _)| *n).collect();
+            fail(format!(
+                "There is no theme '{choice}' (built in: {}); using the classic theme.",
+                names.join(", ")
+            ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_built_in_theme_parses_without_falling_back() {
+        for (name, text) in BUILT_IN {
+            let theme = parse_theme(name, text, &Theme::blank()).expect("built-in theme parses");
+            assert_eq!(theme.name, *name);
+        }
+        assert_ne!(Theme::classic(), Theme::blank());
+    }
+
+    #[test]
+    fn a_bad_colour_names_file_line_and_key() {
+        let text = "name = \"x\"\n[board]\nlight = \"#zzzzzz\"\n";
+        let err = parse_theme("my.toml", text, &Theme::classic()).expect_err("bad colour");
+        assert_eq!(err.line, 3);
+        assert_eq!(err.key, "board.light");
+        let sentence = err.to_string();
+        assert!(sentence.starts_with("Theme file my.toml, line 3, key 'board.light':"));
+        assert!(sentence.ends_with("using the classic theme."));
+        assert_eq!(
+            sentence.matches(". ").count(),
+            0,
+            "one sentence: {sentence}"
+        );
+    }
+
+    #[test]
+    fn an_unknown_key_and_a_syntax_error_are_reported_with_their_lines() {
+        let text = "[marks]\ncursor = \"red\"\nsparkle = \"blue\"\n";
+        let err = parse_theme("t.toml", text, &Theme::classic()).expect_err("unknown key");
+        assert_eq!((err.line, err.key.as_str()), (3, "marks.sparkle"));
+        let err = parse_theme("t.toml", "[board\nlight = 1\n", &Theme::classic())
+            .expect_err("syntax error");
+        assert_eq!(err.line, 1);
+        let err = parse_theme("t.toml", "[text]\n\nnormal = 7\n", &Theme::classic())
+            .expect_err("wrong type");
+        assert_eq!((err.line, err.key.as_str()), (3, "text.normal"));
+    }
+
+    #[test]
+    fn a_partial_theme_keeps_the_base_colours() {
+        let theme =
+            parse_theme("p", "[board]\nlight = \"#010203\"\n", &Theme::classic()).expect("valid");
+        assert_eq!(theme.board.light, Color::Rgb(1, 2, 3));
+        assert_eq!(theme.board.dark, Theme::classic().board.dark);
+    }
+
+    #[test]
+    fn load_theme_falls_back_to_classic_with_one_sentence() {
+        let (theme, message) = load_theme("no-such-theme", None);
+        assert_eq!(theme, Theme::classic());
+        assert!(message.is_some_and(|m| m.contains("no-such-theme")));
+        let (theme, message) = load_theme("/nonexistent/dir/t.toml", None);
+        assert_eq!(theme, Theme::classic());
+        assert!(message.is_some_and(|m| m.contains("/nonexistent/dir/t.toml")));
+        let (theme, message) = load_theme("mono", None);
+        assert_eq!(theme.name, "mono");
+        assert!(message.is_none());
+    }
+
+    #[test]
+    fn colour_depth_is_detected_from_the_environment() {
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |k: &str| {
+                pairs
+                    .iter()
+                    .find(|(n, _)| *n == k)
+                    .map(|(_, v)| v.to_string())
+            }
+        };
+        let detect = |pairs| ColorDepth::detect(env(pairs));
+        assert_eq!(detect(&[("COLORTERM", "truecolor")]), ColorDepth::TrueColor);
+        assert_eq!(detect(&[("TERM", "xterm-256color")]), ColorDepth::Ansi256);
+        assert_eq!(detect(&[("TERM", "xterm")]), ColorDepth::Ansi16);
+        assert_eq!(detect(&[("TERM", "dumb")]), ColorDepth::NoColor);
+        assert_eq!(
+            detect(&[("NO_COLOR", "1"), ("COLORTERM", "truecolor")]),
+            ColorDepth::NoColor
+        );
+        assert_eq!(
+            detect(&[("NO_COLOR", ""), ("TERM", "xterm")]),
+            ColorDepth::Ansi16
+        );
+    }
+
+    #[test]
+    fn colours_degrade_to_the_nearest_palette_entry() {
+        assert_eq!(
+            ColorDepth::Ansi256.adapt(Color::Rgb(255, 0, 0)),
+            Color::Indexed(196)
+        );
+        assert_eq!(
+            ColorDepth::Ansi256.adapt(Color::Rgb(128, 128, 128)),
+            Color::Indexed(244)
+        );
+        assert_eq!(
+            ColorDepth::Ansi16.adapt(Color::Rgb(250, 250, 250)),
+            Color::White
+        );
+        assert_eq!(ColorDepth::NoColor.adapt(Color::Red), Color::Reset);
+        // The classic squares both lie nearest dark grey; they stay apart.
+        let sixteen = Theme::classic().adapted(ColorDepth::Ansi16);
+        assert_eq!(
+            (sixteen.board.light, sixteen.board.dark),
+            (Color::Gray, Color::DarkGray)
+        );
+        for (name, _) in BUILT_IN {
+            let theme = Theme::built_in(name)
+                .expect("built in")
+                .adapted(ColorDepth::Ansi16);
+            if theme.board.light != Color::Reset {
+                assert_ne!(theme.board.light, theme.board.dark, "{name}");
+            }
+        }
+        assert_eq!(
+            ColorDepth::TrueColor.adapt(Color::Rgb(1, 2, 3)),
+            Color::Rgb(1, 2, 3)
+        );
+    }
+}

@@ -1,0 +1,275 @@
+//! Drawing: `view(&App, &mut Frame)` only reads the state and draws it.
+
+pub mod board;
+pub mod overlay;
+pub mod panels;
+pub mod setup;
+
+use super::app::{App, FieldPurpose, Overlay, Playing, Screen};
+use super::glyphs::GlyphSet;
+use super::input::Context;
+use super::setup::capitalise;
+use super::theme::{ColorDepth, Theme};
+use board::{BoardMarks, BoardSize, BoardView};
+use catboard::core::Game;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+/// How things look: the theme (already degraded to the terminal's colour
+/// depth) and the glyph set.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Look {
+    /// Colours.
+    pub theme: Theme,
+    /// Characters.
+    pub glyphs: GlyphSet,
+}
+
+impl Look {
+    /// `theme` shown at `depth` with `glyphs`.
+    pub fn new(theme: &Theme, depth: ColorDepth, glyphs: GlyphSet) -> Look {
+        Look {
+            theme: theme.adapted(depth),
+            glyphs,
+        }
+    }
+
+    /// The classic theme in true colour with Unicode glyphs, for tests.
+    #[cfg(test)]
+    pub fn test_default() -> Look {
+        Look::new(&Theme::classic(), ColorDepth::TrueColor, GlyphSet::Unicode)
+    }
+
+    /// Ordinary text.
+    pub fn text(&self) -> Style {
+        Style::default().fg(self.theme.text.normal)
+    }
+
+    /// Secondary text.
+    pub fn dim(&self) -> Style {
+        Style::default().fg(self.theme.text.dim)
+    }
+
+    /// Titles and emphasis.
+    pub fn accent(&self) -> Style {
+        Style::default()
+            .fg(self.theme.text.accent)
+            .add_modifier(Modifier::BOLD)
+    }
+
+    /// Errors.
+    pub fn error(&self) -> Style {
+        Style::default()
+            .fg(self.theme.text.error)
+            .add_modifier(Modifier::BOLD)
+    }
+
+    /// A highlighted row: background colour and, so it shows without
+    /// colour too, reverse video when there is no background colour.
+    pub fn highlight(&self) -> Style {
+        let style = self
+            .text()
+            .bg(self.theme.text.highlight)
+            .add_modifier(Modifier::BOLD);
+        if self.theme.text.highlight == ratatui::style::Color::Reset {
+            style.add_modifier(Modifier::REVERSED)
+        } else {
+            style
+        }
+    }
+}
+
+/// Draws the whole screen.
+pub fn view(app: &App, frame: &mut Frame) {
+    let area = frame.area();
+    let board_area = match &app.screen {
+        Screen::Setup(s) => {
+            setup::draw(app, s, frame, area);
+            None
+        }
+        Screen::Playing(p) => draw_playing(app, p, frame, area),
+    };
+    match &app.overlay {
+        Some(Overlay::Help { from }) => overlay::help(app, *from, frame, area),
+        Some(Overlay::Chooser { moves, index }) => {
+            if let Screen::Playing(p) = &app.screen {
+                overlay::chooser(app, p, moves, *index, frame, board_area.unwrap_or(area));
+            }
+        }
+        Some(Overlay::ConfirmNewGame) => {
+            overlay::confirm(app, "Start a new game? (y/n)", frame, area)
+        }
+        _ => {}
+    }
+}
+
+/// The width the side panel wants.
+const PANEL_WIDTH: u16 = 36;
+
+/// Draws the board, panels, feedback and hints; returns where the board is.
+fn draw_playing(app: &App, p: &Playing, frame: &mut Frame, area: Rect) -> Option<Rect> {
+    let look = &app.look;
+    let game = p.table.game();
+    let geo = game.geometry();
+    // Two lines at the bottom: feedback and key hints.
+    let body = Rect {
+        height: area.height.saturating_sub(2),
+        ..area
+    };
+    let board_room = (body.width.saturating_sub(2), body.height.saturating_sub(1));
+    let Some(size) = BoardSize::fit(geo, board_room) else {
+        let (w, h) = BoardSize::minimum(geo);
+        too_small(app, frame, area, (w + 2, h + 3));
+        return None;
+    };
+    let board_area = Rect {
+        x: body.x + 1,
+        y: body.y + 1,
+        width: size.width(),
+        height: size.height(),
+    };
+    let mut marks = BoardMarks {
+        cursor: Some(p.cursor),
+        selected: p.selected,
+        last_move: p
+            .table
+            .last_move()
+            .filter(|m| !m.is_pass())
+            .map(|m| [m.from, m.to].into_iter().collect())
+            .unwrap_or_default(),
+        ..BoardMarks::default()
+    };
+    if let Some(from) = p.selected {
+        for mv in p.table.moves_from(from) {
+            marks.targets.insert(mv.to);
+            if game.captured(mv).is_some() {
+                marks.captures.insert(mv.to);
+            }
+        }
+    }
+    frame.render_widget(
+        BoardView {
+            game,
+            look,
+            marks: &marks,
+            flipped: p.flipped,
+            size,
+        },
+        board_area,
+    );
+    let panel_x = board_area.right() + 2;
+    let has_panel = panel_x + 20 <= body.right();
+    if has_panel {
+        let panel = Rect {
+            x: panel_x,
+            y: body.y,
+            width: (body.right() - panel_x).min(PANEL_WIDTH),
+            height: body.height,
+        };
+        panels::draw(app, p, frame, panel);
+    }
+    let feedback = Rect {
+        x: area.x + 1,
+        y: area.bottom().saturating_sub(2),
+        width: area.width.saturating_sub(2),
+        height: 1,
+    };
+    feedback_line(app, p, frame, feedback, !has_panel);
+    hint_line(
+        app,
+        frame,
+        Rect {
+            y: area.bottom().saturating_sub(1),
+            ..feedback
+        },
+    );
+    Some(board_area)
+}
+
+/// The feedback line: the open prompt, else a message, else the result,
+/// else (when there is no panel to say it) the side to move.
+fn feedback_line(app: &App, p: &Playing, frame: &mut Frame, area: Rect, status: bool) {
+    let look = &app.look;
+    if let Some(Overlay::Field {
+        purpose: FieldPurpose::Move,
+        text,
+    }) = &app.overlay
+    {
+        let prompt = "Move: ";
+        let mut spans = vec![
+            Span::styled(prompt, look.accent()),
+            Span::styled(text.clone(), look.text()),
+        ];
+        if let Some(m) = &app.message {
+            spans.push(Span::styled(format!("  {}", m.text), look.error()));
+        }
+        frame.render_widget(Paragraph::new(Line::from(spans)), area);
+        let x =
+            area.x + (prompt.len() + unicode_width::UnicodeWidthStr::width(text.as_str())) as u16;
+        frame.set_cursor_position((x.min(area.right().saturating_sub(1)), area.y));
+        return;
+    }
+    let line = match (&app.message, p.table.outcome()) {
+        (Some(m), _) => Line::styled(
+            m.text.clone(),
+            if m.error { look.error() } else { look.text() },
+        ),
+        (None, Some(outcome)) => {
+            Line::styled(panels::result_sentence(&p.table, outcome), look.accent())
+        }
+        (None, None) if status => {
+            let game = p.table.game();
+            let side = capitalise(game.seat_name(game.to_move()));
+            if game.in_check() {
+                Line::styled(format!("{side} to move, in check!"), look.error())
+            } else {
+                Line::styled(format!("{side} to move"), look.text())
+            }
+        }
+        (None, None) => Line::default(),
+    };
+    frame.render_widget(Paragraph::new(line), area);
+}
+
+/// The key hints at the bottom, from the keymap's most used keys.
+fn hint_line(app: &App, frame: &mut Frame, area: Rect) {
+    let ascii = app.look.glyphs == GlyphSet::Ascii;
+    let hint = match app.context() {
+        Context::Board => {
+            if ascii {
+                "arrows/hjkl move  Enter select  : type a move  u undo  r redo  ? help  q quit"
+            } else {
+                "←↓↑→/hjkl move  Enter select  : type a move  u undo  r redo  ? help  q quit"
+            }
+        }
+        Context::TextEntry => "Enter accept  Esc close  Backspace delete",
+        Context::Chooser => "letter or Enter choose  Esc cancel",
+        Context::Confirm => "y yes  n no",
+        Context::Help => "Esc or ? close the help",
+        Context::Setup => {
+            if ascii {
+                "Up/Down row  Left/Right change  Enter start  ? help  q quit"
+            } else {
+                "↑↓ row  ←→ change  Enter start  ? help  q quit"
+            }
+        }
+    };
+    frame.render_widget(Paragraph::new(Line::styled(hint, app.look.dim())), area);
+}
+
+/// Says the terminal is too small instead of drawing a broken board.
+fn too_small(app: &App, frame: &mut Frame, area: Rect, need: (u16, u16)) {
+    let text = format!(
+        "The terminal is {}x{}; the board needs at least {}x{}. Enlarge the window or press q to quit.",
+        area.width, area.height, need.0, need.1
+    );
+    frame.render_widget(
+        Paragraph::new(text)
+            .style(app.look.error())
+            .wrap(Wrap { trim: true }),
+        area,
+    );
+}

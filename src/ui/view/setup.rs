@@ -1,0 +1,121 @@
+//! The setup screen: one row per choice, the highlighted one marked.
+
+use super::super::app::{App, FieldPurpose, Overlay};
+use super::super::setup::{Setup, SetupRow};
+use super::hint_line;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Wrap};
+use unicode_width::UnicodeWidthStr;
+
+/// Width of the label column.
+const LABEL_WIDTH: usize = 22;
+
+/// Draws the setup screen.
+pub fn draw(app: &App, setup: &Setup, frame: &mut Frame, area: Rect) {
+    let look = &app.look;
+    let rows = setup.rows();
+    let width = area.width.saturating_sub(2).min(72);
+    let height = (rows.len() as u16 + 4).min(area.height.saturating_sub(2));
+    let boxed = Rect {
+        x: area.x + (area.width.saturating_sub(width)) / 2,
+        y: area.y + 1.min(area.height),
+        width,
+        height,
+    };
+    let editing = match &app.overlay {
+        Some(Overlay::Field {
+            purpose: FieldPurpose::Position,
+            text,
+        }) => Some(text.as_str()),
+        _ => None,
+    };
+    let marks = look.glyphs.marks();
+    let value_room = (width as usize).saturating_sub(LABEL_WIDTH + 8);
+    let mut lines = vec![Line::default()];
+    for (i, row) in rows.iter().enumerate() {
+        let (label, value) = setup.describe(*row);
+        let current = i == setup.row;
+        let cycles = matches!(
+            row,
+            SetupRow::Variant
+                | SetupRow::Seat(_)
+                | SetupRow::Option(_)
+                | SetupRow::Start
+                | SetupRow::NearSide
+        );
+        let shown = match (row, editing) {
+            (SetupRow::Position, Some(text)) => format!("{text}_"),
+            _ if cycles => format!("< {value} >"),
+            _ => value,
+        };
+        let shown = fit_tail(&shown, value_room);
+        let pointer = if current { marks.pointer } else { " " };
+        let style = if current {
+            look.highlight()
+        } else {
+            look.text()
+        };
+        let label_style = if *row == SetupRow::Begin || *row == SetupRow::Resume {
+            if current {
+                look.highlight()
+            } else {
+                look.accent()
+            }
+        } else {
+            style
+        };
+        lines.push(Line::from(vec![
+            Span::styled(format!(" {pointer} "), style),
+            Span::styled(format!("{label:<LABEL_WIDTH$}"), label_style),
+            Span::styled(shown, style),
+        ]));
+    }
+    let block = Block::bordered()
+        .border_set(look.glyphs.border())
+        .border_style(look.dim())
+        .title(Span::styled(" catboard: new game ", look.accent()));
+    frame.render_widget(Paragraph::new(lines).block(block), boxed);
+    let below = Rect {
+        x: boxed.x,
+        y: boxed.bottom(),
+        width: boxed.width,
+        height: area.bottom().saturating_sub(boxed.bottom() + 1),
+    };
+    if let Some(m) = &app.message {
+        let style = if m.error { look.error() } else { look.text() };
+        frame.render_widget(
+            Paragraph::new(Line::styled(m.text.clone(), style)).wrap(Wrap { trim: true }),
+            below,
+        );
+    }
+    if area.height > 0 {
+        let hints = Rect {
+            x: area.x + 1,
+            y: area.bottom() - 1,
+            width: area.width.saturating_sub(2),
+            height: 1,
+        };
+        hint_line(app, frame, hints);
+    }
+}
+
+/// `text` cut to `room` columns, keeping its end (where typing happens).
+fn fit_tail(text: &str, room: usize) -> String {
+    if text.width() <= room {
+        return text.to_string();
+    }
+    let mut out: Vec<char> = Vec::new();
+    let mut used = 1;
+    for c in text.chars().rev() {
+        let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+        if used + w > room {
+            break;
+        }
+        used += w;
+        out.push(c);
+    }
+    out.push('<');
+    out.iter().rev().collect()
+}

@@ -1,0 +1,408 @@
+//! End-to-end: the real `catboard` binary in a pseudo-terminal (portable-pty),
+//! its output read by a terminal emulator (vt100), played by keys. The
+//! binary's data and config directories point at a temporary directory, so
+//! the real home is never touched. Waits poll for expected text with a
+//! timeout rather than sleeping fixed times.
+
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+const ROWS: u16 = 24;
+const COLS: u16 = 80;
+const PATIENCE: Duration = Duration::from_secs(15);
+
+/// A temporary home for one test, removed afterwards.
+struct TempHome(PathBuf);
+
+impl TempHome {
+    fn new(tag: &str) -> TempHome {
+        static N: AtomicU32 = AtomicU32::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "catboard-e2e-{tag}-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("create a temp dir");
+        TempHome(dir)
+    }
+
+    fn games(&self) -> PathBuf {
+        self.0.join("data").join("catboard").join("games")
+    }
+
+    /// The text of every save file.
+    fn saves(&self) -> Vec<String> {
+        let Ok(entries) = std::fs::read_dir(self.games()) else {
+            return Vec::new();
+        };
+        entries
+            .flatten()
+            .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+            .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+            .collect()
+    }
+}
+
+impl Drop for TempHome {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn command(home: &Path, args: &[&str]) -> CommandBuilder {
+    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_catboard"));
+    cmd.args(args);
+    cmd.env("HOME", home);
+    cmd.env("XDG_DATA_HOME", home.join("data"));
+    cmd.env("XDG_CONFIG_HOME", home.join("config"));
+    cmd.env("TERM", "xterm-256color");
+    cmd.env_remove("NO_COLOR");
+    cmd.env_remove("COLORTERM");
+    cmd
+}
+
+/// The binary running in a pseudo-terminal, its screen kept by vt100.
+struct Session {
+    child: Box<dyn Child + Send + Sync>,
+    master: Option<Box<dyn MasterPty + Send>>,
+    writer: Option<Box<dyn Write + Send>>,
+    screen: Arc<Mutex<vt100::Parser>>,
+    stop_reading: Arc<AtomicBool>,
+    started: Instant,
+}
+
+impl Session {
+    fn start(cmd: CommandBuilder) -> Session {
+        let pair = native_pty_system()
+            .openpty(PtySize {
+                rows: ROWS,
+                cols: COLS,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("open a pty");
+        let started = Instant::now();
+        let child = pair.slave.spawn_command(cmd).expect("spawn catboard");
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().expect("pty reader");
+        let writer = pair.master.take_writer().expect("pty writer");
+        let size = |n: u16| std::num::NonZeroU16::new(n).expect("a non-zero size");
+        let parser = vt100::Parser::new(size(ROWS), size(COLS), 0);
+        let screen = Arc::new(Mutex::new(parser));
+        let stop_reading = Arc::new(AtomicBool::new(false));
+        let (screen2, stop2) = (screen.clone(), stop_reading.clone());
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                if let Ok(mut parser) = screen2.lock() {
+                    parser.process(&buf[..n]);
+                }
+                if stop2.load(Ordering::Relaxed) {
+                    break;
+                }
+            }
+        });
+        Session {
+            child,
+            master: Some(pair.master),
+            writer: Some(writer),
+            screen,
+            stop_reading,
+            started,
+        }
+    }
+
+    fn contents(&self) -> String {
+        self.screen
+            .lock()
+            .map(|p| p.screen().contents())
+            .unwrap_or_default()
+    }
+
+    /// Waits until the screen shows every one of `texts`.
+    fn wait_for(&self, texts: &[&str]) -> Duration {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let screen = self.contents();
+            if texts.iter().all(|t| screen.contains(t)) {
+                return self.started.elapsed();
+            }
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {texts:?}; the screen shows:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Waits until the program has left the alternate screen and shown the
+    /// cursor again, as it must on the way out.
+    fn wait_restored(&self) {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let restored = self
+                .screen
+                .lock()
+                .map(|p| !p.screen().alternate_screen() && !p.screen().hide_cursor())
+                .unwrap_or(false);
+            if restored {
+                return;
+            }
+            assert!(Instant::now() < deadline, "the terminal was not restored");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// The screen's row `row` (0 at the top).
+    fn row(&self, row: u16) -> String {
+        self.contents()
+            .lines()
+            .nth(row as usize)
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    fn keys(&mut self, bytes: &str) {
+        let w = self.writer.as_mut().expect("the terminal is open");
+        w.write_all(bytes.as_bytes()).expect("send keys");
+        w.flush().expect("flush keys");
+    }
+
+    /// Waits for the process to end; its exit code.
+    fn wait_exit(&mut self) -> u32 {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("poll the child") {
+                return status.exit_code();
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!(
+                    "catboard did not exit; the screen shows:\n{}",
+                    self.contents()
+                );
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+const PLAY: &[&str] = &[
+    "play",
+    "--variant",
+    "chess",
+    "--white",
+    "human",
+    "--black",
+    "human",
+];
+const UP: &str = "\x1b[A";
+const DOWN: &str = "\x1b[B";
+
+#[test]
+fn moves_played_by_keys_show_on_the_board_and_in_the_saved_game() {
+    let home = TempHome::new("keys");
+    let mut s = Session::start(command(&home.0, PLAY));
+    s.wait_for(&["a  b  c  d  e  f  g  h", "White to move", "No moves yet."]);
+    // 1. e4 through the move prompt.
+    s.keys(":e4\r");
+    s.wait_for(&["1. ▸e4", "Black to move"]);
+    // 1... e5 with the cursor: from e4 up to e7, select, down to e5, place.
+    s.keys(&UP.repeat(3));
+    s.keys("\r");
+    s.keys(&DOWN.repeat(2));
+    s.keys(" ");
+    s.wait_for(&["▸e5", "White to move"]);
+    assert!(
+        s.row(4).contains('♟'),
+        "a black pawn on rank 5: {}",
+        s.row(4)
+    );
+    // 2. Nf3 with hjkl: down to e1, right to g1, select, up-up-left to f3.
+    s.keys("jjjjll\r");
+    s.keys("kkh\r");
+    s.wait_for(&["▸Nf3", "Black to move"]);
+    // An illegal move through the prompt gets a one-line error.
+    s.keys(":Ke3\r");
+    s.wait_for(&["'Ke3' is not a legal move"]);
+    // Esc closes the prompt (wait for it, or the next key would read as Alt+key).
+    s.keys("\x1b");
+    s.wait_for(&["hjkl move"]);
+    // Undo and redo.
+    s.keys("u");
+    s.wait_for(&["▸e5", " Nf3"]);
+    s.keys("r");
+    s.wait_for(&["▸Nf3"]);
+    assert!(s.screen.lock().is_ok_and(|p| p.screen().alternate_screen()));
+    s.keys("q");
+    assert_eq!(s.wait_exit(), 0);
+    s.wait_restored();
+    let saves = home.saves();
+    assert_eq!(saves.len(), 1, "one game saved");
+    assert!(
+        saves[0].contains("\"e2e4\"")
+            && saves[0].contains("\"e7e5\"")
+            && saves[0].contains("\"g1f3\""),
+        "{}",
+        saves[0]
+    );
+}
+
+#[test]
+fn the_setup_screen_starts_a_game_and_resume_offers_it_again() {
+    let home = TempHome::new("setup");
+    let mut s = Session::start(command(&home.0, &[]));
+    s.wait_for(&["catboard: new game", "Variant", "Start the game"]);
+    // The highlight wraps from the first row up to "Start the game".
+    s.keys(UP);
+    s.keys("\r");
+    s.wait_for(&["White to move"]);
+    s.keys(":d4\r");
+    s.wait_for(&["▸d4"]);
+    s.keys("q");
+    assert_eq!(s.wait_exit(), 0);
+    let mut s = Session::start(command(&home.0, &["--resume"]));
+    s.wait_for(&["▸d4", "Black to move"]);
+    s.keys("q");
+    assert_eq!(s.wait_exit(), 0);
+    let mut s = Session::start(command(&home.0, &[]));
+    s.wait_for(&["Resume", "Chess, 1 move played, black to move"]);
+    s.keys("q");
+    assert_eq!(s.wait_exit(), 0);
+}
+
+#[test]
+fn a_hang_up_signal_saves_the_game_and_exits() {
+    let home = TempHome::new("sighup");
+    let mut s = Session::start(command(&home.0, PLAY));
+    s.wait_for(&["White to move"]);
+    s.keys(":c4\r");
+    s.wait_for(&["▸c4"]);
+    // portable-pty's kill sends SIGHUP, as a dropped connection does.
+    s.child.kill().expect("send SIGHUP");
+    s.wait_exit();
+    let saves = home.saves();
+    assert!(saves.iter().any(|t| t.contains("\"c2c4\"")), "{saves:?}");
+}
+
+#[test]
+fn a_termination_signal_saves_the_game_and_restores_the_terminal() {
+    let home = TempHome::new("sigterm");
+    let mut s = Session::start(command(&home.0, PLAY));
+    s.wait_for(&["White to move"]);
+    s.keys(":Nc3\r");
+    s.wait_for(&["▸Nc3"]);
+    let pid = s.child.process_id().expect("a process id").to_string();
+    match std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+    {
+        Ok(status) if status.success() => {}
+        _ => {
+            eprintln!("skipped: no working `kill` command to send SIGTERM");
+            return;
+        }
+    }
+    s.wait_exit();
+    s.wait_restored();
+    let saves = home.saves();
+    assert!(saves.iter().any(|t| t.contains("\"b1c3\"")), "{saves:?}");
+}
+
+#[test]
+fn a_dead_terminal_without_a_signal_ends_the_process_instead_of_spinning() {
+    let home = TempHome::new("deadtty");
+    let mut cmd = command(&home.0, PLAY);
+    // No controlling terminal: closing the pty sends no SIGHUP, so only
+    // noticing the dead terminal itself can end the process.
+    cmd.set_controlling_tty(false);
+    let mut s = Session::start(cmd);
+    s.wait_for(&["White to move"]);
+    s.keys(":g3\r");
+    s.wait_for(&["▸g3"]);
+    s.stop_reading.store(true, Ordering::Relaxed);
+    s.keys("?");
+    std::thread::sleep(Duration::from_millis(100));
+    s.writer = None;
+    s.master = None;
+    s.wait_exit();
+    let saves = home.saves();
+    assert!(saves.iter().any(|t| t.contains("\"g2g3\"")), "{saves:?}");
+}
+
+#[test]
+fn a_corrupt_save_is_reported_in_one_sentence_and_left_untouched() {
+    let home = TempHome::new("corrupt");
+    std::fs::create_dir_all(home.games()).expect("games dir");
+    let path = home.games().join("game-1.json");
+    let text = "{\"format\": 1, \"variant\": \"chess\", \"options\": [], \"start\": \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\", \"players\": [\"human\", \"human\"], \"moves\": [\"e2e4\", \"e2e4\"]}\n";
+    std::fs::write(&path, text).expect("write the save");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_catboard"))
+        .arg("--resume")
+        .env("HOME", &home.0)
+        .env("XDG_DATA_HOME", home.0.join("data"))
+        .env("XDG_CONFIG_HOME", home.0.join("config"))
+        .output()
+        .expect("run catboard");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("game-1.json") && err.contains("move 2 'e2e4'"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&path).expect("still there"), text);
+}
+
+#[test]
+fn a_malformed_theme_names_file_line_and_key_and_falls_back_to_classic() {
+    let home = TempHome::new("theme");
+    let theme = home.0.join("bad.toml");
+    std::fs::write(&theme, "name = \"bad\"\n[board]\nlight = \"#12345\"\n").expect("write theme");
+    let mut args = PLAY.to_vec();
+    let theme_arg = theme.display().to_string();
+    args.extend(["--theme", theme_arg.as_str()]);
+    let mut s = Session::start(command(&home.0, &args));
+    s.wait_for(&["bad.toml, line 3, key 'board.light'", "White to move"]);
+    s.keys("q");
+    assert_eq!(s.wait_exit(), 0);
+}
+
+/// Startup to first frame, by hand:
+/// `cargo test --release --test e2e_play -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn measure_startup_to_first_frame() {
+    let home = TempHome::new("startup");
+    let mut times = Vec::new();
+    for _ in 0..10 {
+        let mut s = Session::start(command(&home.0, PLAY));
+        times.push(s.wait_for(&["a  b  c  d  e  f  g  h", "No moves yet."]));
+        s.keys("q");
+        s.wait_exit();
+    }
+    times.sort();
+    println!(
+        "startup to first frame: median {:.1} ms, best {:.1} ms, worst {:.1} ms (10 runs)",
+        times[5].as_secs_f64() * 1e3,
+        times[0].as_secs_f64() * 1e3,
+        times[9].as_secs_f64() * 1e3
+    );
+}
