@@ -1,3 +1,4 @@
 //! The command-line subcommands, one module each.
 
+pub mod engine;
 pub mod tools;
