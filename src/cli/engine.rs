@@ -122,7 +122,7 @@ fn level_times(think_ms: u64) -> Result<(), String> {
             );
         }
         println!(
-            "{:<14} {:<7} slowest move {:.0} ms",
+            "{:<14} {} slowest move {:.0} ms",
             "",
             level.id(),
             slowest * 1000.0

@@ -41,25 +41,38 @@ pub struct Interrupts {
     pub stop: AtomicBool,
     /// Stop thinking and do not play the move found (the game was left).
     pub abandon: AtomicBool,
+    /// Whether a search is running (commands read at other times wait
+    /// their turn instead of interrupting).
+    searching: AtomicBool,
 }
 
 impl Interrupts {
     /// Raises the flags a command arriving during a search calls for.
     pub fn on_line(&self, line: &str) {
+        if !self.searching.load(Ordering::SeqCst) {
+            return;
+        }
         let word = line.split_whitespace().next().unwrap_or("");
         match word {
-            "?" => self.stop.store(true, Ordering::Relaxed),
+            "?" => self.stop.store(true, Ordering::SeqCst),
             "quit" | "force" | "new" | "result" | "undo" | "remove" | "setboard" | "edit" => {
-                self.abandon.store(true, Ordering::Relaxed);
-                self.stop.store(true, Ordering::Relaxed);
+                self.abandon.store(true, Ordering::SeqCst);
+                self.stop.store(true, Ordering::SeqCst);
             }
             _ => {}
         }
     }
 
-    fn clear(&self) {
-        self.stop.store(false, Ordering::Relaxed);
-        self.abandon.store(false, Ordering::Relaxed);
+    /// Marks the start of a search, lowering both flags.
+    fn begin_search(&self) {
+        self.stop.store(false, Ordering::SeqCst);
+        self.abandon.store(false, Ordering::SeqCst);
+        self.searching.store(true, Ordering::SeqCst);
+    }
+
+    /// Marks the end of a search.
+    fn end_search(&self) {
+        self.searching.store(false, Ordering::SeqCst);
     }
 }
 
@@ -284,6 +297,7 @@ impl Session {
     ) -> io::Result<Thought> {
         let post = self.post;
         let mut failure = None;
+        interrupts.begin_search();
         let thought = self
             .searcher
             .think(&self.game, limits, &interrupts.stop, |p| {
@@ -294,6 +308,7 @@ impl Session {
                     }
                 }
             });
+        interrupts.end_search();
         match failure {
             Some(e) => Err(e),
             None => Ok(thought),
@@ -427,7 +442,6 @@ where
     });
     let mut session = Session::new(hash_mb);
     while let Ok(line) = receive.recv() {
-        interrupts.clear();
         if session.handle(&line, &interrupts, &mut output)? == Flow::Quit {
             break;
         }
