@@ -307,3 +307,15 @@ fn a_command_arriving_during_a_search_interrupts_it() {
     assert!(moved, "the engine moved when told to");
     assert!(child.wait().expect("it ends").success());
 }
+
+#[test]
+fn a_fixed_level_keeps_its_depth_whatever_the_clock() {
+    let mut s = Session::new(1).with_level(catboard::ai::Level::Club);
+    let out = talk(&mut s, &["new", "post", "st 30", "usermove e2e4"]);
+    let depths: Vec<u32> = out
+        .lines()
+        .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+        .collect();
+    assert_eq!(depths, [1, 2, 3], "{out}");
+    assert_eq!(engine_moves(&out).len(), 1);
+}

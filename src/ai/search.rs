@@ -186,7 +186,8 @@ impl Run<'_> {
         }
         if let Some(margin) = self.limits.random_margin
             && result.depth > 0
-            && let Some((mv, score)) = self.random_pick(game, &root, result.depth as i32, margin)
+            && let Some((mv, score)) =
+                self.random_pick(game, &root, result.depth as i32, result.score, margin)
         {
             result.best = Some(mv);
             result.score = score;
@@ -297,32 +298,36 @@ impl Run<'_> {
         (best_score, best)
     }
 
-    /// Casual's choice: every root move scored exactly at `depth`, then one
-    /// picked at random among those within `margin` of the best.
+    /// Casual's choice: a root move picked at random among those scoring
+    /// within `margin` of `best` at `depth` (each tested with a null window
+    /// around the threshold), then scored exactly.
     fn random_pick<G: Game + Evaluate>(
         &mut self,
         game: &mut G,
         root: &MoveList,
         depth: i32,
+        best: i32,
         margin: i32,
     ) -> Option<(Move, i32)> {
-        let mut scored = Vec::with_capacity(root.len());
+        let threshold = best - margin;
+        let mut near = Vec::with_capacity(root.len());
         for &mv in root.iter() {
             game.make_move(mv);
-            let score = -self.negamax(game, depth - 1, -INFINITY, INFINITY, 1, false);
+            let score = -self.negamax(game, depth - 1, -threshold, -threshold + 1, 1, false);
             game.unmake_move();
             if self.aborted {
                 return None;
             }
-            scored.push((mv, score));
+            if score >= threshold {
+                near.push(mv);
+            }
         }
-        let best = scored.iter().map(|&(_, s)| s).max()?;
-        let near: Vec<(Move, i32)> = scored
-            .into_iter()
-            .filter(|&(_, s)| s >= best - margin)
-            .collect();
         let mut rng = Rng::new(self.limits.seed ^ game.hash());
-        near.get(rng.below(near.len())).copied()
+        let mv = *near.get(rng.below(near.len()))?;
+        game.make_move(mv);
+        let score = -self.negamax(game, depth - 1, -INFINITY, INFINITY, 1, false);
+        game.unmake_move();
+        (!self.aborted).then_some((mv, score))
     }
 
     /// Whether the search must stop now (stop flag, node cap or clock).

@@ -4,6 +4,7 @@
 use catboard::ai::bench::POSITIONS;
 use catboard::ai::{Level, Limits, Searcher};
 use catboard::core::{Game, Options, perft};
+use catboard::protocol::xboard::Session;
 use catboard::variants::Variant;
 use clap::Args;
 use std::sync::atomic::AtomicBool;
@@ -32,6 +33,10 @@ pub struct XboardArgs {
     /// Hash table size in MiB.
     #[arg(long, default_value_t = 64)]
     pub hash_mb: usize,
+    /// Play at a fixed level (casual, club, strong) whatever the clock says;
+    /// master (the default) thinks by the interface's clock.
+    #[arg(long, default_value = "master")]
+    pub level: Level,
 }
 
 /// Runs `catboard bench`: searches the fixed positions to a fixed depth and
@@ -135,6 +140,7 @@ fn level_times(think_ms: u64) -> Result<(), String> {
 pub fn xboard(args: &XboardArgs) -> Result<(), String> {
     let input = std::io::BufReader::new(std::io::stdin());
     let output = std::io::stdout();
-    catboard::protocol::xboard::run(input, output, args.hash_mb)
+    let session = Session::new(args.hash_mb).with_level(args.level);
+    catboard::protocol::xboard::run_session(session, input, output)
         .map_err(|e| format!("the xboard session failed: {e}"))
 }

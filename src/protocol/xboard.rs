@@ -9,7 +9,7 @@
 
 use crate::ai::level::{DEFAULT_THINK_MS, MAX_DEPTH};
 use crate::ai::score::{is_mate, mate_in_moves};
-use crate::ai::{Limits, Searcher, Thought};
+use crate::ai::{Level, Limits, Searcher, Thought};
 use crate::core::{EndReason, Game, Options, Outcome, Seat};
 use crate::variants::{AnyGame, Variant};
 use std::io::{self, BufRead, Write};
@@ -109,6 +109,8 @@ pub struct Session {
     clock: Clock,
     max_depth: Option<u32>,
     post: bool,
+    /// A fixed level to play at instead of the interface's clock.
+    level: Option<Level>,
 }
 
 impl Session {
@@ -124,6 +126,17 @@ impl Session {
             clock: Clock::default(),
             max_depth: None,
             post: false,
+            level: None,
+        }
+    }
+
+    /// The same session playing at a fixed `level`: Casual, Club and Strong
+    /// keep their own depth and node budgets whatever the clock says (an
+    /// `sd` limit still applies); Master thinks by the interface's clock.
+    pub fn with_level(self, level: Level) -> Session {
+        Session {
+            level: Some(level),
+            ..self
         }
     }
 
@@ -318,6 +331,13 @@ impl Session {
     /// The search budget for the engine's next move, from `st`, `sd`,
     /// `level` and `time`.
     fn limits(&self) -> Limits {
+        if let Some(level) = self.level.filter(|&l| l != Level::Master) {
+            let limits = level.limits();
+            return Limits {
+                depth: self.max_depth.map_or(limits.depth, |d| d.min(limits.depth)),
+                ..limits
+            };
+        }
         let depth = self.max_depth.unwrap_or(MAX_DEPTH);
         let time = if let Some(per_move) = self.clock.per_move {
             Some(per_move.saturating_sub(per_move.min(Duration::from_millis(30)) / 2))
@@ -423,7 +443,16 @@ fn thinking_line<G: Game>(game: &G, p: &Thought) -> String {
 
 /// Runs a session on `input` and `output` until `quit` or the end of input.
 /// Lines are read ahead on a second thread, so a search can be interrupted.
-pub fn run<R, W>(input: R, mut output: W, hash_mb: usize) -> io::Result<()>
+pub fn run<R, W>(input: R, output: W, hash_mb: usize) -> io::Result<()>
+where
+    R: BufRead + Send + 'static,
+    W: Write,
+{
+    run_session(Session::new(hash_mb), input, output)
+}
+
+/// Runs `session` on `input` and `output` as [`run`] does.
+pub fn run_session<R, W>(mut session: Session, input: R, mut output: W) -> io::Result<()>
 where
     R: BufRead + Send + 'static,
     W: Write,
@@ -440,7 +469,6 @@ where
             }
         }
     });
-    let mut session = Session::new(hash_mb);
     while let Ok(line) = receive.recv() {
         if session.handle(&line, &interrupts, &mut output)? == Flow::Quit {
             break;

@@ -39,6 +39,9 @@ struct Args {
     /// Seconds per move for both engines (the XBoard `st` command).
     #[arg(long, default_value_t = 1.0)]
     st: f64,
+    /// Seconds per move for the second engine, if it is to differ (a handicap).
+    #[arg(long)]
+    st2: Option<f64>,
     /// Also limit both engines to this search depth (the `sd` command).
     #[arg(long)]
     depth: Option<u32>,
@@ -119,22 +122,43 @@ fn load_openings(args: &Args) -> Result<Vec<Vec<String>>, String> {
     Ok(result)
 }
 
+/// The seconds per move of each engine.
+fn seconds_per_move(args: &Args) -> [f64; 2] {
+    [args.st, args.st2.unwrap_or(args.st)]
+}
+
+/// The `st` command for `seconds` (whole seconds as integers, which every
+/// engine reads).
+fn st_command(seconds: f64) -> String {
+    if seconds.fract() == 0.0 {
+        format!("st {}", seconds as u64)
+    } else {
+        format!("st {seconds}")
+    }
+}
+
 fn run(args: &Args) -> Result<(), String> {
-    if !(args.st.is_finite() && args.st > 0.0) {
-        return Err(format!(
-            "--st must be a positive number of seconds, not {}",
-            args.st
-        ));
+    for st in seconds_per_move(args) {
+        if !(st.is_finite() && st > 0.0) {
+            return Err(format!(
+                "the time per move must be a positive number of seconds, not {st}"
+            ));
+        }
     }
     let openings = load_openings(args)?;
     let mut engines = [Engine::start(&args.engine1)?, Engine::start(&args.engine2)?];
     let names = [engines[0].name.clone(), engines[1].name.clone()];
+    let [st1, st2] = seconds_per_move(args);
+    let time = if st1 == st2 {
+        format!("{st1} s a move")
+    } else {
+        format!("{st1} s against {st2} s a move")
+    };
     println!(
-        "{} vs {}: {} games at {} s a move{}",
+        "{} vs {}: {} games at {time}{}",
         names[0],
         names[1],
         args.games,
-        args.st,
         args.depth
             .map_or(String::new(), |d| format!(", depth {d} at most"))
     );
@@ -181,15 +205,11 @@ fn play_game(
     let options = Options::new();
     let start = Variant::Chess.new_game(&options);
     let mut game = start.clone();
-    let st = if args.st.fract() == 0.0 {
-        format!("st {}", args.st as u64)
-    } else {
-        format!("st {}", args.st)
-    };
-    for engine in engines.iter_mut() {
+    let seconds = seconds_per_move(args);
+    for (engine, st) in engines.iter_mut().zip(seconds) {
         engine.send("new")?;
         engine.send("force")?;
-        engine.send(&st)?;
+        engine.send(&st_command(st))?;
         if let Some(d) = args.depth {
             engine.send(&format!("sd {d}"))?;
         }
@@ -204,7 +224,7 @@ fn play_game(
     for engine in engines.iter_mut() {
         engine.sync()?;
     }
-    let timeout = Duration::from_secs_f64(args.st * 3.0 + 5.0);
+    let timeout = Duration::from_secs_f64(seconds[0].max(seconds[1]) * 3.0 + 5.0);
     let mut started = [false; 2];
     let mut lopsided = 0u32;
     let end = loop {
