@@ -4,7 +4,7 @@
 use catboard::core::Game;
 use catboard::protocol::xboard::{Flow, Interrupts, Session, run};
 use std::io::{BufRead, BufReader, Cursor, Read, Write};
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 /// Sends each line to a session and returns everything it wrote.
 fn talk(session: &mut Session, lines: &[&str]) -> String {
@@ -233,28 +233,41 @@ fn run_reads_lines_until_quit() {
     assert!(!text.contains("pong 2"), "nothing is read after quit");
 }
 
-#[test]
-fn the_binary_speaks_xboard_on_standard_streams() {
+/// Starts `catboard xboard` with piped standard streams.
+fn spawn_engine() -> (Child, ChildStdin, BufReader<ChildStdout>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_catboard"))
         .arg("xboard")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .expect("the catboard binary starts");
-    let mut input = child.stdin.take().expect("stdin");
-    let mut output = BufReader::new(child.stdout.take().expect("stdout"));
+    let input = child.stdin.take().expect("stdin");
+    let output = BufReader::new(child.stdout.take().expect("stdout"));
+    (child, input, output)
+}
+
+/// Reads lines until one starts with `prefix`; says whether one did.
+fn read_until(output: &mut BufReader<ChildStdout>, prefix: &str, seen: &mut Vec<String>) -> bool {
+    let mut line = String::new();
+    while output.read_line(&mut line).expect("read") > 0 {
+        let found = line.starts_with(prefix);
+        seen.push(line.trim().to_string());
+        line.clear();
+        if found {
+            return true;
+        }
+    }
+    false
+}
+
+#[test]
+fn the_binary_speaks_xboard_on_standard_streams() {
+    let (mut child, mut input, mut output) = spawn_engine();
     input
         .write_all(b"xboard\nprotover 2\nnew\nsd 2\nusermove g1f3\n")
         .expect("write");
     let mut seen = Vec::new();
-    let mut line = String::new();
-    while output.read_line(&mut line).expect("read") > 0 {
-        seen.push(line.trim().to_string());
-        line.clear();
-        if seen.last().is_some_and(|l| l.starts_with("move ")) {
-            break;
-        }
-    }
+    assert!(read_until(&mut output, "move ", &mut seen));
     input.write_all(b"ping 9\nquit\n").expect("write");
     drop(input);
     let mut rest = String::new();
@@ -275,33 +288,16 @@ fn a_command_arriving_during_a_search_interrupts_it() {
         !interrupts.stop.load(std::sync::atomic::Ordering::SeqCst),
         "no search is running, so nothing is interrupted"
     );
-    let mut child = Command::new(env!("CARGO_BIN_EXE_catboard"))
-        .arg("xboard")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the catboard binary starts");
-    let mut input = child.stdin.take().expect("stdin");
-    let mut output = BufReader::new(child.stdout.take().expect("stdout"));
+    let (mut child, mut input, mut output) = spawn_engine();
     // A search of unlimited depth and an hour a move, then `?`.
     input
         .write_all(b"xboard\nnew\npost\nst 3600\nusermove e2e4\n")
         .expect("write");
-    let mut line = String::new();
     // The first thinking line shows that the search has started.
-    while output.read_line(&mut line).expect("read") > 0 && line.trim().is_empty() {
-        line.clear();
-    }
+    let mut seen = Vec::new();
+    assert!(read_until(&mut output, "1 ", &mut seen));
     input.write_all(b"?\n").expect("write");
-    let mut moved = false;
-    line.clear();
-    while output.read_line(&mut line).expect("read") > 0 {
-        if line.starts_with("move ") {
-            moved = true;
-            break;
-        }
-        line.clear();
-    }
+    let moved = read_until(&mut output, "move ", &mut seen);
     input.write_all(b"quit\n").expect("write");
     drop(input);
     assert!(moved, "the engine moved when told to");

@@ -111,6 +111,7 @@ impl Searcher {
             aborted: false,
             pv: vec![Move::default(); (MAX_PLY + 1) * (MAX_PLY + 1)],
             pv_len: [0; MAX_PLY + 1],
+            score_buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
         };
         let mut game = game.clone();
         run.iterate(&mut game, &mut progress)
@@ -131,6 +132,8 @@ struct Run<'a> {
     /// Triangular table of principal variations, one row per ply.
     pv: Vec<Move>,
     pv_len: [usize; MAX_PLY + 1],
+    /// One buffer of move-ordering scores per ply, reused node after node.
+    score_buffers: Vec<Vec<i32>>,
 }
 
 impl Run<'_> {
@@ -346,6 +349,39 @@ impl Run<'_> {
         self.aborted
     }
 
+    /// The ordering scores of `moves` at `ply`, in that ply's reusable
+    /// buffer (hand it back with `self.score_buffers[ply] = scores`).
+    /// Quiescence passes `killers: false`, as its quiet moves (evasions)
+    /// are not the ones the killers were found among.
+    fn ordering_scores<G: Game + Evaluate>(
+        &mut self,
+        game: &G,
+        moves: &MoveList,
+        hash_move: Option<Move>,
+        ply: usize,
+        killers: bool,
+    ) -> Vec<i32> {
+        let mut scores = std::mem::take(&mut self.score_buffers[ply]);
+        scores.clear();
+        scores.resize(moves.len(), 0);
+        let killer_ply = if killers { ply } else { MAX_PLY };
+        self.heuristics
+            .score_moves(game, moves, hash_move, killer_ply, &mut scores);
+        scores
+    }
+
+    /// Counts a node at `ply` and empties its principal variation; `false`
+    /// when the budget is spent (the caller returns at once).
+    #[inline]
+    fn enter(&mut self, ply: usize) -> bool {
+        self.pv_len[ply] = ply;
+        if self.out_of_budget() {
+            return false;
+        }
+        self.nodes += 1;
+        true
+    }
+
     /// Makes `mv` the head of the principal variation at `ply`, followed by
     /// the variation found below it.
     #[inline]
@@ -388,11 +424,9 @@ impl Run<'_> {
         ply: usize,
         allow_null: bool,
     ) -> i32 {
-        self.pv_len[ply] = ply;
-        if self.out_of_budget() {
+        if !self.enter(ply) {
             return 0;
         }
-        self.nodes += 1;
         if game.is_repeat() {
             return DRAW;
         }
@@ -466,13 +500,7 @@ impl Run<'_> {
         if moves.is_empty() {
             return Self::no_move_score(game, ply);
         }
-        let mut scores = [0i32; 256];
-        let scores = &mut scores[..moves.len().min(256)];
-        if moves.len() > scores.len() {
-            moves.truncate_to(scores.len());
-        }
-        self.heuristics
-            .score_moves(game, &moves, hash_move, ply, scores);
+        let mut scores = self.ordering_scores(game, &moves, hash_move, ply, true);
 
         let futile = !pv_node && !in_check && depth <= 2 && static_eval + 120 * depth <= alpha;
         let original_alpha = alpha;
@@ -481,7 +509,7 @@ impl Run<'_> {
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         let mut searched = 0usize;
         for i in 0..moves.len() {
-            let mv = pick_next(&mut moves, scores, i);
+            let mv = pick_next(&mut moves, &mut scores, i);
             let quiet = mv.promotion.is_none() && game.captured(mv).is_none();
             if quiet
                 && searched > 0
@@ -551,6 +579,7 @@ impl Run<'_> {
                 let _ = quiets_tried.try_push(mv);
             }
         }
+        self.score_buffers[ply] = scores;
         if searched == 0 {
             // Every move was pruned as hopeless: the static score stands.
             return static_eval.max(alpha);
@@ -576,11 +605,9 @@ impl Run<'_> {
         beta: i32,
         ply: usize,
     ) -> i32 {
-        self.pv_len[ply] = ply;
-        if self.out_of_budget() {
+        if !self.enter(ply) {
             return 0;
         }
-        self.nodes += 1;
         if ply >= MAX_PLY - 1 {
             return game.evaluate_for(game.to_move());
         }
@@ -604,15 +631,9 @@ impl Run<'_> {
             best_score = stand_pat;
             game.capture_moves(&mut moves);
         }
-        let mut scores = [0i32; 256];
-        let scores = &mut scores[..moves.len().min(256)];
-        if moves.len() > scores.len() {
-            moves.truncate_to(scores.len());
-        }
-        self.heuristics
-            .score_moves(game, &moves, None, MAX_PLY, scores);
+        let mut scores = self.ordering_scores(game, &moves, None, ply, false);
         for i in 0..moves.len() {
-            let mv = pick_next(&mut moves, scores, i);
+            let mv = pick_next(&mut moves, &mut scores, i);
             if !in_check && mv.promotion.is_none() {
                 let gain = game
                     .captured(mv)
@@ -637,22 +658,7 @@ impl Run<'_> {
                 }
             }
         }
+        self.score_buffers[ply] = scores;
         best_score
-    }
-}
-
-/// Cutting a move list down to a length (the ordering scores live in a
-/// fixed array; no real position has more moves than it holds).
-trait Truncate {
-    fn truncate_to(&mut self, len: usize);
-}
-
-impl Truncate for MoveList {
-    fn truncate_to(&mut self, len: usize) {
-        let mut kept = 0;
-        self.retain(|_| {
-            kept += 1;
-            kept <= len
-        });
     }
 }

@@ -33,6 +33,12 @@ struct Args {
     /// The second engine's command, e.g. "fairymax".
     #[arg(long)]
     engine2: String,
+    /// The first engine's name in the results (the name it gives by default).
+    #[arg(long)]
+    name1: Option<String>,
+    /// The second engine's name in the results.
+    #[arg(long)]
+    name2: Option<String>,
     /// How many games (each opening is played twice, colours reversed).
     #[arg(long, default_value_t = 40)]
     games: u32,
@@ -147,7 +153,14 @@ fn run(args: &Args) -> Result<(), String> {
     }
     let openings = load_openings(args)?;
     let mut engines = [Engine::start(&args.engine1)?, Engine::start(&args.engine2)?];
-    let names = [engines[0].name.clone(), engines[1].name.clone()];
+    let names = [
+        args.name1
+            .clone()
+            .unwrap_or_else(|| engines[0].name.clone()),
+        args.name2
+            .clone()
+            .unwrap_or_else(|| engines[1].name.clone()),
+    ];
     let [st1, st2] = seconds_per_move(args);
     let time = if st1 == st2 {
         format!("{st1} s a move")
