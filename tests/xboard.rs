@@ -315,3 +315,23 @@ fn a_fixed_level_keeps_its_depth_whatever_the_clock() {
     assert_eq!(depths, [1, 2, 3], "{out}");
     assert_eq!(engine_moves(&out).len(), 1);
 }
+
+#[test]
+fn result_lines_name_the_winner_or_the_draw() {
+    use catboard::core::{EndReason, Outcome, Seat};
+    use catboard::protocol::xboard::result_line;
+    let game = catboard::variants::Variant::Chess.new_game(&catboard::core::Options::new());
+    let mate = Outcome {
+        winner: Some(Seat::BLACK),
+        reason: EndReason::Checkmate,
+    };
+    assert_eq!(result_line(&game, mate), "0-1 {Black mates}");
+    let fifty = Outcome {
+        winner: None,
+        reason: EndReason::FiftyMoves,
+    };
+    assert_eq!(
+        result_line(&game, fifty),
+        "1/2-1/2 {Draw by the fifty-move rule}"
+    );
+}

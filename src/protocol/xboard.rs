@@ -403,13 +403,7 @@ pub fn result_line<G: Game>(game: &G, outcome: Outcome) -> String {
             };
             format!("{token} {{{name} {how}}}")
         }
-        None => {
-            let mut why = outcome.reason.describe().to_string();
-            if let Some(first) = why.get_mut(0..1) {
-                first.make_ascii_uppercase();
-            }
-            format!("1/2-1/2 {{Draw by {why}}}")
-        }
+        None => format!("1/2-1/2 {{Draw by {}}}", outcome.reason.describe()),
     }
 }
 
