@@ -25,6 +25,10 @@ enum Command {
     Perft(cli::tools::PerftArgs),
     /// Print the rules' view of a position as JSON: legal moves, check, result.
     Rules(cli::tools::RulesArgs),
+    /// Speak the XBoard/WinBoard engine protocol (CECP v2) on standard input and output.
+    Xboard(cli::engine::XboardArgs),
+    /// Search fixed positions and print nodes, time and nodes per second.
+    Bench(cli::engine::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -33,6 +37,8 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => cli::tools::perft(&args),
         Some(Command::Rules(args)) => cli::tools::rules(&args),
         Some(Command::Play(args)) => cli::play::play(&args),
+        Some(Command::Xboard(args)) => cli::engine::xboard(&args),
+        Some(Command::Bench(args)) => cli::engine::bench(&args),
         None => cli::play::open(&cli.open),
     };
     match result {

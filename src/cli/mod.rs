@@ -1,4 +1,5 @@
 //! The command-line subcommands, one module each.
 
+pub mod engine;
 pub mod play;
 pub mod tools;

@@ -182,6 +182,24 @@ pub trait Game: Clone + Send + 'static {
         list
     }
 
+    /// Fills `out` with the legal moves that capture or promote: the moves a
+    /// quiescence search looks at. The default filters [`Game::legal_moves`];
+    /// a variant may generate them directly.
+    fn capture_moves(&self, out: &mut MoveList) {
+        self.legal_moves(out);
+        out.retain(|&mv| mv.promotion.is_some() || self.captured(mv).is_some());
+    }
+
+    /// Passes the turn without moving, for the search's null-move pruning.
+    /// Returns `false` and changes nothing where the variant has no such
+    /// thing (the default); undo a `true` with [`Game::unmake_null_move`].
+    fn make_null_move(&mut self) -> bool {
+        false
+    }
+
+    /// Takes back a pass made by [`Game::make_null_move`].
+    fn unmake_null_move(&mut self) {}
+
     /// The name of `seat` (`"white"`).
     fn seat_name(&self, seat: Seat) -> &'static str {
         self.seat_names().get(seat.index()).copied().unwrap_or("?")

@@ -1,4 +1,5 @@
-//! Text protocols for other programs: the JSON rules oracle (and, later,
-//! engine modes).
+//! Text protocols for other programs: the JSON rules oracle and the XBoard engine
+//! protocol.
 
 pub mod rules;
+pub mod xboard;

@@ -184,4 +184,25 @@ impl Game for AnyGame {
     fn annotations(&self) -> Annotations {
         dispatch!(self, g => g.annotations())
     }
+    fn capture_moves(&self, out: &mut MoveList) {
+        dispatch!(self, g => g.capture_moves(out))
+    }
+    fn make_null_move(&mut self) -> bool {
+        dispatch!(self, g => g.make_null_move())
+    }
+    fn unmake_null_move(&mut self) {
+        dispatch!(self, g => g.unmake_null_move())
+    }
+}
+
+impl crate::ai::Evaluate for AnyGame {
+    fn evaluate_for(&self, seat: Seat) -> i32 {
+        dispatch!(self, g => g.evaluate_for(seat))
+    }
+    fn piece_value(&self, kind: crate::core::PieceKind) -> i32 {
+        dispatch!(self, g => g.piece_value(kind))
+    }
+    fn null_move_safe(&self) -> bool {
+        dispatch!(self, g => g.null_move_safe())
+    }
 }

@@ -3,6 +3,7 @@
 //! win for the Cats. The rules are `shared/seeds/cat-chess.txt`.
 
 pub mod endings;
+pub mod eval;
 pub mod fen;
 pub mod movegen;
 pub mod notation;

@@ -1,6 +1,7 @@
 //! FIDE chess: the rules, FEN and the Game implementation.
 
 pub mod castling;
+pub mod eval;
 pub mod fen;
 pub mod movegen;
 
@@ -305,6 +306,38 @@ impl Game for Chess {
 
     fn captured(&self, mv: Move) -> Option<Piece> {
         piece_taken(&self.board, mv)
+    }
+
+    fn make_null_move(&mut self) -> bool {
+        if self.in_check() {
+            return false;
+        }
+        self.history.push(Undo {
+            mv: Move::PASS,
+            captured: None,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            hash: self.hash,
+        });
+        self.played.push(Move::PASS);
+        self.ep = None;
+        self.halfmove = self.halfmove.saturating_add(1);
+        self.side = self.side.opponent();
+        self.hash = self.compute_hash();
+        true
+    }
+
+    fn unmake_null_move(&mut self) {
+        if self.history.last().is_some_and(|u| u.mv.is_pass())
+            && let Some(undo) = self.history.pop()
+        {
+            self.played.pop();
+            self.side = self.side.opponent();
+            self.ep = undo.ep;
+            self.halfmove = undo.halfmove;
+            self.hash = undo.hash;
+        }
     }
 
     fn annotations(&self) -> Annotations {

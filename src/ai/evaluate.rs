@@ -1,0 +1,42 @@
+//! What the search needs from a variant besides its rules: a static
+//! evaluation, piece values for ordering captures, and whether passing a
+//! turn is a safe test of a position.
+
+use crate::core::{PieceKind, Seat};
+
+/// A position's static evaluation, supplied by each variant.
+///
+/// Scores are in centipawns from a given seat's point of view, so the same
+/// evaluation serves two-seat negamax (which asks for the side to move) and
+/// later three- and four-seat searches (which ask for every seat).
+pub trait Evaluate {
+    /// How good the position is for `seat`, in centipawns (positive is good).
+    fn evaluate_for(&self, seat: Seat) -> i32;
+
+    /// What a piece of `kind` is worth in centipawns: used to order captures
+    /// (most valuable victim first) and for pruning margins.
+    fn piece_value(&self, kind: PieceKind) -> i32 {
+        default_piece_value(kind)
+    }
+
+    /// Whether the side to move has enough material that passing a turn
+    /// (null-move pruning) will not mislead the search through zugzwang.
+    /// The default, `false`, turns null-move pruning off.
+    fn null_move_safe(&self) -> bool {
+        false
+    }
+}
+
+/// Rough values of the orthodox pieces (and a guess for the rest), for
+/// variants that do not give their own.
+pub const fn default_piece_value(kind: PieceKind) -> i32 {
+    match kind {
+        PieceKind::Pawn | PieceKind::Yeoman => 100,
+        PieceKind::Knight | PieceKind::Bishop | PieceKind::Camel | PieceKind::Zebra => 320,
+        PieceKind::Rook | PieceKind::Cannon | PieceKind::Arrow => 500,
+        PieceKind::Queen | PieceKind::Tank => 950,
+        PieceKind::Lion => 1200,
+        PieceKind::King | PieceKind::Cat => 0,
+        _ => 400,
+    }
+}

@@ -1,0 +1,33 @@
+//! The computer player: a search written once for every two-seat variant,
+//! the playing levels, and the `think` call a front end runs on a worker
+//! thread.
+//!
+//! ```no_run
+//! use catboard::ai::{Level, think};
+//! use catboard::core::Options;
+//! use catboard::variants::Variant;
+//! use std::sync::atomic::AtomicBool;
+//!
+//! let game = Variant::Chess.new_game(&Options::new());
+//! let stop = AtomicBool::new(false);
+//! let thought = think(&game, &Level::Club.limits(), &stop, |p| {
+//!     eprintln!("depth {} score {} nodes {}", p.depth, p.score, p.nodes);
+//! });
+//! println!("{:?}", thought.best);
+//! ```
+//!
+//! The same call gives a hint: think for the side to move of the position
+//! the player is looking at, and show `best`.
+
+pub mod bench;
+pub mod evaluate;
+pub mod level;
+pub mod ordering;
+pub mod random;
+pub mod score;
+pub mod search;
+pub mod table;
+
+pub use evaluate::Evaluate;
+pub use level::{Level, Limits};
+pub use search::{Searcher, Thought, think};

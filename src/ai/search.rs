@@ -1,0 +1,664 @@
+//! The two-seat search: negamax with alpha-beta (principal variation
+//! search), iterative deepening with aspiration windows, a capture-only
+//! quiescence tail, a transposition table, null-move pruning, late-move
+//! reductions and check extensions. Mates are scored by distance so the
+//! shortest is preferred; repetitions and the game's own draw rules are
+//! recognised inside the tree.
+//!
+//! The search is synchronous. It checks the caller's stop flag at every
+//! node and, once stopped, returns the best move of the last depth it
+//! finished.
+
+use super::evaluate::Evaluate;
+use super::level::Limits;
+use super::ordering::{Heuristics, MAX_PLY, pick_next};
+use super::random::Rng;
+use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, is_mate, mate_in_moves, mated_in};
+use super::table::{Bound, Table};
+use crate::core::{Game, Move, MoveList, Outcome};
+use arrayvec::ArrayVec;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The transposition table size of [`think`], in MiB.
+pub const DEFAULT_TABLE_MB: usize = 16;
+
+/// What a search has found: passed to the progress callback after every
+/// finished depth, and returned at the end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thought {
+    /// The move to play: the best of the last finished depth (`None` only
+    /// when there is no legal move).
+    pub best: Option<Move>,
+    /// Its score in centipawns for the side to move (see [`super::score`]).
+    pub score: i32,
+    /// The last depth finished, in plies (0 if none was).
+    pub depth: u32,
+    /// Nodes visited so far.
+    pub nodes: u64,
+    /// Time spent so far.
+    pub elapsed: Duration,
+    /// The expected line of play, starting with `best`.
+    pub pv: Vec<Move>,
+}
+
+/// Thinks about `game` for its side to move within `limits`, stopping at
+/// once when `stop` is raised; `progress` hears of every finished depth.
+///
+/// This is the call a front end makes on a worker thread, for the
+/// computer's move and for a hint alike. It uses a fresh search (its own
+/// hash table); keep a [`Searcher`] to reuse one across moves.
+pub fn think<G: Game + Evaluate>(
+    game: &G,
+    limits: &Limits,
+    stop: &AtomicBool,
+    progress: impl FnMut(&Thought),
+) -> Thought {
+    Searcher::new(DEFAULT_TABLE_MB).think(game, limits, stop, progress)
+}
+
+/// A search that keeps its hash table and move-ordering history from one
+/// move to the next (as an engine playing a whole game does).
+pub struct Searcher {
+    table: Table,
+    heuristics: Heuristics,
+    reductions: Vec<i32>,
+}
+
+impl Searcher {
+    /// A searcher with a hash table of about `table_mb` MiB.
+    pub fn new(table_mb: usize) -> Searcher {
+        let mut reductions = vec![0; 64 * 64];
+        for depth in 1..64 {
+            for count in 1..64 {
+                let r = (depth as f64).ln() * (count as f64).ln() / 2.2 + 0.3;
+                reductions[depth * 64 + count] = r as i32;
+            }
+        }
+        Searcher {
+            table: Table::new(table_mb),
+            heuristics: Heuristics::new(),
+            reductions,
+        }
+    }
+
+    /// Forgets everything learnt, as for a new game.
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.heuristics = Heuristics::new();
+    }
+
+    /// Thinks about `game` as [`think`] does, reusing this searcher's tables.
+    pub fn think<G: Game + Evaluate>(
+        &mut self,
+        game: &G,
+        limits: &Limits,
+        stop: &AtomicBool,
+        mut progress: impl FnMut(&Thought),
+    ) -> Thought {
+        self.table.new_search();
+        self.heuristics.new_search();
+        let start = Instant::now();
+        let mut run = Run {
+            table: &mut self.table,
+            heuristics: &mut self.heuristics,
+            reductions: &self.reductions,
+            stop,
+            limits,
+            start,
+            deadline: limits.time.map(|t| start + t),
+            nodes: 0,
+            aborted: false,
+            pv: vec![Move::default(); (MAX_PLY + 1) * (MAX_PLY + 1)],
+            pv_len: [0; MAX_PLY + 1],
+            score_buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+        };
+        let mut game = game.clone();
+        run.iterate(&mut game, &mut progress)
+    }
+}
+
+/// The state of one search.
+struct Run<'a> {
+    table: &'a mut Table,
+    heuristics: &'a mut Heuristics,
+    reductions: &'a [i32],
+    stop: &'a AtomicBool,
+    limits: &'a Limits,
+    start: Instant,
+    deadline: Option<Instant>,
+    nodes: u64,
+    aborted: bool,
+    /// Triangular table of principal variations, one row per ply.
+    pv: Vec<Move>,
+    pv_len: [usize; MAX_PLY + 1],
+    /// One buffer of move-ordering scores per ply, reused node after node.
+    score_buffers: Vec<Vec<i32>>,
+}
+
+impl Run<'_> {
+    /// Iterative deepening at the root, one depth after another.
+    fn iterate<G: Game + Evaluate>(
+        &mut self,
+        game: &mut G,
+        progress: &mut impl FnMut(&Thought),
+    ) -> Thought {
+        let mut root = MoveList::new();
+        game.legal_moves(&mut root);
+        self.order_root(game, &mut root);
+        let mut result = Thought {
+            best: root.first().copied(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            pv: root.first().copied().into_iter().collect(),
+        };
+        if root.is_empty() {
+            return result;
+        }
+        let mut previous = 0;
+        for depth in 1..=self.limits.depth.max(1) as i32 {
+            let (score, best) = self.aspiration(game, &mut root, depth, previous);
+            if self.aborted {
+                break;
+            }
+            previous = score;
+            result = Thought {
+                best: Some(best),
+                score,
+                depth: depth as u32,
+                nodes: self.nodes,
+                elapsed: self.start.elapsed(),
+                pv: self.pv[..self.pv_len[0]].to_vec(),
+            };
+            progress(&result);
+            if self.limits.time.is_some() && root.len() == 1 {
+                break;
+            }
+            if mate_in_moves(score).is_some_and(|n| depth >= 2 * n.abs() + 2) {
+                break;
+            }
+            if self
+                .limits
+                .time
+                .is_some_and(|t| self.start.elapsed() * 2 > t)
+            {
+                break;
+            }
+        }
+        if let Some(margin) = self.limits.random_margin
+            && result.depth > 0
+            && let Some((mv, score)) =
+                self.random_pick(game, &root, result.depth as i32, result.score, margin)
+        {
+            result.best = Some(mv);
+            result.score = score;
+            result.pv = vec![mv];
+        }
+        result.nodes = self.nodes;
+        result.elapsed = self.start.elapsed();
+        result
+    }
+
+    /// Puts the hash move first and the captures next at the root.
+    fn order_root<G: Game + Evaluate>(&self, game: &G, root: &mut MoveList) {
+        let hash_move = self.table.probe(game.hash(), 0).and_then(|e| e.mv);
+        let mut scores = vec![0; root.len()];
+        self.heuristics
+            .score_moves(game, root, hash_move, 0, &mut scores);
+        for i in 0..root.len() {
+            pick_next(root, &mut scores, i);
+        }
+    }
+
+    /// One depth at the root, in a narrow window around the last score that
+    /// widens until the score falls inside it.
+    fn aspiration<G: Game + Evaluate>(
+        &mut self,
+        game: &mut G,
+        root: &mut MoveList,
+        depth: i32,
+        previous: i32,
+    ) -> (i32, Move) {
+        if depth < 5 || is_mate(previous) {
+            return self.root(game, root, depth, -INFINITY, INFINITY);
+        }
+        let mut delta = 25;
+        let (mut alpha, mut beta) = (previous - delta, previous + delta);
+        loop {
+            let (score, best) = self.root(game, root, depth, alpha, beta);
+            if self.aborted {
+                return (score, best);
+            }
+            if score <= alpha {
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return (score, best);
+            }
+            delta *= 2;
+            if delta > 600 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    /// Searches every root move; the best is moved to the front.
+    fn root<G: Game + Evaluate>(
+        &mut self,
+        game: &mut G,
+        root: &mut MoveList,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, Move) {
+        self.pv_len[0] = 0;
+        let mut best_score = -INFINITY;
+        let mut best_index = 0;
+        for i in 0..root.len() {
+            let mv = root[i];
+            game.make_move(mv);
+            let score = if i == 0 {
+                -self.negamax(game, depth - 1, -beta, -alpha, 1, true)
+            } else {
+                let s = -self.negamax(game, depth - 1, -alpha - 1, -alpha, 1, true);
+                if s > alpha && s < beta {
+                    -self.negamax(game, depth - 1, -beta, -alpha, 1, true)
+                } else {
+                    s
+                }
+            };
+            game.unmake_move();
+            if self.aborted {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best_index = i;
+                self.update_pv(0, mv);
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let best = root[best_index];
+        if !self.aborted {
+            root[..=best_index].rotate_right(1);
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.table
+                .store(game.hash(), 0, Some(best), best_score, depth, bound);
+        }
+        (best_score, best)
+    }
+
+    /// Casual's choice: a root move picked at random among those scoring
+    /// within `margin` of `best` at `depth` (each tested with a null window
+    /// around the threshold), then scored exactly.
+    fn random_pick<G: Game + Evaluate>(
+        &mut self,
+        game: &mut G,
+        root: &MoveList,
+        depth: i32,
+        best: i32,
+        margin: i32,
+    ) -> Option<(Move, i32)> {
+        let threshold = best - margin;
+        let mut near = Vec::with_capacity(root.len());
+        for &mv in root.iter() {
+            game.make_move(mv);
+            let score = -self.negamax(game, depth - 1, -threshold, -threshold + 1, 1, false);
+            game.unmake_move();
+            if self.aborted {
+                return None;
+            }
+            if score >= threshold {
+                near.push(mv);
+            }
+        }
+        let mut rng = Rng::new(self.limits.seed ^ game.hash());
+        let mv = *near.get(rng.below(near.len()))?;
+        game.make_move(mv);
+        let score = -self.negamax(game, depth - 1, -INFINITY, INFINITY, 1, false);
+        game.unmake_move();
+        (!self.aborted).then_some((mv, score))
+    }
+
+    /// Whether the search must stop now (stop flag, node cap or clock).
+    #[inline]
+    fn out_of_budget(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        let clock_due = self.nodes & 1023 == 0;
+        if self.stop.load(Ordering::Relaxed)
+            || self.limits.nodes.is_some_and(|n| self.nodes >= n)
+            || (clock_due && self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// The ordering scores of `moves` at `ply`, in that ply's reusable
+    /// buffer (hand it back with `self.score_buffers[ply] = scores`).
+    /// Quiescence passes `killers: false`, as its quiet moves (evasions)
+    /// are not the ones the killers were found among.
+    fn ordering_scores<G: Game + Evaluate>(
+        &mut self,
+        game: &G,
+        moves: &MoveList,
+        hash_move: Option<Move>,
+        ply: usize,
+        killers: bool,
+    ) -> Vec<i32> {
+        let mut scores = std::mem::take(&mut self.score_buffers[ply]);
+        scores.clear();
+        scores.resize(moves.len(), 0);
+        let killer_ply = if killers { ply } else { MAX_PLY };
+        self.heuristics
+            .score_moves(game, moves, hash_move, killer_ply, &mut scores);
+        scores
+    }
+
+    /// Counts a node at `ply` and empties its principal variation; `false`
+    /// when the budget is spent (the caller returns at once).
+    #[inline]
+    fn enter(&mut self, ply: usize) -> bool {
+        self.pv_len[ply] = ply;
+        if self.out_of_budget() {
+            return false;
+        }
+        self.nodes += 1;
+        true
+    }
+
+    /// Makes `mv` the head of the principal variation at `ply`, followed by
+    /// the variation found below it.
+    #[inline]
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let row = ply * (MAX_PLY + 1);
+        let child = (ply + 1) * (MAX_PLY + 1);
+        self.pv[row + ply] = mv;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..child_len {
+            self.pv[row + i] = self.pv[child + i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// The score of a node whose game has ended, for the side to move.
+    fn outcome_score<G: Game>(game: &G, outcome: Outcome, ply: usize) -> i32 {
+        match outcome.winner {
+            None => DRAW,
+            Some(seat) if seat == game.to_move() => MATE - ply as i32,
+            Some(_) => mated_in(ply),
+        }
+    }
+
+    /// The score of a node with no legal move.
+    fn no_move_score<G: Game>(game: &G, ply: usize) -> i32 {
+        match game.outcome() {
+            Some(outcome) => Self::outcome_score(game, outcome, ply),
+            None if game.in_check() => mated_in(ply),
+            None => DRAW,
+        }
+    }
+
+    /// The alpha-beta search below the root.
+    fn negamax<G: Game + Evaluate>(
+        &mut self,
+        game: &mut G,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        allow_null: bool,
+    ) -> i32 {
+        if !self.enter(ply) {
+            return 0;
+        }
+        if game.is_repeat() {
+            return DRAW;
+        }
+        if let Some(outcome) = game.rule_outcome() {
+            return Self::outcome_score(game, outcome, ply);
+        }
+        // A mate found nearer the root makes any longer one pointless.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let in_check = game.in_check();
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiesce(game, alpha, beta, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return game.evaluate_for(game.to_move());
+        }
+        let pv_node = beta - alpha > 1;
+        let key = game.hash();
+        let entry = self.table.probe(key, ply);
+        let hash_move = entry.and_then(|e| e.mv);
+        if let Some(e) = entry
+            && !pv_node
+            && e.depth as i32 >= depth
+        {
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+                Bound::None => false,
+            };
+            if cut {
+                return e.score;
+            }
+        }
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            game.evaluate_for(game.to_move())
+        };
+        if !pv_node && !in_check && !is_mate(beta) {
+            // The position is so good that even a margin per ply cannot
+            // bring it back under beta.
+            if depth <= 3 && static_eval - 90 * depth >= beta {
+                return static_eval;
+            }
+            // Null move: if passing still fails high, a real move would too.
+            if allow_null && depth >= 3 && static_eval >= beta && game.null_move_safe() {
+                let r = 3 + depth / 6;
+                if game.make_null_move() {
+                    let score =
+                        -self.negamax(game, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                    game.unmake_null_move();
+                    if self.aborted {
+                        return 0;
+                    }
+                    if score >= beta {
+                        return if score >= MATE_BOUND { beta } else { score };
+                    }
+                }
+            }
+        }
+
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Self::no_move_score(game, ply);
+        }
+        let mut scores = self.ordering_scores(game, &moves, hash_move, ply, true);
+
+        let futile = !pv_node && !in_check && depth <= 2 && static_eval + 120 * depth <= alpha;
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut searched = 0usize;
+        for i in 0..moves.len() {
+            let mv = pick_next(&mut moves, &mut scores, i);
+            let quiet = mv.promotion.is_none() && game.captured(mv).is_none();
+            if quiet
+                && searched > 0
+                && !pv_node
+                && !in_check
+                && depth <= 3
+                && searched >= 3 + (depth * depth) as usize * 2
+                && !is_mate(best_score)
+            {
+                continue;
+            }
+            game.make_move(mv);
+            let gives_check = game.in_check();
+            if futile && quiet && !gives_check && searched > 0 {
+                game.unmake_move();
+                continue;
+            }
+            let new_depth = depth - 1;
+            let score = if searched == 0 {
+                -self.negamax(game, new_depth, -beta, -alpha, ply + 1, true)
+            } else {
+                let reduce = depth >= 3
+                    && searched >= 3
+                    && quiet
+                    && !in_check
+                    && !gives_check
+                    && !self.heuristics.is_killer(ply, mv);
+                let r = if reduce {
+                    let mut r = self.reductions[(depth as usize).min(63) * 64 + searched.min(63)];
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r.clamp(0, new_depth - 1)
+                } else {
+                    0
+                };
+                let mut s = -self.negamax(game, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(game, new_depth, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(game, new_depth, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            game.unmake_move();
+            if self.aborted {
+                return 0;
+            }
+            searched += 1;
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if alpha >= beta {
+                        if quiet {
+                            let side = game.to_move().index();
+                            self.heuristics.reward(side, ply, depth, mv, &quiets_tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                let _ = quiets_tried.try_push(mv);
+            }
+        }
+        self.score_buffers[ply] = scores;
+        if searched == 0 {
+            // Every move was pruned as hopeless: the static score stands.
+            return static_eval.max(alpha);
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table
+            .store(key, ply, best_move, best_score, depth, bound);
+        best_score
+    }
+
+    /// The quiescence tail: captures and promotions only (every reply when
+    /// in check), with the side to move free to stand on the static score.
+    fn quiesce<G: Game + Evaluate>(
+        &mut self,
+        game: &mut G,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if !self.enter(ply) {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return game.evaluate_for(game.to_move());
+        }
+        let in_check = game.in_check();
+        let mut moves = MoveList::new();
+        let stand_pat;
+        let mut best_score;
+        if in_check {
+            game.legal_moves(&mut moves);
+            if moves.is_empty() {
+                return Self::no_move_score(game, ply);
+            }
+            stand_pat = -INFINITY;
+            best_score = -INFINITY;
+        } else {
+            stand_pat = game.evaluate_for(game.to_move());
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best_score = stand_pat;
+            game.capture_moves(&mut moves);
+        }
+        let mut scores = self.ordering_scores(game, &moves, None, ply, false);
+        for i in 0..moves.len() {
+            let mv = pick_next(&mut moves, &mut scores, i);
+            if !in_check && mv.promotion.is_none() {
+                let gain = game
+                    .captured(mv)
+                    .map_or(0, |victim| game.piece_value(victim.kind()));
+                if stand_pat + gain + 200 <= alpha {
+                    continue;
+                }
+            }
+            game.make_move(mv);
+            let score = -self.quiesce(game, -beta, -alpha, ply + 1);
+            game.unmake_move();
+            if self.aborted {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.score_buffers[ply] = scores;
+        best_score
+    }
+}

@@ -1,0 +1,146 @@
+//! `catboard xboard` and `catboard bench`: the computer player as an engine
+//! for other programs, and its speed figures.
+
+use catboard::ai::bench::POSITIONS;
+use catboard::ai::{Level, Limits, Searcher};
+use catboard::core::{Game, Options, perft};
+use catboard::protocol::xboard::Session;
+use catboard::variants::Variant;
+use clap::Args;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// Arguments of `catboard bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// The depth each bench position is searched to.
+    #[arg(long, default_value_t = 8)]
+    pub depth: u32,
+    /// Also play one move at every level on every position and print the time each took.
+    #[arg(long)]
+    pub levels: bool,
+    /// Master's thinking time per move for `--levels`, in milliseconds.
+    #[arg(long, default_value_t = catboard::ai::level::DEFAULT_THINK_MS)]
+    pub think_ms: u64,
+    /// The perft depth counted from the start position (0 to skip).
+    #[arg(long, default_value_t = 6)]
+    pub perft: u32,
+}
+
+/// Arguments of `catboard xboard`.
+#[derive(Args, Debug)]
+pub struct XboardArgs {
+    /// Hash table size in MiB.
+    #[arg(long, default_value_t = 64)]
+    pub hash_mb: usize,
+    /// Play at a fixed level (casual, club, strong) whatever the clock says;
+    /// master (the default) thinks by the interface's clock.
+    #[arg(long, default_value = "master")]
+    pub level: Level,
+}
+
+/// Runs `catboard bench`: searches the fixed positions to a fixed depth and
+/// prints nodes, time and nodes per second, then the perft figure.
+pub fn bench(args: &BenchArgs) -> Result<(), String> {
+    let stop = AtomicBool::new(false);
+    let options = Options::new();
+    let mut total_nodes = 0u64;
+    let mut total_secs = 0f64;
+    println!(
+        "{:<14} {:>5} {:>10} {:>9} {:>11}  best",
+        "position", "depth", "nodes", "ms", "nodes/s"
+    );
+    for (name, fen) in POSITIONS {
+        let game = Variant::Chess
+            .from_position(fen, &options)
+            .map_err(|e| format!("bench position {name}: {e}"))?;
+        let mut searcher = Searcher::new(16);
+        let start = Instant::now();
+        let thought = searcher.think(&game, &Limits::depth(args.depth), &stop, |_| {});
+        let secs = start.elapsed().as_secs_f64();
+        total_nodes += thought.nodes;
+        total_secs += secs;
+        let best = thought.best.map_or("-".to_string(), |m| game.move_text(m));
+        println!(
+            "{:<14} {:>5} {:>10} {:>9.0} {:>11.0}  {best}",
+            name,
+            thought.depth,
+            thought.nodes,
+            secs * 1000.0,
+            thought.nodes as f64 / secs.max(1e-9)
+        );
+    }
+    println!(
+        "{:<14} {:>5} {:>10} {:>9.0} {:>11.0}",
+        "total",
+        args.depth,
+        total_nodes,
+        total_secs * 1000.0,
+        total_nodes as f64 / total_secs.max(1e-9)
+    );
+    if args.levels {
+        level_times(args.think_ms)?;
+    }
+    if args.perft > 0 {
+        let mut game = Variant::Chess.new_game(&options);
+        let start = Instant::now();
+        let leaves = perft(&mut game, args.perft);
+        let secs = start.elapsed().as_secs_f64();
+        println!(
+            "perft {} of the start: {leaves} leaves in {:.2} s ({:.1} million per second)",
+            args.perft,
+            secs,
+            leaves as f64 / secs.max(1e-9) / 1e6
+        );
+    }
+    Ok(())
+}
+
+/// One move at every level on every bench position: the time and nodes each took.
+fn level_times(think_ms: u64) -> Result<(), String> {
+    let stop = AtomicBool::new(false);
+    let options = Options::new();
+    println!();
+    println!(
+        "{:<14} {:<7} {:>5} {:>10} {:>9}  move",
+        "position", "level", "depth", "nodes", "ms"
+    );
+    for level in Level::ALL {
+        let mut slowest = 0f64;
+        for (name, fen) in POSITIONS {
+            let game = Variant::Chess
+                .from_position(fen, &options)
+                .map_err(|e| format!("bench position {name}: {e}"))?;
+            let start = Instant::now();
+            let thought =
+                catboard::ai::think(&game, &level.limits_with_think_ms(think_ms), &stop, |_| {});
+            let secs = start.elapsed().as_secs_f64();
+            slowest = slowest.max(secs);
+            let best = thought.best.map_or("-".to_string(), |m| game.move_text(m));
+            println!(
+                "{:<14} {:<7} {:>5} {:>10} {:>9.0}  {best}",
+                name,
+                level.id(),
+                thought.depth,
+                thought.nodes,
+                secs * 1000.0
+            );
+        }
+        println!(
+            "{:<14} {} slowest move {:.0} ms",
+            "",
+            level.id(),
+            slowest * 1000.0
+        );
+    }
+    Ok(())
+}
+
+/// Runs `catboard xboard` on standard input and output.
+pub fn xboard(args: &XboardArgs) -> Result<(), String> {
+    let input = std::io::BufReader::new(std::io::stdin());
+    let output = std::io::stdout();
+    let session = Session::new(args.hash_mb).with_level(args.level);
+    catboard::protocol::xboard::run_session(session, input, output)
+        .map_err(|e| format!("the xboard session failed: {e}"))
+}

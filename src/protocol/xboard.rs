@@ -1,0 +1,479 @@
+//! The XBoard / WinBoard engine protocol (CECP version 2): how other
+//! programs (XBoard, match runners, other engines' managers) play against
+//! catboard's computer player.
+//!
+//! [`Session`] answers one command line at a time and writes its replies
+//! to any `Write`, so it can be driven and tested with in-memory text;
+//! [`run`] connects it to a line source and reads ahead on another thread,
+//! so `?` (move now) and `quit` interrupt a search.
+
+use crate::ai::level::{DEFAULT_THINK_MS, MAX_DEPTH};
+use crate::ai::score::{is_mate, mate_in_moves};
+use crate::ai::{Level, Limits, Searcher, Thought};
+use crate::core::{EndReason, Game, Options, Outcome, Seat};
+use crate::variants::{AnyGame, Variant};
+use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// The protocol's name for a variant (chess is `normal`); `None` for a
+/// variant the protocol does not offer.
+pub fn protocol_name(variant: Variant) -> Option<&'static str> {
+    match variant {
+        Variant::Chess => Some("normal"),
+        Variant::Cat => None,
+    }
+}
+
+/// The variant with a protocol name.
+fn variant_named(name: &str) -> Option<Variant> {
+    Variant::ALL
+        .iter()
+        .copied()
+        .find(|&v| protocol_name(v) == Some(name))
+}
+
+/// Flags raised from the reading thread while the engine thinks.
+#[derive(Debug, Default)]
+pub struct Interrupts {
+    /// Stop thinking now.
+    pub stop: AtomicBool,
+    /// Stop thinking and do not play the move found (the game was left).
+    pub abandon: AtomicBool,
+    /// Whether a search is running (commands read at other times wait
+    /// their turn instead of interrupting).
+    searching: AtomicBool,
+}
+
+impl Interrupts {
+    /// Raises the flags a command arriving during a search calls for.
+    pub fn on_line(&self, line: &str) {
+        if !self.searching.load(Ordering::SeqCst) {
+            return;
+        }
+        let word = line.split_whitespace().next().unwrap_or("");
+        match word {
+            "?" => self.stop.store(true, Ordering::SeqCst),
+            "quit" | "force" | "new" | "result" | "undo" | "remove" | "setboard" | "edit" => {
+                self.abandon.store(true, Ordering::SeqCst);
+                self.stop.store(true, Ordering::SeqCst);
+            }
+            _ => {}
+        }
+    }
+
+    /// Marks the start of a search, lowering both flags.
+    fn begin_search(&self) {
+        self.stop.store(false, Ordering::SeqCst);
+        self.abandon.store(false, Ordering::SeqCst);
+        self.searching.store(true, Ordering::SeqCst);
+    }
+
+    /// Marks the end of a search.
+    fn end_search(&self) {
+        self.searching.store(false, Ordering::SeqCst);
+    }
+}
+
+/// Whether the session goes on after a command.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Flow {
+    /// Read the next command.
+    Continue,
+    /// `quit` was received.
+    Quit,
+}
+
+/// The time the engine may use, as the interface set it.
+#[derive(Clone, Copy, Debug, Default)]
+struct Clock {
+    /// `st`: exactly this long a move.
+    per_move: Option<Duration>,
+    /// `level`: moves per session (0 for the whole game).
+    moves_per_session: u32,
+    /// `level`: the increment per move.
+    increment: Duration,
+    /// `time`: what is left on the engine's clock.
+    left: Option<Duration>,
+}
+
+/// One engine session: the game, whose side the engine plays, its clock
+/// and its search.
+pub struct Session {
+    variant: Variant,
+    game: AnyGame,
+    /// The seat the engine plays; `None` in force mode.
+    engine_seat: Option<Seat>,
+    searcher: Searcher,
+    clock: Clock,
+    max_depth: Option<u32>,
+    post: bool,
+    /// A fixed level to play at instead of the interface's clock.
+    level: Option<Level>,
+}
+
+impl Session {
+    /// A session at the start of a chess game, the engine playing Black,
+    /// with a hash table of about `hash_mb` MiB.
+    pub fn new(hash_mb: usize) -> Session {
+        let variant = Variant::Chess;
+        Session {
+            variant,
+            game: variant.new_game(&Options::new()),
+            engine_seat: Some(Seat::BLACK),
+            searcher: Searcher::new(hash_mb),
+            clock: Clock::default(),
+            max_depth: None,
+            post: false,
+            level: None,
+        }
+    }
+
+    /// The same session playing at a fixed `level`: Casual, Club and Strong
+    /// keep their own depth and node budgets whatever the clock says (an
+    /// `sd` limit still applies); Master thinks by the interface's clock.
+    pub fn with_level(self, level: Level) -> Session {
+        Session {
+            level: Some(level),
+            ..self
+        }
+    }
+
+    /// The game as the session sees it.
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+
+    /// Answers one command line, writing any reply to `out`. A search
+    /// started by the command stops when `interrupts` says so.
+    pub fn handle(
+        &mut self,
+        line: &str,
+        interrupts: &Interrupts,
+        out: &mut impl Write,
+    ) -> io::Result<Flow> {
+        let line = line.trim();
+        let (command, rest) = match line.split_once(char::is_whitespace) {
+            Some((c, r)) => (c, r.trim()),
+            None => (line, ""),
+        };
+        match command {
+            "" | "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
+            | "name" | "rating" | "ics" | "otim" | "draw" | "?" | "bk" | "." => {}
+            "nopost" => self.post = false,
+            "post" => self.post = true,
+            "protover" => {
+                let variants: Vec<&str> = Variant::ALL
+                    .iter()
+                    .filter_map(|&v| protocol_name(v))
+                    .collect();
+                writeln!(
+                    out,
+                    "feature setboard=1 usermove=1 ping=1 sigint=0 sigterm=0 colors=0 \
+                     variants=\"{}\" myname=\"catboard {}\" done=1",
+                    variants.join(","),
+                    env!("CARGO_PKG_VERSION")
+                )?;
+            }
+            "new" => {
+                self.game = self.variant.new_game(&Options::new());
+                self.engine_seat = Some(Seat::BLACK);
+                self.max_depth = None;
+                self.clock.left = None;
+                self.searcher.clear();
+            }
+            "variant" => match variant_named(rest) {
+                Some(v) => {
+                    self.variant = v;
+                    self.game = v.new_game(&Options::new());
+                }
+                None => writeln!(out, "Error (unsupported variant): {rest}")?,
+            },
+            "force" => self.engine_seat = None,
+            "result" => self.engine_seat = None,
+            "go" => {
+                self.engine_seat = Some(self.game.to_move());
+                self.play_if_engine_turn(interrupts, out)?;
+            }
+            "playother" => self.engine_seat = Some(self.game.to_move().opponent()),
+            "white" | "black" => {}
+            "usermove" => self.user_move(rest, interrupts, out)?,
+            "setboard" => match self.variant.from_position(rest, &Options::new()) {
+                Ok(game) => self.game = game,
+                Err(e) => writeln!(out, "tellusererror Illegal position: {e}")?,
+            },
+            "undo" => {
+                self.game.unmake_move();
+            }
+            "remove" => {
+                self.game.unmake_move();
+                self.game.unmake_move();
+            }
+            "level" => match parse_level(rest) {
+                Some((mps, increment)) => {
+                    self.clock.moves_per_session = mps;
+                    self.clock.increment = increment;
+                    self.clock.per_move = None;
+                }
+                None => writeln!(out, "Error (bad level): {line}")?,
+            },
+            "st" => match rest.parse::<f64>() {
+                Ok(s) if s.is_finite() && s > 0.0 => {
+                    self.clock.per_move = Some(Duration::from_secs_f64(s));
+                }
+                _ => writeln!(out, "Error (bad time): {line}")?,
+            },
+            "sd" => match rest.parse::<u32>() {
+                Ok(d) if d > 0 => self.max_depth = Some(d.min(MAX_DEPTH)),
+                _ => writeln!(out, "Error (bad depth): {line}")?,
+            },
+            "time" => match rest.parse::<u64>() {
+                Ok(cs) => self.clock.left = Some(Duration::from_millis(cs.saturating_mul(10))),
+                Err(_) => writeln!(out, "Error (bad time): {line}")?,
+            },
+            "ping" => writeln!(out, "pong {rest}")?,
+            "hint" => {
+                let thought = self.think(&Limits::depth(6), interrupts, &mut io::sink())?;
+                if let Some(mv) = thought.best {
+                    writeln!(out, "Hint: {}", self.game.move_text(mv))?;
+                }
+            }
+            "quit" => return Ok(Flow::Quit),
+            _ => {
+                // A bare move (an interface that did not take `usermove=1`).
+                if self.game.parse_move(line).is_ok() {
+                    self.user_move(line, interrupts, out)?;
+                } else {
+                    writeln!(out, "Error (unknown command): {command}")?;
+                }
+            }
+        }
+        out.flush()?;
+        Ok(Flow::Continue)
+    }
+
+    /// Plays the opponent's move, then replies if it is the engine's turn.
+    fn user_move(
+        &mut self,
+        text: &str,
+        interrupts: &Interrupts,
+        out: &mut impl Write,
+    ) -> io::Result<()> {
+        if self.game.outcome().is_some() {
+            writeln!(out, "Illegal move (the game is over): {text}")?;
+            return Ok(());
+        }
+        match self.game.parse_move(text) {
+            Ok(mv) => {
+                self.game.make_move(mv);
+                if !self.announce_end(out)? {
+                    self.play_if_engine_turn(interrupts, out)?;
+                }
+            }
+            Err(_) => writeln!(out, "Illegal move: {text}")?,
+        }
+        Ok(())
+    }
+
+    /// Thinks and plays a move when the engine is to move and the game is on.
+    fn play_if_engine_turn(
+        &mut self,
+        interrupts: &Interrupts,
+        out: &mut impl Write,
+    ) -> io::Result<()> {
+        if self.engine_seat != Some(self.game.to_move()) {
+            return Ok(());
+        }
+        if self.announce_end(out)? {
+            return Ok(());
+        }
+        let limits = self.limits();
+        let thought = self.think(&limits, interrupts, out)?;
+        if interrupts.abandon.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        if let Some(mv) = thought.best {
+            writeln!(out, "move {}", self.game.move_text(mv))?;
+            self.game.make_move(mv);
+            self.announce_end(out)?;
+        }
+        Ok(())
+    }
+
+    /// Searches the current position, posting each finished depth if asked.
+    fn think(
+        &mut self,
+        limits: &Limits,
+        interrupts: &Interrupts,
+        out: &mut impl Write,
+    ) -> io::Result<Thought> {
+        let post = self.post;
+        let mut failure = None;
+        interrupts.begin_search();
+        let thought = self
+            .searcher
+            .think(&self.game, limits, &interrupts.stop, |p| {
+                if post && failure.is_none() {
+                    let line = thinking_line(&self.game, p);
+                    if let Err(e) = writeln!(out, "{line}").and_then(|_| out.flush()) {
+                        failure = Some(e);
+                    }
+                }
+            });
+        interrupts.end_search();
+        match failure {
+            Some(e) => Err(e),
+            None => Ok(thought),
+        }
+    }
+
+    /// The search budget for the engine's next move, from `st`, `sd`,
+    /// `level` and `time`.
+    fn limits(&self) -> Limits {
+        if let Some(level) = self.level.filter(|&l| l != Level::Master) {
+            let limits = level.limits();
+            return Limits {
+                depth: self.max_depth.map_or(limits.depth, |d| d.min(limits.depth)),
+                ..limits
+            };
+        }
+        let depth = self.max_depth.unwrap_or(MAX_DEPTH);
+        let time = if let Some(per_move) = self.clock.per_move {
+            Some(per_move.saturating_sub(per_move.min(Duration::from_millis(30)) / 2))
+        } else if let Some(left) = self.clock.left {
+            let played = self.game.moves_played().len() as u32 / 2;
+            let to_go = match self.clock.moves_per_session {
+                0 => 30,
+                mps => (mps - played % mps).max(1),
+            };
+            let share = left / (to_go + 1) + self.clock.increment * 3 / 4;
+            Some(share.min(left / 3).max(Duration::from_millis(5)))
+        } else if self.max_depth.is_some() {
+            None
+        } else {
+            Some(Duration::from_millis(DEFAULT_THINK_MS))
+        };
+        Limits {
+            time,
+            ..Limits::depth(depth)
+        }
+    }
+
+    /// Writes the result line when the game has ended; says whether it had.
+    fn announce_end(&self, out: &mut impl Write) -> io::Result<bool> {
+        match self.game.outcome() {
+            Some(outcome) => {
+                writeln!(out, "{}", result_line(&self.game, outcome))?;
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+}
+
+/// `level MPS BASE INC`: the moves per session and the increment (the base
+/// time comes with each `time` command). `BASE` is minutes or `min:sec`.
+fn parse_level(args: &str) -> Option<(u32, Duration)> {
+    let mut parts = args.split_whitespace();
+    let mps = parts.next()?.parse::<u32>().ok()?;
+    let base = parts.next()?;
+    let base_ok = match base.split_once(':') {
+        Some((m, s)) => m.parse::<u32>().is_ok() && s.parse::<u32>().is_ok(),
+        None => base.parse::<f64>().is_ok_and(|m| m.is_finite() && m >= 0.0),
+    };
+    let inc = parts.next()?.parse::<f64>().ok()?;
+    (base_ok && inc.is_finite() && inc >= 0.0 && parts.next().is_none())
+        .then(|| (mps, Duration::from_secs_f64(inc)))
+}
+
+/// The result line for `outcome`: `1-0 {White mates}`, `1/2-1/2 {Stalemate}`.
+pub fn result_line<G: Game>(game: &G, outcome: Outcome) -> String {
+    match outcome.winner {
+        Some(seat) => {
+            let token = if seat == Seat::WHITE { "1-0" } else { "0-1" };
+            let mut name = game.seat_name(seat).to_string();
+            if let Some(first) = name.get_mut(0..1) {
+                first.make_ascii_uppercase();
+            }
+            let how = if outcome.reason == EndReason::Checkmate {
+                "mates".to_string()
+            } else {
+                format!("wins by {}", outcome.reason.describe())
+            };
+            format!("{token} {{{name} {how}}}")
+        }
+        None => format!("1/2-1/2 {{Draw by {}}}", outcome.reason.describe()),
+    }
+}
+
+/// A thinking line: depth, score (mates as 100000 + moves), time in
+/// centiseconds, nodes, and the principal variation.
+fn thinking_line<G: Game>(game: &G, p: &Thought) -> String {
+    let score = if is_mate(p.score) {
+        match mate_in_moves(p.score) {
+            Some(n) if n > 0 => 100_000 + n,
+            Some(n) => -100_000 + n,
+            None => p.score,
+        }
+    } else {
+        p.score
+    };
+    let mut line = game.clone();
+    let mut pv = Vec::new();
+    for &mv in &p.pv {
+        pv.push(line.move_text(mv));
+        line.make_move(mv);
+    }
+    format!(
+        "{} {} {} {} {}",
+        p.depth,
+        score,
+        p.elapsed.as_millis() / 10,
+        p.nodes,
+        pv.join(" ")
+    )
+}
+
+/// Runs a session on `input` and `output` until `quit` or the end of input.
+/// Lines are read ahead on a second thread, so a search can be interrupted.
+pub fn run<R, W>(input: R, output: W, hash_mb: usize) -> io::Result<()>
+where
+    R: BufRead + Send + 'static,
+    W: Write,
+{
+    run_session(Session::new(hash_mb), input, output)
+}
+
+/// Runs `session` on `input` and `output` as [`run`] does.
+pub fn run_session<R, W>(mut session: Session, input: R, mut output: W) -> io::Result<()>
+where
+    R: BufRead + Send + 'static,
+    W: Write,
+{
+    let interrupts = Arc::new(Interrupts::default());
+    let (send, receive) = mpsc::channel::<String>();
+    let reader_flags = Arc::clone(&interrupts);
+    let reader = std::thread::spawn(move || {
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            reader_flags.on_line(&line);
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    while let Ok(line) = receive.recv() {
+        if session.handle(&line, &interrupts, &mut output)? == Flow::Quit {
+            break;
+        }
+    }
+    drop(receive);
+    // The reader ends with its input; it is not waited for after `quit`,
+    // as it may be blocked reading a terminal.
+    if reader.is_finished() {
+        let _ = reader.join();
+    }
+    Ok(())
+}

@@ -1,0 +1,337 @@
+//! `catboard xboard`: the CECP v2 engine protocol, driven with in-memory
+//! text (and once through the real binary).
+
+use catboard::core::Game;
+use catboard::protocol::xboard::{Flow, Interrupts, Session, run};
+use std::io::{BufRead, BufReader, Cursor, Read, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+/// Sends each line to a session and returns everything it wrote.
+fn talk(session: &mut Session, lines: &[&str]) -> String {
+    let interrupts = Interrupts::default();
+    let mut out = Vec::new();
+    for line in lines {
+        session
+            .handle(line, &interrupts, &mut out)
+            .expect("writing to memory works");
+    }
+    String::from_utf8(out).expect("UTF-8 output")
+}
+
+fn engine_moves(output: &str) -> Vec<String> {
+    output
+        .lines()
+        .filter_map(|l| l.strip_prefix("move "))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn protover_announces_the_features() {
+    let mut s = Session::new(1);
+    let out = talk(&mut s, &["xboard", "protover 2"]);
+    let features = out
+        .lines()
+        .find(|l| l.starts_with("feature "))
+        .expect("a feature line");
+    for f in [
+        "setboard=1",
+        "usermove=1",
+        "ping=1",
+        "sigint=0",
+        "sigterm=0",
+        "colors=0",
+        "variants=\"normal\"",
+        "done=1",
+    ] {
+        assert!(features.contains(f), "missing {f} in {features}");
+    }
+}
+
+#[test]
+fn ping_is_answered_with_pong() {
+    let mut s = Session::new(1);
+    assert_eq!(talk(&mut s, &["ping 42"]), "pong 42\n");
+}
+
+#[test]
+fn the_engine_answers_a_move_as_black() {
+    let mut s = Session::new(1);
+    let out = talk(&mut s, &["new", "sd 2", "usermove e2e4"]);
+    let moves = engine_moves(&out);
+    assert_eq!(moves.len(), 1, "{out}");
+    assert_eq!(s.game().moves_played().len(), 2);
+    assert_eq!(s.game().to_move(), catboard::core::Seat::WHITE);
+}
+
+#[test]
+fn go_makes_the_engine_play_the_side_to_move() {
+    let mut s = Session::new(1);
+    let out = talk(&mut s, &["new", "force", "sd 2", "go"]);
+    assert_eq!(engine_moves(&out).len(), 1, "{out}");
+    let out = talk(&mut s, &["usermove e7e5"]);
+    assert_eq!(engine_moves(&out).len(), 1, "{out}");
+    assert_eq!(s.game().moves_played().len(), 3);
+}
+
+#[test]
+fn force_mode_only_records_moves() {
+    let mut s = Session::new(1);
+    let out = talk(
+        &mut s,
+        &[
+            "new",
+            "force",
+            "usermove e2e4",
+            "usermove e7e5",
+            "usermove g1f3",
+        ],
+    );
+    assert!(engine_moves(&out).is_empty(), "{out}");
+    assert_eq!(s.game().moves_played().len(), 3);
+}
+
+#[test]
+fn illegal_and_unreadable_moves_are_refused() {
+    let mut s = Session::new(1);
+    let out = talk(
+        &mut s,
+        &["new", "force", "usermove e2e5", "usermove zz9", "usermove"],
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        ["Illegal move: e2e5", "Illegal move: zz9", "Illegal move: "]
+    );
+    assert!(s.game().moves_played().is_empty());
+}
+
+#[test]
+fn garbage_never_panics_and_unknown_commands_are_named() {
+    let mut s = Session::new(1);
+    let junk = [
+        "frobnicate 1 2",
+        "level x y z",
+        "st -3",
+        "st nan",
+        "sd many",
+        "time soon",
+        "setboard not a fen",
+        "variant atomic",
+        "\u{0}\u{7f}\u{fffd}",
+        "usermove e7e8q",
+        "remove",
+        "undo",
+        "",
+        "    ",
+    ];
+    let out = talk(&mut s, &junk);
+    assert!(out.contains("Error (unknown command): frobnicate"), "{out}");
+    assert!(out.contains("Error (bad level)"), "{out}");
+    assert!(out.contains("Error (bad time)"), "{out}");
+    assert!(out.contains("Error (bad depth)"), "{out}");
+    assert!(out.contains("tellusererror Illegal position"), "{out}");
+    assert!(out.contains("Error (unsupported variant): atomic"), "{out}");
+    assert!(out.contains("Illegal move: e7e8q"), "{out}");
+}
+
+#[test]
+fn setboard_then_go_finds_the_mate_and_announces_the_result() {
+    let mut s = Session::new(1);
+    let out = talk(
+        &mut s,
+        &[
+            "new",
+            "force",
+            "setboard 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+            "sd 3",
+            "go",
+        ],
+    );
+    assert_eq!(engine_moves(&out), ["a1a8"]);
+    assert!(out.contains("1-0 {White mates}"), "{out}");
+    let out = talk(&mut s, &["usermove g8h8"]);
+    assert!(out.starts_with("Illegal move (the game is over)"), "{out}");
+}
+
+#[test]
+fn undo_and_remove_take_moves_back() {
+    let mut s = Session::new(1);
+    talk(
+        &mut s,
+        &[
+            "new",
+            "force",
+            "usermove e2e4",
+            "usermove e7e5",
+            "usermove g1f3",
+        ],
+    );
+    talk(&mut s, &["undo"]);
+    assert_eq!(s.game().moves_played().len(), 2);
+    talk(&mut s, &["remove"]);
+    assert!(s.game().moves_played().is_empty());
+}
+
+#[test]
+fn post_shows_thinking_lines() {
+    let mut s = Session::new(1);
+    let out = talk(&mut s, &["new", "post", "sd 3", "usermove d2d4"]);
+    let thinking: Vec<&str> = out
+        .lines()
+        .filter(|l| l.chars().next().is_some_and(|c| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(thinking.len(), 3, "{out}");
+    let fields: Vec<&str> = thinking[2].split_whitespace().collect();
+    assert_eq!(fields[0], "3");
+    assert!(fields[1].parse::<i32>().is_ok());
+    assert!(
+        fields.len() >= 5,
+        "a principal variation follows: {}",
+        thinking[2]
+    );
+}
+
+#[test]
+fn time_controls_are_accepted() {
+    let mut s = Session::new(1);
+    let out = talk(
+        &mut s,
+        &[
+            "new",
+            "level 40 5 0",
+            "level 0 2:30 1.5",
+            "time 3000",
+            "otim 3000",
+            "st 1",
+            "sd 4",
+        ],
+    );
+    assert_eq!(out, "");
+    let out = talk(&mut s, &["usermove e2e4"]);
+    assert_eq!(engine_moves(&out).len(), 1);
+}
+
+#[test]
+fn quit_ends_the_session() {
+    let mut s = Session::new(1);
+    let interrupts = Interrupts::default();
+    let mut out = Vec::new();
+    let flow = s.handle("quit", &interrupts, &mut out).expect("writes");
+    assert_eq!(flow, Flow::Quit);
+}
+
+#[test]
+fn run_reads_lines_until_quit() {
+    let script = "xboard\nprotover 2\nnew\nsd 2\nusermove e2e4\nping 1\nquit\nping 2\n";
+    let mut out = Vec::new();
+    run(Cursor::new(script.as_bytes().to_vec()), &mut out, 1).expect("runs");
+    let text = String::from_utf8(out).expect("UTF-8");
+    assert!(text.contains("feature "));
+    assert_eq!(engine_moves(&text).len(), 1, "{text}");
+    assert!(text.contains("pong 1"));
+    assert!(!text.contains("pong 2"), "nothing is read after quit");
+}
+
+/// Starts `catboard xboard` with piped standard streams.
+fn spawn_engine() -> (Child, ChildStdin, BufReader<ChildStdout>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_catboard"))
+        .arg("xboard")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the catboard binary starts");
+    let input = child.stdin.take().expect("stdin");
+    let output = BufReader::new(child.stdout.take().expect("stdout"));
+    (child, input, output)
+}
+
+/// Reads lines until one starts with `prefix`; says whether one did.
+fn read_until(output: &mut BufReader<ChildStdout>, prefix: &str, seen: &mut Vec<String>) -> bool {
+    let mut line = String::new();
+    while output.read_line(&mut line).expect("read") > 0 {
+        let found = line.starts_with(prefix);
+        seen.push(line.trim().to_string());
+        line.clear();
+        if found {
+            return true;
+        }
+    }
+    false
+}
+
+#[test]
+fn the_binary_speaks_xboard_on_standard_streams() {
+    let (mut child, mut input, mut output) = spawn_engine();
+    input
+        .write_all(b"xboard\nprotover 2\nnew\nsd 2\nusermove g1f3\n")
+        .expect("write");
+    let mut seen = Vec::new();
+    assert!(read_until(&mut output, "move ", &mut seen));
+    input.write_all(b"ping 9\nquit\n").expect("write");
+    drop(input);
+    let mut rest = String::new();
+    output.read_to_string(&mut rest).expect("read");
+    assert!(child.wait().expect("it ends").success());
+    let text = format!("{}\n{rest}", seen.join("\n"));
+    assert!(text.contains("feature setboard=1"), "{text}");
+    assert_eq!(engine_moves(&text).len(), 1, "{text}");
+    assert!(rest.contains("pong 9"), "{text}");
+}
+
+#[test]
+fn a_command_arriving_during_a_search_interrupts_it() {
+    // Lines that arrive while the engine thinks: `?` makes it move now.
+    let interrupts = Interrupts::default();
+    interrupts.on_line("?");
+    assert!(
+        !interrupts.stop.load(std::sync::atomic::Ordering::SeqCst),
+        "no search is running, so nothing is interrupted"
+    );
+    let (mut child, mut input, mut output) = spawn_engine();
+    // A search of unlimited depth and an hour a move, then `?`.
+    input
+        .write_all(b"xboard\nnew\npost\nst 3600\nusermove e2e4\n")
+        .expect("write");
+    // The first thinking line shows that the search has started.
+    let mut seen = Vec::new();
+    assert!(read_until(&mut output, "1 ", &mut seen));
+    input.write_all(b"?\n").expect("write");
+    let moved = read_until(&mut output, "move ", &mut seen);
+    input.write_all(b"quit\n").expect("write");
+    drop(input);
+    assert!(moved, "the engine moved when told to");
+    assert!(child.wait().expect("it ends").success());
+}
+
+#[test]
+fn a_fixed_level_keeps_its_depth_whatever_the_clock() {
+    let mut s = Session::new(1).with_level(catboard::ai::Level::Club);
+    let out = talk(&mut s, &["new", "post", "st 30", "usermove e2e4"]);
+    let depths: Vec<u32> = out
+        .lines()
+        .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+        .collect();
+    assert_eq!(depths, [1, 2, 3], "{out}");
+    assert_eq!(engine_moves(&out).len(), 1);
+}
+
+#[test]
+fn result_lines_name_the_winner_or_the_draw() {
+    use catboard::core::{EndReason, Outcome, Seat};
+    use catboard::protocol::xboard::result_line;
+    let game = catboard::variants::Variant::Chess.new_game(&catboard::core::Options::new());
+    let mate = Outcome {
+        winner: Some(Seat::BLACK),
+        reason: EndReason::Checkmate,
+    };
+    assert_eq!(result_line(&game, mate), "0-1 {Black mates}");
+    let fifty = Outcome {
+        winner: None,
+        reason: EndReason::FiftyMoves,
+    };
+    assert_eq!(
+        result_line(&game, fifty),
+        "1/2-1/2 {Draw by the fifty-move rule}"
+    );
+}
