@@ -5,7 +5,7 @@
 use catboard::ai::Evaluate;
 use catboard::core::{Game, Seat};
 use catboard::variants::cat::eval::{
-    CatTerms, NO_MATING_MATERIAL, SHELTER_FAR, SHELTER_IN_ZONE, SHELTER_NEAR,
+    CatTerms, NO_MATING_MATERIAL, SHELTER_DISTANT, SHELTER_FAR, SHELTER_IN_ZONE, SHELTER_NEAR,
 };
 use catboard::variants::cat::{CATS, CatChess, START_FEN};
 
@@ -33,8 +33,8 @@ fn the_start_is_level_in_material_and_placement() {
     assert_eq!(t.placement[0], t.placement[1]);
     assert_eq!(t.advantage(), 0);
     // The Cats are not placed alike: h5 is three steps from Black's King,
-    // a4 four from White's.
-    assert_eq!(t.shelter, [0, SHELTER_FAR]);
+    // both four from White's.
+    assert_eq!(t.shelter, [SHELTER_DISTANT, SHELTER_FAR]);
 }
 
 #[test]
@@ -104,7 +104,7 @@ fn a_repeated_position_helps_the_cats() {
 fn a_king_in_a_zone_is_sheltered_and_hard_to_mate() {
     // Black's King on e8 with a Cat on d7 (in its zone), or on a4 (far).
     let sheltered = "4k3/3C4/8/8/8/8/8/R3K2C w - - 0 1";
-    let open = "4k3/8/8/8/C7/8/8/R3K2C w - - 0 1";
+    let open = "4k3/8/8/8/8/8/C7/R3K2C w - - 0 1";
     assert_eq!(terms(sheltered).shelter[1], SHELTER_IN_ZONE);
     assert_eq!(terms(open).shelter[1], 0);
     let (s, o) = (scores(sheltered), scores(open));
@@ -113,15 +113,37 @@ fn a_king_in_a_zone_is_sheltered_and_hard_to_mate() {
 }
 
 #[test]
-fn a_king_a_step_or_two_from_a_cat_is_partly_sheltered() {
+fn a_king_a_few_steps_from_a_cat_is_partly_sheltered() {
+    let black_shelter = |fen: &str| terms(fen).shelter[1];
     assert_eq!(
-        terms("4k3/8/4C3/8/8/8/8/R3K2C w - - 0 1").shelter[1],
+        black_shelter("4k3/8/4C3/8/8/8/8/R3K2C w - - 0 1"),
         SHELTER_NEAR
     );
     assert_eq!(
-        terms("4k3/8/8/4C3/8/8/8/R3K2C w - - 0 1").shelter[1],
+        black_shelter("4k3/8/8/4C3/8/8/8/R3K2C w - - 0 1"),
         SHELTER_FAR
     );
+    assert_eq!(
+        black_shelter("4k3/8/8/8/4C3/8/8/R3K2C w - - 0 1"),
+        SHELTER_DISTANT
+    );
+    assert_eq!(black_shelter("4k3/8/8/8/8/4C3/8/R3K2C w - - 0 1"), 0);
+}
+
+#[test]
+fn the_losing_kings_exposure_counts_most() {
+    // White is a Rook up: Black's King is the one in danger, and its
+    // exposure counts more for White (and against the Cats) than White's.
+    let t = terms("4k3/8/8/8/8/8/8/R3KC1C w - - 0 1");
+    assert_eq!(t.shelter, [SHELTER_IN_ZONE, 0]);
+    assert_eq!(t.weighted_exposure(0), 0);
+    assert!(
+        t.weighted_exposure(1) > SHELTER_IN_ZONE,
+        "{}",
+        t.weighted_exposure(1)
+    );
+    let level = terms("r3k3/8/8/8/8/8/8/R3KC1C w - - 0 1");
+    assert_eq!(level.weighted_exposure(1), SHELTER_IN_ZONE);
 }
 
 #[test]

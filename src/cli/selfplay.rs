@@ -219,7 +219,7 @@ fn play_one(
             slowest: Duration::ZERO,
         })
         .collect();
-    let seed = args.seed.wrapping_add(index as u64);
+    let seed = mix(args.seed, index as u64);
     let mut rng = Rng::new(seed);
     let mut plies = 0;
     let mut record = Vec::new();
@@ -254,6 +254,17 @@ fn play_one(
             .collect(),
         record,
     }
+}
+
+/// A seed for game `index` of a run seeded `seed`, well spread (splitmix64)
+/// so that neighbouring games open differently.
+fn mix(seed: u64, index: u64) -> u64 {
+    let mut z = seed
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(index.wrapping_add(1).wrapping_mul(0xBF58_476D_1CE4_E5B9));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// Prints the wins per seat, the reasons, and the time per move.

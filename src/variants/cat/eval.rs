@@ -34,9 +34,23 @@ const PAWN_ADVANCE: [i32; 8] = [0, 0, 4, 10, 20, 35, 60, 0];
 /// The shelter of a King in a zone: it cannot be checked, so not mated.
 pub const SHELTER_IN_ZONE: i32 = 120;
 /// The shelter of a King two steps from a Cat: one Cat step covers it.
-pub const SHELTER_NEAR: i32 = 50;
+pub const SHELTER_NEAR: i32 = 60;
 /// The shelter of a King three steps from a Cat.
-pub const SHELTER_FAR: i32 = 15;
+pub const SHELTER_FAR: i32 = 25;
+/// The shelter of a King four steps from a Cat.
+pub const SHELTER_DISTANT: i32 = 10;
+
+/// How much more a King's shelter counts for every this many centipawns
+/// its army is behind: the King of the losing army is the one to be mated.
+pub const DANGER_STEP: i32 = 300;
+/// The most a King's shelter is multiplied by.
+pub const DANGER_CAP: i32 = 5;
+
+/// The material lead from which an army plays to close a mating net.
+pub const MATING_LEAD: i32 = 300;
+/// What each flight cell taken from the losing King is worth to the army
+/// closing the net.
+pub const NET_WEIGHT: i32 = 20;
 
 /// What an army without mating material loses: it cannot win.
 pub const NO_MATING_MATERIAL: i32 = 600;
@@ -50,11 +64,14 @@ pub struct CatTerms {
     pub material: [i32; 2],
     /// Each army's placement: pawns advanced, knights and bishops central.
     pub placement: [i32; 2],
-    /// How near each army's pieces stand to the enemy King, and, against a
-    /// lone King, how far it has been driven to the edge.
+    /// How near each army's pieces stand to the enemy King; well ahead, how
+    /// few cells that King has left to step to; against a lone King, how
+    /// far it has been driven to the edge.
     pub attack: [i32; 2],
-    /// How hard each army's King is to mate now: in a zone, or a Cat's step
-    /// or two from one ([`SHELTER_IN_ZONE`], [`SHELTER_NEAR`], [`SHELTER_FAR`]).
+    /// How hard each army's King is to mate now: in a zone, or a Cat's few
+    /// steps from one ([`SHELTER_IN_ZONE`], [`SHELTER_NEAR`],
+    /// [`SHELTER_FAR`], [`SHELTER_DISTANT`]); see
+    /// [`CatTerms::weighted_exposure`].
     pub shelter: [i32; 2],
     /// Whether each army still has material to mate with (a pawn, a rook, a
     /// queen, or two minor pieces).
@@ -73,6 +90,20 @@ impl CatTerms {
         self.material[0] + self.placement[0] - self.material[1] - self.placement[1]
     }
 
+    /// How exposed army `s`'s King is ([`SHELTER_IN_ZONE`] less its
+    /// shelter: nothing in a zone), counting more the further that army is
+    /// behind, as its King is then the one in danger of mate (up to
+    /// [`DANGER_CAP`] times).
+    pub fn weighted_exposure(&self, s: usize) -> i32 {
+        let behind = if s == 0 {
+            -self.advantage()
+        } else {
+            self.advantage()
+        };
+        let factor = 1 + (behind.max(0) / DANGER_STEP).min(DANGER_CAP - 1);
+        (SHELTER_IN_ZONE - self.shelter[s]) * factor
+    }
+
     /// The score of `seat` (White, Black or the Cats) from these terms.
     pub fn score_for(&self, seat: Seat) -> i32 {
         if seat == CATS {
@@ -82,7 +113,7 @@ impl CatTerms {
         let sign = if me == 0 { 1 } else { -1 };
         let mut score = sign * self.advantage() + self.attack[me] - self.attack[them] / 2
             + self.shelter[me] / 4
-            - self.shelter[them]
+            + self.weighted_exposure(them)
             - self.draw_pressure;
         if !self.can_mate[me] {
             score -= NO_MATING_MATERIAL;
@@ -92,7 +123,8 @@ impl CatTerms {
 
     /// The Cats' score: every draw is their win.
     fn cats_score(&self) -> i32 {
-        let mut score = self.draw_pressure + self.shelter[0] + self.shelter[1] + self.covered / 4
+        let mut score = self.draw_pressure - self.weighted_exposure(0) - self.weighted_exposure(1)
+            + self.covered / 4
             - self.advantage().abs() / 2
             - self.mobility;
         for can in self.can_mate {
@@ -132,7 +164,6 @@ impl CatChess {
         let mut t = CatTerms::default();
         let mut minors = [0; 2];
         let mut majors_or_pawns = [0; 2];
-        let mut officers = [0; 2];
         for (cell, piece) in board.pieces(64) {
             let seat = piece.seat();
             if seat == CATS {
@@ -161,7 +192,6 @@ impl CatChess {
                 _ => {}
             }
             if !matches!(kind, PieceKind::Pawn | PieceKind::King) {
-                officers[s] += 1;
                 t.mobility += self.cells_reached(cell, kind, seat);
                 if let Some(enemy_king) = kings[1 - s] {
                     let near = 7 - king_distance(geo, cell, enemy_king);
@@ -185,6 +215,14 @@ impl CatChess {
             t.can_mate[s] = majors_or_pawns[s] > 0 || minors[s] >= 2;
             if let Some(king) = kings[s] {
                 t.shelter[s] = self.shelter_of(king);
+            }
+        }
+        // Well ahead: close the net, taking the losing King's flight cells
+        // (a cell in a zone is a flight cell however attacked).
+        for s in 0..2 {
+            let ahead = t.material[s] - t.material[1 - s] >= MATING_LEAD;
+            if ahead && let Some(theirs) = kings[1 - s] {
+                t.attack[s] += NET_WEIGHT * (8 - self.king_flights(theirs, Seat(1 - s as u8)));
             }
         }
         // Against a lone King: drive it to the edge, the stronger King near.
@@ -217,8 +255,27 @@ impl CatChess {
         match nearest {
             2 => SHELTER_NEAR,
             3 => SHELTER_FAR,
+            4 => SHELTER_DISTANT,
             _ => 0,
         }
+    }
+
+    /// How many cells the King of `seat` on `king` could step to: empty
+    /// neighbours inside a zone or not attacked by an armed enemy.
+    fn king_flights(&self, king: Cell, seat: Seat) -> i32 {
+        let board = self.board();
+        let zones = self.zones();
+        let mut n = 0;
+        for leap in [Leap::Wazir, Leap::Ferz] {
+            for &c in self.geo.leaps(king, leap) {
+                if board.is_empty(c)
+                    && (zones.contains(c) || !self.attacked_by(board, c, seat.opponent()))
+                {
+                    n += 1;
+                }
+            }
+        }
+        n
     }
 
     /// How many cells a piece of `kind` on `cell` reaches: empty cells and
