@@ -8,7 +8,7 @@ use catboard::ai::ordering::Heuristics;
 use catboard::ai::score::{MATE, MATE_BOUND};
 use catboard::ai::table::Table;
 use catboard::ai::{Evaluate, Level, Limits, Thought, think};
-use catboard::core::{Game, Move};
+use catboard::core::{Game, Move, Seat};
 use catboard::variants::cat::CatChess;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -72,7 +72,7 @@ fn white_finds_a_mate_in_one() {
     let mut played = game.clone();
     played.make_move(t.best.expect("a move"));
     let outcome = played.outcome().expect("the game is over");
-    assert_eq!(outcome.winner, Some(catboard::core::Seat::WHITE));
+    assert_eq!(outcome.winner, Some(Seat::WHITE));
 }
 
 #[test]
@@ -240,18 +240,12 @@ fn casual_picks_among_near_best_moves_and_keeps_its_queen() {
 }
 
 #[test]
-fn the_cats_look_ahead_by_max_n_and_the_armies_paranoid() {
+fn every_faction_looks_ahead_paranoid_and_a_draw_is_the_cats_win() {
     let game = CatChess::new();
-    assert_eq!(
-        game.seat_model(catboard::core::Seat::WHITE),
-        Model::Paranoid
-    );
-    assert_eq!(
-        game.seat_model(catboard::core::Seat::BLACK),
-        Model::Paranoid
-    );
-    assert_eq!(game.seat_model(catboard::core::Seat::THIRD), Model::MaxN);
-    assert_eq!(game.draw_winner(), Some(catboard::core::Seat::THIRD));
+    for seat in [Seat::WHITE, Seat::BLACK, Seat::THIRD] {
+        assert_eq!(game.seat_model(seat), Model::Paranoid);
+    }
+    assert_eq!(game.draw_winner(), Some(Seat::THIRD));
 }
 
 #[test]

@@ -461,10 +461,36 @@ impl Run<'_> {
         let mut best = if maximising { -INFINITY } else { INFINITY };
         let mut best_move = None;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
-        for &mv in moves.iter() {
+        for (searched, &mv) in moves.iter().enumerate() {
             let quiet = mv.promotion.is_none() && game.captured(mv).is_none();
+            let late = searched >= 3 && quiet && !in_check && !self.heuristics.is_killer(ply, mv);
             game.make_move(mv);
-            let score = self.paranoid(game, depth - 1, alpha, beta, ply + 1);
+            let score = if searched == 0 {
+                self.paranoid(game, depth - 1, alpha, beta, ply + 1)
+            } else {
+                // A null window on the mover's own bound first, a late quiet
+                // move a ply or two shallower; searched again in full only
+                // if it might be better.
+                let reduce = if late && depth >= 3 && !game.in_check() {
+                    1 + i32::from(depth >= 6 && searched >= 8)
+                } else {
+                    0
+                };
+                let (lo, hi) = if maximising {
+                    (alpha, alpha + 1)
+                } else {
+                    (beta - 1, beta)
+                };
+                let inside = |s: i32| if maximising { s > alpha } else { s < beta };
+                let mut s = self.paranoid(game, depth - 1 - reduce, lo, hi, ply + 1);
+                if reduce > 0 && inside(s) {
+                    s = self.paranoid(game, depth - 1, lo, hi, ply + 1);
+                }
+                if inside(s) && s > alpha && s < beta {
+                    s = self.paranoid(game, depth - 1, alpha, beta, ply + 1);
+                }
+                s
+            };
             game.unmake_move();
             if self.aborted {
                 return 0;
