@@ -635,16 +635,22 @@ fn reply(app: &mut App, id: u64, thought: &Thought) -> Vec<Effect> {
     };
     let Some(mv) = thought
         .best
-        .filter(|mv| p.table.game().legal_move_list().iter().any(|m| m == mv))
+        .filter(|mv| p.table.game().legal_move_list().contains(mv))
     else {
+        // Not to ask again and again for a move that does not come.
+        if thinking.purpose == Purpose::Move {
+            p.paused = true;
+            app.error(format!(
+                "The {} computer found no legal move; computer play is paused.",
+                thinking.level.id()
+            ));
+        }
         return Vec::new();
     };
     match thinking.purpose {
         Purpose::Move => {
             p.table.play(mv);
-            p.selected = p
-                .selected
-                .filter(|cell| !p.table.moves_from(*cell).is_empty());
+            p.selected = None;
             p.save()
         }
         Purpose::Hint => {
@@ -1300,8 +1306,11 @@ mod tests {
         let id = started(&type_move(&mut app, "e4"))[0].id;
         let mut wrong = thought(&app, "e5", 2);
         wrong.best = Some(Move::default());
-        update(&mut app, Action::Reply { id, thought: wrong });
+        let effects = update(&mut app, Action::Reply { id, thought: wrong });
         assert_eq!(notation(&app), ["e4"]);
+        assert!(started(&effects).is_empty(), "no endless asking");
+        assert!(p(&app).paused);
+        assert!(app.message.as_ref().is_some_and(|m| m.error));
     }
 
     #[test]

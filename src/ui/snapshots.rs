@@ -451,12 +451,28 @@ fn measure_frame_time_and_bytes_per_cursor_step() {
     use ratatui::backend::CrosstermBackend;
     use ratatui::layout::Rect;
     use std::time::Instant;
-    for (name, depth) in [
-        ("truecolor", ColorDepth::TrueColor),
-        ("256", ColorDepth::Ansi256),
-        ("none", ColorDepth::NoColor),
+    for (name, depth, variant) in [
+        ("chess, truecolor", ColorDepth::TrueColor, Variant::Chess),
+        ("chess, 256", ColorDepth::Ansi256, Variant::Chess),
+        ("chess, none", ColorDepth::NoColor, Variant::Chess),
+        ("cat chess, truecolor", ColorDepth::TrueColor, Variant::Cat),
+        ("cat chess, 256", ColorDepth::Ansi256, Variant::Cat),
+        ("cat chess, none", ColorDepth::NoColor, Variant::Cat),
     ] {
-        let mut app = game(None, &[], 0, look("classic", depth, GlyphSet::Unicode));
+        let seats = variant.seats().len();
+        let look = look("classic", depth, GlyphSet::Unicode);
+        let mut app = table_game(variant, vec![Player::Human; seats], None, &[], 0, look);
+        // On the Cat Chess board, start inside the a4 Cat's zone (b3).
+        if variant == Variant::Cat {
+            act(
+                &mut app,
+                &[Action::Cursor(Dir::Up), Action::Cursor(Dir::Left)],
+            );
+            for _ in 0..3 {
+                act(&mut app, &[Action::Cursor(Dir::Left)]);
+            }
+            act(&mut app, &[Action::Cursor(Dir::Right)]);
+        }
         let writer = CountingWriter::default();
         let bytes = writer.bytes.clone();
         let backend = CrosstermBackend::new(writer);
@@ -475,15 +491,18 @@ fn measure_frame_time_and_bytes_per_cursor_step() {
         };
         let first = draw(&app);
         let mut steps = Vec::new();
-        for dir in [Dir::Right, Dir::Up, Dir::Left, Dir::Down] {
+        for dir in [
+            Dir::Right,
+            Dir::Up,
+            Dir::Left,
+            Dir::Down,
+            Dir::Right,
+            Dir::Right,
+        ] {
             update(&mut app, Action::Cursor(dir));
             steps.push(draw(&app));
         }
-        update(&mut app, Action::Select);
-        let selection = draw(&app);
-        println!(
-            "{name}: first frame {first} bytes; one cursor step {steps:?} bytes; selecting the e2 pawn {selection} bytes"
-        );
+        println!("{name}: first frame {first} bytes; one cursor step {steps:?} bytes");
     }
     let mut app = game(None, &["e4", "e5"], 0, classic());
     let mut terminal = match Terminal::new(TestBackend::new(80, 24)) {
