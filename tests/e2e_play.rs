@@ -502,7 +502,7 @@ fn measure_keys_while_the_computer_thinks() {
         "20000",
     ];
     let mut s = Session::start(command(&home.0, &args));
-    s.wait_for(&["White (master) thinks", "Depth 1"]);
+    s.wait_for(&["White thinks", "Depth 1"]);
     let mut times = Vec::new();
     // Where the cursor's bracket is on the board (left of the panel).
     let cursor = |screen: &str| {

@@ -125,6 +125,19 @@ fn snapshot_setup_screen() {
 }
 
 #[test]
+fn snapshot_setup_screen_with_computer_seats() {
+    let mut app = App::new(Screen::Setup(Setup::new(None)), None, classic());
+    // Cat Chess; Black the Club computer, the Cats the Master.
+    let [right, down, left] = [Dir::Right, Dir::Down, Dir::Left].map(Action::Cursor);
+    act(
+        &mut app,
+        &[right.clone(), down.clone(), down.clone(), right.clone()],
+    );
+    act(&mut app, &[right, down, left]);
+    check("setup-computers", &app, 80, 24);
+}
+
+#[test]
 fn snapshot_start_from_white() {
     check("start-white", &game(None, &[], 0, classic()), 80, 24);
 }

@@ -52,6 +52,14 @@ impl Player {
             })
     }
 
+    /// How the screen names the player: `human`, `computer (club)`.
+    pub fn label(self) -> String {
+        match self {
+            Player::Human => "human".to_string(),
+            Player::Computer(level) => format!("computer ({level})"),
+        }
+    }
+
     /// The computer's level, when the computer plays.
     pub const fn level(self) -> Option<Level> {
         match self {

@@ -106,7 +106,7 @@ fn thinking_lines(look: &Look, p: &Playing, t: &Thinking, width: usize) -> Vec<L
     let seat = capitalise(game.seat_name(t.seat));
     let dots = plain(look, "…");
     let mut lines = vec![match t.purpose {
-        Purpose::Move => Line::styled(format!("{seat} ({}) thinks{dots}", t.level), look.accent()),
+        Purpose::Move => Line::styled(format!("{seat} thinks{dots}"), look.accent()),
         Purpose::Hint => Line::styled(format!("Finding a hint{dots}"), look.accent()),
     }];
     match &t.progress {
@@ -153,7 +153,7 @@ fn game_lines(app: &App, p: &Playing, width: usize) -> Vec<Line<'static>> {
         lines.push(Line::from(vec![
             Span::styled(format!("{mark} "), style),
             Span::styled(format!("{:<7}", capitalise(game.seat_name(seat))), style),
-            Span::styled(player.id().to_string(), look.dim()),
+            Span::styled(player.label(), look.dim()),
         ]));
     }
     match outcome {
