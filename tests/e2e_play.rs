@@ -258,7 +258,7 @@ fn moves_played_by_keys_show_on_the_board_and_in_the_saved_game() {
     // An illegal move through the prompt gets a one-line error.
     s.keys(":Ke3\r");
     s.wait_for(&["'Ke3' is not a legal move"]);
-    // Esc closes the prompt (wait for it, or the next key would read as Alt+key).
+    // Esc closes the prompt.
     s.keys("\x1b");
     s.wait_for(&["hjkl move"]);
     // Undo and redo.
