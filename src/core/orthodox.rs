@@ -3,9 +3,10 @@
 //! choices, castling rights and cells, how a move changes the board, and
 //! the checks a position's armies must pass.
 
+use super::attack::slides_along;
 use super::board::Board;
 use super::cell::Cell;
-use super::geometry::{Direction, Geometry};
+use super::geometry::{Direction, Geometry, LineKind};
 use super::moves::{Move, MoveKind, MoveList};
 use super::piece::{Piece, PieceKind, Seat};
 
@@ -226,6 +227,33 @@ pub fn castle_candidate(
         return None;
     }
     Some((Move::castle(king, Cell(cc.king_to), rook), cc.king_path))
+}
+
+/// Calls `visit` with every cell a slider of `kind` on `from` reaches along
+/// its lines, with what stands there: each ray up to and including its
+/// first occupied cell. Whether the move is allowed is the caller's rule.
+#[inline(always)]
+pub fn for_each_slide(
+    geo: &Geometry,
+    board: &Board,
+    from: Cell,
+    kind: PieceKind,
+    mut visit: impl FnMut(Cell, Option<Piece>),
+) {
+    for line in [LineKind::Orthogonal, LineKind::Diagonal] {
+        if !slides_along(kind, line) {
+            continue;
+        }
+        for ray in geo.rays(from, line) {
+            for &to in ray {
+                let occupant = board.get(to);
+                visit(to, occupant);
+                if occupant.is_some() {
+                    break;
+                }
+            }
+        }
+    }
 }
 
 /// Adds `seat`'s pawn step `from` → `to`: one move, or one per promotion
