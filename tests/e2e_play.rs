@@ -143,6 +143,22 @@ impl Session {
         }
     }
 
+    /// Waits until `test` holds for the screen's text; the screen's text.
+    fn wait_until(&self, what: &str, test: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let screen = self.contents();
+            if test(&screen) {
+                return screen;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {what}; the screen shows:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
     /// Waits until the program has left the alternate screen and shown the
     /// cursor again, as it must on the way out.
     fn wait_restored(&self) {
@@ -242,7 +258,7 @@ fn moves_played_by_keys_show_on_the_board_and_in_the_saved_game() {
     // An illegal move through the prompt gets a one-line error.
     s.keys(":Ke3\r");
     s.wait_for(&["'Ke3' is not a legal move"]);
-    // Esc closes the prompt (wait for it, or the next key would read as Alt+key).
+    // Esc closes the prompt.
     s.keys("\x1b");
     s.wait_for(&["hjkl move"]);
     // Undo and redo.
@@ -381,6 +397,146 @@ fn a_malformed_theme_names_file_line_and_key_and_falls_back_to_classic() {
     args.extend(["--theme", theme_arg.as_str()]);
     let mut s = Session::start(command(&home.0, &args));
     s.wait_for(&["bad.toml, line 3, key 'board.light'", "White to move"]);
+    s.keys("q");
+    assert_eq!(s.wait_exit(), 0);
+}
+
+#[test]
+fn the_computer_replies_to_your_move_and_undo_takes_both_back() {
+    let home = TempHome::new("computer");
+    let args = ["play", "--white", "human", "--black", "casual"];
+    let mut s = Session::start(command(&home.0, &args));
+    s.wait_for(&["White to move", "casual", "No moves yet."]);
+    s.keys(":e4\r");
+    // Black's reply appears by itself: the pointer moves to Black's column.
+    let screen = s.wait_until("Black's reply", |screen| {
+        screen
+            .lines()
+            .any(|l| l.contains("1.  e4") && l.contains('▸') && !l.contains("▸e4"))
+    });
+    assert!(screen.contains("White to move"), "{screen}");
+    // u takes back the reply and the move.
+    s.keys("u");
+    s.wait_for(&["White to move", "e4"]);
+    s.wait_until("both moves taken back", |screen| {
+        !screen.contains("▸") && screen.contains("1.  e4")
+    });
+    s.keys("q");
+    assert_eq!(s.wait_exit(), 0);
+    let saves = home.saves();
+    assert!(
+        saves.iter().any(|t| t.contains("\"casual\"")),
+        "the players are saved: {saves:?}"
+    );
+}
+
+#[test]
+fn computers_play_each_other_and_a_key_pauses_them() {
+    let home = TempHome::new("watch");
+    let args = ["play", "--white", "casual", "--black", "casual"];
+    let mut s = Session::start(command(&home.0, &args));
+    s.wait_for(&["2. "]);
+    s.keys("s");
+    s.wait_for(&["Computer paused (s resumes)"]);
+    let paused = s.contents();
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(s.contents(), paused, "no move while paused");
+    s.keys("q");
+    assert_eq!(s.wait_exit(), 0);
+}
+
+#[test]
+fn a_cat_chess_game_shows_the_cats_and_they_pass_by_key() {
+    let home = TempHome::new("cats");
+    let args = ["play", "--variant", "cat"];
+    let mut s = Session::start(command(&home.0, &args));
+    s.wait_for(&[
+        "Cat Chess",
+        "Cats   human",
+        "Hundred-turn count: 0 of 100",
+        "ᗢ",
+    ]);
+    s.keys(":e4\r");
+    s.wait_for(&["Black to move"]);
+    s.keys(":e5\r");
+    s.wait_for(&["Cats to move", "p pass"]);
+    s.keys("p");
+    s.wait_for(&["Cats pass", "White to move"]);
+    s.keys("q");
+    assert_eq!(s.wait_exit(), 0);
+    let saves = home.saves();
+    assert!(
+        saves.iter().any(|t| t.contains("\"pass\"")),
+        "the pass is saved: {saves:?}"
+    );
+}
+
+#[test]
+fn a_burst_of_keys_larger_than_one_read_is_read_whole() {
+    let home = TempHome::new("burst");
+    let mut s = Session::start(command(&home.0, PLAY));
+    s.wait_for(&["White to move"]);
+    // An odd number of board turns, in one write of 1,501 bytes: the board
+    // ends turned round, with rank 1 at the top.
+    s.keys(&"f".repeat(1501));
+    s.wait_until("the board turned round", |screen| {
+        screen.lines().nth(1).is_some_and(|l| l.starts_with(" 1 "))
+    });
+    s.keys("q");
+    assert_eq!(s.wait_exit(), 0);
+}
+
+/// Keystroke to redraw while a Master computer thinks, by hand:
+/// `cargo test --release --test e2e_play measure_keys_while -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn measure_keys_while_the_computer_thinks() {
+    let home = TempHome::new("latency");
+    let args = [
+        "play",
+        "--white",
+        "master",
+        "--black",
+        "human",
+        "--think-ms",
+        "20000",
+    ];
+    let mut s = Session::start(command(&home.0, &args));
+    s.wait_for(&["White thinks", "Depth 1"]);
+    let mut times = Vec::new();
+    // Where the cursor's bracket is on the board (left of the panel).
+    let cursor = |screen: &str| {
+        screen.lines().enumerate().find_map(|(row, line)| {
+            let board: String = line.chars().take(28).collect();
+            board.find('[').map(|col| (row, col))
+        })
+    };
+    for i in 0..40 {
+        let before = cursor(&s.contents());
+        let key = if i % 2 == 0 { "l" } else { "h" };
+        let sent = Instant::now();
+        s.keys(key);
+        loop {
+            let now = s.contents();
+            if cursor(&now) != before {
+                assert!(now.contains("thinks"), "still thinking:\n{now}");
+                break;
+            }
+            assert!(sent.elapsed() < PATIENCE, "no redraw");
+            std::thread::sleep(Duration::from_micros(200));
+        }
+        times.push(sent.elapsed());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    times.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    println!(
+        "keystroke to redraw during a Master think: median {:.2} ms, 90th percentile {:.2} ms, worst {:.2} ms ({} keys)",
+        ms(times[times.len() / 2]),
+        ms(times[times.len() * 9 / 10]),
+        ms(times[times.len() - 1]),
+        times.len()
+    );
     s.keys("q");
     assert_eq!(s.wait_exit(), 0);
 }

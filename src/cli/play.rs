@@ -7,6 +7,7 @@ use crate::ui::table::{Player, Table, TableSpec};
 use crate::ui::theme::{ColorDepth, load_theme, user_theme_dir};
 use crate::ui::view::Look;
 use crate::ui::{Start, UiConfig, last_unfinished, run};
+use catboard::ai::level::DEFAULT_THINK_MS;
 use catboard::core::Options;
 use catboard::variants::Variant;
 use clap::Args;
@@ -27,6 +28,22 @@ pub struct LookArgs {
     pub color: Option<String>,
 }
 
+/// How the computer players think.
+#[derive(Args, Debug, Clone)]
+pub struct ComputerArgs {
+    /// How long a Master computer thinks per move, in milliseconds.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_THINK_MS)]
+    pub think_ms: u64,
+}
+
+impl Default for ComputerArgs {
+    fn default() -> ComputerArgs {
+        ComputerArgs {
+            think_ms: DEFAULT_THINK_MS,
+        }
+    }
+}
+
 /// Arguments of `catboard` with no subcommand.
 #[derive(Args, Debug, Clone, Default)]
 pub struct OpenArgs {
@@ -35,24 +52,29 @@ pub struct OpenArgs {
     pub resume: bool,
     #[command(flatten)]
     pub look: LookArgs,
+    #[command(flatten)]
+    pub computer: ComputerArgs,
 }
 
 /// Arguments of `catboard play`: start a game without the setup screen.
 #[derive(Args, Debug, Clone)]
 pub struct PlayArgs {
-    /// The variant (chess).
+    /// The variant: chess or cat (Cat Chess).
     #[arg(long, default_value = "chess")]
     pub variant: String,
-    /// Who plays White: human.
+    /// Who plays White: human, casual, club, strong or master.
     #[arg(long, value_name = "PLAYER")]
     pub white: Option<String>,
-    /// Who plays Black: human.
+    /// Who plays Black: human, casual, club, strong or master.
     #[arg(long, value_name = "PLAYER")]
     pub black: Option<String>,
-    /// Who plays any seat, as seat=player (e.g. black=human); may be repeated.
+    /// Who plays the Cats (Cat Chess): human, casual, club, strong or master.
+    #[arg(long, value_name = "PLAYER")]
+    pub cats: Option<String>,
+    /// Who plays any seat, as seat=player (e.g. black=club); may be repeated.
     #[arg(long = "seat", value_name = "SEAT=PLAYER")]
     pub seats: Vec<String>,
-    /// The start position (FEN for chess); the usual start when absent.
+    /// The start position (FEN for chess, Cat FEN for cat); the usual start when absent.
     #[arg(long)]
     pub position: Option<String>,
     /// A rule option as key=value (e.g. fifty_moves=off); may be repeated.
@@ -63,6 +85,8 @@ pub struct PlayArgs {
     pub view: Option<String>,
     #[command(flatten)]
     pub look: LookArgs,
+    #[command(flatten)]
+    pub computer: ComputerArgs,
 }
 
 fn env(name: &str) -> Option<String> {
@@ -90,11 +114,15 @@ fn look_of(args: &LookArgs) -> Result<(Look, Option<String>), String> {
 /// Who plays each seat of `variant`, from `--white`, `--black` and `--seat`.
 fn players_of(variant: Variant, args: &PlayArgs) -> Result<Vec<Player>, String> {
     let mut named: Vec<(String, String)> = Vec::new();
-    if let Some(p) = &args.white {
-        named.push(("white".into(), p.clone()));
-    }
-    if let Some(p) = &args.black {
-        named.push(("black".into(), p.clone()));
+    let flags = [
+        ("white", &args.white),
+        ("black", &args.black),
+        ("cats", &args.cats),
+    ];
+    for (seat, player) in flags {
+        if let Some(p) = player {
+            named.push((seat.into(), p.clone()));
+        }
     }
     for pair in &args.seats {
         let (seat, player) = pair
@@ -127,23 +155,20 @@ pub fn play(args: &PlayArgs) -> Result<(), String> {
     let options = Options::parse(variant.options(), args.options.iter().map(String::as_str))
         .map_err(|e| format!("Bad option: {e}."))?;
     let players = players_of(variant, args)?;
-    let near_side = match &args.view {
-        Some(seat) => variant
-            .seats()
-            .iter()
-            .position(|s| s == seat)
-            .ok_or_else(|| format!("{} has no seat '{seat}' to view from.", variant.name()))?,
-        None => players
-            .iter()
-            .position(|p| *p == Player::Human)
-            .unwrap_or(0),
-    };
     let table = Table::new(&TableSpec {
         variant,
         options,
         position: args.position.clone(),
         players,
     })?;
+    let near_side = match &args.view {
+        Some(seat) => variant
+            .seats()
+            .iter()
+            .position(|s| s == seat)
+            .ok_or_else(|| format!("{} has no seat '{seat}' to view from.", variant.name()))?,
+        None => table.first_human_seat(),
+    };
     let (look, notice) = look_of(&args.look)?;
     run(UiConfig {
         start: Start::Play {
@@ -154,6 +179,7 @@ pub fn play(args: &PlayArgs) -> Result<(), String> {
         look,
         saves: SaveStore::from_env(&env),
         notice,
+        think_ms: args.computer.think_ms,
     })
 }
 
@@ -169,7 +195,7 @@ pub fn open(args: &OpenArgs) -> Result<(), String> {
     let start = if args.resume {
         match offer? {
             Some(offer) => Start::Play {
-                near_side: 0,
+                near_side: offer.table.first_human_seat(),
                 table: offer.table,
                 path: Some(offer.path),
             },
@@ -189,6 +215,7 @@ pub fn open(args: &OpenArgs) -> Result<(), String> {
         look,
         saves,
         notice,
+        think_ms: args.computer.think_ms,
     })
 }
 
@@ -201,11 +228,13 @@ mod tests {
             variant: "chess".into(),
             white: white.map(str::to_string),
             black: None,
+            cats: None,
             seats: seats.iter().map(|s| s.to_string()).collect(),
             position: None,
             options: Vec::new(),
             view: None,
             look: LookArgs::default(),
+            computer: ComputerArgs::default(),
         }
     }
 
@@ -223,6 +252,31 @@ mod tests {
             "{err}"
         );
         assert!(players_of(Variant::Chess, &args(None, &["black"])).is_err());
+    }
+
+    #[test]
+    fn computer_levels_and_the_cats_seat_are_players() {
+        use catboard::ai::Level;
+        let mut a = args(Some("master"), &["black=casual"]);
+        a.variant = "cat".into();
+        a.cats = Some("club".into());
+        assert_eq!(
+            players_of(Variant::Cat, &a),
+            Ok(vec![
+                Player::Computer(Level::Master),
+                Player::Computer(Level::Casual),
+                Player::Computer(Level::Club),
+            ])
+        );
+        let mut a = args(None, &[]);
+        a.cats = Some("human".into());
+        let err = players_of(Variant::Chess, &a).expect_err("chess has no cats");
+        assert!(err.contains("'cats'"), "{err}");
+        let err = players_of(Variant::Chess, &args(Some("grandmaster"), &[])).expect_err("no");
+        assert!(
+            err.contains("human, casual, club, strong or master"),
+            "{err}"
+        );
     }
 
     #[test]

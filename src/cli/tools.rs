@@ -9,10 +9,10 @@ use std::time::Instant;
 /// Where a tool starts: variant, position, moves, options.
 #[derive(Args, Debug, Clone)]
 pub struct PositionArgs {
-    /// The variant (chess).
+    /// The variant: chess or cat (Cat Chess).
     #[arg(long, default_value = "chess")]
     pub variant: String,
-    /// The start position (FEN for chess); the usual start when absent.
+    /// The start position (FEN for chess, Cat FEN for cat); the usual start when absent.
     #[arg(long)]
     pub position: Option<String>,
     /// Moves to play first, in coordinate notation or SAN.

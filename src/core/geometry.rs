@@ -578,4 +578,40 @@ mod tests {
         let zemel = big.leaps(big.cell("hh").expect("hh"), Leap::Zemel);
         assert_eq!(zemel.len(), 8);
     }
+
+    #[test]
+    fn graph_boards_take_rays_and_leaps_from_data() {
+        // A ring of four cells: each has two orthogonal rays (round the loop
+        // each way, stopping before its own cell) and one knight target.
+        let c = Cell;
+        let ring = |i: u8| -> Vec<Vec<Cell>> {
+            vec![
+                (1..4).map(|k| c((i + k) % 4)).collect(),
+                (1..4).map(|k| c((i + 4 - k) % 4)).collect(),
+            ]
+        };
+        let spec = GraphSpec {
+            id: "ring4",
+            names: ["1N", "2N", "3N", "4N"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            places: vec![(0, 0), (1, 0), (1, 1), (0, 1)],
+            light: vec![true, false, true, false],
+            orthogonal_rays: (0..4).map(ring).collect(),
+            diagonal_rays: vec![Vec::new(); 4],
+            knight_targets: (0..4).map(|i| vec![c((i + 2) % 4)]).collect(),
+        };
+        let g = Geometry::graph(spec);
+        assert_eq!(g.shape(), Shape::Graph);
+        assert_eq!(g.grid_size(), None);
+        assert_eq!(g.cell("3N"), Some(c(2)));
+        assert_eq!(g.ray_count(c(0), LineKind::Orthogonal), 2);
+        assert_eq!(g.ray(c(0), LineKind::Orthogonal, 1), &[c(3), c(2), c(1)]);
+        assert_eq!(g.leaps(c(0), Leap::Wazir), &[c(1), c(3)]);
+        assert!(g.leaps(c(0), Leap::Ferz).is_empty());
+        assert_eq!(g.leaps(c(1), Leap::Knight), &[c(3)]);
+        assert!(g.is_light(c(2)) && !g.is_light(c(3)));
+        assert_eq!(g.at(0, 0), None, "a graph has no grid coordinates");
+    }
 }

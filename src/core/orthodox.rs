@@ -3,12 +3,12 @@
 //! choices, castling rights and cells, how a move changes the board, and
 //! the checks a position's armies must pass.
 
+use super::attack::slides_along;
 use super::board::Board;
 use super::cell::Cell;
-use super::geometry::{Direction, Geometry};
+use super::geometry::{Direction, Geometry, LineKind};
 use super::moves::{Move, MoveKind, MoveList};
 use super::piece::{Piece, PieceKind, Seat};
-use crate::notation::placement::parse_placement;
 
 /// Pieces a pawn may promote to, in the order moves are listed.
 pub const PROMOTIONS: [PieceKind; 4] = [
@@ -229,6 +229,33 @@ pub fn castle_candidate(
     Some((Move::castle(king, Cell(cc.king_to), rook), cc.king_path))
 }
 
+/// Calls `visit` with every cell a slider of `kind` on `from` reaches along
+/// its lines, with what stands there: each ray up to and including its
+/// first occupied cell. Whether the move is allowed is the caller's rule.
+#[inline(always)]
+pub fn for_each_slide(
+    geo: &Geometry,
+    board: &Board,
+    from: Cell,
+    kind: PieceKind,
+    mut visit: impl FnMut(Cell, Option<Piece>),
+) {
+    for line in [LineKind::Orthogonal, LineKind::Diagonal] {
+        if !slides_along(kind, line) {
+            continue;
+        }
+        for ray in geo.rays(from, line) {
+            for &to in ray {
+                let occupant = board.get(to);
+                visit(to, occupant);
+                if occupant.is_some() {
+                    break;
+                }
+            }
+        }
+    }
+}
+
 /// Adds `seat`'s pawn step `from` → `to`: one move, or one per promotion
 /// choice when `to` is on the last rank.
 #[inline(always)]
@@ -322,194 +349,6 @@ pub fn take_back_on_board(board: &mut Board, mv: Move, taken: Option<Piece>) {
             }
         }
     }
-}
-
-/// A fault in a FEN-like position text: which field and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FenFault {
-    /// The field at fault, e.g. `placement (field 1)`; empty when the
-    /// fault is the text's as a whole.
-    pub field: String,
-    /// What is wrong, without a final full stop.
-    pub message: String,
-}
-
-impl FenFault {
-    fn new(field: impl Into<String>, message: impl Into<String>) -> FenFault {
-        FenFault {
-            field: field.into(),
-            message: message.into(),
-        }
-    }
-
-    /// The fault as one sentence about the text called `what` ("FEN",
-    /// "Cat FEN"): `FEN castling (field 3): 'X' is not one of K, Q, k, q or -.`
-    pub fn sentence(&self, what: &str) -> String {
-        if self.field.is_empty() {
-            format!("{what} {}.", self.message)
-        } else {
-            format!("{what} {}: {}.", self.field, self.message)
-        }
-    }
-}
-
-/// The fields of a FEN-like text for the orthodox armies, read but not yet
-/// checked against each other.
-pub struct FenFields {
-    /// The pieces, from field 1.
-    pub board: Board,
-    /// Whose turn it is, from field 2.
-    pub side: Seat,
-    /// Field 3.
-    pub castling: CastlingRights,
-    /// Field 4: the cell a pawn just passed over.
-    pub ep: Option<Cell>,
-    /// Field 5 (0 when absent).
-    pub halfmove: u16,
-    /// Field 6 (1 when absent).
-    pub fullmove: u16,
-}
-
-/// Reads the six fields of a FEN-like `text` on the 8 × 8 board (the two
-/// clocks may be left out). `piece_of` maps a placement letter to a piece;
-/// `sides` lists the side-to-move letters and their seats.
-pub fn read_fen_fields(
-    text: &str,
-    piece_of: impl Fn(char) -> Option<Piece>,
-    sides: &[(&str, Seat)],
-) -> Result<FenFields, FenFault> {
-    let geo = Geometry::chess8();
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    if fields.is_empty() {
-        return Err(FenFault::new("", "is empty"));
-    }
-    if !(4..=6).contains(&fields.len()) {
-        return Err(FenFault::new(
-            "",
-            format!(
-                "has {} fields; it needs placement, side to move, castling, en passant, and optionally the two clocks",
-                fields.len()
-            ),
-        ));
-    }
-    let board =
-        parse_placement(geo, fields[0], piece_of).map_err(|e| FenFault::new(PLACEMENT, e))?;
-    let side = sides
-        .iter()
-        .find(|(letter, _)| *letter == fields[1])
-        .map(|&(_, seat)| seat)
-        .ok_or_else(|| {
-            let letters: Vec<String> = sides.iter().map(|(l, _)| format!("'{l}'")).collect();
-            let choice = match letters.split_last() {
-                Some((last, rest)) if !rest.is_empty() => {
-                    format!("{} or {last}", rest.join(", "))
-                }
-                _ => letters.join(""),
-            };
-            FenFault::new(
-                "side to move (field 2)",
-                format!("'{}' should be {choice}", fields[1]),
-            )
-        })?;
-    let castling =
-        CastlingRights::parse(fields[2]).map_err(|e| FenFault::new("castling (field 3)", e))?;
-    let ep = match fields[3] {
-        "-" => None,
-        name => Some(
-            geo.cell(name)
-                .ok_or_else(|| FenFault::new(EN_PASSANT, format!("'{name}' is not a square")))?,
-        ),
-    };
-    let clock = |i: usize, name: &str, default: u16| -> Result<u16, FenFault> {
-        match fields.get(i) {
-            None => Ok(default),
-            Some(s) => s.parse::<u16>().map_err(|_| {
-                FenFault::new(
-                    format!("{name} (field {})", i + 1),
-                    format!("'{s}' is not a whole number"),
-                )
-            }),
-        }
-    };
-    let halfmove = clock(4, "halfmove clock", 0)?;
-    let fullmove = clock(5, "fullmove number", 1)?;
-    if fullmove == 0 {
-        return Err(FenFault::new(
-            "fullmove number (field 6)",
-            "it starts at 1, not 0",
-        ));
-    }
-    Ok(FenFields {
-        board,
-        side,
-        castling,
-        ep,
-        halfmove,
-        fullmove,
-    })
-}
-
-/// The name of FEN's first field in messages.
-pub const PLACEMENT: &str = "placement (field 1)";
-/// The name of FEN's fourth field in messages.
-pub const EN_PASSANT: &str = "en passant (field 4)";
-
-/// Refuses armies that cannot arise in a game: a side without exactly one
-/// King, a pawn on the first or last rank, or a castling right whose King
-/// or Rook is not at home.
-pub fn check_armies(
-    geo: &Geometry,
-    board: &Board,
-    castling: CastlingRights,
-) -> Result<(), FenFault> {
-    let placement = |message: String| FenFault::new(PLACEMENT, message);
-    for seat in [Seat::WHITE, Seat::BLACK] {
-        let kings = board.count(seat, PieceKind::King);
-        if kings != 1 {
-            return Err(placement(format!(
-                "{} has {} kings; each side needs exactly one",
-                army_name(seat),
-                kings
-            )));
-        }
-    }
-    for (cell, piece) in board.pieces(geo.cell_count()) {
-        let rank = geo.rank(cell);
-        if piece.kind() == PieceKind::Pawn && (rank == 0 || rank == 7) {
-            return Err(placement(format!(
-                "a {} pawn stands on {}, but pawns never stand on the first or last rank",
-                army_name(piece.seat()),
-                geo.name(cell)
-            )));
-        }
-    }
-    for seat in [Seat::WHITE, Seat::BLACK] {
-        for side in [CastleSide::King, CastleSide::Queen] {
-            if !castling.has(seat, side) {
-                continue;
-            }
-            let cc = castle_cells(seat, side);
-            let king_home = board
-                .get(Cell(cc.king_from))
-                .is_some_and(|p| p.is(seat, PieceKind::King));
-            let rook_home = board
-                .get(Cell(cc.rook_from))
-                .is_some_and(|p| p.is(seat, PieceKind::Rook));
-            if !king_home || !rook_home {
-                let letter = CastlingRights(CastlingRights::bit(seat, side)).fen();
-                return Err(FenFault::new(
-                    "castling (field 3)",
-                    format!(
-                        "'{letter}' needs the {} king on {} and a rook on {}",
-                        army_name(seat),
-                        geo.name(Cell(cc.king_from)),
-                        geo.name(Cell(cc.rook_from))
-                    ),
-                ));
-            }
-        }
-    }
-    Ok(())
 }
 
 /// Whether `ep` is a cell a double step of `mover` could just have passed

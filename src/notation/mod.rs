@@ -1,5 +1,6 @@
 //! Text forms shared by variants: grid placement fields, SAN, PGN.
 
+pub mod fen;
 pub mod pgn;
 pub mod placement;
 pub mod san;

@@ -1,14 +1,19 @@
 //! The application's state and `update`, the only place it changes.
-//! Keys, signals and (later) the computer player's replies all arrive as
-//! [`Action`]s; what must happen outside (saving) comes back as [`Effect`]s.
+//! Keys, signals and the computer player's reports all arrive as
+//! [`Action`]s; what must happen outside (saving, starting and stopping a
+//! search on a worker thread) comes back as [`Effect`]s.
 
+use super::computer::{HINT_LEVEL, Progress, Purpose, SearchRequest, Thinking, WATCH_PAUSE};
 use super::input::Context;
 use super::save::{SaveStore, SavedGame};
 use super::setup::{ResumeOffer, Setup, SetupRow, capitalise};
 use super::table::{Player, Table};
 use super::view::Look;
+use catboard::ai::Thought;
+use catboard::ai::level::DEFAULT_THINK_MS;
 use catboard::core::{Cell, Game, Geometry, Move};
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// A direction on the screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +49,26 @@ pub enum Action {
     NewGame,
     /// Open the help.
     Help,
+    /// Pass the turn (where the rules allow it: the Cats).
+    Pass,
+    /// Ask the engine which move it would play for the person to move.
+    Hint,
+    /// Pause or resume the computer players.
+    PauseComputer,
+    /// A search has finished another depth.
+    Progress {
+        /// The search's request id.
+        id: u64,
+        /// What it has found so far.
+        thought: Thought,
+    },
+    /// A search has ended with its move.
+    Reply {
+        /// The search's request id.
+        id: u64,
+        /// What it found.
+        thought: Thought,
+    },
     /// Leave the program.
     Quit,
     /// Type a character into the open text field.
@@ -71,6 +96,10 @@ pub enum Action {
 pub enum Effect {
     /// Write this game to this file.
     Save(PathBuf, SavedGame),
+    /// Start this search on a worker thread.
+    Think(Box<SearchRequest>),
+    /// Raise the stop flag of the search with this id.
+    StopThinking(u64),
 }
 
 /// What a text field is for.
@@ -121,6 +150,12 @@ pub struct Playing {
     pub flipped: bool,
     /// Where the game is autosaved.
     pub save_path: Option<PathBuf>,
+    /// The search under way, for a computer's move or a hint.
+    pub thinking: Option<Thinking>,
+    /// The move the engine suggested for the person to move.
+    pub hint: Option<Move>,
+    /// Whether the computer players are paused.
+    pub paused: bool,
 }
 
 impl Playing {
@@ -135,6 +170,9 @@ impl Playing {
             selected: None,
             flipped,
             save_path,
+            thinking: None,
+            hint: None,
+            paused: false,
         }
     }
 
@@ -196,6 +234,10 @@ pub struct App {
     pub look: Look,
     /// Set when the program should end.
     pub quit: bool,
+    /// How long a Master computer thinks per move, in milliseconds.
+    pub think_ms: u64,
+    /// The id of the next search started.
+    next_search: u64,
 }
 
 impl App {
@@ -208,6 +250,8 @@ impl App {
             saves,
             look,
             quit: false,
+            think_ms: DEFAULT_THINK_MS,
+            next_search: 1,
         }
     }
 
@@ -246,20 +290,162 @@ impl App {
             Screen::Setup(_) => Vec::new(),
         }
     }
+
+    /// The position on the board and the search under way, to tell after
+    /// an action whether the position changed.
+    fn position_mark(&self) -> Option<PositionMark> {
+        match &self.screen {
+            Screen::Playing(p) => Some(PositionMark {
+                ply: p.table.ply(),
+                hash: p.table.game().hash(),
+                search: p.thinking.as_ref().map(|t| t.id),
+            }),
+            Screen::Setup(_) => None,
+        }
+    }
+
+    /// Starts a search for the seat to move, for `purpose`.
+    fn start_search(&mut self, purpose: Purpose, min_time: Duration) -> Vec<Effect> {
+        let id = self.next_search;
+        let think_ms = self.think_ms;
+        let Screen::Playing(p) = &mut self.screen else {
+            return Vec::new();
+        };
+        let level = match purpose {
+            Purpose::Move => match p.table.player_to_move().level() {
+                Some(level) => level,
+                None => return Vec::new(),
+            },
+            Purpose::Hint => HINT_LEVEL,
+        };
+        self.next_search += 1;
+        p.thinking = Some(Thinking {
+            id,
+            purpose,
+            seat: p.table.game().to_move(),
+            level,
+            progress: None,
+        });
+        vec![Effect::Think(Box::new(SearchRequest {
+            id,
+            game: p.table.game().clone(),
+            limits: level.limits_with_think_ms(think_ms),
+            min_time,
+        }))]
+    }
+
+    /// Keeps the computer players going: stops a search that no longer
+    /// fits the position (the game ended, a person is to move, play is
+    /// paused) and starts one when a computer seat is to move and nothing
+    /// thinks for it. Runs after every action, and when a game opens.
+    pub fn engage(&mut self) -> Vec<Effect> {
+        let Screen::Playing(p) = &mut self.screen else {
+            return Vec::new();
+        };
+        let mut effects = Vec::new();
+        let over = p.table.outcome().is_some();
+        let to_move = p.table.player_to_move();
+        if let Some(t) = &p.thinking {
+            let wanted = !over
+                && match t.purpose {
+                    Purpose::Move => to_move.level().is_some() && !p.paused,
+                    Purpose::Hint => to_move == Player::Human,
+                };
+            if !wanted {
+                effects.push(Effect::StopThinking(t.id));
+                p.thinking = None;
+            }
+        }
+        if p.thinking.is_none() && !over && !p.paused && to_move.level().is_some() {
+            // After a computer's move, wait a little so a person can see it.
+            let after_computer = p
+                .table
+                .last_mover()
+                .is_some_and(|seat| p.table.player(seat).level().is_some());
+            let min_time = if after_computer {
+                WATCH_PAUSE
+            } else {
+                Duration::ZERO
+            };
+            effects.extend(self.start_search(Purpose::Move, min_time));
+        }
+        effects
+    }
+
+    /// After an action: when the position changed (or the game was left),
+    /// the search about the old position is stopped and the hint forgotten.
+    fn forget_stale(&mut self, before: Option<PositionMark>) -> Vec<Effect> {
+        let after = self.position_mark();
+        let same = |a: &PositionMark, b: &PositionMark| a.ply == b.ply && a.hash == b.hash;
+        let changed = match (&before, &after) {
+            (Some(b), Some(a)) => !same(b, a),
+            (None, None) => false,
+            _ => true,
+        };
+        if !changed {
+            return Vec::new();
+        }
+        let mut effects = Vec::new();
+        if let Some(id) = before.and_then(|b| b.search) {
+            effects.push(Effect::StopThinking(id));
+            if let Screen::Playing(p) = &mut self.screen
+                && p.thinking.as_ref().is_some_and(|t| t.id == id)
+            {
+                p.thinking = None;
+            }
+        }
+        if let Screen::Playing(p) = &mut self.screen {
+            p.hint = None;
+        }
+        effects
+    }
+}
+
+/// What identifies the position on the board, and the search about it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PositionMark {
+    ply: usize,
+    hash: u64,
+    search: Option<u64>,
 }
 
 /// Applies `action` to `app`; the only place the state changes.
 pub fn update(app: &mut App, action: Action) -> Vec<Effect> {
+    let before = app.position_mark();
+    let mut effects = apply(app, action);
+    effects.extend(app.forget_stale(before));
+    if !app.quit {
+        effects.extend(app.engage());
+    }
+    effects
+}
+
+fn apply(app: &mut App, action: Action) -> Vec<Effect> {
     match action {
         Action::Quit | Action::Hangup => {
             app.quit = true;
-            return app.save_now();
+            let mut effects = app.save_now();
+            if let Screen::Playing(p) = &mut app.screen
+                && let Some(t) = p.thinking.take()
+            {
+                effects.push(Effect::StopThinking(t.id));
+            }
+            return effects;
         }
         Action::Resize => return Vec::new(),
         Action::Notice(text) => {
             app.error(text);
             return Vec::new();
         }
+        Action::Progress { id, thought } => {
+            if let Screen::Playing(p) = &mut app.screen
+                && let Some(t) = p.thinking.as_mut().filter(|t| t.id == id)
+            {
+                t.progress = Some(Progress::of(p.table.game(), &thought));
+            }
+            return Vec::new();
+        }
+        Action::Reply { id, thought } => return reply(app, id, &thought),
         _ => {}
     }
     app.message = None;
@@ -365,9 +551,8 @@ fn submit_field(app: &mut App, purpose: FieldPurpose, text: String) -> Vec<Effec
             if written.is_empty() {
                 return Vec::new();
             }
-            if let Some(o) = p.table.outcome() {
-                let m = game_over_sentence(p, o);
-                app.error(m);
+            if let Some(why) = cannot_move_now(p) {
+                app.error(why);
                 return Vec::new();
             }
             match p.table.game().parse_move(written) {
@@ -408,16 +593,173 @@ fn moves_named_by_cells(table: &Table, text: &str) -> Vec<Move> {
 }
 
 fn game_over_sentence(p: &Playing, outcome: catboard::core::Outcome) -> String {
-    let result = capitalise(&p.table.outcome_words(outcome));
+    let result = p.table.outcome_words(outcome);
     format!("The game is over ({result}); press u to undo or n for a new game.")
 }
 
-/// Plays `mv` at the table, clears the selection and saves.
+/// Why the person cannot move now, if they cannot: the game is over, or a
+/// computer seat is to move.
+fn cannot_move_now(p: &Playing) -> Option<String> {
+    if let Some(outcome) = p.table.outcome() {
+        return Some(game_over_sentence(p, outcome));
+    }
+    let level = p.table.player_to_move().level()?;
+    let game = p.table.game();
+    let seat = capitalise(game.seat_name(game.to_move()));
+    Some(if p.paused {
+        format!("{seat} is played by the computer ({level}), which is paused; press s to resume.")
+    } else {
+        format!("{seat} is played by the computer ({level}); wait for its move.")
+    })
+}
+
+/// Plays the person's `mv` at the table, clears the selection and saves.
 fn play(p: &mut Playing, mv: Move) -> Vec<Effect> {
     p.table.play(mv);
     p.selected = None;
-    p.cursor = mv.to;
+    if !mv.is_pass() {
+        p.cursor = mv.to;
+    }
     p.save()
+}
+
+/// A search's report of its move: played (a computer's move) or shown (a
+/// hint) when it answers the search under way; a stale reply, from before
+/// an undo, a new game or a pause, is ignored.
+fn reply(app: &mut App, id: u64, thought: &Thought) -> Vec<Effect> {
+    let Screen::Playing(p) = &mut app.screen else {
+        return Vec::new();
+    };
+    let Some(thinking) = p.thinking.take_if(|t| t.id == id) else {
+        return Vec::new();
+    };
+    let Some(mv) = thought
+        .best
+        .filter(|mv| p.table.game().legal_move_list().contains(mv))
+    else {
+        // Not to ask again and again for a move that does not come.
+        if thinking.purpose == Purpose::Move {
+            p.paused = true;
+            app.error(format!(
+                "The {} computer found no legal move; computer play is paused.",
+                thinking.level.id()
+            ));
+        }
+        return Vec::new();
+    };
+    match thinking.purpose {
+        Purpose::Move => {
+            p.table.play(mv);
+            p.selected = None;
+            p.save()
+        }
+        Purpose::Hint => {
+            let text = p.table.game().move_notation(mv);
+            p.hint = Some(mv);
+            app.inform(format!(
+                "Hint: {text} (the {} computer's choice).",
+                thinking.level.id()
+            ));
+            Vec::new()
+        }
+    }
+}
+
+/// Takes back the last move and, when a person plays, every computer move
+/// before it, so the person is to move again; with computers alone, one
+/// move, and computer play pauses.
+fn undo(app: &mut App) -> Vec<Effect> {
+    let Screen::Playing(p) = &mut app.screen else {
+        return Vec::new();
+    };
+    p.selected = None;
+    if !p.table.undo() {
+        app.error("There is no move to undo.");
+        return Vec::new();
+    }
+    let computers_only = !p.table.has_human();
+    if computers_only {
+        p.paused = true;
+    } else {
+        while p.table.player_to_move().level().is_some() && p.table.undo() {}
+    }
+    let effects = p.save();
+    if computers_only {
+        app.inform("Computer play is paused; press s to resume.");
+    }
+    effects
+}
+
+/// Replays the last move taken back and, when a person plays, every
+/// computer move after it, up to the person's next turn.
+fn redo(app: &mut App) -> Vec<Effect> {
+    let Screen::Playing(p) = &mut app.screen else {
+        return Vec::new();
+    };
+    p.selected = None;
+    if !p.table.redo() {
+        app.error("There is no move to redo.");
+        return Vec::new();
+    }
+    if p.table.has_human() {
+        while p.table.player_to_move().level().is_some() && p.table.redo() {}
+    }
+    p.save()
+}
+
+/// The person to move passes, where the rules allow it.
+fn pass(app: &mut App) -> Vec<Effect> {
+    let Screen::Playing(p) = &mut app.screen else {
+        return Vec::new();
+    };
+    if let Some(why) = cannot_move_now(p) {
+        app.error(why);
+        return Vec::new();
+    }
+    if p.table.can_pass() {
+        p.selected = None;
+        return play(p, Move::PASS);
+    }
+    let game = p.table.game();
+    let side = capitalise(game.seat_name(game.to_move()));
+    app.error(format!(
+        "{side} may not pass; only a seat the rules let pass can."
+    ));
+    Vec::new()
+}
+
+/// Asks the engine for the move it would play for the person to move.
+fn hint(app: &mut App) -> Vec<Effect> {
+    let Screen::Playing(p) = &app.screen else {
+        return Vec::new();
+    };
+    if let Some(why) = cannot_move_now(p) {
+        app.error(why);
+        return Vec::new();
+    }
+    if p.thinking.is_some() {
+        app.inform("The engine is already thinking about a hint.");
+        return Vec::new();
+    }
+    app.inform("Thinking about a hint...");
+    app.start_search(Purpose::Hint, Duration::ZERO)
+}
+
+/// Pauses the computer players, or lets them go on.
+fn pause_computer(app: &mut App) {
+    let Screen::Playing(p) = &mut app.screen else {
+        return;
+    };
+    if p.table.players().iter().all(|pl| pl.level().is_none()) {
+        app.error("No seat is played by the computer.");
+        return;
+    }
+    p.paused = !p.paused;
+    if p.paused {
+        app.inform("Computer play is paused; press s to resume.");
+    } else {
+        app.inform("Computer play goes on.");
+    }
 }
 
 fn update_setup(app: &mut App, action: Action) -> Vec<Effect> {
@@ -434,26 +776,12 @@ fn update_setup(app: &mut App, action: Action) -> Vec<Effect> {
                 from: Context::Setup,
             })
         }
-        Action::Select => match setup.current() {
-            SetupRow::Begin => {
-                let near = setup.near_side;
-                return match Table::new(&setup.spec()) {
-                    Ok(table) => {
-                        let path = app.saves.as_ref().map(|s| s.fresh_path());
-                        let playing = Playing::new(table, near, path);
-                        let effects = playing.save();
-                        app.screen = Screen::Playing(Box::new(playing));
-                        effects
-                    }
-                    Err(e) => {
-                        app.error(e);
-                        Vec::new()
-                    }
-                };
-            }
+        Action::Submit if setup.current() != SetupRow::Resume => return begin(app),
+        Action::Select | Action::Submit => match setup.current() {
+            SetupRow::Begin => return begin(app),
             SetupRow::Resume => {
                 if let Some(offer) = setup.resume.take() {
-                    let near = setup.near_side;
+                    let near = offer.table.first_human_seat();
                     let note = format!("Resumed the game saved in {}.", offer.path.display());
                     app.screen = Screen::Playing(Box::new(Playing::new(
                         *offer.table,
@@ -474,6 +802,27 @@ fn update_setup(app: &mut App, action: Action) -> Vec<Effect> {
         _ => {}
     }
     Vec::new()
+}
+
+/// Starts the game the setup screen describes, or says why it cannot.
+fn begin(app: &mut App) -> Vec<Effect> {
+    let Screen::Setup(setup) = &app.screen else {
+        return Vec::new();
+    };
+    let near = setup.near_side;
+    match Table::new(&setup.spec()) {
+        Ok(table) => {
+            let path = app.saves.as_ref().map(|s| s.fresh_path());
+            let playing = Playing::new(table, near, path);
+            let effects = playing.save();
+            app.screen = Screen::Playing(Box::new(playing));
+            effects
+        }
+        Err(e) => {
+            app.error(e);
+            Vec::new()
+        }
+    }
 }
 
 fn update_board(app: &mut App, action: Action) -> Vec<Effect> {
@@ -500,20 +849,11 @@ fn update_board(app: &mut App, action: Action) -> Vec<Effect> {
                 text: String::new(),
             });
         }
-        Action::Undo => {
-            p.selected = None;
-            if p.table.undo() {
-                return p.save();
-            }
-            app.error("There is no move to undo.");
-        }
-        Action::Redo => {
-            p.selected = None;
-            if p.table.redo() {
-                return p.save();
-            }
-            app.error("There is no move to redo.");
-        }
+        Action::Undo => return undo(app),
+        Action::Redo => return redo(app),
+        Action::Pass => return pass(app),
+        Action::Hint => return hint(app),
+        Action::PauseComputer => pause_computer(app),
         Action::Select => return select(app),
         _ => {}
     }
@@ -526,13 +866,8 @@ fn select(app: &mut App) -> Vec<Effect> {
     let Screen::Playing(p) = &mut app.screen else {
         return Vec::new();
     };
-    if let Some(outcome) = p.table.outcome() {
-        let m = game_over_sentence(p, outcome);
-        app.error(m);
-        return Vec::new();
-    }
-    if p.table.player_to_move() != Player::Human {
-        app.error("Wait for the other player's move.");
+    if let Some(why) = cannot_move_now(p) {
+        app.error(why);
         return Vec::new();
     }
     let game = p.table.game();
@@ -607,6 +942,7 @@ pub fn step_on_screen(geo: &Geometry, cell: Cell, dir: Dir, flipped: bool) -> Ce
 mod tests {
     use super::*;
     use crate::ui::table::TableSpec;
+    use catboard::ai::Level;
     use catboard::core::Options;
     use catboard::variants::Variant;
 
@@ -788,7 +1124,7 @@ mod tests {
         assert!(p(&app).table.outcome().is_some());
         update(&mut app, Action::Select);
         let m = app.message.clone().expect("a message");
-        assert!(m.text.contains("White won by checkmate"), "{m:?}");
+        assert!(m.text.contains("Checkmate — White wins"), "{m:?}");
         let effects = update(&mut app, Action::Quit);
         assert!(app.quit);
         assert_eq!(effects.len(), 1);
@@ -827,5 +1163,336 @@ mod tests {
         update(&mut app, Action::Cursor(Dir::Up));
         update(&mut app, Action::Select);
         assert!(matches!(app.screen, Screen::Playing(_)));
+    }
+
+    /// A game of `variant` between `players`, from the start.
+    fn table_app(variant: Variant, players: Vec<Player>) -> App {
+        let table = Table::new(&TableSpec {
+            variant,
+            options: Options::new(),
+            position: None,
+            players,
+        })
+        .expect("a game");
+        let playing = Playing::new(table, 0, Some(PathBuf::from("/saves/g.json")));
+        App::new(
+            Screen::Playing(Box::new(playing)),
+            None,
+            Look::test_default(),
+        )
+    }
+
+    fn against(level: Level) -> App {
+        table_app(Variant::Chess, vec![Player::Human, Player::Computer(level)])
+    }
+
+    fn type_move(app: &mut App, text: &str) -> Vec<Effect> {
+        let mut typed = vec![Action::OpenPrompt];
+        typed.extend(text.chars().map(Action::TypeChar));
+        typed.push(Action::Submit);
+        keys(app, &typed)
+    }
+
+    /// The searches `effects` start.
+    fn started(effects: &[Effect]) -> Vec<SearchRequest> {
+        effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Think(r) => Some((**r).clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn stopped(effects: &[Effect]) -> Vec<u64> {
+        effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::StopThinking(id) => Some(*id),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// A search's answer: `text` (legal in `app`'s position) as its best move.
+    fn thought(app: &App, text: &str, depth: u32) -> Thought {
+        let mv = p(app).table.game().parse_move(text).expect("a legal move");
+        Thought {
+            best: Some(mv),
+            score: 35,
+            depth,
+            nodes: 1234,
+            elapsed: Duration::from_millis(5),
+            pv: vec![mv],
+        }
+    }
+
+    fn notation(app: &App) -> Vec<String> {
+        p(app).table.notation().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn the_computers_reply_arrives_on_its_id_and_is_played() {
+        let mut app = against(Level::Club);
+        let effects = type_move(&mut app, "e4");
+        let requests = started(&effects);
+        assert_eq!(requests.len(), 1, "{effects:?}");
+        let request = &requests[0];
+        assert_eq!(
+            request.game.position_text(),
+            p(&app).table.game().position_text()
+        );
+        assert_eq!(request.limits.depth, Level::Club.limits().depth);
+        assert_eq!(
+            request.min_time,
+            Duration::ZERO,
+            "no pause after a person's move"
+        );
+        let id = request.id;
+        let thinking = p(&app).thinking.clone().expect("thinking");
+        assert_eq!((thinking.id, thinking.purpose), (id, Purpose::Move));
+        // Keys still work while it thinks, but a move is refused.
+        update(&mut app, Action::Cursor(Dir::Left));
+        assert_eq!(p(&app).cursor, cell(&app, "d4"));
+        type_move(&mut app, "d5");
+        let m = app.message.clone().expect("refused");
+        assert!(m.error && m.text.contains("computer"), "{m:?}");
+        // Progress shows in the state, with the line in SAN.
+        let progress = thought(&app, "e5", 3);
+        update(
+            &mut app,
+            Action::Progress {
+                id,
+                thought: progress,
+            },
+        );
+        let shown = p(&app)
+            .thinking
+            .clone()
+            .and_then(|t| t.progress)
+            .expect("progress");
+        assert_eq!(
+            (shown.depth, shown.line.clone()),
+            (3, vec!["e5".to_string()])
+        );
+        // The reply is played and saved; nothing more thinks (a person is to move).
+        let reply = thought(&app, "c5", 4);
+        let effects = update(&mut app, Action::Reply { id, thought: reply });
+        assert_eq!(notation(&app), ["e4", "c5"]);
+        assert!(p(&app).thinking.is_none());
+        assert!(effects.is_empty() || started(&effects).is_empty());
+    }
+
+    #[test]
+    fn a_stale_reply_after_undo_or_a_new_game_is_ignored() {
+        let mut app = against(Level::Casual);
+        let id = started(&type_move(&mut app, "e4"))[0].id;
+        let late = thought(&app, "e5", 2);
+        let effects = update(&mut app, Action::Undo);
+        assert_eq!(stopped(&effects), [id], "undo raises the stop flag");
+        assert_eq!(p(&app).table.ply(), 0);
+        assert!(p(&app).thinking.is_none());
+        update(&mut app, Action::Reply { id, thought: late });
+        assert_eq!(p(&app).table.ply(), 0, "the stale reply is not played");
+        // A new game stops the search too, and its reply goes nowhere.
+        let id = started(&type_move(&mut app, "d4"))[0].id;
+        let late = thought(&app, "d5", 2);
+        let effects = keys(&mut app, &[Action::NewGame, Action::Yes]);
+        assert_eq!(stopped(&effects), [id]);
+        update(&mut app, Action::Reply { id, thought: late });
+        assert!(matches!(app.screen, Screen::Setup(_)));
+        // A reply whose move is not legal is ignored without harm.
+        let mut app = against(Level::Casual);
+        let id = started(&type_move(&mut app, "e4"))[0].id;
+        let mut wrong = thought(&app, "e5", 2);
+        wrong.best = Some(Move::default());
+        let effects = update(&mut app, Action::Reply { id, thought: wrong });
+        assert_eq!(notation(&app), ["e4"]);
+        assert!(started(&effects).is_empty(), "no endless asking");
+        assert!(p(&app).paused);
+        assert!(app.message.as_ref().is_some_and(|m| m.error));
+    }
+
+    #[test]
+    fn undo_takes_back_the_computers_reply_with_your_move_and_redo_both() {
+        let mut app = against(Level::Strong);
+        let id = started(&type_move(&mut app, "e4"))[0].id;
+        let reply = thought(&app, "e5", 4);
+        update(&mut app, Action::Reply { id, thought: reply });
+        type_move(&mut app, "Nf3");
+        let id = p(&app).thinking.as_ref().expect("thinking").id;
+        let reply = thought(&app, "Nc6", 4);
+        update(&mut app, Action::Reply { id, thought: reply });
+        assert_eq!(notation(&app), ["e4", "e5", "Nf3", "Nc6"]);
+        let effects = update(&mut app, Action::Undo);
+        assert_eq!(notation(&app), ["e4", "e5"], "two plies back");
+        assert!(started(&effects).is_empty(), "White (a person) is to move");
+        assert_eq!(effects.len(), 1, "saved once: {effects:?}");
+        update(&mut app, Action::Redo);
+        assert_eq!(notation(&app), ["e4", "e5", "Nf3", "Nc6"], "both come back");
+        assert!(p(&app).thinking.is_none());
+        // Undo while it thinks takes back only your move.
+        let id = started(&type_move(&mut app, "Bb5"))[0].id;
+        let effects = update(&mut app, Action::Undo);
+        assert_eq!(stopped(&effects), [id]);
+        assert_eq!(notation(&app).len(), 4);
+    }
+
+    #[test]
+    fn the_hint_names_and_marks_the_engines_move_for_you() {
+        let mut app = playing(None);
+        let effects = update(&mut app, Action::Hint);
+        let request = started(&effects).pop().expect("a hint search");
+        assert_eq!(request.limits.depth, HINT_LEVEL.limits().depth);
+        let thinking = p(&app).thinking.clone().expect("thinking");
+        assert_eq!(thinking.purpose, Purpose::Hint);
+        let idea = thought(&app, "Nf3", 4);
+        update(
+            &mut app,
+            Action::Reply {
+                id: request.id,
+                thought: idea,
+            },
+        );
+        assert_eq!(p(&app).hint.map(|m| m.to), Some(cell(&app, "f3")));
+        assert!(
+            app.message
+                .as_ref()
+                .is_some_and(|m| m.text.starts_with("Hint: Nf3")),
+            "{:?}",
+            app.message
+        );
+        assert_eq!(p(&app).table.ply(), 0, "a hint is not played");
+        // Playing a move forgets the hint.
+        type_move(&mut app, "e4");
+        assert_eq!(p(&app).hint, None);
+        // No hint on the computer's turn.
+        let mut app = against(Level::Club);
+        type_move(&mut app, "e4");
+        let effects = update(&mut app, Action::Hint);
+        assert!(started(&effects).is_empty());
+        assert!(app.message.as_ref().is_some_and(|m| m.error));
+    }
+
+    #[test]
+    fn computers_play_each_other_with_a_pause_and_can_be_paused() {
+        let mut app = table_app(
+            Variant::Chess,
+            vec![
+                Player::Computer(Level::Casual),
+                Player::Computer(Level::Club),
+            ],
+        );
+        let first = app.engage();
+        let request = started(&first).pop().expect("White thinks at once");
+        assert_eq!(request.min_time, Duration::ZERO);
+        let reply = thought(&app, "d4", 2);
+        let effects = update(
+            &mut app,
+            Action::Reply {
+                id: request.id,
+                thought: reply,
+            },
+        );
+        let next = started(&effects).pop().expect("Black thinks next");
+        assert_eq!(next.min_time, WATCH_PAUSE, "a pause to follow the game");
+        assert_eq!(next.limits.depth, Level::Club.limits().depth);
+        // Pausing stops the search; resuming starts it again.
+        let effects = update(&mut app, Action::PauseComputer);
+        assert_eq!(stopped(&effects), [next.id]);
+        assert!(p(&app).paused && p(&app).thinking.is_none());
+        let effects = update(&mut app, Action::PauseComputer);
+        assert_eq!(started(&effects).len(), 1);
+        // Undo with no person at the board: one move, and play pauses.
+        let effects = update(&mut app, Action::Undo);
+        assert_eq!(p(&app).table.ply(), 0);
+        assert!(p(&app).paused);
+        assert!(started(&effects).is_empty());
+        // Quitting stops whatever thinks.
+        update(&mut app, Action::PauseComputer);
+        let id = p(&app).thinking.as_ref().expect("thinking").id;
+        let effects = update(&mut app, Action::Quit);
+        assert!(stopped(&effects).contains(&id));
+    }
+
+    #[test]
+    fn a_resumed_game_with_the_computer_to_move_makes_it_think() {
+        let mut app = against(Level::Casual);
+        let id = started(&type_move(&mut app, "e4"))[0].id;
+        let saved = p(&app).table.saved();
+        assert_eq!(saved.players, ["human", "casual"]);
+        update(&mut app, Action::Quit);
+        let table = Table::from_saved(&saved).expect("resumes");
+        assert_eq!(
+            table.player(catboard::core::Seat::BLACK),
+            Player::Computer(Level::Casual)
+        );
+        let (app, effects) = crate::ui::build_app(crate::ui::UiConfig {
+            start: crate::ui::Start::Play {
+                table: Box::new(table),
+                near_side: 0,
+                path: Some(PathBuf::from("/saves/g.json")),
+            },
+            look: Look::test_default(),
+            saves: None,
+            notice: None,
+            think_ms: 300,
+        });
+        let request = started(&effects).pop().expect("Black thinks on resuming");
+        assert_ne!(request.id, 0);
+        assert!(p(&app).thinking.is_some());
+        let _ = id;
+    }
+
+    #[test]
+    fn the_cats_pass_by_key_only_on_their_turn() {
+        let mut app = table_app(Variant::Cat, vec![Player::Human; 3]);
+        update(&mut app, Action::Pass);
+        let m = app.message.clone().expect("White may not pass");
+        assert!(m.error && m.text.starts_with("White may not pass"), "{m:?}");
+        type_move(&mut app, "e4");
+        type_move(&mut app, "e5");
+        assert!(p(&app).table.can_pass());
+        update(&mut app, Action::Pass);
+        assert_eq!(notation(&app), ["e4", "e5", "Cats pass"]);
+        // A Cat moves by cursor: select the Cat on a4, then b5.
+        type_move(&mut app, "Nf3");
+        type_move(&mut app, "Nc6");
+        let a4 = cell(&app, "a4");
+        if let Screen::Playing(pl) = &mut app.screen {
+            pl.cursor = a4;
+        }
+        keys(
+            &mut app,
+            &[
+                Action::Select,
+                Action::Cursor(Dir::Up),
+                Action::Cursor(Dir::Right),
+                Action::Select,
+            ],
+        );
+        assert_eq!(notation(&app).last().map(String::as_str), Some("Ca4-b5"));
+    }
+
+    #[test]
+    fn enter_starts_the_game_from_any_setup_row() {
+        let mut app = App::new(Screen::Setup(Setup::new(None)), None, Look::test_default());
+        // Down to White's player, change it with Space and Right, then Enter.
+        keys(
+            &mut app,
+            &[
+                Action::Cursor(Dir::Down),
+                Action::Cursor(Dir::Down),
+                Action::Select,
+                Action::Cursor(Dir::Right),
+            ],
+        );
+        match &app.screen {
+            Screen::Setup(s) => assert_eq!(s.players[1], Player::Computer(Level::Club)),
+            Screen::Playing(_) => panic!("Space changes the value"),
+        }
+        let effects = update(&mut app, Action::Submit);
+        assert!(matches!(app.screen, Screen::Playing(_)), "Enter starts");
+        assert!(started(&effects).is_empty(), "White (a person) moves first");
     }
 }

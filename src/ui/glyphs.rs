@@ -22,8 +22,10 @@ pub struct Marks {
     pub target: &'static str,
     /// Either side of a piece the selected piece may capture.
     pub capture: &'static str,
-    /// Either side of a shaded zone's empty cell.
+    /// A zone's empty cell, and beside a piece in a zone.
     pub zone: &'static str,
+    /// To the right of a disarmed piece.
+    pub disarmed: &'static str,
     /// Before the current row of a list.
     pub pointer: &'static str,
     /// Before the side to move in the players panel.
@@ -58,10 +60,13 @@ impl GlyphSet {
     /// How `piece` is written: one character cell wide in every set.
     pub fn piece(self, piece: Piece) -> char {
         let seat = piece.seat().index();
-        if self == GlyphSet::Unicode
-            && let Some(symbol) = chess_symbol(piece.kind(), seat == 0)
-        {
-            return symbol;
+        if self == GlyphSet::Unicode {
+            if let Some(symbol) = chess_symbol(piece.kind(), seat == 0) {
+                return symbol;
+            }
+            if piece.kind() == PieceKind::Cat {
+                return CAT;
+            }
         }
         let letter = piece.kind().letter();
         if seat == 1 {
@@ -78,6 +83,7 @@ impl GlyphSet {
                 target: "*",
                 capture: "x",
                 zone: ":",
+                disarmed: "~",
                 pointer: ">",
                 to_move: "*",
                 ellipsis: "...",
@@ -86,6 +92,7 @@ impl GlyphSet {
                 target: "•",
                 capture: "×",
                 zone: "░",
+                disarmed: "⊘",
                 pointer: "▸",
                 to_move: "●",
                 ellipsis: "…",
@@ -111,6 +118,11 @@ impl GlyphSet {
     }
 }
 
+/// The Cats' glyph in the Unicode set: a cat's head with its ears (U+15E2,
+/// CANADIAN SYLLABICS CARRIER TSA, the head of the text cat `ᓚᘏᗢ`), one
+/// column wide by unicode-width and no emoji; `C` in the other sets.
+pub const CAT: char = 'ᗢ';
+
 /// The Unicode chess symbol of a chess kind: outlined for the first seat,
 /// filled for the others, so the seats differ by shape as well as colour.
 fn chess_symbol(kind: PieceKind, first_seat: bool) -> Option<char> {
@@ -130,7 +142,7 @@ fn chess_symbol(kind: PieceKind, first_seat: bool) -> Option<char> {
 mod tests {
     use super::*;
     use catboard::core::Seat;
-    use unicode_width::UnicodeWidthChar;
+    use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
     #[test]
     fn every_piece_glyph_is_one_column_wide_in_every_set() {
@@ -165,10 +177,27 @@ mod tests {
     }
 
     #[test]
+    fn the_cats_glyph_is_one_column_and_no_emoji_and_c_in_letters() {
+        let cat = Piece::new(Seat::THIRD, PieceKind::Cat);
+        let glyph = GlyphSet::Unicode.piece(cat);
+        assert_eq!(glyph, CAT);
+        assert_eq!(glyph.width(), Some(1));
+        // Outside the emoji and pictograph blocks.
+        assert!(!(0x1F300..=0x1FAFF).contains(&(glyph as u32)));
+        assert_eq!(GlyphSet::Letters.piece(cat), 'C');
+        assert_eq!(GlyphSet::Ascii.piece(cat), 'C');
+        for set in GlyphSet::ALL {
+            let m = set.marks();
+            assert_eq!(m.zone.width(), 1);
+            assert_eq!(m.disarmed.width(), 1);
+        }
+    }
+
+    #[test]
     fn ascii_marks_are_ascii() {
         let m = GlyphSet::Ascii.marks();
         for s in [
-            m.target, m.capture, m.zone, m.pointer, m.to_move, m.ellipsis,
+            m.target, m.capture, m.zone, m.disarmed, m.pointer, m.to_move, m.ellipsis,
         ] {
             assert!(s.is_ascii());
         }

@@ -1,7 +1,6 @@
 //! Keys to actions: the one keymap table, from which the `?` help is made.
 
 use super::app::{Action, Dir};
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 /// Where the keyboard's attention is: each has its own keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,26 +79,36 @@ impl Key {
             Key::Backspace => "Backspace".into(),
         }
     }
+}
 
-    /// The key of a terminal key event, if it is one the keymap can name.
-    pub fn of_event(event: &KeyEvent) -> Option<Key> {
-        if event.kind == KeyEventKind::Release {
-            return None;
+/// When a binding is worth showing in the help and the hint line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum When {
+    /// Always.
+    Always,
+    /// When the side to move may pass.
+    CanPass,
+    /// When the computer plays a seat.
+    ComputerPlays,
+}
+
+/// What the help needs to know about the game to choose its lines.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HelpState {
+    /// The side to move may pass.
+    pub can_pass: bool,
+    /// The computer plays a seat.
+    pub computer_plays: bool,
+}
+
+impl HelpState {
+    /// Whether a binding shown `when` applies in this state.
+    pub fn shows(self, when: When) -> bool {
+        match when {
+            When::Always => true,
+            When::CanPass => self.can_pass,
+            When::ComputerPlays => self.computer_plays,
         }
-        Some(match event.code {
-            KeyCode::Char(c) if event.modifiers.contains(KeyModifiers::CONTROL) => {
-                Key::Ctrl(c.to_ascii_lowercase())
-            }
-            KeyCode::Char(c) => Key::Char(c),
-            KeyCode::Up => Key::Up,
-            KeyCode::Down => Key::Down,
-            KeyCode::Left => Key::Left,
-            KeyCode::Right => Key::Right,
-            KeyCode::Enter => Key::Enter,
-            KeyCode::Esc => Key::Esc,
-            KeyCode::Backspace => Key::Backspace,
-            _ => return None,
-        })
     }
 }
 
@@ -115,6 +124,8 @@ pub struct Binding {
     pub action: Action,
     /// What the help says about it.
     pub help: &'static str,
+    /// When the help shows it.
+    pub when: When,
 }
 
 const fn bind(
@@ -123,11 +134,22 @@ const fn bind(
     action: Action,
     help: &'static str,
 ) -> Binding {
+    bind_when(context, keys, action, help, When::Always)
+}
+
+const fn bind_when(
+    context: Context,
+    keys: &'static [Key],
+    action: Action,
+    help: &'static str,
+    when: When,
+) -> Binding {
     Binding {
         context,
         keys,
         action,
         help,
+        when,
     }
 }
 
@@ -166,14 +188,39 @@ pub static KEYMAP: &[Binding] = &[
         "select piece / target",
     ),
     bind(C::Board, &[Key::Esc], Action::Cancel, "cancel selection"),
+    bind_when(
+        C::Board,
+        &[Key::Char('p')],
+        Action::Pass,
+        "pass the turn",
+        When::CanPass,
+    ),
     bind(
         C::Board,
         &[Key::Char(':')],
         Action::OpenPrompt,
         "type a move (SAN/UCI)",
     ),
-    bind(C::Board, &[Key::Char('u')], Action::Undo, "undo a move"),
+    bind(
+        C::Board,
+        &[Key::Char('u')],
+        Action::Undo,
+        "undo (with computer reply)",
+    ),
     bind(C::Board, &[Key::Char('r')], Action::Redo, "redo a move"),
+    bind(
+        C::Board,
+        &[Key::Char('t')],
+        Action::Hint,
+        "hint: the engine's move",
+    ),
+    bind_when(
+        C::Board,
+        &[Key::Char('s')],
+        Action::PauseComputer,
+        "pause/resume the computer",
+        When::ComputerPlays,
+    ),
     bind(
         C::Board,
         &[Key::Char('f')],
@@ -209,19 +256,25 @@ pub static KEYMAP: &[Binding] = &[
         C::Setup,
         &[Key::Left, Key::Char('h')],
         Action::Cursor(Dir::Left),
-        "previous",
+        "previous value",
     ),
     bind(
         C::Setup,
         &[Key::Right, Key::Char('l')],
         Action::Cursor(Dir::Right),
-        "next",
+        "next value",
     ),
     bind(
         C::Setup,
-        &[Key::Enter, Key::Char(' ')],
+        &[Key::Char(' ')],
         Action::Select,
-        "start, resume, edit",
+        "next value, edit, resume",
+    ),
+    bind(
+        C::Setup,
+        &[Key::Enter],
+        Action::Submit,
+        "start the game (or resume)",
     ),
     bind(C::Setup, &[Key::Char('?')], Action::Help, "this help"),
     bind(
@@ -301,17 +354,19 @@ pub fn action_for(context: Context, key: Key) -> Option<Action> {
     None
 }
 
-/// The help for `contexts`: a heading per context, then (keys, what they do).
+/// The help for `contexts` in `state`: a heading per context, then (keys,
+/// what they do).
 pub fn help_sections(
     contexts: &[Context],
     ascii: bool,
+    state: HelpState,
 ) -> Vec<(&'static str, Vec<(String, &'static str)>)> {
     contexts
         .iter()
         .map(|&context| {
             let lines = KEYMAP
                 .iter()
-                .filter(|b| b.context == context)
+                .filter(|b| b.context == context && state.shows(b.when))
                 .map(|b| {
                     let keys: Vec<String> = b.keys.iter().map(|k| k.label(ascii)).collect();
                     (keys.join(" "), b.help)
@@ -368,9 +423,22 @@ mod tests {
 
     #[test]
     fn the_help_lists_every_binding_of_its_contexts() {
-        let sections = help_sections(&[C::Board], false);
+        let everything = HelpState {
+            can_pass: true,
+            computer_plays: true,
+        };
+        let sections = help_sections(&[C::Board], false, everything);
         let board = KEYMAP.iter().filter(|b| b.context == C::Board).count();
         assert_eq!(sections[0].1.len(), board);
+        let plain = help_sections(&[C::Board], false, HelpState::default());
+        assert_eq!(plain[0].1.len(), board - 2, "no pass, no pause");
+        assert!(!plain[0].1.iter().any(|(k, _)| k == "p"));
+        assert!(
+            sections[0]
+                .1
+                .iter()
+                .any(|(k, h)| k == "p" && h.contains("pass"))
+        );
         assert!(
             sections[0]
                 .1

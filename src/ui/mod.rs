@@ -3,18 +3,21 @@
 //! keys become actions through the one keymap in [`input`].
 //!
 //! The event loop reads [`terminal::Incoming`] from one channel, so keys,
-//! signals and (later) a computer player's move on a worker thread all
-//! arrive the same way without blocking input.
+//! signals and the computer player's reports from its worker threads
+//! ([`worker`]) all arrive the same way without blocking input.
 
 pub mod app;
+pub mod computer;
 pub mod glyphs;
 pub mod input;
+pub mod keyboard;
 pub mod save;
 pub mod setup;
 pub mod table;
 pub mod terminal;
 pub mod theme;
 pub mod view;
+pub mod worker;
 
 #[cfg(test)]
 mod snapshots;
@@ -27,6 +30,7 @@ use std::sync::mpsc;
 use table::Table;
 use terminal::Incoming;
 use view::Look;
+use worker::Workers;
 
 /// How the program starts.
 #[derive(Clone, Debug)]
@@ -55,6 +59,8 @@ pub struct UiConfig {
     pub saves: Option<SaveStore>,
     /// A sentence to show at once (a theme that fell back, a corrupt save).
     pub notice: Option<String>,
+    /// How long a Master computer thinks per move, in milliseconds.
+    pub think_ms: u64,
 }
 
 /// The newest unfinished saved game in `store` (with at least one move);
@@ -79,13 +85,15 @@ pub fn last_unfinished(store: &SaveStore) -> Result<Option<ResumeOffer>, String>
     Ok(None)
 }
 
-/// Builds the application for `config` (no terminal needed).
+/// Builds the application for `config` (no terminal needed); the effects
+/// save a new game and start the computer when it is to move.
 pub fn build_app(config: UiConfig) -> (App, Vec<Effect>) {
     let UiConfig {
         start,
         look,
         saves,
         notice,
+        think_ms,
     } = config;
     let (screen, fresh) = match start {
         Start::Setup(offer) => (Screen::Setup(Setup::new(offer)), false),
@@ -101,7 +109,9 @@ pub fn build_app(config: UiConfig) -> (App, Vec<Effect>) {
         }
     };
     let mut app = App::new(screen, saves, look);
-    let effects = if fresh { app.save_now() } else { Vec::new() };
+    app.think_ms = think_ms;
+    let mut effects = if fresh { app.save_now() } else { Vec::new() };
+    effects.extend(app.engage());
     if let Some(text) = notice {
         update(&mut app, Action::Notice(text));
     }
@@ -109,18 +119,25 @@ pub fn build_app(config: UiConfig) -> (App, Vec<Effect>) {
 }
 
 /// Carries out `effects`; a failure comes back to the app as a notice.
-fn perform(app: &mut App, effects: Vec<Effect>) {
-    for effect in effects {
-        match effect {
+fn perform(app: &mut App, workers: &mut Workers, effects: Vec<Effect>) {
+    let mut queue = std::collections::VecDeque::from(effects);
+    while let Some(effect) = queue.pop_front() {
+        let failure = match effect {
             Effect::Save(path, saved) => {
                 // A game with no moves yet is not worth a file.
                 if saved.moves.is_empty() && !path.exists() {
                     continue;
                 }
-                if let Err(e) = SaveStore::write(&path, &saved) {
-                    update(app, Action::Notice(e));
-                }
+                SaveStore::write(&path, &saved).err()
             }
+            Effect::Think(request) => workers.start(*request).err(),
+            Effect::StopThinking(id) => {
+                workers.stop(id);
+                None
+            }
+        };
+        if let Some(e) = failure {
+            queue.extend(update(app, Action::Notice(e)));
         }
     }
 }
@@ -129,17 +146,19 @@ fn perform(app: &mut App, effects: Vec<Effect>) {
 /// termination signal comes; the game is saved in every case.
 pub fn run(config: UiConfig) -> Result<(), String> {
     let (mut app, effects) = build_app(config);
-    perform(&mut app, effects);
     let (tx, rx) = mpsc::channel();
+    let mut workers = Workers::new(tx.clone());
     let mut screen = terminal::enter().map_err(|e| format!("Could not open the terminal: {e}."))?;
+    perform(&mut app, &mut workers, effects);
     let started = terminal::spawn_input(tx.clone()).and_then(|_| terminal::spawn_signals(tx));
     if let Err(e) = started {
         terminal::restore();
         return Err(format!("Could not read the terminal: {e}."));
     }
     if screen.draw(|f| view::view(&app, f)).is_err() {
-        let effects = app.save_now();
-        perform(&mut app, effects);
+        let effects = update(&mut app, Action::Hangup);
+        perform(&mut app, &mut workers, effects);
+        workers.stop_all();
         terminal::restore();
         return Ok(());
     }
@@ -152,7 +171,7 @@ pub fn run(config: UiConfig) -> Result<(), String> {
             };
             if let Some(action) = action {
                 let effects = update(&mut app, action);
-                perform(&mut app, effects);
+                perform(&mut app, &mut workers, effects);
             }
             if app.quit {
                 break;
@@ -164,10 +183,11 @@ pub fn run(config: UiConfig) -> Result<(), String> {
         }
         if screen.draw(|f| view::view(&app, f)).is_err() {
             let effects = update(&mut app, Action::Hangup);
-            perform(&mut app, effects);
+            perform(&mut app, &mut workers, effects);
             break;
         }
     }
+    workers.stop_all();
     terminal::restore();
     Ok(())
 }
@@ -231,6 +251,7 @@ mod tests {
             look: Look::test_default(),
             saves: Some(SaveStore::new(PathBuf::from("/nonexistent/saves"))),
             notice: Some("Theme file t.toml, line 1: bad; using the classic theme.".into()),
+            think_ms: 100,
         });
         assert!(
             app.message

@@ -196,7 +196,7 @@ impl Setup {
             SetupRow::Variant => ("Variant".into(), self.variant.name().into()),
             SetupRow::Seat(i) => (
                 seat_name(i),
-                self.players.get(i).map_or("?", |p| p.id()).into(),
+                self.players.get(i).map_or("?".into(), |p| p.label()),
             ),
             SetupRow::Option(i) => match self.variant.options().get(i) {
                 Some(spec) => (spec.label.into(), self.options.value(spec).into()),

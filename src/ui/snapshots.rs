@@ -67,11 +67,30 @@ fn classic() -> Look {
 
 /// A chess game from `fen` (the opening when `None`) after `moves`.
 fn game(fen: Option<&str>, moves: &[&str], near_side: usize, look: Look) -> App {
+    table_game(
+        Variant::Chess,
+        vec![Player::Human; 2],
+        fen,
+        moves,
+        near_side,
+        look,
+    )
+}
+
+/// A game of `variant` between `players` from `fen` after `moves`.
+fn table_game(
+    variant: Variant,
+    players: Vec<Player>,
+    fen: Option<&str>,
+    moves: &[&str],
+    near_side: usize,
+    look: Look,
+) -> App {
     let mut table = match Table::new(&TableSpec {
-        variant: Variant::Chess,
+        variant,
         options: Options::new(),
         position: fen.map(str::to_string),
-        players: vec![Player::Human; 2],
+        players,
     }) {
         Ok(t) => t,
         Err(e) => panic!("bad test position: {e}"),
@@ -103,6 +122,19 @@ fn snapshot_setup_screen() {
         80,
         24,
     );
+}
+
+#[test]
+fn snapshot_setup_screen_with_computer_seats() {
+    let mut app = App::new(Screen::Setup(Setup::new(None)), None, classic());
+    // Cat Chess; Black the Club computer, the Cats the Master.
+    let [right, down, left] = [Dir::Right, Dir::Down, Dir::Left].map(Action::Cursor);
+    act(
+        &mut app,
+        &[right.clone(), down.clone(), down.clone(), right.clone()],
+    );
+    act(&mut app, &[right, down, left]);
+    check("setup-computers", &app, 80, 24);
 }
 
 #[test]
@@ -266,6 +298,136 @@ fn snapshot_each_glyph_set() {
     }
 }
 
+/// A Cat Chess game between three people from `fen` after `moves`.
+fn cat_game(fen: Option<&str>, moves: &[&str], look: Look) -> App {
+    table_game(Variant::Cat, vec![Player::Human; 3], fen, moves, 0, look)
+}
+
+/// Zones over pieces: a Cat on b3 disarms the pawns a2, b2 and c2.
+const CAT_ZONE_FEN: &str = "rnbqkbnr/pppppppp/8/7C/8/1C6/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn snapshot_thinking() {
+    use catboard::ai::{Level, Thought};
+    let mut app = table_game(
+        Variant::Chess,
+        vec![Player::Human, Player::Computer(Level::Master)],
+        None,
+        &["e4"],
+        0,
+        classic(),
+    );
+    let effects = app.engage();
+    let id = match effects.as_slice() {
+        [super::app::Effect::Think(request)] => request.id,
+        other => panic!("expected one search, got {other:?}"),
+    };
+    let Screen::Playing(p) = &app.screen else {
+        panic!("playing")
+    };
+    let pv: Vec<_> = ["e5", "Nf3", "Nc6", "Bb5", "a6"]
+        .iter()
+        .scan(p.table.game().clone(), |g, m| {
+            let mv = g.parse_move(m).ok()?;
+            g.make_move(mv);
+            Some(mv)
+        })
+        .collect();
+    let thought = Thought {
+        best: pv.first().copied(),
+        score: -18,
+        depth: 7,
+        nodes: 412_345,
+        elapsed: std::time::Duration::from_millis(600),
+        pv,
+    };
+    update(&mut app, Action::Progress { id, thought });
+    check("thinking", &app, 80, 24);
+}
+
+#[test]
+fn snapshot_hint() {
+    use catboard::ai::Thought;
+    let mut app = game(None, &["e4", "e5"], 0, classic());
+    let effects = update(&mut app, Action::Hint);
+    let id = match effects.as_slice() {
+        [super::app::Effect::Think(request)] => request.id,
+        other => panic!("expected one search, got {other:?}"),
+    };
+    let Screen::Playing(p) = &app.screen else {
+        panic!("playing")
+    };
+    let best = p.table.game().parse_move("Nf3").ok();
+    let thought = Thought {
+        best,
+        score: 30,
+        depth: 4,
+        nodes: 20_000,
+        elapsed: std::time::Duration::from_millis(90),
+        pv: best.into_iter().collect(),
+    };
+    update(&mut app, Action::Reply { id, thought });
+    check("hint", &app, 80, 24);
+}
+
+#[test]
+fn snapshot_cat_chess_start() {
+    check("cat-start", &cat_game(None, &[], classic()), 80, 24);
+}
+
+#[test]
+fn snapshot_cat_chess_zone_over_pieces() {
+    let app = cat_game(Some(CAT_ZONE_FEN), &["d4", "d5"], classic());
+    check("cat-zone", &app, 80, 24);
+}
+
+#[test]
+fn snapshot_cat_chess_zones_in_each_theme_and_glyph_set() {
+    for (theme, glyphs) in [
+        ("high-contrast", GlyphSet::Unicode),
+        ("mono", GlyphSet::Unicode),
+        ("classic", GlyphSet::Ascii),
+    ] {
+        let app = cat_game(
+            Some(CAT_ZONE_FEN),
+            &[],
+            look(theme, ColorDepth::TrueColor, glyphs),
+        );
+        check(&format!("cat-zone-{theme}-{}", glyphs.name()), &app, 80, 24);
+    }
+}
+
+#[test]
+fn snapshot_cat_chess_disarmed_king() {
+    let app = cat_game(
+        Some("rnbqkbnr/pppp1ppp/8/4p2C/4P3/8/PPPPCPPP/RNBQKBNR w KQkq - 0 3"),
+        &[],
+        classic(),
+    );
+    check("cat-disarmed-king", &app, 80, 24);
+}
+
+#[test]
+fn snapshot_cat_chess_the_cats_win_by_repetition() {
+    let moves = [
+        "Nf3", "Nf6", "pass", "Ng1", "Ng8", "pass", "Nf3", "Nf6", "pass", "Ng1", "Ng8", "pass",
+    ];
+    check("cat-cats-win", &cat_game(None, &moves, classic()), 80, 24);
+}
+
+#[test]
+fn snapshot_cat_chess_checkmate() {
+    let moves = ["f3", "e5", "h5g6", "g4", "Qh4", "pass"];
+    check("cat-checkmate", &cat_game(None, &moves, classic()), 80, 24);
+}
+
+#[test]
+fn snapshot_cat_chess_the_cats_to_move_can_pass() {
+    let mut app = cat_game(None, &["e4", "e5"], classic());
+    act(&mut app, &[Action::Help]);
+    check("cat-help", &app, 80, 24);
+}
+
 #[test]
 fn the_board_redraws_only_changed_cells_on_a_cursor_step() {
     let mut app = game(None, &[], 0, classic());
@@ -302,12 +464,28 @@ fn measure_frame_time_and_bytes_per_cursor_step() {
     use ratatui::backend::CrosstermBackend;
     use ratatui::layout::Rect;
     use std::time::Instant;
-    for (name, depth) in [
-        ("truecolor", ColorDepth::TrueColor),
-        ("256", ColorDepth::Ansi256),
-        ("none", ColorDepth::NoColor),
+    for (name, depth, variant) in [
+        ("chess, truecolor", ColorDepth::TrueColor, Variant::Chess),
+        ("chess, 256", ColorDepth::Ansi256, Variant::Chess),
+        ("chess, none", ColorDepth::NoColor, Variant::Chess),
+        ("cat chess, truecolor", ColorDepth::TrueColor, Variant::Cat),
+        ("cat chess, 256", ColorDepth::Ansi256, Variant::Cat),
+        ("cat chess, none", ColorDepth::NoColor, Variant::Cat),
     ] {
-        let mut app = game(None, &[], 0, look("classic", depth, GlyphSet::Unicode));
+        let seats = variant.seats().len();
+        let look = look("classic", depth, GlyphSet::Unicode);
+        let mut app = table_game(variant, vec![Player::Human; seats], None, &[], 0, look);
+        // On the Cat Chess board, start inside the a4 Cat's zone (b3).
+        if variant == Variant::Cat {
+            act(
+                &mut app,
+                &[Action::Cursor(Dir::Up), Action::Cursor(Dir::Left)],
+            );
+            for _ in 0..3 {
+                act(&mut app, &[Action::Cursor(Dir::Left)]);
+            }
+            act(&mut app, &[Action::Cursor(Dir::Right)]);
+        }
         let writer = CountingWriter::default();
         let bytes = writer.bytes.clone();
         let backend = CrosstermBackend::new(writer);
@@ -326,15 +504,18 @@ fn measure_frame_time_and_bytes_per_cursor_step() {
         };
         let first = draw(&app);
         let mut steps = Vec::new();
-        for dir in [Dir::Right, Dir::Up, Dir::Left, Dir::Down] {
+        for dir in [
+            Dir::Right,
+            Dir::Up,
+            Dir::Left,
+            Dir::Down,
+            Dir::Right,
+            Dir::Right,
+        ] {
             update(&mut app, Action::Cursor(dir));
             steps.push(draw(&app));
         }
-        update(&mut app, Action::Select);
-        let selection = draw(&app);
-        println!(
-            "{name}: first frame {first} bytes; one cursor step {steps:?} bytes; selecting the e2 pawn {selection} bytes"
-        );
+        println!("{name}: first frame {first} bytes; one cursor step {steps:?} bytes");
     }
     let mut app = game(None, &["e4", "e5"], 0, classic());
     let mut terminal = match Terminal::new(TestBackend::new(80, 24)) {

@@ -3,7 +3,9 @@
 //! captured pieces, and the moves undone that `redo` can replay.
 
 use super::save::SavedGame;
-use catboard::core::{Cell, Game, Move, Options, Outcome, Piece, Seat};
+use super::setup::capitalise;
+use catboard::ai::Level;
+use catboard::core::{Cell, EndReason, Game, Move, Options, Outcome, Piece, Seat};
 use catboard::variants::{AnyGame, Variant};
 
 /// Who plays a seat.
@@ -11,16 +13,26 @@ use catboard::variants::{AnyGame, Variant};
 pub enum Player {
     /// A person at the keyboard.
     Human,
+    /// The computer, at this level.
+    Computer(Level),
 }
 
 impl Player {
-    /// Every kind of player the setup screen offers.
-    pub const ALL: &'static [Player] = &[Player::Human];
+    /// Every kind of player the setup screen offers, in its order.
+    pub const ALL: &'static [Player] = &[
+        Player::Human,
+        Player::Computer(Level::Casual),
+        Player::Computer(Level::Club),
+        Player::Computer(Level::Strong),
+        Player::Computer(Level::Master),
+    ];
 
-    /// The name used on the command line, in saves and on screen.
+    /// The name used on the command line, in saves and on screen
+    /// (`human`, or the computer's level: `casual` … `master`).
     pub const fn id(self) -> &'static str {
         match self {
             Player::Human => "human",
+            Player::Computer(level) => level.id(),
         }
     }
 
@@ -29,11 +41,31 @@ impl Player {
         Player::ALL
             .iter()
             .copied()
-            .find(|p| p.id() == id)
+            .find(|p| p.id() == id.trim().to_ascii_lowercase())
             .ok_or_else(|| {
                 let known: Vec<&str> = Player::ALL.iter().map(|p| p.id()).collect();
-                format!("There is no player '{id}'; choose {}.", known.join(" or "))
+                let (last, rest) = known.split_last().unwrap_or((&"human", &[]));
+                format!(
+                    "There is no player '{id}'; choose {} or {last}.",
+                    rest.join(", ")
+                )
             })
+    }
+
+    /// How the screen names the player: `human`, `computer (club)`.
+    pub fn label(self) -> String {
+        match self {
+            Player::Human => "human".to_string(),
+            Player::Computer(level) => format!("computer ({level})"),
+        }
+    }
+
+    /// The computer's level, when the computer plays.
+    pub const fn level(self) -> Option<Level> {
+        match self {
+            Player::Human => None,
+            Player::Computer(level) => Some(level),
+        }
     }
 }
 
@@ -182,10 +214,7 @@ impl Table {
 
     /// Who plays the seat to move.
     pub fn player_to_move(&self) -> Player {
-        self.players
-            .get(self.game.to_move().index())
-            .copied()
-            .unwrap_or(Player::Human)
+        self.player(self.game.to_move())
     }
 
     /// The result, once the game is over.
@@ -193,15 +222,19 @@ impl Table {
         self.game.outcome()
     }
 
-    /// How `outcome` reads: "white won by checkmate", "drawn by stalemate".
+    /// How `outcome` reads: "Checkmate — White wins", "Draw by stalemate",
+    /// "Draw by threefold repetition — the Cats win" (a draw that a seat
+    /// wins, as in Cat Chess).
     pub fn outcome_words(&self, outcome: Outcome) -> String {
+        let reason = outcome.reason.describe();
+        let how = if is_drawing_reason(outcome.reason) {
+            format!("Draw by {reason}")
+        } else {
+            capitalise(reason)
+        };
         match outcome.winner {
-            Some(seat) => format!(
-                "{} won by {}",
-                self.game.seat_name(seat),
-                outcome.reason.describe()
-            ),
-            None => format!("drawn by {}", outcome.reason.describe()),
+            Some(seat) => format!("{how} — {}", winner_words(self.game.seat_name(seat))),
+            None => how,
         }
     }
 
@@ -257,6 +290,24 @@ impl Table {
         self.played.len()
     }
 
+    /// Who plays `seat`.
+    pub fn player(&self, seat: Seat) -> Player {
+        self.players
+            .get(seat.index())
+            .copied()
+            .unwrap_or(Player::Human)
+    }
+
+    /// Whether a person plays at least one seat.
+    pub fn has_human(&self) -> bool {
+        self.players.contains(&Player::Human)
+    }
+
+    /// The seat that played the last move.
+    pub fn last_mover(&self) -> Option<Seat> {
+        self.played.last().map(|p| p.mover)
+    }
+
     /// The seat that moved first from the start position.
     pub fn first_mover(&self) -> Seat {
         self.first_mover
@@ -286,6 +337,19 @@ impl Table {
             .collect()
     }
 
+    /// Whether the side to move may pass.
+    pub fn can_pass(&self) -> bool {
+        self.outcome().is_none() && self.game.legal_move_list().iter().any(|m| m.is_pass())
+    }
+
+    /// The seat best drawn at the near edge: the first a person plays.
+    pub fn first_human_seat(&self) -> usize {
+        self.players
+            .iter()
+            .position(|p| *p == Player::Human)
+            .unwrap_or(0)
+    }
+
     /// The legal moves of the piece on `from`.
     pub fn moves_from(&self, from: Cell) -> Vec<Move> {
         self.game
@@ -294,6 +358,30 @@ impl Table {
             .copied()
             .filter(|m| !m.is_pass() && m.from == from)
             .collect()
+    }
+}
+
+/// Whether a game ending for `reason` is a draw by the rules of chess
+/// (whoever the variant then lets win it).
+fn is_drawing_reason(reason: EndReason) -> bool {
+    matches!(
+        reason,
+        EndReason::Stalemate
+            | EndReason::FiftyMoves
+            | EndReason::HundredTurns
+            | EndReason::Repetition
+            | EndReason::Material
+            | EndReason::AllPassed
+    )
+}
+
+/// "White wins", or for a seat named in the plural, "the Cats win".
+fn winner_words(seat_name: &str) -> String {
+    let name = capitalise(seat_name);
+    if seat_name.ends_with('s') {
+        format!("the {name} win")
+    } else {
+        format!("{name} wins")
     }
 }
 

@@ -1,11 +1,20 @@
 //! The terminal's life: raw mode and the alternate screen, restored on
 //! quit, error and panic; keys read on a thread that notices a dead
-//! terminal instead of spinning on it; hang-up and termination signals
-//! turned into an [`Action::Hangup`].
+//! terminal instead of spinning on it; resizes turned into
+//! [`Action::Resize`], hang-up and termination signals into
+//! [`Action::Hangup`].
+//!
+//! The input thread reads the terminal's bytes itself and decodes them with
+//! [`KeyDecoder`]. It used to wait on the terminal with `poll` and then ask
+//! crossterm for events, but crossterm watches the terminal edge-triggered
+//! and stops reading as soon as one event is parsed: with more than its
+//! 1,024-byte buffer waiting (a burst of keys, a paste), the rest stayed
+//! unread, `poll` kept reporting input, and the thread spun until the next
+//! key arrived. One reader and one level-triggered wait cannot disagree.
 
 use super::app::Action;
 use super::input::Key;
-use crossterm::event::{self, Event};
+use super::keyboard::KeyDecoder;
 use crossterm::{cursor, execute, terminal};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
@@ -18,7 +27,7 @@ use std::time::Duration;
 
 /// What arrives at the event loop from outside: a key to map through the
 /// keymap (which depends on what is on screen), or a ready action (resize,
-/// signals, later the computer player's move).
+/// signals, the computer player's reports).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Incoming {
     /// A key pressed.
@@ -78,8 +87,8 @@ impl TtyInput {
         }
     }
 
-    /// Waits up to `wait` for input; false once the terminal has hung up.
-    fn alive_after_wait(&self, wait: Duration) -> bool {
+    /// Waits up to `wait` for input.
+    fn wait(&self, wait: Duration) -> Readiness {
         let fd = self.fd();
         let mut fds = [PollFd::new(&fd, PollFlags::IN)];
         let timeout = Timespec {
@@ -87,61 +96,94 @@ impl TtyInput {
             tv_nsec: wait.subsec_nanos() as _,
         };
         match poll(&mut fds, Some(&timeout)) {
-            Ok(_) => !fds[0]
-                .revents()
-                .intersects(PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL),
-            Err(e) => e == rustix::io::Errno::INTR,
+            Ok(0) => Readiness::Timeout,
+            Ok(_) if fds[0].revents().contains(PollFlags::IN) => Readiness::Input,
+            Ok(_) => Readiness::HungUp,
+            Err(rustix::io::Errno::INTR) => Readiness::Timeout,
+            Err(_) => Readiness::HungUp,
+        }
+    }
+
+    /// Reads what the terminal has; `None` once it has hung up.
+    fn read(&self, buf: &mut [u8]) -> Option<usize> {
+        match rustix::io::read(self.fd(), buf) {
+            Ok(0) => None,
+            Ok(n) => Some(n),
+            Err(rustix::io::Errno::INTR | rustix::io::Errno::AGAIN) => Some(0),
+            Err(_) => None,
         }
     }
 }
 
-/// Reads keys and resizes on a thread and sends them to `tx`. Before each
-/// read it polls the terminal itself, so a hung-up terminal (SIGHUP lost,
-/// SSH dropped) ends in one [`Action::Hangup`] instead of a busy loop.
+/// What waiting on the terminal found.
+enum Readiness {
+    /// Bytes to read.
+    Input,
+    /// Nothing within the wait.
+    Timeout,
+    /// The terminal is gone.
+    HungUp,
+}
+
+/// How long a lone Esc waits for the rest of an arrow key's sequence.
+const ESC_WAIT: Duration = Duration::from_millis(30);
+
+/// How long the input thread waits for a key before looking again.
+const IDLE_WAIT: Duration = Duration::from_secs(1);
+
+/// Reads keys on a thread and sends them to `tx`. A hung-up terminal
+/// (SIGHUP lost, SSH dropped) ends in one [`Action::Hangup`] instead of a
+/// busy loop.
 pub fn spawn_input(tx: Sender<Incoming>) -> io::Result<()> {
     let tty = TtyInput::open()?;
     std::thread::Builder::new()
         .name("input".into())
         .spawn(move || {
-            let hang_up = |tx: &Sender<Incoming>| {
-                let _ = tx.send(Incoming::Action(Action::Hangup));
-            };
+            let mut decoder = KeyDecoder::new();
+            let mut buf = [0u8; 4096];
             loop {
-                if !tty.alive_after_wait(Duration::from_millis(250)) {
-                    return hang_up(&tx);
-                }
-                loop {
-                    match event::poll(Duration::ZERO) {
-                        Ok(true) => {}
-                        Ok(false) => break,
-                        Err(_) => return hang_up(&tx),
-                    }
-                    let incoming = match event::read() {
-                        Ok(Event::Key(k)) => Key::of_event(&k).map(Incoming::Key),
-                        Ok(Event::Resize(..)) => Some(Incoming::Action(Action::Resize)),
-                        Ok(_) => None,
-                        Err(_) => return hang_up(&tx),
-                    };
-                    if let Some(incoming) = incoming
-                        && tx.send(incoming).is_err()
-                    {
+                let wait = if decoder.is_waiting() {
+                    ESC_WAIT
+                } else {
+                    IDLE_WAIT
+                };
+                let keys = match tty.wait(wait) {
+                    Readiness::Input => match tty.read(&mut buf) {
+                        Some(n) => decoder.feed(&buf[..n]),
+                        None => break,
+                    },
+                    Readiness::Timeout => decoder.flush(),
+                    Readiness::HungUp => break,
+                };
+                for key in keys {
+                    if tx.send(Incoming::Key(key)).is_err() {
                         return;
                     }
                 }
             }
+            let _ = tx.send(Incoming::Action(Action::Hangup));
         })?;
     Ok(())
 }
 
-/// Turns SIGHUP, SIGTERM and SIGINT into [`Action::Hangup`] on `tx`.
+/// Turns SIGWINCH into [`Action::Resize`], and SIGHUP, SIGTERM and SIGINT
+/// into [`Action::Hangup`], on `tx`.
 pub fn spawn_signals(tx: Sender<Incoming>) -> io::Result<()> {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    let mut signals = signal_hook::iterator::Signals::new([SIGHUP, SIGTERM, SIGINT])?;
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGWINCH};
+    let mut signals = signal_hook::iterator::Signals::new([SIGHUP, SIGTERM, SIGINT, SIGWINCH])?;
     std::thread::Builder::new()
         .name("signals".into())
         .spawn(move || {
-            if signals.forever().next().is_some() {
-                let _ = tx.send(Incoming::Action(Action::Hangup));
+            for signal in signals.forever() {
+                let action = if signal == SIGWINCH {
+                    Action::Resize
+                } else {
+                    Action::Hangup
+                };
+                let last = action == Action::Hangup;
+                if tx.send(Incoming::Action(action)).is_err() || last {
+                    return;
+                }
             }
         })?;
     Ok(())

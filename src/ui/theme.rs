@@ -46,6 +46,8 @@ pub struct MarkColours {
     pub check: Color,
     /// Shaded zones (Cat Chess).
     pub zone: Color,
+    /// The two cells of the move the hint suggests.
+    pub hint: Color,
 }
 
 /// The colours of panel text.
@@ -72,6 +74,8 @@ pub struct Theme {
     pub board: BoardColours,
     /// Piece colours by seat index; later seats reuse the last one.
     pub seats: Vec<Color>,
+    /// The colour of the Cats (Cat Chess), whatever their seat.
+    pub cat: Color,
     /// Cell marks.
     pub marks: MarkColours,
     /// Panel text.
@@ -307,10 +311,18 @@ fn line_of(text: &str, offset: usize) -> usize {
 /// The sections and keys a theme file may have.
 const SECTIONS: &[(&str, &[&str])] = &[
     ("board", &["light", "dark", "label", "mark"]),
-    ("pieces", &["seats"]),
+    ("pieces", &["seats", "cat"]),
     (
         "marks",
-        &["cursor", "selected", "target", "last_move", "check", "zone"],
+        &[
+            "cursor",
+            "selected",
+            "target",
+            "last_move",
+            "check",
+            "zone",
+            "hint",
+        ],
     ),
     ("text", &["normal", "dim", "accent", "error", "highlight"]),
 ];
@@ -406,6 +418,8 @@ fn set_colour(theme: &mut Theme, key: &str, colour: Color) {
         "marks.last_move" => &mut theme.marks.last_move,
         "marks.check" => &mut theme.marks.check,
         "marks.zone" => &mut theme.marks.zone,
+        "marks.hint" => &mut theme.marks.hint,
+        "pieces.cat" => &mut theme.cat,
         "text.normal" => &mut theme.text.normal,
         "text.dim" => &mut theme.text.dim,
         "text.accent" => &mut theme.text.accent,
@@ -429,6 +443,7 @@ impl Theme {
                 mark: d,
             },
             seats: vec![d],
+            cat: d,
             marks: MarkColours {
                 cursor: d,
                 selected: d,
@@ -436,6 +451,7 @@ impl Theme {
                 last_move: d,
                 check: d,
                 zone: d,
+                hint: d,
             },
             text: TextColours {
                 normal: d,
@@ -483,6 +499,7 @@ impl Theme {
                 mark: a(self.board.mark),
             },
             seats: self.seats.iter().map(|c| a(*c)).collect(),
+            cat: a(self.cat),
             marks: MarkColours {
                 cursor: a(self.marks.cursor),
                 selected: a(self.marks.selected),
@@ -490,6 +507,7 @@ impl Theme {
                 last_move: a(self.marks.last_move),
                 check: a(self.marks.check),
                 zone: a(self.marks.zone),
+                hint: a(self.marks.hint),
             },
             text: TextColours {
                 normal: a(self.text.normal),
@@ -590,6 +608,22 @@ mod tests {
         let err = parse_theme("t.toml", "[text]\n\nnormal = 7\n", &Theme::classic())
             .expect_err("wrong type");
         assert_eq!((err.line, err.key.as_str()), (3, "text.normal"));
+    }
+
+    #[test]
+    fn every_built_in_theme_names_the_cat_zone_and_hint_colours() {
+        for (name, text) in BUILT_IN {
+            for key in ["cat =", "zone =", "hint ="] {
+                assert!(text.contains(key), "{name} lacks {key}");
+            }
+        }
+        let classic = Theme::classic();
+        assert_ne!(classic.cat, classic.seat_colour(0));
+        assert_ne!(classic.cat, classic.seat_colour(1));
+        assert_ne!(classic.marks.zone, classic.board.light);
+        assert_ne!(classic.marks.zone, classic.board.dark);
+        let theme = parse_theme("t", "[pieces]\ncat = \"#010203\"\n", &classic).expect("valid");
+        assert_eq!(theme.cat, Color::Rgb(1, 2, 3));
     }
 
     #[test]

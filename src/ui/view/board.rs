@@ -1,10 +1,14 @@
 //! The grid-board widget: every cell drawn from the game's piece, the
-//! theme and the marks (cursor, selection, targets, last move, check,
+//! theme and the marks (cursor, selection, targets, hint, last move, check,
 //! zones, disarmed pieces), at 2 or 3 columns per cell. Cells are placed by
 //! the geometry's drawing places, so any board the library describes draws.
+//!
+//! Nothing is told by colour alone: besides its background, a zone's cells
+//! carry the zone mark (`░`, or `:` in ASCII) beside or instead of a piece,
+//! and a disarmed piece the disarmed mark (`⊘`, or `~`) on its right.
 
 use super::Look;
-use catboard::core::{Cell, CellSet, Game, Geometry};
+use catboard::core::{Cell, CellSet, Game, Geometry, PieceKind};
 use catboard::variants::AnyGame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -23,6 +27,8 @@ pub struct BoardMarks {
     pub targets: CellSet,
     /// Targets where it would capture.
     pub captures: CellSet,
+    /// The two cells of the suggested move.
+    pub hint: CellSet,
     /// The last move's cells.
     pub last_move: CellSet,
 }
@@ -165,7 +171,9 @@ impl BoardView<'_> {
         let is_target = m.targets.contains(cell);
         let is_capture = m.captures.contains(cell);
         let is_last = m.last_move.contains(cell);
+        let is_hint = m.hint.contains(cell);
         let is_zone = zones.contains(cell);
+        let is_disarmed = disarmed.contains(cell);
         let square = if geo.is_light(cell) {
             theme.board.light
         } else {
@@ -179,6 +187,8 @@ impl BoardView<'_> {
             (theme.marks.selected, Modifier::empty())
         } else if is_target {
             (theme.marks.target, Modifier::empty())
+        } else if is_hint {
+            (theme.marks.hint, Modifier::empty())
         } else if is_last {
             (theme.marks.last_move, Modifier::empty())
         } else if is_zone {
@@ -196,10 +206,11 @@ impl BoardView<'_> {
         let fg = match piece {
             Some(p) => {
                 modifier |= Modifier::BOLD;
-                if disarmed.contains(cell) {
-                    modifier |= Modifier::CROSSED_OUT;
+                if p.kind() == PieceKind::Cat {
+                    theme.cat
+                } else {
+                    theme.seat_colour(p.seat().index())
                 }
-                theme.seat_colour(p.seat().index())
             }
             None => theme.board.mark,
         };
@@ -217,6 +228,12 @@ impl BoardView<'_> {
             ("!", "!")
         } else if is_capture {
             (marks.capture, marks.capture)
+        } else if is_hint {
+            ("{", "}")
+        } else if is_disarmed {
+            (marks.zone, marks.disarmed)
+        } else if is_zone {
+            (marks.zone, marks.zone)
         } else {
             (" ", " ")
         };

@@ -6,9 +6,11 @@ pub mod panels;
 pub mod setup;
 
 use super::app::{App, FieldPurpose, Overlay, Playing, Screen};
+use super::computer::Purpose;
 use super::glyphs::GlyphSet;
-use super::input::Context;
+use super::input::{Context, HelpState};
 use super::setup::capitalise;
+use super::table::Player;
 use super::theme::{ColorDepth, Theme};
 use board::{BoardMarks, BoardSize, BoardView};
 use catboard::core::Game;
@@ -82,6 +84,28 @@ impl Look {
     }
 }
 
+/// What the help and the hint line need to know of the game on the board:
+/// whether the person to move may pass, whether the computer plays.
+pub fn help_state(app: &App) -> HelpState {
+    match &app.screen {
+        Screen::Playing(p) => HelpState {
+            can_pass: p.table.can_pass() && p.table.player_to_move() == Player::Human,
+            computer_plays: p.table.players().iter().any(|pl| pl.level().is_some()),
+        },
+        Screen::Setup(_) => HelpState::default(),
+    }
+}
+
+/// `text` as the glyph set can show it: the dash of the result sentences
+/// becomes a hyphen in ASCII.
+pub fn plain(look: &Look, text: &str) -> String {
+    if look.glyphs == GlyphSet::Ascii {
+        text.replace('—', "-").replace('…', "...")
+    } else {
+        text.to_string()
+    }
+}
+
 /// Draws the whole screen.
 pub fn view(app: &App, frame: &mut Frame) {
     let area = frame.area();
@@ -134,6 +158,11 @@ fn draw_playing(app: &App, p: &Playing, frame: &mut Frame, area: Rect) -> Option
     let mut marks = BoardMarks {
         cursor: Some(p.cursor),
         selected: p.selected,
+        hint: p
+            .hint
+            .filter(|m| !m.is_pass())
+            .map(|m| [m.from, m.to].into_iter().collect())
+            .unwrap_or_default(),
         last_move: p
             .table
             .last_move()
@@ -166,7 +195,7 @@ fn draw_playing(app: &App, p: &Playing, frame: &mut Frame, area: Rect) -> Option
         let panel = Rect {
             x: panel_x,
             y: body.y,
-            width: (body.right() - panel_x).min(PANEL_WIDTH),
+            width: (body.right() - panel_x).min(panels::wanted_width(p).max(PANEL_WIDTH)),
             height: body.height,
         };
         panels::draw(app, p, frame, panel);
@@ -214,19 +243,27 @@ fn feedback_line(app: &App, p: &Playing, frame: &mut Frame, area: Rect, status: 
     }
     let line = match (&app.message, p.table.outcome()) {
         (Some(m), _) => Line::styled(
-            m.text.clone(),
+            plain(look, &m.text),
             if m.error { look.error() } else { look.text() },
         ),
-        (None, Some(outcome)) => {
-            Line::styled(panels::result_sentence(&p.table, outcome), look.accent())
-        }
+        (None, Some(outcome)) => Line::styled(
+            plain(look, &panels::result_sentence(&p.table, outcome)),
+            look.accent(),
+        ),
         (None, None) if status => {
             let game = p.table.game();
             let side = capitalise(game.seat_name(game.to_move()));
+            let thinking = match &p.thinking {
+                Some(t) if t.purpose == Purpose::Move => format!(
+                    ", thinking (depth {})",
+                    t.progress.as_ref().map_or(0, |pr| pr.depth)
+                ),
+                _ => String::new(),
+            };
             if game.in_check() {
-                Line::styled(format!("{side} to move, in check!"), look.error())
+                Line::styled(format!("{side} to move, in check!{thinking}"), look.error())
             } else {
-                Line::styled(format!("{side} to move"), look.text())
+                Line::styled(format!("{side} to move{thinking}"), look.text())
             }
         }
         (None, None) => Line::default(),
@@ -234,30 +271,79 @@ fn feedback_line(app: &App, p: &Playing, frame: &mut Frame, area: Rect, status: 
     frame.render_widget(Paragraph::new(line), area);
 }
 
-/// The key hints at the bottom, from the keymap's most used keys.
+/// The key hints at the bottom: the most used keys of the context, those
+/// that apply now (passing, pausing the computer), as many as fit.
 fn hint_line(app: &App, frame: &mut Frame, area: Rect) {
     let ascii = app.look.glyphs == GlyphSet::Ascii;
-    let hint = match app.context() {
+    let state = help_state(app);
+    let paused = matches!(&app.screen, Screen::Playing(p) if p.paused);
+    // (text, priority): the lowest priority is left out first.
+    let mut items: Vec<(&str, u8)> = match app.context() {
         Context::Board => {
-            if ascii {
-                "arrows/hjkl move  Enter select  : type a move  u undo  r redo  ? help  q quit"
-            } else {
-                "←↓↑→/hjkl move  Enter select  : type a move  u undo  r redo  ? help  q quit"
+            let mut items = vec![
+                (
+                    if ascii {
+                        "arrows/hjkl move"
+                    } else {
+                        "←↓↑→/hjkl move"
+                    },
+                    9,
+                ),
+                ("Enter select", 9),
+            ];
+            if state.can_pass {
+                items.push(("p pass", 8));
             }
-        }
-        Context::TextEntry => "Enter accept  Esc close  Backspace delete",
-        Context::Chooser => "letter or Enter choose  Esc cancel",
-        Context::Confirm => "y yes  n no",
-        Context::Help => "Esc or ? close the help",
-        Context::Setup => {
-            if ascii {
-                "Up/Down row  Left/Right change  Enter start  ? help  q quit"
-            } else {
-                "↑↓ row  ←→ change  Enter start  ? help  q quit"
+            items.extend([(": type a move", 5), ("u undo", 6), ("r redo", 3)]);
+            // The hint matters more against the computer than redo does.
+            items.push(("t hint", if state.computer_plays { 4 } else { 2 }));
+            if state.computer_plays {
+                items.push((if paused { "s resume" } else { "s pause" }, 7));
             }
+            items.extend([("? help", 10), ("q quit", 10)]);
+            items
         }
+        Context::TextEntry => vec![
+            ("Enter accept", 9),
+            ("Esc close", 9),
+            ("Backspace delete", 8),
+        ],
+        Context::Chooser => vec![("letter or Enter choose", 9), ("Esc cancel", 9)],
+        Context::Confirm => vec![("y yes", 9), ("n no", 9)],
+        Context::Help => vec![("Esc or ? close the help", 9)],
+        Context::Setup => vec![
+            (if ascii { "Up/Down row" } else { "↑↓ row" }, 9),
+            (
+                if ascii {
+                    "Left/Right/Space change"
+                } else {
+                    "←→/Space change"
+                },
+                9,
+            ),
+            ("Enter start", 9),
+            ("? help", 8),
+            ("q quit", 8),
+        ],
     };
-    frame.render_widget(Paragraph::new(Line::styled(hint, app.look.dim())), area);
+    let width = |items: &[(&str, u8)]| {
+        items
+            .iter()
+            .map(|(t, _)| unicode_width::UnicodeWidthStr::width(*t) + 2)
+            .sum::<usize>()
+            .saturating_sub(2)
+    };
+    while width(&items) > area.width as usize && items.len() > 1 {
+        let lowest = items.iter().map(|(_, p)| *p).min().unwrap_or(0);
+        if let Some(i) = items.iter().rposition(|(_, p)| *p == lowest) {
+            items.remove(i);
+        }
+    }
+    let hint: Vec<&str> = items.iter().map(|(t, _)| *t).collect();
+    frame.render_widget(
+        Paragraph::new(Line::styled(hint.join("  "), app.look.dim())),
+        area,
+    );
 }
 
 /// Says the terminal is too small instead of drawing a broken board.

@@ -5,6 +5,7 @@ use super::super::app::{App, Playing};
 use super::super::glyphs::GlyphSet;
 use super::super::input::{Context, help_sections};
 use super::super::setup::capitalise;
+use super::help_state;
 use catboard::core::{Game, Move, Piece};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -47,7 +48,7 @@ pub fn help(app: &App, from: Context, frame: &mut Frame, area: Rect) {
         .iter()
         .map(|contexts| {
             let mut lines = Vec::new();
-            for (title, keys) in help_sections(contexts, ascii) {
+            for (title, keys) in help_sections(contexts, ascii, help_state(app)) {
                 if !lines.is_empty() {
                     lines.push(Line::default());
                 }

@@ -1,9 +1,13 @@
-//! The side panels: players and the side to move, check and result,
-//! captured pieces, the variant's notes, and the move list.
+//! The side panels: players and the side to move, check and result, the
+//! computer's thinking and the hint, captured pieces, the variant's notes,
+//! and the move list in rounds (one column per seat).
 
 use super::super::app::{App, Playing};
+use super::super::computer::{Purpose, Thinking};
 use super::super::setup::capitalise;
 use super::super::table::Table;
+use super::{Look, plain};
+use catboard::ai::score;
 use catboard::core::{Game, Outcome, Piece, Seat};
 use catboard::notation::pgn::result_token;
 use ratatui::Frame;
@@ -11,19 +15,38 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Padding, Paragraph};
+use unicode_width::UnicodeWidthStr;
 
-/// "Game over 0-1: Black won by checkmate."
+/// "Game over 0-1: Checkmate — Black wins."; with more than two seats,
+/// where a score such as 1-0 means nothing, "Game over: …".
 pub fn result_sentence(table: &Table, outcome: Outcome) -> String {
-    format!(
-        "Game over {}: {}.",
-        result_token(Some(outcome)),
-        capitalise(&table.outcome_words(outcome))
-    )
+    match result_score(table, outcome) {
+        Some(score) => format!("Game over {score}: {}.", table.outcome_words(outcome)),
+        None => format!("Game over: {}.", table.outcome_words(outcome)),
+    }
+}
+
+/// The result as a score (`1-0`, `1/2-1/2`), for two-seat games only.
+fn result_score(table: &Table, outcome: Outcome) -> Option<&'static str> {
+    (table.players().len() == 2).then(|| result_token(Some(outcome)))
+}
+
+/// The columns a written move takes in the move list (longer ones, such as
+/// `Cats pass`, run into the gap after them).
+const MOVE_COLUMN: usize = 7;
+
+/// The width the panels want: room for a round of moves per line, one
+/// column per seat, the last move of a round allowed two columns more.
+pub fn wanted_width(p: &Playing) -> u16 {
+    let seats = p.table.players().len().max(1);
+    // Borders and padding, the round number, a mark and a gap per move.
+    (4 + 4 + seats * (MOVE_COLUMN + 2) + 2) as u16
 }
 
 /// Draws the panels into `area`: the game box on top, the moves below.
 pub fn draw(app: &App, p: &Playing, frame: &mut Frame, area: Rect) {
-    let game_lines = game_lines(app, p);
+    let text_width = area.width.saturating_sub(4) as usize;
+    let game_lines = game_lines(app, p, text_width);
     let game_height = (game_lines.len() as u16 + 2).min(area.height.saturating_sub(3));
     let [top, bottom] =
         Layout::vertical([Constraint::Length(game_height), Constraint::Min(3)]).areas(area);
@@ -48,9 +71,71 @@ pub fn draw(app: &App, p: &Playing, frame: &mut Frame, area: Rect) {
     );
 }
 
+/// `text` broken between words into lines of at most `width` columns.
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.width() + 1 + word.width() > width.max(1) {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// A node count for people: `812`, `41k`, `1.3M`.
+fn count(nodes: u64) -> String {
+    match nodes {
+        0..1_000 => nodes.to_string(),
+        1_000..1_000_000 => format!("{}k", nodes / 1_000),
+        _ => format!("{:.1}M", nodes as f64 / 1e6),
+    }
+}
+
+/// What the search under way has found: who thinks and at what level, the
+/// depth, evaluation and nodes, and the expected line.
+fn thinking_lines(look: &Look, p: &Playing, t: &Thinking, width: usize) -> Vec<Line<'static>> {
+    let game = p.table.game();
+    let seat = capitalise(game.seat_name(t.seat));
+    let dots = plain(look, "…");
+    let mut lines = vec![match t.purpose {
+        Purpose::Move => Line::styled(format!("{seat} thinks{dots}"), look.accent()),
+        Purpose::Hint => Line::styled(format!("Finding a hint{dots}"), look.accent()),
+    }];
+    match &t.progress {
+        Some(progress) => {
+            lines.push(Line::styled(
+                format!(
+                    "Depth {}  eval {}  {} nodes",
+                    progress.depth,
+                    score::describe(progress.score),
+                    count(progress.nodes)
+                ),
+                look.text(),
+            ));
+            if !progress.line.is_empty() {
+                let text = format!("Line {}", progress.line.join(" "));
+                if let Some(first) = wrap_words(&text, width).into_iter().next() {
+                    lines.push(Line::styled(first, look.dim()));
+                }
+            }
+        }
+        None => lines.push(Line::styled("Depth 0", look.dim())),
+    }
+    lines
+}
+
 /// The game box: each seat and its player, the side to move, check or the
-/// result, captured pieces and the variant's notes.
-fn game_lines(app: &App, p: &Playing) -> Vec<Line<'static>> {
+/// result, the computer's thinking, the hint, captured pieces and the
+/// variant's notes.
+fn game_lines(app: &App, p: &Playing, width: usize) -> Vec<Line<'static>> {
     let look = &app.look;
     let game = p.table.game();
     let outcome = p.table.outcome();
@@ -68,17 +153,18 @@ fn game_lines(app: &App, p: &Playing) -> Vec<Line<'static>> {
         lines.push(Line::from(vec![
             Span::styled(format!("{mark} "), style),
             Span::styled(format!("{:<7}", capitalise(game.seat_name(seat))), style),
-            Span::styled(player.id().to_string(), look.dim()),
+            Span::styled(player.label(), look.dim()),
         ]));
     }
     match outcome {
         Some(o) => {
-            lines.push(Line::styled(
-                format!("Result {}", result_token(Some(o))),
-                look.accent(),
-            ));
-            let why = capitalise(&p.table.outcome_words(o));
-            lines.push(Line::styled(why, look.accent()));
+            if let Some(score) = result_score(&p.table, o) {
+                lines.push(Line::styled(format!("Result {score}"), look.accent()));
+            }
+            let why = plain(look, &p.table.outcome_words(o));
+            for part in wrap_words(&why, width) {
+                lines.push(Line::styled(part, look.accent()));
+            }
         }
         None if game.in_check() => {
             lines.push(Line::styled(
@@ -86,10 +172,28 @@ fn game_lines(app: &App, p: &Playing) -> Vec<Line<'static>> {
                 look.error(),
             ));
         }
+        // The thinking line below says who is to move.
+        None if p
+            .thinking
+            .as_ref()
+            .is_some_and(|t| t.purpose == Purpose::Move) => {}
         None => lines.push(Line::styled(
             format!("{} to move", capitalise(game.seat_name(to_move))),
             look.text(),
         )),
+    }
+    if outcome.is_none() {
+        if let Some(t) = &p.thinking {
+            lines.extend(thinking_lines(look, p, t, width));
+        } else if p.paused && p.table.player_to_move().level().is_some() {
+            lines.push(Line::styled("Computer paused (s resumes)", look.dim()));
+        }
+    }
+    if let Some(mv) = p.hint {
+        lines.push(Line::from(vec![
+            Span::styled("Hint: ", look.dim()),
+            Span::styled(game.move_notation(mv), look.accent()),
+        ]));
     }
     for i in 0..p.table.players().len() {
         let seat = Seat(i as u8);
@@ -157,10 +261,11 @@ fn move_lines(app: &App, p: &Playing, height: usize) -> Vec<Line<'static>> {
                         } else {
                             " "
                         };
-                        Span::styled(format!("{mark}{m:<7}"), *style)
+                        Span::styled(format!("{mark}{m:<MOVE_COLUMN$}"), *style)
                     }
                     None if slot < first => {
-                        Span::styled(format!(" {:<7}", look.glyphs.marks().ellipsis), look.dim())
+                        let dots = look.glyphs.marks().ellipsis;
+                        Span::styled(format!(" {dots:<MOVE_COLUMN$}"), look.dim())
                     }
                     None => continue,
                 };

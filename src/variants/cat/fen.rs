@@ -2,11 +2,11 @@
 //! or `c`, and a halfmove clock that counts the Cats' turns too.
 
 use super::{CATS, CatChess, zones};
-use crate::core::orthodox::{
-    EN_PASSANT, FenFault, FenFields, PLACEMENT, army_name, check_armies, double_step_left,
-    letter_of_piece, piece_of_letter, read_fen_fields,
-};
+use crate::core::orthodox::{army_name, double_step_left, letter_of_piece, piece_of_letter};
 use crate::core::{Cell, GameError, Geometry, Piece, PieceKind, Seat};
+use crate::notation::fen::{
+    EN_PASSANT, FenFault, FenFields, PLACEMENT, check_armies, read_fen_fields,
+};
 use crate::notation::placement::write_placement;
 
 /// The side-to-move letters of Cat FEN.

@@ -4,10 +4,10 @@
 //! like a King onto empty cells, or pass.
 
 use super::{CATS, CatChess};
-use crate::core::attack::{is_attacked, pawn_capture_directions, slides_along};
+use crate::core::attack::{is_attacked, pawn_capture_directions};
 use crate::core::orthodox::{
-    CastleSide, castle_candidate, pawn_forward, pawn_start_rank, play_on_board, push_pawn_step,
-    take_back_on_board,
+    CastleSide, castle_candidate, for_each_slide, pawn_forward, pawn_start_rank, play_on_board,
+    push_pawn_step, take_back_on_board,
 };
 use crate::core::{
     Board, Cell, CellSet, Leap, LineKind, Move, MoveKind, MoveList, PieceKind, Seat,
@@ -167,24 +167,11 @@ impl CatChess {
                 PieceKind::King => {
                     self.step_moves(from, &[Leap::Wazir, Leap::Ferz], armed, them, out)
                 }
-                kind => {
-                    for line in [LineKind::Orthogonal, LineKind::Diagonal] {
-                        if !slides_along(kind, line) {
-                            continue;
-                        }
-                        for ray in geo.rays(from, line) {
-                            for &to in ray {
-                                let reach = self.reach(to, armed, them);
-                                if reach != Reach::Blocked {
-                                    out.push(Move::normal(from, to));
-                                }
-                                if reach != Reach::Empty {
-                                    break;
-                                }
-                            }
-                        }
+                kind => for_each_slide(geo, &self.board, from, kind, |to, _| {
+                    if self.reach(to, armed, them) != Reach::Blocked {
+                        out.push(Move::normal(from, to));
                     }
-                }
+                }),
             }
         }
         if !in_check {

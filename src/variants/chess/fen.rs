@@ -1,11 +1,10 @@
 //! FEN in and out, refusing positions that cannot arise, with a reason.
 
 use super::Chess;
-use crate::core::orthodox::{
-    EN_PASSANT, FenFault, PLACEMENT, army_name, check_armies, double_step_left, read_fen_fields,
-};
+use crate::core::orthodox::{army_name, double_step_left};
 pub use crate::core::orthodox::{letter_of_piece, piece_of_letter};
 use crate::core::{Cell, Game, GameError, Geometry, Options, Seat};
+use crate::notation::fen::{EN_PASSANT, FenFault, PLACEMENT, check_armies, read_fen_fields};
 use crate::notation::placement::write_placement;
 
 /// The side-to-move letters of FEN.

@@ -4,7 +4,7 @@
 use super::Chess;
 use super::castling::CastleSide;
 use crate::core::attack::{is_attacked, pawn_capture_directions, slides_along};
-use crate::core::orthodox::{pawn_start_rank, push_pawn_step};
+use crate::core::orthodox::{for_each_slide, pawn_start_rank, push_pawn_step};
 use crate::core::{Cell, CellSet, Leap, LineKind, Move, MoveList, PieceKind, Seat};
 
 pub use crate::core::orthodox::PROMOTIONS;
@@ -142,31 +142,13 @@ impl Chess {
                     }
                 }
                 PieceKind::King => {}
-                kind => {
-                    for line in [LineKind::Orthogonal, LineKind::Diagonal] {
-                        if !slides_along(kind, line) {
-                            continue;
-                        }
-                        for ray in geo.rays(from, line) {
-                            for &to in ray {
-                                match self.board.get(to) {
-                                    None => {
-                                        if allowed.is_none_or(|m| m.contains(to)) {
-                                            out.push(Move::normal(from, to));
-                                        }
-                                    }
-                                    Some(p) => {
-                                        if p.seat() != us && allowed.is_none_or(|m| m.contains(to))
-                                        {
-                                            out.push(Move::normal(from, to));
-                                        }
-                                        break;
-                                    }
-                                }
-                            }
-                        }
+                kind => for_each_slide(geo, &self.board, from, kind, |to, occupant| {
+                    if occupant.is_none_or(|p| p.seat() != us)
+                        && allowed.is_none_or(|m| m.contains(to))
+                    {
+                        out.push(Move::normal(from, to));
                     }
-                }
+                }),
             }
         }
     }

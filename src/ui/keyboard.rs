@@ -1,0 +1,242 @@
+//! Terminal bytes to keys: a small decoder for what a terminal sends in raw
+//! mode (printable UTF-8, control characters, the arrow keys' escape
+//! sequences). The input thread reads the terminal itself and feeds the
+//! bytes here, so no key can be left in a buffer the thread does not see.
+
+use super::input::Key;
+
+/// The longest escape sequence kept while waiting for its end; anything
+/// longer is not a key and is dropped.
+const LONGEST_SEQUENCE: usize = 64;
+
+/// Turns bytes into keys, keeping a sequence cut short until the rest comes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KeyDecoder {
+    pending: Vec<u8>,
+}
+
+/// What the bytes at the front of the buffer are.
+enum Token {
+    /// A key, and how many bytes it took.
+    Key(Key, usize),
+    /// Bytes that are no key we use (a function key, a paste marker).
+    Skip(usize),
+    /// The start of something whose end has not come yet.
+    Incomplete,
+}
+
+impl KeyDecoder {
+    /// A decoder with nothing waiting.
+    pub fn new() -> KeyDecoder {
+        KeyDecoder::default()
+    }
+
+    /// Adds `bytes` and returns the keys they complete, in order.
+    pub fn feed(&mut self, bytes: &[u8]) -> Vec<Key> {
+        self.pending.extend_from_slice(bytes);
+        let mut keys = Vec::new();
+        let mut at = 0;
+        while at < self.pending.len() {
+            match token(&self.pending[at..]) {
+                Token::Key(key, used) => {
+                    keys.push(key);
+                    at += used;
+                }
+                Token::Skip(used) => at += used,
+                Token::Incomplete if self.pending.len() - at > LONGEST_SEQUENCE => {
+                    at = self.pending.len();
+                }
+                Token::Incomplete => break,
+            }
+        }
+        self.pending.drain(..at);
+        keys
+    }
+
+    /// Whether bytes are waiting for the rest of their sequence (a lone
+    /// Esc may be the start of an arrow key).
+    pub fn is_waiting(&self) -> bool {
+        !self.pending.is_empty()
+    }
+
+    /// No more bytes came: a waiting Esc is the Esc key, and whatever
+    /// followed it is read afresh; a cut UTF-8 character is dropped.
+    pub fn flush(&mut self) -> Vec<Key> {
+        let rest = std::mem::take(&mut self.pending);
+        match rest.split_first() {
+            Some((0x1b, after)) => {
+                let mut keys = vec![Key::Esc];
+                keys.extend(self.feed(after));
+                self.pending.clear();
+                keys
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Reads the token at the front of `bytes` (not empty).
+fn token(bytes: &[u8]) -> Token {
+    let first = bytes[0];
+    match first {
+        0x1b => escape(bytes),
+        b'\r' | b'\n' => Token::Key(Key::Enter, 1),
+        0x7f | 0x08 => Token::Key(Key::Backspace, 1),
+        0x01..=0x1a => Token::Key(Key::Ctrl(char::from(b'a' + first - 1)), 1),
+        0x20..=0x7e => Token::Key(Key::Char(char::from(first)), 1),
+        0x80.. => utf8(bytes),
+        _ => Token::Skip(1),
+    }
+}
+
+/// An escape sequence: arrows as CSI (`ESC [ A`, `ESC [ 1 ; 5 A`) or SS3
+/// (`ESC O A`); other sequences are skipped whole; Esc before anything else
+/// is the Esc key.
+fn escape(bytes: &[u8]) -> Token {
+    let Some(&second) = bytes.get(1) else {
+        return Token::Incomplete;
+    };
+    match second {
+        b'[' => {
+            // Parameters and intermediates, then one final byte.
+            let end = bytes[2..].iter().position(|b| (0x40..=0x7e).contains(b));
+            match end {
+                None => Token::Incomplete,
+                Some(i) => {
+                    let used = 2 + i + 1;
+                    match arrow(bytes[2 + i]) {
+                        Some(key) => Token::Key(key, used),
+                        None => Token::Skip(used),
+                    }
+                }
+            }
+        }
+        b'O' => match bytes.get(2) {
+            None => Token::Incomplete,
+            Some(&b) => match arrow(b) {
+                Some(key) => Token::Key(key, 3),
+                None => Token::Skip(3),
+            },
+        },
+        _ => Token::Key(Key::Esc, 1),
+    }
+}
+
+fn arrow(final_byte: u8) -> Option<Key> {
+    match final_byte {
+        b'A' => Some(Key::Up),
+        b'B' => Some(Key::Down),
+        b'C' => Some(Key::Right),
+        b'D' => Some(Key::Left),
+        _ => None,
+    }
+}
+
+/// A UTF-8 character of two to four bytes.
+fn utf8(bytes: &[u8]) -> Token {
+    let len = match bytes[0] {
+        0xc2..=0xdf => 2,
+        0xe0..=0xef => 3,
+        0xf0..=0xf4 => 4,
+        _ => return Token::Skip(1),
+    };
+    if bytes.len() < len {
+        return if bytes[1..].iter().all(|b| (0x80..=0xbf).contains(b)) {
+            Token::Incomplete
+        } else {
+            Token::Skip(1)
+        };
+    }
+    match std::str::from_utf8(&bytes[..len])
+        .ok()
+        .and_then(|s| s.chars().next())
+    {
+        Some(c) if !c.is_control() => Token::Key(Key::Char(c), len),
+        _ => Token::Skip(1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decode(bytes: &[u8]) -> Vec<Key> {
+        let mut d = KeyDecoder::new();
+        let mut keys = d.feed(bytes);
+        keys.extend(d.flush());
+        keys
+    }
+
+    #[test]
+    fn arrows_in_both_encodings_and_with_modifiers() {
+        assert_eq!(
+            decode(b"\x1b[A\x1b[B\x1bOC\x1bOD\x1b[1;5A"),
+            [Key::Up, Key::Down, Key::Right, Key::Left, Key::Up]
+        );
+    }
+
+    #[test]
+    fn printable_control_and_editing_keys() {
+        assert_eq!(
+            decode(b"k: \r\x7f\x08\x03"),
+            [
+                Key::Char('k'),
+                Key::Char(':'),
+                Key::Char(' '),
+                Key::Enter,
+                Key::Backspace,
+                Key::Backspace,
+                Key::Ctrl('c'),
+            ]
+        );
+        assert_eq!(decode("é×".as_bytes()), [Key::Char('é'), Key::Char('×')]);
+    }
+
+    #[test]
+    fn a_sequence_split_across_reads_waits_for_its_end() {
+        let mut d = KeyDecoder::new();
+        assert_eq!(d.feed(b"j\x1b"), [Key::Char('j')]);
+        assert!(d.is_waiting());
+        assert_eq!(d.feed(b"["), []);
+        assert_eq!(d.feed(b"A"), [Key::Up]);
+        assert!(!d.is_waiting());
+        let bytes = "é".as_bytes();
+        assert_eq!(d.feed(&bytes[..1]), []);
+        assert_eq!(d.feed(&bytes[1..]), [Key::Char('é')]);
+    }
+
+    #[test]
+    fn a_lone_esc_is_the_esc_key_once_nothing_follows() {
+        let mut d = KeyDecoder::new();
+        assert_eq!(d.feed(b"\x1b"), []);
+        assert_eq!(d.flush(), [Key::Esc]);
+        assert!(!d.is_waiting());
+        // Esc then a key in one read (typed fast) is both keys.
+        assert_eq!(decode(b"\x1bq"), [Key::Esc, Key::Char('q')]);
+        assert_eq!(decode(b"\x1b\x1b[A"), [Key::Esc, Key::Up]);
+    }
+
+    #[test]
+    fn other_sequences_are_skipped_whole() {
+        // F5, Home, a focus report, a paste marker around text.
+        assert_eq!(
+            decode(b"\x1b[15~\x1b[H\x1b[I\x1b[200~ab\x1b[201~\x1bOP"),
+            [Key::Char('a'), Key::Char('b')]
+        );
+        // An endless sequence does not hold input back for ever.
+        let mut d = KeyDecoder::new();
+        let mut junk = b"\x1b[".to_vec();
+        junk.extend([b'1'; 100]);
+        assert_eq!(d.feed(&junk), []);
+        assert!(!d.is_waiting());
+        assert_eq!(d.feed(b"q"), [Key::Char('q')]);
+    }
+
+    #[test]
+    fn many_keys_in_one_read_all_come_out() {
+        let bytes = "f".repeat(5000);
+        assert_eq!(decode(bytes.as_bytes()).len(), 5000);
+        let arrows = "\x1b[B".repeat(2000);
+        assert_eq!(decode(arrows.as_bytes()), vec![Key::Down; 2000]);
+    }
+}

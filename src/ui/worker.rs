@@ -1,0 +1,159 @@
+//! Worker threads for the computer player: each search runs on its own
+//! thread with a stop flag, and reports back on the event loop's channel
+//! as [`Action::Progress`] after every finished depth and one
+//! [`Action::Reply`] at the end, so the screen stays live while it thinks.
+
+use super::app::Action;
+use super::computer::SearchRequest;
+use super::terminal::Incoming;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Sender;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// The searches running, by request id.
+pub struct Workers {
+    tx: Sender<Incoming>,
+    running: HashMap<u64, (Arc<AtomicBool>, JoinHandle<()>)>,
+}
+
+impl Workers {
+    /// Workers that report on `tx`.
+    pub fn new(tx: Sender<Incoming>) -> Workers {
+        Workers {
+            tx,
+            running: HashMap::new(),
+        }
+    }
+
+    /// Starts `request` on a new thread; a failure to start comes back as
+    /// one sentence.
+    pub fn start(&mut self, request: SearchRequest) -> Result<(), String> {
+        self.running.retain(|_, (_, handle)| !handle.is_finished());
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let tx = self.tx.clone();
+        let id = request.id;
+        let handle = std::thread::Builder::new()
+            .name(format!("think-{id}"))
+            .spawn(move || search(request, &flag, &tx))
+            .map_err(|e| format!("Could not start the computer player: {e}."))?;
+        self.running.insert(id, (stop, handle));
+        Ok(())
+    }
+
+    /// Raises the stop flag of search `id` (if it still runs).
+    pub fn stop(&mut self, id: u64) {
+        if let Some((stop, _)) = self.running.get(&id) {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Raises every stop flag.
+    pub fn stop_all(&mut self) {
+        for (stop, _) in self.running.values() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// How many searches have not finished.
+    #[cfg(test)]
+    pub fn busy(&self) -> usize {
+        self.running
+            .values()
+            .filter(|(_, handle)| !handle.is_finished())
+            .count()
+    }
+}
+
+/// Runs one search and reports on `tx`; a stopped search sends no reply.
+fn search(request: SearchRequest, stop: &AtomicBool, tx: &Sender<Incoming>) {
+    let started = Instant::now();
+    let id = request.id;
+    let thought = catboard::ai::think(&request.game, &request.limits, stop, |thought| {
+        let _ = tx.send(Incoming::Action(Action::Progress {
+            id,
+            thought: thought.clone(),
+        }));
+    });
+    // Hold the reply back until the minimum time has passed, so computer
+    // moves in a row can be followed; a stop ends the wait at once.
+    while !stop.load(Ordering::Relaxed) {
+        let left = request.min_time.saturating_sub(started.elapsed());
+        if left.is_zero() {
+            break;
+        }
+        std::thread::sleep(left.min(Duration::from_millis(10)));
+    }
+    if !stop.load(Ordering::Relaxed) {
+        let _ = tx.send(Incoming::Action(Action::Reply { id, thought }));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use catboard::ai::Level;
+    use catboard::core::Options;
+    use catboard::variants::Variant;
+    use std::sync::mpsc;
+
+    fn request(id: u64, level: Level, min_time: Duration) -> SearchRequest {
+        SearchRequest {
+            id,
+            game: Variant::Chess.new_game(&Options::new()),
+            limits: level.limits_with_think_ms(60_000),
+            min_time,
+        }
+    }
+
+    #[test]
+    fn a_search_reports_progress_then_one_reply_with_its_id() {
+        let (tx, rx) = mpsc::channel();
+        let mut workers = Workers::new(tx);
+        workers
+            .start(request(7, Level::Casual, Duration::ZERO))
+            .expect("a thread");
+        let mut progress = 0;
+        loop {
+            match rx.recv_timeout(Duration::from_secs(30)) {
+                Ok(Incoming::Action(Action::Progress { id, .. })) => {
+                    assert_eq!(id, 7);
+                    progress += 1;
+                }
+                Ok(Incoming::Action(Action::Reply { id, thought })) => {
+                    assert_eq!(id, 7);
+                    assert!(thought.best.is_some());
+                    break;
+                }
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        assert!(progress >= 1, "at least one finished depth is reported");
+    }
+
+    #[test]
+    fn a_stopped_search_ends_without_a_reply() {
+        let (tx, rx) = mpsc::channel();
+        let mut workers = Workers::new(tx);
+        // Master with a minute to think: only the stop flag ends it soon.
+        workers
+            .start(request(3, Level::Master, Duration::ZERO))
+            .expect("a thread");
+        std::thread::sleep(Duration::from_millis(50));
+        assert_eq!(workers.busy(), 1);
+        workers.stop(3);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while workers.busy() > 0 {
+            assert!(Instant::now() < deadline, "the search did not stop");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let replies = rx
+            .try_iter()
+            .filter(|m| matches!(m, Incoming::Action(Action::Reply { .. })))
+            .count();
+        assert_eq!(replies, 0, "a stopped search sends no reply");
+    }
+}
