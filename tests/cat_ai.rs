@@ -99,6 +99,19 @@ fn the_cats_shelter_a_king_about_to_be_mated() {
 }
 
 #[test]
+fn a_pass_repeating_a_position_from_before_the_search_is_no_win() {
+    // The Kings stepped away and back: passing now brings the position a
+    // second time only, and White would mate; the Cats must still shelter.
+    let game = after(
+        "6k1/5ppp/4C3/8/3C4/8/5PPP/R5K1 w - - 0 1",
+        &["g1f1", "g8h8", "pass", "f1g1", "h8g8"],
+    );
+    let t = search(&game, 3);
+    assert_eq!(best(&game, &t), "e6e7");
+    assert!(t.score < MATE_BOUND, "{}", t.score);
+}
+
+#[test]
 fn the_cats_cover_a_piece_about_to_be_taken() {
     let game = position(CATS_SAVE_THE_QUEEN);
     let t = search(&game, 3);

@@ -6,7 +6,8 @@
 //!
 //! - **Paranoid**: the seat to move assumes every other seat plays against
 //!   it. The tree then has one score, the thinking seat's, maximised on its
-//!   own turns and minimised on everybody else's, so alpha-beta, the
+//!   own turns and minimised on everybody else's, so alpha-beta (with
+//!   principal-variation windows and late-move reductions), the
 //!   transposition table and killer moves all work and the search goes
 //!   deep. It is right when the others really do lose whenever the thinker
 //!   wins (in Cat Chess, White's mate is a loss for Black and the Cats).
@@ -19,7 +20,8 @@
 //! Both use iterative deepening within the [`Limits`] budget (nodes, time,
 //! the stop flag, checked at every node), keep the best move of the last
 //! finished depth, score a win `MATE - plies` so the nearest is preferred,
-//! recognise repetitions and the game's own rule endings inside the tree,
+//! recognise the game's own rule endings inside the tree and a position
+//! repeated within the line searched (as the draw it heads for),
 //! extend checks, order captures first, and end each line with a capture
 //! search (quiescence) in which a seat that cannot capture but may pass
 //! does so, letting the exchange go on.
@@ -111,6 +113,7 @@ pub fn think<G: Game + Evaluate>(
         pv_len: [0; MAX_PLY + 1],
         order: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
         passers: [false; MAX_SEATS],
+        path: [0; MAX_PLY + 1],
     };
     let mut game = game.clone();
     run.iterate(&mut game, model, &mut progress)
@@ -167,6 +170,8 @@ struct Run<'a> {
     order: Vec<Vec<i32>>,
     /// The seats seen with a pass among their legal moves.
     passers: [bool; MAX_SEATS],
+    /// The hash of the position at each ply of the line being searched.
+    path: [u64; MAX_PLY + 1],
 }
 
 /// One root move and what the last finished depth made of it (for the
@@ -185,6 +190,7 @@ impl Run<'_> {
         model: Model,
         progress: &mut impl FnMut(&Thought),
     ) -> Thought {
+        self.path[0] = game.hash();
         let mut list = MoveList::new();
         game.legal_moves(&mut list);
         self.note_passing(game, &list);
@@ -322,10 +328,17 @@ impl Run<'_> {
         self.order[slot] = scores;
     }
 
-    /// How the game stands if it has ended by a rule or by repeating a
-    /// position (scored as the draw it heads for): every seat's score.
-    fn ended<G: Game + Evaluate>(&self, game: &G, ply: usize) -> Option<Scores> {
-        if game.is_repeat() {
+    /// How the game stands if it has ended by a rule, or heads for a draw
+    /// by repeating a position of this line of play (scored as that draw):
+    /// every seat's score. A position that only repeats one played before
+    /// the root is not scored so, as a seat could otherwise play into it
+    /// for a draw that the others need not allow.
+    fn ended<G: Game + Evaluate>(&mut self, game: &G, ply: usize) -> Option<Scores> {
+        let hash = game.hash();
+        if ply <= MAX_PLY {
+            self.path[ply] = hash;
+        }
+        if game.is_repeat() && self.path[..ply.min(MAX_PLY)].contains(&hash) {
             return Some(outcome_scores(game.draw_winner(), self.seats, ply));
         }
         game.rule_outcome()
