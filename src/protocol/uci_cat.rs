@@ -139,7 +139,7 @@ impl Session {
         let mut report = Ok(());
         let thought = self.searcher.think(game, &limits, stop, |t| {
             if debug && report.is_ok() {
-                let pv: Vec<String> = t.pv.iter().map(|&m| pv_text(game, m)).collect();
+                let pv: Vec<String> = t.pv.iter().map(|&m| game.move_text(m)).collect();
                 report = writeln!(
                     out,
                     "info depth {} score cp {} nodes {} time {} pv {}",
@@ -156,16 +156,6 @@ impl Session {
             Some(mv) => writeln!(out, "bestmove {}", game.move_text(mv)),
             None => writeln!(out, "bestmove (none)"),
         }
-    }
-}
-
-/// A move of a principal variation in coordinates (the move text only
-/// needs the cells, so it reads right whoever moves it).
-fn pv_text(game: &CatChess, mv: crate::core::Move) -> String {
-    if mv.is_pass() {
-        "pass".to_string()
-    } else {
-        game.move_text(mv)
     }
 }
 
