@@ -29,6 +29,11 @@ enum Command {
     Xboard(cli::engine::XboardArgs),
     /// Search fixed positions and print nodes, time and nodes per second.
     Bench(cli::engine::BenchArgs),
+    /// Speak the uci-cat line protocol: a Cat Chess move for whichever faction is to move.
+    UciCat(cli::uci_cat::UciCatArgs),
+    /// Let the computer play every seat for a number of games and count the wins.
+    #[command(hide = true)]
+    Selfplay(cli::selfplay::SelfplayArgs),
 }
 
 fn main() -> ExitCode {
@@ -39,6 +44,8 @@ fn main() -> ExitCode {
         Some(Command::Play(args)) => cli::play::play(&args),
         Some(Command::Xboard(args)) => cli::engine::xboard(&args),
         Some(Command::Bench(args)) => cli::engine::bench(&args),
+        Some(Command::UciCat(args)) => cli::uci_cat::uci_cat(&args),
+        Some(Command::Selfplay(args)) => cli::selfplay::selfplay(&args),
         None => cli::play::open(&cli.open),
     };
     match result {

@@ -30,3 +30,31 @@ pub const POSITIONS: &[(&str, &str)] = &[
     ("rook-ending", "8/5pk1/6p1/8/3R4/6P1/r4PKP/8 w - - 0 40"),
     ("pawn-ending", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
 ];
+
+/// Cat Chess positions for `catboard bench --variant cat`, as (name, Cat
+/// FEN): each faction to move in the opening, the middlegame and the
+/// ending, and a Cats' rescue.
+pub const CAT_POSITIONS: &[(&str, &str)] = &[
+    (
+        "start",
+        "rnbqkbnr/pppppppp/8/7C/C7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "open-cats",
+        "rnbqkbnr/pppp1ppp/8/4p2C/C3P3/8/PPPP1PPP/RNBQKBNR c KQkq e6 0 1",
+    ),
+    (
+        "middle-white",
+        "r2qk1nB/pbp4p/n3p1p1/1p1p4/CP6/N3PN1P/2PP2PC/R2QKB1R w KQq - 2 11",
+    ),
+    (
+        "middle-black",
+        "3br1Cr/1Cp2p2/3pk1pP/Pp5p/3P4/B3PN2/P1P1NP1P/1R3R1K b - - 0 21",
+    ),
+    (
+        "middle-cats",
+        "5B1C/2C2p1r/5b1P/PR1P2pp/P1P1k3/4PN2/1R2NP1P/7K c - - 0 32",
+    ),
+    ("cats-rescue", "6k1/5ppp/4C3/8/3C4/8/5PPP/R5K1 c - - 0 1"),
+    ("rook-ending", "8/5pk1/6p1/2C5/3R4/6P1/r4PKP/7C w - - 0 40"),
+];

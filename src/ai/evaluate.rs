@@ -2,6 +2,7 @@
 //! evaluation, piece values for ordering captures, and whether passing a
 //! turn is a safe test of a position.
 
+use super::multi::Model;
 use crate::core::{PieceKind, Seat};
 
 /// A position's static evaluation, supplied by each variant.
@@ -24,6 +25,29 @@ pub trait Evaluate {
     /// The default, `false`, turns null-move pruning off.
     fn null_move_safe(&self) -> bool {
         false
+    }
+
+    /// Games of more than two seats: every seat's evaluation at once, one
+    /// per seat in turn order, for the max-n search. The default asks
+    /// [`Evaluate::evaluate_for`] seat by seat; a variant may share the work.
+    fn evaluate_all(&self, out: &mut [i32]) {
+        for (i, score) in out.iter_mut().enumerate() {
+            *score = self.evaluate_for(Seat(i as u8));
+        }
+    }
+
+    /// Games of more than two seats: how `seat` looks ahead (see
+    /// [`super::multi`]); paranoid unless the variant says otherwise.
+    fn seat_model(&self, seat: Seat) -> Model {
+        let _ = seat;
+        Model::Paranoid
+    }
+
+    /// The seat a drawn game counts as a win for (the Cats in Cat Chess),
+    /// or `None` where a draw is a draw. The multi-seat search scores a
+    /// position repeated inside its tree so.
+    fn draw_winner(&self) -> Option<Seat> {
+        None
     }
 }
 

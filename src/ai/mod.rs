@@ -1,5 +1,5 @@
 //! The computer player: a search written once for every two-seat variant,
-//! the playing levels, and the `think` call a front end runs on a worker
+//! another for games of three or four seats (`multi`), the playing levels, and the `think` call a front end runs on a worker
 //! thread.
 //!
 //! ```no_run
@@ -22,6 +22,7 @@
 pub mod bench;
 pub mod evaluate;
 pub mod level;
+pub mod multi;
 pub mod ordering;
 pub mod random;
 pub mod score;

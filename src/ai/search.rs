@@ -96,6 +96,20 @@ impl Searcher {
         stop: &AtomicBool,
         mut progress: impl FnMut(&Thought),
     ) -> Thought {
+        // Games of more than two seats (Cat Chess) have their own search,
+        // in which each seat plays for itself: see `super::multi`.
+        if game.seat_names().len() > 2 {
+            let model = game.seat_model(game.to_move());
+            return super::multi::think(
+                &mut self.table,
+                &mut self.heuristics,
+                game,
+                limits,
+                model,
+                stop,
+                progress,
+            );
+        }
         self.table.new_search();
         self.heuristics.new_search();
         let start = Instant::now();

@@ -1,7 +1,7 @@
 //! `catboard xboard` and `catboard bench`: the computer player as an engine
 //! for other programs, and its speed figures.
 
-use catboard::ai::bench::POSITIONS;
+use catboard::ai::bench::{CAT_POSITIONS, POSITIONS};
 use catboard::ai::{Level, Limits, Searcher};
 use catboard::core::{Game, Options, perft};
 use catboard::protocol::xboard::Session;
@@ -25,6 +25,10 @@ pub struct BenchArgs {
     /// The perft depth counted from the start position (0 to skip).
     #[arg(long, default_value_t = 6)]
     pub perft: u32,
+    /// The variant benched: chess, or cat for one move at every level on
+    /// Cat Chess positions (and perft of its start, at most depth 5).
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
 }
 
 /// Arguments of `catboard xboard`.
@@ -42,6 +46,9 @@ pub struct XboardArgs {
 /// Runs `catboard bench`: searches the fixed positions to a fixed depth and
 /// prints nodes, time and nodes per second, then the perft figure.
 pub fn bench(args: &BenchArgs) -> Result<(), String> {
+    if Variant::from_id(&args.variant).map_err(|e| e.to_string())? == Variant::Cat {
+        return cat_bench(args);
+    }
     let stop = AtomicBool::new(false);
     let options = Options::new();
     let mut total_nodes = 0u64;
@@ -79,7 +86,7 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
         total_nodes as f64 / total_secs.max(1e-9)
     );
     if args.levels {
-        level_times(args.think_ms)?;
+        level_times(args.think_ms, Variant::Chess, POSITIONS)?;
     }
     if args.perft > 0 {
         let mut game = Variant::Chess.new_game(&options);
@@ -96,8 +103,26 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// `catboard bench --variant cat`: one move at every level on the Cat
+/// Chess positions, then perft of the Cat Chess start.
+fn cat_bench(args: &BenchArgs) -> Result<(), String> {
+    level_times(args.think_ms, Variant::Cat, CAT_POSITIONS)?;
+    if args.perft > 0 {
+        let depth = args.perft.min(5);
+        let mut game = Variant::Cat.new_game(&Options::new());
+        let start = Instant::now();
+        let leaves = perft(&mut game, depth);
+        let secs = start.elapsed().as_secs_f64();
+        println!(
+            "perft {depth} of the Cat Chess start: {leaves} leaves in {secs:.2} s ({:.1} million per second)",
+            leaves as f64 / secs.max(1e-9) / 1e6
+        );
+    }
+    Ok(())
+}
+
 /// One move at every level on every bench position: the time and nodes each took.
-fn level_times(think_ms: u64) -> Result<(), String> {
+fn level_times(think_ms: u64, variant: Variant, positions: &[(&str, &str)]) -> Result<(), String> {
     let stop = AtomicBool::new(false);
     let options = Options::new();
     println!();
@@ -107,8 +132,8 @@ fn level_times(think_ms: u64) -> Result<(), String> {
     );
     for level in Level::ALL {
         let mut slowest = 0f64;
-        for (name, fen) in POSITIONS {
-            let game = Variant::Chess
+        for (name, fen) in positions {
+            let game = variant
                 .from_position(fen, &options)
                 .map_err(|e| format!("bench position {name}: {e}"))?;
             let start = Instant::now();

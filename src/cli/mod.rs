@@ -2,4 +2,6 @@
 
 pub mod engine;
 pub mod play;
+pub mod selfplay;
 pub mod tools;
+pub mod uci_cat;

@@ -1,5 +1,6 @@
-//! Text protocols for other programs: the JSON rules oracle and the XBoard engine
-//! protocol.
+//! Text protocols for other programs: the JSON rules oracle, the XBoard engine
+//! protocol, and `uci-cat` for Cat Chess players.
 
 pub mod rules;
+pub mod uci_cat;
 pub mod xboard;

@@ -205,4 +205,13 @@ impl crate::ai::Evaluate for AnyGame {
     fn null_move_safe(&self) -> bool {
         dispatch!(self, g => g.null_move_safe())
     }
+    fn evaluate_all(&self, out: &mut [i32]) {
+        dispatch!(self, g => g.evaluate_all(out))
+    }
+    fn seat_model(&self, seat: Seat) -> crate::ai::multi::Model {
+        dispatch!(self, g => g.seat_model(seat))
+    }
+    fn draw_winner(&self) -> Option<Seat> {
+        dispatch!(self, g => g.draw_winner())
+    }
 }

@@ -287,6 +287,11 @@ impl Game for CatChess {
         notation::parse(self, text)
     }
 
+    fn capture_moves(&self, out: &mut MoveList) {
+        out.clear();
+        self.generate_noisy(out);
+    }
+
     fn captured(&self, mv: Move) -> Option<Piece> {
         if self.side == CATS {
             None

@@ -59,8 +59,23 @@ impl CatChess {
 
     /// Fills `out` with the legal moves of the side to move.
     pub(crate) fn generate(&self, out: &mut MoveList) {
+        self.generate_some(out, false);
+    }
+
+    /// Fills `out` with the legal captures and promotions of the side to
+    /// move (none for the Cats): the moves a capture search looks at,
+    /// tested for the King's safety only once the rest are dropped.
+    pub(crate) fn generate_noisy(&self, out: &mut MoveList) {
+        self.generate_some(out, true);
+    }
+
+    /// The legal moves of the side to move, or with `noisy_only` just its
+    /// captures and promotions.
+    fn generate_some(&self, out: &mut MoveList, noisy_only: bool) {
         if self.side == CATS {
-            self.cat_moves(out);
+            if !noisy_only {
+                self.cat_moves(out);
+            }
             return;
         }
         let us = self.side;
@@ -83,6 +98,13 @@ impl CatChess {
             lines,
         };
         self.army_moves(us, watch.checked, out);
+        if noisy_only {
+            out.retain(|mv| {
+                mv.promotion.is_some()
+                    || self.board.get(mv.to).is_some()
+                    || mv.kind == MoveKind::EnPassant
+            });
+        }
         let mut scratch = self.board.clone();
         out.retain(|mv| self.keeps_king_safe(&mut scratch, &watch, *mv));
     }

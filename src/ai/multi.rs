@@ -1,0 +1,769 @@
+//! The search for games of three or four seats, in which every seat plays
+//! for its own result.
+//!
+//! Two ways of looking ahead are offered, and the variant chooses one per
+//! seat ([`Evaluate::seat_model`]):
+//!
+//! - **Paranoid**: the seat to move assumes every other seat plays against
+//!   it. The tree then has one score, the thinking seat's, maximised on its
+//!   own turns and minimised on everybody else's, so alpha-beta (with
+//!   principal-variation windows and late-move reductions), the
+//!   transposition table and killer moves all work and the search goes
+//!   deep. It is right when the others really do lose whenever the thinker
+//!   wins (in Cat Chess, White's mate is a loss for Black and the Cats).
+//! - **Max-n**: every seat picks, on its own turn, the move best for itself
+//!   by its own evaluation; a node's value is a score per seat. Nothing can
+//!   be pruned, so it sees less far, but it does not credit the others with
+//!   hurting themselves to hurt the thinker (paranoid Cats would expect
+//!   White to walk into Black's mate just to end the game).
+//!
+//! Both use iterative deepening within the [`Limits`] budget (nodes, time,
+//! the stop flag, checked at every node), keep the best move of the last
+//! finished depth, score a win `MATE - plies` so the nearest is preferred,
+//! recognise the game's own rule endings inside the tree and a position
+//! repeated within the line searched (as the draw it heads for),
+//! extend checks, order captures first, and end each line with a capture
+//! search (quiescence) in which a seat that cannot capture but may pass
+//! does so, letting the exchange go on.
+
+use super::evaluate::Evaluate;
+use super::level::{Limits, MAX_DEPTH};
+use super::ordering::{Heuristics, MAX_PLY, pick_next};
+use super::random::Rng;
+use super::score::{INFINITY, MATE, MATE_BOUND};
+use super::search::Thought;
+use super::table::{Bound, Table};
+use crate::core::{Game, Move, MoveList, Seat};
+use arrayvec::ArrayVec;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The most seats a game may have.
+pub const MAX_SEATS: usize = 4;
+
+/// A score for every seat (unused seats stay 0).
+pub type Scores = [i32; MAX_SEATS];
+
+/// The deepest a capture search goes below the main search.
+const MAX_QUIESCENCE: usize = 12;
+
+/// How a seat looks ahead in a game of more than two seats.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Model {
+    /// Every other seat plays against the thinking seat (alpha-beta).
+    Paranoid,
+    /// Every seat plays for its own evaluation (max-n).
+    MaxN,
+}
+
+impl Model {
+    /// The model's name (`"paranoid"`, `"maxn"`).
+    pub const fn id(self) -> &'static str {
+        match self {
+            Model::Paranoid => "paranoid",
+            Model::MaxN => "maxn",
+        }
+    }
+}
+
+impl std::str::FromStr for Model {
+    type Err = String;
+
+    /// Reads `paranoid` or `maxn`.
+    fn from_str(s: &str) -> Result<Model, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "paranoid" => Ok(Model::Paranoid),
+            "maxn" | "max-n" => Ok(Model::MaxN),
+            _ => Err(format!(
+                "There is no search model '{s}'; choose paranoid or maxn."
+            )),
+        }
+    }
+}
+
+/// Thinks about `game` (three or four seats) for its seat to move with
+/// `model`, within `limits`, reusing `table` and `heuristics`; `progress`
+/// hears of every finished depth. The thought's score is the seat to move's.
+pub fn think<G: Game + Evaluate>(
+    table: &mut Table,
+    heuristics: &mut Heuristics,
+    game: &G,
+    limits: &Limits,
+    model: Model,
+    stop: &AtomicBool,
+    mut progress: impl FnMut(&Thought),
+) -> Thought {
+    table.new_search();
+    heuristics.new_search();
+    let start = Instant::now();
+    let root = game.to_move();
+    let mut run = Run {
+        table,
+        heuristics,
+        stop,
+        limits,
+        start,
+        deadline: limits.time.map(|t| start + t),
+        nodes: 0,
+        aborted: false,
+        root,
+        seats: game.seat_names().len().clamp(1, MAX_SEATS),
+        salt: ROOT_SALT[root.index() % MAX_SEATS],
+        pv: vec![Move::default(); (MAX_PLY + 1) * (MAX_PLY + 1)],
+        pv_len: [0; MAX_PLY + 1],
+        order: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+        passers: [false; MAX_SEATS],
+        path: [0; MAX_PLY + 1],
+    };
+    let mut game = game.clone();
+    run.iterate(&mut game, model, &mut progress)
+}
+
+/// Mixed into the hash of every position the paranoid search stores, one
+/// value per thinking seat: its scores are that seat's and nobody else's.
+const ROOT_SALT: [u64; MAX_SEATS] = [
+    0x6A09_E667_F3BC_C908,
+    0xBB67_AE85_84CA_A73B,
+    0x3C6E_F372_FE94_F82B,
+    0xA54F_F53A_5F1D_36F1,
+];
+
+/// How many plies a search to `depth` goes in a game of `seats` seats: a
+/// level's depth counts plies of a two-seat game, so it is stretched to
+/// give each seat as many turns of its own to look at (Strong's 4 plies,
+/// two moves each, become 6 in Cat Chess: W B C W B C).
+pub fn plies_for(depth: u32, seats: usize) -> u32 {
+    (depth.max(1) as u64 * seats.max(2) as u64 / 2).min(MAX_DEPTH as u64) as u32
+}
+
+/// The scores of a finished game: `MATE - ply` for the winner and its
+/// negation for everybody else (nothing for a drawn game).
+fn outcome_scores(winner: Option<Seat>, seats: usize, ply: usize) -> Scores {
+    let mut scores = [0; MAX_SEATS];
+    if let Some(w) = winner {
+        let win = MATE - ply as i32;
+        for (i, s) in scores.iter_mut().enumerate().take(seats) {
+            *s = if i == w.index() { win } else { -win };
+        }
+    }
+    scores
+}
+
+/// The state of one multi-seat search.
+struct Run<'a> {
+    table: &'a mut Table,
+    heuristics: &'a mut Heuristics,
+    stop: &'a AtomicBool,
+    limits: &'a Limits,
+    start: Instant,
+    deadline: Option<Instant>,
+    nodes: u64,
+    aborted: bool,
+    /// The seat the search is thinking for.
+    root: Seat,
+    seats: usize,
+    salt: u64,
+    /// Triangular table of principal variations, one row per ply.
+    pv: Vec<Move>,
+    pv_len: [usize; MAX_PLY + 1],
+    /// One buffer of move-ordering scores per ply.
+    order: Vec<Vec<i32>>,
+    /// The seats seen with a pass among their legal moves.
+    passers: [bool; MAX_SEATS],
+    /// The hash of the position at each ply of the line being searched.
+    path: [u64; MAX_PLY + 1],
+}
+
+/// One root move and what the last finished depth made of it (for the
+/// thinking seat).
+#[derive(Clone, Copy)]
+struct RootMove {
+    mv: Move,
+    score: i32,
+}
+
+impl Run<'_> {
+    /// Iterative deepening at the root.
+    fn iterate<G: Game + Evaluate>(
+        &mut self,
+        game: &mut G,
+        model: Model,
+        progress: &mut impl FnMut(&Thought),
+    ) -> Thought {
+        self.path[0] = game.hash();
+        let mut list = MoveList::new();
+        game.legal_moves(&mut list);
+        self.note_passing(game, &list);
+        self.order_moves(game, &mut list, 0, None);
+        let mut root: Vec<RootMove> = list.iter().map(|&mv| RootMove { mv, score: 0 }).collect();
+        let mut result = Thought {
+            best: root.first().map(|r| r.mv),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            pv: root.first().map(|r| r.mv).into_iter().collect(),
+        };
+        if root.is_empty() {
+            return result;
+        }
+        let exact_root = self.limits.random_margin.is_some();
+        for depth in 1..=plies_for(self.limits.depth, self.seats) as i32 {
+            let mut scored = root.clone();
+            let best = match model {
+                Model::Paranoid => self.paranoid_root(game, &mut scored, depth, exact_root),
+                Model::MaxN => self.maxn_root(game, &mut scored, depth),
+            };
+            if self.aborted {
+                break;
+            }
+            // The best first, the rest by score, for the next depth.
+            scored.swap(0, best);
+            scored[1..].sort_by_key(|r| std::cmp::Reverse(r.score));
+            root = scored;
+            result = Thought {
+                best: Some(root[0].mv),
+                score: root[0].score,
+                depth: depth as u32,
+                nodes: self.nodes,
+                elapsed: self.start.elapsed(),
+                pv: self.pv[..self.pv_len[0]].to_vec(),
+            };
+            progress(&result);
+            let plies_to_end = MATE - root[0].score.abs();
+            if root[0].score.abs() >= MATE_BOUND && depth > plies_to_end {
+                break;
+            }
+            if self.limits.time.is_some() && root.len() == 1 {
+                break;
+            }
+            if self
+                .limits
+                .time
+                .is_some_and(|t| self.start.elapsed() * 2 > t)
+            {
+                break;
+            }
+        }
+        if let Some(margin) = self.limits.random_margin
+            && result.depth > 0
+        {
+            let near: Vec<RootMove> = root
+                .iter()
+                .copied()
+                .filter(|r| r.score >= result.score - margin)
+                .collect();
+            let mut rng = Rng::new(self.limits.seed ^ game.hash());
+            if let Some(pick) = near.get(rng.below(near.len())) {
+                result.best = Some(pick.mv);
+                result.score = pick.score;
+                result.pv = vec![pick.mv];
+            }
+        }
+        result.nodes = self.nodes;
+        result.elapsed = self.start.elapsed();
+        result
+    }
+
+    /// Whether the search must stop now (stop flag, node cap or clock).
+    #[inline]
+    fn out_of_budget(&mut self) -> bool {
+        if !self.aborted
+            && (self.stop.load(Ordering::Relaxed)
+                || self.limits.nodes.is_some_and(|n| self.nodes >= n)
+                || (self.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d)))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Counts a node at `ply` and empties its principal variation; `false`
+    /// when the budget is spent.
+    #[inline]
+    fn enter(&mut self, ply: usize) -> bool {
+        if ply <= MAX_PLY {
+            self.pv_len[ply] = ply;
+        }
+        if self.out_of_budget() {
+            return false;
+        }
+        self.nodes += 1;
+        true
+    }
+
+    /// Makes `mv` the head of the principal variation at `ply`.
+    #[inline]
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        if ply >= MAX_PLY {
+            return;
+        }
+        let width = MAX_PLY + 1;
+        self.pv[ply * width + ply] = mv;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..child_len {
+            self.pv[ply * width + i] = self.pv[(ply + 1) * width + i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Sorts `moves` best first for searching: the hash move, captures by
+    /// victim, killers, history.
+    fn order_moves<G: Game + Evaluate>(
+        &mut self,
+        game: &G,
+        moves: &mut MoveList,
+        ply: usize,
+        hash_move: Option<Move>,
+    ) {
+        let slot = ply.min(MAX_PLY);
+        let mut scores = std::mem::take(&mut self.order[slot]);
+        scores.clear();
+        scores.resize(moves.len(), 0);
+        self.heuristics
+            .score_moves(game, moves, hash_move, slot, &mut scores);
+        for i in 0..moves.len() {
+            pick_next(moves, &mut scores, i);
+        }
+        self.order[slot] = scores;
+    }
+
+    /// How the game stands if it has ended by a rule, or heads for a draw
+    /// by repeating a position of this line of play (scored as that draw):
+    /// every seat's score. A position that only repeats one played before
+    /// the root is not scored so, as a seat could otherwise play into it
+    /// for a draw that the others need not allow.
+    fn ended<G: Game + Evaluate>(&mut self, game: &G, ply: usize) -> Option<Scores> {
+        let hash = game.hash();
+        if ply <= MAX_PLY {
+            self.path[ply] = hash;
+        }
+        if game.is_repeat() && self.path[..ply.min(MAX_PLY)].contains(&hash) {
+            return Some(outcome_scores(game.draw_winner(), self.seats, ply));
+        }
+        game.rule_outcome()
+            .map(|o| outcome_scores(o.winner, self.seats, ply))
+    }
+
+    /// Every seat's score of a position where the side to move has no move.
+    fn no_move_scores<G: Game + Evaluate>(&self, game: &G, ply: usize) -> Scores {
+        let winner = game.outcome().map_or(game.draw_winner(), |o| o.winner);
+        outcome_scores(winner, self.seats, ply)
+    }
+
+    /// Fills `out` with the captures and promotions of the side to move,
+    /// for a capture search; returns whether it may pass instead (asked
+    /// only of a seat with no capture that has been seen passing).
+    fn noisy_moves<G: Game>(&self, game: &G, out: &mut MoveList) -> bool {
+        game.capture_moves(out);
+        if !out.is_empty() || !self.passers[game.to_move().index() % MAX_SEATS] {
+            return false;
+        }
+        let mut all = MoveList::new();
+        game.legal_moves(&mut all);
+        all.iter().any(|m| m.is_pass())
+    }
+
+    /// Notes whether the seat to move may pass, from its legal `moves`.
+    #[inline]
+    fn note_passing<G: Game>(&mut self, game: &G, moves: &MoveList) {
+        let seat = game.to_move().index() % MAX_SEATS;
+        if !self.passers[seat] && moves.iter().any(|m| m.is_pass()) {
+            self.passers[seat] = true;
+        }
+    }
+
+    // ----- Paranoid -------------------------------------------------------
+
+    /// One depth of the paranoid search at the root: each move's score is
+    /// stored in `root`; returns the index of the best. With `exact`, every
+    /// move is searched with a full window (Casual's choice needs them all).
+    fn paranoid_root<G: Game + Evaluate>(
+        &mut self,
+        game: &mut G,
+        root: &mut [RootMove],
+        depth: i32,
+        exact: bool,
+    ) -> usize {
+        self.pv_len[0] = 0;
+        let mut alpha = -INFINITY;
+        let mut best = 0;
+        let mut best_score = -INFINITY;
+        for (i, entry) in root.iter_mut().enumerate() {
+            let mv = entry.mv;
+            game.make_move(mv);
+            let window = if exact { -INFINITY } else { alpha };
+            let score = self.paranoid(game, depth - 1, window, INFINITY, 1);
+            game.unmake_move();
+            if self.aborted {
+                return best;
+            }
+            entry.score = score;
+            if score > best_score {
+                best_score = score;
+                best = i;
+                self.update_pv(0, mv);
+                alpha = alpha.max(score);
+            }
+        }
+        if !self.aborted {
+            self.table.store(
+                game.hash() ^ self.salt,
+                0,
+                Some(root[best].mv),
+                best_score,
+                depth,
+                Bound::Exact,
+            );
+        }
+        best
+    }
+
+    /// The paranoid search below the root: the thinking seat maximises its
+    /// score, every other seat minimises it.
+    fn paranoid<G: Game + Evaluate>(
+        &mut self,
+        game: &mut G,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if !self.enter(ply) {
+            return 0;
+        }
+        let me = self.root.index();
+        if let Some(scores) = self.ended(game, ply) {
+            return scores[me];
+        }
+        let in_check = game.in_check();
+        if in_check && ply < 2 * self.limits.depth as usize + 4 {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.paranoid_quiesce(game, alpha, beta, ply, 0);
+        }
+        if ply >= MAX_PLY - 1 {
+            return game.evaluate_for(self.root);
+        }
+        let key = game.hash() ^ self.salt;
+        let entry = self.table.probe(key, ply);
+        if let Some(e) = entry
+            && e.depth as i32 >= depth
+        {
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+                Bound::None => false,
+            };
+            if cut {
+                return e.score;
+            }
+        }
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return self.no_move_scores(game, ply)[me];
+        }
+        self.note_passing(game, &moves);
+        self.order_moves(game, &mut moves, ply, entry.and_then(|e| e.mv));
+        let maximising = game.to_move() == self.root;
+        let side = game.to_move().index();
+        let (alpha0, beta0) = (alpha, beta);
+        let mut best = if maximising { -INFINITY } else { INFINITY };
+        let mut best_move = None;
+        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        for (searched, &mv) in moves.iter().enumerate() {
+            let quiet = mv.promotion.is_none() && game.captured(mv).is_none();
+            let late = searched >= 3 && quiet && !in_check && !self.heuristics.is_killer(ply, mv);
+            game.make_move(mv);
+            let score = if searched == 0 {
+                self.paranoid(game, depth - 1, alpha, beta, ply + 1)
+            } else {
+                // A null window on the mover's own bound first, a late quiet
+                // move a ply or two shallower; searched again in full only
+                // if it might be better.
+                let reduce = if late && depth >= 3 && !game.in_check() {
+                    1 + i32::from(depth >= 6 && searched >= 8)
+                } else {
+                    0
+                };
+                let (lo, hi) = if maximising {
+                    (alpha, alpha + 1)
+                } else {
+                    (beta - 1, beta)
+                };
+                let inside = |s: i32| if maximising { s > alpha } else { s < beta };
+                let mut s = self.paranoid(game, depth - 1 - reduce, lo, hi, ply + 1);
+                if reduce > 0 && inside(s) {
+                    s = self.paranoid(game, depth - 1, lo, hi, ply + 1);
+                }
+                if inside(s) && s > alpha && s < beta {
+                    s = self.paranoid(game, depth - 1, alpha, beta, ply + 1);
+                }
+                s
+            };
+            game.unmake_move();
+            if self.aborted {
+                return 0;
+            }
+            let improves = if maximising {
+                score > best
+            } else {
+                score < best
+            };
+            if improves {
+                best = score;
+                best_move = Some(mv);
+                self.update_pv(ply, mv);
+                if maximising {
+                    alpha = alpha.max(score);
+                } else {
+                    beta = beta.min(score);
+                }
+                if alpha >= beta {
+                    if quiet {
+                        self.heuristics.reward(side, ply, depth, mv, &quiets_tried);
+                    }
+                    break;
+                }
+            }
+            if quiet {
+                let _ = quiets_tried.try_push(mv);
+            }
+        }
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta0 {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.store(key, ply, best_move, best, depth, bound);
+        best
+    }
+
+    /// The paranoid capture search: a seat may stand on the static score or
+    /// capture (every reply when in check); a seat that cannot capture but
+    /// may pass passes, so the exchange goes on.
+    fn paranoid_quiesce<G: Game + Evaluate>(
+        &mut self,
+        game: &mut G,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        qply: usize,
+    ) -> i32 {
+        if !self.enter(ply) {
+            return 0;
+        }
+        let me = self.root.index();
+        if ply >= MAX_PLY - 1 || qply >= MAX_QUIESCENCE {
+            return game.evaluate_for(self.root);
+        }
+        let maximising = game.to_move() == self.root;
+        let mut moves = MoveList::new();
+        let mut best;
+        if game.in_check() {
+            game.legal_moves(&mut moves);
+            if moves.is_empty() {
+                return self.no_move_scores(game, ply)[me];
+            }
+            best = if maximising { -INFINITY } else { INFINITY };
+        } else {
+            let can_pass = self.noisy_moves(game, &mut moves);
+            if moves.is_empty() && can_pass {
+                game.make_move(Move::PASS);
+                let score = self.paranoid_quiesce(game, alpha, beta, ply + 1, qply + 1);
+                game.unmake_move();
+                return score;
+            }
+            best = game.evaluate_for(self.root);
+            if maximising {
+                if best >= beta {
+                    return best;
+                }
+                alpha = alpha.max(best);
+            } else {
+                if best <= alpha {
+                    return best;
+                }
+                beta = beta.min(best);
+            }
+        }
+        self.order_moves(game, &mut moves, ply, None);
+        for &mv in moves.iter() {
+            game.make_move(mv);
+            let score = self.paranoid_quiesce(game, alpha, beta, ply + 1, qply + 1);
+            game.unmake_move();
+            if self.aborted {
+                return 0;
+            }
+            if maximising && score > best {
+                best = score;
+                alpha = alpha.max(score);
+            } else if !maximising && score < best {
+                best = score;
+                beta = beta.min(score);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    // ----- Max-n ----------------------------------------------------------
+
+    /// One depth of the max-n search at the root: each move's score (for
+    /// the thinking seat) is stored in `root`; returns the index of the best.
+    fn maxn_root<G: Game + Evaluate>(
+        &mut self,
+        game: &mut G,
+        root: &mut [RootMove],
+        depth: i32,
+    ) -> usize {
+        self.pv_len[0] = 0;
+        let me = self.root.index();
+        let mut best = 0;
+        let mut best_score = -INFINITY;
+        for (i, entry) in root.iter_mut().enumerate() {
+            let mv = entry.mv;
+            game.make_move(mv);
+            let scores = self.maxn(game, depth - 1, 1);
+            game.unmake_move();
+            if self.aborted {
+                return best;
+            }
+            entry.score = scores[me];
+            if scores[me] > best_score {
+                best_score = scores[me];
+                best = i;
+                self.update_pv(0, mv);
+            }
+        }
+        best
+    }
+
+    /// The max-n search below the root: the seat to move picks the move
+    /// whose outcome is best for itself.
+    fn maxn<G: Game + Evaluate>(&mut self, game: &mut G, mut depth: i32, ply: usize) -> Scores {
+        if !self.enter(ply) {
+            return [0; MAX_SEATS];
+        }
+        if let Some(scores) = self.ended(game, ply) {
+            return scores;
+        }
+        let in_check = game.in_check();
+        if in_check && ply < 2 * self.limits.depth as usize + 4 {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.maxn_quiesce(game, ply, 0);
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate_all(game);
+        }
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return self.no_move_scores(game, ply);
+        }
+        self.note_passing(game, &moves);
+        self.order_moves(game, &mut moves, ply, None);
+        let me = game.to_move().index();
+        let mut best: Option<Scores> = None;
+        for &mv in moves.iter() {
+            game.make_move(mv);
+            let scores = self.maxn(game, depth - 1, ply + 1);
+            game.unmake_move();
+            if self.aborted {
+                return [0; MAX_SEATS];
+            }
+            if best.is_none_or(|b| scores[me] > b[me]) {
+                best = Some(scores);
+                self.update_pv(ply, mv);
+            }
+        }
+        best.unwrap_or([0; MAX_SEATS])
+    }
+
+    /// The max-n capture search: a seat takes the better (for itself) of
+    /// standing on the static scores and its best capture; a seat that
+    /// cannot capture but may pass passes.
+    fn maxn_quiesce<G: Game + Evaluate>(
+        &mut self,
+        game: &mut G,
+        ply: usize,
+        qply: usize,
+    ) -> Scores {
+        if !self.enter(ply) {
+            return [0; MAX_SEATS];
+        }
+        if ply >= MAX_PLY - 1 || qply >= MAX_QUIESCENCE {
+            return self.evaluate_all(game);
+        }
+        let me = game.to_move().index();
+        let mut moves = MoveList::new();
+        let mut best: Option<Scores> = None;
+        if game.in_check() {
+            game.legal_moves(&mut moves);
+            if moves.is_empty() {
+                return self.no_move_scores(game, ply);
+            }
+        } else {
+            let can_pass = self.noisy_moves(game, &mut moves);
+            if moves.is_empty() && can_pass {
+                game.make_move(Move::PASS);
+                let scores = self.maxn_quiesce(game, ply + 1, qply + 1);
+                game.unmake_move();
+                return scores;
+            }
+            best = Some(self.evaluate_all(game));
+        }
+        self.order_moves(game, &mut moves, ply, None);
+        for &mv in moves.iter() {
+            game.make_move(mv);
+            let scores = self.maxn_quiesce(game, ply + 1, qply + 1);
+            game.unmake_move();
+            if self.aborted {
+                return [0; MAX_SEATS];
+            }
+            if best.is_none_or(|b| scores[me] > b[me]) {
+                best = Some(scores);
+            }
+        }
+        best.unwrap_or([0; MAX_SEATS])
+    }
+
+    /// Every seat's static score.
+    #[inline]
+    fn evaluate_all<G: Evaluate>(&self, game: &G) -> Scores {
+        let mut scores = [0; MAX_SEATS];
+        game.evaluate_all(&mut scores[..self.seats]);
+        scores
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_finished_game_scores_the_winner_up_and_everybody_else_down() {
+        let s = outcome_scores(Some(Seat(2)), 3, 4);
+        assert_eq!(s, [-(MATE - 4), -(MATE - 4), MATE - 4, 0]);
+        assert_eq!(outcome_scores(None, 3, 4), [0; MAX_SEATS]);
+    }
+
+    #[test]
+    fn models_parse_by_name() {
+        assert_eq!("paranoid".parse::<Model>(), Ok(Model::Paranoid));
+        assert_eq!("MaxN".parse::<Model>(), Ok(Model::MaxN));
+        assert_eq!(
+            "random".parse::<Model>().unwrap_err(),
+            "There is no search model 'random'; choose paranoid or maxn."
+        );
+    }
+}

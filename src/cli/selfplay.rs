@@ -1,0 +1,312 @@
+//! `catboard selfplay` (hidden): the computer plays every seat of a
+//! variant for a number of games from randomised openings, and the results
+//! are counted per seat. It measures the computer players (how often each
+//! Cat Chess faction wins at a level, or which search model plays better);
+//! nothing in the tests depends on it.
+
+use catboard::ai::multi::{self, Model};
+use catboard::ai::ordering::Heuristics;
+use catboard::ai::random::Rng;
+use catboard::ai::table::Table;
+use catboard::ai::{Level, Limits, Searcher};
+use catboard::core::{Game, Options, Seat};
+use catboard::variants::{AnyGame, Variant};
+use clap::Args;
+use std::sync::Mutex;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// Arguments of `catboard selfplay`.
+#[derive(Args, Debug)]
+pub struct SelfplayArgs {
+    /// The variant played.
+    #[arg(long, default_value = "cat")]
+    pub variant: String,
+    /// How many games.
+    #[arg(long, default_value_t = 30)]
+    pub games: u32,
+    /// The level of every seat not given by --seat-level.
+    #[arg(long, default_value = "strong")]
+    pub level: Level,
+    /// One seat's level, as seat=level (e.g. cats=club); may be repeated.
+    #[arg(long = "seat-level", value_name = "SEAT=LEVEL")]
+    pub seat_levels: Vec<String>,
+    /// One seat's search model in games of three or more seats, as
+    /// seat=model (paranoid or maxn); may be repeated.
+    #[arg(long = "seat-model", value_name = "SEAT=MODEL")]
+    pub seat_models: Vec<String>,
+    /// Master's thinking time per move, in milliseconds.
+    #[arg(long, default_value_t = catboard::ai::level::DEFAULT_THINK_MS)]
+    pub think_ms: u64,
+    /// Plies played at random at the start of each game, for variety.
+    #[arg(long, default_value_t = 4)]
+    pub random_plies: u32,
+    /// The seed of the random openings (game i uses seed + i).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Give up a game (unfinished) after this many plies.
+    #[arg(long, default_value_t = 1000)]
+    pub max_plies: u32,
+    /// Games played at once, on that many threads.
+    #[arg(long, default_value_t = 1)]
+    pub jobs: u32,
+    /// Print every game's moves (in the move list's notation).
+    #[arg(long)]
+    pub moves: bool,
+}
+
+/// One seat's player: its level, model and search tables.
+struct Player {
+    limits: Limits,
+    model: Option<Model>,
+    searcher: Searcher,
+    table: Table,
+    heuristics: Heuristics,
+    moves: u32,
+    time: Duration,
+    slowest: Duration,
+}
+
+impl Player {
+    fn think(&mut self, game: &AnyGame, seed: u64) -> Option<catboard::core::Move> {
+        let stop = AtomicBool::new(false);
+        let limits = self.limits.clone().with_seed(seed);
+        let start = Instant::now();
+        let seats = game.seat_names().len();
+        let thought = match self.model {
+            Some(model) if seats > 2 => multi::think(
+                &mut self.table,
+                &mut self.heuristics,
+                game,
+                &limits,
+                model,
+                &stop,
+                |_| {},
+            ),
+            _ => self.searcher.think(game, &limits, &stop, |_| {}),
+        };
+        let spent = start.elapsed();
+        self.moves += 1;
+        self.time += spent;
+        self.slowest = self.slowest.max(spent);
+        thought.best
+    }
+}
+
+/// What one game came to.
+struct GameResult {
+    winner: Option<Seat>,
+    reason: String,
+    plies: usize,
+    timings: Vec<(u32, Duration, Duration)>,
+    record: Vec<String>,
+}
+
+/// Reads `seat=value` settings into one value per seat.
+fn per_seat<T: Clone>(
+    seats: &[&str],
+    settings: &[String],
+    what: &str,
+    parse: impl Fn(&str) -> Result<T, String>,
+) -> Result<Vec<Option<T>>, String> {
+    let mut out = vec![None; seats.len()];
+    for setting in settings {
+        let (seat, value) = setting
+            .split_once('=')
+            .ok_or_else(|| format!("--{what} '{setting}' is not of the form seat=value."))?;
+        let index = seats
+            .iter()
+            .position(|s| *s == seat.trim())
+            .ok_or_else(|| {
+                format!(
+                    "--{what} '{setting}': there is no seat '{seat}'; the seats are {}.",
+                    seats.join(", ")
+                )
+            })?;
+        out[index] = Some(parse(value)?);
+    }
+    Ok(out)
+}
+
+/// Runs `catboard selfplay`.
+pub fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
+    let variant = Variant::from_id(&args.variant).map_err(|e| e.to_string())?;
+    let seats = variant.seats();
+    let levels = per_seat(seats, &args.seat_levels, "seat-level", |v| {
+        v.parse::<Level>()
+    })?;
+    let models = per_seat(seats, &args.seat_models, "seat-model", |v| {
+        v.parse::<Model>()
+    })?;
+    let levels: Vec<Level> = levels
+        .into_iter()
+        .map(|l| l.unwrap_or(args.level))
+        .collect();
+    println!(
+        "{} games of {}: {}; {} random plies, seed {}",
+        args.games,
+        variant.name(),
+        seats
+            .iter()
+            .zip(&levels)
+            .zip(&models)
+            .map(|((s, l), m)| match m {
+                Some(m) => format!("{s} {l} ({})", m.id()),
+                None => format!("{s} {l}"),
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
+        args.random_plies,
+        args.seed
+    );
+    let next = Mutex::new(0u32);
+    let results = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..args.jobs.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let index = {
+                        let Ok(mut n) = next.lock() else { return };
+                        if *n >= args.games {
+                            return;
+                        }
+                        *n += 1;
+                        *n - 1
+                    };
+                    let result = play_one(variant, &levels, &models, args, index);
+                    println!(
+                        "game {:>3}: {} ({}) after {} plies",
+                        index + 1,
+                        result.winner.map_or("nobody", |w| seats[w.index()]),
+                        result.reason,
+                        result.plies
+                    );
+                    if !result.record.is_empty() {
+                        println!("{}", result.record.join(" "));
+                    }
+                    if let Ok(mut r) = results.lock() {
+                        r.push(result);
+                    }
+                }
+            });
+        }
+    });
+    let results = results.into_inner().map_err(|e| e.to_string())?;
+    summarise(seats, &levels, &results);
+    Ok(())
+}
+
+/// Plays game number `index`.
+fn play_one(
+    variant: Variant,
+    levels: &[Level],
+    models: &[Option<Model>],
+    args: &SelfplayArgs,
+    index: u32,
+) -> GameResult {
+    let mut game = variant.new_game(&Options::new());
+    let mut players: Vec<Player> = levels
+        .iter()
+        .zip(models)
+        .map(|(level, model)| Player {
+            limits: level.limits_with_think_ms(args.think_ms),
+            model: *model,
+            searcher: Searcher::new(16),
+            table: Table::new(16),
+            heuristics: Heuristics::new(),
+            moves: 0,
+            time: Duration::ZERO,
+            slowest: Duration::ZERO,
+        })
+        .collect();
+    let seed = mix(args.seed, index as u64);
+    let mut rng = Rng::new(seed);
+    let mut plies = 0;
+    let mut record = Vec::new();
+    let outcome = loop {
+        if let Some(outcome) = game.outcome() {
+            break Some(outcome);
+        }
+        if plies >= args.max_plies as usize {
+            break None;
+        }
+        let mv = if plies < args.random_plies as usize {
+            let moves = game.legal_move_list();
+            moves.get(rng.below(moves.len())).copied()
+        } else {
+            let seat = game.to_move().index();
+            players[seat].think(&game, seed ^ plies as u64)
+        };
+        let Some(mv) = mv else { break None };
+        if args.moves {
+            record.push(game.move_notation(mv));
+        }
+        game.make_move(mv);
+        plies += 1;
+    };
+    GameResult {
+        winner: outcome.and_then(|o| o.winner),
+        reason: outcome.map_or("unfinished".to_string(), |o| o.reason.code().to_string()),
+        plies,
+        timings: players
+            .iter()
+            .map(|p| (p.moves, p.time, p.slowest))
+            .collect(),
+        record,
+    }
+}
+
+/// A seed for game `index` of a run seeded `seed`, well spread (splitmix64)
+/// so that neighbouring games open differently.
+fn mix(seed: u64, index: u64) -> u64 {
+    let mut z = seed
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(index.wrapping_add(1).wrapping_mul(0xBF58_476D_1CE4_E5B9));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Prints the wins per seat, the reasons, and the time per move.
+fn summarise(seats: &[&str], levels: &[Level], results: &[GameResult]) {
+    let games = results.len().max(1) as f64;
+    println!();
+    for (i, seat) in seats.iter().enumerate() {
+        let wins = results
+            .iter()
+            .filter(|r| r.winner.map(|w| w.index()) == Some(i))
+            .count();
+        let (moves, time, slowest) =
+            results
+                .iter()
+                .fold((0u32, Duration::ZERO, Duration::ZERO), |(m, t, s), r| {
+                    let (rm, rt, rs) = r.timings[i];
+                    (m + rm, t + rt, s.max(rs))
+                });
+        println!(
+            "{seat:<6} {:<7} wins {wins:>3} ({:>5.1}%)  {:>6.0} ms a move on average, slowest {:>5.0} ms",
+            levels[i].id(),
+            100.0 * wins as f64 / games,
+            time.as_secs_f64() * 1000.0 / moves.max(1) as f64,
+            slowest.as_secs_f64() * 1000.0
+        );
+    }
+    let drawn = results.iter().filter(|r| r.winner.is_none()).count();
+    if drawn > 0 {
+        println!("no winner (draw or unfinished): {drawn}");
+    }
+    let mut reasons: Vec<(String, usize)> = Vec::new();
+    for r in results {
+        match reasons.iter_mut().find(|(name, _)| *name == r.reason) {
+            Some((_, n)) => *n += 1,
+            None => reasons.push((r.reason.clone(), 1)),
+        }
+    }
+    let text: Vec<String> = reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
+    let plies: usize = results.iter().map(|r| r.plies).sum();
+    println!(
+        "endings: {}; {:.0} plies a game on average",
+        text.join(", "),
+        plies as f64 / games
+    );
+}

@@ -1,0 +1,20 @@
+//! `catboard uci-cat`: the Cat Chess line protocol on standard input and
+//! output (see `catboard::protocol::uci_cat`).
+
+use catboard::ai::Level;
+use clap::Args;
+
+/// Arguments of `catboard uci-cat`.
+#[derive(Args, Debug)]
+pub struct UciCatArgs {
+    /// The level `go` thinks at: casual, club, strong or master.
+    #[arg(long, default_value = "strong")]
+    pub level: Level,
+}
+
+/// Runs `catboard uci-cat` on standard input and output.
+pub fn uci_cat(args: &UciCatArgs) -> Result<(), String> {
+    let input = std::io::BufReader::new(std::io::stdin());
+    catboard::protocol::uci_cat::run(args.level, input, std::io::stdout())
+        .map_err(|e| format!("the uci-cat session failed: {e}"))
+}

@@ -1,0 +1,279 @@
+//! `uci-cat`: a small line protocol through which other programs (match
+//! scripts, bots, other Cat Chess players) ask catboard for a move in Cat
+//! Chess, for whichever faction is to move.
+//!
+//! - `position <Cat FEN> [moves <m1> <m2> ...]` or `position startpos
+//!   [moves ...]`: sets the position; the moves are played from it, so they
+//!   count for repetition and the hundred-turn rule.
+//! - `go`: thinks at the session's level; `go movetime <ms>` thinks that
+//!   long (`go depth <n>` searches as a level of depth `n` does, `n` plies
+//!   of a two-seat game becoming `n × 3 / 2` for three seats; `go nodes
+//!   <n>` caps the level's nodes). The
+//!   answer is one line, `bestmove <move>`, in the notation of
+//!   `rules/cat-chess.md` (`e2e4`, `e7e8q`, `a4b5`, `pass`), or
+//!   `bestmove (none)` when there is nothing to play.
+//! - `isready` → `readyok`; `uci` → `id name ...`, `uciok`; `ucinewgame`
+//!   clears what the search has learnt; `debug on` adds an `info depth ...
+//!   score cp ... nodes ... time ... pv ...` line per finished depth before
+//!   `bestmove` (`debug off` stops it); `stop` ends a search at once;
+//!   `quit` ends the session.
+//! - Anything else is ignored. A bad position or move is answered with one
+//!   line `info string error: ...` and leaves no position set.
+//!
+//! [`Session`] answers one line at a time into any `Write`, so the protocol
+//! is tested with in-memory text; [`run`] connects it to a line source,
+//! reading ahead on another thread so that `stop` interrupts a search.
+
+use crate::ai::{Level, Limits, Searcher};
+use crate::core::{Game, GameError};
+use crate::variants::cat::{CatChess, START_FEN};
+use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// The hash table size of a session, in MiB.
+pub const TABLE_MB: usize = 32;
+
+/// Whether the session goes on after a line.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Flow {
+    /// Read the next line.
+    Continue,
+    /// `quit` was received.
+    Quit,
+}
+
+/// One protocol session: the position and the search.
+pub struct Session {
+    /// The position `go` thinks about; `None` after a bad `position` line.
+    game: Option<CatChess>,
+    level: Level,
+    searcher: Searcher,
+    /// `debug on`: report every finished depth on an `info` line.
+    debug: bool,
+}
+
+impl Session {
+    /// A session at the start position, thinking at `level` on `go`.
+    pub fn new(level: Level) -> Session {
+        Session {
+            game: Some(CatChess::new()),
+            level,
+            searcher: Searcher::new(TABLE_MB),
+            debug: false,
+        }
+    }
+
+    /// The position the session holds, if any.
+    pub fn game(&self) -> Option<&CatChess> {
+        self.game.as_ref()
+    }
+
+    /// Answers one line; `stop` is the flag that ends a search early.
+    pub fn handle(
+        &mut self,
+        line: &str,
+        stop: &AtomicBool,
+        out: &mut impl Write,
+    ) -> io::Result<Flow> {
+        let mut words = line.split_whitespace();
+        match words.next() {
+            Some("quit") => return Ok(Flow::Quit),
+            Some("uci") => {
+                writeln!(out, "id name catboard {}", env!("CARGO_PKG_VERSION"))?;
+                writeln!(out, "id author the catboard authors")?;
+                writeln!(out, "uciok")?;
+            }
+            Some("isready") => writeln!(out, "readyok")?,
+            Some("ucinewgame") => self.searcher.clear(),
+            Some("debug") => self.debug = words.next() != Some("off"),
+            Some("position") => {
+                let rest: Vec<&str> = words.collect();
+                match read_position(&rest) {
+                    Ok(game) => self.game = Some(game),
+                    Err(e) => {
+                        self.game = None;
+                        writeln!(out, "info string error: {e}")?;
+                    }
+                }
+            }
+            Some("go") => {
+                let rest: Vec<&str> = words.collect();
+                self.go(&rest, stop, out)?;
+            }
+            _ => {}
+        }
+        out.flush()?;
+        Ok(Flow::Continue)
+    }
+
+    /// Thinks and answers `bestmove`.
+    fn go(&mut self, args: &[&str], stop: &AtomicBool, out: &mut impl Write) -> io::Result<()> {
+        let limits = match read_go(args, self.level) {
+            Ok(limits) => limits,
+            Err(e) => {
+                writeln!(out, "info string error: {e}")?;
+                self.level.limits()
+            }
+        };
+        let Some(game) = &self.game else {
+            writeln!(
+                out,
+                "info string error: no position is set; send a position line first."
+            )?;
+            return writeln!(out, "bestmove (none)");
+        };
+        if let Some(outcome) = game.outcome() {
+            let winner = outcome.winner.map_or("nobody", |w| game.seat_name(w));
+            writeln!(
+                out,
+                "info string the game is over by {}; the winner is {}",
+                outcome.reason.describe(),
+                winner
+            )?;
+            return writeln!(out, "bestmove (none)");
+        }
+        let debug = self.debug;
+        let mut report = Ok(());
+        let thought = self.searcher.think(game, &limits, stop, |t| {
+            if debug && report.is_ok() {
+                let pv: Vec<String> = t.pv.iter().map(|&m| game.move_text(m)).collect();
+                report = writeln!(
+                    out,
+                    "info depth {} score cp {} nodes {} time {} pv {}",
+                    t.depth,
+                    t.score,
+                    t.nodes,
+                    t.elapsed.as_millis(),
+                    pv.join(" ")
+                );
+            }
+        });
+        report?;
+        match thought.best {
+            Some(mv) => writeln!(out, "bestmove {}", game.move_text(mv)),
+            None => writeln!(out, "bestmove (none)"),
+        }
+    }
+}
+
+/// Reads the words after `position`: a Cat FEN (six fields) or `startpos`,
+/// then optionally `moves` and the moves, each checked and played.
+pub fn read_position(words: &[&str]) -> Result<CatChess, GameError> {
+    let moves_at = words.iter().position(|w| *w == "moves");
+    let (setup, moves) = match moves_at {
+        Some(i) => (&words[..i], &words[i + 1..]),
+        None => (words, &[][..]),
+    };
+    let fen = match setup {
+        [] => {
+            return Err(GameError::new(
+                "the position line names no position; give a Cat FEN or startpos",
+            ));
+        }
+        ["startpos"] => START_FEN.to_string(),
+        ["fen", rest @ ..] => rest.join(" "),
+        fields => fields.join(" "),
+    };
+    let mut game = CatChess::from_fen(&fen)
+        .map_err(|e| GameError::new(format!("in the position '{fen}': {}", without_stop(&e.0))))?;
+    for (i, text) in moves.iter().enumerate() {
+        if let Some(outcome) = game.outcome() {
+            return Err(GameError::new(format!(
+                "move {} '{text}' comes after the game ended by {}",
+                i + 1,
+                outcome.reason.describe()
+            )));
+        }
+        let mv = game.parse_move(text).map_err(|e| {
+            GameError::new(format!(
+                "at move {} of the list: {}",
+                i + 1,
+                without_stop(&e.0)
+            ))
+        })?;
+        game.make_move(mv);
+    }
+    Ok(game)
+}
+
+/// Reads the words after `go` into a budget: the level's, or `movetime`,
+/// `depth` or `nodes`.
+pub fn read_go(words: &[&str], level: Level) -> Result<Limits, GameError> {
+    let mut limits = level.limits();
+    let mut i = 0;
+    while i < words.len() {
+        let key = words[i];
+        let known = matches!(key, "movetime" | "depth" | "nodes");
+        if !known {
+            i += 1;
+            continue;
+        }
+        let value = words
+            .get(i + 1)
+            .and_then(|v| v.parse::<u64>().ok())
+            .filter(|&v| v > 0)
+            .ok_or_else(|| {
+                GameError::new(format!(
+                    "'go {key}' needs a whole number above zero after it"
+                ))
+            })?;
+        limits = match key {
+            "movetime" => Limits::time(Duration::from_millis(value)).with_seed(limits.seed),
+            "depth" => Limits::depth(value.min(u32::MAX as u64) as u32).with_seed(limits.seed),
+            _ => limits.with_nodes(value),
+        };
+        i += 2;
+    }
+    Ok(limits)
+}
+
+/// An error sentence without its full stop, to follow a colon.
+fn without_stop(sentence: &str) -> &str {
+    sentence.trim().trim_end_matches('.')
+}
+
+/// Runs a session at `level` on `input` and `output` until `quit` or the
+/// end of the input. A reading thread passes lines on and raises the stop
+/// flag at `stop`, which ends a search at once (`quit` waits for the
+/// search, so a script may send it straight after `go`).
+pub fn run<R, W>(level: Level, input: R, mut output: W) -> io::Result<()>
+where
+    R: BufRead + Send + 'static,
+    W: Write,
+{
+    let mut session = Session::new(level);
+    let stop = Arc::new(AtomicBool::new(false));
+    let (send, receive) = mpsc::channel::<String>();
+    let reader_stop = Arc::clone(&stop);
+    let reader = std::thread::spawn(move || {
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            let word = line.split_whitespace().next().unwrap_or("");
+            if word == "stop" {
+                reader_stop.store(true, Ordering::SeqCst);
+            }
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    while let Ok(line) = receive.recv() {
+        if session.handle(&line, &stop, &mut output)? == Flow::Quit {
+            break;
+        }
+        // A `stop` has done its work once its line is reached.
+        if line.split_whitespace().next() == Some("stop") {
+            stop.store(false, Ordering::SeqCst);
+        }
+    }
+    drop(receive);
+    // The reader ends with its input; it is not waited for after `quit`,
+    // as it may be blocked reading a terminal.
+    if reader.is_finished() {
+        let _ = reader.join();
+    }
+    Ok(())
+}
