@@ -472,6 +472,41 @@ fn a_cat_chess_game_shows_the_cats_and_they_pass_by_key() {
 }
 
 #[test]
+fn computer_cats_take_their_turn_after_the_two_armies() {
+    let home = TempHome::new("catai");
+    let args = ["play", "--variant", "cat", "--cats", "club"];
+    let mut s = Session::start(command(&home.0, &args));
+    s.wait_for(&["Cat Chess", "White to move"]);
+    s.keys(":e4\r");
+    s.wait_for(&["Black to move"]);
+    s.keys(":e5\r");
+    // The Cats' computer moves a Cat or passes on its own, and the turn
+    // comes back round to White.
+    s.wait_until("the Cats' reply in the move list", |screen| {
+        screen.contains("White to move")
+            && screen
+                .lines()
+                .any(|line| line.contains("1.  e4") && line.contains("e5") && cats_move_in(line))
+    });
+    s.keys("q");
+    assert_eq!(s.wait_exit(), 0);
+    let saves = home.saves();
+    assert!(
+        saves.iter().any(|t| t.matches('"').count() >= 8),
+        "three moves are saved: {saves:?}"
+    );
+}
+
+/// Whether a move-list line holds a Cats' move (`Ca4-b5`) or pass.
+fn cats_move_in(line: &str) -> bool {
+    line.contains("Cats pass")
+        || line.split_whitespace().any(|word| {
+            let b = word.trim_start_matches('▸').as_bytes();
+            b.len() == 6 && b[0] == b'C' && b[3] == b'-'
+        })
+}
+
+#[test]
 fn a_burst_of_keys_larger_than_one_read_is_read_whole() {
     let home = TempHome::new("burst");
     let mut s = Session::start(command(&home.0, PLAY));
