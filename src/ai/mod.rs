@@ -20,6 +20,7 @@
 //! the player is looking at, and show `best`.
 
 pub mod bench;
+mod budget;
 pub mod evaluate;
 pub mod level;
 pub mod multi;

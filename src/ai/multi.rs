@@ -26,6 +26,7 @@
 //! search (quiescence) in which a seat that cannot capture but may pass
 //! does so, letting the exchange go on.
 
+use super::budget::{Budget, PrincipalVariations};
 use super::evaluate::Evaluate;
 use super::level::{Limits, MAX_DEPTH};
 use super::ordering::{Heuristics, MAX_PLY, pick_next};
@@ -35,8 +36,8 @@ use super::search::Thought;
 use super::table::{Bound, Table};
 use crate::core::{Game, Move, MoveList, Seat};
 use arrayvec::ArrayVec;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 /// The most seats a game may have.
 pub const MAX_SEATS: usize = 4;
@@ -95,22 +96,16 @@ pub fn think<G: Game + Evaluate>(
 ) -> Thought {
     table.new_search();
     heuristics.new_search();
-    let start = Instant::now();
     let root = game.to_move();
     let mut run = Run {
         table,
         heuristics,
-        stop,
         limits,
-        start,
-        deadline: limits.time.map(|t| start + t),
-        nodes: 0,
-        aborted: false,
+        budget: Budget::new(limits, stop),
         root,
         seats: game.seat_names().len().clamp(1, MAX_SEATS),
         salt: ROOT_SALT[root.index() % MAX_SEATS],
-        pv: vec![Move::default(); (MAX_PLY + 1) * (MAX_PLY + 1)],
-        pv_len: [0; MAX_PLY + 1],
+        pv: PrincipalVariations::new(),
         order: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
         passers: [false; MAX_SEATS],
         path: [0; MAX_PLY + 1],
@@ -153,19 +148,13 @@ fn outcome_scores(winner: Option<Seat>, seats: usize, ply: usize) -> Scores {
 struct Run<'a> {
     table: &'a mut Table,
     heuristics: &'a mut Heuristics,
-    stop: &'a AtomicBool,
     limits: &'a Limits,
-    start: Instant,
-    deadline: Option<Instant>,
-    nodes: u64,
-    aborted: bool,
+    budget: Budget<'a>,
     /// The seat the search is thinking for.
     root: Seat,
     seats: usize,
     salt: u64,
-    /// Triangular table of principal variations, one row per ply.
-    pv: Vec<Move>,
-    pv_len: [usize; MAX_PLY + 1],
+    pv: PrincipalVariations,
     /// One buffer of move-ordering scores per ply.
     order: Vec<Vec<i32>>,
     /// The seats seen with a pass among their legal moves.
@@ -214,33 +203,20 @@ impl Run<'_> {
                 Model::Paranoid => self.paranoid_root(game, &mut scored, depth, exact_root),
                 Model::MaxN => self.maxn_root(game, &mut scored, depth),
             };
-            if self.aborted {
+            if self.budget.aborted {
                 break;
             }
             // The best first, the rest by score, for the next depth.
             scored.swap(0, best);
             scored[1..].sort_by_key(|r| std::cmp::Reverse(r.score));
             root = scored;
-            result = Thought {
-                best: Some(root[0].mv),
-                score: root[0].score,
-                depth: depth as u32,
-                nodes: self.nodes,
-                elapsed: self.start.elapsed(),
-                pv: self.pv[..self.pv_len[0]].to_vec(),
-            };
+            result = self
+                .budget
+                .thought(&self.pv, root[0].mv, root[0].score, depth);
             progress(&result);
             let plies_to_end = MATE - root[0].score.abs();
-            if root[0].score.abs() >= MATE_BOUND && depth > plies_to_end {
-                break;
-            }
-            if self.limits.time.is_some() && root.len() == 1 {
-                break;
-            }
-            if self
-                .limits
-                .time
-                .is_some_and(|t| self.start.elapsed() * 2 > t)
+            if root[0].score.abs() >= MATE_BOUND && depth > plies_to_end
+                || self.budget.no_time_for_another_depth(root.len())
             {
                 break;
             }
@@ -260,51 +236,9 @@ impl Run<'_> {
                 result.pv = vec![pick.mv];
             }
         }
-        result.nodes = self.nodes;
-        result.elapsed = self.start.elapsed();
+        result.nodes = self.budget.nodes;
+        result.elapsed = self.budget.elapsed();
         result
-    }
-
-    /// Whether the search must stop now (stop flag, node cap or clock).
-    #[inline]
-    fn out_of_budget(&mut self) -> bool {
-        if !self.aborted
-            && (self.stop.load(Ordering::Relaxed)
-                || self.limits.nodes.is_some_and(|n| self.nodes >= n)
-                || (self.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d)))
-        {
-            self.aborted = true;
-        }
-        self.aborted
-    }
-
-    /// Counts a node at `ply` and empties its principal variation; `false`
-    /// when the budget is spent.
-    #[inline]
-    fn enter(&mut self, ply: usize) -> bool {
-        if ply <= MAX_PLY {
-            self.pv_len[ply] = ply;
-        }
-        if self.out_of_budget() {
-            return false;
-        }
-        self.nodes += 1;
-        true
-    }
-
-    /// Makes `mv` the head of the principal variation at `ply`.
-    #[inline]
-    fn update_pv(&mut self, ply: usize, mv: Move) {
-        if ply >= MAX_PLY {
-            return;
-        }
-        let width = MAX_PLY + 1;
-        self.pv[ply * width + ply] = mv;
-        let child_len = self.pv_len[ply + 1].max(ply + 1);
-        for i in ply + 1..child_len {
-            self.pv[ply * width + i] = self.pv[(ply + 1) * width + i];
-        }
-        self.pv_len[ply] = child_len;
     }
 
     /// Sorts `moves` best first for searching: the hash move, captures by
@@ -385,7 +319,7 @@ impl Run<'_> {
         depth: i32,
         exact: bool,
     ) -> usize {
-        self.pv_len[0] = 0;
+        self.pv.start_at(0);
         let mut alpha = -INFINITY;
         let mut best = 0;
         let mut best_score = -INFINITY;
@@ -395,18 +329,18 @@ impl Run<'_> {
             let window = if exact { -INFINITY } else { alpha };
             let score = self.paranoid(game, depth - 1, window, INFINITY, 1);
             game.unmake_move();
-            if self.aborted {
+            if self.budget.aborted {
                 return best;
             }
             entry.score = score;
             if score > best_score {
                 best_score = score;
                 best = i;
-                self.update_pv(0, mv);
+                self.pv.update(0, mv);
                 alpha = alpha.max(score);
             }
         }
-        if !self.aborted {
+        if !self.budget.aborted {
             self.table.store(
                 game.hash() ^ self.salt,
                 0,
@@ -429,7 +363,7 @@ impl Run<'_> {
         mut beta: i32,
         ply: usize,
     ) -> i32 {
-        if !self.enter(ply) {
+        if !self.budget.enter(&mut self.pv, ply) {
             return 0;
         }
         let me = self.root.index();
@@ -505,7 +439,7 @@ impl Run<'_> {
                 s
             };
             game.unmake_move();
-            if self.aborted {
+            if self.budget.aborted {
                 return 0;
             }
             let improves = if maximising {
@@ -516,7 +450,7 @@ impl Run<'_> {
             if improves {
                 best = score;
                 best_move = Some(mv);
-                self.update_pv(ply, mv);
+                self.pv.update(ply, mv);
                 if maximising {
                     alpha = alpha.max(score);
                 } else {
@@ -555,7 +489,7 @@ impl Run<'_> {
         ply: usize,
         qply: usize,
     ) -> i32 {
-        if !self.enter(ply) {
+        if !self.budget.enter(&mut self.pv, ply) {
             return 0;
         }
         let me = self.root.index();
@@ -597,7 +531,7 @@ impl Run<'_> {
             game.make_move(mv);
             let score = self.paranoid_quiesce(game, alpha, beta, ply + 1, qply + 1);
             game.unmake_move();
-            if self.aborted {
+            if self.budget.aborted {
                 return 0;
             }
             if maximising && score > best {
@@ -624,7 +558,7 @@ impl Run<'_> {
         root: &mut [RootMove],
         depth: i32,
     ) -> usize {
-        self.pv_len[0] = 0;
+        self.pv.start_at(0);
         let me = self.root.index();
         let mut best = 0;
         let mut best_score = -INFINITY;
@@ -633,14 +567,14 @@ impl Run<'_> {
             game.make_move(mv);
             let scores = self.maxn(game, depth - 1, 1);
             game.unmake_move();
-            if self.aborted {
+            if self.budget.aborted {
                 return best;
             }
             entry.score = scores[me];
             if scores[me] > best_score {
                 best_score = scores[me];
                 best = i;
-                self.update_pv(0, mv);
+                self.pv.update(0, mv);
             }
         }
         best
@@ -649,7 +583,7 @@ impl Run<'_> {
     /// The max-n search below the root: the seat to move picks the move
     /// whose outcome is best for itself.
     fn maxn<G: Game + Evaluate>(&mut self, game: &mut G, mut depth: i32, ply: usize) -> Scores {
-        if !self.enter(ply) {
+        if !self.budget.enter(&mut self.pv, ply) {
             return [0; MAX_SEATS];
         }
         if let Some(scores) = self.ended(game, ply) {
@@ -678,12 +612,12 @@ impl Run<'_> {
             game.make_move(mv);
             let scores = self.maxn(game, depth - 1, ply + 1);
             game.unmake_move();
-            if self.aborted {
+            if self.budget.aborted {
                 return [0; MAX_SEATS];
             }
             if best.is_none_or(|b| scores[me] > b[me]) {
                 best = Some(scores);
-                self.update_pv(ply, mv);
+                self.pv.update(ply, mv);
             }
         }
         best.unwrap_or([0; MAX_SEATS])
@@ -698,7 +632,7 @@ impl Run<'_> {
         ply: usize,
         qply: usize,
     ) -> Scores {
-        if !self.enter(ply) {
+        if !self.budget.enter(&mut self.pv, ply) {
             return [0; MAX_SEATS];
         }
         if ply >= MAX_PLY - 1 || qply >= MAX_QUIESCENCE {
@@ -727,7 +661,7 @@ impl Run<'_> {
             game.make_move(mv);
             let scores = self.maxn_quiesce(game, ply + 1, qply + 1);
             game.unmake_move();
-            if self.aborted {
+            if self.budget.aborted {
                 return [0; MAX_SEATS];
             }
             if best.is_none_or(|b| scores[me] > b[me]) {

@@ -9,6 +9,7 @@
 //! node and, once stopped, returns the best move of the last depth it
 //! finished.
 
+use super::budget::{Budget, PrincipalVariations};
 use super::evaluate::Evaluate;
 use super::level::Limits;
 use super::ordering::{Heuristics, MAX_PLY, pick_next};
@@ -17,8 +18,8 @@ use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, is_mate, mate_in_moves, mat
 use super::table::{Bound, Table};
 use crate::core::{Game, Move, MoveList, Outcome};
 use arrayvec::ArrayVec;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 /// The transposition table size of [`think`], in MiB.
 pub const DEFAULT_TABLE_MB: usize = 16;
@@ -112,19 +113,13 @@ impl Searcher {
         }
         self.table.new_search();
         self.heuristics.new_search();
-        let start = Instant::now();
         let mut run = Run {
             table: &mut self.table,
             heuristics: &mut self.heuristics,
             reductions: &self.reductions,
-            stop,
             limits,
-            start,
-            deadline: limits.time.map(|t| start + t),
-            nodes: 0,
-            aborted: false,
-            pv: vec![Move::default(); (MAX_PLY + 1) * (MAX_PLY + 1)],
-            pv_len: [0; MAX_PLY + 1],
+            budget: Budget::new(limits, stop),
+            pv: PrincipalVariations::new(),
             score_buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
         };
         let mut game = game.clone();
@@ -137,15 +132,9 @@ struct Run<'a> {
     table: &'a mut Table,
     heuristics: &'a mut Heuristics,
     reductions: &'a [i32],
-    stop: &'a AtomicBool,
     limits: &'a Limits,
-    start: Instant,
-    deadline: Option<Instant>,
-    nodes: u64,
-    aborted: bool,
-    /// Triangular table of principal variations, one row per ply.
-    pv: Vec<Move>,
-    pv_len: [usize; MAX_PLY + 1],
+    budget: Budget<'a>,
+    pv: PrincipalVariations,
     /// One buffer of move-ordering scores per ply, reused node after node.
     score_buffers: Vec<Vec<i32>>,
 }
@@ -174,29 +163,14 @@ impl Run<'_> {
         let mut previous = 0;
         for depth in 1..=self.limits.depth.max(1) as i32 {
             let (score, best) = self.aspiration(game, &mut root, depth, previous);
-            if self.aborted {
+            if self.budget.aborted {
                 break;
             }
             previous = score;
-            result = Thought {
-                best: Some(best),
-                score,
-                depth: depth as u32,
-                nodes: self.nodes,
-                elapsed: self.start.elapsed(),
-                pv: self.pv[..self.pv_len[0]].to_vec(),
-            };
+            result = self.budget.thought(&self.pv, best, score, depth);
             progress(&result);
-            if self.limits.time.is_some() && root.len() == 1 {
-                break;
-            }
-            if mate_in_moves(score).is_some_and(|n| depth >= 2 * n.abs() + 2) {
-                break;
-            }
-            if self
-                .limits
-                .time
-                .is_some_and(|t| self.start.elapsed() * 2 > t)
+            if self.budget.no_time_for_another_depth(root.len())
+                || mate_in_moves(score).is_some_and(|n| depth >= 2 * n.abs() + 2)
             {
                 break;
             }
@@ -210,8 +184,8 @@ impl Run<'_> {
             result.score = score;
             result.pv = vec![mv];
         }
-        result.nodes = self.nodes;
-        result.elapsed = self.start.elapsed();
+        result.nodes = self.budget.nodes;
+        result.elapsed = self.budget.elapsed();
         result
     }
 
@@ -242,7 +216,7 @@ impl Run<'_> {
         let (mut alpha, mut beta) = (previous - delta, previous + delta);
         loop {
             let (score, best) = self.root(game, root, depth, alpha, beta);
-            if self.aborted {
+            if self.budget.aborted {
                 return (score, best);
             }
             if score <= alpha {
@@ -269,7 +243,7 @@ impl Run<'_> {
         mut alpha: i32,
         beta: i32,
     ) -> (i32, Move) {
-        self.pv_len[0] = 0;
+        self.pv.start_at(0);
         let mut best_score = -INFINITY;
         let mut best_index = 0;
         for i in 0..root.len() {
@@ -286,13 +260,13 @@ impl Run<'_> {
                 }
             };
             game.unmake_move();
-            if self.aborted {
+            if self.budget.aborted {
                 break;
             }
             if score > best_score {
                 best_score = score;
                 best_index = i;
-                self.update_pv(0, mv);
+                self.pv.update(0, mv);
                 if score > alpha {
                     alpha = score;
                     if alpha >= beta {
@@ -302,7 +276,7 @@ impl Run<'_> {
             }
         }
         let best = root[best_index];
-        if !self.aborted {
+        if !self.budget.aborted {
             root[..=best_index].rotate_right(1);
             let bound = if best_score >= beta {
                 Bound::Lower
@@ -332,7 +306,7 @@ impl Run<'_> {
             game.make_move(mv);
             let score = -self.negamax(game, depth - 1, -threshold, -threshold + 1, 1, false);
             game.unmake_move();
-            if self.aborted {
+            if self.budget.aborted {
                 return None;
             }
             if score >= threshold {
@@ -344,23 +318,7 @@ impl Run<'_> {
         game.make_move(mv);
         let score = -self.negamax(game, depth - 1, -INFINITY, INFINITY, 1, false);
         game.unmake_move();
-        (!self.aborted).then_some((mv, score))
-    }
-
-    /// Whether the search must stop now (stop flag, node cap or clock).
-    #[inline]
-    fn out_of_budget(&mut self) -> bool {
-        if self.aborted {
-            return true;
-        }
-        let clock_due = self.nodes & 1023 == 0;
-        if self.stop.load(Ordering::Relaxed)
-            || self.limits.nodes.is_some_and(|n| self.nodes >= n)
-            || (clock_due && self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
-            self.aborted = true;
-        }
-        self.aborted
+        (!self.budget.aborted).then_some((mv, score))
     }
 
     /// The ordering scores of `moves` at `ply`, in that ply's reusable
@@ -382,32 +340,6 @@ impl Run<'_> {
         self.heuristics
             .score_moves(game, moves, hash_move, killer_ply, &mut scores);
         scores
-    }
-
-    /// Counts a node at `ply` and empties its principal variation; `false`
-    /// when the budget is spent (the caller returns at once).
-    #[inline]
-    fn enter(&mut self, ply: usize) -> bool {
-        self.pv_len[ply] = ply;
-        if self.out_of_budget() {
-            return false;
-        }
-        self.nodes += 1;
-        true
-    }
-
-    /// Makes `mv` the head of the principal variation at `ply`, followed by
-    /// the variation found below it.
-    #[inline]
-    fn update_pv(&mut self, ply: usize, mv: Move) {
-        let row = ply * (MAX_PLY + 1);
-        let child = (ply + 1) * (MAX_PLY + 1);
-        self.pv[row + ply] = mv;
-        let child_len = self.pv_len[ply + 1].max(ply + 1);
-        for i in ply + 1..child_len {
-            self.pv[row + i] = self.pv[child + i];
-        }
-        self.pv_len[ply] = child_len;
     }
 
     /// The score of a node whose game has ended, for the side to move.
@@ -438,7 +370,7 @@ impl Run<'_> {
         ply: usize,
         allow_null: bool,
     ) -> i32 {
-        if !self.enter(ply) {
+        if !self.budget.enter(&mut self.pv, ply) {
             return 0;
         }
         if game.is_repeat() {
@@ -499,7 +431,7 @@ impl Run<'_> {
                     let score =
                         -self.negamax(game, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                     game.unmake_null_move();
-                    if self.aborted {
+                    if self.budget.aborted {
                         return 0;
                     }
                     if score >= beta {
@@ -570,7 +502,7 @@ impl Run<'_> {
                 s
             };
             game.unmake_move();
-            if self.aborted {
+            if self.budget.aborted {
                 return 0;
             }
             searched += 1;
@@ -579,7 +511,7 @@ impl Run<'_> {
                 best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
-                    self.update_pv(ply, mv);
+                    self.pv.update(ply, mv);
                     if alpha >= beta {
                         if quiet {
                             let side = game.to_move().index();
@@ -619,7 +551,7 @@ impl Run<'_> {
         beta: i32,
         ply: usize,
     ) -> i32 {
-        if !self.enter(ply) {
+        if !self.budget.enter(&mut self.pv, ply) {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
@@ -659,7 +591,7 @@ impl Run<'_> {
             game.make_move(mv);
             let score = -self.quiesce(game, -beta, -alpha, ply + 1);
             game.unmake_move();
-            if self.aborted {
+            if self.budget.aborted {
                 return 0;
             }
             if score > best_score {
