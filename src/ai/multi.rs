@@ -383,17 +383,9 @@ impl Run<'_> {
         let key = game.hash() ^ self.salt;
         let entry = self.table.probe(key, ply);
         if let Some(e) = entry
-            && e.depth as i32 >= depth
+            && e.settles(depth, alpha, beta)
         {
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
-                Bound::None => false,
-            };
-            if cut {
-                return e.score;
-            }
+            return e.score;
         }
         let mut moves = MoveList::new();
         game.legal_moves(&mut moves);

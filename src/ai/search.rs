@@ -401,17 +401,9 @@ impl Run<'_> {
         let hash_move = entry.and_then(|e| e.mv);
         if let Some(e) = entry
             && !pv_node
-            && e.depth as i32 >= depth
+            && e.settles(depth, alpha, beta)
         {
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
-                Bound::None => false,
-            };
-            if cut {
-                return e.score;
-            }
+            return e.score;
         }
         let static_eval = if in_check {
             -INFINITY

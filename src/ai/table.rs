@@ -33,6 +33,22 @@ pub struct Entry {
     age: u8,
 }
 
+impl Entry {
+    /// Whether this entry, searched at least `depth` deep, settles a node
+    /// searched in the window `alpha`..`beta` (its score is then the
+    /// node's).
+    #[inline]
+    pub fn settles(&self, depth: i32, alpha: i32, beta: i32) -> bool {
+        self.depth as i32 >= depth
+            && match self.bound {
+                Bound::Exact => true,
+                Bound::Lower => self.score >= beta,
+                Bound::Upper => self.score <= alpha,
+                Bound::None => false,
+            }
+    }
+}
+
 /// A fixed-size table of entries, replaced by depth and age.
 pub struct Table {
     entries: Vec<Entry>,
