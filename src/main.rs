@@ -6,7 +6,7 @@ mod ui;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-/// catboard: five chess variants in the terminal, and the tools that check them.
+/// catboard: chess variants in the terminal, and the tools that check them.
 #[derive(Parser, Debug)]
 #[command(name = "catboard", version, about, long_about = None)]
 struct Cli {
@@ -32,7 +32,6 @@ enum Command {
     /// Speak the uci-cat line protocol: a Cat Chess move for whichever faction is to move.
     UciCat(cli::uci_cat::UciCatArgs),
     /// Let the computer play every seat for a number of games and count the wins.
-    #[command(hide = true)]
     Selfplay(cli::selfplay::SelfplayArgs),
 }
 
