@@ -472,7 +472,7 @@ fn update_overlay(app: &mut App, overlay: Overlay, action: Action) -> Vec<Effect
                         path,
                         table: Box::new(p.table.clone()),
                     });
-                let setup = Setup::like(&p.table, p.near_side(), resume);
+                let setup = Setup::like(&p.table, p.near_side(), app.think_ms, resume);
                 app.screen = Screen::Setup(setup);
             }
             Vec::new()
@@ -810,8 +810,10 @@ fn begin(app: &mut App) -> Vec<Effect> {
         return Vec::new();
     };
     let near = setup.near_side;
+    let think_ms = setup.think_ms;
     match Table::new(&setup.spec()) {
         Ok(table) => {
+            app.think_ms = think_ms;
             let path = app.saves.as_ref().map(|s| s.fresh_path());
             let playing = Playing::new(table, near, path);
             let effects = playing.save();
@@ -1163,6 +1165,28 @@ mod tests {
         update(&mut app, Action::Cursor(Dir::Up));
         update(&mut app, Action::Select);
         assert!(matches!(app.screen, Screen::Playing(_)));
+    }
+
+    #[test]
+    fn the_master_time_chosen_in_setup_is_the_games() {
+        let mut setup = Setup::new(None);
+        setup.players[1] = Player::Computer(Level::Master);
+        let mut app = App::new(Screen::Setup(setup), None, Look::test_default());
+        // Variant, White, Black, then the Master-time row.
+        keys(
+            &mut app,
+            &[
+                Action::Cursor(Dir::Down),
+                Action::Cursor(Dir::Down),
+                Action::Cursor(Dir::Down),
+                Action::Cursor(Dir::Right),
+                Action::Cursor(Dir::Right),
+            ],
+        );
+        assert_eq!(app.think_ms, DEFAULT_THINK_MS, "not before the game begins");
+        update(&mut app, Action::Submit);
+        assert!(matches!(app.screen, Screen::Playing(_)));
+        assert_eq!(app.think_ms, 5_000);
     }
 
     /// A game of `variant` between `players`, from the start.

@@ -96,7 +96,11 @@ pub fn build_app(config: UiConfig) -> (App, Vec<Effect>) {
         think_ms,
     } = config;
     let (screen, fresh) = match start {
-        Start::Setup(offer) => (Screen::Setup(Setup::new(offer)), false),
+        Start::Setup(offer) => {
+            let mut setup = Setup::new(offer);
+            setup.think_ms = think_ms;
+            (Screen::Setup(setup), false)
+        }
         Start::Play {
             table,
             near_side,

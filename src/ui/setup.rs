@@ -5,6 +5,7 @@
 //! without changes.
 
 use super::table::{Player, Table, TableSpec};
+use catboard::ai::level::{DEFAULT_THINK_MS, Level};
 use catboard::core::{Game, Options};
 use catboard::variants::Variant;
 use std::path::PathBuf;
@@ -43,6 +44,8 @@ pub enum SetupRow {
     Seat(usize),
     /// The variant's option `n`.
     Option(usize),
+    /// How long a Master computer thinks a move (only when one plays).
+    MasterTime,
     /// Opening array or a position.
     Start,
     /// The position text (only when starting from a position).
@@ -70,6 +73,8 @@ pub struct Setup {
     pub position: String,
     /// The seat at the near edge of the board.
     pub near_side: usize,
+    /// How long a Master computer thinks a move, in milliseconds.
+    pub think_ms: u64,
     /// A game that can be resumed.
     pub resume: Option<ResumeOffer>,
 }
@@ -86,15 +91,23 @@ impl Setup {
             from_position: false,
             position: String::new(),
             near_side: 0,
+            think_ms: DEFAULT_THINK_MS,
             resume,
         };
         setup.reset_for_variant();
         setup
     }
 
-    /// The screen with the choices of `table` (for a new game after one).
-    pub fn like(table: &Table, near_side: usize, resume: Option<ResumeOffer>) -> Setup {
+    /// The screen with the choices of `table` and Master's `think_ms`
+    /// (for a new game after one).
+    pub fn like(
+        table: &Table,
+        near_side: usize,
+        think_ms: u64,
+        resume: Option<ResumeOffer>,
+    ) -> Setup {
         let mut setup = Setup::new(resume);
+        setup.think_ms = think_ms;
         setup.variant = table.variant();
         setup.players = table.players().to_vec();
         setup.options = table.options().clone();
@@ -118,6 +131,9 @@ impl Setup {
         }
         rows.push(SetupRow::Variant);
         rows.extend((0..self.variant.seats().len()).map(SetupRow::Seat));
+        if self.players.contains(&Player::Computer(Level::Master)) {
+            rows.push(SetupRow::MasterTime);
+        }
         rows.extend((0..self.variant.options().len()).map(SetupRow::Option));
         rows.push(SetupRow::Start);
         if self.from_position {
@@ -172,6 +188,22 @@ impl Setup {
                     let _ = self.options.set(self.variant.options(), spec.key, next);
                 }
             }
+            SetupRow::MasterTime => {
+                // The next choice up or down from the time now (which may
+                // be a command-line time between two choices), wrapping.
+                let now = self.think_ms;
+                let choices = &THINK_CHOICES_MS;
+                self.think_ms = if delta > 0 {
+                    choices.iter().copied().find(|&ms| ms > now)
+                } else {
+                    choices.iter().rev().copied().find(|&ms| ms < now)
+                }
+                .unwrap_or(if delta > 0 {
+                    choices[0]
+                } else {
+                    choices[choices.len() - 1]
+                });
+            }
             SetupRow::Start => {
                 self.from_position = !self.from_position;
                 if self.from_position && self.position.is_empty() {
@@ -202,6 +234,7 @@ impl Setup {
                 Some(spec) => (spec.label.into(), self.options.value(spec).into()),
                 None => (String::new(), String::new()),
             },
+            SetupRow::MasterTime => ("Master thinks".into(), think_time_label(self.think_ms)),
             SetupRow::Start => (
                 "Start from".into(),
                 if self.from_position {
@@ -224,6 +257,19 @@ impl Setup {
             position: self.from_position.then(|| self.position.clone()),
             players: self.players.clone(),
         }
+    }
+}
+
+/// The thinking times per move the setup screen offers Master, in
+/// milliseconds.
+pub const THINK_CHOICES_MS: [u64; 7] = [500, 1_000, 2_000, 3_000, 5_000, 10_000, 30_000];
+
+/// A thinking time as the setup screen shows it: `0.5 s a move`.
+fn think_time_label(ms: u64) -> String {
+    if ms.is_multiple_of(1000) {
+        format!("{} s a move", ms / 1000)
+    } else {
+        format!("{:.1} s a move", ms as f64 / 1000.0)
     }
 }
 
@@ -280,6 +326,31 @@ mod tests {
             .unwrap_or(0);
         s.change(1);
         assert_eq!(s.near_side, 1);
+    }
+
+    #[test]
+    fn master_time_is_offered_once_master_plays_and_cycles() {
+        let mut s = Setup::new(None);
+        assert!(!s.rows().contains(&SetupRow::MasterTime));
+        s.players[1] = Player::Computer(Level::Master);
+        let row = s.rows().iter().position(|r| *r == SetupRow::MasterTime);
+        s.row = row.expect("a Master-time row once Master plays");
+        assert_eq!(s.describe(SetupRow::MasterTime).1, "2 s a move");
+        s.change(1);
+        assert_eq!(s.think_ms, 3_000);
+        s.change(-1);
+        s.change(-1);
+        s.change(-1);
+        assert_eq!(s.describe(SetupRow::MasterTime).1, "0.5 s a move");
+        s.change(-1);
+        assert_eq!(s.think_ms, 30_000, "wraps round");
+        // A command-line time between two choices steps to its neighbours.
+        s.think_ms = 4_000;
+        s.change(1);
+        assert_eq!(s.think_ms, 5_000);
+        s.think_ms = 4_000;
+        s.change(-1);
+        assert_eq!(s.think_ms, 3_000);
     }
 
     #[test]

@@ -42,6 +42,7 @@ pub fn draw(app: &App, setup: &Setup, frame: &mut Frame, area: Rect) {
             SetupRow::Variant
                 | SetupRow::Seat(_)
                 | SetupRow::Option(_)
+                | SetupRow::MasterTime
                 | SetupRow::Start
                 | SetupRow::NearSide
         );
