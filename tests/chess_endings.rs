@@ -2,7 +2,7 @@
 //! fifty-move rule and threefold repetition (each a toggle), and the
 //! castling, en-passant and promotion rules that decide what is legal.
 
-use catboard::core::{EndReason, Game, Options, Outcome, Seat};
+use catboard::core::{EndReason, Game, ListedMoveError, Options, Outcome, Seat};
 use catboard::variants::chess::{Chess, OPTIONS};
 
 fn game(fen: &str) -> Chess {
@@ -225,4 +225,21 @@ fn pinned_pieces_keep_to_the_pin_line() {
     let l = legal(&g);
     let bishop: Vec<&String> = l.iter().filter(|m| m.starts_with("d2")).collect();
     assert_eq!(bishop, vec!["d2a5", "d2b4", "d2c3"]);
+}
+
+#[test]
+fn a_listed_move_after_the_end_or_an_illegal_one_is_refused_with_its_reason() {
+    let mut g = game("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let illegal = g.read_listed_move("e2e5").expect_err("e2e5 is not legal");
+    assert!(matches!(illegal, ListedMoveError::Refused(_)));
+    assert!(illegal.describe(1, "e2e5").starts_with("move 1 'e2e5': "));
+    play(&mut g, &["f3", "e5", "g4"]);
+    let mate = g.read_listed_move("Qh4").expect("Qh4 is legal");
+    g.make_move(mate);
+    let after = g.read_listed_move("a3").expect_err("the game is over");
+    assert_eq!(after, ListedMoveError::GameOver(EndReason::Checkmate));
+    assert_eq!(
+        after.describe(5, "a3"),
+        "move 5 'a3' comes after the game ended by checkmate"
+    );
 }

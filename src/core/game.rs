@@ -27,6 +27,36 @@ impl fmt::Display for GameError {
 
 impl std::error::Error for GameError {}
 
+/// Why a move read from a written move list (a save, a query, a protocol
+/// line) cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ListedMoveError {
+    /// The game had already ended, for this reason.
+    GameOver(EndReason),
+    /// The move cannot be read, or is not legal there.
+    Refused(GameError),
+}
+
+impl ListedMoveError {
+    /// What is wrong with move `number` (counted from 1) of the list,
+    /// written `text`: a clause without capital or full stop, to be set
+    /// in the caller's sentence.
+    pub fn describe(&self, number: usize, text: &str) -> String {
+        match self {
+            ListedMoveError::GameOver(reason) => format!(
+                "move {number} '{text}' comes after the game ended by {}",
+                reason.describe()
+            ),
+            ListedMoveError::Refused(why) => {
+                format!(
+                    "move {number} '{text}': {}",
+                    why.0.trim().trim_end_matches('.')
+                )
+            }
+        }
+    }
+}
+
 /// Why a game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum EndReason {
@@ -168,6 +198,15 @@ pub trait Game: Clone + Send + 'static {
 
     /// Reads a move in any notation the variant accepts and checks that it is legal.
     fn parse_move(&self, text: &str) -> Result<Move, GameError>;
+
+    /// Reads `text` as the next move of a list being replayed: refused once
+    /// the game is over, as well as when [`Game::parse_move`] refuses it.
+    fn read_listed_move(&self, text: &str) -> Result<Move, ListedMoveError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(ListedMoveError::GameOver(outcome.reason));
+        }
+        self.parse_move(text).map_err(ListedMoveError::Refused)
+    }
 
     /// The piece `mv` would capture, if any.
     fn captured(&self, mv: Move) -> Option<Piece>;

@@ -15,7 +15,7 @@ pub mod zobrist;
 
 pub use board::Board;
 pub use cell::{Cell, CellSet};
-pub use game::{Annotations, EndReason, Game, GameError, Outcome, perft};
+pub use game::{Annotations, EndReason, Game, GameError, ListedMoveError, Outcome, perft};
 pub use geometry::{CellNaming, Direction, Geometry, Leap, LineKind};
 pub use moves::{Move, MoveKind, MoveList};
 pub use options::{OptionSpec, Options};

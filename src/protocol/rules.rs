@@ -33,19 +33,12 @@ pub fn play_query(query: &RulesQuery) -> Result<AnyGame, GameError> {
         None => variant.new_game(&options),
     };
     for (i, text) in query.moves.iter().enumerate() {
-        if let Some(outcome) = game.outcome() {
-            return Err(GameError::new(format!(
-                "Move {} '{text}' comes after the game ended by {}.",
-                i + 1,
-                outcome.reason.describe()
-            )));
-        }
-        let mv = game.parse_move(text).map_err(|e| {
-            GameError::new(format!(
-                "Move {} '{text}': {}",
-                i + 1,
-                e.0.trim_end_matches('.').to_string() + "."
-            ))
+        let mv = game.read_listed_move(text).map_err(|e| {
+            // The clause begins the sentence here: "Move 3 …."
+            let mut sentence = e.describe(i + 1, text);
+            sentence[..1].make_ascii_uppercase();
+            sentence.push('.');
+            GameError::new(sentence)
         })?;
         game.make_move(mv);
     }

@@ -25,7 +25,7 @@
 //! reading ahead on another thread so that `stop` interrupts a search.
 
 use crate::ai::{Level, Limits, Searcher};
-use crate::core::{Game, GameError};
+use crate::core::{Game, GameError, ListedMoveError};
 use crate::variants::cat::{CatChess, START_FEN};
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
@@ -180,19 +180,13 @@ pub fn read_position(words: &[&str]) -> Result<CatChess, GameError> {
     let mut game = CatChess::from_fen(&fen)
         .map_err(|e| GameError::new(format!("in the position '{fen}': {}", without_stop(&e.0))))?;
     for (i, text) in moves.iter().enumerate() {
-        if let Some(outcome) = game.outcome() {
-            return Err(GameError::new(format!(
-                "move {} '{text}' comes after the game ended by {}",
-                i + 1,
-                outcome.reason.describe()
-            )));
-        }
-        let mv = game.parse_move(text).map_err(|e| {
-            GameError::new(format!(
-                "at move {} of the list: {}",
-                i + 1,
-                without_stop(&e.0)
-            ))
+        let mv = game.read_listed_move(text).map_err(|e| {
+            GameError::new(match e {
+                ListedMoveError::Refused(why) => {
+                    format!("at move {} of the list: {}", i + 1, without_stop(&why.0))
+                }
+                over => over.describe(i + 1, text),
+            })
         })?;
         game.make_move(mv);
     }

@@ -152,17 +152,10 @@ impl Table {
             players,
         })?;
         for (i, text) in saved.moves.iter().enumerate() {
-            if let Some(outcome) = table.game.outcome() {
-                return Err(format!(
-                    "move {} '{text}' comes after the game ended by {}",
-                    i + 1,
-                    outcome.reason.describe()
-                ));
-            }
             let mv = table
                 .game
-                .parse_move(text)
-                .map_err(|e| format!("move {} '{text}': {}", i + 1, e.0.trim_end_matches('.')))?;
+                .read_listed_move(text)
+                .map_err(|e| e.describe(i + 1, text))?;
             table.play(mv);
         }
         Ok(table)
