@@ -159,6 +159,13 @@ fn edge_distance(geo: &Geometry, cell: Cell) -> i32 {
 impl CatChess {
     /// The evaluation's terms for the position.
     pub fn eval_terms(&self) -> CatTerms {
+        self.terms(true)
+    }
+
+    /// The terms, leaving [`CatTerms::covered`] and [`CatTerms::mobility`]
+    /// at nothing unless `for_cats`: only the Cats' score reads them, and
+    /// mobility walks every piece's lines.
+    fn terms(&self, for_cats: bool) -> CatTerms {
         let geo = self.geo;
         let board = self.board();
         let zones = self.zones();
@@ -194,7 +201,9 @@ impl CatChess {
                 _ => {}
             }
             if !matches!(kind, PieceKind::Pawn | PieceKind::King) {
-                t.mobility += self.cells_reached(cell, kind, seat);
+                if for_cats {
+                    t.mobility += self.cells_reached(cell, kind, seat);
+                }
                 if let Some(enemy_king) = kings[1 - s] {
                     let near = 7 - king_distance(geo, cell, enemy_king);
                     let weight = match kind {
@@ -206,7 +215,8 @@ impl CatChess {
                     t.attack[s] += near * weight;
                 }
             }
-            if zones.contains(cell)
+            if for_cats
+                && zones.contains(cell)
                 && kind != PieceKind::King
                 && self.attacked_by(board, cell, seat.opponent())
             {
@@ -315,7 +325,7 @@ impl CatChess {
 
 impl Evaluate for CatChess {
     fn evaluate_for(&self, seat: Seat) -> i32 {
-        self.eval_terms().score_for(seat)
+        self.terms(seat == CATS).score_for(seat)
     }
 
     fn evaluate_all(&self, out: &mut [i32]) {
