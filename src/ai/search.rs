@@ -83,6 +83,28 @@ impl Searcher {
         }
     }
 
+    /// Thinks about a game of three or more seats as [`Searcher::think`]
+    /// does, but looking ahead by `model` instead of the variant's choice
+    /// for the seat to move (for measuring one model against another).
+    pub fn think_as<G: Game + Evaluate>(
+        &mut self,
+        game: &G,
+        model: super::multi::Model,
+        limits: &Limits,
+        stop: &AtomicBool,
+        progress: impl FnMut(&Thought),
+    ) -> Thought {
+        super::multi::think(
+            &mut self.table,
+            &mut self.heuristics,
+            game,
+            limits,
+            model,
+            stop,
+            progress,
+        )
+    }
+
     /// Forgets everything learnt, as for a new game.
     pub fn clear(&mut self) {
         self.table.clear();
@@ -101,15 +123,7 @@ impl Searcher {
         // in which each seat plays for itself: see `super::multi`.
         if game.seat_names().len() > 2 {
             let model = game.seat_model(game.to_move());
-            return super::multi::think(
-                &mut self.table,
-                &mut self.heuristics,
-                game,
-                limits,
-                model,
-                stop,
-                progress,
-            );
+            return self.think_as(game, model, limits, stop, progress);
         }
         self.table.new_search();
         self.heuristics.new_search();

@@ -4,10 +4,8 @@
 //! Cat Chess faction wins at a level, or which search model plays better);
 //! nothing in the tests depends on it.
 
-use catboard::ai::multi::{self, Model};
-use catboard::ai::ordering::Heuristics;
+use catboard::ai::multi::Model;
 use catboard::ai::random::Rng;
-use catboard::ai::table::Table;
 use catboard::ai::{Level, Limits, Searcher};
 use catboard::core::{Game, Options, Seat};
 use catboard::variants::{AnyGame, Variant};
@@ -60,8 +58,6 @@ struct Player {
     limits: Limits,
     model: Option<Model>,
     searcher: Searcher,
-    table: Table,
-    heuristics: Heuristics,
     moves: u32,
     time: Duration,
     slowest: Duration,
@@ -74,15 +70,7 @@ impl Player {
         let start = Instant::now();
         let seats = game.seat_names().len();
         let thought = match self.model {
-            Some(model) if seats > 2 => multi::think(
-                &mut self.table,
-                &mut self.heuristics,
-                game,
-                &limits,
-                model,
-                &stop,
-                |_| {},
-            ),
+            Some(model) if seats > 2 => self.searcher.think_as(game, model, &limits, &stop, |_| {}),
             _ => self.searcher.think(game, &limits, &stop, |_| {}),
         };
         let spent = start.elapsed();
@@ -212,8 +200,6 @@ fn play_one(
             limits: level.limits_with_think_ms(args.think_ms),
             model: *model,
             searcher: Searcher::new(16),
-            table: Table::new(16),
-            heuristics: Heuristics::new(),
             moves: 0,
             time: Duration::ZERO,
             slowest: Duration::ZERO,
