@@ -1,8 +1,9 @@
 //! catboard's engine library: the shared core, the variants, notation, and
-//! (in later modules) the computer player. It knows nothing of terminals.
+//! the computer player and move entry. It knows nothing of terminals.
 
 pub mod ai;
 pub mod core;
+pub mod entry;
 pub mod notation;
 pub mod protocol;
 pub mod variants;

@@ -178,10 +178,11 @@ impl Session {
     }
 
     /// The screen's row `row` (0 at the top).
-    fn row(&self, row: u16) -> String {
+    /// The screen row that the rank label `rank` starts.
+    fn rank_row(&self, rank: &str) -> String {
         self.contents()
             .lines()
-            .nth(row as usize)
+            .find(|l| l.trim_start().starts_with(&format!("{rank} ")))
             .unwrap_or_default()
             .to_string()
     }
@@ -236,7 +237,11 @@ const DOWN: &str = "\x1b[B";
 fn moves_played_by_keys_show_on_the_board_and_in_the_saved_game() {
     let home = TempHome::new("keys");
     let mut s = Session::start(command(&home.0, PLAY));
-    s.wait_for(&["a  b  c  d  e  f  g  h", "White to move", "No moves yet."]);
+    s.wait_for(&[
+        "a    b    c    d    e    f    g    h",
+        "White to move",
+        "No moves yet.",
+    ]);
     // 1. e4 through the move prompt.
     s.keys(":e4\r");
     s.wait_for(&["1. ▸e4", "Black to move"]);
@@ -246,11 +251,8 @@ fn moves_played_by_keys_show_on_the_board_and_in_the_saved_game() {
     s.keys(&DOWN.repeat(2));
     s.keys(" ");
     s.wait_for(&["▸e5", "White to move"]);
-    assert!(
-        s.row(4).contains('♟'),
-        "a black pawn on rank 5: {}",
-        s.row(4)
-    );
+    let rank_5 = s.rank_row("5");
+    assert!(rank_5.contains('♟'), "a black pawn on rank 5: {rank_5}");
     // 2. Nf3 with hjkl: down to e1, right to g1, select, up-up-left to f3.
     s.keys("jjjjll\r");
     s.keys("kkh\r");
@@ -515,7 +517,10 @@ fn a_burst_of_keys_larger_than_one_read_is_read_whole() {
     // ends turned round, with rank 1 at the top.
     s.keys(&"f".repeat(1501));
     s.wait_until("the board turned round", |screen| {
-        screen.lines().nth(1).is_some_and(|l| l.starts_with(" 1 "))
+        screen
+            .lines()
+            .find(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+            .is_some_and(|l| l.trim_start().starts_with("1 "))
     });
     s.keys("q");
     assert_eq!(s.wait_exit(), 0);
@@ -585,7 +590,7 @@ fn measure_startup_to_first_frame() {
     let mut times = Vec::new();
     for _ in 0..10 {
         let mut s = Session::start(command(&home.0, PLAY));
-        times.push(s.wait_for(&["a  b  c  d  e  f  g  h", "No moves yet."]));
+        times.push(s.wait_for(&["a    b    c    d    e    f    g    h", "No moves yet."]));
         s.keys("q");
         s.wait_exit();
     }

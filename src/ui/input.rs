@@ -279,7 +279,7 @@ pub static KEYMAP: &[Binding] = &[
     bind(C::Setup, &[Key::Char('?')], Action::Help, "this help"),
     bind(
         C::Setup,
-        &[Key::Char('q'), Key::Esc, Key::Ctrl('c')],
+        &[Key::Char('q'), Key::Ctrl('c')],
         Action::Quit,
         "quit",
     ),
@@ -330,6 +330,128 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind(C::Help, &[Key::Ctrl('c')], Action::Quit, "quit"),
 ];
+
+/// A hint on the bottom line: in `context`, the keys of `actions` (the
+/// first key of each, run together, then the second keys after a slash when
+/// there are several actions) and a word; when the line is short, the lowest
+/// `priority` goes first.
+pub struct Hint {
+    /// Where it shows.
+    pub context: Context,
+    /// The actions whose keys it names.
+    pub actions: &'static [Action],
+    /// What it says the keys do.
+    pub label: &'static str,
+    /// How much it matters (10 most).
+    pub priority: u8,
+}
+
+const fn hint(
+    context: Context,
+    actions: &'static [Action],
+    label: &'static str,
+    priority: u8,
+) -> Hint {
+    Hint {
+        context,
+        actions,
+        label,
+        priority,
+    }
+}
+
+/// The bottom line's hints, in the order shown.
+pub static HINTS: &[Hint] = &[
+    hint(
+        C::Board,
+        &[
+            Action::Cursor(Dir::Left),
+            Action::Cursor(Dir::Down),
+            Action::Cursor(Dir::Up),
+            Action::Cursor(Dir::Right),
+        ],
+        "move",
+        9,
+    ),
+    hint(C::Board, &[Action::Select], "select", 9),
+    hint(C::Board, &[Action::Pass], "pass", 8),
+    hint(C::Board, &[Action::OpenPrompt], "type a move", 5),
+    hint(C::Board, &[Action::Undo], "undo", 6),
+    hint(C::Board, &[Action::Redo], "redo", 3),
+    hint(C::Board, &[Action::Hint], "hint", 4),
+    hint(C::Board, &[Action::PauseComputer], "pause", 7),
+    hint(C::Board, &[Action::Help], "help", 10),
+    hint(C::Board, &[Action::Quit], "quit", 10),
+    hint(C::TextEntry, &[Action::Submit], "accept", 9),
+    hint(C::TextEntry, &[Action::Cancel], "close", 9),
+    hint(C::TextEntry, &[Action::DeleteChar], "delete", 8),
+    hint(
+        C::Chooser,
+        &[Action::ChooseLetter(' ')],
+        "or Enter choose",
+        9,
+    ),
+    hint(C::Chooser, &[Action::Cancel], "cancel", 9),
+    hint(C::Confirm, &[Action::Yes], "yes", 9),
+    hint(C::Confirm, &[Action::No], "no", 9),
+    hint(C::Help, &[Action::Cancel], "close the help", 9),
+    hint(
+        C::Setup,
+        &[Action::Cursor(Dir::Up), Action::Cursor(Dir::Down)],
+        "row",
+        9,
+    ),
+    hint(
+        C::Setup,
+        &[Action::Cursor(Dir::Left), Action::Cursor(Dir::Right)],
+        "change",
+        9,
+    ),
+    hint(C::Setup, &[Action::Submit], "start", 9),
+    hint(C::Setup, &[Action::Help], "help", 8),
+    hint(C::Setup, &[Action::Quit], "quit", 8),
+];
+
+/// The hints of `context` that apply in `state`, as (text, priority): the
+/// keys from the keymap, then the hint's word.
+pub fn hints(context: Context, ascii: bool, state: HelpState) -> Vec<(String, u8)> {
+    HINTS
+        .iter()
+        .filter(|h| h.context == context)
+        .filter_map(|h| {
+            let bindings: Vec<&Binding> = h
+                .actions
+                .iter()
+                .filter_map(|a| {
+                    KEYMAP
+                        .iter()
+                        .find(|b| b.context == context && b.action == *a)
+                })
+                .collect();
+            if bindings.len() != h.actions.len() || !bindings.iter().all(|b| state.shows(b.when)) {
+                return None;
+            }
+            let nth = |n: usize| -> String {
+                bindings
+                    .iter()
+                    .filter_map(|b| b.keys.get(n))
+                    .map(|k| k.label(ascii))
+                    .collect::<Vec<_>>()
+                    .join(if ascii && n == 0 && bindings.len() > 1 {
+                        "/"
+                    } else {
+                        ""
+                    })
+            };
+            let mut keys = nth(0);
+            let second = nth(1);
+            if bindings.len() > 1 && !second.is_empty() {
+                keys = format!("{keys}/{second}");
+            }
+            Some((format!("{keys} {}", h.label), h.priority))
+        })
+        .collect()
+}
 
 /// The action `key` triggers in `context`, if any.
 pub fn action_for(context: Context, key: Key) -> Option<Action> {
@@ -418,7 +540,37 @@ mod tests {
             Some(Action::Cursor(Dir::Down))
         );
         assert_eq!(action_for(C::Confirm, Key::Esc), Some(Action::No));
-        assert_eq!(action_for(C::Setup, Key::Esc), Some(Action::Quit));
+        assert_eq!(
+            action_for(C::Setup, Key::Esc),
+            None,
+            "Esc does not quit the setup screen without asking"
+        );
+    }
+
+    #[test]
+    fn the_hint_line_names_the_keymaps_keys() {
+        let shown = |context, ascii, state| -> Vec<String> {
+            hints(context, ascii, state)
+                .into_iter()
+                .map(|(t, _)| t)
+                .collect()
+        };
+        let board = shown(C::Board, false, HelpState::default());
+        assert_eq!(board[..2], ["←↓↑→/hjkl move", "Enter select"]);
+        assert!(board.contains(&"q quit".to_string()));
+        assert!(
+            !board.iter().any(|t| t.ends_with("pass")),
+            "only when one may pass"
+        );
+        let passing = HelpState {
+            can_pass: true,
+            computer_plays: true,
+        };
+        let board = shown(C::Board, true, passing);
+        assert_eq!(board[0], "Left/Down/Up/Right/hjkl move");
+        assert!(board.contains(&"p pass".to_string()) && board.contains(&"s pause".to_string()));
+        let setup = shown(C::Setup, false, HelpState::default());
+        assert_eq!(setup[..3], ["↑↓/kj row", "←→/hl change", "Enter start"]);
     }
 
     #[test]

@@ -8,9 +8,11 @@
 
 pub mod app;
 pub mod computer;
+pub mod describe;
 pub mod glyphs;
 pub mod input;
 pub mod keyboard;
+pub mod orientation;
 pub mod save;
 pub mod setup;
 pub mod table;
@@ -264,7 +266,7 @@ mod tests {
         );
         match (&app.screen, effects.as_slice()) {
             (Screen::Playing(p), [Effect::Save(path, saved)]) => {
-                assert!(p.flipped, "seen from Black");
+                assert_eq!(p.near_side(), 1, "seen from Black");
                 assert!(path.starts_with("/nonexistent/saves"));
                 assert!(saved.moves.is_empty());
             }

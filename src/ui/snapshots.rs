@@ -435,7 +435,11 @@ fn the_board_redraws_only_changed_cells_on_a_cursor_step() {
     update(&mut app, Action::Cursor(Dir::Right));
     let after = render(&app, 80, 24);
     let changed = before.diff(&after).len();
-    assert!(changed > 0 && changed <= 6, "{changed} cells changed");
+    // Two 5 x 2 cells, and the panel's line saying the cursor's cell.
+    assert!(
+        changed > 0 && changed <= 2 * 10 + 20,
+        "{changed} cells changed"
+    );
 }
 
 /// A writer that counts the bytes a real terminal would receive.
@@ -536,4 +540,58 @@ fn measure_frame_time_and_bytes_per_cursor_step() {
         "one board frame (update + view + diff, 80x24): {:.1} µs averaged over {frames} frames",
         per_frame * 1e6
     );
+}
+
+#[test]
+fn snapshot_boards_grow_with_the_terminal() {
+    for (width, height) in [(120, 40), (200, 60)] {
+        let app = game(None, &["e4", "e5", "Nf3"], 0, classic());
+        check(&format!("chess-{width}x{height}"), &app, width, height);
+        let app = cat_game(Some(CAT_ZONE_FEN), &[], classic());
+        check(&format!("cat-{width}x{height}"), &app, width, height);
+    }
+}
+
+/// The rows of `buffer` as text.
+fn rows(buffer: &ratatui::buffer::Buffer) -> Vec<String> {
+    let area = buffer.area;
+    (0..area.height)
+        .map(|y| (0..area.width).map(|x| buffer[(x, y)].symbol()).collect())
+        .collect()
+}
+
+#[test]
+fn a_big_terminal_draws_big_cells_and_a_small_one_keeps_the_panel() {
+    // At 200 x 60 the rank labels stand three or more rows apart.
+    let buffer = render(&game(None, &[], 0, classic()), 200, 60);
+    let label_rows: Vec<usize> = rows(&buffer)
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.trim_start().starts_with(['1', '2']) && r.contains('♙'))
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(
+        label_rows.len(),
+        1,
+        "rank 2 holds the pawns: {label_rows:?}"
+    );
+    let text = rows(&buffer).join("\n");
+    let pawn_columns: Vec<usize> = rows(&buffer)[label_rows[0]]
+        .chars()
+        .enumerate()
+        .filter(|(_, c)| *c == '♙')
+        .map(|(i, _)| i)
+        .collect();
+    assert!(
+        pawn_columns.windows(2).all(|w| w[1] - w[0] >= 7),
+        "cells at least 7 wide: {pawn_columns:?}\n{text}"
+    );
+    // At 80 x 24 chess and Cat Chess keep their panels.
+    for app in [
+        game(None, &[], 0, classic()),
+        cat_game(None, &[], classic()),
+    ] {
+        let text = rows(&render(&app, 80, 24)).join("\n");
+        assert!(text.contains("Moves"), "{text}");
+    }
 }

@@ -5,7 +5,7 @@
 use super::save::SavedGame;
 use super::setup::capitalise;
 use catboard::ai::Level;
-use catboard::core::{Cell, EndReason, Game, Move, Options, Outcome, Piece, Seat};
+use catboard::core::{EndReason, Game, Move, Options, Outcome, Piece, Seat};
 use catboard::variants::{AnyGame, Variant};
 
 /// Who plays a seat.
@@ -320,16 +320,6 @@ impl Table {
             .collect()
     }
 
-    /// The legal moves from `from` to `to` (several when a pawn promotes).
-    pub fn moves_between(&self, from: Cell, to: Cell) -> Vec<Move> {
-        self.game
-            .legal_move_list()
-            .iter()
-            .copied()
-            .filter(|m| !m.is_pass() && m.from == from && m.to == to)
-            .collect()
-    }
-
     /// Whether the side to move may pass.
     pub fn can_pass(&self) -> bool {
         self.outcome().is_none() && self.game.legal_move_list().iter().any(|m| m.is_pass())
@@ -341,16 +331,6 @@ impl Table {
             .iter()
             .position(|p| *p == Player::Human)
             .unwrap_or(0)
-    }
-
-    /// The legal moves of the piece on `from`.
-    pub fn moves_from(&self, from: Cell) -> Vec<Move> {
-        self.game
-            .legal_move_list()
-            .iter()
-            .copied()
-            .filter(|m| !m.is_pass() && m.from == from)
-            .collect()
     }
 }
 
@@ -439,21 +419,5 @@ mod tests {
         let mut bad = saved;
         bad.variant = "draughts".into();
         assert!(Table::from_saved(&bad).is_err());
-    }
-
-    #[test]
-    fn a_promotion_offers_one_move_per_piece() {
-        let t = Table::new(&TableSpec {
-            variant: Variant::Chess,
-            options: Options::new(),
-            position: Some("8/4P3/8/8/8/8/k7/4K3 w - - 0 1".into()),
-            players: vec![Player::Human; 2],
-        })
-        .expect("valid FEN");
-        let geo = t.game().geometry();
-        let (e7, e8) = (geo.cell("e7"), geo.cell("e8"));
-        let moves = t.moves_between(e7.expect("e7"), e8.expect("e8"));
-        assert_eq!(moves.len(), 4);
-        assert!(moves.iter().all(|m| m.promotion.is_some()));
     }
 }

@@ -1,13 +1,18 @@
 //! The grid-board widget: every cell drawn from the game's piece, the
-//! theme and the marks (cursor, selection, targets, hint, last move, check,
-//! zones, disarmed pieces), at 2 or 3 columns per cell. Cells are placed by
-//! the geometry's drawing places, so any board the library describes draws.
+//! theme and the marks (cursor, picks, next picks, hint, last move, check,
+//! zones, disarmed pieces), at any cell size from 2 × 1 to 13 × 6 columns
+//! and rows, glyph centred. Cells are placed by the geometry's drawing
+//! places turned by the [`Orientation`], so any board the library
+//! describes draws, from any seat.
 //!
 //! Nothing is told by colour alone: besides its background, a zone's cells
-//! carry the zone mark (`░`, or `:` in ASCII) beside or instead of a piece,
-//! and a disarmed piece the disarmed mark (`⊘`, or `~`) on its right.
+//! carry the zone mark (`░`, or `:` in ASCII) beside or instead of a piece
+//! and in their corners, a disarmed piece the disarmed mark (`⊘`, or `~`)
+//! on its right, the cursor brackets and (in cells two rows or taller)
+//! corner marks.
 
 use super::Look;
+use crate::ui::orientation::Orientation;
 use catboard::core::{Cell, CellSet, Game, Geometry, PieceKind};
 use catboard::variants::AnyGame;
 use ratatui::buffer::Buffer;
@@ -21,11 +26,11 @@ use unicode_width::UnicodeWidthStr;
 pub struct BoardMarks {
     /// The cursor's cell.
     pub cursor: Option<Cell>,
-    /// The selected piece's cell.
-    pub selected: Option<Cell>,
-    /// Cells the selected piece may move to.
+    /// The cells picked for the move being entered (origin, first leg).
+    pub picked: CellSet,
+    /// Cells that may be picked next.
     pub targets: CellSet,
-    /// Targets where it would capture.
+    /// Next picks where the move would capture.
     pub captures: CellSet,
     /// The two cells of the suggested move.
     pub hint: CellSet,
@@ -33,50 +38,61 @@ pub struct BoardMarks {
     pub last_move: CellSet,
 }
 
+/// Cell sizes (columns, rows) the board is drawn at, smallest first: about
+/// two columns to a row, as terminal characters are about twice as tall as wide.
+/// Beyond 13 × 6 a one-character piece would be lost in its cell.
+pub const CELL_SIZES: [(u16, u16); 7] = [(2, 1), (3, 1), (5, 2), (7, 3), (9, 4), (11, 5), (13, 6)];
+
 /// How big the board is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardSize {
-    /// Columns and rows of cells.
+    /// Columns of cells on screen.
     pub cols: u16,
-    /// Rows of cells.
+    /// Rows of cells on screen.
     pub rows: u16,
-    /// Columns per cell (2 or 3).
+    /// Columns per cell.
     pub cell_width: u16,
-    /// Columns taken by the rank labels (and their gap).
+    /// Rows per cell.
+    pub cell_height: u16,
+    /// Columns taken by the row labels (and their gap).
     pub label_width: u16,
 }
 
 impl BoardSize {
-    /// The widest cells that fit `room`, or `None` when even 2 columns do not.
-    pub fn fit(geo: &Geometry, room: (u16, u16)) -> Option<BoardSize> {
-        let (cols, rows) = grid_extent(geo);
-        let label_width = rank_labels(geo).map_or(0, |labels| {
-            labels.iter().map(|l| l.width()).max().unwrap_or(0) as u16 + 1
-        });
-        [3, 2].into_iter().find_map(|cell_width| {
-            let size = BoardSize {
+    /// Every size the board of `geo` can be drawn at seen `orientation`, smallest first.
+    pub fn all(geo: &Geometry, orientation: Orientation) -> impl Iterator<Item = BoardSize> {
+        let extent = grid_extent(geo);
+        let (cols, rows) = orientation.screen_extent(extent);
+        let labels = Labels::of(geo, orientation);
+        let label_width = labels
+            .rows
+            .iter()
+            .map(|l| l.width() as u16)
+            .max()
+            .map_or(0, |w| w + 1);
+        CELL_SIZES
+            .into_iter()
+            .map(move |(cell_width, cell_height)| BoardSize {
                 cols,
                 rows,
                 cell_width,
+                cell_height,
                 label_width,
-            };
-            (size.width() <= room.0 && size.height() <= room.1).then_some(size)
-        })
+            })
+    }
+
+    /// The biggest size that fits `room`, or `None` when even the smallest does not.
+    pub fn fit(geo: &Geometry, orientation: Orientation, room: (u16, u16)) -> Option<BoardSize> {
+        BoardSize::all(geo, orientation)
+            .filter(|s| s.width() <= room.0 && s.height() <= room.1)
+            .last()
     }
 
     /// The smallest room the board can be drawn in.
-    pub fn minimum(geo: &Geometry) -> (u16, u16) {
-        let (cols, rows) = grid_extent(geo);
-        let label_width = rank_labels(geo).map_or(0, |labels| {
-            labels.iter().map(|l| l.width()).max().unwrap_or(0) as u16 + 1
-        });
-        let size = BoardSize {
-            cols,
-            rows,
-            cell_width: 2,
-            label_width,
-        };
-        (size.width(), size.height())
+    pub fn minimum(geo: &Geometry, orientation: Orientation) -> (u16, u16) {
+        BoardSize::all(geo, orientation)
+            .next()
+            .map_or((0, 0), |s| (s.width(), s.height()))
     }
 
     /// Total width, labels included.
@@ -84,9 +100,9 @@ impl BoardSize {
         self.label_width + self.cols * self.cell_width
     }
 
-    /// Total height: the cells plus the file-label row.
+    /// Total height: the cells plus the label row.
     pub fn height(&self) -> u16 {
-        self.rows + 1
+        self.rows * self.cell_height + 1
     }
 }
 
@@ -94,34 +110,61 @@ impl BoardSize {
 fn grid_extent(geo: &Geometry) -> (u16, u16) {
     geo.cells().fold((0, 0), |(c, r), cell| {
         let (x, y) = geo.place(cell);
-        (c.max(x as u16 + 1), r.max(y as u16 + 1))
+        (c.max(u16::from(x) + 1), r.max(u16::from(y) + 1))
     })
 }
 
-/// The rank labels of a grid, bottom rank first (`1` … `8`); none for a graph.
-fn rank_labels(geo: &Geometry) -> Option<Vec<String>> {
-    let (_, ranks) = geo.grid_size()?;
-    Some(
-        (0..ranks as i32)
-            .map(|r| {
-                geo.at(0, r)
-                    .map_or(String::new(), |c| geo.name(c).chars().skip(1).collect())
-            })
-            .collect(),
-    )
+/// A cell name's file part (`a`) and rank part (`10`).
+fn name_parts(name: &str) -> (&str, &str) {
+    let split = name
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(name.len());
+    name.split_at(split)
 }
 
-/// The file labels of a grid, left file first (`a` … `h`).
-fn file_labels(geo: &Geometry) -> Option<Vec<String>> {
-    let (files, _) = geo.grid_size()?;
-    Some(
-        (0..files as i32)
-            .map(|f| {
-                geo.at(f, 0)
-                    .map_or(String::new(), |c| geo.name(c).chars().take(1).collect())
-            })
-            .collect(),
-    )
+/// The labels beside the board: one per screen row (top first) and one per
+/// screen column (left first); none for a board that is no grid.
+struct Labels {
+    rows: Vec<String>,
+    cols: Vec<String>,
+}
+
+impl Labels {
+    fn of(geo: &Geometry, orientation: Orientation) -> Labels {
+        if geo.grid_size().is_none() {
+            return Labels {
+                rows: Vec::new(),
+                cols: Vec::new(),
+            };
+        }
+        let extent = grid_extent(geo);
+        let (cols, rows) = orientation.screen_extent(extent);
+        let mut row_labels = vec![String::new(); rows as usize];
+        let mut col_labels = vec![String::new(); cols as usize];
+        for cell in geo.cells() {
+            let (col, row) = orientation.screen_place(geo.place(cell), extent);
+            let (file, rank) = name_parts(geo.name(cell));
+            let (across, up) = if orientation.sideways() {
+                (rank, file)
+            } else {
+                (file, rank)
+            };
+            if let Some(l) = row_labels.get_mut(row as usize)
+                && l.is_empty()
+            {
+                *l = up.to_string();
+            }
+            if let Some(l) = col_labels.get_mut(col as usize)
+                && l.is_empty()
+            {
+                *l = across.to_string();
+            }
+        }
+        Labels {
+            rows: row_labels,
+            cols: col_labels,
+        }
+    }
 }
 
 /// The board widget.
@@ -132,41 +175,47 @@ pub struct BoardView<'a> {
     pub look: &'a Look,
     /// The marks.
     pub marks: &'a BoardMarks,
-    /// Whether the board is turned round.
-    pub flipped: bool,
+    /// Which seat is near.
+    pub orientation: Orientation,
     /// The size to draw at (from [`BoardSize::fit`]).
     pub size: BoardSize,
 }
 
-impl BoardView<'_> {
-    /// Screen column and row of `cell`, relative to the first cell.
-    fn screen_place(&self, cell: Cell) -> (u16, u16) {
-        let (x, y) = self.game.geometry().place(cell);
-        let (x, y) = (x as u16, y as u16);
-        let last_col = self.size.cols - 1;
-        let last_row = self.size.rows - 1;
-        if self.flipped {
-            (last_col - x, y)
-        } else {
-            (x, last_row - y)
-        }
-    }
+/// What is drawn in one cell: its style, the marks either side of the
+/// glyph, the glyph, and the corner marks of tall cells.
+struct CellLook {
+    style: Style,
+    left: String,
+    centre: String,
+    right: String,
+    corners: Option<Corners>,
+}
 
-    /// The style and three characters (left mark, centre, right mark) of a cell.
+/// Marks in the corners of cells two or more rows tall.
+#[derive(Clone, Copy)]
+enum Corners {
+    /// Top-left, top-right, bottom-left, bottom-right (the cursor).
+    Four([&'static str; 4]),
+    /// The same mark in both top corners (a zone).
+    Top(&'static str),
+}
+
+impl BoardView<'_> {
+    /// What `cell` looks like.
     fn cell_look(
         &self,
         cell: Cell,
         checked: &CellSet,
         zones: &CellSet,
         disarmed: &CellSet,
-    ) -> (Style, [String; 3]) {
+    ) -> CellLook {
         let theme = &self.look.theme;
         let marks = self.look.glyphs.marks();
         let geo = self.game.geometry();
         let piece = self.game.piece_at(cell);
         let m = self.marks;
         let is_cursor = m.cursor == Some(cell);
-        let is_selected = m.selected == Some(cell);
+        let is_picked = m.picked.contains(cell);
         let is_check = checked.contains(cell);
         let is_target = m.targets.contains(cell);
         let is_capture = m.captures.contains(cell);
@@ -183,7 +232,7 @@ impl BoardView<'_> {
             (theme.marks.cursor, Modifier::REVERSED)
         } else if is_check {
             (theme.marks.check, Modifier::BOLD)
-        } else if is_selected {
+        } else if is_picked {
             (theme.marks.selected, Modifier::empty())
         } else if is_target {
             (theme.marks.target, Modifier::empty())
@@ -222,7 +271,7 @@ impl BoardView<'_> {
         };
         let (left, right) = if is_cursor {
             ("[", "]")
-        } else if is_selected {
+        } else if is_picked {
             ("(", ")")
         } else if is_check {
             ("!", "!")
@@ -237,8 +286,59 @@ impl BoardView<'_> {
         } else {
             (" ", " ")
         };
-        let style = Style::default().fg(fg).bg(bg).add_modifier(modifier);
-        (style, [left.to_string(), centre, right.to_string()])
+        let ascii = self.look.glyphs == crate::ui::glyphs::GlyphSet::Ascii;
+        let corners = if is_cursor {
+            Some(Corners::Four(if ascii {
+                ["+", "+", "+", "+"]
+            } else {
+                ["┌", "┐", "└", "┘"]
+            }))
+        } else if is_zone {
+            Some(Corners::Top(marks.zone))
+        } else {
+            None
+        };
+        CellLook {
+            style: Style::default().fg(fg).bg(bg).add_modifier(modifier),
+            left: left.to_string(),
+            centre,
+            right: right.to_string(),
+            corners,
+        }
+    }
+
+    /// Draws `look` in the cell whose top-left corner is (`x`, `y`).
+    fn draw_cell(&self, buf: &mut Buffer, x: u16, y: u16, look: &CellLook) {
+        let (w, h) = (self.size.cell_width, self.size.cell_height);
+        // The background, without the underline of the glyph row.
+        let plain = look.style.remove_modifier(Modifier::UNDERLINED);
+        for row in 0..h {
+            buf.set_stringn(x, y + row, " ".repeat(w as usize), w as usize, plain);
+        }
+        let mid = y + h / 2;
+        if w >= 3 {
+            let centre = x + w / 2;
+            let text = format!("{}{}{}", look.left, look.centre, look.right);
+            buf.set_stringn(centre - 1, mid, text, 3, look.style);
+        } else {
+            let text = format!("{}{}", look.centre, look.right);
+            buf.set_stringn(x, mid, text, w as usize, look.style);
+        }
+        match look.corners {
+            // Cursor corners where the cell has rows above and below the glyph.
+            Some(Corners::Four([tl, tr, bl, br])) if h >= 3 => {
+                buf.set_stringn(x, y, tl, 1, plain);
+                buf.set_stringn(x + w - 1, y, tr, 1, plain);
+                buf.set_stringn(x, y + h - 1, bl, 1, plain);
+                buf.set_stringn(x + w - 1, y + h - 1, br, 1, plain);
+            }
+            // A zone's texture along the top row of tall cells.
+            Some(Corners::Top(mark)) if h >= 2 => {
+                buf.set_stringn(x, y, mark, 1, plain);
+                buf.set_stringn(x + w - 1, y, mark, 1, plain);
+            }
+            _ => {}
+        }
     }
 }
 
@@ -249,53 +349,73 @@ impl Widget for BoardView<'_> {
         let theme = &self.look.theme;
         let label_style = Style::default().fg(theme.board.label);
         let annotations = self.game.annotations();
+        let extent = grid_extent(geo);
         let origin_x = area.x + size.label_width;
         for cell in geo.cells() {
-            let (col, row) = self.screen_place(cell);
+            let (col, row) = self.orientation.screen_place(geo.place(cell), extent);
             let x = origin_x + col * size.cell_width;
-            let y = area.y + row;
-            if x + size.cell_width > area.right() || y >= area.bottom() {
+            let y = area.y + row * size.cell_height;
+            if x + size.cell_width > area.right() || y + size.cell_height > area.bottom() {
                 continue;
             }
-            let (style, [left, centre, right]) = self.cell_look(
+            let look = self.cell_look(
                 cell,
                 &annotations.checked,
                 &annotations.zones,
                 &annotations.disarmed,
             );
-            let text = if size.cell_width >= 3 {
-                format!("{left}{centre}{right}")
-            } else {
-                format!("{centre}{right}")
-            };
-            buf.set_stringn(x, y, text, size.cell_width as usize, style);
+            self.draw_cell(buf, x, y, &look);
         }
-        if let Some(labels) = rank_labels(geo) {
-            for (rank, label) in labels.iter().enumerate() {
-                let row = if self.flipped {
-                    rank as u16
-                } else {
-                    size.rows - 1 - rank as u16
-                };
-                let pad = (size.label_width - 1).saturating_sub(label.width() as u16);
-                if area.y + row < area.bottom() {
-                    buf.set_string(area.x + pad, area.y + row, label, label_style);
-                }
+        let labels = Labels::of(geo, self.orientation);
+        for (row, label) in labels.rows.iter().enumerate() {
+            let y = area.y + row as u16 * size.cell_height + size.cell_height / 2;
+            let pad = (size.label_width.saturating_sub(1)).saturating_sub(label.width() as u16);
+            if y < area.bottom() {
+                buf.set_string(area.x + pad, y, label, label_style);
             }
         }
-        if let Some(labels) = file_labels(geo) {
-            let y = area.y + size.rows;
-            for (file, label) in labels.iter().enumerate() {
-                let col = if self.flipped {
-                    size.cols - 1 - file as u16
-                } else {
-                    file as u16
-                };
-                let x = origin_x + col * size.cell_width + (size.cell_width - 1) / 2;
-                if y < area.bottom() && x < area.right() {
-                    buf.set_string(x, y, label, label_style);
-                }
+        let y = area.y + size.rows * size.cell_height;
+        for (col, label) in labels.cols.iter().enumerate() {
+            let x = origin_x + col as u16 * size.cell_width + (size.cell_width - 1) / 2;
+            if y < area.bottom() && x < area.right() {
+                buf.set_string(x, y, label, label_style);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_biggest_cells_that_fit_are_chosen() {
+        let geo = Geometry::chess8();
+        let white = Orientation::new(0, 2);
+        let size = |room| BoardSize::fit(geo, white, room).map(|s| (s.cell_width, s.cell_height));
+        assert_eq!(size((26, 9)), Some((3, 1)));
+        assert_eq!(size((42, 17)), Some((5, 2)));
+        assert_eq!(size((58, 25)), Some((7, 3)));
+        assert_eq!(size((200, 25)), Some((7, 3)), "height limits too");
+        assert_eq!(size((17, 9)), None);
+        assert_eq!(BoardSize::minimum(geo, white), (18, 9));
+    }
+
+    #[test]
+    fn labels_follow_the_orientation() {
+        let geo = Geometry::chess8();
+        let white = Labels::of(geo, Orientation::new(0, 2));
+        assert_eq!(white.rows.first().map(String::as_str), Some("8"));
+        assert_eq!(white.cols.first().map(String::as_str), Some("a"));
+        let black = Labels::of(geo, Orientation::new(1, 2));
+        assert_eq!(black.rows.first().map(String::as_str), Some("1"));
+        assert_eq!(black.cols.first().map(String::as_str), Some("h"));
+        let side = Labels::of(geo, Orientation::new(1, 4));
+        assert_eq!(side.rows.len(), 8);
+        assert!(
+            side.rows
+                .iter()
+                .all(|l| l.chars().all(|c| c.is_ascii_alphabetic()))
+        );
     }
 }

@@ -7,8 +7,9 @@ pub mod setup;
 
 use super::app::{App, FieldPurpose, Overlay, Playing, Screen};
 use super::computer::Purpose;
+use super::describe;
 use super::glyphs::GlyphSet;
-use super::input::{Context, HelpState};
+use super::input::{HelpState, hints};
 use super::setup::capitalise;
 use super::table::Player;
 use super::theme::{ColorDepth, Theme};
@@ -130,8 +131,51 @@ pub fn view(app: &App, frame: &mut Frame) {
     }
 }
 
-/// The width the side panel wants.
-const PANEL_WIDTH: u16 = 36;
+/// The width the side panel wants at least, and at most.
+const PANEL_WIDTH: (u16, u16) = (34, 44);
+
+/// Where the board and the side panel go in `body`, and the board's size:
+/// the biggest board that leaves room for the panel, else the biggest board
+/// alone; the two centred together.
+fn board_layout(p: &Playing, body: Rect) -> Option<(BoardSize, Rect, Option<Rect>)> {
+    let geo = p.table.game().geometry();
+    let room_height = body.height.saturating_sub(1);
+    let panel_wanted = panels::wanted_width(p).clamp(PANEL_WIDTH.0, PANEL_WIDTH.1);
+    // A margin of one column on the left, two between board and panel.
+    let with_panel = BoardSize::all(geo, p.orientation)
+        .filter(|s| s.height() <= room_height && 1 + s.width() + 2 + PANEL_WIDTH.0 <= body.width)
+        .last();
+    let (size, panel_width) = match with_panel {
+        Some(size) => {
+            let free = body.width - 1 - size.width() - 2;
+            (size, Some(free.min(panel_wanted)))
+        }
+        None => (
+            BoardSize::fit(
+                geo,
+                p.orientation,
+                (body.width.saturating_sub(2), room_height),
+            )?,
+            None,
+        ),
+    };
+    let total = size.width() + panel_width.map_or(0, |w| w + 2);
+    let x = body.x + 1.max(body.width.saturating_sub(total) / 2);
+    let y = body.y + 1.max(body.height.saturating_sub(size.height()) / 2);
+    let board = Rect {
+        x,
+        y,
+        width: size.width(),
+        height: size.height(),
+    };
+    let panel = panel_width.map(|width| Rect {
+        x: board.right() + 2,
+        y: body.y,
+        width,
+        height: body.height,
+    });
+    Some((size, board, panel))
+}
 
 /// Draws the board, panels, feedback and hints; returns where the board is.
 fn draw_playing(app: &App, p: &Playing, frame: &mut Frame, area: Rect) -> Option<Rect> {
@@ -143,21 +187,14 @@ fn draw_playing(app: &App, p: &Playing, frame: &mut Frame, area: Rect) -> Option
         height: area.height.saturating_sub(2),
         ..area
     };
-    let board_room = (body.width.saturating_sub(2), body.height.saturating_sub(1));
-    let Some(size) = BoardSize::fit(geo, board_room) else {
-        let (w, h) = BoardSize::minimum(geo);
+    let Some((size, board_area, panel)) = board_layout(p, body) else {
+        let (w, h) = BoardSize::minimum(geo, p.orientation);
         too_small(app, frame, area, (w + 2, h + 3));
         return None;
     };
-    let board_area = Rect {
-        x: body.x + 1,
-        y: body.y + 1,
-        width: size.width(),
-        height: size.height(),
-    };
     let mut marks = BoardMarks {
         cursor: Some(p.cursor),
-        selected: p.selected,
+        picked: p.picks().iter().copied().collect(),
         hint: p
             .hint
             .filter(|m| !m.is_pass())
@@ -171,11 +208,12 @@ fn draw_playing(app: &App, p: &Playing, frame: &mut Frame, area: Rect) -> Option
             .unwrap_or_default(),
         ..BoardMarks::default()
     };
-    if let Some(from) = p.selected {
-        for mv in p.table.moves_from(from) {
-            marks.targets.insert(mv.to);
-            if game.captured(mv).is_some() {
-                marks.captures.insert(mv.to);
+    if let Some(entry) = p.entry().filter(|e| !e.picks().is_empty()) {
+        let mover = game.to_move();
+        for cell in entry.next_picks().iter() {
+            marks.targets.insert(cell);
+            if game.piece_at(cell).is_some_and(|pc| pc.seat() != mover) {
+                marks.captures.insert(cell);
             }
         }
     }
@@ -184,20 +222,12 @@ fn draw_playing(app: &App, p: &Playing, frame: &mut Frame, area: Rect) -> Option
             game,
             look,
             marks: &marks,
-            flipped: p.flipped,
+            orientation: p.orientation,
             size,
         },
         board_area,
     );
-    let panel_x = board_area.right() + 2;
-    let has_panel = panel_x + 20 <= body.right();
-    if has_panel {
-        let panel = Rect {
-            x: panel_x,
-            y: body.y,
-            width: (body.right() - panel_x).min(panels::wanted_width(p).max(PANEL_WIDTH)),
-            height: body.height,
-        };
+    if let Some(panel) = panel {
         panels::draw(app, p, frame, panel);
     }
     let feedback = Rect {
@@ -206,7 +236,7 @@ fn draw_playing(app: &App, p: &Playing, frame: &mut Frame, area: Rect) -> Option
         width: area.width.saturating_sub(2),
         height: 1,
     };
-    feedback_line(app, p, frame, feedback, !has_panel);
+    feedback_line(app, p, frame, feedback, panel.is_none());
     hint_line(
         app,
         frame,
@@ -247,7 +277,7 @@ fn feedback_line(app: &App, p: &Playing, frame: &mut Frame, area: Rect, status: 
             if m.error { look.error() } else { look.text() },
         ),
         (None, Some(outcome)) => Line::styled(
-            plain(look, &panels::result_sentence(&p.table, outcome)),
+            plain(look, &describe::result(&p.table, outcome)),
             look.accent(),
         ),
         (None, None) if status => {
@@ -271,65 +301,24 @@ fn feedback_line(app: &App, p: &Playing, frame: &mut Frame, area: Rect, status: 
     frame.render_widget(Paragraph::new(line), area);
 }
 
-/// The key hints at the bottom: the most used keys of the context, those
-/// that apply now (passing, pausing the computer), as many as fit.
+/// The key hints at the bottom, made from the keymap: the most used keys
+/// of the context, those that apply now (passing, pausing the computer), as
+/// many as fit.
 fn hint_line(app: &App, frame: &mut Frame, area: Rect) {
     let ascii = app.look.glyphs == GlyphSet::Ascii;
-    let state = help_state(app);
     let paused = matches!(&app.screen, Screen::Playing(p) if p.paused);
-    // (text, priority): the lowest priority is left out first.
-    let mut items: Vec<(&str, u8)> = match app.context() {
-        Context::Board => {
-            let mut items = vec![
-                (
-                    if ascii {
-                        "arrows/hjkl move"
-                    } else {
-                        "←↓↑→/hjkl move"
-                    },
-                    9,
-                ),
-                ("Enter select", 9),
-            ];
-            if state.can_pass {
-                items.push(("p pass", 8));
+    let mut items = hints(app.context(), ascii, help_state(app));
+    if paused {
+        for (text, _) in &mut items {
+            if let Some(keys) = text.strip_suffix(" pause") {
+                *text = format!("{keys} resume");
             }
-            items.extend([(": type a move", 5), ("u undo", 6), ("r redo", 3)]);
-            // The hint matters more against the computer than redo does.
-            items.push(("t hint", if state.computer_plays { 4 } else { 2 }));
-            if state.computer_plays {
-                items.push((if paused { "s resume" } else { "s pause" }, 7));
-            }
-            items.extend([("? help", 10), ("q quit", 10)]);
-            items
         }
-        Context::TextEntry => vec![
-            ("Enter accept", 9),
-            ("Esc close", 9),
-            ("Backspace delete", 8),
-        ],
-        Context::Chooser => vec![("letter or Enter choose", 9), ("Esc cancel", 9)],
-        Context::Confirm => vec![("y yes", 9), ("n no", 9)],
-        Context::Help => vec![("Esc or ? close the help", 9)],
-        Context::Setup => vec![
-            (if ascii { "Up/Down row" } else { "↑↓ row" }, 9),
-            (
-                if ascii {
-                    "Left/Right/Space change"
-                } else {
-                    "←→/Space change"
-                },
-                9,
-            ),
-            ("Enter start", 9),
-            ("? help", 8),
-            ("q quit", 8),
-        ],
-    };
-    let width = |items: &[(&str, u8)]| {
+    }
+    let width = |items: &[(String, u8)]| {
         items
             .iter()
-            .map(|(t, _)| unicode_width::UnicodeWidthStr::width(*t) + 2)
+            .map(|(t, _)| unicode_width::UnicodeWidthStr::width(t.as_str()) + 2)
             .sum::<usize>()
             .saturating_sub(2)
     };
@@ -339,7 +328,7 @@ fn hint_line(app: &App, frame: &mut Frame, area: Rect) {
             items.remove(i);
         }
     }
-    let hint: Vec<&str> = items.iter().map(|(t, _)| *t).collect();
+    let hint: Vec<&str> = items.iter().map(|(t, _)| t.as_str()).collect();
     frame.render_widget(
         Paragraph::new(Line::styled(hint.join("  "), app.look.dim())),
         area,

@@ -7,6 +7,7 @@ use super::super::input::{Context, help_sections};
 use super::super::setup::capitalise;
 use super::help_state;
 use catboard::core::{Game, Move, Piece};
+use catboard::entry::Choice;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -91,7 +92,7 @@ pub fn help(app: &App, from: Context, frame: &mut Frame, area: Rect) {
 pub fn chooser(
     app: &App,
     p: &Playing,
-    moves: &[Move],
+    moves: &[(Choice, Move)],
     index: usize,
     frame: &mut Frame,
     area: Rect,
@@ -102,15 +103,20 @@ pub fn chooser(
     let lines: Vec<Line> = moves
         .iter()
         .enumerate()
-        .map(|(i, mv)| {
-            let label = match mv.promotion {
-                Some(kind) => format!(
+        .map(|(i, (choice, mv))| {
+            let label = match choice {
+                Choice::Promote(kind) => format!(
                     "{} {} ({})",
-                    look.glyphs.piece(Piece::new(mover, kind)),
+                    look.glyphs.piece(Piece::new(mover, *kind)),
                     capitalise(kind.name()),
                     kind.letter()
                 ),
-                None => game.move_notation(*mv),
+                Choice::NoPromotion => format!(
+                    "{} ({}, {})",
+                    capitalise(&choice.words()),
+                    game.move_notation(*mv),
+                    choice.key()
+                ),
             };
             let current = i == index;
             let pointer = if current {
@@ -126,7 +132,7 @@ pub fn chooser(
             Line::styled(format!("{pointer} {label} "), style)
         })
         .collect();
-    let title = if moves.iter().all(|m| m.promotion.is_some()) {
+    let title = if moves.iter().all(|(_, m)| m.promotion.is_some()) {
         " Promote to "
     } else {
         " Which move? "

@@ -1,9 +1,11 @@
 //! The side panels: players and the side to move, check and result, the
+//! cell under the cursor, the
 //! computer's thinking and the hint, captured pieces, the variant's notes,
 //! and the move list in rounds (one column per seat).
 
 use super::super::app::{App, Playing};
 use super::super::computer::{Purpose, Thinking};
+use super::super::describe;
 use super::super::setup::capitalise;
 use super::super::table::Table;
 use super::{Look, plain};
@@ -16,15 +18,6 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Padding, Paragraph};
 use unicode_width::UnicodeWidthStr;
-
-/// "Game over 0-1: Checkmate — Black wins."; with more than two seats,
-/// where a score such as 1-0 means nothing, "Game over: …".
-pub fn result_sentence(table: &Table, outcome: Outcome) -> String {
-    match result_score(table, outcome) {
-        Some(score) => format!("Game over {score}: {}.", table.outcome_words(outcome)),
-        None => format!("Game over: {}.", table.outcome_words(outcome)),
-    }
-}
 
 /// The result as a score (`1-0`, `1/2-1/2`), for two-seat games only.
 fn result_score(table: &Table, outcome: Outcome) -> Option<&'static str> {
@@ -194,6 +187,10 @@ fn game_lines(app: &App, p: &Playing, width: usize) -> Vec<Line<'static>> {
             Span::styled("Hint: ", look.dim()),
             Span::styled(game.move_notation(mv), look.accent()),
         ]));
+    }
+    // The cell under the cursor in words, for magnifiers and a quick look.
+    for part in wrap_words(&describe::cell(game, p.cursor), width) {
+        lines.push(Line::styled(part, look.dim()));
     }
     for i in 0..p.table.players().len() {
         let seat = Seat(i as u8);

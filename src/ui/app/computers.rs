@@ -1,0 +1,146 @@
+//! The computer players: searches started and stopped as the game goes,
+//! and their replies played (a move) or shown (a hint).
+
+use super::moving;
+use super::{App, Effect, PositionMark, Screen};
+use crate::ui::computer::{HINT_LEVEL, Purpose, SearchRequest, Thinking, WATCH_PAUSE};
+use crate::ui::table::Player;
+use catboard::ai::Thought;
+use catboard::core::Game;
+use std::time::Duration;
+
+impl App {
+    /// Starts a search for the seat to move, for `purpose`.
+    pub(super) fn start_search(&mut self, purpose: Purpose, min_time: Duration) -> Vec<Effect> {
+        let id = self.next_search;
+        let think_ms = self.think_ms;
+        let Screen::Playing(p) = &mut self.screen else {
+            return Vec::new();
+        };
+        let level = match purpose {
+            Purpose::Move => match p.table.player_to_move().level() {
+                Some(level) => level,
+                None => return Vec::new(),
+            },
+            Purpose::Hint => HINT_LEVEL,
+        };
+        self.next_search += 1;
+        p.thinking = Some(Thinking {
+            id,
+            purpose,
+            seat: p.table.game().to_move(),
+            level,
+            progress: None,
+        });
+        vec![Effect::Think(Box::new(SearchRequest {
+            id,
+            game: p.table.game().clone(),
+            limits: level.limits_with_think_ms(think_ms),
+            min_time,
+        }))]
+    }
+
+    /// Keeps the computer players going: stops a search that no longer
+    /// fits the position (the game ended, a person is to move, play is
+    /// paused) and starts one when a computer seat is to move and nothing
+    /// thinks for it. Runs after every action, and when a game opens.
+    pub fn engage(&mut self) -> Vec<Effect> {
+        let Screen::Playing(p) = &mut self.screen else {
+            return Vec::new();
+        };
+        let mut effects = Vec::new();
+        let over = p.table.outcome().is_some();
+        let to_move = p.table.player_to_move();
+        if let Some(t) = &p.thinking {
+            let wanted = !over
+                && match t.purpose {
+                    Purpose::Move => to_move.level().is_some() && !p.paused,
+                    Purpose::Hint => to_move == Player::Human,
+                };
+            if !wanted {
+                effects.push(Effect::StopThinking(t.id));
+                p.thinking = None;
+            }
+        }
+        if p.thinking.is_none() && !over && !p.paused && to_move.level().is_some() {
+            // After a computer's move, wait a little so a person can see it.
+            let after_computer = p
+                .table
+                .last_mover()
+                .is_some_and(|seat| p.table.player(seat).level().is_some());
+            let min_time = if after_computer {
+                WATCH_PAUSE
+            } else {
+                Duration::ZERO
+            };
+            effects.extend(self.start_search(Purpose::Move, min_time));
+        }
+        effects
+    }
+
+    /// After an action: when the position changed (or the game was left),
+    /// the search about the old position is stopped and the hint forgotten.
+    pub(super) fn forget_stale(&mut self, before: Option<PositionMark>) -> Vec<Effect> {
+        let after = self.position_mark();
+        let same = |a: &PositionMark, b: &PositionMark| a.ply == b.ply && a.hash == b.hash;
+        let changed = match (&before, &after) {
+            (Some(b), Some(a)) => !same(b, a),
+            (None, None) => false,
+            _ => true,
+        };
+        if !changed {
+            return Vec::new();
+        }
+        let mut effects = Vec::new();
+        if let Some(id) = before.and_then(|b| b.search) {
+            effects.push(Effect::StopThinking(id));
+            if let Screen::Playing(p) = &mut self.screen
+                && p.thinking.as_ref().is_some_and(|t| t.id == id)
+            {
+                p.thinking = None;
+            }
+        }
+        if let Screen::Playing(p) = &mut self.screen {
+            p.hint = None;
+        }
+        effects
+    }
+}
+
+/// A search's report of its move: played (a computer's move) or shown (a
+/// hint) when it answers the search under way; a stale reply, from before
+/// an undo, a new game or a pause, is ignored.
+pub(super) fn reply(app: &mut App, id: u64, thought: &Thought) -> Vec<Effect> {
+    let Screen::Playing(p) = &mut app.screen else {
+        return Vec::new();
+    };
+    let Some(thinking) = p.thinking.take_if(|t| t.id == id) else {
+        return Vec::new();
+    };
+    let Some(mv) = thought
+        .best
+        .filter(|mv| p.table.game().legal_move_list().contains(mv))
+    else {
+        // Not to ask again and again for a move that does not come.
+        if thinking.purpose == Purpose::Move {
+            p.paused = true;
+            app.error(format!(
+                "The {} computer found no legal move; computer play is paused.",
+                thinking.level.id()
+            ));
+        }
+        return Vec::new();
+    };
+    match thinking.purpose {
+        Purpose::Move => moving::play_move(app, mv, false),
+        Purpose::Hint => {
+            let text = p.table.game().move_notation(mv);
+            p.hint = Some(mv);
+            app.inform(format!(
+                "Hint: {text} (the {} computer's choice).",
+                thinking.level.id()
+            ));
+            Vec::new()
+        }
+    }
+}

@@ -1,0 +1,383 @@
+//! The application's state; [`update`] (in `update.rs`) is the only place it changes.
+//! Keys, signals and the computer player's reports all arrive as
+//! [`Action`]s; what must happen outside (saving, starting and stopping a
+//! search on a worker thread) comes back as [`Effect`]s.
+
+mod computers;
+mod moving;
+mod starting;
+#[cfg(test)]
+mod tests;
+mod update;
+
+pub use update::update;
+
+use super::computer::{SearchRequest, Thinking};
+use super::describe::{Event, EventKind};
+use super::input::Context;
+use super::orientation::Orientation;
+use super::save::{SaveStore, SavedGame};
+use super::setup::Setup;
+use super::table::Table;
+use super::view::Look;
+use catboard::ai::Thought;
+use catboard::ai::level::DEFAULT_THINK_MS;
+use catboard::core::{Cell, Game, Move};
+use catboard::entry::{Choice, MoveEntry};
+use std::path::PathBuf;
+
+/// A direction on the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dir {
+    /// Towards the top of the screen.
+    Up,
+    /// Towards the bottom.
+    Down,
+    /// Leftwards.
+    Left,
+    /// Rightwards.
+    Right,
+}
+
+/// Everything that can change the application's state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Move the cursor (or the highlight of a list).
+    Cursor(Dir),
+    /// Select what is under the cursor, or take the highlighted choice.
+    Select,
+    /// Cancel the selection, or close what is open.
+    Cancel,
+    /// Open the move prompt.
+    OpenPrompt,
+    /// Take back a move.
+    Undo,
+    /// Replay a move taken back.
+    Redo,
+    /// Turn the board round.
+    Flip,
+    /// Ask to start a new game.
+    NewGame,
+    /// Open the help.
+    Help,
+    /// Pass the turn (where the rules allow it: the Cats).
+    Pass,
+    /// Ask the engine which move it would play for the person to move.
+    Hint,
+    /// Pause or resume the computer players.
+    PauseComputer,
+    /// A search has finished another depth.
+    Progress {
+        /// The search's request id.
+        id: u64,
+        /// What it has found so far.
+        thought: Thought,
+    },
+    /// A search has ended with its move.
+    Reply {
+        /// The search's request id.
+        id: u64,
+        /// What it found.
+        thought: Thought,
+    },
+    /// Leave the program.
+    Quit,
+    /// Type a character into the open text field.
+    TypeChar(char),
+    /// Delete the last character of the open text field.
+    DeleteChar,
+    /// Accept the open text field.
+    Submit,
+    /// Choose the chooser's entry with this letter.
+    ChooseLetter(char),
+    /// Answer yes.
+    Yes,
+    /// Answer no.
+    No,
+    /// The terminal changed size.
+    Resize,
+    /// The terminal hung up or a termination signal came: save and leave.
+    Hangup,
+    /// Something outside (saving) went wrong; show this sentence.
+    Notice(String),
+}
+
+/// What `update` asks the world outside to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Write this game to this file.
+    Save(PathBuf, SavedGame),
+    /// Start this search on a worker thread.
+    Think(Box<SearchRequest>),
+    /// Raise the stop flag of the search with this id.
+    StopThinking(u64),
+}
+
+/// What a text field is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldPurpose {
+    /// A move, in SAN or coordinates.
+    Move,
+    /// The setup screen's start position.
+    Position,
+}
+
+/// Something drawn over the screen that takes the keyboard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// The help, for the keys of `screen`.
+    Help {
+        /// The context the help was opened from.
+        from: Context,
+    },
+    /// A one-line text field.
+    Field {
+        /// What the text will be used for.
+        purpose: FieldPurpose,
+        /// The text typed so far.
+        text: String,
+    },
+    /// A choice between moves that share a path (promotion or not).
+    Chooser {
+        /// The choices and the move each makes.
+        moves: Vec<(Choice, Move)>,
+        /// The highlighted one.
+        index: usize,
+    },
+    /// "Start a new game?"
+    ConfirmNewGame,
+}
+
+/// A game being played, with the cursor and the move being entered.
+#[derive(Clone, Debug)]
+pub struct Playing {
+    /// The game.
+    pub table: Table,
+    /// The cell under the cursor.
+    pub cursor: Cell,
+    /// The move being entered, over the legal moves of the position it
+    /// was made for.
+    entry: MoveEntry,
+    /// The ply and hash of the position `entry` was made for.
+    entry_for: (usize, u64),
+    /// Which seat is drawn at the near edge.
+    pub orientation: Orientation,
+    /// Where the game is autosaved.
+    pub save_path: Option<PathBuf>,
+    /// The search under way, for a computer's move or a hint.
+    pub thinking: Option<Thinking>,
+    /// The move the engine suggested for the person to move.
+    pub hint: Option<Move>,
+    /// Whether the computer players are paused.
+    pub paused: bool,
+}
+
+impl Playing {
+    /// A game starting now, seen from seat `near_side`.
+    pub fn new(table: Table, near_side: usize, save_path: Option<PathBuf>) -> Playing {
+        let game = table.game();
+        let orientation = Orientation::new(near_side, game.seat_names().len());
+        let cursor = orientation.starting_cursor(game.geometry());
+        let mut playing = Playing {
+            table,
+            cursor,
+            entry: MoveEntry::default(),
+            entry_for: (usize::MAX, 0),
+            orientation,
+            save_path,
+            thinking: None,
+            hint: None,
+            paused: false,
+        };
+        playing.entry_mut();
+        playing
+    }
+
+    /// The seat drawn at the near edge.
+    pub fn near_side(&self) -> usize {
+        self.orientation.near()
+    }
+
+    /// The position's identity, to tell when the move entry is stale.
+    fn position_key(&self) -> (usize, u64) {
+        (self.table.ply(), self.table.game().hash())
+    }
+
+    /// The move being entered, made anew when the position has changed.
+    pub fn entry_mut(&mut self) -> &mut MoveEntry {
+        let key = self.position_key();
+        if self.entry_for != key {
+            self.entry = MoveEntry::new(&self.table.game().legal_move_list());
+            self.entry_for = key;
+        }
+        &mut self.entry
+    }
+
+    /// The move being entered, when it belongs to the position on the board.
+    pub fn entry(&self) -> Option<&MoveEntry> {
+        (self.entry_for == self.position_key()).then_some(&self.entry)
+    }
+
+    /// The cells picked so far for the move being entered.
+    pub fn picks(&self) -> &[Cell] {
+        self.entry().map_or(&[], |e| e.picks())
+    }
+
+    /// Forgets the move being entered.
+    pub fn cancel_entry(&mut self) {
+        self.entry_mut().reset();
+    }
+
+    fn save(&self) -> Vec<Effect> {
+        match &self.save_path {
+            Some(path) => vec![Effect::Save(path.clone(), self.table.saved())],
+            None => Vec::new(),
+        }
+    }
+}
+
+/// Which screen is showing.
+#[derive(Clone, Debug)]
+pub enum Screen {
+    /// Choosing the game.
+    Setup(Setup),
+    /// Playing it.
+    Playing(Box<Playing>),
+}
+
+/// A line of feedback under the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    /// The sentence.
+    pub text: String,
+    /// Whether it reports a mistake or failure (drawn as an error).
+    pub error: bool,
+}
+
+/// The whole application state.
+#[derive(Clone, Debug)]
+pub struct App {
+    /// The screen showing.
+    pub screen: Screen,
+    /// What is drawn over it.
+    pub overlay: Option<Overlay>,
+    /// The feedback line.
+    pub message: Option<Message>,
+    /// Where new games are saved (none in tests that want no files).
+    pub saves: Option<SaveStore>,
+    /// Colours and glyphs.
+    pub look: Look,
+    /// Set when the program should end.
+    pub quit: bool,
+    /// How long a Master computer thinks per move, in milliseconds.
+    pub think_ms: u64,
+    /// The id of the next search started.
+    next_search: u64,
+    /// Every sentence said, oldest first (the latest [`EVENT_LOG`] kept),
+    /// for the line mode and tests; the message line shows the latest.
+    pub events: Vec<Event>,
+    /// How many events there were when the current update began: the
+    /// sentences of one step are shown together.
+    step_start: usize,
+}
+
+/// How many events [`App::events`] keeps.
+pub const EVENT_LOG: usize = 200;
+
+impl App {
+    /// An application showing `screen`.
+    pub fn new(screen: Screen, saves: Option<SaveStore>, look: Look) -> App {
+        App {
+            screen,
+            overlay: None,
+            message: None,
+            saves,
+            look,
+            quit: false,
+            think_ms: DEFAULT_THINK_MS,
+            next_search: 1,
+            events: Vec::new(),
+            step_start: 0,
+        }
+    }
+
+    /// Which keys apply now.
+    pub fn context(&self) -> Context {
+        match (&self.overlay, &self.screen) {
+            (Some(Overlay::Help { .. }), _) => Context::Help,
+            (Some(Overlay::Field { .. }), _) => Context::TextEntry,
+            (Some(Overlay::Chooser { .. }), _) => Context::Chooser,
+            (Some(Overlay::ConfirmNewGame), _) => Context::Confirm,
+            (None, Screen::Setup(_)) => Context::Setup,
+            (None, Screen::Playing(_)) => Context::Board,
+        }
+    }
+
+    /// Says `event`: logged, and shown on the feedback line (after the
+    /// other sentences of the same step, unless one of them is an error).
+    pub fn emit(&mut self, event: Event) {
+        let error = event.kind.is_error();
+        let same_step = self.events.len() > self.step_start;
+        match &mut self.message {
+            Some(m) if same_step && !m.error && !error => {
+                m.text.push(' ');
+                m.text.push_str(&event.text);
+            }
+            _ => {
+                self.message = Some(Message {
+                    text: event.text.clone(),
+                    error,
+                })
+            }
+        }
+        self.events.push(event);
+    }
+
+    /// Marks the start of an update step, forgetting the oldest events
+    /// beyond [`EVENT_LOG`].
+    fn begin_step(&mut self) {
+        if self.events.len() > EVENT_LOG {
+            self.events.drain(..self.events.len() - EVENT_LOG);
+        }
+        self.step_start = self.events.len();
+    }
+
+    /// Says `text` as an error.
+    fn error(&mut self, text: impl Into<String>) {
+        self.emit(Event::new(EventKind::Error, text));
+    }
+
+    /// Says `text` as information.
+    fn inform(&mut self, text: impl Into<String>) {
+        self.emit(Event::new(EventKind::Info, text));
+    }
+
+    /// The game being played, as its save file would record it.
+    pub fn save_now(&self) -> Vec<Effect> {
+        match &self.screen {
+            Screen::Playing(p) => p.save(),
+            Screen::Setup(_) => Vec::new(),
+        }
+    }
+
+    /// The position on the board and the search under way, to tell after
+    /// an action whether the position changed.
+    fn position_mark(&self) -> Option<PositionMark> {
+        match &self.screen {
+            Screen::Playing(p) => Some(PositionMark {
+                ply: p.table.ply(),
+                hash: p.table.game().hash(),
+                search: p.thinking.as_ref().map(|t| t.id),
+            }),
+            Screen::Setup(_) => None,
+        }
+    }
+}
+
+/// What identifies the position on the board, and the search about it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PositionMark {
+    ply: usize,
+    hash: u64,
+    search: Option<u64>,
+}

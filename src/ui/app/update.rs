@@ -1,0 +1,300 @@
+//! `update`: each action dispatched to the part of the state it changes.
+
+use super::computers::reply;
+use super::moving::{self, cannot_move_now};
+use super::starting::update_setup;
+use super::{Action, App, Dir, Effect, FieldPurpose, Overlay, Screen};
+use crate::ui::computer::{Progress, Purpose};
+use crate::ui::input::Context;
+use crate::ui::setup::{ResumeOffer, Setup, capitalise};
+use catboard::core::{Game, Move};
+use std::time::Duration;
+
+/// Applies `action` to `app`; the only place the state changes.
+pub fn update(app: &mut App, action: Action) -> Vec<Effect> {
+    let before = app.position_mark();
+    app.begin_step();
+    let mut effects = apply(app, action);
+    effects.extend(app.forget_stale(before));
+    if !app.quit {
+        effects.extend(app.engage());
+    }
+    effects
+}
+
+fn apply(app: &mut App, action: Action) -> Vec<Effect> {
+    match action {
+        Action::Quit | Action::Hangup => {
+            app.quit = true;
+            let mut effects = app.save_now();
+            if let Screen::Playing(p) = &mut app.screen
+                && let Some(t) = p.thinking.take()
+            {
+                effects.push(Effect::StopThinking(t.id));
+            }
+            return effects;
+        }
+        Action::Resize => return Vec::new(),
+        Action::Notice(text) => {
+            app.error(text);
+            return Vec::new();
+        }
+        Action::Progress { id, thought } => {
+            if let Screen::Playing(p) = &mut app.screen
+                && let Some(t) = p.thinking.as_mut().filter(|t| t.id == id)
+            {
+                t.progress = Some(Progress::of(p.table.game(), &thought));
+            }
+            return Vec::new();
+        }
+        Action::Reply { id, thought } => return reply(app, id, &thought),
+        _ => {}
+    }
+    app.message = None;
+    match app.overlay.take() {
+        Some(overlay) => update_overlay(app, overlay, action),
+        None => match &app.screen {
+            Screen::Setup(_) => update_setup(app, action),
+            Screen::Playing(_) => update_board(app, action),
+        },
+    }
+}
+
+fn update_overlay(app: &mut App, overlay: Overlay, action: Action) -> Vec<Effect> {
+    match overlay {
+        Overlay::Help { .. } => Vec::new(),
+        Overlay::ConfirmNewGame => {
+            if action == Action::Yes
+                && let Screen::Playing(p) = &app.screen
+            {
+                let resume = (p.table.outcome().is_none() && p.table.ply() > 0)
+                    .then(|| p.save_path.clone())
+                    .flatten()
+                    .map(|path| ResumeOffer {
+                        path,
+                        table: Box::new(p.table.clone()),
+                    });
+                let setup = Setup::like(&p.table, p.near_side(), app.think_ms, resume);
+                app.screen = Screen::Setup(setup);
+            }
+            Vec::new()
+        }
+        Overlay::Field { purpose, mut text } => match action {
+            Action::TypeChar(c) => {
+                text.push(c);
+                app.overlay = Some(Overlay::Field { purpose, text });
+                Vec::new()
+            }
+            Action::DeleteChar => {
+                text.pop();
+                app.overlay = Some(Overlay::Field { purpose, text });
+                Vec::new()
+            }
+            Action::Submit => submit_field(app, purpose, text),
+            _ => Vec::new(),
+        },
+        Overlay::Chooser { moves, index } => {
+            let n = moves.len().max(1);
+            let choice = match action {
+                Action::Cursor(Dir::Up | Dir::Left) => {
+                    app.overlay = Some(Overlay::Chooser {
+                        index: (index + n - 1) % n,
+                        moves,
+                    });
+                    return Vec::new();
+                }
+                Action::Cursor(Dir::Down | Dir::Right) => {
+                    app.overlay = Some(Overlay::Chooser {
+                        index: (index + 1) % n,
+                        moves,
+                    });
+                    return Vec::new();
+                }
+                Action::Select | Action::Submit => moves.get(index).map(|(c, _)| *c),
+                Action::ChooseLetter(c) => {
+                    let wanted = c.to_ascii_uppercase();
+                    let found = moves.iter().find(|(ch, _)| ch.key() == wanted);
+                    match found.map(|(ch, _)| *ch) {
+                        Some(ch) => Some(ch),
+                        None => {
+                            app.overlay = Some(Overlay::Chooser { moves, index });
+                            app.error(format!("'{c}' is not one of the choices."));
+                            return Vec::new();
+                        }
+                    }
+                }
+                _ => None,
+            };
+            if let Screen::Playing(p) = &mut app.screen {
+                p.cancel_entry();
+            }
+            match choice {
+                Some(choice) => moving::choose(app, choice, moves, index),
+                None => Vec::new(),
+            }
+        }
+    }
+}
+
+fn submit_field(app: &mut App, purpose: FieldPurpose, text: String) -> Vec<Effect> {
+    match (purpose, &mut app.screen) {
+        (FieldPurpose::Position, Screen::Setup(setup)) => {
+            let text = text.trim().to_string();
+            let check = setup
+                .variant
+                .from_position(&text, &setup.options)
+                .map(|_| ());
+            setup.position = text;
+            if let Err(e) = check {
+                app.error(e.0);
+            }
+            Vec::new()
+        }
+        (FieldPurpose::Move, Screen::Playing(_)) => {
+            let written = text.trim();
+            if written.is_empty() {
+                return Vec::new();
+            }
+            match moving::typed_move(app, written) {
+                Ok(effects) => effects,
+                Err(()) => {
+                    app.overlay = Some(Overlay::Field { purpose, text });
+                    Vec::new()
+                }
+            }
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Takes back the last move and, when a person plays, every computer move
+/// before it, so the person is to move again; with computers alone, one
+/// move, and computer play pauses.
+fn undo(app: &mut App) -> Vec<Effect> {
+    let Screen::Playing(p) = &mut app.screen else {
+        return Vec::new();
+    };
+    p.cancel_entry();
+    if !p.table.undo() {
+        app.error("There is no move to undo.");
+        return Vec::new();
+    }
+    let computers_only = !p.table.has_human();
+    if computers_only {
+        p.paused = true;
+    } else {
+        while p.table.player_to_move().level().is_some() && p.table.undo() {}
+    }
+    let effects = p.save();
+    if computers_only {
+        app.inform("Computer play is paused; press s to resume.");
+    }
+    effects
+}
+
+/// Replays the last move taken back and, when a person plays, every
+/// computer move after it, up to the person's next turn.
+fn redo(app: &mut App) -> Vec<Effect> {
+    let Screen::Playing(p) = &mut app.screen else {
+        return Vec::new();
+    };
+    p.cancel_entry();
+    if !p.table.redo() {
+        app.error("There is no move to redo.");
+        return Vec::new();
+    }
+    if p.table.has_human() {
+        while p.table.player_to_move().level().is_some() && p.table.redo() {}
+    }
+    p.save()
+}
+
+/// The person to move passes, where the rules allow it.
+fn pass(app: &mut App) -> Vec<Effect> {
+    let Screen::Playing(p) = &mut app.screen else {
+        return Vec::new();
+    };
+    if let Some(why) = cannot_move_now(p) {
+        app.error(why);
+        return Vec::new();
+    }
+    if p.table.can_pass() {
+        p.cancel_entry();
+        return moving::play_move(app, Move::PASS, true);
+    }
+    let game = p.table.game();
+    let side = capitalise(game.seat_name(game.to_move()));
+    app.error(format!(
+        "{side} may not pass; only a seat the rules let pass can."
+    ));
+    Vec::new()
+}
+
+/// Asks the engine for the move it would play for the person to move.
+fn hint(app: &mut App) -> Vec<Effect> {
+    let Screen::Playing(p) = &app.screen else {
+        return Vec::new();
+    };
+    if let Some(why) = cannot_move_now(p) {
+        app.error(why);
+        return Vec::new();
+    }
+    if p.thinking.is_some() {
+        app.inform("The engine is already thinking about a hint.");
+        return Vec::new();
+    }
+    app.inform("Thinking about a hint...");
+    app.start_search(Purpose::Hint, Duration::ZERO)
+}
+
+/// Pauses the computer players, or lets them go on.
+fn pause_computer(app: &mut App) {
+    let Screen::Playing(p) = &mut app.screen else {
+        return;
+    };
+    if p.table.players().iter().all(|pl| pl.level().is_none()) {
+        app.error("No seat is played by the computer.");
+        return;
+    }
+    p.paused = !p.paused;
+    if p.paused {
+        app.inform("Computer play is paused; press s to resume.");
+    } else {
+        app.inform("Computer play goes on.");
+    }
+}
+
+fn update_board(app: &mut App, action: Action) -> Vec<Effect> {
+    let Screen::Playing(p) = &mut app.screen else {
+        return Vec::new();
+    };
+    match action {
+        Action::Cursor(dir) => {
+            let geo = p.table.game().geometry();
+            p.cursor = p.orientation.step(geo, p.cursor, dir);
+        }
+        Action::Cancel => p.cancel_entry(),
+        Action::Flip => p.orientation = p.orientation.turned(),
+        Action::Help => {
+            app.overlay = Some(Overlay::Help {
+                from: Context::Board,
+            })
+        }
+        Action::NewGame => app.overlay = Some(Overlay::ConfirmNewGame),
+        Action::OpenPrompt => {
+            p.cancel_entry();
+            app.overlay = Some(Overlay::Field {
+                purpose: FieldPurpose::Move,
+                text: String::new(),
+            });
+        }
+        Action::Undo => return undo(app),
+        Action::Redo => return redo(app),
+        Action::Pass => return pass(app),
+        Action::Hint => return hint(app),
+        Action::PauseComputer => pause_computer(app),
+        Action::Select => return moving::select(app),
+        _ => {}
+    }
+    Vec::new()
+}

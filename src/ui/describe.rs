@@ -1,0 +1,339 @@
+//! The describe layer: every sentence the game says, made in one place
+//! from game facts. The update step emits them as [`Event`]s, which the
+//! screen's message line and the line mode both read.
+
+use super::setup::capitalise;
+use super::table::Table;
+use catboard::core::{Cell, Game, MoveKind, Outcome, Piece, PieceKind, Seat};
+use catboard::entry::{Choice, Refusal};
+use catboard::notation::pgn::result_token;
+use catboard::variants::AnyGame;
+
+/// What an event reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventKind {
+    /// A move was played, by a person or the computer.
+    Move,
+    /// A side is in check.
+    Check,
+    /// The game ended.
+    Result,
+    /// A pick or a typed move was refused.
+    Refusal,
+    /// Something went wrong outside the game (a save, the computer).
+    Error,
+    /// Anything else worth saying (a hint, a pause, a resumed game).
+    Info,
+}
+
+impl EventKind {
+    /// Whether the event reports a mistake or failure (drawn as an error).
+    pub fn is_error(self) -> bool {
+        matches!(self, EventKind::Refusal | EventKind::Error)
+    }
+}
+
+/// One sentence the game said.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// What it reports.
+    pub kind: EventKind,
+    /// The sentence.
+    pub text: String,
+}
+
+impl Event {
+    /// An event of `kind` saying `text`.
+    pub fn new(kind: EventKind, text: impl Into<String>) -> Event {
+        Event {
+            kind,
+            text: text.into(),
+        }
+    }
+}
+
+/// A seat's name as a sentence starts it ("White", "The Cats").
+fn seat_subject(game: &AnyGame, seat: Seat) -> String {
+    let name = game.seat_name(seat);
+    if name.ends_with('s') {
+        format!("The {}", capitalise(name))
+    } else {
+        capitalise(name)
+    }
+}
+
+/// A piece in words with its owner ("black pawn", "cat").
+pub fn piece_words(game: &AnyGame, piece: Piece) -> String {
+    if piece.kind() == PieceKind::Cat {
+        return "cat".to_string();
+    }
+    format!("{} {}", game.seat_name(piece.seat()), piece.kind().name())
+}
+
+/// The sentence for `mv`, played now in `game` (before it is made):
+/// "White plays knight from g1 to f3.", "Black plays pawn from d4 to e3,
+/// taking the white pawn on e4 en passant.", "The Cats pass."
+pub fn move_played(game: &AnyGame, mv: catboard::core::Move) -> String {
+    let geo = game.geometry();
+    let who = seat_subject(game, game.to_move());
+    let name = |c: Cell| geo.name(c).to_string();
+    if mv.kind == MoveKind::Pass {
+        let verb = if who.starts_with("The ") {
+            "pass"
+        } else {
+            "passes"
+        };
+        return format!("{who} {verb}.");
+    }
+    let kind = game
+        .piece_at(mv.from)
+        .map_or("piece".to_string(), |p| p.kind().name().to_string());
+    if mv.kind == MoveKind::Castle {
+        return format!(
+            "{who} castles: king from {} to {}, with the rook on {}.",
+            name(mv.from),
+            name(mv.to),
+            name(mv.aux)
+        );
+    }
+    let mut text = format!("{who} plays {kind} from {}", name(mv.from));
+    if mv.kind == MoveKind::TwoLeg {
+        if mv.to == mv.from {
+            text = format!(
+                "{who} plays {kind} on {} to {} and back",
+                name(mv.from),
+                name(mv.aux)
+            );
+        } else {
+            text.push_str(&format!(" via {} to {}", name(mv.aux), name(mv.to)));
+        }
+    } else {
+        text.push_str(&format!(" to {}", name(mv.to)));
+    }
+    let mut taken = Vec::new();
+    if mv.kind == MoveKind::TwoLeg
+        && let Some(p) = game.piece_at(mv.aux)
+    {
+        taken.push(format!("the {} on {}", piece_words(game, p), name(mv.aux)));
+    }
+    if let Some(p) = game.captured(mv) {
+        let on = if mv.kind == MoveKind::EnPassant {
+            format!("{} en passant", name(mv.aux))
+        } else {
+            name(mv.to)
+        };
+        let words = format!("the {} on {on}", piece_words(game, p));
+        if !taken.contains(&words) {
+            taken.push(words);
+        }
+    }
+    if !taken.is_empty() {
+        text.push_str(&format!(", taking {}", taken.join(" and ")));
+    }
+    if let Some(kind) = mv.promotion {
+        text.push_str(&format!(", and promotes to {}", kind.name()));
+    }
+    text.push('.');
+    text
+}
+
+/// "Black is in check.", when the side to move is and the game goes on.
+pub fn check(game: &AnyGame) -> Option<String> {
+    (game.outcome().is_none() && game.in_check())
+        .then(|| format!("{} is in check.", seat_subject(game, game.to_move())))
+}
+
+/// The result: "Game over 1-0: Checkmate — White wins."
+pub fn result(table: &Table, outcome: Outcome) -> String {
+    let words = table.outcome_words(outcome);
+    if table.players().len() == 2 {
+        format!("Game over {}: {words}.", result_token(Some(outcome)))
+    } else {
+        format!("Game over: {words}.")
+    }
+}
+
+/// Why a pick was refused, in one sentence.
+pub fn refusal(game: &AnyGame, why: Refusal) -> String {
+    let geo = game.geometry();
+    let side = game.to_move();
+    match why {
+        Refusal::NoMoveFrom(cell) => match game.piece_at(cell) {
+            Some(p) if p.seat() == side => format!(
+                "The {} on {} has no legal move.",
+                p.kind().name(),
+                geo.name(cell)
+            ),
+            _ => {
+                let seat = capitalise(game.seat_name(side));
+                format!("It is {seat}'s move: select one of {seat}'s pieces.")
+            }
+        },
+        Refusal::CannotReach { from, via, to } => {
+            let what = game
+                .piece_at(from)
+                .map_or("piece".to_string(), |p| p.kind().name().to_string());
+            match via {
+                Some(via) => format!(
+                    "The {what} on {} cannot go on from {} to {}.",
+                    geo.name(from),
+                    geo.name(via),
+                    geo.name(to)
+                ),
+                None => format!(
+                    "The {what} on {} cannot move to {}.",
+                    geo.name(from),
+                    geo.name(to)
+                ),
+            }
+        }
+        Refusal::NotAChoice(choice) => match choice {
+            Choice::NoPromotion => "Here the piece must promote.".to_string(),
+            Choice::Promote(kind) => {
+                format!("Promoting to a {} is not a choice here.", kind.name())
+            }
+        },
+        Refusal::NoChoicePending => "There is nothing to choose now.".to_string(),
+    }
+}
+
+/// A cell and what stands on it: "e4: white pawn.", "d5: empty, dark square."
+pub fn cell(game: &AnyGame, cell: Cell) -> String {
+    let geo = game.geometry();
+    let zone = if game.annotations().zones.contains(cell) {
+        ", in a Cat's zone"
+    } else {
+        ""
+    };
+    match game.piece_at(cell) {
+        Some(p) => format!("{}: {}{zone}.", geo.name(cell), piece_words(game, p)),
+        None => {
+            let shade = if geo.is_light(cell) { "light" } else { "dark" };
+            format!("{}: empty, {shade} square{zone}.", geo.name(cell))
+        }
+    }
+}
+
+/// Where the pieces of `kind` stand, seat by seat: "White knights: b1, g1.
+/// Black knights: b8, g8." or "There are no bishops." when none do.
+pub fn pieces_of_kind(game: &AnyGame, kind: PieceKind) -> String {
+    let geo = game.geometry();
+    let mut parts = Vec::new();
+    for (i, name) in game.seat_names().iter().enumerate() {
+        let cells: Vec<&str> = geo
+            .cells()
+            .filter(|&c| {
+                game.piece_at(c)
+                    .is_some_and(|p| p.kind() == kind && p.seat().index() == i)
+            })
+            .map(|c| geo.name(c))
+            .collect();
+        if !cells.is_empty() {
+            parts.push(format!(
+                "{} {}s: {}.",
+                capitalise(name),
+                kind.name(),
+                cells.join(", ")
+            ));
+        }
+    }
+    if parts.is_empty() {
+        format!("There are no {}s.", kind.name())
+    } else {
+        parts.join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use catboard::core::Options;
+    use catboard::variants::Variant;
+
+    fn chess(fen: Option<&str>) -> AnyGame {
+        match fen {
+            Some(f) => Variant::Chess.from_position(f, &Options::new()),
+            None => Ok(Variant::Chess.new_game(&Options::new())),
+        }
+        .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn said(game: &AnyGame, text: &str) -> String {
+        let mv = game.parse_move(text).unwrap_or_else(|e| panic!("{e}"));
+        move_played(game, mv)
+    }
+
+    #[test]
+    fn a_move_is_said_with_its_piece_cells_capture_and_promotion() {
+        let game = chess(None);
+        assert_eq!(said(&game, "Nf3"), "White plays knight from g1 to f3.");
+        let game = chess(Some("4k3/1P6/8/3pP3/8/8/8/R3K3 w Q d6 0 1"));
+        assert_eq!(
+            said(&game, "exd6"),
+            "White plays pawn from e5 to d6, taking the black pawn on d5 en passant."
+        );
+        assert_eq!(
+            said(&game, "b8=N"),
+            "White plays pawn from b7 to b8, and promotes to knight."
+        );
+        assert_eq!(
+            said(&game, "O-O-O"),
+            "White castles: king from e1 to c1, with the rook on a1."
+        );
+    }
+
+    #[test]
+    fn check_and_results_are_said() {
+        let game = chess(Some("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1"));
+        assert_eq!(check(&game).as_deref(), Some("Black is in check."));
+        assert_eq!(check(&chess(None)), None);
+    }
+
+    #[test]
+    fn refusals_name_the_piece_and_cells() {
+        let game = chess(None);
+        let geo = game.geometry();
+        let c = |n: &str| geo.cell(n).unwrap_or_default();
+        assert_eq!(
+            refusal(&game, Refusal::NoMoveFrom(c("a1"))),
+            "The rook on a1 has no legal move."
+        );
+        assert_eq!(
+            refusal(&game, Refusal::NoMoveFrom(c("e7"))),
+            "It is White's move: select one of White's pieces."
+        );
+        assert_eq!(
+            refusal(
+                &game,
+                Refusal::CannotReach {
+                    from: c("g1"),
+                    via: None,
+                    to: c("g3")
+                }
+            ),
+            "The knight on g1 cannot move to g3."
+        );
+    }
+
+    #[test]
+    fn cells_and_pieces_of_a_kind_are_said() {
+        let game = chess(None);
+        let geo = game.geometry();
+        assert_eq!(
+            cell(&game, geo.cell("e1").unwrap_or_default()),
+            "e1: white king."
+        );
+        assert_eq!(
+            cell(&game, geo.cell("e4").unwrap_or_default()),
+            "e4: empty, light square."
+        );
+        assert_eq!(
+            pieces_of_kind(&game, PieceKind::Knight),
+            "White knights: b1, g1. Black knights: b8, g8."
+        );
+        assert_eq!(
+            pieces_of_kind(&game, PieceKind::Lion),
+            "There are no lions."
+        );
+    }
+}

@@ -1,0 +1,178 @@
+//! Which seat sits at the near edge of the screen: one value used by the
+//! board drawing, its labels and the cursor's steps alike.
+
+use super::app::Dir;
+use catboard::core::{Cell, Geometry};
+
+/// How the board is turned: the army drawn at the near (bottom) edge.
+///
+/// Two armies face each other: the second seat near turns the board half
+/// round. Four armies sit on the four edges in turn order, going round the
+/// board clockwise from the bottom; each seat near turns it a quarter more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Orientation {
+    /// The seat at the near edge.
+    near: usize,
+    /// How many armies sit round the board (2 or 4).
+    armies: usize,
+}
+
+impl Orientation {
+    /// `near` at the near edge of a board with `armies` armies; a seat that
+    /// is no army (the Cats) is drawn as the first seat would be.
+    pub fn new(near: usize, armies: usize) -> Orientation {
+        let armies = if armies >= 4 { 4 } else { 2 };
+        Orientation {
+            near: if near < armies { near } else { 0 },
+            armies,
+        }
+    }
+
+    /// The seat at the near edge.
+    pub fn near(self) -> usize {
+        self.near
+    }
+
+    /// The next army at the near edge (the `f` key).
+    pub fn turned(self) -> Orientation {
+        Orientation::new((self.near + 1) % self.armies, self.armies)
+    }
+
+    /// Whether files run up the screen and ranks across (a quarter turn).
+    pub fn sideways(self) -> bool {
+        self.quarter_turns() % 2 == 1
+    }
+
+    /// Quarter turns clockwise from the first seat's view.
+    fn quarter_turns(self) -> usize {
+        if self.armies == 4 {
+            self.near
+        } else {
+            self.near * 2
+        }
+    }
+
+    /// Columns and rows on screen of a board whose drawing places span
+    /// `extent` (columns, rows).
+    pub fn screen_extent(self, extent: (u16, u16)) -> (u16, u16) {
+        if self.sideways() {
+            (extent.1, extent.0)
+        } else {
+            extent
+        }
+    }
+
+    /// Screen column and row (row 0 at the top) of the drawing place
+    /// `place` on a board whose places span `extent`.
+    pub fn screen_place(self, place: (u8, u8), extent: (u16, u16)) -> (u16, u16) {
+        let (x, y) = (u16::from(place.0), u16::from(place.1));
+        let (last_x, last_y) = (extent.0.saturating_sub(1), extent.1.saturating_sub(1));
+        match self.quarter_turns() {
+            // The first seat near: its rank at the bottom.
+            0 => (x, last_y.saturating_sub(y)),
+            // The left edge's army near, looking towards the right edge.
+            1 => (last_y.saturating_sub(y), last_x.saturating_sub(x)),
+            2 => (last_x.saturating_sub(x), y),
+            _ => (y, x),
+        }
+    }
+
+    /// The step on the board (files, ranks) that goes `dir` on screen.
+    pub fn board_step(self, dir: Dir) -> (i32, i32) {
+        let (right, up) = match self.quarter_turns() {
+            0 => ((1, 0), (0, 1)),
+            1 => ((0, -1), (1, 0)),
+            2 => ((-1, 0), (0, -1)),
+            _ => ((0, 1), (-1, 0)),
+        };
+        let neg = |(a, b): (i32, i32)| (-a, -b);
+        match dir {
+            Dir::Up => up,
+            Dir::Down => neg(up),
+            Dir::Right => right,
+            Dir::Left => neg(right),
+        }
+    }
+
+    /// The cell next to `cell` in screen direction `dir`, found by where
+    /// cells are drawn, so grids and drawn graphs move alike; `cell` itself
+    /// at an edge.
+    pub fn step(self, geo: &Geometry, cell: Cell, dir: Dir) -> Cell {
+        let (x, y) = geo.place(cell);
+        let (dx, dy) = self.board_step(dir);
+        let target = (i32::from(x) + dx, i32::from(y) + dy);
+        geo.cells()
+            .find(|c| {
+                let (cx, cy) = geo.place(*c);
+                (i32::from(cx), i32::from(cy)) == target
+            })
+            .unwrap_or(cell)
+    }
+
+    /// The cell the cursor starts on: the middle of the second row from the
+    /// near edge (e2 for White, e7 for Black).
+    pub fn starting_cursor(self, geo: &Geometry) -> Cell {
+        let Some((files, ranks)) = geo.grid_size() else {
+            return Cell(0);
+        };
+        let (files, ranks) = (i32::from(files), i32::from(ranks));
+        let (file, rank) = match self.quarter_turns() {
+            0 => (files / 2, 1),
+            1 => (1, ranks / 2),
+            2 => (files / 2, ranks - 2),
+            _ => (files - 2, ranks / 2),
+        };
+        geo.at(file, rank.max(0)).unwrap_or(Cell(0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_orientation_places_cells_and_steps_the_same_way() {
+        let geo = Geometry::chess8();
+        let extent = (8, 8);
+        for armies in [2, 4] {
+            for near in 0..armies {
+                let o = Orientation::new(near, armies);
+                for cell in geo.cells() {
+                    let (col, row) = o.screen_place(geo.place(cell), extent);
+                    for dir in [Dir::Up, Dir::Down, Dir::Left, Dir::Right] {
+                        let next = o.step(geo, cell, dir);
+                        let (ncol, nrow) = o.screen_place(geo.place(next), extent);
+                        let expected = match dir {
+                            Dir::Up => (col, row.wrapping_sub(1)),
+                            Dir::Down => (col, row + 1),
+                            Dir::Left => (col.wrapping_sub(1), row),
+                            Dir::Right => (col + 1, row),
+                        };
+                        if next != cell {
+                            assert_eq!((ncol, nrow), expected, "{near}/{armies} {dir:?}");
+                        } else {
+                            assert!(expected.0 >= 8 || expected.1 >= 8, "stops only at edges");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_near_seat_has_its_first_rank_at_the_bottom() {
+        let geo = Geometry::chess8();
+        let cell = |n: &str| geo.cell(n).unwrap_or_default();
+        let white = Orientation::new(0, 2);
+        let black = white.turned();
+        assert_eq!(white.screen_place(geo.place(cell("a1")), (8, 8)), (0, 7));
+        assert_eq!(black.screen_place(geo.place(cell("a1")), (8, 8)), (7, 0));
+        assert_eq!(black.turned(), white);
+        assert_eq!(geo.name(white.starting_cursor(geo)), "e2");
+        assert_eq!(geo.name(black.starting_cursor(geo)), "e7");
+        // Four armies: a quarter turn each; the Cats' seat draws as White's.
+        let left = Orientation::new(1, 4);
+        assert_eq!(left.screen_place(geo.place(cell("a1")), (8, 8)), (7, 7));
+        assert_eq!(Orientation::new(2, 2), white);
+    }
+}
