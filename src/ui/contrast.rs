@@ -1,7 +1,9 @@
 //! Readable pieces, measured: the WCAG 2 relative luminance and contrast
 //! ratio of the colours a theme gives, and every (piece colour, background)
 //! pair a theme can put on the board, so a test can hold every built-in
-//! theme to a minimum ratio.
+//! theme to a minimum ratio. Only the tests use it, so it is built only
+//! for them.
+#![cfg(test)]
 
 use super::theme::{Theme, xterm_rgb};
 use ratatui::style::Color;

@@ -65,7 +65,7 @@ impl GlyphSet {
     /// is told apart without colour. The Cats are `ᗢ` (Unicode) or `C`
     /// whatever their seat.
     pub fn piece(self, piece: Piece) -> char {
-        let light = piece.seat().index() % 2 == 0;
+        let light = light_seat(piece.seat().index());
         if self == GlyphSet::Unicode {
             if let Some(symbol) = chess_symbol(piece.kind(), light) {
                 return symbol;
@@ -114,7 +114,7 @@ impl GlyphSet {
     /// How this set shows `seat`'s pieces apart from the other seats', in a
     /// few words for the help (`outlined symbols`, `small letters with '`).
     pub fn seat_description(self, seat: usize) -> String {
-        let light = seat % 2 == 0;
+        let light = light_seat(seat);
         let shape = match (self, light) {
             (GlyphSet::Unicode, true) => "outlined symbols",
             (GlyphSet::Unicode, false) => "filled symbols",
@@ -167,6 +167,11 @@ impl GlyphSet {
             _ => border::ROUNDED,
         }
     }
+}
+
+/// Whether `seat` is written light (outlined, capitals): the even seats.
+const fn light_seat(seat: usize) -> bool {
+    seat.is_multiple_of(2)
 }
 
 /// The Cats' glyph in the Unicode set: a cat's head with its ears (U+15E2,
