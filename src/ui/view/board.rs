@@ -187,6 +187,9 @@ struct CellLook {
     style: Style,
     left: String,
     centre: String,
+    /// The mark that tells seats 2 and 3 from 0 and 1 without colour,
+    /// when it is not already the right-hand mark.
+    seat_mark: Option<&'static str>,
     right: String,
     corners: Option<Corners>,
 }
@@ -263,6 +266,7 @@ impl BoardView<'_> {
             }
             None => theme.board.mark,
         };
+        let seat_mark = piece.and_then(|p| self.look.glyphs.seat_mark(p));
         let centre = match piece {
             Some(p) => self.look.glyphs.piece(p).to_string(),
             None if is_target => marks.target.to_string(),
@@ -284,7 +288,7 @@ impl BoardView<'_> {
         } else if is_zone {
             (marks.zone, marks.zone)
         } else {
-            (" ", " ")
+            (" ", seat_mark.unwrap_or(" "))
         };
         let ascii = self.look.glyphs == crate::ui::glyphs::GlyphSet::Ascii;
         let corners = if is_cursor {
@@ -302,6 +306,7 @@ impl BoardView<'_> {
             style: Style::default().fg(fg).bg(bg).add_modifier(modifier),
             left: left.to_string(),
             centre,
+            seat_mark: seat_mark.filter(|m| *m != right),
             right: right.to_string(),
             corners,
         }
@@ -316,7 +321,12 @@ impl BoardView<'_> {
             buf.set_stringn(x, y + row, " ".repeat(w as usize), w as usize, plain);
         }
         let mid = y + h / 2;
-        if w >= 3 {
+        if let (Some(mark), true) = (look.seat_mark, w >= 5) {
+            // Room for the seat mark and the marks either side.
+            let centre = x + w / 2;
+            let text = format!("{}{}{mark}{}", look.left, look.centre, look.right);
+            buf.set_stringn(centre - 1, mid, text, 4, look.style);
+        } else if w >= 3 {
             let centre = x + w / 2;
             let text = format!("{}{}{}", look.left, look.centre, look.right);
             buf.set_stringn(centre - 1, mid, text, 3, look.style);

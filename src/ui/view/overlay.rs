@@ -1,12 +1,13 @@
-//! Boxes drawn over the screen: the help (made from the keymap), the
-//! promotion chooser and the new-game question.
+//! Boxes drawn over the screen: the help (made from the keymap, with a
+//! legend of how the seats' pieces look), the promotion chooser and the
+//! new-game question. Each box is centred in the area it is given.
 
-use super::super::app::{App, Playing};
+use super::super::app::{App, Playing, Screen};
 use super::super::glyphs::GlyphSet;
 use super::super::input::{Context, help_sections};
 use super::super::setup::capitalise;
 use super::help_state;
-use catboard::core::{Game, Move, Piece};
+use catboard::core::{Game, Move, Piece, PieceKind, Seat};
 use catboard::entry::Choice;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -34,7 +35,61 @@ fn boxed<'a>(app: &App, title: &'a str) -> Block<'a> {
         .title(Span::styled(title, app.look.accent()))
 }
 
-/// The help for the screen it was opened from, in columns of sections.
+/// The legend of how each seat's pieces look in the glyph set, so seats
+/// are told apart without colour: one line per seat, with a sample glyph
+/// (its King, or its Cat for a seat of Cats only), its seat mark, its name
+/// and a few words (`outlined symbols`, `small letters with ″`).
+fn seat_legend(app: &App, p: &Playing) -> Vec<Line<'static>> {
+    let look = &app.look;
+    let game = p.table.game();
+    let geo = game.geometry();
+    let names = game.seat_names();
+    let name_width = names.iter().map(|n| n.width()).max().unwrap_or(0);
+    let only_cats = |seat: usize| {
+        let mut kinds = geo
+            .cells()
+            .filter_map(|cell| game.piece_at(cell))
+            .filter(|piece| piece.seat().index() == seat)
+            .map(|piece| piece.kind());
+        kinds
+            .next()
+            .is_some_and(|first| first == PieceKind::Cat && kinds.all(|k| k == PieceKind::Cat))
+    };
+    let glyphs = look.glyphs;
+    names
+        .iter()
+        .zip(0u8..)
+        .map(|(name, index)| {
+            let seat = usize::from(index);
+            let (sample, words) = if only_cats(seat) {
+                (
+                    Piece::new(Seat(index), PieceKind::Cat),
+                    "their own glyph".to_string(),
+                )
+            } else {
+                (
+                    Piece::new(Seat(index), PieceKind::King),
+                    glyphs.seat_description(seat),
+                )
+            };
+            let glyph = format!(
+                "{}{}",
+                glyphs.piece(sample),
+                glyphs.seat_mark(sample).unwrap_or(" ")
+            );
+            let title = if seat == 0 { "Pieces" } else { "" };
+            let name = capitalise(name);
+            Line::from(vec![
+                Span::styled(format!("{title:<7}"), look.accent()),
+                Span::styled(format!("{glyph} {name:<name_width$}  "), look.text()),
+                Span::styled(words, look.dim()),
+            ])
+        })
+        .collect()
+}
+
+/// The help for the screen it was opened from, in columns of sections;
+/// during a game the first column ends with the seats' legend.
 pub fn help(app: &App, from: Context, frame: &mut Frame, area: Rect) {
     let ascii = app.look.glyphs == GlyphSet::Ascii;
     let columns: Vec<Vec<Context>> = match from {
@@ -45,7 +100,7 @@ pub fn help(app: &App, from: Context, frame: &mut Frame, area: Rect) {
         ],
     };
     let look = &app.look;
-    let rendered: Vec<Vec<Line>> = columns
+    let mut rendered: Vec<Vec<Line>> = columns
         .iter()
         .map(|contexts| {
             let mut lines = Vec::new();
@@ -65,6 +120,12 @@ pub fn help(app: &App, from: Context, frame: &mut Frame, area: Rect) {
             lines
         })
         .collect();
+    if let (Screen::Playing(p), Some(first)) = (&app.screen, rendered.first_mut())
+        && from != Context::Setup
+    {
+        first.push(Line::default());
+        first.extend(seat_legend(app, p));
+    }
     let col_widths: Vec<u16> = rendered
         .iter()
         .map(|lines| lines.iter().map(|l| l.width()).max().unwrap_or(0) as u16 + 2)
@@ -105,12 +166,16 @@ pub fn chooser(
         .enumerate()
         .map(|(i, (choice, mv))| {
             let label = match choice {
-                Choice::Promote(kind) => format!(
-                    "{} {} ({})",
-                    look.glyphs.piece(Piece::new(mover, *kind)),
-                    capitalise(kind.name()),
-                    kind.letter()
-                ),
+                Choice::Promote(kind) => {
+                    let piece = Piece::new(mover, *kind);
+                    format!(
+                        "{}{} {} ({})",
+                        look.glyphs.piece(piece),
+                        look.glyphs.seat_mark(piece).unwrap_or(""),
+                        capitalise(kind.name()),
+                        kind.letter()
+                    )
+                }
                 Choice::NoPromotion => format!(
                     "{} ({}, {})",
                     capitalise(&choice.words()),
@@ -157,4 +222,104 @@ pub fn confirm(app: &App, question: &str, frame: &mut Frame, area: Rect) {
         Paragraph::new(Line::styled(format!(" {question}"), app.look.text())).block(boxed(app, "")),
         popup,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::app::Overlay;
+    use super::super::super::table::{Player, Table, TableSpec};
+    use super::super::super::theme::{ColorDepth, Theme};
+    use super::super::Look;
+    use super::*;
+    use catboard::core::Options;
+    use catboard::variants::Variant;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use ratatui::buffer::Buffer;
+
+    fn playing(variant: Variant, seats: usize, glyphs: GlyphSet) -> App {
+        let spec = TableSpec {
+            variant,
+            options: Options::new(),
+            position: None,
+            players: vec![Player::Human; seats],
+        };
+        let table = Table::new(&spec).unwrap_or_else(|e| panic!("test table: {e}"));
+        let look = Look::new(&Theme::classic(), ColorDepth::TrueColor, glyphs);
+        let mut app = App::new(
+            Screen::Playing(Box::new(Playing::new(table, 0, None))),
+            None,
+            look,
+        );
+        app.overlay = Some(Overlay::Help {
+            from: Context::Board,
+        });
+        app
+    }
+
+    /// The help alone, drawn on a `width` × `height` screen.
+    fn help_screen(app: &App, width: u16, height: u16) -> Buffer {
+        let mut terminal = Terminal::new(TestBackend::new(width, height))
+            .unwrap_or_else(|e| panic!("test backend: {e}"));
+        terminal
+            .draw(|f| help(app, Context::Board, f, f.area()))
+            .unwrap_or_else(|e| panic!("drawing failed: {e}"));
+        terminal.backend().buffer().clone()
+    }
+
+    fn rows(buffer: &Buffer) -> Vec<String> {
+        let area = buffer.area;
+        (area.top()..area.bottom())
+            .map(|y| {
+                (area.left()..area.right())
+                    .map(|x| buffer[(x, y)].symbol())
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_help_is_centred_on_the_screen() {
+        for (variant, seats) in [(Variant::Chess, 2), (Variant::Cat, 3)] {
+            let app = playing(variant, seats, GlyphSet::Unicode);
+            for (width, height) in [(80, 24), (120, 40), (200, 60), (101, 37)] {
+                let screen = rows(&help_screen(&app, width, height));
+                let top = screen.iter().position(|r| r.contains('╭'));
+                let bottom = screen.iter().rposition(|r| r.contains('╰'));
+                let (Some(top), Some(bottom)) = (top, bottom) else {
+                    panic!("no help box at {width}×{height}: {screen:#?}");
+                };
+                let row = &screen[top];
+                let left = row.chars().position(|c| c == '╭').unwrap_or(0);
+                let right =
+                    row.chars().count() - 1 - row.chars().position(|c| c == '╮').unwrap_or(0);
+                let below = usize::from(height) - 1 - bottom;
+                assert!(
+                    left.abs_diff(right) <= 1,
+                    "{variant:?} {width}×{height}: {left} left, {right} right"
+                );
+                assert!(
+                    top.abs_diff(below) <= 1,
+                    "{variant:?} {width}×{height}: {top} above, {below} below"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_help_shows_how_each_seat_looks_in_the_glyph_set() {
+        let text = |app: &App| rows(&help_screen(app, 120, 40)).join("\n");
+        let chess = text(&playing(Variant::Chess, 2, GlyphSet::Unicode));
+        assert!(
+            chess.contains("Pieces ♔  White  outlined symbols"),
+            "{chess}"
+        );
+        assert!(chess.contains("♚  Black  filled symbols"), "{chess}");
+        let letters = text(&playing(Variant::Chess, 2, GlyphSet::Letters));
+        assert!(letters.contains("Pieces K  White  capitals"), "{letters}");
+        assert!(letters.contains("k  Black  small letters"), "{letters}");
+        let cats = text(&playing(Variant::Cat, 3, GlyphSet::Ascii));
+        assert!(cats.contains("C  Cats   their own glyph"), "{cats}");
+        assert!(cats.contains("k  Black  small letters"), "{cats}");
+    }
 }

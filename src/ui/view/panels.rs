@@ -198,7 +198,10 @@ fn game_lines(app: &App, p: &Playing, width: usize) -> Vec<Line<'static>> {
             .table
             .captured_by(seat)
             .into_iter()
-            .map(|piece: Piece| look.glyphs.piece(piece))
+            .map(|piece: Piece| {
+                let mark = look.glyphs.seat_mark(piece).unwrap_or("");
+                format!("{}{mark}", look.glyphs.piece(piece))
+            })
             .collect();
         if !taken.is_empty() {
             lines.push(Line::from(vec![

@@ -1,0 +1,371 @@
+//! Readable pieces, measured: the WCAG 2 relative luminance and contrast
+//! ratio of the colours a theme gives, and every (piece colour, background)
+//! pair a theme can put on the board, so a test can hold every built-in
+//! theme to a minimum ratio. Only the tests use it, so it is built only
+//! for them.
+#![cfg(test)]
+
+use super::theme::{Theme, xterm_rgb};
+use ratatui::style::Color;
+
+/// How many seats a theme is measured for: the four armies of the largest
+/// game (later seats reuse the last colour of `[pieces] seats`).
+pub const SEATS_MEASURED: usize = 4;
+
+/// The WCAG 2 relative luminance of `colour`, from 0 (black) to 1 (white);
+/// `None` for [`Color::Reset`], the terminal's own colour, which only the
+/// terminal knows.
+pub fn relative_luminance(colour: Color) -> Option<f64> {
+    let (r, g, b) = xterm_rgb(colour)?;
+    let linear = |v: u8| {
+        let c = f64::from(v) / 255.0;
+        if c <= 0.03928 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    Some(0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b))
+}
+
+/// How well one colour reads on another.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Contrast {
+    /// Both colours are known: their WCAG contrast ratio, from 1 to 21.
+    Ratio(f64),
+    /// Both are the terminal's own default colours: its own text on its own
+    /// background, as readable as everything else the terminal shows.
+    TerminalDefault,
+    /// One is the terminal's default and the other a fixed colour: the
+    /// ratio depends on the terminal and cannot be promised.
+    Unmeasured,
+}
+
+impl Contrast {
+    /// Whether the pair reads at least as well as `minimum` : 1 (the
+    /// terminal's own pair always does; an unmeasured pair never does).
+    pub fn meets(self, minimum: f64) -> bool {
+        match self {
+            Contrast::Ratio(r) => r >= minimum,
+            Contrast::TerminalDefault => true,
+            Contrast::Unmeasured => false,
+        }
+    }
+}
+
+/// The contrast of `foreground` on `background`.
+pub fn contrast(foreground: Color, background: Color) -> Contrast {
+    match (
+        relative_luminance(foreground),
+        relative_luminance(background),
+    ) {
+        (Some(a), Some(b)) => Contrast::Ratio((a.max(b) + 0.05) / (a.min(b) + 0.05)),
+        (None, None) => Contrast::TerminalDefault,
+        _ => Contrast::Unmeasured,
+    }
+}
+
+/// One piece colour on one background a theme can show.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PiecePair {
+    /// Which pieces: `seat 0` … `seat 3`, or `the Cats`.
+    pub piece: String,
+    /// Their colour.
+    pub piece_colour: Color,
+    /// Which background: `board.light`, `marks.zone`, …
+    pub background: &'static str,
+    /// Its colour.
+    pub background_colour: Color,
+}
+
+impl PiecePair {
+    /// How well the piece reads on the background.
+    pub fn contrast(&self) -> Contrast {
+        contrast(self.piece_colour, self.background_colour)
+    }
+}
+
+/// Every background a piece can stand on: both squares and every mark.
+pub fn piece_backgrounds(theme: &Theme) -> [(&'static str, Color); 9] {
+    let (b, m) = (&theme.board, &theme.marks);
+    [
+        ("board.light", b.light),
+        ("board.dark", b.dark),
+        ("marks.cursor", m.cursor),
+        ("marks.selected", m.selected),
+        ("marks.target", m.target),
+        ("marks.last_move", m.last_move),
+        ("marks.check", m.check),
+        ("marks.zone", m.zone),
+        ("marks.hint", m.hint),
+    ]
+}
+
+/// Every (piece colour, background) pair `theme` can show: each of the
+/// first [`SEATS_MEASURED`] seats' colours and the Cats' colour against
+/// every background of [`piece_backgrounds`].
+pub fn piece_pairs(theme: &Theme) -> Vec<PiecePair> {
+    let pieces = (0..SEATS_MEASURED)
+        .map(|seat| (format!("seat {seat}"), theme.seat_colour(seat)))
+        .chain([("the Cats".to_string(), theme.cat)]);
+    pieces
+        .flat_map(|(piece, piece_colour)| {
+            piece_backgrounds(theme)
+                .into_iter()
+                .map(move |(background, background_colour)| PiecePair {
+                    piece: piece.clone(),
+                    piece_colour,
+                    background,
+                    background_colour,
+                })
+        })
+        .collect()
+}
+
+/// The pairs of `theme` that read worse than `minimum` : 1, each as one
+/// sentence naming the theme, piece, background, colours and ratio.
+pub fn shortfalls(theme: &Theme, minimum: f64) -> Vec<String> {
+    piece_pairs(theme)
+        .into_iter()
+        .filter(|pair| !pair.contrast().meets(minimum))
+        .map(|pair| {
+            let measured = match pair.contrast() {
+                Contrast::Ratio(r) => format!("{r:.2} : 1"),
+                _ => "unmeasured (one colour is the terminal's default)".to_string(),
+            };
+            format!(
+                "theme {}: {} ({:?}) on {} ({:?}) is {measured}, below {minimum} : 1",
+                theme.name, pair.piece, pair.piece_colour, pair.background, pair.background_colour
+            )
+        })
+        .collect()
+}
+
+/// The lowest measured ratio among `theme`'s pairs and the pair it belongs
+/// to; `None` when no pair has two known colours.
+pub fn lowest_ratio(theme: &Theme) -> Option<(f64, PiecePair)> {
+    piece_pairs(theme)
+        .into_iter()
+        .filter_map(|pair| match pair.contrast() {
+            Contrast::Ratio(r) => Some((r, pair)),
+            _ => None,
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::theme::{BUILT_IN, ColorDepth, parse_theme};
+
+    fn built_in(name: &str) -> Theme {
+        Theme::built_in(name).unwrap_or_else(|| panic!("no built-in theme {name}"))
+    }
+
+    /// The minimum ratio each built-in theme promises.
+    fn promised(name: &str) -> f64 {
+        match name {
+            "high-contrast" => 4.5,
+            _ => 3.0,
+        }
+    }
+
+    fn ratio(a: Color, b: Color) -> f64 {
+        match contrast(a, b) {
+            Contrast::Ratio(r) => r,
+            other => panic!("{a:?} on {b:?} is {other:?}"),
+        }
+    }
+
+    #[test]
+    fn luminance_and_ratio_match_the_wcag_reference_values() {
+        // WCAG 2: black on white is 21 : 1, a colour on itself 1 : 1.
+        assert!((ratio(Color::Rgb(0, 0, 0), Color::Rgb(255, 255, 255)) - 21.0).abs() < 1e-9);
+        assert!((ratio(Color::Rgb(90, 40, 7), Color::Rgb(90, 40, 7)) - 1.0).abs() < 1e-9);
+        // Worked values from the WCAG definition: #777777 on white 4.48,
+        // #767676 on white 4.54 (the classic pass/fail boundary for 4.5).
+        let white = Color::Rgb(255, 255, 255);
+        assert!((ratio(Color::Rgb(0x77, 0x77, 0x77), white) - 4.48).abs() < 0.005);
+        assert!((ratio(Color::Rgb(0x76, 0x76, 0x76), white) - 4.54).abs() < 0.005);
+        // Pure primaries weigh 0.2126, 0.7152, 0.0722.
+        for (c, l) in [
+            (Color::Rgb(255, 0, 0), 0.2126),
+            (Color::Rgb(0, 255, 0), 0.7152),
+            (Color::Rgb(0, 0, 255), 0.0722),
+        ] {
+            assert!((relative_luminance(c).unwrap_or(-1.0) - l).abs() < 1e-9);
+        }
+        // The order of the two colours does not matter.
+        let (a, b) = (Color::Rgb(200, 30, 90), Color::Rgb(10, 120, 40));
+        assert_eq!(ratio(a, b), ratio(b, a));
+    }
+
+    #[test]
+    fn named_and_indexed_colours_are_measured_by_their_xterm_values() {
+        let same = |a: Color, b: Color| assert_eq!(relative_luminance(a), relative_luminance(b));
+        same(Color::White, Color::Rgb(255, 255, 255));
+        same(Color::Indexed(15), Color::Rgb(255, 255, 255));
+        same(Color::Gray, Color::Rgb(229, 229, 229));
+        same(Color::Indexed(8), Color::Rgb(127, 127, 127));
+        same(Color::Indexed(1), Color::Red);
+        // Cube: 16 + 36 r + 6 g + b over the levels 0, 95, 135, 175, 215, 255.
+        same(
+            Color::Indexed(16 + 36 * 5 + 6 * 2 + 1),
+            Color::Rgb(255, 135, 95),
+        );
+        same(Color::Indexed(231), Color::Rgb(255, 255, 255));
+        // Grey ramp: 8, 18, … 238.
+        same(Color::Indexed(232), Color::Rgb(8, 8, 8));
+        same(Color::Indexed(255), Color::Rgb(238, 238, 238));
+    }
+
+    #[test]
+    fn the_terminal_default_is_its_own_pair_and_never_measured_against_a_colour() {
+        assert_eq!(relative_luminance(Color::Reset), None);
+        assert_eq!(
+            contrast(Color::Reset, Color::Reset),
+            Contrast::TerminalDefault
+        );
+        assert_eq!(
+            contrast(Color::Reset, Color::Rgb(0, 0, 0)),
+            Contrast::Unmeasured
+        );
+        assert_eq!(contrast(Color::White, Color::Reset), Contrast::Unmeasured);
+        assert!(Contrast::TerminalDefault.meets(21.0));
+        assert!(!Contrast::Unmeasured.meets(1.0));
+        assert!(Contrast::Ratio(3.0).meets(3.0));
+        assert!(!Contrast::Ratio(2.99).meets(3.0));
+    }
+
+    #[test]
+    fn the_pairs_cover_four_seats_and_the_cats_on_every_background() {
+        let theme = built_in("classic");
+        let pairs = piece_pairs(&theme);
+        assert_eq!(pairs.len(), (SEATS_MEASURED + 1) * 9);
+        for background in [
+            "board.light",
+            "board.dark",
+            "marks.cursor",
+            "marks.selected",
+            "marks.target",
+            "marks.last_move",
+            "marks.check",
+            "marks.zone",
+            "marks.hint",
+        ] {
+            for piece in ["seat 0", "seat 1", "seat 2", "seat 3", "the Cats"] {
+                assert!(
+                    pairs
+                        .iter()
+                        .any(|p| p.piece == piece && p.background == background),
+                    "{piece} on {background} missing"
+                );
+            }
+        }
+        // Later seats reuse the last colour of the list.
+        let two = parse_theme(
+            "t",
+            "[pieces]\nseats = [\"#010101\", \"#020202\"]\n",
+            &theme,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let seat3 = piece_pairs(&two)
+            .into_iter()
+            .find(|p| p.piece == "seat 3")
+            .map(|p| p.piece_colour);
+        assert_eq!(seat3, Some(Color::Rgb(2, 2, 2)));
+    }
+
+    #[test]
+    fn every_built_in_theme_keeps_its_promised_contrast() {
+        let mut failures = Vec::new();
+        for (name, _) in BUILT_IN {
+            let theme = built_in(name);
+            failures.extend(shortfalls(&theme, promised(name)));
+            match lowest_ratio(&theme) {
+                Some((r, p)) => println!(
+                    "{name}: lowest ratio {r:.2} : 1 ({} on {})",
+                    p.piece, p.background
+                ),
+                None => println!("{name}: every pair is the terminal's own colours"),
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+
+    #[test]
+    fn a_shortfall_names_theme_piece_background_colours_and_ratio() {
+        let dim = parse_theme(
+            "dim",
+            "name = \"dim\"\n[board]\nlight = \"#d6b07a\"\n",
+            &built_in("classic"),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let found = shortfalls(&dim, 3.0);
+        let sentence = found
+            .iter()
+            .find(|s| s.contains("seat 0") && s.contains("board.light"))
+            .unwrap_or_else(|| panic!("white on a light #d6b07a passes: {found:?}"));
+        assert!(sentence.starts_with("theme dim: seat 0 (Rgb(255, 255, 255)) on board.light (Rgb(214, 176, 122)) is 2.03 : 1"), "{sentence}");
+    }
+
+    #[test]
+    fn degraded_themes_keep_three_to_one() {
+        // In 256 colours every built-in theme except mono keeps 3 : 1. In 16
+        // colours too: the themes choose colours whose nearest ANSI colour
+        // stays in the readable band (the squares and marks fall on dark
+        // grey, red or light blue in classic, on light colours in
+        // high-contrast).
+        let mut failures = Vec::new();
+        for name in ["classic", "high-contrast"] {
+            for depth in [ColorDepth::Ansi256, ColorDepth::Ansi16] {
+                let theme = built_in(name).adapted(depth);
+                failures.extend(
+                    shortfalls(&theme, 3.0)
+                        .into_iter()
+                        .map(|s| format!("{depth:?}: {s}")),
+                );
+                if let Some((r, p)) = lowest_ratio(&theme) {
+                    println!(
+                        "{name} at {depth:?}: lowest ratio {r:.2} : 1 ({} on {})",
+                        p.piece, p.background
+                    );
+                }
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+
+    #[test]
+    fn mono_shows_pieces_in_the_terminals_own_pair_and_marks_without_colour() {
+        // Mono's 3 : 1 is the terminal's own: every piece is drawn in the
+        // terminal's default foreground on its default background, so it
+        // reads exactly as the terminal's text does; no mark may rely on a
+        // colour (the board draws them with brackets, dots and modifiers,
+        // see snapshots/theme-mono.txt).
+        let mono = built_in("mono");
+        for pair in piece_pairs(&mono) {
+            assert_eq!(
+                pair.contrast(),
+                Contrast::TerminalDefault,
+                "mono: {} on {}",
+                pair.piece,
+                pair.background
+            );
+        }
+        for (name, colour) in piece_backgrounds(&mono) {
+            assert_eq!(colour, Color::Reset, "mono colours {name}");
+        }
+        // At any colour depth, since NO_COLOR gives every theme mono's look.
+        for (name, _) in BUILT_IN {
+            let none = built_in(name).adapted(ColorDepth::NoColor);
+            assert!(shortfalls(&none, 21.0).is_empty(), "{name} without colour");
+        }
+        // A mono variant that colours one mark is no longer measurable.
+        let tinted = parse_theme("tinted", "[marks]\nzone = \"#808080\"\n", &mono)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let found = shortfalls(&tinted, 3.0);
+        assert_eq!(found.len(), SEATS_MEASURED + 1, "{found:?}");
+        assert!(found.iter().all(|s| s.contains("marks.zone")));
+    }
+}
