@@ -5,7 +5,8 @@
 //! for them.
 #![cfg(test)]
 
-use super::theme::{Theme, xterm_rgb};
+use super::colour::xterm_rgb;
+use super::theme::Theme;
 use ratatui::style::Color;
 
 /// How many seats a theme is measured for: the four armies of the largest

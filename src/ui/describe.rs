@@ -2,12 +2,20 @@
 //! from game facts. The update step emits them as [`Event`]s, which the
 //! screen's message line and the line mode both read.
 
-use super::setup::capitalise;
 use super::table::Table;
 use catboard::core::{Cell, Game, MoveKind, Outcome, Piece, PieceKind, Seat};
 use catboard::entry::{Choice, Refusal};
 use catboard::notation::pgn::result_token;
 use catboard::variants::AnyGame;
+
+/// `text` with its first letter in upper case.
+pub fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
 
 /// What an event reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,15 +7,16 @@
 //! ([`worker`]) all arrive the same way without blocking input.
 
 pub mod app;
+pub mod colour;
 pub mod computer;
 pub mod contrast;
 pub mod describe;
 pub mod glyphs;
-pub mod input;
-pub mod keyboard;
+pub mod key_decoder;
+pub mod keymap;
 pub mod orientation;
 pub mod save;
-pub mod setup;
+pub mod setup_form;
 pub mod table;
 pub mod terminal;
 pub mod theme;
@@ -27,7 +28,7 @@ mod snapshots;
 
 use app::{Action, App, Effect, Playing, Screen, update};
 use save::SaveStore;
-use setup::{ResumeOffer, Setup};
+use setup_form::{ResumeOffer, Setup};
 use std::path::PathBuf;
 use std::sync::mpsc;
 use table::Table;
@@ -173,7 +174,7 @@ pub fn run(config: UiConfig) -> Result<(), String> {
         let mut next = Some(first);
         while let Some(incoming) = next.take() {
             let action = match incoming {
-                Incoming::Key(key) => input::action_for(app.context(), key),
+                Incoming::Key(key) => keymap::action_for(app.context(), key),
                 Incoming::Action(action) => Some(action),
             };
             if let Some(action) = action {

@@ -5,7 +5,7 @@
 
 use super::app::{Action, App, Dir, Playing, Screen, update};
 use super::glyphs::GlyphSet;
-use super::setup::Setup;
+use super::setup_form::Setup;
 use super::table::{Player, Table, TableSpec};
 use super::theme::{ColorDepth, Theme};
 use super::view::{Look, view};

@@ -13,8 +13,8 @@
 //! key arrived. One reader and one level-triggered wait cannot disagree.
 
 use super::app::Action;
-use super::input::Key;
-use super::keyboard::KeyDecoder;
+use super::key_decoder::KeyDecoder;
+use super::keymap::Key;
 use crossterm::{cursor, execute, terminal};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;

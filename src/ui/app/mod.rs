@@ -3,6 +3,8 @@
 //! [`Action`]s; what must happen outside (saving, starting and stopping a
 //! search on a worker thread) comes back as [`Effect`]s.
 
+#[cfg(test)]
+mod computer_tests;
 mod computers;
 mod moving;
 mod starting;
@@ -14,10 +16,10 @@ pub use update::update;
 
 use super::computer::{SearchRequest, Thinking};
 use super::describe::{Event, EventKind};
-use super::input::Context;
+use super::keymap::Context;
 use super::orientation::Orientation;
 use super::save::{SaveStore, SavedGame};
-use super::setup::Setup;
+use super::setup_form::Setup;
 use super::table::Table;
 use super::view::Look;
 use catboard::ai::Thought;

@@ -1,8 +1,8 @@
 //! The setup screen's actions: rows changed, a saved game resumed, the game begun.
 
 use super::{Action, App, Dir, Effect, FieldPurpose, Overlay, Playing, Screen};
-use crate::ui::input::Context;
-use crate::ui::setup::SetupRow;
+use crate::ui::keymap::Context;
+use crate::ui::setup_form::SetupRow;
 use crate::ui::table::Table;
 
 pub(super) fn update_setup(app: &mut App, action: Action) -> Vec<Effect> {

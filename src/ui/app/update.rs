@@ -5,8 +5,9 @@ use super::moving::{self, cannot_move_now};
 use super::starting::update_setup;
 use super::{Action, App, Dir, Effect, FieldPurpose, Overlay, Screen};
 use crate::ui::computer::{Progress, Purpose};
-use crate::ui::input::Context;
-use crate::ui::setup::{ResumeOffer, Setup, capitalise};
+use crate::ui::describe::capitalise;
+use crate::ui::keymap::Context;
+use crate::ui::setup_form::{ResumeOffer, Setup};
 use catboard::core::{Game, Move};
 use std::time::Duration;
 

@@ -3,14 +3,14 @@
 pub mod board;
 pub mod overlay;
 pub mod panels;
-pub mod setup;
+pub mod setup_screen;
 
 use super::app::{App, FieldPurpose, Overlay, Playing, Screen};
 use super::computer::Purpose;
 use super::describe;
+use super::describe::capitalise;
 use super::glyphs::GlyphSet;
-use super::input::{HelpState, hints};
-use super::setup::capitalise;
+use super::keymap::{HelpState, hints};
 use super::table::Player;
 use super::theme::{ColorDepth, Theme};
 use board::{BoardMarks, BoardSize, BoardView};
@@ -112,7 +112,7 @@ pub fn view(app: &App, frame: &mut Frame) {
     let area = frame.area();
     let board_area = match &app.screen {
         Screen::Setup(s) => {
-            setup::draw(app, s, frame, area);
+            setup_screen::draw(app, s, frame, area);
             None
         }
         Screen::Playing(p) => draw_playing(app, p, frame, area),

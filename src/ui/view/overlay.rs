@@ -3,9 +3,9 @@
 //! new-game question. Each box is centred in the area it is given.
 
 use super::super::app::{App, Playing, Screen};
+use super::super::describe::capitalise;
 use super::super::glyphs::GlyphSet;
-use super::super::input::{Context, help_sections};
-use super::super::setup::capitalise;
+use super::super::keymap::{Context, help_sections};
 use super::help_state;
 use catboard::core::{Game, Move, Piece, PieceKind, Seat};
 use catboard::entry::Choice;

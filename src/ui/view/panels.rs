@@ -6,7 +6,7 @@
 use super::super::app::{App, Playing};
 use super::super::computer::{Purpose, Thinking};
 use super::super::describe;
-use super::super::setup::capitalise;
+use super::super::describe::capitalise;
 use super::super::table::Table;
 use super::{Look, plain};
 use catboard::ai::score;

@@ -4,6 +4,7 @@
 //! it comes from the library's `Variant` data, so new variants appear here
 //! without changes.
 
+use super::describe::capitalise;
 use super::table::{Player, Table, TableSpec};
 use catboard::ai::level::{DEFAULT_THINK_MS, Level};
 use catboard::core::{Game, Options};
@@ -270,15 +271,6 @@ fn think_time_label(ms: u64) -> String {
         format!("{} s a move", ms / 1000)
     } else {
         format!("{:.1} s a move", ms as f64 / 1000.0)
-    }
-}
-
-/// `text` with its first letter in upper case.
-pub fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
 

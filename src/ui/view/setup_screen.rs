@@ -1,7 +1,7 @@
 //! The setup screen: one row per choice, the highlighted one marked.
 
 use super::super::app::{App, FieldPurpose, Overlay};
-use super::super::setup::{Setup, SetupRow};
+use super::super::setup_form::{Setup, SetupRow};
 use super::hint_line;
 use ratatui::Frame;
 use ratatui::layout::Rect;

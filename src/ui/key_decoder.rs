@@ -3,7 +3,7 @@
 //! sequences). The input thread reads the terminal itself and feeds the
 //! bytes here, so no key can be left in a buffer the thread does not see.
 
-use super::input::Key;
+use super::keymap::Key;
 
 /// The longest escape sequence kept while waiting for its end; anything
 /// longer is not a key and is dropped.
