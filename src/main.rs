@@ -1,6 +1,7 @@
 //! The `catboard` command: play in the terminal, or use the rules tools.
 
 mod cli;
+mod line;
 mod ui;
 
 use clap::{Parser, Subcommand};

@@ -127,7 +127,7 @@ pub fn build_app(config: UiConfig) -> (App, Vec<Effect>) {
 }
 
 /// Carries out `effects`; a failure comes back to the app as a notice.
-fn perform(app: &mut App, workers: &mut Workers, effects: Vec<Effect>) {
+pub fn perform(app: &mut App, workers: &mut Workers, effects: Vec<Effect>) {
     let mut queue = std::collections::VecDeque::from(effects);
     while let Some(effect) = queue.pop_front() {
         let failure = match effect {

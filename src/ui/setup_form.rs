@@ -113,6 +113,11 @@ impl Setup {
         setup.players = table.players().to_vec();
         setup.options = table.options().clone();
         setup.near_side = near_side;
+        let usual = table.variant().new_game(table.options()).position_text();
+        if table.start_position() != usual {
+            setup.from_position = true;
+            setup.position = table.start_position().to_string();
+        }
         setup
     }
 

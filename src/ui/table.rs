@@ -185,6 +185,11 @@ impl Table {
         }
     }
 
+    /// The position the game started from, in the variant's text form.
+    pub fn start_position(&self) -> &str {
+        &self.start
+    }
+
     /// The game.
     pub fn game(&self) -> &AnyGame {
         &self.game

@@ -102,6 +102,15 @@ pub enum Action {
     Hangup,
     /// Something outside (saving) went wrong; show this sentence.
     Notice(String),
+    /// A whole move typed at once (the line mode), in any notation the
+    /// variant reads or as the cells of its path.
+    TypedMove(String),
+    /// Text pasted into the terminal: it goes to the move prompt, never
+    /// runs as keys.
+    Paste(String),
+    /// Start the same game again from its start: variant, options,
+    /// position and players.
+    Restart,
 }
 
 /// What `update` asks the world outside to do.

@@ -3,11 +3,12 @@
 use super::computers::reply;
 use super::moving::{self, cannot_move_now};
 use super::starting::update_setup;
-use super::{Action, App, Dir, Effect, FieldPurpose, Overlay, Screen};
+use super::{Action, App, Dir, Effect, FieldPurpose, Overlay, Playing, Screen};
 use crate::ui::computer::{Progress, Purpose};
 use crate::ui::describe::capitalise;
 use crate::ui::keymap::Context;
 use crate::ui::setup_form::{ResumeOffer, Setup};
+use crate::ui::table::Table;
 use catboard::core::{Game, Move};
 use std::time::Duration;
 
@@ -52,6 +53,15 @@ fn apply(app: &mut App, action: Action) -> Vec<Effect> {
         _ => {}
     }
     app.message = None;
+    match action {
+        Action::TypedMove(text) => return typed_move(app, &text),
+        Action::Restart => return restart(app),
+        Action::Paste(text) => {
+            paste(app, &text);
+            return Vec::new();
+        }
+        _ => {}
+    }
     match app.overlay.take() {
         Some(overlay) => update_overlay(app, overlay, action),
         None => match &app.screen {
@@ -176,6 +186,7 @@ fn undo(app: &mut App) -> Vec<Effect> {
         return Vec::new();
     };
     p.cancel_entry();
+    let before = p.table.ply();
     if !p.table.undo() {
         app.error("There is no move to undo.");
         return Vec::new();
@@ -187,6 +198,13 @@ fn undo(app: &mut App) -> Vec<Effect> {
         while p.table.player_to_move().level().is_some() && p.table.undo() {}
     }
     let effects = p.save();
+    let undone: Vec<&str> = p
+        .table
+        .undone_notation()
+        .take(before - p.table.ply())
+        .collect();
+    let text = format!("Took back {}.", undone.join(" and "));
+    app.inform(text);
     if computers_only {
         app.inform("Computer play is paused; press s to resume.");
     }
@@ -200,6 +218,7 @@ fn redo(app: &mut App) -> Vec<Effect> {
         return Vec::new();
     };
     p.cancel_entry();
+    let before = p.table.ply();
     if !p.table.redo() {
         app.error("There is no move to redo.");
         return Vec::new();
@@ -207,7 +226,11 @@ fn redo(app: &mut App) -> Vec<Effect> {
     if p.table.has_human() {
         while p.table.player_to_move().level().is_some() && p.table.redo() {}
     }
-    p.save()
+    let effects = p.save();
+    let redone: Vec<&str> = p.table.notation().skip(before).collect();
+    let text = format!("Played again {}.", redone.join(" and "));
+    app.inform(text);
+    effects
 }
 
 /// The person to move passes, where the rules allow it.
@@ -298,4 +321,53 @@ fn update_board(app: &mut App, action: Action) -> Vec<Effect> {
         _ => {}
     }
     Vec::new()
+}
+
+/// A whole move typed at once; a refusal is said and nothing changes.
+fn typed_move(app: &mut App, text: &str) -> Vec<Effect> {
+    let written = text.trim();
+    if written.is_empty() || !matches!(app.screen, Screen::Playing(_)) {
+        return Vec::new();
+    }
+    moving::typed_move(app, written).unwrap_or_default()
+}
+
+/// Pasted text goes into the open text field, or opens the move prompt
+/// with it on the board; control characters are dropped, and nothing in
+/// it acts as a key.
+fn paste(app: &mut App, text: &str) {
+    let clean: String = text.chars().filter(|c| !c.is_control()).take(200).collect();
+    match (&mut app.overlay, &app.screen) {
+        (Some(Overlay::Field { text: field, .. }), _) => field.push_str(&clean),
+        (None, Screen::Playing(_)) => {
+            app.overlay = Some(Overlay::Field {
+                purpose: FieldPurpose::Move,
+                text: clean,
+            })
+        }
+        _ => {}
+    }
+}
+
+/// A new game like the one on the board, from its start, without asking.
+fn restart(app: &mut App) -> Vec<Effect> {
+    let Screen::Playing(p) = &app.screen else {
+        return Vec::new();
+    };
+    let setup = Setup::like(&p.table, p.near_side(), app.think_ms, None);
+    let near = p.near_side();
+    match Table::new(&setup.spec()) {
+        Ok(table) => {
+            let path = app.saves.as_ref().map(|s| s.fresh_path());
+            let playing = Playing::new(table, near, path);
+            let effects = playing.save();
+            app.screen = Screen::Playing(Box::new(playing));
+            app.inform("A new game begins.");
+            effects
+        }
+        Err(e) => {
+            app.error(e);
+            Vec::new()
+        }
+    }
 }

@@ -2,7 +2,9 @@
 //! from game facts. The update step emits them as [`Event`]s, which the
 //! screen's message line and the line mode both read.
 
-use super::table::Table;
+pub mod position;
+
+use crate::ui::table::Table;
 use catboard::core::{Cell, Game, MoveKind, Outcome, Piece, PieceKind, Seat};
 use catboard::entry::{Choice, Refusal};
 use catboard::notation::pgn::result_token;
@@ -96,19 +98,23 @@ pub fn move_played(game: &AnyGame, mv: catboard::core::Move) -> String {
     let kind = game
         .piece_at(mv.from)
         .map_or("piece".to_string(), |p| p.kind().name().to_string());
+    // "The Cats" take a plural verb.
+    let plural = who.starts_with("The ");
+    let plays = if plural { "play" } else { "plays" };
     if mv.kind == MoveKind::Castle {
+        let castles = if plural { "castle" } else { "castles" };
         return format!(
-            "{who} castles: king from {} to {}, with the rook on {}.",
+            "{who} {castles}: king from {} to {}, with the rook on {}.",
             name(mv.from),
             name(mv.to),
             name(mv.aux)
         );
     }
-    let mut text = format!("{who} plays {kind} from {}", name(mv.from));
+    let mut text = format!("{who} {plays} {kind} from {}", name(mv.from));
     if mv.kind == MoveKind::TwoLeg {
         if mv.to == mv.from {
             text = format!(
-                "{who} plays {kind} on {} to {} and back",
+                "{who} {plays} {kind} on {} to {} and back",
                 name(mv.from),
                 name(mv.aux)
             );
@@ -227,6 +233,18 @@ pub fn cell(game: &AnyGame, cell: Cell) -> String {
 pub fn pieces_of_kind(game: &AnyGame, kind: PieceKind) -> String {
     let geo = game.geometry();
     let mut parts = Vec::new();
+    if kind == PieceKind::Cat {
+        let cells: Vec<&str> = geo
+            .cells()
+            .filter(|&c| game.piece_at(c).is_some_and(|p| p.kind() == kind))
+            .map(|c| geo.name(c))
+            .collect();
+        return if cells.is_empty() {
+            "There are no cats.".to_string()
+        } else {
+            format!("The Cats stand on {}.", cells.join(", "))
+        };
+    }
     for (i, name) in game.seat_names().iter().enumerate() {
         let cells: Vec<&str> = geo
             .cells()

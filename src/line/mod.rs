@@ -1,0 +1,307 @@
+//! The line mode, for screen readers and plain terminals: the same
+//! application state, move entry and describe layer as the full screen,
+//! read and written as lines of text. Every event is one sentence on a
+//! line of its own; a prompt says whose turn it is; no escape sequence,
+//! colour or box drawing is ever written.
+
+mod commands;
+
+use crate::ui::app::{Action, App, Effect, Overlay, Screen, update};
+use crate::ui::computer::Purpose;
+use crate::ui::describe::{Event, EventKind, capitalise};
+use crate::ui::terminal::Incoming;
+use crate::ui::worker::Workers;
+use crate::ui::{UiConfig, build_app, perform};
+use catboard::core::Game;
+use commands::Command;
+use std::collections::VecDeque;
+use std::io::{BufRead, Write};
+use std::sync::mpsc;
+
+/// What reaches the line mode's loop.
+enum Input {
+    /// A line typed (invalid UTF-8 replaced).
+    Line(String),
+    /// Standard input ended.
+    End,
+    /// A computer player's report.
+    Engine(Incoming),
+}
+
+/// The longest line read; the rest of a longer one is dropped.
+const LONGEST_LINE: usize = 4096;
+
+/// Reads `input` line by line on its own thread.
+fn spawn_reader(mut input: impl BufRead + Send + 'static, tx: mpsc::Sender<Input>) {
+    std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match input.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => {
+                    let _ = tx.send(Input::End);
+                    return;
+                }
+                Ok(_) => {
+                    buf.truncate(LONGEST_LINE);
+                    let text = String::from_utf8_lossy(&buf).trim().to_string();
+                    if tx.send(Input::Line(text)).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    });
+}
+
+/// The line session: the app, its computer players and where sentences go.
+struct Session<W: Write> {
+    app: App,
+    workers: Workers,
+    out: W,
+    /// The search last announced, so each is announced once.
+    announced: Option<u64>,
+    /// Lines typed while a computer was to move, played after its move.
+    waiting: VecDeque<String>,
+    /// The last event said.
+    last_said: Option<Event>,
+}
+
+impl<W: Write> Session<W> {
+    /// Writes `line` and a newline; a closed output ends the session.
+    fn say(&mut self, line: &str) {
+        if writeln!(self.out, "{line}")
+            .and_then(|_| self.out.flush())
+            .is_err()
+        {
+            self.app.quit = true;
+        }
+    }
+
+    /// Applies `action`, carries out its effects and says what happened.
+    fn act(&mut self, action: Action) {
+        self.last_said = None;
+        let effects = update(&mut self.app, action);
+        self.carry_out(effects);
+    }
+
+    fn carry_out(&mut self, effects: Vec<Effect>) {
+        perform(&mut self.app, &mut self.workers, effects);
+        self.say_events();
+    }
+
+    /// Says every event not yet said, then announces a computer that
+    /// begins to think.
+    fn say_events(&mut self) {
+        let events = std::mem::take(&mut self.app.events);
+        for event in events {
+            self.say(&event.text);
+            self.last_said = Some(event);
+        }
+        let thinking = match &self.app.screen {
+            Screen::Playing(p) => p
+                .thinking
+                .as_ref()
+                .filter(|t| t.purpose == Purpose::Move)
+                .map(|t| (t.id, capitalise(p.table.game().seat_name(t.seat)), t.level)),
+            Screen::Setup(_) => None,
+        };
+        if let Some((id, seat, level)) = thinking
+            && self.announced != Some(id)
+        {
+            self.announced = Some(id);
+            self.say(&format!("{seat}: the computer ({level}) is thinking."));
+        }
+    }
+
+    /// Whether a computer player is to move in a game that goes on.
+    fn computer_to_move(&self) -> bool {
+        match &self.app.screen {
+            Screen::Playing(p) => {
+                p.table.outcome().is_none()
+                    && p.table.player_to_move().level().is_some()
+                    && !p.paused
+            }
+            Screen::Setup(_) => false,
+        }
+    }
+
+    /// The prompt: whose turn it is, when a person is to move.
+    fn prompt(&mut self) {
+        let Screen::Playing(p) = &self.app.screen else {
+            return;
+        };
+        if p.table.outcome().is_some() {
+            let _ = write!(self.out, "The game is over. Type new, undo or quit: ");
+        } else if p.table.player_to_move().level().is_none() {
+            let game = p.table.game();
+            let seat = capitalise(game.seat_name(game.to_move()));
+            let check = if game.in_check() { ", in check" } else { "" };
+            let _ = write!(self.out, "{seat} to move{check}: ");
+        } else {
+            return;
+        }
+        let _ = self.out.flush();
+    }
+
+    /// Runs the typed lines in order; while a computer is to move they
+    /// wait for its move, so every answer follows what came before it.
+    fn run_waiting(&mut self) {
+        while !self.waiting.is_empty() {
+            if self.computer_to_move() {
+                return;
+            }
+            if let Some(line) = self.waiting.pop_front() {
+                self.run(&line);
+            }
+            if self.app.quit {
+                return;
+            }
+            if self.waiting.is_empty() {
+                self.prompt();
+            }
+        }
+    }
+
+    /// Carries out one typed line.
+    fn run(&mut self, line: &str) {
+        if let Some(Overlay::Chooser { moves, .. }) = &self.app.overlay {
+            // The answer to the chooser: a choice's letter, or anything else to cancel.
+            let letter = line
+                .trim()
+                .chars()
+                .next()
+                .filter(|_| line.trim().chars().count() == 1);
+            let known = letter.is_some_and(|c| {
+                moves
+                    .iter()
+                    .any(|(ch, _)| ch.key() == c.to_ascii_uppercase())
+            });
+            match letter {
+                Some(c) if known => self.act(Action::ChooseLetter(c)),
+                _ => {
+                    self.act(Action::Cancel);
+                    self.say("The move is cancelled.");
+                }
+            }
+            return;
+        }
+        let command = Command::read(line);
+        match command.action() {
+            Some(action) => {
+                self.act(action);
+                self.after_move_attempt(&command);
+            }
+            None => {
+                let Screen::Playing(p) = &self.app.screen else {
+                    return;
+                };
+                for line in commands::answer(&command, &p.table) {
+                    self.say(&line);
+                }
+                if command == Command::Resign {
+                    self.act(Action::Quit);
+                }
+            }
+        }
+    }
+
+    /// After a typed move: the choices when it needs one, and what is legal
+    /// nearby when it was refused.
+    fn after_move_attempt(&mut self, command: &Command) {
+        let Screen::Playing(p) = &self.app.screen else {
+            return;
+        };
+        if let Some(Overlay::Chooser { moves, .. }) = &self.app.overlay {
+            let choices: Vec<String> = moves
+                .iter()
+                .map(|(c, _)| format!("{} ({})", c.words(), c.key().to_ascii_lowercase()))
+                .collect();
+            let text = format!("Choose: {}; anything else cancels.", choices.join(", "));
+            self.say(&text);
+            return;
+        }
+        let refused = self
+            .last_said
+            .as_ref()
+            .is_some_and(|e| e.kind == EventKind::Refusal);
+        if let (Command::Move(text), true) = (command, refused) {
+            let near = commands::nearby(text, &p.table);
+            self.say(&near);
+        }
+    }
+}
+
+/// Plays the game `config` starts on `input` and `output` until the
+/// player quits, input ends (after the computer's move, if it was
+/// thinking) or the output closes; the game is saved throughout.
+pub fn run(
+    config: UiConfig,
+    input: impl BufRead + Send + 'static,
+    output: impl Write,
+) -> Result<(), String> {
+    let (app, effects) = build_app(config);
+    if !matches!(app.screen, Screen::Playing(_)) {
+        return Err("The line mode needs a game to play; give its variant and players.".into());
+    }
+    let (tx, rx) = mpsc::channel();
+    let (engine_tx, engine_rx) = mpsc::channel::<Incoming>();
+    let forward = tx.clone();
+    std::thread::spawn(move || {
+        while let Ok(incoming) = engine_rx.recv() {
+            if forward.send(Input::Engine(incoming)).is_err() {
+                return;
+            }
+        }
+    });
+    let mut session = Session {
+        app,
+        workers: Workers::new(engine_tx),
+        out: output,
+        announced: None,
+        waiting: VecDeque::new(),
+        last_said: None,
+    };
+    if let Screen::Playing(p) = &session.app.screen {
+        for line in commands::introduction(&p.table) {
+            session.say(&line);
+        }
+    }
+    session.carry_out(effects);
+    session.prompt();
+    spawn_reader(input, tx);
+    let mut ended = false;
+    while !session.app.quit {
+        let Ok(input) = rx.recv() else { break };
+        match input {
+            Input::Line(text) if text.is_empty() => session.prompt(),
+            Input::Line(text) => {
+                session.waiting.push_back(text);
+                session.run_waiting();
+            }
+            Input::End => ended = true,
+            Input::Engine(Incoming::Action(action)) => {
+                let reply = matches!(action, Action::Reply { .. });
+                session.act(action);
+                if reply {
+                    if session.waiting.is_empty() {
+                        session.prompt();
+                    }
+                    session.run_waiting();
+                }
+            }
+            Input::Engine(Incoming::Key(_)) => {}
+        }
+        if ended && session.waiting.is_empty() && !session.computer_to_move() {
+            break;
+        }
+    }
+    if !session.app.quit {
+        session.act(Action::Quit);
+    }
+    session.workers.stop_all();
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

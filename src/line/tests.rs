@@ -1,0 +1,166 @@
+//! The line mode driven through its input and output: whole short games
+//! whose transcripts are kept in `snapshots/` and compared.
+
+use super::run;
+use crate::ui::table::{Player, Table, TableSpec};
+use crate::ui::view::Look;
+use crate::ui::{Start, UiConfig};
+use catboard::ai::Level;
+use catboard::core::Options;
+use catboard::variants::Variant;
+use std::io::Cursor;
+use std::path::PathBuf;
+
+/// Plays `script` (one command a line) in a game of `variant` from
+/// `position` between `players`; everything the line mode wrote.
+fn transcript(
+    variant: Variant,
+    position: Option<&str>,
+    players: Vec<Player>,
+    script: &str,
+) -> String {
+    let table = Table::new(&TableSpec {
+        variant,
+        options: Options::new(),
+        position: position.map(str::to_string),
+        players,
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    let config = UiConfig {
+        start: Start::Play {
+            table: Box::new(table),
+            near_side: 0,
+            path: None,
+        },
+        look: Look::test_default(),
+        saves: None,
+        notice: None,
+        think_ms: 300,
+    };
+    let mut out = Vec::new();
+    let input = Cursor::new(script.as_bytes().to_vec());
+    if let Err(e) = run(config, input, &mut out) {
+        panic!("{e}");
+    }
+    String::from_utf8(out).unwrap_or_else(|e| panic!("not UTF-8: {e}"))
+}
+
+/// Compares `actual` with `snapshots/<name>.txt` (written anew with
+/// `UPDATE_SNAPSHOTS=1`).
+fn check(name: &str, actual: &str) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("snapshots")
+        .join(format!("{name}.txt"));
+    if std::env::var("UPDATE_SNAPSHOTS").is_ok_and(|v| v == "1") {
+        if let Err(e) = std::fs::write(&path, actual) {
+            panic!("could not write {}: {e}", path.display());
+        }
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_default();
+    assert_eq!(
+        expected,
+        actual,
+        "transcript {} differs; if intended, run UPDATE_SNAPSHOTS=1 cargo test --release and review",
+        path.display()
+    );
+}
+
+/// No escape sequence, colour or cursor movement: plain lines only.
+fn assert_plain(text: &str) {
+    assert!(
+        !text.chars().any(|c| c.is_control() && c != '\n'),
+        "a control character in:\n{text}"
+    );
+}
+
+/// White: King f6, Rook a1; Black: King h8. After Kg6 Black's only move
+/// is Kg8, and Ra8 mates; Ra8 at the start is check with Kh7 forced.
+const ROOK_MATE: &str = "7k/8/5K2/8/8/8/8/R7 w - - 0 1";
+
+#[test]
+fn a_chess_game_against_the_computer_is_played_in_sentences() {
+    // Input ends after Ra8: the session waits for the computer's reply.
+    let script =
+        "Kh7\nKg6\nundo\nhelp\nboard\nKg6\ncell g7\nmoves a1\nlast\nRa8\nhistory\nnew\nRa8\n";
+    let text = transcript(
+        Variant::Chess,
+        Some(ROOK_MATE),
+        vec![Player::Human, Player::Computer(Level::Casual)],
+        script,
+    );
+    assert_plain(&text);
+    for said in [
+        "'Kh7' is not a legal move",
+        "White plays king from f6 to g6.",
+        "Black: the computer (casual) is thinking.",
+        "Black plays king from h8 to g8.",
+        "Game over 1-0: Checkmate",
+        "Black is in check.",
+        "Black plays king from h8 to h7.",
+        "Took back Kg6 and Kg8.",
+    ] {
+        assert!(text.contains(said), "'{said}' missing from:\n{text}");
+    }
+    check("line-chess", &text);
+}
+
+#[test]
+fn a_cat_chess_game_between_people_names_zones_and_passes() {
+    let script = "e4\ne5\nzones\npass\nNf3\nNc6\npieces cats\na4b5\nmoves\nquit\n";
+    let text = transcript(Variant::Cat, None, vec![Player::Human; 3], script);
+    assert_plain(&text);
+    for said in [
+        "The Cats pass.",
+        "Zones: ",
+        "Cats to move: ",
+        "The Cats stand on a4, h5.",
+        "The Cats play cat from a4 to b5.",
+    ] {
+        assert!(text.contains(said), "'{said}' missing from:\n{text}");
+    }
+    check("line-cat", &text);
+}
+
+#[test]
+fn a_computer_seat_is_announced_and_moves_without_being_asked() {
+    let text = transcript(
+        Variant::Cat,
+        None,
+        vec![
+            Player::Human,
+            Player::Human,
+            Player::Computer(Level::Casual),
+        ],
+        "e4\ne5\n",
+    );
+    assert_plain(&text);
+    assert!(
+        text.contains("Cats: the computer (casual) is thinking."),
+        "{text}"
+    );
+    let after = text.split("is thinking.").nth(1).unwrap_or("");
+    assert!(
+        after.contains("The Cats pass.") || after.contains("The Cats play cat"),
+        "the Cats' move is said: {text}"
+    );
+}
+
+#[test]
+fn a_promotion_typed_as_cells_asks_for_the_piece() {
+    let text = transcript(
+        Variant::Chess,
+        Some("8/4P3/8/8/8/8/k7/4K3 w - - 0 1"),
+        vec![Player::Human; 2],
+        "e7e8\nx\ne7e8\nn\nquit\n",
+    );
+    assert!(
+        text.contains("Choose: queen (q), rook (r), bishop (b), knight (n)"),
+        "{text}"
+    );
+    assert!(text.contains("The move is cancelled."), "{text}");
+    assert!(
+        text.contains("White plays pawn from e7 to e8, and promotes to knight."),
+        "{text}"
+    );
+}
