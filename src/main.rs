@@ -36,22 +36,27 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to standard output, mistakes to standard
+            // error (status 2); a closed output is not worth a panic.
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let result: Result<(), cli::Failure> = match cli.command {
         Some(Command::Perft(args)) => cli::tools::perft(&args),
         Some(Command::Rules(args)) => cli::tools::rules(&args),
-        Some(Command::Play(args)) => cli::play::play(&args),
+        Some(Command::Play(args)) => cli::play::play(&args).map_err(Into::into),
         Some(Command::Xboard(args)) => cli::engine::xboard(&args),
         Some(Command::Bench(args)) => cli::engine::bench(&args),
         Some(Command::UciCat(args)) => cli::uci_cat::uci_cat(&args),
-        Some(Command::Selfplay(args)) => cli::selfplay::selfplay(&args),
-        None => cli::play::open(&cli.open),
+        Some(Command::Selfplay(args)) => cli::selfplay::selfplay(&args).map_err(Into::into),
+        None => cli::play::open(&cli.open).map_err(Into::into),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("catboard: {message}");
-            ExitCode::from(2)
-        }
+        Err(failure) => failure.report(),
     }
 }

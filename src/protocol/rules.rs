@@ -85,9 +85,13 @@ pub fn answer(query: &RulesQuery) -> Value {
 
 /// Answers one line of a batch: a JSON query in, one JSON line out.
 pub fn answer_line(line: &str) -> String {
-    let value = match serde_json::from_str::<RulesQuery>(line) {
-        Ok(query) => answer(&query),
-        Err(e) => json!({ "error": format!("The line is not a rules query: {e}.") }),
-    };
-    value.to_string()
+    match serde_json::from_str::<RulesQuery>(line) {
+        Ok(query) => answer(&query).to_string(),
+        Err(e) => error_line(&format!("The line is not a rules query: {e}.")),
+    }
+}
+
+/// The answer line for a line that could not be asked: `{"error": ...}`.
+pub fn error_line(sentence: &str) -> String {
+    json!({ "error": sentence }).to_string()
 }
