@@ -13,6 +13,7 @@ use crate::ai::level::{DEFAULT_THINK_MS, MAX_DEPTH};
 use crate::ai::score::{is_mate, mate_in_moves};
 use crate::ai::{Level, Limits, Searcher, Thought};
 use crate::core::{EndReason, Game, Options, Outcome, Seat};
+use crate::notation::shown;
 use crate::variants::{AnyGame, Variant};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::Ordering;
@@ -226,7 +227,7 @@ impl Session {
                 _ => writeln!(
                     out,
                     "Error (memory is 1 to {MAX_HASH_MB} MiB): {}",
-                    cut(line)
+                    shown(line)
                 )?,
             },
             "hint" => {
@@ -241,7 +242,7 @@ impl Session {
                 if self.game.parse_move(line).is_ok() {
                     self.user_move(line, interrupts, out)?;
                 } else {
-                    writeln!(out, "Error (unknown command): {}", cut(command))?;
+                    writeln!(out, "Error (unknown command): {}", shown(command))?;
                 }
             }
         }
@@ -257,7 +258,7 @@ impl Session {
         out: &mut impl Write,
     ) -> io::Result<()> {
         if self.game.outcome().is_some() {
-            writeln!(out, "Illegal move (the game is over): {}", cut(text))?;
+            writeln!(out, "Illegal move (the game is over): {}", shown(text))?;
             return Ok(());
         }
         let line = interrupts.current_line();
@@ -265,7 +266,11 @@ impl Session {
             .thinking
             .is_some_and(|(from, through)| from < line && line <= through)
         {
-            writeln!(out, "Illegal move (the engine was thinking): {}", cut(text))?;
+            writeln!(
+                out,
+                "Illegal move (the engine was thinking): {}",
+                shown(text)
+            )?;
             return Ok(());
         }
         match self.game.parse_move(text) {
@@ -275,7 +280,7 @@ impl Session {
                     self.play_if_engine_turn(interrupts, out)?;
                 }
             }
-            Err(_) => writeln!(out, "Illegal move: {}", cut(text))?,
+            Err(_) => writeln!(out, "Illegal move: {}", shown(text))?,
         }
         Ok(())
     }
@@ -437,15 +442,6 @@ fn thinking_line<G: Game>(game: &G, p: &Thought) -> String {
         p.nodes,
         pv.join(" ")
     )
-}
-
-/// A user's text cut to a length fit to echo in a reply.
-fn cut(text: &str) -> String {
-    const LONGEST: usize = 60;
-    match text.char_indices().nth(LONGEST) {
-        Some((at, _)) => format!("{}...", &text[..at]),
-        None => text.to_string(),
-    }
 }
 
 /// Runs a session on `input` and `output` until `quit` or the end of input.

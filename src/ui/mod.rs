@@ -67,7 +67,7 @@ pub struct UiConfig {
 /// a corrupt or illegal save is reported in one sentence naming it, and
 /// left as it is.
 pub fn last_unfinished(store: &SaveStore) -> Result<Option<ResumeOffer>, String> {
-    for path in store.newest_first() {
+    for path in store.newest_first()? {
         let saved = SaveStore::read(&path)?;
         let table = Table::from_saved(&saved).map_err(|e| {
             format!(
