@@ -146,8 +146,9 @@ fn perform(app: &mut App, workers: &mut Workers, effects: Vec<Effect>) {
     }
 }
 
-/// Runs the front end until the player quits, the terminal hangs up or a
-/// termination signal comes; the game is saved in every case.
+/// Runs the front end until the player quits, the terminal hangs up (or
+/// dies without a hang-up, as under `nohup`) or a termination signal
+/// comes; the game is saved and `Ok` returned (exit status 0) in every case.
 pub fn run(config: UiConfig) -> Result<(), String> {
     let (mut app, effects) = build_app(config);
     let (tx, rx) = mpsc::channel();
@@ -156,14 +157,14 @@ pub fn run(config: UiConfig) -> Result<(), String> {
     perform(&mut app, &mut workers, effects);
     let started = terminal::spawn_input(tx.clone()).and_then(|_| terminal::spawn_signals(tx));
     if let Err(e) = started {
-        terminal::restore();
+        terminal::leave(screen);
         return Err(format!("Could not read the terminal: {e}."));
     }
     if screen.draw(|f| view::view(&app, f)).is_err() {
         let effects = update(&mut app, Action::Hangup);
         perform(&mut app, &mut workers, effects);
         workers.stop_all();
-        terminal::restore();
+        terminal::leave(screen);
         return Ok(());
     }
     while let Ok(first) = rx.recv() {
@@ -192,7 +193,7 @@ pub fn run(config: UiConfig) -> Result<(), String> {
         }
     }
     workers.stop_all();
-    terminal::restore();
+    terminal::leave(screen);
     Ok(())
 }
 
