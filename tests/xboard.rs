@@ -362,7 +362,10 @@ fn move_now_right_after_go_moves_at_once() {
     let mut engine = common::Running::start(&["xboard"]);
     engine.send(b"xboard\nnew\nst 30\ngo\n?\n");
     let seen = engine.read_until("move ", AT_ONCE);
-    let mv = seen.last().and_then(|l| l.strip_prefix("move ")).expect("a move");
+    let mv = seen
+        .last()
+        .and_then(|l| l.strip_prefix("move "))
+        .expect("a move");
     let game = catboard::variants::Variant::Chess.new_game(&catboard::core::Options::new());
     assert!(game.parse_move(mv).is_ok(), "a legal move: {mv}");
     engine.send(b"quit\n");
@@ -396,7 +399,9 @@ fn a_move_sent_while_the_engine_thinks_is_refused_every_time() {
 fn a_move_sent_while_the_engine_thinks_stops_it_and_it_moves_first() {
     let mut engine = common::Running::start(&["xboard"]);
     let started = Instant::now();
-    engine.send(b"xboard\nsetboard 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\nusermove a1a8\nusermove e1e2\nping 1\n");
+    engine.send(
+        b"xboard\nsetboard 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\nusermove a1a8\nusermove e1e2\nping 1\n",
+    );
     let seen = engine.read_until("pong 1", AT_ONCE);
     assert!(
         started.elapsed() < Duration::from_millis(1500),
@@ -418,7 +423,16 @@ fn a_move_sent_while_the_engine_thinks_stops_it_and_it_moves_first() {
 #[test]
 fn memory_is_bounded_and_announced() {
     let mut s = Session::new(1);
-    let out = talk(&mut s, &["protover 2", "memory 8", "memory 1000000", "memory 0", "memory x"]);
+    let out = talk(
+        &mut s,
+        &[
+            "protover 2",
+            "memory 8",
+            "memory 1000000",
+            "memory 0",
+            "memory x",
+        ],
+    );
     assert!(out.contains(" memory=1 "), "{out}");
     let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("Error")).collect();
     assert_eq!(
@@ -434,7 +448,11 @@ fn memory_is_bounded_and_announced() {
 #[test]
 fn hash_mb_out_of_bounds_is_refused_in_a_sentence() {
     for size in ["0", "1000000", "18446744073709551615"] {
-        let done = common::run(&["xboard", "--hash-mb", size], b"quit\n", Duration::from_secs(10));
+        let done = common::run(
+            &["xboard", "--hash-mb", size],
+            b"quit\n",
+            Duration::from_secs(10),
+        );
         assert_eq!(done.status.code(), Some(2), "{size}: {}", done.stderr);
         assert_eq!(
             done.stderr,

@@ -109,6 +109,9 @@ pub fn perft(args: &PerftArgs) -> Result<(), Failure> {
         count_leaves(&mut game, args.depth)
     };
     let secs = start.elapsed().as_secs_f64();
+    writeln!(out, "{total}")
+        .and_then(|_| out.flush())
+        .map_err(Failure::writing)?;
     let _ = writeln!(
         std::io::stderr(),
         "perft {} in {:.3} s ({:.1} million leaves per second)",
@@ -116,9 +119,7 @@ pub fn perft(args: &PerftArgs) -> Result<(), Failure> {
         secs,
         total as f64 / secs.max(1e-9) / 1e6
     );
-    writeln!(out, "{total}")
-        .and_then(|_| out.flush())
-        .map_err(Failure::writing)
+    Ok(())
 }
 
 /// Runs `catboard rules`, for one position or a batch on standard input.
