@@ -35,7 +35,36 @@ enum Command {
     Selfplay(cli::selfplay::SelfplayArgs),
 }
 
+/// A safety net for code that prints with `println!` (which panics when
+/// the print fails): the failure ends the program as a failed write does
+/// elsewhere, quietly for a closed output, status 1 otherwise, without a
+/// panic message.
+fn end_quietly_on_failed_prints() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        match message.strip_prefix("failed printing to stdout: ") {
+            Some(why) if why.contains("Broken pipe") => std::process::exit(0),
+            Some(why) => {
+                use std::io::Write;
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "catboard: could not write the output: {why}."
+                );
+                std::process::exit(1)
+            }
+            None => previous(info),
+        }
+    }));
+}
+
 fn main() -> ExitCode {
+    end_quietly_on_failed_prints();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

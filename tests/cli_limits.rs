@@ -152,6 +152,20 @@ const PRINTING: &[(&[&str], &[u8])] = &[
     (&["xboard"], b"protover 2\nping 1\nquit\n"),
     (&["uci-cat"], b"uci\nisready\nquit\n"),
     (&["--help"], b""),
+    (
+        &[
+            "selfplay",
+            "--variant",
+            "chess",
+            "--games",
+            "1",
+            "--level",
+            "casual",
+            "--max-plies",
+            "4",
+        ],
+        b"",
+    ),
 ];
 
 #[test]
