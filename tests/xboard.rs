@@ -438,9 +438,9 @@ fn memory_is_bounded_and_announced() {
     assert_eq!(
         errors,
         [
-            "Error (memory is 1 to 4096 MiB): memory 1000000",
-            "Error (memory is 1 to 4096 MiB): memory 0",
-            "Error (memory is 1 to 4096 MiB): memory x",
+            "Error (memory is 1 to 1024 MiB): memory 1000000",
+            "Error (memory is 1 to 1024 MiB): memory 0",
+            "Error (memory is 1 to 1024 MiB): memory x",
         ]
     );
 }
@@ -456,7 +456,7 @@ fn hash_mb_out_of_bounds_is_refused_in_a_sentence() {
         assert_eq!(done.status.code(), Some(2), "{size}: {}", done.stderr);
         assert_eq!(
             done.stderr,
-            format!("catboard: --hash-mb must be 1 to 4096, not {size}.\n")
+            format!("catboard: --hash-mb must be 1 to 1024, not {size}.\n")
         );
     }
 }

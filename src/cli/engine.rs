@@ -38,7 +38,7 @@ pub struct BenchArgs {
 /// Arguments of `catboard xboard`.
 #[derive(Args, Debug)]
 pub struct XboardArgs {
-    /// Hash table size in MiB (1 to 4096).
+    /// Hash table size in MiB (1 to 1024).
     #[arg(long, default_value_t = 64)]
     pub hash_mb: usize,
     /// Play at a fixed level (casual, club, strong) whatever the clock says;

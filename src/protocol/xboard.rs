@@ -21,7 +21,7 @@ use std::time::Duration;
 
 /// The largest hash table `--hash-mb` and the `memory` command may ask
 /// for, in MiB.
-pub const MAX_HASH_MB: usize = 4096;
+pub const MAX_HASH_MB: usize = 1024;
 
 /// The protocol's name for a variant (chess is `normal`); `None` for a
 /// variant the protocol does not offer.
