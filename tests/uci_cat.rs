@@ -341,3 +341,12 @@ fn a_line_that_is_not_text_gets_an_error_and_the_session_goes_on() {
         "readyok\ninfo string error: line 2 is not UTF-8 text.\nreadyok\n"
     );
 }
+
+#[test]
+fn a_huge_bad_position_is_cut_in_the_error() {
+    let mut s = Session::new(Level::Casual);
+    let line = format!("position {} w - - 0 1", "x".repeat(100_000));
+    let out = talk(&mut s, &[&line]);
+    assert_eq!(errors(&out).len(), 1, "{}", &out[..200]);
+    assert!(out.len() < 300, "{} bytes", out.len());
+}

@@ -32,6 +32,7 @@ use super::read_ahead::{Protocol, Urgency, serve};
 pub use crate::ai::level::MAX_DEPTH;
 use crate::ai::{Level, Limits, Searcher};
 use crate::core::{Game, GameError, ListedMoveError};
+use crate::notation::shown;
 use crate::variants::cat::{CatChess, START_FEN};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::AtomicBool;
@@ -181,15 +182,20 @@ pub fn read_position(words: &[&str]) -> Result<CatChess, GameError> {
         ["fen", rest @ ..] => rest.join(" "),
         fields => fields.join(" "),
     };
-    let mut game = CatChess::from_fen(&fen)
-        .map_err(|e| GameError::new(format!("in the position '{fen}': {}", without_stop(&e.0))))?;
+    let mut game = CatChess::from_fen(&fen).map_err(|e| {
+        GameError::new(format!(
+            "in the position '{}': {}",
+            shown(&fen),
+            without_stop(&e.0)
+        ))
+    })?;
     for (i, text) in moves.iter().enumerate() {
         let mv = game.read_listed_move(text).map_err(|e| {
             GameError::new(match e {
                 ListedMoveError::Refused(why) => {
                     format!("at move {} of the list: {}", i + 1, without_stop(&why.0))
                 }
-                over => over.describe(i + 1, text),
+                over => over.describe(i + 1, &shown(text)),
             })
         })?;
         game.make_move(mv);
