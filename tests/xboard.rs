@@ -478,3 +478,29 @@ fn a_huge_unknown_command_is_cut_in_the_reply() {
     assert!(out.len() < 200, "{} bytes", out.len());
     assert!(out.contains("(100000 characters)"), "{out}");
 }
+
+#[test]
+fn a_bare_move_sent_while_the_engine_thinks_stops_it_too() {
+    use catboard::protocol::read_ahead::Urgency;
+    use catboard::protocol::xboard::urgency;
+    for word in ["e2e4", "e7e8q", "a10b10", "usermove e2e4", "?"] {
+        assert_eq!(urgency(word), Urgency::Stop, "{word}");
+    }
+    for word in ["ping 1", "e2", "e2e4qq", "E2E4", "time 100", "level 40 5 0"] {
+        assert_eq!(urgency(word), Urgency::Wait, "{word}");
+    }
+    assert_eq!(urgency("quit"), Urgency::Abandon);
+    let mut engine = common::Running::start(&["xboard"]);
+    let started = Instant::now();
+    engine.send(b"xboard\nsetboard 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\nusermove a1a8\ne1e2\nping 1\n");
+    let seen = engine.read_until("pong 1", AT_ONCE);
+    assert!(
+        started.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(
+        &seen[1..],
+        ["Illegal move (the engine was thinking): e1e2", "pong 1"]
+    );
+}

@@ -146,7 +146,7 @@ impl Interrupts {
 /// each line's `urgency` (and by `at_end` when the input ends or fails),
 /// and sending the lines on. The thread ends with the input or when the
 /// receiver is dropped.
-pub fn spawn_reader<R>(
+fn spawn_reader<R>(
     mut input: R,
     urgency: fn(&str) -> Urgency,
     at_end: Urgency,

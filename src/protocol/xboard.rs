@@ -41,17 +41,35 @@ fn variant_named(name: &str) -> Option<Variant> {
 }
 
 /// What a command read while the engine may be thinking asks of the
-/// search: `?` and a move (`usermove`, which is refused, see
-/// [`Session::handle`]) stop it and the engine plays at once; commands that
-/// leave the game stop it and nothing is played.
+/// search: `?` and a move (`usermove`, or a bare move in coordinates, which
+/// is refused, see [`Session::handle`]) stop it and the engine plays at
+/// once; commands that leave the game stop it and nothing is played.
 pub fn urgency(line: &str) -> Urgency {
     match line.split_whitespace().next().unwrap_or("") {
         "?" | "usermove" => Urgency::Stop,
         "quit" | "force" | "new" | "result" | "undo" | "remove" | "setboard" | "edit" => {
             Urgency::Abandon
         }
+        word if looks_like_coordinates(word) => Urgency::Stop,
         _ => Urgency::Wait,
     }
+}
+
+/// Whether `word` is written as a move in coordinates: a file letter and a
+/// rank number twice, then perhaps a promotion letter (`e2e4`, `e7e8q`).
+fn looks_like_coordinates(word: &str) -> bool {
+    let mut rest = word.as_bytes();
+    for _ in 0..2 {
+        let Some((file, after)) = rest.split_first() else {
+            return false;
+        };
+        let digits = after.iter().take_while(|b| b.is_ascii_digit()).count();
+        if !file.is_ascii_lowercase() || !(1..=2).contains(&digits) {
+            return false;
+        }
+        rest = &after[digits..];
+    }
+    matches!(rest, [] | [b'a'..=b'z'])
 }
 
 /// Whether the session goes on after a command.
