@@ -36,23 +36,57 @@ enum Command {
     Selfplay(cli::selfplay::SelfplayArgs),
 }
 
+/// A safety net for code that prints with `println!` (which panics when
+/// the print fails): the failure ends the program as a failed write does
+/// elsewhere, quietly for a closed output, status 1 otherwise, without a
+/// panic message.
+fn end_quietly_on_failed_prints() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        match message.strip_prefix("failed printing to stdout: ") {
+            Some(why) if why.contains("Broken pipe") => std::process::exit(0),
+            Some(why) => {
+                use std::io::Write;
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "catboard: could not write the output: {why}."
+                );
+                std::process::exit(1)
+            }
+            None => previous(info),
+        }
+    }));
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
+    end_quietly_on_failed_prints();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to standard output, mistakes to standard
+            // error (status 2); a closed output is not worth a panic.
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let result: Result<(), cli::Failure> = match cli.command {
         Some(Command::Perft(args)) => cli::tools::perft(&args),
         Some(Command::Rules(args)) => cli::tools::rules(&args),
-        Some(Command::Play(args)) => cli::play::play(&args),
+        Some(Command::Play(args)) => cli::play::play(&args).map_err(Into::into),
         Some(Command::Xboard(args)) => cli::engine::xboard(&args),
         Some(Command::Bench(args)) => cli::engine::bench(&args),
         Some(Command::UciCat(args)) => cli::uci_cat::uci_cat(&args),
-        Some(Command::Selfplay(args)) => cli::selfplay::selfplay(&args),
-        None => cli::play::open(&cli.open),
+        Some(Command::Selfplay(args)) => cli::selfplay::selfplay(&args).map_err(Into::into),
+        None => cli::play::open(&cli.open).map_err(Into::into),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("catboard: {message}");
-            ExitCode::from(2)
-        }
+        Err(failure) => failure.report(),
     }
 }

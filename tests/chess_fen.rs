@@ -153,3 +153,36 @@ fn malformed_fields_name_the_field() {
         assert_eq!(e.lines().count(), 1, "one line: {e}");
     }
 }
+
+#[test]
+fn a_clock_beyond_its_limit_says_the_limit() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+    assert!(parse(&format!("{start} 65535 1")).is_ok());
+    assert_eq!(
+        error_of(&format!("{start} 65536 1")),
+        "FEN halfmove clock (field 5): 65536 is more than the largest allowed, 65535."
+    );
+    assert_eq!(
+        error_of(&format!("{start} 0 99999999999999999999")),
+        "FEN fullmove number (field 6): 99999999999999999999 is more than the largest allowed, 65535."
+    );
+    assert_eq!(
+        error_of(&format!("{start} -1 1")),
+        "FEN halfmove clock (field 5): '-1' is not a whole number."
+    );
+}
+
+#[test]
+fn a_huge_bad_field_is_cut_in_the_message() {
+    let big = "x".repeat(100_000);
+    for fen in [
+        format!("8/8/8/8/8/8/8/8 {big} - - 0 1"),
+        format!("4k3/8/8/8/8/8/8/4K3 w - {big} 0 1"),
+        format!("4k3/8/8/8/8/8/8/4K3 w - - {big} 1"),
+        format!("4k3/8/8/8/8/8/8/4K3 w - - 0 {big}"),
+    ] {
+        let err = error_of(&fen);
+        assert!(err.len() < 150, "{} bytes: {}", err.len(), &err[..150]);
+        assert!(err.contains("... (100000 characters)"), "{err}");
+    }
+}

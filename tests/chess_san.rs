@@ -136,3 +136,32 @@ fn every_legal_move_reads_back_from_its_san_along_a_game() {
         g.make_move(moves[(seed >> 33) as usize % moves.len()]);
     }
 }
+
+#[test]
+fn an_under_specified_move_is_called_ambiguous_with_its_candidates() {
+    // The case: 1. d4 e5 2. Nf3 e4, then Nd2 (knights on b1 and f3).
+    let mut g = Chess::new(&Options::new());
+    for m in ["d4", "e5", "Nf3", "e4"] {
+        let mv = g.parse_move(m).expect("legal");
+        g.make_move(mv);
+    }
+    let err = g.parse_move("Nd2").expect_err("two knights reach d2");
+    assert_eq!(err.0, "'Nd2' is ambiguous here: it could be Nbd2 or Nfd2.");
+    // Three rooks on one square's lines: every candidate is listed.
+    let g = game("4k3/8/8/8/R6R/8/8/4K2R w - - 0 1");
+    let err = g.parse_move("Rh3").expect_err("two rooks reach h3");
+    assert_eq!(err.0, "'Rh3' is ambiguous here: it could be R1h3 or R4h3.");
+    let err = g.parse_move("Rd4").expect_err("two rooks reach d4");
+    assert_eq!(err.0, "'Rd4' is ambiguous here: it could be Rad4 or Rhd4.");
+    // A move no piece can make is still illegal, not ambiguous.
+    let err = g.parse_move("Nd2").expect_err("no knight");
+    assert!(err.0.contains("is not a legal move"), "{}", err.0);
+}
+
+#[test]
+fn a_huge_bad_move_is_cut_in_the_message() {
+    let g = Chess::new(&Options::new());
+    let err = g.parse_move(&"Q".repeat(100_000)).expect_err("not a move");
+    assert!(err.0.len() < 150, "{} bytes", err.0.len());
+    assert!(err.0.contains("... (100000 characters)"), "{}", err.0);
+}

@@ -8,6 +8,9 @@ use catboard::variants::cat::CatChess;
 use std::io::{BufRead, BufReader, Cursor, Write};
 use std::process::{Command, Stdio};
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+mod common;
 
 /// Sends each line to a session and returns everything it wrote.
 fn talk(session: &mut Session, lines: &[&str]) -> String {
@@ -265,4 +268,85 @@ fn the_binary_speaks_uci_cat() {
         .expect("the binary starts");
     assert!(!bad_level.status.success());
     assert!(String::from_utf8_lossy(&bad_level.stderr).contains("There is no level 'grandmaster'"));
+}
+
+/// How long a stopped search may take to answer: far below the budgets
+/// these tests ask for.
+const AT_ONCE: Duration = Duration::from_secs(3);
+
+#[test]
+fn quit_right_after_go_stops_the_search_and_still_answers() {
+    let mut engine = common::Running::start(&["uci-cat", "--level", "master"]);
+    engine.send(b"position startpos\ngo movetime 60000\nquit\n");
+    let (status, lines) = engine.finish(AT_ONCE);
+    assert!(status.success(), "{status}");
+    assert_eq!(bestmoves(&lines.join("\n")).len(), 1, "{lines:?}");
+    assert!(legal_in(
+        "position startpos",
+        &bestmoves(&lines.join("\n"))[0]
+    ));
+}
+
+#[test]
+fn the_end_of_input_stops_a_search() {
+    let mut engine = common::Running::start(&["uci-cat", "--level", "master"]);
+    engine.send(b"position startpos\ngo movetime 60000\n");
+    engine.close();
+    let (status, lines) = engine.finish(AT_ONCE);
+    assert!(status.success(), "{status}");
+    assert_eq!(bestmoves(&lines.join("\n")).len(), 1, "{lines:?}");
+}
+
+#[test]
+fn a_bad_go_is_an_error_and_does_not_search() {
+    let mut s = Session::new(Level::Casual);
+    for go in ["go depth abc", "go depth 1000", "go depth 65", "go nodes 0"] {
+        let out = talk(&mut s, &["debug on", go]);
+        assert_eq!(errors(&out).len(), 1, "{go}: {out}");
+        assert!(!out.contains("info depth"), "{go} searched: {out}");
+        assert_eq!(bestmoves(&out), ["(none)"], "{go}: {out}");
+    }
+    let out = talk(&mut s, &["go depth 1000"]);
+    assert_eq!(
+        errors(&out),
+        ["info string error: 'go depth' is at most 64, not 1000"]
+    );
+    let out = talk(&mut s, &["go depth 1"]);
+    assert_eq!(bestmoves(&out).len(), 1);
+    assert_ne!(bestmoves(&out), ["(none)"], "{out}");
+}
+
+#[test]
+fn go_depth_1000_through_the_binary_ends_at_once() {
+    let done = common::run(
+        &["uci-cat"],
+        b"position startpos\ngo depth 1000\nisready\n",
+        AT_ONCE,
+    );
+    let text = String::from_utf8(done.stdout).expect("UTF-8");
+    assert_eq!(
+        text,
+        "info string error: 'go depth' is at most 64, not 1000\nbestmove (none)\nreadyok\n"
+    );
+}
+
+#[test]
+fn a_line_that_is_not_text_gets_an_error_and_the_session_goes_on() {
+    let input = Cursor::new(b"isready\n\xc3\x28 go\nisready\n".to_vec());
+    let mut out = Vec::new();
+    run(Level::Casual, input, &mut out).expect("in-memory I/O works");
+    let text = String::from_utf8(out).expect("UTF-8");
+    assert_eq!(
+        text,
+        "readyok\ninfo string error: line 2 is not UTF-8 text.\nreadyok\n"
+    );
+}
+
+#[test]
+fn a_huge_bad_position_is_cut_in_the_error() {
+    let mut s = Session::new(Level::Casual);
+    let line = format!("position {} w - - 0 1", "x".repeat(100_000));
+    let out = talk(&mut s, &[&line]);
+    assert_eq!(errors(&out).len(), 1, "{}", &out[..200]);
+    assert!(out.len() < 300, "{} bytes", out.len());
 }

@@ -5,6 +5,9 @@ use catboard::core::Game;
 use catboard::protocol::xboard::{Flow, Interrupts, Session, run};
 use std::io::{BufRead, BufReader, Cursor, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+mod common;
 
 /// Sends each line to a session and returns everything it wrote.
 fn talk(session: &mut Session, lines: &[&str]) -> String {
@@ -228,7 +231,8 @@ fn run_reads_lines_until_quit() {
     run(Cursor::new(script.as_bytes().to_vec()), &mut out, 1).expect("runs");
     let text = String::from_utf8(out).expect("UTF-8");
     assert!(text.contains("feature "));
-    assert_eq!(engine_moves(&text).len(), 1, "{text}");
+    // The `quit` read while the engine thought left the game: no move.
+    assert_eq!(engine_moves(&text).len(), 0, "{text}");
     assert!(text.contains("pong 1"));
     assert!(!text.contains("pong 2"), "nothing is read after quit");
 }
@@ -282,12 +286,6 @@ fn the_binary_speaks_xboard_on_standard_streams() {
 #[test]
 fn a_command_arriving_during_a_search_interrupts_it() {
     // Lines that arrive while the engine thinks: `?` makes it move now.
-    let interrupts = Interrupts::default();
-    interrupts.on_line("?");
-    assert!(
-        !interrupts.stop.load(std::sync::atomic::Ordering::SeqCst),
-        "no search is running, so nothing is interrupted"
-    );
     let (mut child, mut input, mut output) = spawn_engine();
     // A search of unlimited depth and an hour a move, then `?`.
     input
@@ -333,5 +331,176 @@ fn result_lines_name_the_winner_or_the_draw() {
     assert_eq!(
         result_line(&game, fifty),
         "1/2-1/2 {Draw by the fifty-move rule}"
+    );
+}
+
+/// How long a stopped search may take to answer: far below the 30 s a
+/// move the interface allows.
+const AT_ONCE: Duration = Duration::from_secs(3);
+
+#[test]
+fn quit_right_after_go_ends_the_search_at_once() {
+    let mut engine = common::Running::start(&["xboard"]);
+    engine.send(b"xboard\nnew\nst 30\ngo\nquit\n");
+    let (status, lines) = engine.finish(AT_ONCE);
+    assert!(status.success(), "{status}");
+    assert!(engine_moves(&lines.join("\n")).is_empty(), "{lines:?}");
+}
+
+#[test]
+fn the_end_of_input_right_after_go_ends_the_search_at_once() {
+    let mut engine = common::Running::start(&["xboard"]);
+    engine.send(b"xboard\nnew\nst 30\ngo\n");
+    engine.close();
+    let (status, lines) = engine.finish(AT_ONCE);
+    assert!(status.success(), "{status}");
+    assert!(engine_moves(&lines.join("\n")).is_empty(), "{lines:?}");
+}
+
+#[test]
+fn move_now_right_after_go_moves_at_once() {
+    let mut engine = common::Running::start(&["xboard"]);
+    engine.send(b"xboard\nnew\nst 30\ngo\n?\n");
+    let seen = engine.read_until("move ", AT_ONCE);
+    let mv = seen
+        .last()
+        .and_then(|l| l.strip_prefix("move "))
+        .expect("a move");
+    let game = catboard::variants::Variant::Chess.new_game(&catboard::core::Options::new());
+    assert!(game.parse_move(mv).is_ok(), "a legal move: {mv}");
+    engine.send(b"quit\n");
+    let (status, _) = engine.finish(AT_ONCE);
+    assert!(status.success());
+}
+
+/// The reproduction: moves sent while the engine thinks.
+const OUT_OF_TURN: &[u8] = b"xboard\nsetboard 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\nusermove a1a8\nusermove e8e7\nusermove e1e2\nping 1\nquit\n";
+
+#[test]
+fn a_move_sent_while_the_engine_thinks_is_refused_every_time() {
+    for run in 0..12 {
+        let done = common::run(&["xboard"], OUT_OF_TURN, Duration::from_secs(10));
+        assert!(done.status.success(), "run {run}: {}", done.status);
+        let text = String::from_utf8(done.stdout).expect("UTF-8");
+        let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with("move ")).collect();
+        assert_eq!(
+            lines,
+            [
+                "Illegal move (the engine was thinking): e8e7",
+                "Illegal move (the engine was thinking): e1e2",
+                "pong 1"
+            ],
+            "run {run}: {text}"
+        );
+    }
+}
+
+#[test]
+fn a_move_sent_while_the_engine_thinks_stops_it_and_it_moves_first() {
+    let mut engine = common::Running::start(&["xboard"]);
+    let started = Instant::now();
+    engine.send(
+        b"xboard\nsetboard 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\nusermove a1a8\nusermove e1e2\nping 1\n",
+    );
+    let seen = engine.read_until("pong 1", AT_ONCE);
+    assert!(
+        started.elapsed() < Duration::from_millis(1500),
+        "the search (2 s by default) was stopped: {:?}",
+        started.elapsed()
+    );
+    let after_check = ["move e8d7", "move e8e7", "move e8f7"];
+    assert!(after_check.contains(&seen[0].as_str()), "{seen:?}");
+    assert_eq!(
+        &seen[1..],
+        ["Illegal move (the engine was thinking): e1e2", "pong 1"]
+    );
+    // After that, a move in turn is played as usual.
+    engine.send(b"force\nusermove e1e2\nping 2\n");
+    let seen = engine.read_until("pong 2", AT_ONCE);
+    assert_eq!(seen, ["pong 2"]);
+}
+
+#[test]
+fn memory_is_bounded_and_announced() {
+    let mut s = Session::new(1);
+    let out = talk(
+        &mut s,
+        &[
+            "protover 2",
+            "memory 8",
+            "memory 1000000",
+            "memory 0",
+            "memory x",
+        ],
+    );
+    assert!(out.contains(" memory=1 "), "{out}");
+    let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("Error")).collect();
+    assert_eq!(
+        errors,
+        [
+            "Error (memory is 1 to 1024 MiB): memory 1000000",
+            "Error (memory is 1 to 1024 MiB): memory 0",
+            "Error (memory is 1 to 1024 MiB): memory x",
+        ]
+    );
+}
+
+#[test]
+fn hash_mb_out_of_bounds_is_refused_in_a_sentence() {
+    for size in ["0", "1000000", "18446744073709551615"] {
+        let done = common::run(
+            &["xboard", "--hash-mb", size],
+            b"quit\n",
+            Duration::from_secs(10),
+        );
+        assert_eq!(done.status.code(), Some(2), "{size}: {}", done.stderr);
+        assert_eq!(
+            done.stderr,
+            format!("catboard: --hash-mb must be 1 to 1024, not {size}.\n")
+        );
+    }
+}
+
+#[test]
+fn a_line_that_is_not_text_gets_an_error_and_the_session_goes_on() {
+    let mut out = Vec::new();
+    let script = b"ping 1\n\xff\xfe\x80\nping 2\n".to_vec();
+    run(Cursor::new(script), &mut out, 1).expect("runs");
+    let text = String::from_utf8(out).expect("UTF-8");
+    assert_eq!(text, "pong 1\nError (not UTF-8 text): line 2\npong 2\n");
+}
+
+#[test]
+fn a_huge_unknown_command_is_cut_in_the_reply() {
+    let mut s = Session::new(1);
+    let long = "z".repeat(100_000);
+    let out = talk(&mut s, &[&long]);
+    assert!(out.len() < 200, "{} bytes", out.len());
+    assert!(out.contains("(100000 characters)"), "{out}");
+}
+
+#[test]
+fn a_bare_move_sent_while_the_engine_thinks_stops_it_too() {
+    use catboard::protocol::read_ahead::Urgency;
+    use catboard::protocol::xboard::urgency;
+    for word in ["e2e4", "e7e8q", "a10b10", "usermove e2e4", "?"] {
+        assert_eq!(urgency(word), Urgency::Stop, "{word}");
+    }
+    for word in ["ping 1", "e2", "e2e4qq", "E2E4", "time 100", "level 40 5 0"] {
+        assert_eq!(urgency(word), Urgency::Wait, "{word}");
+    }
+    assert_eq!(urgency("quit"), Urgency::Abandon);
+    let mut engine = common::Running::start(&["xboard"]);
+    let started = Instant::now();
+    engine.send(b"xboard\nsetboard 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\nusermove a1a8\ne1e2\nping 1\n");
+    let seen = engine.read_until("pong 1", AT_ONCE);
+    assert!(
+        started.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(
+        &seen[1..],
+        ["Illegal move (the engine was thinking): e1e2", "pong 1"]
     );
 }

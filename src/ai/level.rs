@@ -12,6 +12,9 @@ pub const MAX_DEPTH: u32 = 64;
 /// Master's thinking time per move when none is given.
 pub const DEFAULT_THINK_MS: u64 = 2_000;
 
+/// The longest thinking time a move the command line accepts: an hour.
+pub const MAX_THINK_MS: u64 = 3_600_000;
+
 /// A playing strength of the computer opponent.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Level {

@@ -1,12 +1,16 @@
 //! `catboard xboard` and `catboard bench`: the computer player as an engine
 //! for other programs, and its speed figures.
 
+use super::Failure;
+use super::tools::max_perft_depth;
 use catboard::ai::bench::{CAT_POSITIONS, POSITIONS};
+use catboard::ai::level::{MAX_DEPTH, MAX_THINK_MS};
 use catboard::ai::{Level, Limits, Searcher};
 use catboard::core::{Game, Options, perft};
-use catboard::protocol::xboard::Session;
+use catboard::protocol::xboard::{MAX_HASH_MB, Session};
 use catboard::variants::Variant;
 use clap::Args;
+use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -34,7 +38,7 @@ pub struct BenchArgs {
 /// Arguments of `catboard xboard`.
 #[derive(Args, Debug)]
 pub struct XboardArgs {
-    /// Hash table size in MiB.
+    /// Hash table size in MiB (1 to 1024).
     #[arg(long, default_value_t = 64)]
     pub hash_mb: usize,
     /// Play at a fixed level (casual, club, strong) whatever the clock says;
@@ -45,22 +49,73 @@ pub struct XboardArgs {
 
 /// Runs `catboard bench`: searches the fixed positions to a fixed depth and
 /// prints nodes, time and nodes per second, then the perft figure.
-pub fn bench(args: &BenchArgs) -> Result<(), String> {
-    if Variant::from_id(&args.variant).map_err(|e| e.to_string())? == Variant::Cat {
-        return cat_bench(args);
+pub fn bench(args: &BenchArgs) -> Result<(), Failure> {
+    let variant = Variant::from_id(&args.variant).map_err(|e| e.to_string())?;
+    if !(1..=MAX_DEPTH).contains(&args.depth) {
+        return Err(Failure::Refused(format!(
+            "--depth must be 1 to {MAX_DEPTH}, not {}.",
+            args.depth
+        )));
     }
+    check_think_ms(args.think_ms)?;
+    let max_perft = max_perft_depth(variant);
+    if args.perft > max_perft {
+        return Err(Failure::Refused(format!(
+            "--perft {} is deeper than {} perft counts (at most {max_perft}).",
+            args.perft,
+            variant.name()
+        )));
+    }
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let benched = if variant == Variant::Cat {
+        cat_bench(args, &mut out)
+    } else {
+        chess_bench(args, &mut out)
+    };
+    benched
+        .and_then(|()| out.flush())
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::Other if e.get_ref().is_some_and(|r| r.is::<BenchError>()) => {
+                Failure::Refused(e.to_string())
+            }
+            _ => Failure::writing(e),
+        })
+}
+
+/// A bench position that could not be set up (a mistake in the table).
+#[derive(Debug)]
+struct BenchError(String);
+
+impl std::fmt::Display for BenchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BenchError {}
+
+/// The error for a bench position `name` that did not set up.
+fn bad_position(name: &str, e: impl std::fmt::Display) -> io::Error {
+    io::Error::other(BenchError(format!("bench position {name}: {e}")))
+}
+
+/// `catboard bench` for chess: the fixed positions searched to a depth,
+/// then the levels and perft if asked.
+fn chess_bench(args: &BenchArgs, out: &mut impl Write) -> io::Result<()> {
     let stop = AtomicBool::new(false);
     let options = Options::new();
     let mut total_nodes = 0u64;
     let mut total_secs = 0f64;
-    println!(
+    writeln!(
+        out,
         "{:<14} {:>5} {:>10} {:>9} {:>11}  best",
         "position", "depth", "nodes", "ms", "nodes/s"
-    );
+    )?;
     for (name, fen) in POSITIONS {
         let game = Variant::Chess
             .from_position(fen, &options)
-            .map_err(|e| format!("bench position {name}: {e}"))?;
+            .map_err(|e| bad_position(name, e))?;
         let mut searcher = Searcher::new(16);
         let start = Instant::now();
         let thought = searcher.think(&game, &Limits::depth(args.depth), &stop, |_| {});
@@ -68,104 +123,132 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
         total_nodes += thought.nodes;
         total_secs += secs;
         let best = thought.best.map_or("-".to_string(), |m| game.move_text(m));
-        println!(
+        writeln!(
+            out,
             "{:<14} {:>5} {:>10} {:>9.0} {:>11.0}  {best}",
             name,
             thought.depth,
             thought.nodes,
             secs * 1000.0,
             thought.nodes as f64 / secs.max(1e-9)
-        );
+        )?;
     }
-    println!(
+    writeln!(
+        out,
         "{:<14} {:>5} {:>10} {:>9.0} {:>11.0}",
         "total",
         args.depth,
         total_nodes,
         total_secs * 1000.0,
         total_nodes as f64 / total_secs.max(1e-9)
-    );
+    )?;
     if args.levels {
-        level_times(args.think_ms, Variant::Chess, POSITIONS)?;
+        level_times(args.think_ms, Variant::Chess, POSITIONS, out)?;
     }
     if args.perft > 0 {
         let mut game = Variant::Chess.new_game(&options);
         let start = Instant::now();
         let leaves = perft(&mut game, args.perft);
         let secs = start.elapsed().as_secs_f64();
-        println!(
+        writeln!(
+            out,
             "perft {} of the start: {leaves} leaves in {:.2} s ({:.1} million per second)",
             args.perft,
             secs,
             leaves as f64 / secs.max(1e-9) / 1e6
-        );
+        )?;
     }
     Ok(())
 }
 
 /// `catboard bench --variant cat`: one move at every level on the Cat
 /// Chess positions, then perft of the Cat Chess start.
-fn cat_bench(args: &BenchArgs) -> Result<(), String> {
-    level_times(args.think_ms, Variant::Cat, CAT_POSITIONS)?;
+fn cat_bench(args: &BenchArgs, out: &mut impl Write) -> io::Result<()> {
+    level_times(args.think_ms, Variant::Cat, CAT_POSITIONS, out)?;
     if args.perft > 0 {
         let depth = args.perft.min(5);
         let mut game = Variant::Cat.new_game(&Options::new());
         let start = Instant::now();
         let leaves = perft(&mut game, depth);
         let secs = start.elapsed().as_secs_f64();
-        println!(
+        writeln!(
+            out,
             "perft {depth} of the Cat Chess start: {leaves} leaves in {secs:.2} s ({:.1} million per second)",
             leaves as f64 / secs.max(1e-9) / 1e6
-        );
+        )?;
     }
     Ok(())
 }
 
 /// One move at every level on every bench position: the time and nodes each took.
-fn level_times(think_ms: u64, variant: Variant, positions: &[(&str, &str)]) -> Result<(), String> {
+fn level_times(
+    think_ms: u64,
+    variant: Variant,
+    positions: &[(&str, &str)],
+    out: &mut impl Write,
+) -> io::Result<()> {
     let stop = AtomicBool::new(false);
     let options = Options::new();
-    println!();
-    println!(
+    writeln!(out)?;
+    writeln!(
+        out,
         "{:<14} {:<7} {:>5} {:>10} {:>9}  move",
         "position", "level", "depth", "nodes", "ms"
-    );
+    )?;
     for level in Level::ALL {
         let mut slowest = 0f64;
         for (name, fen) in positions {
             let game = variant
                 .from_position(fen, &options)
-                .map_err(|e| format!("bench position {name}: {e}"))?;
+                .map_err(|e| bad_position(name, e))?;
             let start = Instant::now();
             let thought =
                 catboard::ai::think(&game, &level.limits_with_think_ms(think_ms), &stop, |_| {});
             let secs = start.elapsed().as_secs_f64();
             slowest = slowest.max(secs);
             let best = thought.best.map_or("-".to_string(), |m| game.move_text(m));
-            println!(
+            writeln!(
+                out,
                 "{:<14} {:<7} {:>5} {:>10} {:>9.0}  {best}",
                 name,
                 level.id(),
                 thought.depth,
                 thought.nodes,
                 secs * 1000.0
-            );
+            )?;
         }
-        println!(
+        writeln!(
+            out,
             "{:<14} {} slowest move {:.0} ms",
             "",
             level.id(),
             slowest * 1000.0
-        );
+        )?;
     }
     Ok(())
 }
 
+/// Refuses a Master thinking time outside 1 ms to [`MAX_THINK_MS`].
+pub fn check_think_ms(think_ms: u64) -> Result<(), String> {
+    if (1..=MAX_THINK_MS).contains(&think_ms) {
+        Ok(())
+    } else {
+        Err(format!(
+            "--think-ms must be 1 to {MAX_THINK_MS} (an hour), not {think_ms}."
+        ))
+    }
+}
+
 /// Runs `catboard xboard` on standard input and output.
-pub fn xboard(args: &XboardArgs) -> Result<(), String> {
+pub fn xboard(args: &XboardArgs) -> Result<(), Failure> {
+    if !(1..=MAX_HASH_MB).contains(&args.hash_mb) {
+        return Err(Failure::Refused(format!(
+            "--hash-mb must be 1 to {MAX_HASH_MB}, not {}.",
+            args.hash_mb
+        )));
+    }
     let input = std::io::BufReader::new(std::io::stdin());
     let output = std::io::stdout();
     let session = Session::new(args.hash_mb).with_level(args.level);
-    catboard::protocol::xboard::run_session(session, input, output)
-        .map_err(|e| format!("the xboard session failed: {e}"))
+    catboard::protocol::xboard::run_session(session, input, output).map_err(Failure::writing)
 }

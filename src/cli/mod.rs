@@ -1,7 +1,73 @@
-//! The command-line subcommands, one module each.
+//! The command-line subcommands, one module each, and how their failures
+//! become exit statuses.
 
 pub mod engine;
 pub mod play;
 pub mod selfplay;
 pub mod tools;
 pub mod uci_cat;
+
+use std::io;
+use std::process::ExitCode;
+
+/// Why a command failed, which decides its exit status (the README's
+/// table of exit statuses lists them).
+#[derive(Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// Bad input or arguments: the sentence goes to standard error, status 2.
+    Refused(String),
+    /// Standard output could not be written (a full disk): the sentence
+    /// goes to standard error, status 1.
+    Output(String),
+    /// Whoever read standard output stopped reading (a closed pipe, as
+    /// `| head -1` does): nothing is said, status 0, as Unix tools do.
+    OutputClosed,
+}
+
+impl From<String> for Failure {
+    fn from(sentence: String) -> Failure {
+        Failure::Refused(sentence)
+    }
+}
+
+impl Failure {
+    /// The failure a write to standard output met.
+    pub fn writing(e: io::Error) -> Failure {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            Failure::OutputClosed
+        } else {
+            Failure::Output(format!("could not write the output: {e}."))
+        }
+    }
+
+    /// Says what failed on standard error and gives the exit status.
+    pub fn report(self) -> ExitCode {
+        match self {
+            Failure::Refused(sentence) => {
+                eprintln_quietly(&sentence);
+                ExitCode::from(2)
+            }
+            Failure::Output(sentence) => {
+                eprintln_quietly(&sentence);
+                ExitCode::from(1)
+            }
+            Failure::OutputClosed => ExitCode::SUCCESS,
+        }
+    }
+}
+
+/// Writes `catboard: SENTENCE` on standard error, ignoring a failure (there
+/// is nowhere left to report it).
+fn eprintln_quietly(sentence: &str) {
+    use io::Write;
+    let _ = writeln!(io::stderr(), "catboard: {sentence}");
+}
+
+/// Writes `text` and a line ending to standard output and flushes it.
+pub fn print_line(text: impl std::fmt::Display) -> Result<(), Failure> {
+    use io::Write;
+    let mut out = io::stdout().lock();
+    writeln!(out, "{text}")
+        .and_then(|_| out.flush())
+        .map_err(Failure::writing)
+}

@@ -1,6 +1,7 @@
 //! `catboard play` and `catboard` with no subcommand: the arguments that
 //! set up the terminal front end, read into a [`UiConfig`].
 
+use crate::cli::engine::check_think_ms;
 use crate::ui::glyphs::GlyphSet;
 use crate::ui::save::SaveStore;
 use crate::ui::table::{Player, Table, TableSpec};
@@ -11,6 +12,7 @@ use catboard::ai::level::DEFAULT_THINK_MS;
 use catboard::core::Options;
 use catboard::variants::Variant;
 use clap::Args;
+use std::path::PathBuf;
 
 /// How the screen looks: theme, glyphs, colour depth.
 #[derive(Args, Debug, Clone, Default)]
@@ -44,6 +46,15 @@ impl Default for ComputerArgs {
     }
 }
 
+/// Where games are saved.
+#[derive(Args, Debug, Clone, Default)]
+pub struct SaveArgs {
+    /// The folder games are saved in and resumed from (default:
+    /// $XDG_DATA_HOME/catboard/games, else ~/.local/share/catboard/games).
+    #[arg(long, value_name = "DIR")]
+    pub save_dir: Option<PathBuf>,
+}
+
 /// Arguments of `catboard` with no subcommand.
 #[derive(Args, Debug, Clone, Default)]
 pub struct OpenArgs {
@@ -54,6 +65,8 @@ pub struct OpenArgs {
     pub look: LookArgs,
     #[command(flatten)]
     pub computer: ComputerArgs,
+    #[command(flatten)]
+    pub save: SaveArgs,
 }
 
 /// Arguments of `catboard play`: start a game without the setup screen.
@@ -87,6 +100,34 @@ pub struct PlayArgs {
     pub look: LookArgs,
     #[command(flatten)]
     pub computer: ComputerArgs,
+    #[command(flatten)]
+    pub save: SaveArgs,
+}
+
+/// The notice shown when there is nowhere to save games.
+pub const NOWHERE_TO_SAVE: &str = "Games will not be saved: neither HOME nor XDG_DATA_HOME is set; \
+     start with --save-dir DIR to save them.";
+
+/// Where games are saved: `--save-dir`, else the usual folder; with
+/// neither, `None` and the notice saying so.
+fn saves_of(
+    args: &SaveArgs,
+    var: &impl Fn(&str) -> Option<String>,
+) -> (Option<SaveStore>, Option<String>) {
+    let store = match &args.save_dir {
+        Some(dir) => Some(SaveStore::new(dir.clone())),
+        None => SaveStore::from_env(var),
+    };
+    let notice = store.is_none().then(|| NOWHERE_TO_SAVE.to_string());
+    (store, notice)
+}
+
+/// Two notices as one, the first first.
+fn both(first: Option<String>, second: Option<String>) -> Option<String> {
+    match (first, second) {
+        (Some(a), Some(b)) => Some(format!("{a} {b}")),
+        (a, b) => a.or(b),
+    }
 }
 
 fn env(name: &str) -> Option<String> {
@@ -131,6 +172,16 @@ fn players_of(variant: Variant, args: &PlayArgs) -> Result<Vec<Player>, String> 
         named.push((seat.trim().to_string(), player.trim().to_string()));
     }
     let seats = variant.seats();
+    for (i, (seat, player)) in named.iter().enumerate() {
+        if let Some((_, other)) = named[..i]
+            .iter()
+            .find(|(s, p)| s == seat && !p.eq_ignore_ascii_case(player))
+        {
+            return Err(format!(
+                "The {seat} seat is given twice, to {other} and to {player}; give each seat once."
+            ));
+        }
+    }
     for (seat, _) in &named {
         if !seats.contains(&seat.as_str()) {
             return Err(format!(
@@ -151,6 +202,7 @@ fn players_of(variant: Variant, args: &PlayArgs) -> Result<Vec<Player>, String> 
 
 /// Runs `catboard play`.
 pub fn play(args: &PlayArgs) -> Result<(), String> {
+    check_think_ms(args.computer.think_ms)?;
     let variant = Variant::from_id(&args.variant).map_err(|e| e.0)?;
     let options = Options::parse(variant.options(), args.options.iter().map(String::as_str))
         .map_err(|e| format!("Bad option: {e}."))?;
@@ -170,6 +222,7 @@ pub fn play(args: &PlayArgs) -> Result<(), String> {
         None => table.first_human_seat(),
     };
     let (look, notice) = look_of(&args.look)?;
+    let (saves, nowhere) = saves_of(&args.save, &env);
     run(UiConfig {
         start: Start::Play {
             table: Box::new(table),
@@ -177,8 +230,8 @@ pub fn play(args: &PlayArgs) -> Result<(), String> {
             path: None,
         },
         look,
-        saves: SaveStore::from_env(&env),
-        notice,
+        saves,
+        notice: both(nowhere, notice),
         think_ms: args.computer.think_ms,
     })
 }
@@ -186,26 +239,40 @@ pub fn play(args: &PlayArgs) -> Result<(), String> {
 /// Runs `catboard` with no subcommand: the setup screen, or with
 /// `--resume` the last unfinished game.
 pub fn open(args: &OpenArgs) -> Result<(), String> {
-    let (look, mut notice) = look_of(&args.look)?;
-    let saves = SaveStore::from_env(&env);
+    check_think_ms(args.computer.think_ms)?;
+    let (look, theme_notice) = look_of(&args.look)?;
+    let (saves, nowhere) = saves_of(&args.save, &env);
+    let mut notice = both(nowhere, theme_notice);
     let offer = match &saves {
         Some(store) => last_unfinished(store),
         None => Ok(None),
     };
     let start = if args.resume {
-        match offer? {
-            Some(offer) => Start::Play {
+        match (offer?, &saves) {
+            (Some(offer), _) => Start::Play {
                 near_side: offer.table.first_human_seat(),
                 table: offer.table,
                 path: Some(offer.path),
             },
-            None => return Err("There is no unfinished game to resume.".into()),
+            (None, Some(store)) => {
+                return Err(format!(
+                    "There is no unfinished game to resume in {}.",
+                    store.dir().display()
+                ));
+            }
+            (None, None) => {
+                return Err(
+                    "There is no saved game to resume: neither HOME nor XDG_DATA_HOME is set; \
+                     give --save-dir DIR."
+                        .into(),
+                );
+            }
         }
     } else {
         match offer {
             Ok(offer) => Start::Setup(offer),
             Err(e) => {
-                notice = Some(e);
+                notice = both(Some(e), notice);
                 Start::Setup(None)
             }
         }
@@ -235,7 +302,38 @@ mod tests {
             view: None,
             look: LookArgs::default(),
             computer: ComputerArgs::default(),
+            save: SaveArgs::default(),
         }
+    }
+
+    #[test]
+    fn a_seat_given_twice_to_different_players_is_refused() {
+        let err = players_of(Variant::Chess, &args(Some("club"), &["white=human"]))
+            .expect_err("conflict");
+        assert_eq!(
+            err,
+            "The white seat is given twice, to club and to human; give each seat once."
+        );
+        assert!(players_of(Variant::Chess, &args(Some("club"), &["white=Club"])).is_ok());
+    }
+
+    #[test]
+    fn with_nowhere_to_save_the_notice_says_so_and_save_dir_fixes_it() {
+        let nothing = |_: &str| None;
+        let (store, notice) = saves_of(&SaveArgs::default(), &nothing);
+        assert_eq!((store, notice.as_deref()), (None, Some(NOWHERE_TO_SAVE)));
+        let chosen = SaveArgs {
+            save_dir: Some(PathBuf::from("/tmp/games")),
+        };
+        let (store, notice) = saves_of(&chosen, &nothing);
+        assert_eq!(store, Some(SaveStore::new(PathBuf::from("/tmp/games"))));
+        assert_eq!(notice, None);
+        let home = |k: &str| (k == "HOME").then(|| "/home/u".to_string());
+        assert_eq!(saves_of(&SaveArgs::default(), &home).1, None);
+        assert_eq!(
+            both(Some("a.".into()), Some("b.".into())).as_deref(),
+            Some("a. b.")
+        );
     }
 
     #[test]

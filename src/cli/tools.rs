@@ -1,10 +1,23 @@
 //! `catboard perft` and `catboard rules`: the tools that check the rules.
 
+use super::{Failure, print_line};
 use catboard::core::{Game, MoveList, perft as count_leaves};
+use catboard::protocol::read_ahead::{Line, read_line};
 use catboard::protocol::rules::{self, RulesQuery};
+use catboard::variants::Variant;
 use clap::Args;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::time::Instant;
+
+/// The deepest perft each variant counts: beyond it a count would take
+/// days (chess perft 9 is 2.4 trillion leaves, Cat Chess perft 7 is
+/// already hours), so a bigger depth is a mistake, refused in a sentence.
+pub fn max_perft_depth(variant: Variant) -> u32 {
+    match variant {
+        Variant::Chess => 9,
+        Variant::Cat => 7,
+    }
+}
 
 /// Where a tool starts: variant, position, moves, options.
 #[derive(Args, Debug, Clone)]
@@ -59,7 +72,16 @@ pub struct RulesArgs {
 
 /// Runs `catboard perft`: the last line printed is the node count alone;
 /// the time taken goes to standard error.
-pub fn perft(args: &PerftArgs) -> Result<(), String> {
+pub fn perft(args: &PerftArgs) -> Result<(), Failure> {
+    let variant = Variant::from_id(&args.at.variant).map_err(|e| e.0)?;
+    let max = max_perft_depth(variant);
+    if args.depth > max {
+        return Err(Failure::Refused(format!(
+            "--depth {} is deeper than {} perft counts (at most {max}).",
+            args.depth,
+            variant.name()
+        )));
+    }
     let mut game = rules::play_query(&args.at.query()).map_err(|e| e.0)?;
     let start = Instant::now();
     let out = std::io::stdout();
@@ -79,42 +101,61 @@ pub fn perft(args: &PerftArgs) -> Result<(), String> {
         }
         lines.sort();
         for (text, n) in lines {
-            let _ = writeln!(out, "{text}: {n}");
+            writeln!(out, "{text}: {n}").map_err(Failure::writing)?;
         }
-        let _ = writeln!(out);
+        writeln!(out).map_err(Failure::writing)?;
         total
     } else {
         count_leaves(&mut game, args.depth)
     };
     let secs = start.elapsed().as_secs_f64();
-    eprintln!(
+    writeln!(out, "{total}")
+        .and_then(|_| out.flush())
+        .map_err(Failure::writing)?;
+    let _ = writeln!(
+        std::io::stderr(),
         "perft {} in {:.3} s ({:.1} million leaves per second)",
         args.depth,
         secs,
         total as f64 / secs.max(1e-9) / 1e6
     );
-    let _ = writeln!(out, "{total}");
     Ok(())
 }
 
 /// Runs `catboard rules`, for one position or a batch on standard input.
-pub fn rules(args: &RulesArgs) -> Result<(), String> {
+/// In a batch every line gets one answer line: a blank line is answered
+/// `{"error": "Line N is empty."}` and a line that is not UTF-8 text
+/// `{"error": "Line N is not UTF-8 text."}`, and the batch goes on.
+pub fn rules(args: &RulesArgs) -> Result<(), Failure> {
     if !args.batch {
         let game = rules::play_query(&args.at.query()).map_err(|e| e.0)?;
-        println!("{}", rules::describe(&game));
-        return Ok(());
+        return print_line(rules::describe(&game));
     }
     let stdin = std::io::stdin();
+    let mut input = stdin.lock();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    for (n, line) in stdin.lock().lines().enumerate() {
-        let line = line.map_err(|e| format!("could not read line {} of the batch: {e}", n + 1))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        writeln!(out, "{}", rules::answer_line(&line))
+    let mut buf = Vec::new();
+    let mut number = 0u64;
+    loop {
+        let line = read_line(&mut input, &mut buf).map_err(|e| {
+            Failure::Refused(format!(
+                "could not read line {} of the batch: {e}.",
+                number + 1
+            ))
+        })?;
+        let Some(line) = line else { break };
+        number += 1;
+        let answer = match line {
+            Line::Text(text) if text.trim().is_empty() => {
+                rules::error_line(&format!("Line {number} is empty."))
+            }
+            Line::Text(text) => rules::answer_line(&text),
+            Line::NotText => rules::error_line(&format!("Line {number} is not UTF-8 text.")),
+        };
+        writeln!(out, "{answer}")
             .and_then(|_| out.flush())
-            .map_err(|e| format!("could not write an answer: {e}"))?;
+            .map_err(Failure::writing)?;
     }
     Ok(())
 }

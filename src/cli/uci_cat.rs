@@ -1,6 +1,7 @@
 //! `catboard uci-cat`: the Cat Chess line protocol on standard input and
 //! output (see `catboard::protocol::uci_cat`).
 
+use super::Failure;
 use catboard::ai::Level;
 use clap::Args;
 
@@ -13,8 +14,7 @@ pub struct UciCatArgs {
 }
 
 /// Runs `catboard uci-cat` on standard input and output.
-pub fn uci_cat(args: &UciCatArgs) -> Result<(), String> {
+pub fn uci_cat(args: &UciCatArgs) -> Result<(), Failure> {
     let input = std::io::BufReader::new(std::io::stdin());
-    catboard::protocol::uci_cat::run(args.level, input, std::io::stdout())
-        .map_err(|e| format!("the uci-cat session failed: {e}"))
+    catboard::protocol::uci_cat::run(args.level, input, std::io::stdout()).map_err(Failure::writing)
 }

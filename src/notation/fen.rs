@@ -5,6 +5,7 @@
 use crate::core::orthodox::{CastleSide, CastlingRights, army_name, castle_cells};
 use crate::core::{Board, Cell, Geometry, Piece, PieceKind, Seat};
 use crate::notation::placement::parse_placement;
+use crate::notation::shown;
 
 /// A fault in a FEN-like position text: which field and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,26 +91,27 @@ pub fn read_fen_fields(
             };
             FenFault::new(
                 "side to move (field 2)",
-                format!("'{}' should be {choice}", fields[1]),
+                format!("'{}' should be {choice}", shown(fields[1])),
             )
         })?;
     let castling =
         CastlingRights::parse(fields[2]).map_err(|e| FenFault::new("castling (field 3)", e))?;
     let ep = match fields[3] {
         "-" => None,
-        name => Some(
-            geo.cell(name)
-                .ok_or_else(|| FenFault::new(EN_PASSANT, format!("'{name}' is not a square")))?,
-        ),
+        name => Some(geo.cell(name).ok_or_else(|| {
+            FenFault::new(EN_PASSANT, format!("'{}' is not a square", shown(name)))
+        })?),
     };
     let clock = |i: usize, name: &str, default: u16| -> Result<u16, FenFault> {
         match fields.get(i) {
             None => Ok(default),
             Some(s) => s.parse::<u16>().map_err(|_| {
-                FenFault::new(
-                    format!("{name} (field {})", i + 1),
-                    format!("'{s}' is not a whole number"),
-                )
+                let why = if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+                    format!("{s} is more than the largest allowed, {}", u16::MAX)
+                } else {
+                    format!("'{}' is not a whole number", shown(s))
+                };
+                FenFault::new(format!("{name} (field {})", i + 1), why)
             }),
         }
     };

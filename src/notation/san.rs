@@ -2,6 +2,7 @@
 //! grid: written for the move list, read from the move prompt.
 
 use crate::core::{Game, GameError, Move, MoveKind, MoveList, PieceKind};
+use crate::notation::shown;
 
 /// The file part and rank part of a grid cell's name (`e` and `4` of `e4`).
 fn split_name(name: &str) -> (&str, &str) {
@@ -120,15 +121,62 @@ pub fn parse_coordinate_or_san<G: Game>(game: &G, text: &str) -> Result<Move, Ga
             if let [mv] = loose.as_slice() {
                 return Ok(*mv);
             }
+            // A piece move without the detail its rivals need (`Nd2` with
+            // knights on b1 and f3) names more than one move.
+            let vague: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| under_specified_match(game, *m, &wanted))
+                .collect();
+            if vague.len() > 1 {
+                return Err(ambiguous(game, text, &vague, &legal));
+            }
             let side = game.seat_name(game.to_move());
             Err(GameError::new(format!(
-                "'{text}' is not a legal move for {side} in this position."
+                "'{}' is not a legal move for {side} in this position.",
+                shown(text)
             )))
         }
-        _ => Err(GameError::new(format!(
-            "'{text}' is ambiguous here; name the piece's file or rank."
-        ))),
+        many => Err(ambiguous(game, text, many, &legal)),
     }
+}
+
+/// The error for `text` naming each of `candidates`: `'Nd2' is ambiguous
+/// here: it could be Nbd2 or Nfd2.`
+fn ambiguous<G: Game>(game: &G, text: &str, candidates: &[Move], legal: &[Move]) -> GameError {
+    let mut names: Vec<String> = candidates
+        .iter()
+        .map(|m| san_body(game, *m, legal))
+        .collect();
+    names.sort();
+    let list = match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.join(""),
+    };
+    GameError::new(format!(
+        "'{}' is ambiguous here: it could be {list}.",
+        shown(text)
+    ))
+}
+
+/// Whether `wanted` names `mv`'s piece and destination without the
+/// from-cell detail SAN needs to tell it from its rivals (`Nd2` for `Nbd2`).
+fn under_specified_match<G: Game>(game: &G, mv: Move, wanted: &str) -> bool {
+    let Some(piece) = game.piece_at(mv.from) else {
+        return false;
+    };
+    if mv.kind == MoveKind::Castle || piece.kind() == PieceKind::Pawn {
+        return false;
+    }
+    let promo = mv
+        .promotion
+        .map(|k| k.letter().to_string())
+        .unwrap_or_default();
+    format!(
+        "{}{}{promo}",
+        piece.kind().letter(),
+        game.geometry().name(mv.to)
+    ) == wanted
 }
 
 /// SAN with check marks, annotations, `x`, `=`, `e.p.` and spaces removed,

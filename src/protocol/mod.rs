@@ -1,6 +1,7 @@
 //! Text protocols for other programs: the JSON rules oracle, the XBoard engine
 //! protocol, and `uci-cat` for Cat Chess players.
 
+pub mod read_ahead;
 pub mod rules;
 pub mod uci_cat;
 pub mod xboard;

@@ -2,6 +2,7 @@
 //! result out, as one JSON object (the `catboard rules` command).
 
 use crate::core::{Game, GameError, Options};
+use crate::notation::shown;
 use crate::variants::{AnyGame, Variant};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -35,7 +36,7 @@ pub fn play_query(query: &RulesQuery) -> Result<AnyGame, GameError> {
     for (i, text) in query.moves.iter().enumerate() {
         let mv = game.read_listed_move(text).map_err(|e| {
             // The clause begins the sentence here: "Move 3 …."
-            let mut sentence = e.describe(i + 1, text);
+            let mut sentence = e.describe(i + 1, &shown(text));
             sentence[..1].make_ascii_uppercase();
             sentence.push('.');
             GameError::new(sentence)
@@ -85,9 +86,13 @@ pub fn answer(query: &RulesQuery) -> Value {
 
 /// Answers one line of a batch: a JSON query in, one JSON line out.
 pub fn answer_line(line: &str) -> String {
-    let value = match serde_json::from_str::<RulesQuery>(line) {
-        Ok(query) => answer(&query),
-        Err(e) => json!({ "error": format!("The line is not a rules query: {e}.") }),
-    };
-    value.to_string()
+    match serde_json::from_str::<RulesQuery>(line) {
+        Ok(query) => answer(&query).to_string(),
+        Err(e) => error_line(&format!("The line is not a rules query: {e}.")),
+    }
+}
+
+/// The answer line for a line that could not be asked: `{"error": ...}`.
+pub fn error_line(sentence: &str) -> String {
+    json!({ "error": sentence }).to_string()
 }

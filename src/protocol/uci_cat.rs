@@ -16,21 +16,26 @@
 //!   clears what the search has learnt; `debug on` adds an `info depth ...
 //!   score cp ... nodes ... time ... pv ...` line per finished depth before
 //!   `bestmove` (`debug off` stops it); `stop` ends a search at once;
-//!   `quit` ends the session.
+//!   `quit` ends the session, stopping a search at once (its `bestmove`
+//!   is still written), and so does the end of the input.
 //! - Anything else is ignored. A bad position or move is answered with one
-//!   line `info string error: ...` and leaves no position set.
+//!   line `info string error: ...` and leaves no position set. A bad `go`
+//!   (`go depth abc`, a depth above [`MAX_DEPTH`]) is answered with one
+//!   such line and `bestmove (none)`, without searching. A line that is not
+//!   UTF-8 text is answered `info string error: line N is not UTF-8 text.`
 //!
 //! [`Session`] answers one line at a time into any `Write`, so the protocol
 //! is tested with in-memory text; [`run`] connects it to a line source,
 //! reading ahead on another thread so that `stop` interrupts a search.
 
+use super::read_ahead::{Protocol, Urgency, serve};
+pub use crate::ai::level::MAX_DEPTH;
 use crate::ai::{Level, Limits, Searcher};
 use crate::core::{Game, GameError, ListedMoveError};
+use crate::notation::shown;
 use crate::variants::cat::{CatChess, START_FEN};
 use std::io::{self, BufRead, Write};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// The hash table size of a session, in MiB.
@@ -115,7 +120,7 @@ impl Session {
             Ok(limits) => limits,
             Err(e) => {
                 writeln!(out, "info string error: {e}")?;
-                self.level.limits()
+                return writeln!(out, "bestmove (none)");
             }
         };
         let Some(game) = &self.game else {
@@ -177,15 +182,20 @@ pub fn read_position(words: &[&str]) -> Result<CatChess, GameError> {
         ["fen", rest @ ..] => rest.join(" "),
         fields => fields.join(" "),
     };
-    let mut game = CatChess::from_fen(&fen)
-        .map_err(|e| GameError::new(format!("in the position '{fen}': {}", without_stop(&e.0))))?;
+    let mut game = CatChess::from_fen(&fen).map_err(|e| {
+        GameError::new(format!(
+            "in the position '{}': {}",
+            shown(&fen),
+            without_stop(&e.0)
+        ))
+    })?;
     for (i, text) in moves.iter().enumerate() {
         let mv = game.read_listed_move(text).map_err(|e| {
             GameError::new(match e {
                 ListedMoveError::Refused(why) => {
                     format!("at move {} of the list: {}", i + 1, without_stop(&why.0))
                 }
-                over => over.describe(i + 1, text),
+                over => over.describe(i + 1, &shown(text)),
             })
         })?;
         game.make_move(mv);
@@ -214,9 +224,14 @@ pub fn read_go(words: &[&str], level: Level) -> Result<Limits, GameError> {
                     "'go {key}' needs a whole number above zero after it"
                 ))
             })?;
+        if key == "depth" && value > u64::from(MAX_DEPTH) {
+            return Err(GameError::new(format!(
+                "'go depth' is at most {MAX_DEPTH}, not {value}"
+            )));
+        }
         limits = match key {
             "movetime" => Limits::time(Duration::from_millis(value)).with_seed(limits.seed),
-            "depth" => Limits::depth(value.min(u32::MAX as u64) as u32).with_seed(limits.seed),
+            "depth" => Limits::depth(value as u32).with_seed(limits.seed),
             _ => limits.with_nodes(value),
         };
         i += 2;
@@ -229,45 +244,31 @@ fn without_stop(sentence: &str) -> &str {
     sentence.trim().trim_end_matches('.')
 }
 
+/// What a line read ahead asks of a running search: `stop` and `quit`
+/// stop it (its `bestmove` is still written).
+pub fn urgency(line: &str) -> Urgency {
+    match line.split_whitespace().next() {
+        Some("stop" | "quit") => Urgency::Stop,
+        _ => Urgency::Wait,
+    }
+}
+
 /// Runs a session at `level` on `input` and `output` until `quit` or the
 /// end of the input. A reading thread passes lines on and raises the stop
-/// flag at `stop`, which ends a search at once (`quit` waits for the
-/// search, so a script may send it straight after `go`).
-pub fn run<R, W>(level: Level, input: R, mut output: W) -> io::Result<()>
+/// flag for `stop`, `quit` and the end of the input, which end a search at
+/// once, even one not yet begun when they were read.
+pub fn run<R, W>(level: Level, input: R, output: W) -> io::Result<()>
 where
     R: BufRead + Send + 'static,
     W: Write,
 {
     let mut session = Session::new(level);
-    let stop = Arc::new(AtomicBool::new(false));
-    let (send, receive) = mpsc::channel::<String>();
-    let reader_stop = Arc::clone(&stop);
-    let reader = std::thread::spawn(move || {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            let word = line.split_whitespace().next().unwrap_or("");
-            if word == "stop" {
-                reader_stop.store(true, Ordering::SeqCst);
-            }
-            if send.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    while let Ok(line) = receive.recv() {
-        if session.handle(&line, &stop, &mut output)? == Flow::Quit {
-            break;
-        }
-        // A `stop` has done its work once its line is reached.
-        if line.split_whitespace().next() == Some("stop") {
-            stop.store(false, Ordering::SeqCst);
-        }
-    }
-    drop(receive);
-    // The reader ends with its input; it is not waited for after `quit`,
-    // as it may be blocked reading a terminal.
-    if reader.is_finished() {
-        let _ = reader.join();
-    }
-    Ok(())
+    let protocol = Protocol {
+        urgency,
+        at_end: Urgency::Stop,
+        not_text: |n| format!("info string error: line {n} is not UTF-8 text."),
+    };
+    serve(input, output, &protocol, |line, interrupts, out| {
+        Ok(session.handle(line, &interrupts.stop, out)? == Flow::Continue)
+    })
 }

@@ -7,16 +7,21 @@
 //! [`run`] connects it to a line source and reads ahead on another thread,
 //! so `?` (move now) and `quit` interrupt a search.
 
+pub use super::read_ahead::Interrupts;
+use super::read_ahead::{Protocol, Urgency, serve};
 use crate::ai::level::{DEFAULT_THINK_MS, MAX_DEPTH};
 use crate::ai::score::{is_mate, mate_in_moves};
 use crate::ai::{Level, Limits, Searcher, Thought};
 use crate::core::{EndReason, Game, Options, Outcome, Seat};
+use crate::notation::shown;
 use crate::variants::{AnyGame, Variant};
 use std::io::{self, BufRead, Write};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
+
+/// The largest hash table `--hash-mb` and the `memory` command may ask
+/// for, in MiB.
+pub const MAX_HASH_MB: usize = 1024;
 
 /// The protocol's name for a variant (chess is `normal`); `None` for a
 /// variant the protocol does not offer.
@@ -35,46 +40,36 @@ fn variant_named(name: &str) -> Option<Variant> {
         .find(|&v| protocol_name(v) == Some(name))
 }
 
-/// Flags raised from the reading thread while the engine thinks.
-#[derive(Debug, Default)]
-pub struct Interrupts {
-    /// Stop thinking now.
-    pub stop: AtomicBool,
-    /// Stop thinking and do not play the move found (the game was left).
-    pub abandon: AtomicBool,
-    /// Whether a search is running (commands read at other times wait
-    /// their turn instead of interrupting).
-    searching: AtomicBool,
+/// What a command read while the engine may be thinking asks of the
+/// search: `?` and a move (`usermove`, or a bare move in coordinates, which
+/// is refused, see [`Session::handle`]) stop it and the engine plays at
+/// once; commands that leave the game stop it and nothing is played.
+pub fn urgency(line: &str) -> Urgency {
+    match line.split_whitespace().next().unwrap_or("") {
+        "?" | "usermove" => Urgency::Stop,
+        "quit" | "force" | "new" | "result" | "undo" | "remove" | "setboard" | "edit" => {
+            Urgency::Abandon
+        }
+        word if looks_like_coordinates(word) => Urgency::Stop,
+        _ => Urgency::Wait,
+    }
 }
 
-impl Interrupts {
-    /// Raises the flags a command arriving during a search calls for.
-    pub fn on_line(&self, line: &str) {
-        if !self.searching.load(Ordering::SeqCst) {
-            return;
+/// Whether `word` is written as a move in coordinates: a file letter and a
+/// rank number twice, then perhaps a promotion letter (`e2e4`, `e7e8q`).
+fn looks_like_coordinates(word: &str) -> bool {
+    let mut rest = word.as_bytes();
+    for _ in 0..2 {
+        let Some((file, after)) = rest.split_first() else {
+            return false;
+        };
+        let digits = after.iter().take_while(|b| b.is_ascii_digit()).count();
+        if !file.is_ascii_lowercase() || !(1..=2).contains(&digits) {
+            return false;
         }
-        let word = line.split_whitespace().next().unwrap_or("");
-        match word {
-            "?" => self.stop.store(true, Ordering::SeqCst),
-            "quit" | "force" | "new" | "result" | "undo" | "remove" | "setboard" | "edit" => {
-                self.abandon.store(true, Ordering::SeqCst);
-                self.stop.store(true, Ordering::SeqCst);
-            }
-            _ => {}
-        }
+        rest = &after[digits..];
     }
-
-    /// Marks the start of a search, lowering both flags.
-    fn begin_search(&self) {
-        self.stop.store(false, Ordering::SeqCst);
-        self.abandon.store(false, Ordering::SeqCst);
-        self.searching.store(true, Ordering::SeqCst);
-    }
-
-    /// Marks the end of a search.
-    fn end_search(&self) {
-        self.searching.store(false, Ordering::SeqCst);
-    }
+    matches!(rest, [] | [b'a'..=b'z'])
 }
 
 /// Whether the session goes on after a command.
@@ -112,6 +107,10 @@ pub struct Session {
     post: bool,
     /// A fixed level to play at instead of the interface's clock.
     level: Option<Level>,
+    /// The lines that arrived while the engine last thought about its
+    /// move: after the line that started it, up to the last read when it
+    /// moved. A move among them was sent out of turn and is refused.
+    thinking: Option<(u64, u64)>,
 }
 
 impl Session {
@@ -128,6 +127,7 @@ impl Session {
             max_depth: None,
             post: false,
             level: None,
+            thinking: None,
         }
     }
 
@@ -148,6 +148,12 @@ impl Session {
 
     /// Answers one command line, writing any reply to `out`. A search
     /// started by the command stops when `interrupts` says so.
+    ///
+    /// A move (`usermove` or a bare move) that arrived while the engine
+    /// was thinking about its own move is not the opponent's to make: it
+    /// stops the search (the engine moves at once) and is answered
+    /// `Illegal move (the engine was thinking): MOVE`, deterministically,
+    /// whatever the timing.
     pub fn handle(
         &mut self,
         line: &str,
@@ -171,7 +177,7 @@ impl Session {
                     .collect();
                 writeln!(
                     out,
-                    "feature setboard=1 usermove=1 ping=1 sigint=0 sigterm=0 colors=0 \
+                    "feature setboard=1 usermove=1 ping=1 memory=1 sigint=0 sigterm=0 colors=0 \
                      variants=\"{}\" myname=\"catboard {}\" done=1",
                     variants.join(","),
                     env!("CARGO_PKG_VERSION")
@@ -234,6 +240,14 @@ impl Session {
                 Err(_) => writeln!(out, "Error (bad time): {line}")?,
             },
             "ping" => writeln!(out, "pong {rest}")?,
+            "memory" => match rest.parse::<usize>() {
+                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => self.searcher = Searcher::new(mb),
+                _ => writeln!(
+                    out,
+                    "Error (memory is 1 to {MAX_HASH_MB} MiB): {}",
+                    shown(line)
+                )?,
+            },
             "hint" => {
                 let thought = self.think(&Limits::depth(6), interrupts, &mut io::sink())?;
                 if let Some(mv) = thought.best {
@@ -246,7 +260,7 @@ impl Session {
                 if self.game.parse_move(line).is_ok() {
                     self.user_move(line, interrupts, out)?;
                 } else {
-                    writeln!(out, "Error (unknown command): {command}")?;
+                    writeln!(out, "Error (unknown command): {}", shown(command))?;
                 }
             }
         }
@@ -262,7 +276,19 @@ impl Session {
         out: &mut impl Write,
     ) -> io::Result<()> {
         if self.game.outcome().is_some() {
-            writeln!(out, "Illegal move (the game is over): {text}")?;
+            writeln!(out, "Illegal move (the game is over): {}", shown(text))?;
+            return Ok(());
+        }
+        let line = interrupts.current_line();
+        if self
+            .thinking
+            .is_some_and(|(from, through)| from < line && line <= through)
+        {
+            writeln!(
+                out,
+                "Illegal move (the engine was thinking): {}",
+                shown(text)
+            )?;
             return Ok(());
         }
         match self.game.parse_move(text) {
@@ -272,7 +298,7 @@ impl Session {
                     self.play_if_engine_turn(interrupts, out)?;
                 }
             }
-            Err(_) => writeln!(out, "Illegal move: {text}")?,
+            Err(_) => writeln!(out, "Illegal move: {}", shown(text))?,
         }
         Ok(())
     }
@@ -290,7 +316,9 @@ impl Session {
             return Ok(());
         }
         let limits = self.limits();
+        let started = interrupts.current_line();
         let thought = self.think(&limits, interrupts, out)?;
+        self.thinking = Some((started, interrupts.lines_read()));
         if interrupts.abandon.load(Ordering::Relaxed) {
             return Ok(());
         }
@@ -311,7 +339,6 @@ impl Session {
     ) -> io::Result<Thought> {
         let post = self.post;
         let mut failure = None;
-        interrupts.begin_search();
         let thought = self
             .searcher
             .think(&self.game, limits, &interrupts.stop, |p| {
@@ -322,7 +349,6 @@ impl Session {
                     }
                 }
             });
-        interrupts.end_search();
         match failure {
             Some(e) => Err(e),
             None => Ok(thought),
@@ -437,7 +463,9 @@ fn thinking_line<G: Game>(game: &G, p: &Thought) -> String {
 }
 
 /// Runs a session on `input` and `output` until `quit` or the end of input.
-/// Lines are read ahead on a second thread, so a search can be interrupted.
+/// Lines are read ahead on a second thread, so a search can be interrupted;
+/// the end of the input abandons a search as `quit` does. A line that is
+/// not UTF-8 text is answered `Error (not UTF-8 text): line N`.
 pub fn run<R, W>(input: R, output: W, hash_mb: usize) -> io::Result<()>
 where
     R: BufRead + Send + 'static,
@@ -447,33 +475,17 @@ where
 }
 
 /// Runs `session` on `input` and `output` as [`run`] does.
-pub fn run_session<R, W>(mut session: Session, input: R, mut output: W) -> io::Result<()>
+pub fn run_session<R, W>(mut session: Session, input: R, output: W) -> io::Result<()>
 where
     R: BufRead + Send + 'static,
     W: Write,
 {
-    let interrupts = Arc::new(Interrupts::default());
-    let (send, receive) = mpsc::channel::<String>();
-    let reader_flags = Arc::clone(&interrupts);
-    let reader = std::thread::spawn(move || {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            reader_flags.on_line(&line);
-            if send.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    while let Ok(line) = receive.recv() {
-        if session.handle(&line, &interrupts, &mut output)? == Flow::Quit {
-            break;
-        }
-    }
-    drop(receive);
-    // The reader ends with its input; it is not waited for after `quit`,
-    // as it may be blocked reading a terminal.
-    if reader.is_finished() {
-        let _ = reader.join();
-    }
-    Ok(())
+    let protocol = Protocol {
+        urgency,
+        at_end: Urgency::Abandon,
+        not_text: |n| format!("Error (not UTF-8 text): line {n}"),
+    };
+    serve(input, output, &protocol, |line, interrupts, out| {
+        Ok(session.handle(line, interrupts, out)? == Flow::Continue)
+    })
 }

@@ -71,7 +71,7 @@ pub struct UiConfig {
 /// a corrupt or illegal save is reported in one sentence naming it, and
 /// left as it is.
 pub fn last_unfinished(store: &SaveStore) -> Result<Option<ResumeOffer>, String> {
-    for path in store.newest_first() {
+    for path in store.newest_first()? {
         let saved = SaveStore::read(&path)?;
         let table = Table::from_saved(&saved).map_err(|e| {
             format!(
@@ -150,8 +150,9 @@ pub fn perform(app: &mut App, workers: &mut Workers, effects: Vec<Effect>) {
     }
 }
 
-/// Runs the front end until the player quits, the terminal hangs up or a
-/// termination signal comes; the game is saved in every case.
+/// Runs the front end until the player quits, the terminal hangs up (or
+/// dies without a hang-up, as under `nohup`) or a termination signal
+/// comes; the game is saved and `Ok` returned (exit status 0) in every case.
 pub fn run(config: UiConfig) -> Result<(), String> {
     let (mut app, effects) = build_app(config);
     let (tx, rx) = mpsc::channel();
@@ -160,14 +161,14 @@ pub fn run(config: UiConfig) -> Result<(), String> {
     perform(&mut app, &mut workers, effects);
     let started = terminal::spawn_input(tx.clone()).and_then(|_| terminal::spawn_signals(tx));
     if let Err(e) = started {
-        terminal::restore();
+        terminal::leave(screen);
         return Err(format!("Could not read the terminal: {e}."));
     }
     if screen.draw(|f| view::view(&app, f)).is_err() {
         let effects = update(&mut app, Action::Hangup);
         perform(&mut app, &mut workers, effects);
         workers.stop_all();
-        terminal::restore();
+        terminal::leave(screen);
         return Ok(());
     }
     while let Ok(first) = rx.recv() {
@@ -196,7 +197,7 @@ pub fn run(config: UiConfig) -> Result<(), String> {
         }
     }
     workers.stop_all();
-    terminal::restore();
+    terminal::leave(screen);
     Ok(())
 }
 

@@ -82,8 +82,13 @@ impl SaveStore {
             .join(format!("game-{secs}-{}-{n}.json", std::process::id()))
     }
 
+    /// The directory the saves are in.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
     /// Writes `saved` to `path` (through a temporary file, so a crash never
-    /// leaves half a save).
+    /// leaves half a save). A file already there keeps its permissions.
     pub fn write(path: &Path, saved: &SavedGame) -> Result<(), String> {
         let fail =
             |e: std::io::Error| format!("Could not save the game to {}: {e}.", path.display());
@@ -94,13 +99,24 @@ impl SaveStore {
             .map_err(|e| format!("Could not write the saved game: {e}."))?;
         let temp = path.with_extension("json.tmp");
         std::fs::write(&temp, text + "\n").map_err(fail)?;
+        if let Ok(before) = std::fs::metadata(path) {
+            std::fs::set_permissions(&temp, before.permissions()).map_err(fail)?;
+        }
         std::fs::rename(&temp, path).map_err(fail)
     }
 
-    /// The saves, newest first.
-    pub fn newest_first(&self) -> Vec<PathBuf> {
-        let Ok(entries) = std::fs::read_dir(&self.dir) else {
-            return Vec::new();
+    /// The saves, newest first; none when the directory does not exist yet,
+    /// and a sentence naming it when it cannot be read.
+    pub fn newest_first(&self) -> Result<Vec<PathBuf>, String> {
+        let entries = match std::fs::read_dir(&self.dir) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => {
+                return Err(format!(
+                    "The saves folder {} cannot be read ({e}).",
+                    self.dir.display()
+                ));
+            }
         };
         let mut files: Vec<(SystemTime, PathBuf)> = entries
             .flatten()
@@ -114,7 +130,7 @@ impl SaveStore {
             })
             .collect();
         files.sort_by(|a, b| b.cmp(a));
-        files.into_iter().map(|(_, p)| p).collect()
+        Ok(files.into_iter().map(|(_, p)| p).collect())
     }
 
     /// Reads the save at `path`.
@@ -167,7 +183,42 @@ mod tests {
         assert_ne!(path, store.fresh_path());
         SaveStore::write(&path, &sample()).expect("writes");
         assert_eq!(SaveStore::read(&path), Ok(sample()));
-        assert_eq!(store.newest_first(), vec![path]);
+        assert_eq!(store.newest_first(), Ok(vec![path]));
+    }
+
+    #[test]
+    fn a_missing_folder_has_no_saves_and_an_unreadable_one_says_so() {
+        let dir = TempDir::new("folder");
+        let store = SaveStore::new(dir.0.join("games"));
+        assert_eq!(store.newest_first(), Ok(Vec::new()));
+        // A file where the folder should be cannot be listed, even by root.
+        std::fs::create_dir_all(&dir.0).expect("temp dir");
+        std::fs::write(dir.0.join("games"), "not a folder").expect("write");
+        let err = store.newest_first().expect_err("not a folder");
+        assert!(
+            err.starts_with("The saves folder ") && err.contains("cannot be read"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_rewritten_save_keeps_its_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = TempDir::new("mode");
+        let path = SaveStore::new(dir.0.clone()).fresh_path();
+        SaveStore::write(&path, &sample()).expect("writes");
+        for mode in [0o600, 0o000, 0o640] {
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).expect("chmod");
+            let mut more = sample();
+            more.moves.push("e7e5".into());
+            // Writing goes through a new file, so even mode 000 is rewritten.
+            SaveStore::write(&path, &more).expect("rewrites");
+            let now = std::fs::metadata(&path)
+                .expect("exists")
+                .permissions()
+                .mode();
+            assert_eq!(now & 0o777, mode, "mode {mode:o} kept");
+        }
     }
 
     #[test]

@@ -63,6 +63,15 @@ pub fn restore() {
     let _ = execute!(io::stdout(), terminal::LeaveAlternateScreen, cursor::Show);
 }
 
+/// Gives the terminal back ([`restore`]) and lets go of `screen` without
+/// its own clean-up: ratatui's would show the cursor again and, on a
+/// terminal that is gone, report the failure on standard error, which is
+/// that same dead terminal, and the failed report would panic (exit 101).
+pub fn leave(screen: Screen) {
+    restore();
+    std::mem::forget(screen);
+}
+
 /// The terminal input crossterm reads: standard input when it is a
 /// terminal, else `/dev/tty`.
 enum TtyInput {

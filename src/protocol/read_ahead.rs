@@ -1,0 +1,269 @@
+//! Reading a protocol's input: lines as bytes, so that a line which is not
+//! UTF-8 text is reported and the session goes on; and read ahead on a
+//! thread, so that a command arriving during a search (or the end of the
+//! input) stops it at once.
+//!
+//! The reader counts the lines it has read that call for stopping a search
+//! and not yet handled; [`Interrupts::stop`] is raised while any is queued,
+//! whether the search had begun when it was read or not. That makes a
+//! script's `go` followed at once by `quit` deterministic: the search always
+//! sees the `quit`.
+
+use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver};
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// One line of input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// A line of text, without its line ending.
+    Text(String),
+    /// A line whose bytes are not UTF-8 text.
+    NotText,
+}
+
+/// A line and its number, counting from 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Numbered {
+    /// The line's place in the input.
+    pub number: u64,
+    /// What it holds.
+    pub line: Line,
+}
+
+/// Reads one line of bytes from `input` into a [`Line`]; `None` at the end
+/// of the input. A trailing `\n` or `\r\n` is dropped.
+pub fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<Line>> {
+    buf.clear();
+    if input.read_until(b'\n', buf)? == 0 {
+        return Ok(None);
+    }
+    if buf.last() == Some(&b'\n') {
+        buf.pop();
+        if buf.last() == Some(&b'\r') {
+            buf.pop();
+        }
+    }
+    Ok(Some(match std::str::from_utf8(buf) {
+        Ok(text) => Line::Text(text.to_string()),
+        Err(_) => Line::NotText,
+    }))
+}
+
+/// What a line read ahead asks of a running search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Urgency {
+    /// Nothing: it waits its turn.
+    Wait,
+    /// Stop thinking and play the best move found so far.
+    Stop,
+    /// Stop thinking and play nothing (the game was left).
+    Abandon,
+}
+
+/// How many lines read but not yet handled call for each urgency.
+#[derive(Debug, Default)]
+struct Queued {
+    stops: u64,
+    abandons: u64,
+    /// Lines read so far.
+    read: u64,
+}
+
+/// Flags raised from the reading thread for the search to see.
+#[derive(Debug, Default)]
+pub struct Interrupts {
+    /// Stop thinking now.
+    pub stop: AtomicBool,
+    /// Stop thinking and do not play the move found.
+    pub abandon: AtomicBool,
+    /// The number of the line being handled (0 when lines are handed to a
+    /// session directly).
+    current: AtomicU64,
+    queued: Mutex<Queued>,
+}
+
+impl Interrupts {
+    fn queued(&self) -> std::sync::MutexGuard<'_, Queued> {
+        self.queued.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Records a line just read that asks for `urgency`, raising the flags.
+    pub fn on_read(&self, urgency: Urgency) {
+        let mut queued = self.queued();
+        queued.read += 1;
+        self.raise(&mut queued, urgency, 1);
+    }
+
+    /// Records the end of the input, which asks for `urgency` from now on.
+    pub fn on_end(&self, urgency: Urgency) {
+        let mut queued = self.queued();
+        self.raise(&mut queued, urgency, 1);
+    }
+
+    fn raise(&self, queued: &mut Queued, urgency: Urgency, n: u64) {
+        match urgency {
+            Urgency::Wait => {}
+            Urgency::Stop => queued.stops += n,
+            Urgency::Abandon => {
+                queued.stops += n;
+                queued.abandons += n;
+            }
+        }
+        self.stop.store(queued.stops > 0, Ordering::SeqCst);
+        self.abandon.store(queued.abandons > 0, Ordering::SeqCst);
+    }
+
+    /// Marks line `number`, which asked for `urgency`, as the one now being
+    /// handled: it no longer interrupts anything.
+    pub fn on_handle(&self, number: u64, urgency: Urgency) {
+        let mut queued = self.queued();
+        self.current.store(number, Ordering::SeqCst);
+        match urgency {
+            Urgency::Wait => {}
+            Urgency::Stop => queued.stops = queued.stops.saturating_sub(1),
+            Urgency::Abandon => {
+                queued.stops = queued.stops.saturating_sub(1);
+                queued.abandons = queued.abandons.saturating_sub(1);
+            }
+        }
+        self.raise(&mut queued, Urgency::Wait, 0);
+    }
+
+    /// The number of the line being handled.
+    pub fn current_line(&self) -> u64 {
+        self.current.load(Ordering::SeqCst)
+    }
+
+    /// How many lines have been read so far.
+    pub fn lines_read(&self) -> u64 {
+        self.queued().read
+    }
+}
+
+/// Reads `input` on a thread, numbering its lines, raising `interrupts` by
+/// each line's `urgency` (and by `at_end` when the input ends or fails),
+/// and sending the lines on. The thread ends with the input or when the
+/// receiver is dropped.
+fn spawn_reader<R>(
+    mut input: R,
+    urgency: fn(&str) -> Urgency,
+    at_end: Urgency,
+    interrupts: Arc<Interrupts>,
+) -> Receiver<Numbered>
+where
+    R: BufRead + Send + 'static,
+{
+    let (send, receive) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let mut number = 0;
+        while let Ok(Some(line)) = read_line(&mut input, &mut buf) {
+            number += 1;
+            let asks = match &line {
+                Line::Text(text) => urgency(text),
+                Line::NotText => Urgency::Wait,
+            };
+            interrupts.on_read(asks);
+            if send.send(Numbered { number, line }).is_err() {
+                return;
+            }
+        }
+        interrupts.on_end(at_end);
+    });
+    receive
+}
+
+/// How a protocol is served by [`serve`].
+pub struct Protocol {
+    /// What each line asks of a running search.
+    pub urgency: fn(&str) -> Urgency,
+    /// What the end of the input asks.
+    pub at_end: Urgency,
+    /// The reply to line `n` when it is not UTF-8 text.
+    pub not_text: fn(u64) -> String,
+}
+
+/// Reads `input` ahead as [`spawn_reader`] does and hands each line of text
+/// to `handle` in order, until it says to stop (returns `false`) or the
+/// input ends; a line that is not text is answered by the protocol's
+/// `not_text`. The reader is not waited for at the end, as it may be
+/// blocked reading a terminal.
+pub fn serve<R, W>(
+    input: R,
+    mut output: W,
+    protocol: &Protocol,
+    mut handle: impl FnMut(&str, &Interrupts, &mut W) -> io::Result<bool>,
+) -> io::Result<()>
+where
+    R: BufRead + Send + 'static,
+    W: Write,
+{
+    let interrupts = Arc::new(Interrupts::default());
+    let lines = spawn_reader(
+        input,
+        protocol.urgency,
+        protocol.at_end,
+        Arc::clone(&interrupts),
+    );
+    while let Ok(Numbered { number, line }) = lines.recv() {
+        let go_on = match line {
+            Line::Text(text) => {
+                interrupts.on_handle(number, (protocol.urgency)(&text));
+                handle(&text, &interrupts, &mut output)?
+            }
+            Line::NotText => {
+                interrupts.on_handle(number, Urgency::Wait);
+                writeln!(output, "{}", (protocol.not_text)(number))?;
+                output.flush()?;
+                true
+            }
+        };
+        if !go_on {
+            break;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Cursor;
+
+    #[test]
+    fn lines_are_read_as_bytes_and_bad_text_is_one_line() {
+        let mut input = Cursor::new(b"ping 1\r\n\xff\xfe bad\n\nlast".to_vec());
+        let mut buf = Vec::new();
+        let mut lines = Vec::new();
+        while let Some(line) = read_line(&mut input, &mut buf).expect("in memory") {
+            lines.push(line);
+        }
+        assert_eq!(
+            lines,
+            [
+                Line::Text("ping 1".into()),
+                Line::NotText,
+                Line::Text(String::new()),
+                Line::Text("last".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_stop_read_before_the_search_still_stops_it_until_handled() {
+        let i = Interrupts::default();
+        i.on_read(Urgency::Wait);
+        i.on_read(Urgency::Stop);
+        i.on_handle(1, Urgency::Wait);
+        assert!(i.stop.load(Ordering::SeqCst), "the queued stop is seen");
+        assert!(!i.abandon.load(Ordering::SeqCst));
+        i.on_handle(2, Urgency::Stop);
+        assert!(!i.stop.load(Ordering::SeqCst), "handled, it is spent");
+        i.on_end(Urgency::Abandon);
+        i.on_handle(3, Urgency::Wait);
+        assert!(i.stop.load(Ordering::SeqCst) && i.abandon.load(Ordering::SeqCst));
+        assert_eq!((i.current_line(), i.lines_read()), (3, 2));
+    }
+}
