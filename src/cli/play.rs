@@ -96,12 +96,26 @@ pub struct PlayArgs {
     /// The seat drawn at the near edge (default: the first human seat).
     #[arg(long, value_name = "SEAT")]
     pub view: Option<String>,
+    /// Play in the line mode (plain sentences on standard input and
+    /// output, for screen readers) instead of the full screen.
+    #[arg(long)]
+    pub line: bool,
     #[command(flatten)]
     pub look: LookArgs,
     #[command(flatten)]
     pub computer: ComputerArgs,
     #[command(flatten)]
     pub save: SaveArgs,
+}
+
+/// Arguments of `catboard line`: those of `play`, or `--resume`.
+#[derive(Args, Debug, Clone)]
+pub struct LineArgs {
+    /// Resume the last unfinished game.
+    #[arg(long)]
+    pub resume: bool,
+    #[command(flatten)]
+    pub play: PlayArgs,
 }
 
 /// The notice shown when there is nowhere to save games.
@@ -200,8 +214,44 @@ fn players_of(variant: Variant, args: &PlayArgs) -> Result<Vec<Player>, String> 
         .collect()
 }
 
-/// Runs `catboard play`.
+/// Runs `catboard play`: the full screen, or with `--line` the line mode.
 pub fn play(args: &PlayArgs) -> Result<(), String> {
+    let config = play_config(args)?;
+    if args.line {
+        run_line(config)
+    } else {
+        run(config)
+    }
+}
+
+/// Runs `catboard line`: a game given as to `play`, or with `--resume` the
+/// last unfinished one, in the line mode.
+pub fn line(args: &LineArgs) -> Result<(), String> {
+    let config = if args.resume {
+        check_think_ms(args.play.computer.think_ms)?;
+        let (look, theme_notice) = look_of(&args.play.look)?;
+        let (saves, nowhere) = saves_of(&args.play.save, &env);
+        UiConfig {
+            start: resume_start(&saves)?,
+            look,
+            saves,
+            notice: both(nowhere, theme_notice),
+            think_ms: args.play.computer.think_ms,
+        }
+    } else {
+        play_config(&args.play)?
+    };
+    run_line(config)
+}
+
+/// The line mode on standard input and output.
+fn run_line(config: UiConfig) -> Result<(), String> {
+    let input = std::io::BufReader::new(std::io::stdin());
+    crate::line::run(config, input, std::io::stdout().lock())
+}
+
+/// The game `catboard play` starts, from its arguments.
+fn play_config(args: &PlayArgs) -> Result<UiConfig, String> {
     check_think_ms(args.computer.think_ms)?;
     let variant = Variant::from_id(&args.variant).map_err(|e| e.0)?;
     let options = Options::parse(variant.options(), args.options.iter().map(String::as_str))
@@ -223,7 +273,7 @@ pub fn play(args: &PlayArgs) -> Result<(), String> {
     };
     let (look, notice) = look_of(&args.look)?;
     let (saves, nowhere) = saves_of(&args.save, &env);
-    run(UiConfig {
+    Ok(UiConfig {
         start: Start::Play {
             table: Box::new(table),
             near_side,
@@ -236,6 +286,31 @@ pub fn play(args: &PlayArgs) -> Result<(), String> {
     })
 }
 
+/// The last unfinished game in `saves`, to resume; a sentence when there
+/// is none or it cannot be read.
+fn resume_start(saves: &Option<SaveStore>) -> Result<Start, String> {
+    let offer = match saves {
+        Some(store) => last_unfinished(store)?,
+        None => None,
+    };
+    match (offer, saves) {
+        (Some(offer), _) => Ok(Start::Play {
+            near_side: offer.table.first_human_seat(),
+            table: offer.table,
+            path: Some(offer.path),
+        }),
+        (None, Some(store)) => Err(format!(
+            "There is no unfinished game to resume in {}.",
+            store.dir().display()
+        )),
+        (None, None) => Err(
+            "There is no saved game to resume: neither HOME nor XDG_DATA_HOME is set; \
+             give --save-dir DIR."
+                .into(),
+        ),
+    }
+}
+
 /// Runs `catboard` with no subcommand: the setup screen, or with
 /// `--resume` the last unfinished game.
 pub fn open(args: &OpenArgs) -> Result<(), String> {
@@ -243,32 +318,13 @@ pub fn open(args: &OpenArgs) -> Result<(), String> {
     let (look, theme_notice) = look_of(&args.look)?;
     let (saves, nowhere) = saves_of(&args.save, &env);
     let mut notice = both(nowhere, theme_notice);
-    let offer = match &saves {
-        Some(store) => last_unfinished(store),
-        None => Ok(None),
-    };
     let start = if args.resume {
-        match (offer?, &saves) {
-            (Some(offer), _) => Start::Play {
-                near_side: offer.table.first_human_seat(),
-                table: offer.table,
-                path: Some(offer.path),
-            },
-            (None, Some(store)) => {
-                return Err(format!(
-                    "There is no unfinished game to resume in {}.",
-                    store.dir().display()
-                ));
-            }
-            (None, None) => {
-                return Err(
-                    "There is no saved game to resume: neither HOME nor XDG_DATA_HOME is set; \
-                     give --save-dir DIR."
-                        .into(),
-                );
-            }
-        }
+        resume_start(&saves)?
     } else {
+        let offer = match &saves {
+            Some(store) => last_unfinished(store),
+            None => Ok(None),
+        };
         match offer {
             Ok(offer) => Start::Setup(offer),
             Err(e) => {
@@ -300,6 +356,7 @@ mod tests {
             position: None,
             options: Vec::new(),
             view: None,
+            line: false,
             look: LookArgs::default(),
             computer: ComputerArgs::default(),
             save: SaveArgs::default(),

@@ -9,10 +9,29 @@ use super::keymap::Key;
 /// longer is not a key and is dropped.
 const LONGEST_SEQUENCE: usize = 64;
 
-/// Turns bytes into keys, keeping a sequence cut short until the rest comes.
+/// The marks a terminal in bracketed-paste mode puts around pasted text.
+const PASTE_START: &[u8] = b"\x1b[200~";
+const PASTE_END: &[u8] = b"\x1b[201~";
+
+/// The most pasted text kept; the rest of a longer paste is dropped.
+const LONGEST_PASTE: usize = 64 * 1024;
+
+/// What the bytes decode to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decoded {
+    /// A key pressed.
+    Key(Key),
+    /// Text pasted in the terminal (bracketed paste): text, never keys.
+    Paste(String),
+}
+
+/// Turns bytes into keys and pastes, keeping a sequence cut short until
+/// the rest comes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct KeyDecoder {
     pending: Vec<u8>,
+    /// The text of a paste whose end mark has not come yet.
+    paste: Option<Vec<u8>>,
 }
 
 /// What the bytes at the front of the buffer are.
@@ -31,15 +50,44 @@ impl KeyDecoder {
         KeyDecoder::default()
     }
 
-    /// Adds `bytes` and returns the keys they complete, in order.
-    pub fn feed(&mut self, bytes: &[u8]) -> Vec<Key> {
+    /// Adds `bytes` and returns the keys and pastes they complete, in order.
+    pub fn feed(&mut self, bytes: &[u8]) -> Vec<Decoded> {
         self.pending.extend_from_slice(bytes);
-        let mut keys = Vec::new();
+        let mut out = Vec::new();
         let mut at = 0;
         while at < self.pending.len() {
-            match token(&self.pending[at..]) {
+            if let Some(text) = &mut self.paste {
+                let rest = &self.pending[at..];
+                match find(rest, PASTE_END) {
+                    Some(end) => {
+                        keep_pasted(text, &rest[..end]);
+                        let pasted = String::from_utf8_lossy(text).into_owned();
+                        out.push(Decoded::Paste(pasted));
+                        self.paste = None;
+                        at += end + PASTE_END.len();
+                    }
+                    None => {
+                        // Keep a tail that may be the start of the end mark.
+                        let keep = partial_suffix(rest, PASTE_END);
+                        keep_pasted(text, &rest[..rest.len() - keep]);
+                        at = self.pending.len() - keep;
+                        break;
+                    }
+                }
+                continue;
+            }
+            let rest = &self.pending[at..];
+            if rest.starts_with(PASTE_START) {
+                self.paste = Some(Vec::new());
+                at += PASTE_START.len();
+                continue;
+            }
+            if PASTE_START.starts_with(rest) && rest.len() < PASTE_START.len() {
+                break;
+            }
+            match token(rest) {
                 Token::Key(key, used) => {
-                    keys.push(key);
+                    out.push(Decoded::Key(key));
                     at += used;
                 }
                 Token::Skip(used) => at += used,
@@ -50,22 +98,25 @@ impl KeyDecoder {
             }
         }
         self.pending.drain(..at);
-        keys
+        out
     }
 
     /// Whether bytes are waiting for the rest of their sequence (a lone
     /// Esc may be the start of an arrow key).
     pub fn is_waiting(&self) -> bool {
-        !self.pending.is_empty()
+        !self.pending.is_empty() && self.paste.is_none()
     }
 
     /// No more bytes came: a waiting Esc is the Esc key, and whatever
     /// followed it is read afresh; a cut UTF-8 character is dropped.
-    pub fn flush(&mut self) -> Vec<Key> {
+    pub fn flush(&mut self) -> Vec<Decoded> {
+        if self.paste.is_some() {
+            return Vec::new();
+        }
         let rest = std::mem::take(&mut self.pending);
         match rest.split_first() {
             Some((0x1b, after)) => {
-                let mut keys = vec![Key::Esc];
+                let mut keys = vec![Decoded::Key(Key::Esc)];
                 keys.extend(self.feed(after));
                 self.pending.clear();
                 keys
@@ -73,6 +124,25 @@ impl KeyDecoder {
             _ => Vec::new(),
         }
     }
+}
+
+/// Where `needle` first stands in `hay`.
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+/// How many bytes at the end of `bytes` could be the start of `mark`.
+fn partial_suffix(bytes: &[u8], mark: &[u8]) -> usize {
+    (1..mark.len())
+        .rev()
+        .find(|&n| n <= bytes.len() && bytes.ends_with(&mark[..n]))
+        .unwrap_or(0)
+}
+
+/// Adds `bytes` to a paste, up to [`LONGEST_PASTE`].
+fn keep_pasted(text: &mut Vec<u8>, bytes: &[u8]) {
+    let room = LONGEST_PASTE.saturating_sub(text.len());
+    text.extend_from_slice(&bytes[..bytes.len().min(room)]);
 }
 
 /// Reads the token at the front of `bytes` (not empty).
@@ -160,11 +230,21 @@ fn utf8(bytes: &[u8]) -> Token {
 mod tests {
     use super::*;
 
+    fn keys(decoded: Vec<Decoded>) -> Vec<Key> {
+        decoded
+            .into_iter()
+            .filter_map(|d| match d {
+                Decoded::Key(k) => Some(k),
+                Decoded::Paste(_) => None,
+            })
+            .collect()
+    }
+
     fn decode(bytes: &[u8]) -> Vec<Key> {
         let mut d = KeyDecoder::new();
-        let mut keys = d.feed(bytes);
-        keys.extend(d.flush());
-        keys
+        let mut out = d.feed(bytes);
+        out.extend(d.flush());
+        keys(out)
     }
 
     #[test]
@@ -195,21 +275,21 @@ mod tests {
     #[test]
     fn a_sequence_split_across_reads_waits_for_its_end() {
         let mut d = KeyDecoder::new();
-        assert_eq!(d.feed(b"j\x1b"), [Key::Char('j')]);
+        assert_eq!(keys(d.feed(b"j\x1b")), [Key::Char('j')]);
         assert!(d.is_waiting());
-        assert_eq!(d.feed(b"["), []);
-        assert_eq!(d.feed(b"A"), [Key::Up]);
+        assert_eq!(keys(d.feed(b"[")), []);
+        assert_eq!(keys(d.feed(b"A")), [Key::Up]);
         assert!(!d.is_waiting());
         let bytes = "é".as_bytes();
-        assert_eq!(d.feed(&bytes[..1]), []);
-        assert_eq!(d.feed(&bytes[1..]), [Key::Char('é')]);
+        assert_eq!(keys(d.feed(&bytes[..1])), []);
+        assert_eq!(keys(d.feed(&bytes[1..])), [Key::Char('é')]);
     }
 
     #[test]
     fn a_lone_esc_is_the_esc_key_once_nothing_follows() {
         let mut d = KeyDecoder::new();
-        assert_eq!(d.feed(b"\x1b"), []);
-        assert_eq!(d.flush(), [Key::Esc]);
+        assert_eq!(keys(d.feed(b"\x1b")), []);
+        assert_eq!(keys(d.flush()), [Key::Esc]);
         assert!(!d.is_waiting());
         // Esc then a key in one read (typed fast) is both keys.
         assert_eq!(decode(b"\x1bq"), [Key::Esc, Key::Char('q')]);
@@ -218,18 +298,18 @@ mod tests {
 
     #[test]
     fn other_sequences_are_skipped_whole() {
-        // F5, Home, a focus report, a paste marker around text.
+        // F5, Home, a focus report, F1.
         assert_eq!(
-            decode(b"\x1b[15~\x1b[H\x1b[I\x1b[200~ab\x1b[201~\x1bOP"),
+            decode(b"\x1b[15~\x1b[H\x1b[Ia\x1bOPb"),
             [Key::Char('a'), Key::Char('b')]
         );
         // An endless sequence does not hold input back for ever.
         let mut d = KeyDecoder::new();
         let mut junk = b"\x1b[".to_vec();
         junk.extend([b'1'; 100]);
-        assert_eq!(d.feed(&junk), []);
+        assert_eq!(keys(d.feed(&junk)), []);
         assert!(!d.is_waiting());
-        assert_eq!(d.feed(b"q"), [Key::Char('q')]);
+        assert_eq!(keys(d.feed(b"q")), [Key::Char('q')]);
     }
 
     #[test]
@@ -238,5 +318,41 @@ mod tests {
         assert_eq!(decode(bytes.as_bytes()).len(), 5000);
         let arrows = "\x1b[B".repeat(2000);
         assert_eq!(decode(arrows.as_bytes()), vec![Key::Down; 2000]);
+    }
+
+    #[test]
+    fn a_bracketed_paste_is_text_never_keys() {
+        let mut d = KeyDecoder::new();
+        let out = d.feed(b"k\x1b[200~Nf3\rq\x1b[201~j");
+        assert_eq!(
+            out,
+            [
+                Decoded::Key(Key::Char('k')),
+                Decoded::Paste("Nf3\rq".into()),
+                Decoded::Key(Key::Char('j')),
+            ]
+        );
+        // Split between two reads anywhere, even inside the marks, it is
+        // the same (a wait inside the paste reads no Esc key either).
+        let bytes = b"\x1b[200~e2\x1be4\x1b[201~";
+        for cut in 1..bytes.len() {
+            let mut d = KeyDecoder::new();
+            let mut out = d.feed(&bytes[..cut]);
+            if cut >= PASTE_START.len() {
+                out.extend(d.flush());
+            }
+            out.extend(d.feed(&bytes[cut..]));
+            out.extend(d.flush());
+            assert_eq!(out, [Decoded::Paste("e2\x1be4".into())], "cut at {cut}");
+        }
+        // A huge paste is cut, not kept whole.
+        let mut d = KeyDecoder::new();
+        let mut big = PASTE_START.to_vec();
+        big.extend(vec![b'a'; LONGEST_PASTE * 2]);
+        big.extend(PASTE_END);
+        match d.feed(&big).as_slice() {
+            [Decoded::Paste(text)] => assert_eq!(text.len(), LONGEST_PASTE),
+            other => panic!("{other:?}"),
+        }
     }
 }

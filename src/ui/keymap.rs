@@ -99,7 +99,12 @@ pub struct HelpState {
     pub can_pass: bool,
     /// The computer plays a seat.
     pub computer_plays: bool,
+    /// There is no folder to save games in.
+    pub unsaved: bool,
 }
+
+/// What the help says of quitting when the game is not being saved.
+const QUIT_UNSAVED: &str = "quit (NOT saved: start with --save-dir DIR)";
 
 impl HelpState {
     /// Whether a binding shown `when` applies in this state.
@@ -491,7 +496,12 @@ pub fn help_sections(
                 .filter(|b| b.context == context && state.shows(b.when))
                 .map(|b| {
                     let keys: Vec<String> = b.keys.iter().map(|k| k.label(ascii)).collect();
-                    (keys.join(" "), b.help)
+                    let help = if state.unsaved && context == C::Board && b.action == Action::Quit {
+                        QUIT_UNSAVED
+                    } else {
+                        b.help
+                    };
+                    (keys.join(" "), help)
                 })
                 .collect();
             (context.title(), lines)
@@ -565,6 +575,7 @@ mod tests {
         let passing = HelpState {
             can_pass: true,
             computer_plays: true,
+            unsaved: false,
         };
         let board = shown(C::Board, true, passing);
         assert_eq!(board[0], "Left/Down/Up/Right/hjkl move");
@@ -578,8 +589,22 @@ mod tests {
         let everything = HelpState {
             can_pass: true,
             computer_plays: true,
+            unsaved: false,
         };
         let sections = help_sections(&[C::Board], false, everything);
+        let quit = |state| {
+            help_sections(&[C::Board], false, state)[0]
+                .1
+                .iter()
+                .find(|(k, _)| k.starts_with('q'))
+                .map(|(_, h)| *h)
+        };
+        assert_eq!(quit(everything), Some("quit (game is saved)"));
+        let unsaved = HelpState {
+            unsaved: true,
+            ..everything
+        };
+        assert_eq!(quit(unsaved), Some(QUIT_UNSAVED), "no false promise");
         let board = KEYMAP.iter().filter(|b| b.context == C::Board).count();
         assert_eq!(sections[0].1.len(), board);
         let plain = help_sections(&[C::Board], false, HelpState::default());

@@ -102,7 +102,11 @@ fn table_game(
         }
     }
     App::new(
-        Screen::Playing(Box::new(Playing::new(table, near_side, None))),
+        Screen::Playing(Box::new(Playing::new(
+            table,
+            near_side,
+            Some(PathBuf::from("/saves/snapshot.json")),
+        ))),
         None,
         look,
     )

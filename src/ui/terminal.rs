@@ -13,7 +13,7 @@
 //! key arrived. One reader and one level-triggered wait cannot disagree.
 
 use super::app::Action;
-use super::key_decoder::KeyDecoder;
+use super::key_decoder::{Decoded, KeyDecoder};
 use super::keymap::Key;
 use crossterm::{cursor, execute, terminal};
 use ratatui::Terminal;
@@ -49,7 +49,12 @@ pub fn enter() -> io::Result<Screen> {
     }));
     terminal::enable_raw_mode()?;
     let mut stdout = io::stdout();
-    if let Err(e) = execute!(stdout, terminal::EnterAlternateScreen, cursor::Hide) {
+    if let Err(e) = execute!(
+        stdout,
+        terminal::EnterAlternateScreen,
+        cursor::Hide,
+        crossterm::event::EnableBracketedPaste
+    ) {
         restore();
         return Err(e);
     }
@@ -60,7 +65,12 @@ pub fn enter() -> io::Result<Screen> {
 /// shown. Errors are ignored (the terminal may be gone).
 pub fn restore() {
     let _ = terminal::disable_raw_mode();
-    let _ = execute!(io::stdout(), terminal::LeaveAlternateScreen, cursor::Show);
+    let _ = execute!(
+        io::stdout(),
+        crossterm::event::DisableBracketedPaste,
+        terminal::LeaveAlternateScreen,
+        cursor::Show
+    );
 }
 
 /// Gives the terminal back ([`restore`]) and lets go of `screen` without
@@ -164,8 +174,12 @@ pub fn spawn_input(tx: Sender<Incoming>) -> io::Result<()> {
                     Readiness::Timeout => decoder.flush(),
                     Readiness::HungUp => break,
                 };
-                for key in keys {
-                    if tx.send(Incoming::Key(key)).is_err() {
+                for decoded in keys {
+                    let incoming = match decoded {
+                        Decoded::Key(key) => Incoming::Key(key),
+                        Decoded::Paste(text) => Incoming::Action(Action::Paste(text)),
+                    };
+                    if tx.send(incoming).is_err() {
                         return;
                     }
                 }

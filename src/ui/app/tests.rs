@@ -435,3 +435,24 @@ fn the_board_turns_and_the_cursor_steps_by_the_screen() {
     update(&mut app, Action::Flip);
     assert_eq!(p(&app).near_side(), 0);
 }
+
+#[test]
+fn a_paste_goes_to_the_move_prompt_and_never_acts_as_keys() {
+    let mut app = playing(None);
+    // "q" and a newline in the paste would quit and submit if they were keys.
+    update(&mut app, Action::Paste("q\nNf3\u{1b}".into()));
+    assert!(!app.quit);
+    assert_eq!(
+        app.overlay,
+        Some(Overlay::Field {
+            purpose: FieldPurpose::Move,
+            text: "qNf3".into()
+        })
+    );
+    // Pasted into an open field, it adds to what is typed.
+    let mut app = playing(None);
+    keys(&mut app, &[Action::OpenPrompt, Action::TypeChar('N')]);
+    update(&mut app, Action::Paste("f3".into()));
+    update(&mut app, Action::Submit);
+    assert_eq!(p(&app).table.ply(), 1, "Nf3 played");
+}
