@@ -869,7 +869,11 @@ mod tests {
         cells[2].across_edges.pop();
         let t = trace_polygons(&cells);
         assert_eq!(t.orthogonal_rays[0][1], [Cell(1), Cell(2)]);
-        assert_eq!(t.orthogonal_rays[2].len(), 3, "one ray per edge of a triangle");
+        assert_eq!(
+            t.orthogonal_rays[2].len(),
+            3,
+            "one ray per edge of a triangle"
+        );
     }
 
     #[test]
