@@ -13,7 +13,10 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 use std::io::Read;
 
-const LINES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/polar/lines.json.gz");
+const LINES: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/polar/lines.json.gz"
+);
 const GEOMETRY: &str = include_str!("../data/polar/geometry.json");
 
 fn lines() -> Value {
@@ -63,7 +66,11 @@ fn cells_names_colours_and_counts_match_the_data() {
     for (i, c) in cells.iter().enumerate() {
         let name = c["name"].as_str().expect("name");
         assert_eq!(geo().name(Cell(i as u8)), name);
-        assert_eq!(geo().is_light(Cell(i as u8)), c["colour"] == "light", "{name}");
+        assert_eq!(
+            geo().is_light(Cell(i as u8)),
+            c["colour"] == "light",
+            "{name}"
+        );
         let tri = c["shape"] == "tri";
         assert_eq!(polar_board().is_triangle(Cell(i as u8)), tri, "{name}");
         triangles += tri as usize;
@@ -103,8 +110,12 @@ fn rook_and_bishop_rays_match_lines_json_in_order() {
             ("rook_rays", LineKind::Orthogonal),
             ("bishop_rays", LineKind::Diagonal),
         ] {
-            let expected: Vec<Vec<String>> =
-                c[key].as_array().expect("rays").iter().map(strings).collect();
+            let expected: Vec<Vec<String>> = c[key]
+                .as_array()
+                .expect("rays")
+                .iter()
+                .map(strings)
+                .collect();
             let got: Vec<Vec<String>> = geo().rays(cell(name), kind).map(names).collect();
             assert_eq!(got, expected, "{key} of {name}");
         }
@@ -134,15 +145,30 @@ fn knight_and_king_targets_match_lines_json() {
     for (name, c) in data["cells"].as_object().expect("cells") {
         let from = cell(name);
         let knights = names(geo().leaps(from, Leap::Knight));
-        assert_eq!(set(knights.clone()), set(strings(&c["knight_targets"])), "knight on {name}");
-        assert_eq!(knights.len(), set(knights.clone()).len(), "knight targets of {name} repeat");
+        assert_eq!(
+            set(knights.clone()),
+            set(strings(&c["knight_targets"])),
+            "knight on {name}"
+        );
+        assert_eq!(
+            knights.len(),
+            set(knights.clone()).len(),
+            "knight targets of {name} repeat"
+        );
         counts.insert(knights.len());
         let mut king = names(geo().leaps(from, Leap::Wazir));
         king.extend(names(geo().leaps(from, Leap::Ferz)));
-        assert_eq!(set(king), set(strings(&c["king_targets"])), "king on {name}");
+        assert_eq!(
+            set(king),
+            set(strings(&c["king_targets"])),
+            "king on {name}"
+        );
         // The knight relation is symmetric.
         for &to in geo().leaps(from, Leap::Knight) {
-            assert!(geo().leaps(to, Leap::Knight).contains(&from), "{name} knight");
+            assert!(
+                geo().leaps(to, Leap::Knight).contains(&from),
+                "{name} knight"
+            );
         }
     }
     // POLAR.md §6: 8, 7 on ring corners, 6 beside triangles, 5 on triangles.
@@ -158,7 +184,11 @@ fn pawn_tables_match_lines_json_for_both_armies() {
         let pawn = &c["pawn"];
         for (seat, army) in [(Seat::WHITE, "white"), (Seat::BLACK, "black")] {
             let edges = names(t.forward_edges(seat, from));
-            assert_eq!(set(edges), set(strings(&pawn[format!("{army}_forward_edges")])), "{army} pawn on {name}");
+            assert_eq!(
+                set(edges),
+                set(strings(&pawn[format!("{army}_forward_edges")])),
+                "{army} pawn on {name}"
+            );
             let diagonals = names(t.forward_diagonals(seat, from));
             assert_eq!(
                 set(diagonals),
@@ -184,6 +214,10 @@ fn pawn_tables_match_lines_json_for_both_armies() {
     }
     for (seat, army) in [(Seat::WHITE, "white"), (Seat::BLACK, "black")] {
         let zone: Vec<Cell> = t.promotion_cells(seat).iter().collect();
-        assert_eq!(set(names(&zone)), set(strings(&data["promotion"][army])), "{army} promotes");
+        assert_eq!(
+            set(names(&zone)),
+            set(strings(&data["promotion"][army])),
+            "{army} promotes"
+        );
     }
 }
