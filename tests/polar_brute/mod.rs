@@ -270,12 +270,13 @@ impl Position {
                 }
                 _ => {
                     let zone = &facts.promotion[us];
+                    // A pawn leaves or enters a triangle only by capture.
                     for &to in &c.forward[us] {
-                        if self.squares[to].is_none() && !facts.cells[to].triangle {
+                        if self.squares[to].is_none() && !facts.cells[to].triangle && !c.triangle {
                             add(from, to, zone.contains(&to), &mut out);
                         }
                     }
-                    if self.rights.contains(&from) {
+                    if self.rights.contains(&from) && !c.triangle {
                         for &(over, to) in &c.doubles[us] {
                             if self.squares[over].is_none() && self.squares[to].is_none() {
                                 if zone.contains(&to) {

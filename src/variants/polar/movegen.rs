@@ -131,12 +131,18 @@ impl Polar {
                 out.push(Move::normal(from, to));
             }
         };
-        for &to in t.forward_edges(us, from) {
+        // Only a capture enters or leaves a triangle.
+        let steps = if t.is_triangle(from) {
+            &[][..]
+        } else {
+            t.forward_edges(us, from)
+        };
+        for &to in steps {
             if self.board.is_empty(to) && !t.is_triangle(to) {
                 push(to, out);
             }
         }
-        if self.rights.contains(from) {
+        if self.rights.contains(from) && !t.is_triangle(from) {
             for &(over, to) in t.double_steps(us, from) {
                 if self.board.is_empty(over) && self.board.is_empty(to) {
                     if promotes.contains(to) {
