@@ -7,6 +7,7 @@
 
 use super::Polar;
 use super::text::cell_named;
+use crate::core::orthodox::PROMOTIONS;
 use crate::core::{Game, GameError, Move, PieceKind};
 
 /// `mv` in coordinates: `15N-16N`, `19S-10E=Q`.
@@ -139,7 +140,7 @@ pub fn parse(game: &Polar, text: &str) -> Result<Move, GameError> {
     }
     let wanted = match w.promotion {
         None => None,
-        Some(letter) => match PieceKind::ALL.iter().find(|k| k.letter() == letter) {
+        Some(letter) => match PROMOTIONS.iter().find(|k| k.letter() == letter) {
             Some(&kind) => Some(kind),
             None => {
                 return Err(GameError::new(format!(
