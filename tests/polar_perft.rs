@@ -126,6 +126,10 @@ fn random_games_agree_move_for_move_with_the_brute_force_generator() {
                     brute.in_check(&facts),
                     "check at {position}"
                 );
+                let reread = Variant::Polar
+                    .from_position(&position, &Options::new())
+                    .expect("the engine reads its own text");
+                assert_eq!(reread.hash(), game.hash(), "incremental hash at {position}");
                 checks += game.in_check() as u32;
                 let list = game.legal_move_list();
                 if list.is_empty() || game.outcome().is_some() {

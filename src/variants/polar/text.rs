@@ -210,10 +210,10 @@ impl Polar {
                     "The double-step list of the position text names '{name}', which is no cell of the board."
                 )));
             };
-            if !self
+            if self
                 .board
                 .get(cell)
-                .is_some_and(|p| p.kind() == PieceKind::Pawn)
+                .is_none_or(|p| p.kind() != PieceKind::Pawn)
             {
                 return Err(error(format!(
                     "The double-step list of the position text names {}, where no pawn stands.",
