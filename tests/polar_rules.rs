@@ -408,3 +408,22 @@ fn make_and_unmake_restore_position_and_hash_and_the_hash_is_the_position_s() {
     while g.unmake_move().is_some() {}
     assert_eq!((g.position_text(), g.hash()), start);
 }
+
+#[test]
+fn a_pass_for_the_search_hands_over_the_move_and_comes_back_exactly() {
+    let mut g = Polar::new(&Options::new());
+    play(&mut g, &["15N-17N"]);
+    let before = (g.position_text(), g.hash());
+    assert!(g.make_null_move());
+    assert_eq!(g.to_move(), Seat::WHITE);
+    assert!(
+        g.position_text().contains(" - 1 2"),
+        "the en-passant chance is gone"
+    );
+    g.unmake_null_move();
+    assert_eq!((g.position_text(), g.hash()), before);
+    // No pass out of check.
+    let mut checked = game("K14S,k9S,r3E w - - 0 1");
+    assert!(checked.in_check());
+    assert!(!checked.make_null_move());
+}
