@@ -106,11 +106,9 @@ impl std::fmt::Debug for Polar {
 impl Polar {
     /// A new game from the formation `options` chooses (Option 1 by default).
     pub fn new(options: &Options) -> Polar {
-        let formation = Formation::from_key(options.value(&OPTIONS[0])).unwrap_or_default();
         let mut game = Polar::empty(options);
-        game.formation = formation;
         let tables = game.tables;
-        for (name, piece) in formation.pieces() {
+        for (name, piece) in game.formation.pieces() {
             if let Some(cell) = tables.geometry().cell(&name) {
                 game.board.put(cell, piece);
                 if piece.kind() == PieceKind::Pawn {
@@ -122,7 +120,8 @@ impl Polar {
         game
     }
 
-    /// An empty board with White to move and `options` in force.
+    /// An empty board with White to move, and the formation and rules
+    /// `options` choose.
     fn empty(options: &Options) -> Polar {
         Polar {
             tables: polar_board(),
