@@ -92,6 +92,24 @@ pub enum LineKind {
     Diagonal,
 }
 
+/// What a cell shares with one of its neighbours.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Across {
+    /// A whole edge (an orthogonal step).
+    Edge,
+    /// A corner only (a diagonal step).
+    Corner,
+}
+
+/// One neighbour of a cell, and what the two share.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Neighbour {
+    /// The neighbouring cell.
+    pub cell: Cell,
+    /// Whether it lies across an edge or a corner.
+    pub across: Across,
+}
+
 /// A leap pattern: every (±a, ±b) and (±b, ±a) offset on a grid, given by
 /// its data on other boards. Leaps are never blocked.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -256,6 +274,8 @@ pub struct GraphSpec {
     pub diagonal_rays: Vec<Vec<Vec<Cell>>>,
     /// Per cell, its knight targets.
     pub knight_targets: Vec<Vec<Cell>>,
+    /// Per cell, every neighbour across an edge or a corner, in order round it.
+    pub neighbours: Vec<Vec<Neighbour>>,
 }
 
 /// A board's cells and the tables move generation walks; built once.
@@ -269,6 +289,8 @@ pub struct Geometry {
     light: CellSet,
     /// Grid only: the neighbour in each [`Direction`], per cell.
     steps: Vec<[Option<Cell>; 8]>,
+    /// Per cell, its neighbours in order round it.
+    neighbours: Vec<Vec<Neighbour>>,
     orthogonal: CellLists,
     diagonal: CellLists,
     /// Indexed by [`Leap`] as usize.
@@ -346,6 +368,24 @@ impl Geometry {
             .enumerate()
             .map(|(i, n)| (n.clone(), Cell(i as u8)))
             .collect();
+        let neighbours = steps
+            .iter()
+            .map(|cell_steps| {
+                Direction::ALL
+                    .iter()
+                    .filter_map(|&d| {
+                        cell_steps[d as usize].map(|cell| Neighbour {
+                            cell,
+                            across: if d.is_diagonal() {
+                                Across::Corner
+                            } else {
+                                Across::Edge
+                            },
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
         Geometry {
             id,
             shape: Shape::Grid { files, ranks },
@@ -354,6 +394,7 @@ impl Geometry {
             places,
             light,
             steps,
+            neighbours,
             orthogonal: CellLists::from_nested(&orth),
             diagonal: CellLists::from_nested(&diag),
             leaps: leaps.iter().map(|l| CellLists::from_nested(l)).collect(),
@@ -399,6 +440,7 @@ impl Geometry {
             places: spec.places,
             light,
             steps: vec![[None; 8]; n],
+            neighbours: spec.neighbours,
             orthogonal: CellLists::from_nested(&spec.orthogonal_rays),
             diagonal: CellLists::from_nested(&spec.diagonal_rays),
             leaps,
@@ -491,6 +533,12 @@ impl Geometry {
         self.steps[cell.index()][d as usize]
     }
 
+    /// Every neighbour of `cell` across an edge or a corner, in order round
+    /// it: clockwise from North on a grid, as the data gives them on a graph.
+    pub fn neighbours(&self, cell: Cell) -> &[Neighbour] {
+        self.neighbours.get(cell.index()).map_or(&[], Vec::as_slice)
+    }
+
     /// Every ray of `kind` from `cell`: the cells a slider passes, in order.
     #[inline(always)]
     pub fn rays(&self, cell: Cell, kind: LineKind) -> impl Iterator<Item = &[Cell]> + '_ {
@@ -534,6 +582,155 @@ impl Geometry {
             LineKind::Diagonal => &self.diagonal,
         }
     }
+}
+
+/// One cell of a board made of polygons, for [`trace_polygons`]: the cells
+/// around it by index, corners counted in order round it.
+#[derive(Clone, Debug, Default)]
+pub struct Polygon {
+    /// The cell across each edge; edge `j` runs from corner `j` to corner `j + 1`.
+    pub across_edges: Vec<usize>,
+    /// The cell diagonally opposite at each corner: the only one sharing
+    /// that corner but no edge.
+    pub across_corners: Vec<usize>,
+}
+
+impl Polygon {
+    /// Whether a straight line passes through the cell: only a quadrilateral
+    /// has an opposite side to leave by; a line entering any other cell ends there.
+    fn passes_lines(&self) -> bool {
+        self.across_edges.len() == 4
+    }
+}
+
+/// The movement tables [`trace_polygons`] works out, ready for a [`GraphSpec`].
+#[derive(Clone, Debug, Default)]
+pub struct PolygonTables {
+    /// Per cell, its neighbours round it: corner 0, edge 0, corner 1, edge 1, …
+    pub neighbours: Vec<Vec<Neighbour>>,
+    /// Per cell, one orthogonal ray per edge.
+    pub orthogonal_rays: Vec<Vec<Vec<Cell>>>,
+    /// Per cell, one diagonal ray per corner.
+    pub diagonal_rays: Vec<Vec<Vec<Cell>>>,
+    /// Per cell, its knight targets.
+    pub knight_targets: Vec<Vec<Cell>>,
+}
+
+/// Traces the lines of a board made of polygons in which every corner
+/// touches four cells (the sphere):
+///
+/// - an orthogonal line crosses an edge and leaves a quadrilateral by the
+///   opposite edge; a diagonal line crosses a corner and leaves by the
+///   opposite corner;
+/// - a ray ends on the first cell that is not a quadrilateral (a triangle)
+///   it enters, and a piece on one may leave by any edge or corner;
+/// - a ray that comes round a closed loop stops before its own cell;
+/// - a knight crosses an edge into A, goes on straight into B (by either
+///   other edge when A is a triangle), then steps sideways across an edge
+///   of B touching the one it entered by; it never lands on its own cell
+///   or a neighbour of it.
+pub fn trace_polygons(cells: &[Polygon]) -> PolygonTables {
+    let mut tables = PolygonTables::default();
+    for (start, poly) in cells.iter().enumerate() {
+        let mut around = Vec::new();
+        for (j, &edge) in poly.across_edges.iter().enumerate() {
+            if let Some(&corner) = poly.across_corners.get(j) {
+                around.push(neighbour(corner, Across::Corner));
+            }
+            around.push(neighbour(edge, Across::Edge));
+        }
+        let rays = |across: fn(&Polygon) -> &Vec<usize>| -> Vec<Vec<Cell>> {
+            across(poly)
+                .iter()
+                .map(|&first| trace_ray(cells, start, first, across))
+                .collect()
+        };
+        tables.orthogonal_rays.push(rays(|p| &p.across_edges));
+        tables.diagonal_rays.push(rays(|p| &p.across_corners));
+        let touching: Vec<usize> = around.iter().map(|n| n.cell.index()).collect();
+        tables.knight_targets.push(
+            knight_landings(cells, start)
+                .into_iter()
+                .filter(|t| *t != start && !touching.contains(t))
+                .map(|t| Cell(t as u8))
+                .collect(),
+        );
+        tables.neighbours.push(around);
+    }
+    tables
+}
+
+fn neighbour(index: usize, across: Across) -> Neighbour {
+    Neighbour {
+        cell: Cell(index as u8),
+        across,
+    }
+}
+
+/// The cell after `here` on a straight line that entered it from `from`,
+/// through the side `across` lists; `None` where the line ends.
+fn straight_on(
+    cells: &[Polygon],
+    from: usize,
+    here: usize,
+    across: fn(&Polygon) -> &Vec<usize>,
+) -> Option<usize> {
+    let poly = &cells[here];
+    if !poly.passes_lines() {
+        return None;
+    }
+    let sides = across(poly);
+    let entry = sides.iter().position(|&c| c == from)?;
+    sides.get((entry + 2) % 4).copied()
+}
+
+/// The ray from `start` whose first cell is `first`.
+fn trace_ray(
+    cells: &[Polygon],
+    start: usize,
+    first: usize,
+    across: fn(&Polygon) -> &Vec<usize>,
+) -> Vec<Cell> {
+    let mut ray = Vec::new();
+    let (mut from, mut here) = (start, first);
+    while here != start && !ray.contains(&Cell(here as u8)) && here < cells.len() {
+        ray.push(Cell(here as u8));
+        match straight_on(cells, from, here, across) {
+            Some(next) => (from, here) = (here, next),
+            None => break,
+        }
+    }
+    ray
+}
+
+/// Every cell the knight's construction reaches from `start`, before the
+/// cells touching `start` are taken out; each once.
+fn knight_landings(cells: &[Polygon], start: usize) -> Vec<usize> {
+    // The edges of `cell` a path entering it from `from` may leave by:
+    // `straight` asks for the opposite edge (any other edge of a triangle),
+    // otherwise the two edges beside the entry edge (any other of a triangle).
+    let exits = |from: usize, cell: usize, straight: bool| -> Vec<usize> {
+        let edges = &cells[cell].across_edges;
+        let Some(entry) = edges.iter().position(|&c| c == from) else {
+            return Vec::new();
+        };
+        let n = edges.len();
+        (1..n)
+            .filter(|&k| n != 4 || (k == 2) == straight)
+            .map(|k| edges[(entry + k) % n])
+            .collect()
+    };
+    let mut out = Vec::new();
+    for &a in &cells[start].across_edges {
+        for b in exits(start, a, true) {
+            for target in exits(a, b, false) {
+                if !out.contains(&target) {
+                    out.push(target);
+                }
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -601,6 +798,14 @@ mod tests {
             orthogonal_rays: (0..4).map(ring).collect(),
             diagonal_rays: vec![Vec::new(); 4],
             knight_targets: (0..4).map(|i| vec![c((i + 2) % 4)]).collect(),
+            neighbours: (0..4)
+                .map(|i| {
+                    vec![Neighbour {
+                        cell: c((i + 1) % 4),
+                        across: Across::Edge,
+                    }]
+                })
+                .collect(),
         };
         let g = Geometry::graph(spec);
         assert_eq!(g.shape(), Shape::Graph);
@@ -613,5 +818,72 @@ mod tests {
         assert_eq!(g.leaps(c(1), Leap::Knight), &[c(3)]);
         assert!(g.is_light(c(2)) && !g.is_light(c(3)));
         assert_eq!(g.at(0, 0), None, "a graph has no grid coordinates");
+        assert_eq!(g.neighbours(c(3))[0].cell, c(0));
+    }
+
+    #[test]
+    fn grid_neighbours_go_round_clockwise_from_north() {
+        let g = Geometry::chess8();
+        let name = |n: &Neighbour| g.name(n.cell).to_string();
+        let e4 = g.neighbours(g.cell("e4").expect("e4"));
+        let names: Vec<String> = e4.iter().map(name).collect();
+        assert_eq!(names, ["e5", "f5", "f4", "f3", "e3", "d3", "d4", "d5"]);
+        assert_eq!(e4[1].across, Across::Corner);
+        assert_eq!(e4[2].across, Across::Edge);
+        assert_eq!(g.neighbours(g.cell("a1").expect("a1")).len(), 3);
+    }
+
+    /// A 4 × 4 torus of quads, where every corner touches four cells.
+    fn torus() -> Vec<Polygon> {
+        let at = |f: i32, r: i32| (r.rem_euclid(4) * 4 + f.rem_euclid(4)) as usize;
+        (0..16)
+            .map(|i| {
+                let (f, r) = (i % 4, i / 4);
+                // Corners counter-clockwise from the south-west one; edge j
+                // runs from corner j to j + 1: south, east, north, west.
+                Polygon {
+                    across_edges: vec![at(f, r - 1), at(f + 1, r), at(f, r + 1), at(f - 1, r)],
+                    across_corners: vec![
+                        at(f - 1, r - 1),
+                        at(f + 1, r - 1),
+                        at(f + 1, r + 1),
+                        at(f - 1, r + 1),
+                    ],
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn polygon_rays_close_loops_and_end_in_triangles() {
+        let t = trace_polygons(&torus());
+        // Round the torus a ray meets every other cell of its row and stops
+        // before its own.
+        assert_eq!(t.orthogonal_rays[0][1], [Cell(1), Cell(2), Cell(3)]);
+        assert_eq!(t.diagonal_rays[0][2], [Cell(5), Cell(10), Cell(15)]);
+        assert_eq!(t.neighbours[0].len(), 8);
+        assert_eq!(t.neighbours[0][0].across, Across::Corner);
+        assert_eq!(t.neighbours[0][1], neighbour(12, Across::Edge));
+        // A triangle ends a line: make cell 2 three-sided (its west edge gone).
+        let mut cells = torus();
+        cells[2].across_edges.pop();
+        let t = trace_polygons(&cells);
+        assert_eq!(t.orthogonal_rays[0][1], [Cell(1), Cell(2)]);
+        assert_eq!(
+            t.orthogonal_rays[2].len(),
+            3,
+            "one ray per edge of a triangle"
+        );
+    }
+
+    #[test]
+    fn polygon_knights_leave_their_neighbourhood() {
+        let t = trace_polygons(&torus());
+        // On a 4 x 4 torus, (1, 2) leaps from (0, 0) land on eight cells,
+        // two of which coincide in pairs: (±1, ±2) and (±2, ±1) meet at
+        // distance 2 round the loop.
+        let mut targets: Vec<u8> = t.knight_targets[0].iter().map(|c| c.0).collect();
+        targets.sort();
+        assert_eq!(targets, [6, 9, 11, 14]);
     }
 }

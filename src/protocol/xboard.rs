@@ -29,6 +29,7 @@ pub fn protocol_name(variant: Variant) -> Option<&'static str> {
     match variant {
         Variant::Chess => Some("normal"),
         Variant::Cat => None,
+        Variant::Polar => None,
     }
 }
 

@@ -2,6 +2,7 @@
 
 pub mod cat;
 pub mod chess;
+pub mod polar;
 
 use crate::core::{
     Annotations, Cell, Game, GameError, Geometry, Move, MoveList, OptionSpec, Options, Outcome,
@@ -9,6 +10,7 @@ use crate::core::{
 };
 use cat::CatChess;
 use chess::Chess;
+use polar::Polar;
 
 /// Which game is played.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -17,17 +19,24 @@ pub enum Variant {
     Chess,
     /// Cat Chess: White, Black and the Cats.
     Cat,
+    /// Polar chess, on the 72-cell sphere.
+    Polar,
 }
 
 impl Variant {
     /// Every variant, in the order the setup screen lists them.
     pub const ALL: &'static [Variant] = &[Variant::Chess, Variant::Cat];
 
+    /// Variants the engine and the command-line tools play but the setup
+    /// screen does not offer yet (no board view of theirs has landed).
+    pub const ENGINE_ONLY: &'static [Variant] = &[Variant::Polar];
+
     /// The identifier used on the command line and in saved games.
     pub const fn id(self) -> &'static str {
         match self {
             Variant::Chess => "chess",
             Variant::Cat => "cat",
+            Variant::Polar => "polar",
         }
     }
 
@@ -36,22 +45,20 @@ impl Variant {
         match self {
             Variant::Chess => "Chess",
             Variant::Cat => "Cat Chess",
+            Variant::Polar => "Polar chess",
         }
     }
 
     /// The variant with this identifier; the error lists the ones there are.
     pub fn from_id(id: &str) -> Result<Variant, GameError> {
-        Variant::ALL
-            .iter()
-            .copied()
-            .find(|v| v.id() == id)
-            .ok_or_else(|| {
-                let known: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
-                GameError::new(format!(
-                    "There is no variant '{id}'; choose one of {}.",
-                    known.join(", ")
-                ))
-            })
+        let every = || Variant::ALL.iter().chain(Variant::ENGINE_ONLY).copied();
+        every().find(|v| v.id() == id).ok_or_else(|| {
+            let known: Vec<&str> = every().map(|v| v.id()).collect();
+            GameError::new(format!(
+                "There is no variant '{id}'; choose one of {}.",
+                known.join(", ")
+            ))
+        })
     }
 
     /// The rule options the variant offers at setup.
@@ -59,6 +66,7 @@ impl Variant {
         match self {
             Variant::Chess => chess::OPTIONS,
             Variant::Cat => cat::OPTIONS,
+            Variant::Polar => polar::OPTIONS,
         }
     }
 
@@ -67,6 +75,7 @@ impl Variant {
         match self {
             Variant::Chess => chess::SEATS,
             Variant::Cat => cat::SEATS,
+            Variant::Polar => polar::SEATS,
         }
     }
 
@@ -75,6 +84,7 @@ impl Variant {
         match self {
             Variant::Chess => chess::START_FEN,
             Variant::Cat => cat::START_FEN,
+            Variant::Polar => polar::START_TEXT,
         }
     }
 
@@ -83,6 +93,7 @@ impl Variant {
         match self {
             Variant::Chess => AnyGame::Chess(Chess::new(options)),
             Variant::Cat => AnyGame::Cat(CatChess::new()),
+            Variant::Polar => AnyGame::Polar(Polar::new(options)),
         }
     }
 
@@ -91,6 +102,7 @@ impl Variant {
         match self {
             Variant::Chess => Chess::from_fen(text, options).map(AnyGame::Chess),
             Variant::Cat => CatChess::from_fen(text).map(AnyGame::Cat),
+            Variant::Polar => Polar::from_text(text, options).map(AnyGame::Polar),
         }
     }
 }
@@ -102,6 +114,8 @@ pub enum AnyGame {
     Chess(Chess),
     /// A game of Cat Chess.
     Cat(CatChess),
+    /// A game of Polar chess.
+    Polar(Polar),
 }
 
 macro_rules! dispatch {
@@ -109,6 +123,7 @@ macro_rules! dispatch {
         match $self {
             AnyGame::Chess($g) => $body,
             AnyGame::Cat($g) => $body,
+            AnyGame::Polar($g) => $body,
         }
     };
 }
@@ -119,6 +134,7 @@ impl AnyGame {
         match self {
             AnyGame::Chess(_) => Variant::Chess,
             AnyGame::Cat(_) => Variant::Cat,
+            AnyGame::Polar(_) => Variant::Polar,
         }
     }
 }
