@@ -13,10 +13,7 @@ use std::time::Instant;
 /// days (chess perft 9 is 2.4 trillion leaves, Cat Chess perft 7 is
 /// already hours), so a bigger depth is a mistake, refused in a sentence.
 pub fn max_perft_depth(variant: Variant) -> u32 {
-    match variant {
-        Variant::Chess => 9,
-        Variant::Cat => 7,
-    }
+    variant.max_perft_depth()
 }
 
 /// Where a tool starts: variant, position, moves, options.
