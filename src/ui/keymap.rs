@@ -42,6 +42,8 @@ pub enum Key {
     Ctrl(char),
     /// Any printable character (text entry, the chooser's letters).
     AnyChar,
+    /// Any digit from 1 to 9 (the cell list's neighbours).
+    AnyDigit,
     /// Arrow up.
     Up,
     /// Arrow down.
@@ -66,6 +68,7 @@ impl Key {
             Key::Char(c) => c.to_string(),
             Key::Ctrl(c) => format!("Ctrl-{}", c.to_ascii_uppercase()),
             Key::AnyChar => "letter".into(),
+            Key::AnyDigit => "1-8".into(),
             Key::Up if !ascii => "↑".into(),
             Key::Up => "Up".into(),
             Key::Down if !ascii => "↓".into(),
@@ -237,6 +240,18 @@ pub static KEYMAP: &[Binding] = &[
         &[Key::Char('n')],
         Action::NewGame,
         "new game (asks)",
+    ),
+    bind(
+        C::Board,
+        &[Key::Char('c')],
+        Action::ToggleCellList,
+        "cell list: the cursor's cell and neighbours",
+    ),
+    bind(
+        C::Board,
+        &[Key::AnyDigit],
+        Action::Neighbour(1),
+        "cursor to the numbered neighbour",
     ),
     bind(C::Board, &[Key::Char('?')], Action::Help, "this help"),
     bind(
@@ -469,6 +484,11 @@ pub fn action_for(context: Context, key: Key) -> Option<Action> {
     let Key::Char(c) = key else {
         return None;
     };
+    if let Some(d) = c.to_digit(10).filter(|d| *d >= 1)
+        && bindings.clone().any(|b| b.keys.contains(&Key::AnyDigit))
+    {
+        return Some(Action::Neighbour(d as u8));
+    }
     for b in bindings {
         if b.keys.contains(&Key::AnyChar) {
             return match b.action {

@@ -109,6 +109,30 @@ impl Orientation {
             .unwrap_or(cell)
     }
 
+    /// Where `to` lies from `from` on the screen, as a compass word with
+    /// north up ("north", "south-west"), for the cell list.
+    pub fn direction_word(self, geo: &Geometry, from: Cell, to: Cell) -> &'static str {
+        let extent = geo.cells().fold((0u16, 0u16), |(c, r), cell| {
+            let (x, y) = geo.place(cell);
+            (c.max(u16::from(x) + 1), r.max(u16::from(y) + 1))
+        });
+        let (fc, fr) = self.screen_place(geo.place(from), extent);
+        let (tc, tr) = self.screen_place(geo.place(to), extent);
+        let across = i32::from(tc) - i32::from(fc);
+        let down = i32::from(tr) - i32::from(fr);
+        match (down.signum(), across.signum()) {
+            (-1, 0) => "north",
+            (-1, 1) => "north-east",
+            (0, 1) => "east",
+            (1, 1) => "south-east",
+            (1, 0) => "south",
+            (1, -1) => "south-west",
+            (0, -1) => "west",
+            (-1, -1) => "north-west",
+            _ => "here",
+        }
+    }
+
     /// The cell the cursor starts on: the middle of the second row from the
     /// near edge (e2 for White, e7 for Black).
     pub fn starting_cursor(self, geo: &Geometry) -> Cell {

@@ -599,3 +599,10 @@ fn a_big_terminal_draws_big_cells_and_a_small_one_keeps_the_panel() {
         assert!(text.contains("Moves"), "{text}");
     }
 }
+
+#[test]
+fn snapshot_cell_list() {
+    let mut app = game(None, &["e4", "e5"], 0, classic());
+    act(&mut app, &[Action::ToggleCellList, Action::Cursor(Dir::Up)]);
+    check("cell-list", &app, 80, 24);
+}

@@ -111,6 +111,11 @@ pub enum Action {
     /// Start the same game again from its start: variant, options,
     /// position and players.
     Restart,
+    /// Show or hide the cell list (the cursor's cell and its neighbours).
+    ToggleCellList,
+    /// Move the cursor to the cursor cell's neighbour with this number
+    /// (from 1, in the order round the cell the cell list shows).
+    Neighbour(u8),
 }
 
 /// What `update` asks the world outside to do.
@@ -181,6 +186,8 @@ pub struct Playing {
     pub hint: Option<Move>,
     /// Whether the computer players are paused.
     pub paused: bool,
+    /// Whether the cell list is shown beside the board.
+    pub cell_list: bool,
 }
 
 impl Playing {
@@ -199,6 +206,7 @@ impl Playing {
             thinking: None,
             hint: None,
             paused: false,
+            cell_list: false,
         };
         playing.entry_mut();
         playing

@@ -456,3 +456,22 @@ fn a_paste_goes_to_the_move_prompt_and_never_acts_as_keys() {
     update(&mut app, Action::Submit);
     assert_eq!(p(&app).table.ply(), 1, "Nf3 played");
 }
+
+#[test]
+fn the_cell_list_numbers_neighbours_and_digits_step_to_them() {
+    let mut app = playing(None);
+    update(&mut app, Action::ToggleCellList);
+    assert!(p(&app).cell_list);
+    // From e2, the neighbours go round clockwise from the north: e3 first.
+    update(&mut app, Action::Neighbour(1));
+    assert_eq!(p(&app).cursor, cell(&app, "e3"));
+    update(&mut app, Action::Neighbour(9));
+    let m = app.message.clone().expect("refused");
+    assert!(m.error && m.text.contains("8 neighbours"), "{m:?}");
+    assert_eq!(p(&app).cursor, cell(&app, "e3"), "the cursor stays");
+    let keyed = crate::ui::keymap::action_for(
+        crate::ui::keymap::Context::Board,
+        crate::ui::keymap::Key::Char('3'),
+    );
+    assert_eq!(keyed, Some(Action::Neighbour(3)));
+}

@@ -299,6 +299,28 @@ fn update_board(app: &mut App, action: Action) -> Vec<Effect> {
         }
         Action::Cancel => p.cancel_entry(),
         Action::Flip => p.orientation = p.orientation.turned(),
+        Action::ToggleCellList => {
+            p.cell_list = !p.cell_list;
+            let shown = if p.cell_list { "shown" } else { "hidden" };
+            app.inform(format!("The cell list is {shown}."));
+        }
+        Action::Neighbour(n) => {
+            let geo = p.table.game().geometry();
+            let next = geo
+                .neighbours(p.cursor)
+                .get(usize::from(n).wrapping_sub(1))
+                .map(|nb| nb.cell);
+            match next {
+                Some(cell) => p.cursor = cell,
+                None => {
+                    let count = geo.neighbours(p.cursor).len();
+                    let here = geo.name(p.cursor).to_string();
+                    app.error(format!(
+                        "{here} has {count} neighbours; there is no number {n}."
+                    ));
+                }
+            }
+        }
         Action::Help => {
             app.overlay = Some(Overlay::Help {
                 from: Context::Board,

@@ -201,6 +201,15 @@ pub fn cell_detail(game: &AnyGame, cell: Cell) -> String {
     text
 }
 
+/// A cell in a few words, for lists: "e5, empty", "e5, black pawn".
+pub fn cell_brief(game: &AnyGame, cell: Cell) -> String {
+    let geo = game.geometry();
+    match game.piece_at(cell) {
+        Some(p) => format!("{}, {}", geo.name(cell), piece_words(game, p)),
+        None => format!("{}, empty", geo.name(cell)),
+    }
+}
+
 /// The legal moves of the piece on `cell`: "Knight g1 can move to f3 (Nf3), h3 (Nh3)."
 pub fn moves_from(game: &AnyGame, cell: Cell) -> String {
     let geo = game.geometry();

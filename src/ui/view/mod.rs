@@ -1,6 +1,7 @@
 //! Drawing: `view(&App, &mut Frame)` only reads the state and draws it.
 
 pub mod board;
+pub mod cell_list;
 pub mod overlay;
 pub mod panels;
 pub mod setup_screen;

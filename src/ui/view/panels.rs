@@ -55,6 +55,16 @@ pub fn draw(app: &App, p: &Playing, frame: &mut Frame, area: Rect) {
         Paragraph::new(game_lines).block(block(format!(" {} ", p.table.variant().name()))),
         top,
     );
+    if p.cell_list {
+        let cell_block = block(" Cell ".to_string());
+        let inner = cell_block.inner(bottom);
+        frame.render_widget(cell_block, bottom);
+        frame.render_widget(
+            Paragraph::new(super::cell_list::lines(look, p, inner.width as usize)),
+            inner,
+        );
+        return;
+    }
     let moves_block = block(" Moves ".to_string());
     let inner = moves_block.inner(bottom);
     frame.render_widget(moves_block, bottom);
@@ -65,7 +75,7 @@ pub fn draw(app: &App, p: &Playing, frame: &mut Frame, area: Rect) {
 }
 
 /// `text` broken between words into lines of at most `width` columns.
-fn wrap_words(text: &str, width: usize) -> Vec<String> {
+pub(super) fn wrap_words(text: &str, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
@@ -188,9 +198,12 @@ fn game_lines(app: &App, p: &Playing, width: usize) -> Vec<Line<'static>> {
             Span::styled(game.move_notation(mv), look.accent()),
         ]));
     }
-    // The cell under the cursor in words, for magnifiers and a quick look.
-    for part in wrap_words(&describe::cell(game, p.cursor), width) {
-        lines.push(Line::styled(part, look.dim()));
+    // The cell under the cursor in words, for magnifiers and a quick look
+    // (the cell list says more, when it is shown).
+    if !p.cell_list {
+        for part in wrap_words(&describe::cell(game, p.cursor), width) {
+            lines.push(Line::styled(part, look.dim()));
+        }
     }
     for i in 0..p.table.players().len() {
         let seat = Seat(i as u8);
