@@ -3,6 +3,8 @@
 //! hundred-turn rule and repetition are seen inside the tree, the levels
 //! keep to their node budgets, and the stop flag is obeyed.
 
+mod support;
+
 use catboard::ai::multi::{self, Model};
 use catboard::ai::ordering::Heuristics;
 use catboard::ai::score::{MATE, MATE_BOUND};
@@ -211,12 +213,17 @@ fn a_raised_stop_flag_ends_the_search_at_once() {
 #[test]
 fn a_stop_from_another_thread_ends_a_deep_search() {
     let game = position(CATS_SAVE_THE_QUEEN);
-    let stop = AtomicBool::new(false);
-    let t = std::thread::scope(|s| {
-        let worker = s.spawn(|| think(&game, &Limits::depth(60), &stop, |_| {}));
+    let stop = std::sync::Arc::new(AtomicBool::new(false));
+    let searching = (game.clone(), stop.clone());
+    std::thread::spawn(move || {
         std::thread::sleep(Duration::from_millis(50));
         stop.store(true, Ordering::SeqCst);
-        worker.join().expect("the search ends")
+    });
+    // Were the stop flag ignored, a depth-60 search would run for ever:
+    // the deadline turns that into a failure.
+    let t = support::within(Duration::from_secs(20), "a stopped depth-60 search", move || {
+        let (game, stop) = searching;
+        think(&game, &Limits::depth(60), &stop, |_| {})
     });
     assert!(t.depth < 60);
     assert!(game.legal_move_list().contains(&t.best.expect("a move")));
