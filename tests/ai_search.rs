@@ -189,10 +189,14 @@ fn a_stop_from_another_thread_ends_an_unlimited_search() {
     });
     // Were the stop flag ignored, a depth-64 search would run for ever:
     // the deadline turns that into a failure.
-    let t = support::within(Duration::from_secs(20), "a stopped depth-64 search", move || {
-        let (game, stop) = searching;
-        think(&game, &Limits::depth(64), &stop, |_| {})
-    });
+    let t = support::within(
+        Duration::from_secs(20),
+        "a stopped depth-64 search",
+        move || {
+            let (game, stop) = searching;
+            think(&game, &Limits::depth(64), &stop, |_| {})
+        },
+    );
     assert!(t.depth < 64);
     assert!(game.legal_move_list().contains(&t.best.expect("a move")));
 }

@@ -221,10 +221,14 @@ fn a_stop_from_another_thread_ends_a_deep_search() {
     });
     // Were the stop flag ignored, a depth-60 search would run for ever:
     // the deadline turns that into a failure.
-    let t = support::within(Duration::from_secs(20), "a stopped depth-60 search", move || {
-        let (game, stop) = searching;
-        think(&game, &Limits::depth(60), &stop, |_| {})
-    });
+    let t = support::within(
+        Duration::from_secs(20),
+        "a stopped depth-60 search",
+        move || {
+            let (game, stop) = searching;
+            think(&game, &Limits::depth(60), &stop, |_| {})
+        },
+    );
     assert!(t.depth < 60);
     assert!(game.legal_move_list().contains(&t.best.expect("a move")));
 }

@@ -24,7 +24,10 @@ fn perft_of(fen: &str, depth: u32) -> u64 {
 fn agreed_perft(fen: &str, depth: u32) -> u64 {
     let ours = perft_of(fen, depth);
     let theirs = cat_brute::perft(&Position::from_fen(fen), depth);
-    assert_eq!(ours, theirs, "perft {depth} of {fen}: catboard against brute force");
+    assert_eq!(
+        ours, theirs,
+        "perft {depth} of {fen}: catboard against brute force"
+    );
     ours
 }
 
@@ -58,11 +61,20 @@ fn perft_where_a_zone_forbids_en_passant() {
     // Black's e4 Pawn may take d4 en passant on d3, unless a zone holds the
     // landing cell (Cat c2), the passed Pawn (Cat c5) or the taker (Cat f5).
     let open = "4k2C/8/8/8/3Pp3/8/8/C3K3 b - d3 0 1";
-    assert!(Position::from_fen(open).legal_texts().contains(&"e4d3".to_string()));
+    assert!(
+        Position::from_fen(open)
+            .legal_texts()
+            .contains(&"e4d3".to_string())
+    );
     agreed_perft(open, 3);
     for cat in ["8/8/8/3Pp3/8/2C5", "8/8/2C5/3Pp3/8/8", "8/8/5C2/3Pp3/8/8"] {
         let fen = format!("4k2C/{cat}/4K3 b - d3 0 1");
-        assert!(!Position::from_fen(&fen).legal_texts().contains(&"e4d3".to_string()), "{fen}");
+        assert!(
+            !Position::from_fen(&fen)
+                .legal_texts()
+                .contains(&"e4d3".to_string()),
+            "{fen}"
+        );
         agreed_perft(&fen, 3);
     }
 }
@@ -134,15 +146,23 @@ fn legal_moves_match_the_brute_force_generator_on_random_playouts() {
     assert!(positions >= 3000, "only {positions} positions compared");
     assert!(captures >= 50, "only {captures} captures played");
     assert!(cat_moves >= 50, "only {cat_moves} Cats' moves played");
-    assert!(castlings >= 20, "castling was open in only {castlings} positions");
-    assert!(en_passants >= 2, "en passant was open in only {en_passants} positions");
+    assert!(
+        castlings >= 20,
+        "castling was open in only {castlings} positions"
+    );
+    assert!(
+        en_passants >= 2,
+        "en passant was open in only {en_passants} positions"
+    );
 }
 
 /// Whether the move `text` is a King's two-cell step.
 fn is_castling(game: &CatChess, text: &str) -> bool {
     let position = Position::from_fen(&game.position_text());
     matches!(text, "e1g1" | "e1c1" | "e8g8" | "e8c8")
-        && position.piece_on(&text[..2]).is_some_and(|p| p.eq_ignore_ascii_case(&b'k'))
+        && position
+            .piece_on(&text[..2])
+            .is_some_and(|p| p.eq_ignore_ascii_case(&b'k'))
 }
 
 /// Whether a Cat stands on the cell named `from`.
@@ -153,8 +173,13 @@ fn is_cat_at(game: &CatChess, from: &str) -> bool {
 /// Whether the move `text` is a Pawn's capture onto an empty cell.
 fn is_en_passant(game: &CatChess, text: &str) -> bool {
     let position = Position::from_fen(&game.position_text());
-    let (from, to) = (text.get(..2).unwrap_or_default(), text.get(2..4).unwrap_or_default());
-    position.piece_on(from).is_some_and(|p| p.eq_ignore_ascii_case(&b'p'))
+    let (from, to) = (
+        text.get(..2).unwrap_or_default(),
+        text.get(2..4).unwrap_or_default(),
+    );
+    position
+        .piece_on(from)
+        .is_some_and(|p| p.eq_ignore_ascii_case(&b'p'))
         && from.as_bytes()[0] != to.as_bytes()[0]
         && position.piece_on(to).is_none()
 }

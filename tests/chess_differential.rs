@@ -118,11 +118,24 @@ fn legal_move_sets_match_cozy_chess_on_random_playouts() {
     }
     // The playouts must not have gone round in circles, and every rule
     // that is easy to get wrong must have come up.
-    assert!(distinct.len() >= 2500, "only {} distinct positions", distinct.len());
+    assert!(
+        distinct.len() >= 2500,
+        "only {} distinct positions",
+        distinct.len()
+    );
     assert!(checks >= 50, "only {checks} positions in check");
-    assert!(castlings >= 50, "castling open in only {castlings} positions");
-    assert!(en_passants >= 5, "en passant open in only {en_passants} positions");
-    assert!(promotions >= 20, "promotion open in only {promotions} positions");
+    assert!(
+        castlings >= 50,
+        "castling open in only {castlings} positions"
+    );
+    assert!(
+        en_passants >= 5,
+        "en passant open in only {en_passants} positions"
+    );
+    assert!(
+        promotions >= 20,
+        "promotion open in only {promotions} positions"
+    );
 }
 
 #[test]

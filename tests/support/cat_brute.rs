@@ -124,7 +124,9 @@ impl Position {
 
     /// The letter of the piece on the cell named `name`, if any.
     pub fn piece_on(&self, name: &str) -> Option<u8> {
-        cell_of(name).map(|sq| self.board[sq]).filter(|&p| p != b'.')
+        cell_of(name)
+            .map(|sq| self.board[sq])
+            .filter(|&p| p != b'.')
     }
 
     /// Whether `sq` is a Cat's cell or one of the eight around it.
@@ -211,7 +213,13 @@ impl Position {
 
     /// The position after moving `from` to `to` (no legality check);
     /// `promotion` is the new piece's letter, `taken` a cell emptied by en passant.
-    fn moved(&self, from: usize, to: usize, promotion: Option<u8>, taken: Option<usize>) -> Position {
+    fn moved(
+        &self,
+        from: usize,
+        to: usize,
+        promotion: Option<u8>,
+        taken: Option<usize>,
+    ) -> Position {
         let mut next = self.clone();
         let piece = self.board[from];
         next.board[from] = b'.';
@@ -221,7 +229,11 @@ impl Position {
         }
         // Castling: the King's two-cell step brings its Rook.
         if piece.eq_ignore_ascii_case(&b'k') && from.abs_diff(to) == 2 {
-            let (rook_from, rook_to) = if to > from { (from + 3, from + 1) } else { (from - 4, from - 1) };
+            let (rook_from, rook_to) = if to > from {
+                (from + 3, from + 1)
+            } else {
+                (from - 4, from - 1)
+            };
             next.board[rook_to] = next.board[rook_from];
             next.board[rook_from] = b'.';
         }
@@ -236,8 +248,8 @@ impl Position {
                 next.castling[i] = false;
             }
         }
-        next.en_passant = (piece.eq_ignore_ascii_case(&b'p') && from.abs_diff(to) == 16)
-            .then(|| (from + to) / 2);
+        next.en_passant =
+            (piece.eq_ignore_ascii_case(&b'p') && from.abs_diff(to) == 16).then(|| (from + to) / 2);
         next.side = self.next_side();
         next
     }
@@ -374,8 +386,16 @@ impl Position {
             (60, 2, b'k', b'r')
         };
         for (i, (rook_sq, between, path)) in [
-            (home + 3, vec![home + 1, home + 2], [home, home + 1, home + 2]),
-            (home - 4, vec![home - 1, home - 2, home - 3], [home, home - 1, home - 2]),
+            (
+                home + 3,
+                vec![home + 1, home + 2],
+                [home, home + 1, home + 2],
+            ),
+            (
+                home - 4,
+                vec![home - 1, home - 2, home - 3],
+                [home, home - 1, home - 2],
+            ),
         ]
         .into_iter()
         .enumerate()

@@ -7,6 +7,34 @@
 pub mod cat_brute;
 
 use std::sync::mpsc;
+
+/// How many cases a property test tries: `PROPTEST_CASES` when set (for a
+/// longer run), else `default`, kept small so `cargo test` stays fast.
+pub fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(default)
+}
+
+/// A property test's settings: [`cases`] cases, and no files of failing
+/// cases written beside the tests (a failure prints its minimal input).
+pub fn proptest_config(default_cases: u32) -> proptest::test_runner::Config {
+    proptest::test_runner::Config {
+        cases: cases(default_cases),
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    }
+}
+
+/// Fails unless `message` is one sentence: one non-empty line ending in a
+/// full stop.
+pub fn assert_one_sentence(message: &str, input: &str) {
+    assert!(
+        !message.is_empty() && !message.contains('\n') && message.ends_with('.'),
+        "not one sentence: {message:?} (for input {input:?})"
+    );
+}
 use std::time::Duration;
 
 /// Runs `work` on its own thread and returns its result, failing the test

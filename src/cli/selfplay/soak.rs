@@ -90,7 +90,7 @@ fn check_ply(variant: Variant, game: &mut AnyGame, mv: Move) -> Result<(), Strin
 fn soak_one(soak: &Soak, index: u64) -> Result<usize, String> {
     let mut rng = Rng::new(super::mix(soak.seed, index));
     let mut game = soak.variant.new_game(&Options::new());
-    let computer = index % COMPUTER_EVERY == 0;
+    let computer = index.is_multiple_of(COMPUTER_EVERY);
     let stop = AtomicBool::new(false);
     let mut plies = 0;
     while plies < soak.max_plies as usize && game.outcome().is_none() {
