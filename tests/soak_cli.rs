@@ -42,5 +42,8 @@ fn a_soak_of_an_unknown_variant_is_refused_in_one_sentence() {
     assert_eq!(code, Some(2));
     assert!(out.is_empty(), "{out}");
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("xiangqi") && err.trim_end().ends_with('.'), "{err}");
+    assert!(
+        err.contains("xiangqi") && err.trim_end().ends_with('.'),
+        "{err}"
+    );
 }

@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod cat_brute;
+pub mod pty;
 
 use std::sync::mpsc;
 
