@@ -8,7 +8,7 @@ mod support;
 
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
-use support::pty::{PATIENCE, Session, TempHome, command};
+use support::pty::{COLS, PATIENCE, ROWS, Session, TempHome, command};
 
 /// The CPU time a process has used so far, in clock ticks (Linux
 /// `/proc/PID/stat`, fields 14 and 15); `None` once it is gone or where
@@ -288,6 +288,46 @@ fn a_malformed_theme_names_file_line_and_key_and_falls_back_to_classic() {
     args.extend(["--theme", theme_arg.as_str()]);
     let mut s = Session::start(command(&home.0, &args));
     s.wait_for(&["bad.toml, line 3, key 'board.light'", "White to move"]);
+    s.keys("q");
+    assert_eq!(s.wait_exit(), 0);
+}
+
+/// Whether some cell of the screen has `colour` as its background.
+fn shows_background(s: &Session, colour: vt100::Color) -> bool {
+    s.screen.lock().is_ok_and(|p| {
+        let screen = p.screen();
+        (0..ROWS).any(|row| {
+            (0..COLS).any(|col| screen.cell(row, col).is_some_and(|c| c.bgcolor() == colour))
+        })
+    })
+}
+
+#[test]
+fn a_theme_is_found_by_name_in_the_config_themes_folder() {
+    let home = TempHome::new("theme-by-name");
+    let themes = home.0.join("config").join("catboard").join("themes");
+    std::fs::create_dir_all(&themes).expect("themes dir");
+    std::fs::write(
+        themes.join("mine.toml"),
+        "name = \"mine\"\n[board]\nlight = \"#010203\"\ndark = \"#040506\"\n",
+    )
+    .expect("write theme");
+    let light = vt100::Color::Rgb(1, 2, 3);
+    let dark = vt100::Color::Rgb(4, 5, 6);
+    let mut args = PLAY.to_vec();
+    args.extend(["--theme", "mine", "--color", "truecolor"]);
+    let mut s = Session::start(command(&home.0, &args));
+    s.wait_for(&["White to move"]);
+    s.wait_until("the theme's board colours", |_| shows_background(&s, light) && shows_background(&s, dark));
+    assert!(!s.contents().contains("classic theme"), "{}", s.contents());
+    s.keys("q");
+    assert_eq!(s.wait_exit(), 0);
+    // A name with no file there falls back to classic, saying so.
+    let mut args = PLAY.to_vec();
+    args.extend(["--theme", "yours", "--color", "truecolor"]);
+    let mut s = Session::start(command(&home.0, &args));
+    s.wait_for(&["White to move", "yours"]);
+    assert!(!shows_background(&s, light), "{}", s.contents());
     s.keys("q");
     assert_eq!(s.wait_exit(), 0);
 }

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-const ROWS: u16 = 24;
+pub const ROWS: u16 = 24;
 pub const COLS: u16 = 80;
 pub const PATIENCE: Duration = Duration::from_secs(15);
 
