@@ -278,6 +278,68 @@ fn a_corrupt_save_is_reported_in_one_sentence_and_left_untouched() {
     assert_eq!(std::fs::read_to_string(&path).expect("still there"), text);
 }
 
+/// A Cat Chess save, with `options`, after 1. e4 e5 and the a4 Cat to b5.
+fn cat_save(options: &str) -> String {
+    format!(
+        "{{\"format\": 1, \"variant\": \"cat\", \"options\": {options}, \"start\": \"rnbqkbnr/pppppppp/8/7C/C7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\", \"players\": [\"human\", \"human\", \"club\"], \"moves\": [\"e2e4\", \"e7e5\", \"a4b5\"]}}\n"
+    )
+}
+
+#[test]
+fn a_cat_chess_save_resumes_with_its_moves_and_players() {
+    let home = TempHome::new("cat-resume");
+    std::fs::create_dir_all(home.games()).expect("games dir");
+    std::fs::write(home.games().join("game-1.json"), cat_save("[]")).expect("write the save");
+    let mut s = Session::start(command(&home.0, &["--resume"]));
+    s.wait_for(&[
+        "Cat Chess",
+        "White to move",
+        "Cats   computer (club)",
+        "Hundred-turn count: 1 of 100",
+    ]);
+    s.wait_until("the Cat's move in the list", |screen| {
+        screen
+            .lines()
+            .any(|l| l.contains("1.  e4") && l.contains("e5") && l.contains("Ca4-b5"))
+    });
+    s.keys(":d4\r");
+    s.wait_for(&["Black to move"]);
+    s.keys("q");
+    assert_eq!(s.wait_exit(), 0);
+    let saves = home.saves();
+    assert!(
+        saves
+            .iter()
+            .any(|t| t.contains("\"a4b5\"") && t.contains("\"d2d4\"") && t.contains("\"club\"")),
+        "{saves:?}"
+    );
+}
+
+#[test]
+fn a_cat_chess_save_with_an_option_cat_chess_lacks_is_refused_in_one_sentence() {
+    let home = TempHome::new("cat-resume-option");
+    std::fs::create_dir_all(home.games()).expect("games dir");
+    let path = home.games().join("game-1.json");
+    let text = cat_save("[\"fifty_moves=off\"]");
+    std::fs::write(&path, &text).expect("write the save");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_catboard"))
+        .arg("--resume")
+        .env("HOME", &home.0)
+        .env("XDG_DATA_HOME", home.0.join("data"))
+        .env("XDG_CONFIG_HOME", home.0.join("config"))
+        .output()
+        .expect("run catboard");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("game-1.json") && err.contains("fifty_moves"),
+        "{err}"
+    );
+    assert!(err.trim_end().ends_with('.'), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).expect("still there"), text);
+}
+
 #[test]
 fn a_malformed_theme_names_file_line_and_key_and_falls_back_to_classic() {
     let home = TempHome::new("theme");
@@ -318,7 +380,9 @@ fn a_theme_is_found_by_name_in_the_config_themes_folder() {
     args.extend(["--theme", "mine", "--color", "truecolor"]);
     let mut s = Session::start(command(&home.0, &args));
     s.wait_for(&["White to move"]);
-    s.wait_until("the theme's board colours", |_| shows_background(&s, light) && shows_background(&s, dark));
+    s.wait_until("the theme's board colours", |_| {
+        shows_background(&s, light) && shows_background(&s, dark)
+    });
     assert!(!s.contents().contains("classic theme"), "{}", s.contents());
     s.keys("q");
     assert_eq!(s.wait_exit(), 0);
