@@ -36,7 +36,11 @@ impl Engine {
                 }
             }
         });
-        Engine { child, input, lines }
+        Engine {
+            child,
+            input,
+            lines,
+        }
     }
 
     fn send(&mut self, line: &str) {
@@ -98,7 +102,10 @@ fn stop_during_go_answers_a_legal_bestmove_at_once_and_the_session_goes_on() {
     engine.send("stop");
     let answer = engine.expect_line("bestmove ", Duration::from_secs(5));
     let took = stopped.elapsed();
-    assert!(took < Duration::from_secs(2), "bestmove came {took:?} after stop");
+    assert!(
+        took < Duration::from_secs(2),
+        "bestmove came {took:?} after stop"
+    );
     let mv = answer.trim_start_matches("bestmove ").trim();
     let words: Vec<&str> = POSITION.split_whitespace().skip(1).collect();
     let game = read_position(&words).expect("a good position");
