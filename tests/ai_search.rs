@@ -180,23 +180,7 @@ fn stopped_before_it_starts_it_still_names_a_legal_move() {
 #[test]
 fn a_stop_from_another_thread_ends_an_unlimited_search() {
     let game = Variant::Chess.new_game(&Options::new());
-    let stop = AtomicBool::new(false);
-    let stop = std::sync::Arc::new(stop);
-    let searching = (game.clone(), stop.clone());
-    std::thread::spawn(move || {
-        std::thread::sleep(std::time::Duration::from_millis(100));
-        stop.store(true, Ordering::Relaxed);
-    });
-    // Were the stop flag ignored, a depth-64 search would run for ever:
-    // the deadline turns that into a failure.
-    let t = support::within(
-        Duration::from_secs(20),
-        "a stopped depth-64 search",
-        move || {
-            let (game, stop) = searching;
-            think(&game, &Limits::depth(64), &stop, |_| {})
-        },
-    );
+    let t = support::think_stopped_after(&game, 64, Duration::from_millis(100));
     assert!(t.depth < 64);
     assert!(game.legal_move_list().contains(&t.best.expect("a move")));
 }

@@ -12,7 +12,7 @@ use catboard::ai::table::Table;
 use catboard::ai::{Evaluate, Level, Limits, Thought, think};
 use catboard::core::{Game, Move, Seat};
 use catboard::variants::cat::CatChess;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 fn position(fen: &str) -> CatChess {
@@ -213,22 +213,7 @@ fn a_raised_stop_flag_ends_the_search_at_once() {
 #[test]
 fn a_stop_from_another_thread_ends_a_deep_search() {
     let game = position(CATS_SAVE_THE_QUEEN);
-    let stop = std::sync::Arc::new(AtomicBool::new(false));
-    let searching = (game.clone(), stop.clone());
-    std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(50));
-        stop.store(true, Ordering::SeqCst);
-    });
-    // Were the stop flag ignored, a depth-60 search would run for ever:
-    // the deadline turns that into a failure.
-    let t = support::within(
-        Duration::from_secs(20),
-        "a stopped depth-60 search",
-        move || {
-            let (game, stop) = searching;
-            think(&game, &Limits::depth(60), &stop, |_| {})
-        },
-    );
+    let t = support::think_stopped_after(&game, 60, Duration::from_millis(50));
     assert!(t.depth < 60);
     assert!(game.legal_move_list().contains(&t.best.expect("a move")));
 }

@@ -8,8 +8,8 @@ mod support;
 
 use catboard::core::{EndReason, Game, perft};
 use catboard::variants::cat::{CatChess, START_FEN};
-use support::XorShift;
 use support::cat_brute::{self, Position};
+use support::{XorShift, legal_texts};
 
 const WHITE_CASTLES: &str = "rn2kb1r/1C2qpp1/p1n5/4p2p/2pB2b1/1PPBP2C/1PQ1NPPP/R3K2R w KQkq - 4 18";
 const BLACK_CASTLES: &str = "rn2k2r/2C2p2/p1n3pb/R3p2p/1qBB2bC/2P1P3/1P3PPP/3QK1NR b Kkq - 5 22";
@@ -79,16 +79,6 @@ fn perft_where_a_zone_forbids_en_passant() {
     }
 }
 
-fn ours_legal(game: &CatChess) -> Vec<String> {
-    let mut out: Vec<String> = game
-        .legal_move_list()
-        .iter()
-        .map(|m| game.move_text(*m))
-        .collect();
-    out.sort();
-    out
-}
-
 #[test]
 fn legal_moves_match_the_brute_force_generator_on_random_playouts() {
     let mut rng = XorShift(0xCA7_5EED_0000_0001);
@@ -107,7 +97,7 @@ fn legal_moves_match_the_brute_force_generator_on_random_playouts() {
             {
                 break;
             }
-            let a = ours_legal(&ours);
+            let a = legal_texts(&ours);
             let b = theirs.legal_texts();
             assert_eq!(
                 a,

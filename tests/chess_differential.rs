@@ -1,25 +1,13 @@
 //! Differential test: catboard's chess move generator against the
 //! independent `cozy-chess` crate, on positions reached by random playouts.
 
+mod support;
+
 use catboard::core::{Game, Options};
 use catboard::variants::chess::Chess;
 use cozy_chess::Board;
 use cozy_chess::util::display_uci_move;
-
-/// A small deterministic generator, so a failure can be replayed.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use support::{XorShift, legal_texts};
 
 fn cozy_legal(board: &Board) -> Vec<String> {
     let mut out = Vec::new();
@@ -29,16 +17,6 @@ fn cozy_legal(board: &Board) -> Vec<String> {
         }
         false
     });
-    out.sort();
-    out
-}
-
-fn ours_legal(game: &Chess) -> Vec<String> {
-    let mut out: Vec<String> = game
-        .legal_move_list()
-        .iter()
-        .map(|m| game.move_text(*m))
-        .collect();
     out.sort();
     out
 }
@@ -66,7 +44,7 @@ fn legal_move_sets_match_cozy_chess_on_random_playouts() {
         let mut ours = Chess::from_fen(start, &Options::new()).expect("valid start");
         let mut theirs = Board::from_fen(start, false).expect("cozy parses start");
         for ply in 0..200 {
-            let a = ours_legal(&ours);
+            let a = legal_texts(&ours);
             let b = cozy_legal(&theirs);
             assert_eq!(
                 a,

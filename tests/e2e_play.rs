@@ -174,48 +174,38 @@ fn the_setup_screen_starts_a_game_and_resume_offers_it_again() {
 /// the program ends normally.
 const SIGNAL_STATUS: u32 = 0;
 
-#[test]
-fn a_hang_up_signal_saves_the_game_and_exits() {
-    let home = TempHome::new("sighup");
+/// Plays `typed` (shown as `shown`), sends `signal` alone (not
+/// portable-pty's kill, which follows SIGHUP with SIGKILL and proves
+/// nothing), and checks the process saves `saved` and exits by itself with
+/// [`SIGNAL_STATUS`], restoring the terminal, without spinning.
+fn a_signal_saves_and_ends_calmly(signal: &str, typed: &str, shown: &str, saved: &str) {
+    let home = TempHome::new(signal);
     let mut s = Session::start(command(&home.0, PLAY));
     s.wait_for(&["White to move"]);
-    s.keys(":c4\r");
-    s.wait_for(&["▸c4"]);
+    s.keys(&format!(":{typed}\r"));
+    s.wait_for(&[shown]);
     let pid = s.child.process_id().expect("a process id");
-    // SIGHUP alone, as a dropped connection sends it (portable-pty's kill
-    // would follow it with SIGKILL, which proves nothing).
     let sent = Instant::now();
-    if !send_signal("HUP", pid) {
-        eprintln!("skipped: no working `kill` command to send SIGHUP");
+    if !send_signal(signal, pid) {
+        eprintln!("skipped: no working `kill` command to send SIG{signal}");
         return;
     }
     let ending = s.wait_exit_by_itself(sent);
-    assert_eq!(ending.code, SIGNAL_STATUS, "the status after SIGHUP");
-    assert_calm_ending(&ending, "SIGHUP");
+    assert_eq!(ending.code, SIGNAL_STATUS, "the status after SIG{signal}");
+    assert_calm_ending(&ending, signal);
     s.wait_restored();
     let saves = home.saves();
-    assert!(saves.iter().any(|t| t.contains("\"c2c4\"")), "{saves:?}");
+    assert!(saves.iter().any(|t| t.contains(saved)), "{saves:?}");
+}
+
+#[test]
+fn a_hang_up_signal_saves_the_game_and_exits() {
+    a_signal_saves_and_ends_calmly("HUP", "c4", "▸c4", "\"c2c4\"");
 }
 
 #[test]
 fn a_termination_signal_saves_the_game_and_restores_the_terminal() {
-    let home = TempHome::new("sigterm");
-    let mut s = Session::start(command(&home.0, PLAY));
-    s.wait_for(&["White to move"]);
-    s.keys(":Nc3\r");
-    s.wait_for(&["▸Nc3"]);
-    let pid = s.child.process_id().expect("a process id");
-    let sent = Instant::now();
-    if !send_signal("TERM", pid) {
-        eprintln!("skipped: no working `kill` command to send SIGTERM");
-        return;
-    }
-    let ending = s.wait_exit_by_itself(sent);
-    assert_eq!(ending.code, SIGNAL_STATUS, "the status after SIGTERM");
-    assert_calm_ending(&ending, "SIGTERM");
-    s.wait_restored();
-    let saves = home.saves();
-    assert!(saves.iter().any(|t| t.contains("\"b1c3\"")), "{saves:?}");
+    a_signal_saves_and_ends_calmly("TERM", "Nc3", "▸Nc3", "\"b1c3\"");
 }
 
 /// The exit status after a dead terminal. ALIGN AT MERGE: issue 10 item 10
@@ -254,28 +244,33 @@ fn a_dead_terminal_without_a_signal_ends_the_process_instead_of_spinning() {
     assert!(saves.iter().any(|t| t.contains("\"g2g3\"")), "{saves:?}");
 }
 
-#[test]
-fn a_corrupt_save_is_reported_in_one_sentence_and_left_untouched() {
-    let home = TempHome::new("corrupt");
+/// Resumes the save `text` with no terminal, which must be refused with
+/// status 2 in one line, leaving the file untouched; the line.
+fn resume_refused(tag: &str, text: &str) -> String {
+    let home = TempHome::new(tag);
     std::fs::create_dir_all(home.games()).expect("games dir");
     let path = home.games().join("game-1.json");
-    let text = "{\"format\": 1, \"variant\": \"chess\", \"options\": [], \"start\": \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\", \"players\": [\"human\", \"human\"], \"moves\": [\"e2e4\", \"e2e4\"]}\n";
     std::fs::write(&path, text).expect("write the save");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_catboard"))
+    let out = home
+        .binary(false)
         .arg("--resume")
-        .env("HOME", &home.0)
-        .env("XDG_DATA_HOME", home.0.join("data"))
-        .env("XDG_CONFIG_HOME", home.0.join("config"))
         .output()
         .expect("run catboard");
     assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(std::fs::read_to_string(&path).expect("still there"), text);
+    err
+}
+
+#[test]
+fn a_corrupt_save_is_reported_in_one_sentence_and_left_untouched() {
+    let text = "{\"format\": 1, \"variant\": \"chess\", \"options\": [], \"start\": \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\", \"players\": [\"human\", \"human\"], \"moves\": [\"e2e4\", \"e2e4\"]}\n";
+    let err = resume_refused("corrupt", text);
     assert!(
         err.contains("game-1.json") && err.contains("move 2 'e2e4'"),
         "{err}"
     );
-    assert_eq!(std::fs::read_to_string(&path).expect("still there"), text);
 }
 
 /// A Cat Chess save, with `options`, after 1. e4 e5 and the a4 Cat to b5.
@@ -317,27 +312,12 @@ fn a_cat_chess_save_resumes_with_its_moves_and_players() {
 
 #[test]
 fn a_cat_chess_save_with_an_option_cat_chess_lacks_is_refused_in_one_sentence() {
-    let home = TempHome::new("cat-resume-option");
-    std::fs::create_dir_all(home.games()).expect("games dir");
-    let path = home.games().join("game-1.json");
-    let text = cat_save("[\"fifty_moves=off\"]");
-    std::fs::write(&path, &text).expect("write the save");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_catboard"))
-        .arg("--resume")
-        .env("HOME", &home.0)
-        .env("XDG_DATA_HOME", home.0.join("data"))
-        .env("XDG_CONFIG_HOME", home.0.join("config"))
-        .output()
-        .expect("run catboard");
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(err.lines().count(), 1, "{err}");
+    let err = resume_refused("cat-resume-option", &cat_save("[\"fifty_moves=off\"]"));
     assert!(
         err.contains("game-1.json") && err.contains("fifty_moves"),
         "{err}"
     );
     assert!(err.trim_end().ends_with('.'), "{err}");
-    assert_eq!(std::fs::read_to_string(&path).expect("still there"), text);
 }
 
 #[test]

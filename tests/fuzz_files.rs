@@ -14,10 +14,9 @@
 mod support;
 
 use proptest::prelude::*;
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
-use support::proptest_config;
+use std::process::{Command, Output};
 use support::pty::TempHome;
+use support::{edit_text, proptest_config};
 
 /// Whether `setsid` is there to detach the binary from any terminal.
 fn have_setsid() -> bool {
@@ -28,17 +27,8 @@ fn have_setsid() -> bool {
 }
 
 /// Runs the binary with `args` in a new session, its home at `home`.
-fn run_detached(home: &Path, args: &[&str]) -> Output {
-    Command::new("setsid")
-        .arg("-w")
-        .arg(env!("CARGO_BIN_EXE_catboard"))
-        .args(args)
-        .env("HOME", home)
-        .env("XDG_DATA_HOME", home.join("data"))
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .stdin(Stdio::null())
-        .output()
-        .expect("run catboard")
+fn run_detached(home: &TempHome, args: &[&str]) -> Output {
+    home.binary(true).args(args).output().expect("run catboard")
 }
 
 /// Exit status 2 and one sentence after `catboard: `, never a panic.
@@ -75,28 +65,7 @@ fn edited(text: &'static str) -> impl Strategy<Value = String> {
         ),
         1..5,
     )
-    .prop_map(move |edits| {
-        let mut chars: Vec<char> = text.chars().collect();
-        for (at, kind, ch) in edits {
-            let i = at.index(chars.len() + 1);
-            match kind {
-                0 if i < chars.len() => chars[i] = ch,
-                1 => chars.insert(i, ch),
-                2 if i < chars.len() => {
-                    chars.remove(i);
-                }
-                _ => {
-                    let piece: Vec<char> = chars[i.min(chars.len())..]
-                        .iter()
-                        .take(12)
-                        .copied()
-                        .collect();
-                    chars.splice(i..i, piece);
-                }
-            }
-        }
-        chars.into_iter().collect()
-    })
+    .prop_map(move |edits| edit_text(text, &edits))
 }
 
 proptest! {
@@ -115,7 +84,7 @@ proptest! {
         std::fs::create_dir_all(&games).expect("games dir");
         let path = games.join("game-1.json");
         std::fs::write(&path, &text).expect("write the save");
-        let out = run_detached(&home.0, &["--resume"]);
+        let out = run_detached(&home, &["--resume"]);
         assert_refused_in_one_sentence(&out, &text);
         prop_assert_eq!(std::fs::read_to_string(&path).expect("still there"), text);
     }
@@ -130,7 +99,7 @@ proptest! {
         let path = home.0.join("mine.toml");
         std::fs::write(&path, &text).expect("write the theme");
         let shown = path.display().to_string();
-        let out = run_detached(&home.0, &["play", "--theme", &shown]);
+        let out = run_detached(&home, &["play", "--theme", &shown]);
         assert_refused_in_one_sentence(&out, &text);
     }
 }

@@ -5,17 +5,15 @@
 
 mod support;
 
-use std::process::Command;
 use support::pty::{Session, TempHome, command};
 
 /// Black to move after one quiet White move would end the game by the
 /// fifty-move rule, unless the option turns it off.
 const NINETY_NINE: &str = "4k3/8/8/8/8/8/8/R3K3 w - - 99 80";
 
-#[test]
-fn position_view_and_option_shape_the_game_and_its_save() {
-    let home = TempHome::new("playargs");
-    let args = [
+/// Two humans playing from [`NINETY_NINE`], with `more` arguments.
+fn from_ninety_nine(home: &TempHome, more: &[&str]) -> Session {
+    let mut args = vec![
         "play",
         "--white",
         "human",
@@ -23,12 +21,15 @@ fn position_view_and_option_shape_the_game_and_its_save() {
         "human",
         "--position",
         NINETY_NINE,
-        "--view",
-        "black",
-        "--option",
-        "fifty_moves=off",
     ];
-    let mut s = Session::start(command(&home.0, &args));
+    args.extend(more);
+    Session::start(command(&home.0, &args))
+}
+
+#[test]
+fn position_view_and_option_shape_the_game_and_its_save() {
+    let home = TempHome::new("playargs");
+    let mut s = from_ninety_nine(&home, &["--view", "black", "--option", "fifty_moves=off"]);
     s.wait_for(&["White to move"]);
     // Seen from Black: rank 1 at the top, the files from h to a.
     s.wait_until("the board seen from Black", |screen| {
@@ -49,16 +50,7 @@ fn position_view_and_option_shape_the_game_and_its_save() {
 #[test]
 fn without_the_option_the_same_move_ends_the_game() {
     let home = TempHome::new("playargs-rule");
-    let args = [
-        "play",
-        "--white",
-        "human",
-        "--black",
-        "human",
-        "--position",
-        NINETY_NINE,
-    ];
-    let mut s = Session::start(command(&home.0, &args));
+    let mut s = from_ninety_nine(&home, &[]);
     s.wait_for(&["White to move"]);
     // Seen from White, the default for the first human seat.
     assert!(s.row(1).starts_with(" 8 "), "{}", s.row(1));
@@ -71,12 +63,10 @@ fn without_the_option_the_same_move_ends_the_game() {
 /// Runs `catboard play` with `args` and no terminal: status and stderr.
 fn refused(args: &[&str]) -> (Option<i32>, String) {
     let home = TempHome::new("playbad");
-    let out = Command::new(env!("CARGO_BIN_EXE_catboard"))
+    let out = home
+        .binary(false)
         .arg("play")
         .args(args)
-        .env("HOME", &home.0)
-        .env("XDG_DATA_HOME", home.0.join("data"))
-        .env("XDG_CONFIG_HOME", home.0.join("config"))
         .output()
         .expect("run catboard");
     (

@@ -15,7 +15,7 @@ use catboard::variants::{AnyGame, Variant};
 use proptest::prelude::*;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
-use support::proptest_config;
+use support::{play_picks, proptest_config};
 
 /// A variant and a game reached from its start by moves chosen by `picks`.
 fn reached() -> impl Strategy<Value = AnyGame> {
@@ -23,17 +23,7 @@ fn reached() -> impl Strategy<Value = AnyGame> {
         prop::sample::select(Variant::ALL),
         prop::collection::vec(any::<prop::sample::Index>(), 0..160),
     )
-        .prop_map(|(variant, picks)| {
-            let mut game = variant.new_game(&Options::new());
-            for pick in picks {
-                let moves = game.legal_move_list();
-                if moves.is_empty() || game.outcome().is_some() {
-                    break;
-                }
-                game.make_move(moves[pick.index(moves.len())]);
-            }
-            game
-        })
+        .prop_map(|(variant, picks)| play_picks(variant, &picks))
 }
 
 /// The game at `game`'s position, read afresh from its text (no history).

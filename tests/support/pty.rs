@@ -31,6 +31,24 @@ impl TempHome {
         TempHome(dir)
     }
 
+    /// The binary as a plain command (no terminal), its data and config
+    /// in this home; with `detached`, run through `setsid` in a new session
+    /// so that no controlling terminal can be opened.
+    pub fn binary(&self, detached: bool) -> std::process::Command {
+        let mut cmd = if detached {
+            let mut c = std::process::Command::new("setsid");
+            c.arg("-w").arg(env!("CARGO_BIN_EXE_catboard"));
+            c
+        } else {
+            std::process::Command::new(env!("CARGO_BIN_EXE_catboard"))
+        };
+        cmd.env("HOME", &self.0)
+            .env("XDG_DATA_HOME", self.0.join("data"))
+            .env("XDG_CONFIG_HOME", self.0.join("config"))
+            .stdin(std::process::Stdio::null());
+        cmd
+    }
+
     pub fn games(&self) -> PathBuf {
         self.0.join("data").join("catboard").join("games")
     }
