@@ -400,9 +400,11 @@ proptest! {
 
 // ---- Findings: each fails today, in code another engineer owns ---------
 
-/// The first move of a rank-disambiguated SAN pair (two Bishops on the
-/// d-file reaching c2) is written `B1c2`, which reads back as the
-/// coordinate move b1c2 of the King on b1. Found by `selfplay --soak`.
+/// A Bishop move disambiguated by its rank (two Bishops on the d-file
+/// reaching c2) is written `B1c2`, which reads back as the coordinate move
+/// b1c2 (here the King on b1): any SAN `B<rank>…` is taken for a b-file
+/// coordinate move. Found by `selfplay --soak` (20 games in 100,000 of
+/// chess, 1 in 10,000 of Cat Chess).
 #[test]
 #[ignore = "finding: SAN 'B1c2' is read as the coordinate move b1c2 (src/notation/san.rs)"]
 fn a_rank_disambiguated_san_move_reads_back() {
