@@ -6,6 +6,9 @@ use catboard::ai::{Limits, Thought, think};
 use catboard::core::{Game, Options};
 use catboard::variants::{AnyGame, Variant};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+mod support;
 
 fn position(fen: &str) -> AnyGame {
     Variant::Chess
@@ -111,6 +114,26 @@ fn the_winning_side_keeps_the_fifty_move_count_alive() {
         .expect("valid FEN");
     let t = think(&free, &Limits::depth(3), &AtomicBool::new(false), |_| {});
     assert!(t.score > 500);
+    // Without a Pawn to push, every move draws with the rule on and the
+    // search sees it; with the rule off the Queen still wins.
+    let pawnless = "8/8/8/4k3/8/8/8/K6Q w - - 99 80";
+    let ruled = search(&position(pawnless), 3);
+    assert_eq!(ruled.score, 0, "with the rule on every move draws");
+    let unruled = Variant::Chess
+        .from_position(pawnless, &options)
+        .expect("valid FEN");
+    let t = think(&unruled, &Limits::depth(3), &AtomicBool::new(false), |_| {});
+    assert!(t.score > 500, "with the rule off: {}", t.score);
+    // And the rule is what decides: a quiet Queen move ends the game drawn
+    // with the rule on, and not with it off.
+    let quiet = |game: &AnyGame| {
+        let mut after = game.clone();
+        let mv = after.parse_move("h1h8").expect("a legal Queen move");
+        after.make_move(mv);
+        after.outcome().map(|o| o.reason)
+    };
+    assert_eq!(quiet(&game), Some(catboard::core::EndReason::FiftyMoves));
+    assert_eq!(quiet(&free), None);
 }
 
 #[test]
@@ -157,14 +180,7 @@ fn stopped_before_it_starts_it_still_names_a_legal_move() {
 #[test]
 fn a_stop_from_another_thread_ends_an_unlimited_search() {
     let game = Variant::Chess.new_game(&Options::new());
-    let stop = AtomicBool::new(false);
-    let t = std::thread::scope(|s| {
-        s.spawn(|| {
-            std::thread::sleep(std::time::Duration::from_millis(100));
-            stop.store(true, Ordering::Relaxed);
-        });
-        think(&game, &Limits::depth(64), &stop, |_| {})
-    });
+    let t = support::think_stopped_after(&game, 64, Duration::from_millis(100));
     assert!(t.depth < 64);
     assert!(game.legal_move_list().contains(&t.best.expect("a move")));
 }

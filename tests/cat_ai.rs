@@ -3,6 +3,8 @@
 //! hundred-turn rule and repetition are seen inside the tree, the levels
 //! keep to their node budgets, and the stop flag is obeyed.
 
+mod support;
+
 use catboard::ai::multi::{self, Model};
 use catboard::ai::ordering::Heuristics;
 use catboard::ai::score::{MATE, MATE_BOUND};
@@ -10,7 +12,7 @@ use catboard::ai::table::Table;
 use catboard::ai::{Evaluate, Level, Limits, Thought, think};
 use catboard::core::{Game, Move, Seat};
 use catboard::variants::cat::CatChess;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 fn position(fen: &str) -> CatChess {
@@ -211,13 +213,7 @@ fn a_raised_stop_flag_ends_the_search_at_once() {
 #[test]
 fn a_stop_from_another_thread_ends_a_deep_search() {
     let game = position(CATS_SAVE_THE_QUEEN);
-    let stop = AtomicBool::new(false);
-    let t = std::thread::scope(|s| {
-        let worker = s.spawn(|| think(&game, &Limits::depth(60), &stop, |_| {}));
-        std::thread::sleep(Duration::from_millis(50));
-        stop.store(true, Ordering::SeqCst);
-        worker.join().expect("the search ends")
-    });
+    let t = support::think_stopped_after(&game, 60, Duration::from_millis(50));
     assert!(t.depth < 60);
     assert!(game.legal_move_list().contains(&t.best.expect("a move")));
 }

@@ -122,6 +122,39 @@ fn the_start_is_chess_with_cats_on_a4_and_h5_and_three_seats_in_turn() {
 
 // ---- Zones ------------------------------------------------------------
 
+/// The zones as rule 5 defines them, worked out here from the Cats' cells
+/// in the position text: each Cat's cell and the eight around it, sorted.
+fn zones_by_rule(game: &CatChess) -> Vec<String> {
+    let text = game.position_text();
+    let placement = text.split(' ').next().expect("a placement field");
+    let mut cats = Vec::new();
+    for (row, rank_text) in placement.split('/').enumerate() {
+        let mut file = 0i32;
+        for ch in rank_text.chars() {
+            match ch.to_digit(10) {
+                Some(n) => file += n as i32,
+                None => {
+                    if ch == 'C' {
+                        cats.push((file, 7 - row as i32));
+                    }
+                    file += 1;
+                }
+            }
+        }
+    }
+    let mut cells = Vec::new();
+    for (cf, cr) in cats {
+        for file in (cf - 1).max(0)..=(cf + 1).min(7) {
+            for rank in (cr - 1).max(0)..=(cr + 1).min(7) {
+                cells.push(format!("{}{}", (b'a' + file as u8) as char, rank + 1));
+            }
+        }
+    }
+    cells.sort();
+    cells.dedup();
+    cells
+}
+
 #[test]
 fn zones_are_each_cats_cell_and_its_neighbours_worked_out_after_every_move() {
     let mut game = CatChess::new();
@@ -139,8 +172,24 @@ fn zones_are_each_cats_cell_and_its_neighbours_worked_out_after_every_move() {
             "h6"
         ]
     );
-    assert_eq!(game.annotations().zones, game.zones());
+    assert_eq!(names(&game, game.annotations().zones), zones_by_rule(&game));
+    assert_eq!(names(&game, game.zones()), zones_by_rule(&game));
     game.unmake_move();
+    assert_eq!(names(&game, game.zones()), zones_by_rule(&game));
+    // Along a game where the Cats wander to the edges and corners.
+    for ply in 0..120 {
+        let moves = game.legal_move_list();
+        let Some(&mv) = moves.get((ply * 7 + 3) % moves.len().max(1)) else {
+            break;
+        };
+        game.make_move(mv);
+        assert_eq!(
+            names(&game, game.annotations().zones),
+            zones_by_rule(&game),
+            "at {}",
+            game.position_text()
+        );
+    }
     assert!(!game.zones().contains(cell(&game, "c4")));
 }
 
@@ -490,7 +539,7 @@ fn the_fullmove_number_goes_up_after_the_cats_turn() {
 fn annotations_show_zones_disarmed_pieces_open_kings_and_the_turn_count() {
     let game = at_with("Ka1 ke8 Cd2 Cf7 Re2 Nc3 pe7 rb8", "c", "- - 37 20");
     let notes = game.annotations();
-    assert_eq!(notes.zones, game.zones());
+    assert_eq!(names(&game, notes.zones), zones_by_rule(&game));
     assert_eq!(names(&game, notes.disarmed), ["c3", "e2", "e7", "e8"]);
     assert!(notes.checked.is_empty());
     assert!(

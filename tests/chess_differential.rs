@@ -1,25 +1,13 @@
 //! Differential test: catboard's chess move generator against the
 //! independent `cozy-chess` crate, on positions reached by random playouts.
 
+mod support;
+
 use catboard::core::{Game, Options};
 use catboard::variants::chess::Chess;
 use cozy_chess::Board;
 use cozy_chess::util::display_uci_move;
-
-/// A small deterministic generator, so a failure can be replayed.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use support::{XorShift, legal_texts};
 
 fn cozy_legal(board: &Board) -> Vec<String> {
     let mut out = Vec::new();
@@ -33,16 +21,6 @@ fn cozy_legal(board: &Board) -> Vec<String> {
     out
 }
 
-fn ours_legal(game: &Chess) -> Vec<String> {
-    let mut out: Vec<String> = game
-        .legal_move_list()
-        .iter()
-        .map(|m| game.move_text(*m))
-        .collect();
-    out.sort();
-    out
-}
-
 const STARTS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -50,12 +28,15 @@ const STARTS: &[&str] = &[
     "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
     "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
     "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
 ];
 
 #[test]
 fn legal_move_sets_match_cozy_chess_on_random_playouts() {
     let mut rng = XorShift(0x5EED_CA7B_0A4D_0001);
     let mut positions = 0usize;
+    let mut distinct = std::collections::HashSet::new();
+    let (mut checks, mut castlings, mut en_passants, mut promotions) = (0, 0, 0, 0);
     let mut game_number = 0;
     while positions < 3000 {
         let start = STARTS[game_number % STARTS.len()];
@@ -63,7 +44,7 @@ fn legal_move_sets_match_cozy_chess_on_random_playouts() {
         let mut ours = Chess::from_fen(start, &Options::new()).expect("valid start");
         let mut theirs = Board::from_fen(start, false).expect("cozy parses start");
         for ply in 0..200 {
-            let a = ours_legal(&ours);
+            let a = legal_texts(&ours);
             let b = cozy_legal(&theirs);
             assert_eq!(
                 a,
@@ -78,6 +59,22 @@ fn legal_move_sets_match_cozy_chess_on_random_playouts() {
                 ours.position_text()
             );
             positions += 1;
+            distinct.insert(ours.position_text());
+            checks += usize::from(ours.in_check());
+            let has = |pred: &dyn Fn(&str) -> bool| usize::from(a.iter().any(|m| pred(m)));
+            promotions += has(&|m| m.len() == 5);
+            castlings += has(&|m| {
+                theirs.piece_on(m[..2].parse::<cozy_chess::Square>().expect("a square"))
+                    == Some(cozy_chess::Piece::King)
+                    && m.as_bytes()[0].abs_diff(m.as_bytes()[2]) == 2
+            });
+            en_passants += has(&|m| {
+                let from = m[..2].parse::<cozy_chess::Square>().expect("a square");
+                let to = m[2..4].parse::<cozy_chess::Square>().expect("a square");
+                theirs.piece_on(from) == Some(cozy_chess::Piece::Pawn)
+                    && from.file() != to.file()
+                    && theirs.piece_on(to).is_none()
+            });
             if a.is_empty() {
                 break;
             }
@@ -97,7 +94,26 @@ fn legal_move_sets_match_cozy_chess_on_random_playouts() {
             );
         }
     }
-    assert!(positions >= 1000);
+    // The playouts must not have gone round in circles, and every rule
+    // that is easy to get wrong must have come up.
+    assert!(
+        distinct.len() >= 2500,
+        "only {} distinct positions",
+        distinct.len()
+    );
+    assert!(checks >= 50, "only {checks} positions in check");
+    assert!(
+        castlings >= 50,
+        "castling open in only {castlings} positions"
+    );
+    assert!(
+        en_passants >= 5,
+        "en passant open in only {en_passants} positions"
+    );
+    assert!(
+        promotions >= 20,
+        "promotion open in only {promotions} positions"
+    );
 }
 
 #[test]

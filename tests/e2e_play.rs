@@ -4,221 +4,86 @@
 //! the real home is never touched. Waits poll for expected text with a
 //! timeout rather than sleeping fixed times.
 
-use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::{Arc, Mutex};
+mod support;
+
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
+use support::pty::{COLS, PATIENCE, ROWS, Session, TempHome, command};
 
-const ROWS: u16 = 24;
-const COLS: u16 = 80;
-const PATIENCE: Duration = Duration::from_secs(15);
-
-/// A temporary home for one test, removed afterwards.
-struct TempHome(PathBuf);
-
-impl TempHome {
-    fn new(tag: &str) -> TempHome {
-        static N: AtomicU32 = AtomicU32::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "catboard-e2e-{tag}-{}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("create a temp dir");
-        TempHome(dir)
-    }
-
-    fn games(&self) -> PathBuf {
-        self.0.join("data").join("catboard").join("games")
-    }
-
-    /// The text of every save file.
-    fn saves(&self) -> Vec<String> {
-        let Ok(entries) = std::fs::read_dir(self.games()) else {
-            return Vec::new();
-        };
-        entries
-            .flatten()
-            .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
-            .filter_map(|e| std::fs::read_to_string(e.path()).ok())
-            .collect()
-    }
+/// The CPU time a process has used so far, in clock ticks (Linux
+/// `/proc/PID/stat`, fields 14 and 15); `None` once it is gone or where
+/// there is no `/proc`.
+fn cpu_ticks(pid: u32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name, in brackets, may hold spaces: count from after it.
+    let rest = stat.get(stat.rfind(')')? + 2..)?;
+    let fields: Vec<&str> = rest.split(' ').collect();
+    let user: u64 = fields.get(11)?.parse().ok()?;
+    let system: u64 = fields.get(12)?.parse().ok()?;
+    Some(user + system)
 }
 
-impl Drop for TempHome {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+/// How a process ended after a hang-up: its exit code, how long it took,
+/// and the CPU ticks it used meanwhile (as last seen before it exited).
+struct Ending {
+    code: u32,
+    took: Duration,
+    cpu_ticks: u64,
 }
 
-fn command(home: &Path, args: &[&str]) -> CommandBuilder {
-    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_catboard"));
-    cmd.args(args);
-    cmd.env("HOME", home);
-    cmd.env("XDG_DATA_HOME", home.join("data"));
-    cmd.env("XDG_CONFIG_HOME", home.join("config"));
-    cmd.env("TERM", "xterm-256color");
-    cmd.env_remove("NO_COLOR");
-    cmd.env_remove("COLORTERM");
-    cmd
-}
-
-/// The binary running in a pseudo-terminal, its screen kept by vt100.
-struct Session {
-    child: Box<dyn Child + Send + Sync>,
-    master: Option<Box<dyn MasterPty + Send>>,
-    writer: Option<Box<dyn Write + Send>>,
-    screen: Arc<Mutex<vt100::Parser>>,
-    stop_reading: Arc<AtomicBool>,
-    started: Instant,
-}
+/// How long a hung-up process may take to save and exit by itself.
+const EXIT_BOUND: Duration = Duration::from_secs(5);
 
 impl Session {
-    fn start(cmd: CommandBuilder) -> Session {
-        let pair = native_pty_system()
-            .openpty(PtySize {
-                rows: ROWS,
-                cols: COLS,
-                pixel_width: 0,
-                pixel_height: 0,
-            })
-            .expect("open a pty");
-        let started = Instant::now();
-        let child = pair.slave.spawn_command(cmd).expect("spawn catboard");
-        drop(pair.slave);
-        let mut reader = pair.master.try_clone_reader().expect("pty reader");
-        let writer = pair.master.take_writer().expect("pty writer");
-        let size = |n: u16| std::num::NonZeroU16::new(n).expect("a non-zero size");
-        let parser = vt100::Parser::new(size(ROWS), size(COLS), 0);
-        let screen = Arc::new(Mutex::new(parser));
-        let stop_reading = Arc::new(AtomicBool::new(false));
-        let (screen2, stop2) = (screen.clone(), stop_reading.clone());
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 8192];
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                if let Ok(mut parser) = screen2.lock() {
-                    parser.process(&buf[..n]);
-                }
-                if stop2.load(Ordering::Relaxed) {
-                    break;
-                }
-            }
-        });
-        Session {
-            child,
-            master: Some(pair.master),
-            writer: Some(writer),
-            screen,
-            stop_reading,
-            started,
-        }
-    }
-
-    fn contents(&self) -> String {
-        self.screen
-            .lock()
-            .map(|p| p.screen().contents())
-            .unwrap_or_default()
-    }
-
-    /// Waits until the screen shows every one of `texts`.
-    fn wait_for(&self, texts: &[&str]) -> Duration {
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            let screen = self.contents();
-            if texts.iter().all(|t| screen.contains(t)) {
-                return self.started.elapsed();
-            }
-            assert!(
-                Instant::now() < deadline,
-                "timed out waiting for {texts:?}; the screen shows:\n{screen}"
-            );
-            std::thread::sleep(Duration::from_millis(10));
-        }
-    }
-
-    /// Waits until `test` holds for the screen's text; the screen's text.
-    fn wait_until(&self, what: &str, test: impl Fn(&str) -> bool) -> String {
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            let screen = self.contents();
-            if test(&screen) {
-                return screen;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "timed out waiting for {what}; the screen shows:\n{screen}"
-            );
-            std::thread::sleep(Duration::from_millis(10));
-        }
-    }
-
-    /// Waits until the program has left the alternate screen and shown the
-    /// cursor again, as it must on the way out.
-    fn wait_restored(&self) {
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            let restored = self
-                .screen
-                .lock()
-                .map(|p| !p.screen().alternate_screen() && !p.screen().hide_cursor())
-                .unwrap_or(false);
-            if restored {
-                return;
-            }
-            assert!(Instant::now() < deadline, "the terminal was not restored");
-            std::thread::sleep(Duration::from_millis(10));
-        }
-    }
-
-    /// The screen's row `row` (0 at the top).
-    /// The screen row that the rank label `rank` starts.
-    fn rank_row(&self, rank: &str) -> String {
-        self.contents()
-            .lines()
-            .find(|l| l.trim_start().starts_with(&format!("{rank} ")))
-            .unwrap_or_default()
-            .to_string()
-    }
-
-    fn keys(&mut self, bytes: &str) {
-        let w = self.writer.as_mut().expect("the terminal is open");
-        w.write_all(bytes.as_bytes()).expect("send keys");
-        w.flush().expect("flush keys");
-    }
-
-    /// Waits for the process to end; its exit code.
-    fn wait_exit(&mut self) -> u32 {
-        let deadline = Instant::now() + PATIENCE;
+    /// Waits, without ever killing it, for the process to exit by itself
+    /// within [`EXIT_BOUND`] of `since`, watching its CPU time.
+    fn wait_exit_by_itself(&mut self, since: Instant) -> Ending {
+        let pid = self.child.process_id().expect("a process id");
+        let cpu_before = cpu_ticks(pid).unwrap_or(0);
+        let mut cpu_seen = cpu_before;
         loop {
             if let Some(status) = self.child.try_wait().expect("poll the child") {
-                return status.exit_code();
+                return Ending {
+                    code: status.exit_code(),
+                    took: since.elapsed(),
+                    cpu_ticks: cpu_seen - cpu_before,
+                };
             }
-            if Instant::now() > deadline {
-                let _ = self.child.kill();
-                panic!(
-                    "catboard did not exit; the screen shows:\n{}",
-                    self.contents()
-                );
+            if let Some(ticks) = cpu_ticks(pid) {
+                cpu_seen = ticks;
             }
-            std::thread::sleep(Duration::from_millis(10));
+            assert!(
+                since.elapsed() < EXIT_BOUND,
+                "catboard did not exit by itself within {EXIT_BOUND:?} ({} CPU ticks used meanwhile); the screen shows:\n{}",
+                cpu_seen - cpu_before,
+                self.contents()
+            );
+            std::thread::sleep(Duration::from_millis(5));
         }
     }
 }
 
-impl Drop for Session {
-    fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
-    }
+/// Sends `signal` (`HUP`, `TERM`) to `pid` with the `kill` command; `false`
+/// when there is no working `kill`.
+fn send_signal(signal: &str, pid: u32) -> bool {
+    std::process::Command::new("kill")
+        .args([&format!("-{signal}"), &pid.to_string()])
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Checks a hang-up's ending: in time, not the panic status, not spinning.
+fn assert_calm_ending(ending: &Ending, what: &str) {
+    assert_ne!(ending.code, 101, "{what}: the panic status");
+    // A clock tick is 10 ms: a process that saved and left uses a few; one
+    // spinning on a dead terminal uses one per tick of wall time.
+    let wall_ticks = ending.took.as_millis() as u64 / 10;
+    assert!(
+        ending.cpu_ticks <= 20 + wall_ticks / 2,
+        "{what}: {} CPU ticks in {:?} after the hang-up",
+        ending.cpu_ticks,
+        ending.took
+    );
 }
 
 const PLAY: &[&str] = &[
@@ -306,43 +171,47 @@ fn the_setup_screen_starts_a_game_and_resume_offers_it_again() {
     assert_eq!(s.wait_exit(), 0);
 }
 
-#[test]
-fn a_hang_up_signal_saves_the_game_and_exits() {
-    let home = TempHome::new("sighup");
+/// The exit status after SIGHUP and SIGTERM today: the game is saved and
+/// the program ends normally.
+const SIGNAL_STATUS: u32 = 0;
+
+/// Plays `typed` (shown as `shown`), sends `signal` alone (not
+/// portable-pty's kill, which follows SIGHUP with SIGKILL and proves
+/// nothing), and checks the process saves `saved` and exits by itself with
+/// [`SIGNAL_STATUS`], restoring the terminal, without spinning.
+fn a_signal_saves_and_ends_calmly(signal: &str, typed: &str, shown: &str, saved: &str) {
+    let home = TempHome::new(signal);
     let mut s = Session::start(command(&home.0, PLAY));
     s.wait_for(&["White to move"]);
-    s.keys(":c4\r");
-    s.wait_for(&["▸c4"]);
-    // portable-pty's kill sends SIGHUP, as a dropped connection does.
-    s.child.kill().expect("send SIGHUP");
-    s.wait_exit();
+    s.keys(&format!(":{typed}\r"));
+    s.wait_for(&[shown]);
+    let pid = s.child.process_id().expect("a process id");
+    let sent = Instant::now();
+    if !send_signal(signal, pid) {
+        eprintln!("skipped: no working `kill` command to send SIG{signal}");
+        return;
+    }
+    let ending = s.wait_exit_by_itself(sent);
+    assert_eq!(ending.code, SIGNAL_STATUS, "the status after SIG{signal}");
+    assert_calm_ending(&ending, signal);
+    s.wait_restored();
     let saves = home.saves();
-    assert!(saves.iter().any(|t| t.contains("\"c2c4\"")), "{saves:?}");
+    assert!(saves.iter().any(|t| t.contains(saved)), "{saves:?}");
+}
+
+#[test]
+fn a_hang_up_signal_saves_the_game_and_exits() {
+    a_signal_saves_and_ends_calmly("HUP", "c4", "▸c4", "\"c2c4\"");
 }
 
 #[test]
 fn a_termination_signal_saves_the_game_and_restores_the_terminal() {
-    let home = TempHome::new("sigterm");
-    let mut s = Session::start(command(&home.0, PLAY));
-    s.wait_for(&["White to move"]);
-    s.keys(":Nc3\r");
-    s.wait_for(&["▸Nc3"]);
-    let pid = s.child.process_id().expect("a process id").to_string();
-    match std::process::Command::new("kill")
-        .args(["-TERM", &pid])
-        .status()
-    {
-        Ok(status) if status.success() => {}
-        _ => {
-            eprintln!("skipped: no working `kill` command to send SIGTERM");
-            return;
-        }
-    }
-    s.wait_exit();
-    s.wait_restored();
-    let saves = home.saves();
-    assert!(saves.iter().any(|t| t.contains("\"b1c3\"")), "{saves:?}");
+    a_signal_saves_and_ends_calmly("TERM", "Nc3", "▸Nc3", "\"b1c3\"");
 }
+
+/// The exit status after a dead terminal: 0, as README's exit statuses
+/// say (the game is saved and the program ends calmly, as on a hang-up).
+const DEAD_TERMINAL_STATUSES: &[u32] = &[0];
 
 #[test]
 fn a_dead_terminal_without_a_signal_ends_the_process_instead_of_spinning() {
@@ -358,35 +227,94 @@ fn a_dead_terminal_without_a_signal_ends_the_process_instead_of_spinning() {
     s.stop_reading.store(true, Ordering::Relaxed);
     s.keys("?");
     std::thread::sleep(Duration::from_millis(100));
+    let closed = Instant::now();
     s.writer = None;
     s.master = None;
-    s.wait_exit();
+    let ending = s.wait_exit_by_itself(closed);
+    assert_calm_ending(&ending, "a dead terminal");
+    assert!(
+        DEAD_TERMINAL_STATUSES.contains(&ending.code),
+        "a dead terminal ended with status {}, not one of {DEAD_TERMINAL_STATUSES:?}",
+        ending.code
+    );
     let saves = home.saves();
     assert!(saves.iter().any(|t| t.contains("\"g2g3\"")), "{saves:?}");
 }
 
-#[test]
-fn a_corrupt_save_is_reported_in_one_sentence_and_left_untouched() {
-    let home = TempHome::new("corrupt");
+/// Resumes the save `text` with no terminal, which must be refused with
+/// status 2 in one line, leaving the file untouched; the line.
+fn resume_refused(tag: &str, text: &str) -> String {
+    let home = TempHome::new(tag);
     std::fs::create_dir_all(home.games()).expect("games dir");
     let path = home.games().join("game-1.json");
-    let text = "{\"format\": 1, \"variant\": \"chess\", \"options\": [], \"start\": \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\", \"players\": [\"human\", \"human\"], \"moves\": [\"e2e4\", \"e2e4\"]}\n";
     std::fs::write(&path, text).expect("write the save");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_catboard"))
+    let out = home
+        .binary(false)
         .arg("--resume")
-        .env("HOME", &home.0)
-        .env("XDG_DATA_HOME", home.0.join("data"))
-        .env("XDG_CONFIG_HOME", home.0.join("config"))
         .output()
         .expect("run catboard");
     assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(std::fs::read_to_string(&path).expect("still there"), text);
+    err
+}
+
+#[test]
+fn a_corrupt_save_is_reported_in_one_sentence_and_left_untouched() {
+    let text = "{\"format\": 1, \"variant\": \"chess\", \"options\": [], \"start\": \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\", \"players\": [\"human\", \"human\"], \"moves\": [\"e2e4\", \"e2e4\"]}\n";
+    let err = resume_refused("corrupt", text);
     assert!(
         err.contains("game-1.json") && err.contains("move 2 'e2e4'"),
         "{err}"
     );
-    assert_eq!(std::fs::read_to_string(&path).expect("still there"), text);
+}
+
+/// A Cat Chess save, with `options`, after 1. e4 e5 and the a4 Cat to b5.
+fn cat_save(options: &str) -> String {
+    format!(
+        "{{\"format\": 1, \"variant\": \"cat\", \"options\": {options}, \"start\": \"rnbqkbnr/pppppppp/8/7C/C7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\", \"players\": [\"human\", \"human\", \"club\"], \"moves\": [\"e2e4\", \"e7e5\", \"a4b5\"]}}\n"
+    )
+}
+
+#[test]
+fn a_cat_chess_save_resumes_with_its_moves_and_players() {
+    let home = TempHome::new("cat-resume");
+    std::fs::create_dir_all(home.games()).expect("games dir");
+    std::fs::write(home.games().join("game-1.json"), cat_save("[]")).expect("write the save");
+    let mut s = Session::start(command(&home.0, &["--resume"]));
+    s.wait_for(&[
+        "Cat Chess",
+        "White to move",
+        "Cats   computer (club)",
+        "Hundred-turn count: 1 of 100",
+    ]);
+    s.wait_until("the Cat's move in the list", |screen| {
+        screen
+            .lines()
+            .any(|l| l.contains("1.  e4") && l.contains("e5") && l.contains("Ca4-b5"))
+    });
+    s.keys(":d4\r");
+    s.wait_for(&["Black to move"]);
+    s.keys("q");
+    assert_eq!(s.wait_exit(), 0);
+    let saves = home.saves();
+    assert!(
+        saves
+            .iter()
+            .any(|t| t.contains("\"a4b5\"") && t.contains("\"d2d4\"") && t.contains("\"club\"")),
+        "{saves:?}"
+    );
+}
+
+#[test]
+fn a_cat_chess_save_with_an_option_cat_chess_lacks_is_refused_in_one_sentence() {
+    let err = resume_refused("cat-resume-option", &cat_save("[\"fifty_moves=off\"]"));
+    assert!(
+        err.contains("game-1.json") && err.contains("fifty_moves"),
+        "{err}"
+    );
+    assert!(err.trim_end().ends_with('.'), "{err}");
 }
 
 #[test]
@@ -399,6 +327,48 @@ fn a_malformed_theme_names_file_line_and_key_and_falls_back_to_classic() {
     args.extend(["--theme", theme_arg.as_str()]);
     let mut s = Session::start(command(&home.0, &args));
     s.wait_for(&["bad.toml, line 3, key 'board.light'", "White to move"]);
+    s.keys("q");
+    assert_eq!(s.wait_exit(), 0);
+}
+
+/// Whether some cell of the screen has `colour` as its background.
+fn shows_background(s: &Session, colour: vt100::Color) -> bool {
+    s.screen.lock().is_ok_and(|p| {
+        let screen = p.screen();
+        (0..ROWS).any(|row| {
+            (0..COLS).any(|col| screen.cell(row, col).is_some_and(|c| c.bgcolor() == colour))
+        })
+    })
+}
+
+#[test]
+fn a_theme_is_found_by_name_in_the_config_themes_folder() {
+    let home = TempHome::new("theme-by-name");
+    let themes = home.0.join("config").join("catboard").join("themes");
+    std::fs::create_dir_all(&themes).expect("themes dir");
+    std::fs::write(
+        themes.join("mine.toml"),
+        "name = \"mine\"\n[board]\nlight = \"#010203\"\ndark = \"#040506\"\n",
+    )
+    .expect("write theme");
+    let light = vt100::Color::Rgb(1, 2, 3);
+    let dark = vt100::Color::Rgb(4, 5, 6);
+    let mut args = PLAY.to_vec();
+    args.extend(["--theme", "mine", "--color", "truecolor"]);
+    let mut s = Session::start(command(&home.0, &args));
+    s.wait_for(&["White to move"]);
+    s.wait_until("the theme's board colours", |_| {
+        shows_background(&s, light) && shows_background(&s, dark)
+    });
+    assert!(!s.contents().contains("classic theme"), "{}", s.contents());
+    s.keys("q");
+    assert_eq!(s.wait_exit(), 0);
+    // A name with no file there falls back to classic, saying so.
+    let mut args = PLAY.to_vec();
+    args.extend(["--theme", "yours", "--color", "truecolor"]);
+    let mut s = Session::start(command(&home.0, &args));
+    s.wait_for(&["White to move", "yours"]);
+    assert!(!shows_background(&s, light), "{}", s.contents());
     s.keys("q");
     assert_eq!(s.wait_exit(), 0);
 }
@@ -517,10 +487,7 @@ fn a_burst_of_keys_larger_than_one_read_is_read_whole() {
     // ends turned round, with rank 1 at the top.
     s.keys(&"f".repeat(1501));
     s.wait_until("the board turned round", |screen| {
-        screen
-            .lines()
-            .find(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
-            .is_some_and(|l| l.trim_start().starts_with("1 "))
+        support::pty::top_rank_label(screen) == Some("1")
     });
     s.keys("q");
     assert_eq!(s.wait_exit(), 0);

@@ -2,7 +2,10 @@
 //! variant for a number of games from randomised openings, and the results
 //! are counted per seat. It measures the computer players (how often each
 //! Cat Chess faction wins at a level, or which search model plays better);
-//! nothing in the tests depends on it.
+//! nothing in the tests depends on it. With `--soak N` it instead plays N
+//! random games checking the rules' invariants at every ply ([`soak`]).
+
+mod soak;
 
 use catboard::ai::multi::Model;
 use catboard::ai::random::Rng;
@@ -51,6 +54,12 @@ pub struct SelfplayArgs {
     /// Print every game's moves (in the move list's notation).
     #[arg(long)]
     pub moves: bool,
+    /// Instead of computer games, play this many random games (every
+    /// hundredth against a depth-1 search) checking the invariants at every
+    /// ply: make/unmake, hashes, position and move texts. Uses --variant,
+    /// --seed, --max-plies and --jobs.
+    #[arg(long, value_name = "GAMES")]
+    pub soak: Option<u64>,
 }
 
 /// One seat's player: its level, model and search tables.
@@ -119,6 +128,15 @@ fn per_seat<T: Clone>(
 /// Runs `catboard selfplay`.
 pub fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
     let variant = Variant::from_id(&args.variant).map_err(|e| e.to_string())?;
+    if let Some(games) = args.soak {
+        return soak::run(&soak::Soak {
+            variant,
+            games,
+            max_plies: args.max_plies,
+            seed: args.seed,
+            jobs: args.jobs,
+        });
+    }
     let seats = variant.seats();
     let levels = per_seat(seats, &args.seat_levels, "seat-level", |v| {
         v.parse::<Level>()

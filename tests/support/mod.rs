@@ -1,0 +1,160 @@
+//! Helpers shared by several test files: a deadline for work that would
+//! hang if stopping broke, and a small replayable random generator. Each
+//! test file takes what it needs with `mod support;`.
+
+#![allow(dead_code)]
+
+pub mod cat_brute;
+pub mod pty;
+
+use catboard::ai::{Limits, Thought, think};
+use catboard::core::{Game, Options};
+use catboard::variants::{AnyGame, Variant};
+use proptest::sample::Index;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+
+/// How many cases a property test tries: `PROPTEST_CASES` when set (for a
+/// longer run), else `default`, kept small so `cargo test` stays fast.
+pub fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(default)
+}
+
+/// A property test's settings: [`cases`] cases; the same cases every run
+/// unless `PROPTEST_RNG_SEED` picks another sequence; and no files of
+/// failing cases written beside the tests (a failure prints its minimal
+/// input).
+pub fn proptest_config(default_cases: u32) -> proptest::test_runner::Config {
+    let defaults = proptest::test_runner::Config::default();
+    let rng_seed = match std::env::var("PROPTEST_RNG_SEED") {
+        Ok(_) => defaults.rng_seed,
+        Err(_) => proptest::test_runner::RngSeed::Fixed(0xCA7B0A4D),
+    };
+    proptest::test_runner::Config {
+        cases: cases(default_cases),
+        failure_persistence: None,
+        rng_seed,
+        ..defaults
+    }
+}
+
+/// Fails unless `message` is one sentence: one non-empty line ending in a
+/// full stop.
+pub fn assert_one_sentence(message: &str, input: &str) {
+    assert!(
+        !message.is_empty() && !message.contains('\n') && message.ends_with('.'),
+        "not one sentence: {message:?} (for input {input:?})"
+    );
+}
+use std::time::Duration;
+
+/// Runs `work` on its own thread and returns its result, failing the test
+/// (instead of hanging it) when `work` takes longer than `limit`.
+pub fn within<T: Send + 'static>(
+    limit: Duration,
+    what: &str,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> T {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(work());
+    });
+    match rx.recv_timeout(limit) {
+        Ok(value) => value,
+        Err(mpsc::RecvTimeoutError::Timeout) => {
+            panic!("{what} did not finish within {limit:?}")
+        }
+        Err(mpsc::RecvTimeoutError::Disconnected) => panic!("{what} panicked"),
+    }
+}
+
+/// A small deterministic generator (xorshift64), so a failure can be replayed.
+pub struct XorShift(pub u64);
+
+impl XorShift {
+    /// The next number.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number below `n` (which must not be 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// The legal moves of `game` in its coordinate notation, sorted.
+pub fn legal_texts<G: Game>(game: &G) -> Vec<String> {
+    let mut out: Vec<String> = game
+        .legal_move_list()
+        .iter()
+        .map(|m| game.move_text(*m))
+        .collect();
+    out.sort();
+    out
+}
+
+/// The game of `variant` after the moves `picks` choose from its start
+/// (fewer once the game is over).
+pub fn play_picks(variant: Variant, picks: &[Index]) -> AnyGame {
+    let mut game = variant.new_game(&Options::new());
+    for pick in picks {
+        let moves = game.legal_move_list();
+        if moves.is_empty() || game.outcome().is_some() {
+            break;
+        }
+        game.make_move(moves[pick.index(moves.len())]);
+    }
+    game
+}
+
+/// `text` after `edits`, each at a position `Index` picks: kind 0 replaces
+/// a character, 1 inserts one, 2 removes one, 3 repeats the next twelve.
+pub fn edit_text(text: &str, edits: &[(Index, u8, char)]) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for &(ref at, kind, ch) in edits {
+        let i = at.index(chars.len() + 1);
+        match kind {
+            0 if i < chars.len() => chars[i] = ch,
+            1 => chars.insert(i, ch),
+            2 if i < chars.len() => {
+                chars.remove(i);
+            }
+            3 => {
+                let piece: Vec<char> = chars[i..].iter().take(12).copied().collect();
+                chars.splice(i..i, piece);
+            }
+            _ => chars.insert(i, ch),
+        }
+    }
+    chars.into_iter().collect()
+}
+
+/// Searches `game` to `depth` (far deeper than could finish) while another
+/// thread raises the stop flag after `delay`; the search must end within
+/// twenty seconds or the test fails instead of hanging.
+pub fn think_stopped_after<G: Game + catboard::ai::Evaluate>(
+    game: &G,
+    depth: u32,
+    delay: Duration,
+) -> Thought {
+    let stop = Arc::new(AtomicBool::new(false));
+    let raiser = stop.clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(delay);
+        raiser.store(true, Ordering::SeqCst);
+    });
+    let game = game.clone();
+    within(
+        Duration::from_secs(20),
+        &format!("a stopped depth-{depth} search"),
+        move || think(&game, &Limits::depth(depth), &stop, |_| {}),
+    )
+}
