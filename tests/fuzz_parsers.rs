@@ -406,7 +406,6 @@ proptest! {
 /// coordinate move. Found by `selfplay --soak` (20 games in 100,000 of
 /// chess, 1 in 10,000 of Cat Chess).
 #[test]
-#[ignore = "finding: SAN 'B1c2' is read as the coordinate move b1c2 (src/notation/san.rs)"]
 fn a_rank_disambiguated_san_move_reads_back() {
     for variant in [Variant::Chess, Variant::Cat] {
         let fen = match variant {
@@ -426,7 +425,6 @@ fn a_rank_disambiguated_san_move_reads_back() {
 /// A move with a line break in it is echoed as it is, so the refusal spans
 /// two lines (the rules oracle takes such moves from JSON strings).
 #[test]
-#[ignore = "finding: a refused move is echoed with its line break (src/notation/san.rs)"]
 fn a_move_with_a_line_break_is_refused_in_one_line() {
     let game = Variant::Chess.new_game(&Options::new());
     let refusal = game.parse_move("b\n1c3").expect_err("not a move");
@@ -435,7 +433,6 @@ fn a_move_with_a_line_break_is_refused_in_one_line() {
 
 /// uci-cat ends some errors with a full stop and not others.
 #[test]
-#[ignore = "finding: 'info string error: the position line names no position; give a Cat FEN or startpos' has no full stop (src/protocol/uci_cat.rs)"]
 fn uci_cat_errors_end_in_a_full_stop() {
     let mut out = Vec::new();
     let input = "position\nposition fen x\ngo\nquit\n";
@@ -452,7 +449,6 @@ fn uci_cat_errors_end_in_a_full_stop() {
 /// `Duration`, and `Duration::from_secs_f64` panics. Found by
 /// `cecp_sessions_never_panic_and_errors_are_sentences`.
 #[test]
-#[ignore = "finding: 'st 1e23' panics in Duration::from_secs_f64 (src/protocol/xboard.rs)"]
 fn cecp_st_with_a_huge_number_is_refused_not_a_panic() {
     let input = "xboard\nst 99999999999999999999999\nquit\n";
     let out = within(Duration::from_secs(10), "a CECP session", move || {

@@ -153,7 +153,7 @@ fn a_bad_position_gets_one_error_line_and_leaves_no_position() {
     let out = talk(&mut s, &["position"]);
     assert_eq!(
         errors(&out),
-        ["info string error: the position line names no position; give a Cat FEN or startpos"]
+        ["info string error: the position line names no position; give a Cat FEN or startpos."]
     );
     let out = talk(&mut s, &["position 8/8/8/8/8/8/8/8 w - - 0 1"]);
     assert_eq!(errors(&out).len(), 1, "{out}");
@@ -309,7 +309,7 @@ fn a_bad_go_is_an_error_and_does_not_search() {
     let out = talk(&mut s, &["go depth 1000"]);
     assert_eq!(
         errors(&out),
-        ["info string error: 'go depth' is at most 64, not 1000"]
+        ["info string error: 'go depth' is at most 64, not 1000."]
     );
     let out = talk(&mut s, &["go depth 1"]);
     assert_eq!(bestmoves(&out).len(), 1);
@@ -326,7 +326,7 @@ fn go_depth_1000_through_the_binary_ends_at_once() {
     let text = String::from_utf8(done.stdout).expect("UTF-8");
     assert_eq!(
         text,
-        "info string error: 'go depth' is at most 64, not 1000\nbestmove (none)\nreadyok\n"
+        "info string error: 'go depth' is at most 64, not 1000.\nbestmove (none)\nreadyok\n"
     );
 }
 

@@ -11,10 +11,27 @@ pub const SHOWN_CHARS: usize = 40;
 /// A user's text as an error message quotes it: whole when short, else its
 /// first [`SHOWN_CHARS`] characters, `...` and its length, so that a huge
 /// bad field does not flood the screen.
+/// Control characters (a line break, an escape) are written as escapes
+/// (`\n`), so the message stays one line and cannot move a terminal's cursor.
 pub fn shown(text: &str) -> String {
+    let visible = |part: &str| -> String {
+        part.chars()
+            .map(|c| {
+                if c.is_control() {
+                    c.escape_default().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect()
+    };
     match text.char_indices().nth(SHOWN_CHARS) {
-        Some((at, _)) => format!("{}... ({} characters)", &text[..at], text.chars().count()),
-        None => text.to_string(),
+        Some((at, _)) => format!(
+            "{}... ({} characters)",
+            visible(&text[..at]),
+            text.chars().count()
+        ),
+        None => visible(text),
     }
 }
 

@@ -99,8 +99,12 @@ pub fn parse_coordinate_or_san<G: Game>(game: &G, text: &str) -> Result<Move, Ga
     }
     let legal = game.legal_move_list();
     let lower = text.to_ascii_lowercase();
-    if let Some(mv) = legal.iter().find(|m| game.move_text(**m) == lower) {
-        return Ok(*mv);
+    let coordinate = || legal.iter().copied().find(|m| game.move_text(*m) == lower);
+    // A capital first letter names a piece (`B1c2` is a Bishop, not the
+    // coordinate move b1c2); coordinates in capitals are read after SAN.
+    let piece_first = text.starts_with(|c: char| c.is_ascii_uppercase());
+    if !piece_first && let Some(mv) = coordinate() {
+        return Ok(mv);
     }
     let wanted = normalise_san(text);
     let matches: Vec<Move> = legal
@@ -110,6 +114,8 @@ pub fn parse_coordinate_or_san<G: Game>(game: &G, text: &str) -> Result<Move, Ga
         .collect();
     match matches.as_slice() {
         [mv] => Ok(*mv),
+        [] if piece_first && coordinate().is_some() => coordinate()
+            .ok_or_else(|| GameError::new(format!("'{}' is not a legal move.", shown(text)))),
         [] => {
             // A piece move written with more disambiguation than needed
             // (`Ngf3`, `Pe4`) is still accepted when it names one legal move.

@@ -100,7 +100,7 @@ impl Session {
                     Ok(game) => self.game = Some(game),
                     Err(e) => {
                         self.game = None;
-                        writeln!(out, "info string error: {e}")?;
+                        writeln!(out, "info string error: {}", full_stop(&e.0))?;
                     }
                 }
             }
@@ -119,7 +119,7 @@ impl Session {
         let limits = match read_go(args, self.level) {
             Ok(limits) => limits,
             Err(e) => {
-                writeln!(out, "info string error: {e}")?;
+                writeln!(out, "info string error: {}", full_stop(&e.0))?;
                 return writeln!(out, "bestmove (none)");
             }
         };
@@ -271,4 +271,13 @@ where
     serve(input, output, &protocol, |line, interrupts, out| {
         Ok(session.handle(line, &interrupts.stop, out)? == Flow::Continue)
     })
+}
+/// `text` ending in a full stop, as every error line does.
+fn full_stop(text: &str) -> String {
+    let text = text.trim_end();
+    if text.ends_with('.') {
+        text.to_string()
+    } else {
+        format!("{text}.")
+    }
 }

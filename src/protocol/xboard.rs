@@ -226,11 +226,14 @@ impl Session {
                 }
                 None => writeln!(out, "Error (bad level): {line}")?,
             },
-            "st" => match rest.parse::<f64>() {
-                Ok(s) if s.is_finite() && s > 0.0 => {
-                    self.clock.per_move = Some(Duration::from_secs_f64(s));
-                }
-                _ => writeln!(out, "Error (bad time): {line}")?,
+            "st" => match rest
+                .parse::<f64>()
+                .ok()
+                .filter(|s| *s > 0.0)
+                .and_then(|s| Duration::try_from_secs_f64(s).ok())
+            {
+                Some(per_move) => self.clock.per_move = Some(per_move),
+                None => writeln!(out, "Error (bad time): {line}")?,
             },
             "sd" => match rest.parse::<u32>() {
                 Ok(d) if d > 0 => self.max_depth = Some(d.min(MAX_DEPTH)),
@@ -410,9 +413,8 @@ fn parse_level(args: &str) -> Option<(u32, Duration)> {
         Some((m, s)) => m.parse::<u32>().is_ok() && s.parse::<u32>().is_ok(),
         None => base.parse::<f64>().is_ok_and(|m| m.is_finite() && m >= 0.0),
     };
-    let inc = parts.next()?.parse::<f64>().ok()?;
-    (base_ok && inc.is_finite() && inc >= 0.0 && parts.next().is_none())
-        .then(|| (mps, Duration::from_secs_f64(inc)))
+    let inc = Duration::try_from_secs_f64(parts.next()?.parse::<f64>().ok()?).ok()?;
+    (base_ok && parts.next().is_none()).then_some((mps, inc))
 }
 
 /// The result line for `outcome`: `1-0 {White mates}`, `1/2-1/2 {Stalemate}`.
