@@ -2,6 +2,7 @@
 
 pub mod cat;
 pub mod chess;
+pub mod chu;
 
 use crate::core::{
     Annotations, Cell, Game, GameError, Geometry, Move, MoveList, OptionSpec, Options, Outcome,
@@ -9,6 +10,7 @@ use crate::core::{
 };
 use cat::CatChess;
 use chess::Chess;
+use chu::Chu;
 
 /// Which game is played.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -17,17 +19,25 @@ pub enum Variant {
     Chess,
     /// Cat Chess: White, Black and the Cats.
     Cat,
+    /// Chu Chess: the 10 × 10 game with the Lion.
+    Chu,
 }
 
 impl Variant {
     /// Every variant, in the order the setup screen lists them.
     pub const ALL: &'static [Variant] = &[Variant::Chess, Variant::Cat];
 
+    /// Every variant the command line and saved games accept: [`Variant::ALL`]
+    /// and those the setup screen cannot offer yet (Chu Chess, until the
+    /// screen enters its two-leg moves).
+    pub const KNOWN: &'static [Variant] = &[Variant::Chess, Variant::Cat, Variant::Chu];
+
     /// The identifier used on the command line and in saved games.
     pub const fn id(self) -> &'static str {
         match self {
             Variant::Chess => "chess",
             Variant::Cat => "cat",
+            Variant::Chu => "chu",
         }
     }
 
@@ -36,17 +46,18 @@ impl Variant {
         match self {
             Variant::Chess => "Chess",
             Variant::Cat => "Cat Chess",
+            Variant::Chu => "Chu Chess",
         }
     }
 
     /// The variant with this identifier; the error lists the ones there are.
     pub fn from_id(id: &str) -> Result<Variant, GameError> {
-        Variant::ALL
+        Variant::KNOWN
             .iter()
             .copied()
             .find(|v| v.id() == id)
             .ok_or_else(|| {
-                let known: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
+                let known: Vec<&str> = Variant::KNOWN.iter().map(|v| v.id()).collect();
                 GameError::new(format!(
                     "There is no variant '{id}'; choose one of {}.",
                     known.join(", ")
@@ -59,6 +70,7 @@ impl Variant {
         match self {
             Variant::Chess => chess::OPTIONS,
             Variant::Cat => cat::OPTIONS,
+            Variant::Chu => chu::OPTIONS,
         }
     }
 
@@ -67,6 +79,7 @@ impl Variant {
         match self {
             Variant::Chess => chess::SEATS,
             Variant::Cat => cat::SEATS,
+            Variant::Chu => chu::SEATS,
         }
     }
 
@@ -75,6 +88,7 @@ impl Variant {
         match self {
             Variant::Chess => chess::START_FEN,
             Variant::Cat => cat::START_FEN,
+            Variant::Chu => chu::START_FEN,
         }
     }
 
@@ -83,6 +97,7 @@ impl Variant {
         match self {
             Variant::Chess => AnyGame::Chess(Chess::new(options)),
             Variant::Cat => AnyGame::Cat(CatChess::new()),
+            Variant::Chu => AnyGame::Chu(Chu::new(options)),
         }
     }
 
@@ -91,6 +106,7 @@ impl Variant {
         match self {
             Variant::Chess => Chess::from_fen(text, options).map(AnyGame::Chess),
             Variant::Cat => CatChess::from_fen(text).map(AnyGame::Cat),
+            Variant::Chu => Chu::from_fen(text, options).map(AnyGame::Chu),
         }
     }
 }
@@ -102,6 +118,8 @@ pub enum AnyGame {
     Chess(Chess),
     /// A game of Cat Chess.
     Cat(CatChess),
+    /// A game of Chu Chess.
+    Chu(Chu),
 }
 
 macro_rules! dispatch {
@@ -109,6 +127,7 @@ macro_rules! dispatch {
         match $self {
             AnyGame::Chess($g) => $body,
             AnyGame::Cat($g) => $body,
+            AnyGame::Chu($g) => $body,
         }
     };
 }
@@ -119,6 +138,7 @@ impl AnyGame {
         match self {
             AnyGame::Chess(_) => Variant::Chess,
             AnyGame::Cat(_) => Variant::Cat,
+            AnyGame::Chu(_) => Variant::Chu,
         }
     }
 }
