@@ -234,14 +234,13 @@ impl Game for Chu {
         self.played.push(mv);
         let kind = mover.kind();
         self.ep = (mv.kind == MoveKind::DoubleStep).then_some(mv.aux);
-        self.castling = castling::rights_after(
-            self.t,
-            self.castling,
-            self.side,
-            kind,
-            mv.from,
-            &[mv.to, mv.aux],
-        );
+        // `aux` is a cell touched only by a Lion's first leg or en passant.
+        let touched = match mv.kind {
+            MoveKind::TwoLeg | MoveKind::EnPassant => [mv.to, mv.aux],
+            _ => [mv.to, mv.to],
+        };
+        self.castling =
+            castling::rights_after(self.t, self.castling, self.side, kind, mv.from, &touched);
         self.lion_ban = kind != PieceKind::Lion && taken.lion();
         self.halfmove = if kind == PieceKind::Pawn || taken.any() {
             0
