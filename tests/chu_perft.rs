@@ -128,7 +128,7 @@ fn sjaak_perft(fen: &str, depth: u32) -> Option<u64> {
             (words.next()? == depth.to_string()).then_some(())?;
             words.next()?.parse::<u64>().ok()
         })
-        .last()
+        .next_back()
 }
 
 #[test]

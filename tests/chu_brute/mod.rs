@@ -214,7 +214,7 @@ impl Pos {
 
     fn piece_moves(&self, p: Pc, from: Sq, ban: bool, out: &mut Vec<BMove>) {
         let add = |d: Sq| (from.0 + d.0, from.1 + d.1);
-        let mut leap = |dirs: &[Sq], out: &mut Vec<BMove>| {
+        let leap = |dirs: &[Sq], out: &mut Vec<BMove>| {
             for &d in dirs {
                 let to = add(d);
                 if !on(to) {

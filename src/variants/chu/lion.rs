@@ -51,7 +51,7 @@ pub fn push_lion_moves(t: &ChuTables, board: &Board, from: Cell, us: Seat, out: 
 /// leg took a piece other than a Pawn.
 pub fn trade_allowed(t: &ChuTables, after: &Board, mover: Piece, mv: Move, taken: Taken) -> bool {
     if mover.kind() != PieceKind::Lion
-        || !taken.at_to.is_some_and(|p| p.kind() == PieceKind::Lion)
+        || taken.at_to.is_none_or(|p| p.kind() != PieceKind::Lion)
         || t.adjacent(mv.from, mv.to)
     {
         return true;

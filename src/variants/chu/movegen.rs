@@ -105,10 +105,8 @@ impl Chu {
                 continue;
             };
             match self.board.get(to) {
-                Some(p) if p.seat() != us => {
-                    if self.may_enter(Some(p), us, PieceKind::Pawn) {
-                        self.push_to(PieceKind::Pawn, from, to, out);
-                    }
+                Some(p) if self.may_enter(Some(p), us, PieceKind::Pawn) => {
+                    self.push_to(PieceKind::Pawn, from, to, out);
                 }
                 None if Some(to) == self.ep => {
                     if let Some(taken) = geo.step(to, fwd.opposite()) {
