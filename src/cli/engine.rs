@@ -25,8 +25,9 @@ pub struct BenchArgs {
     /// The perft depth counted from the start position (0 to skip).
     #[arg(long, default_value_t = 6)]
     pub perft: u32,
-    /// The variant benched: chess, or cat for one move at every level on
-    /// Cat Chess positions (and perft of its start, at most depth 5).
+    /// The variant benched: chess, chu (Chu Chess; perft at most depth 4),
+    /// or cat for one move at every level on Cat Chess positions (and perft
+    /// of its start, at most depth 5).
     #[arg(long, default_value = "chess")]
     pub variant: String,
 }
@@ -46,9 +47,13 @@ pub struct XboardArgs {
 /// Runs `catboard bench`: searches the fixed positions to a fixed depth and
 /// prints nodes, time and nodes per second, then the perft figure.
 pub fn bench(args: &BenchArgs) -> Result<(), String> {
-    if Variant::from_id(&args.variant).map_err(|e| e.to_string())? == Variant::Cat {
-        return cat_bench(args);
-    }
+    let variant = Variant::from_id(&args.variant).map_err(|e| e.to_string())?;
+    let (positions, perft_depth) = match variant {
+        Variant::Cat => return cat_bench(args),
+        Variant::Chess => (POSITIONS, args.perft),
+        // Chu's perft grows about 60-fold a ply: depth 4 takes about a second.
+        Variant::Chu => (catboard::variants::chu::BENCH_POSITIONS, args.perft.min(4)),
+    };
     let stop = AtomicBool::new(false);
     let options = Options::new();
     let mut total_nodes = 0u64;
@@ -57,8 +62,8 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
         "{:<14} {:>5} {:>10} {:>9} {:>11}  best",
         "position", "depth", "nodes", "ms", "nodes/s"
     );
-    for (name, fen) in POSITIONS {
-        let game = Variant::Chess
+    for (name, fen) in positions {
+        let game = variant
             .from_position(fen, &options)
             .map_err(|e| format!("bench position {name}: {e}"))?;
         let mut searcher = Searcher::new(16);
@@ -86,16 +91,16 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
         total_nodes as f64 / total_secs.max(1e-9)
     );
     if args.levels {
-        level_times(args.think_ms, Variant::Chess, POSITIONS)?;
+        level_times(args.think_ms, variant, positions)?;
     }
-    if args.perft > 0 {
-        let mut game = Variant::Chess.new_game(&options);
+    if perft_depth > 0 {
+        let mut game = variant.new_game(&options);
         let start = Instant::now();
-        let leaves = perft(&mut game, args.perft);
+        let leaves = perft(&mut game, perft_depth);
         let secs = start.elapsed().as_secs_f64();
         println!(
             "perft {} of the start: {leaves} leaves in {:.2} s ({:.1} million per second)",
-            args.perft,
+            perft_depth,
             secs,
             leaves as f64 / secs.max(1e-9) / 1e6
         );

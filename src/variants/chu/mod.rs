@@ -56,6 +56,29 @@ pub const OPTIONS: &[OptionSpec] = &[
 pub const START_FEN: &str =
     "r3k4r/mnb+rql+bbnm/pppppppppp/10/10/10/10/PPPPPPPPPP/MNB+BLQ+RBNM/R4K3R w KQkq - 0 1";
 
+/// Positions for `catboard bench --variant chu`, as (name, Chu FEN): the
+/// start, an opening, two middlegames and an ending, taken from a game the
+/// computer played against itself.
+pub const BENCH_POSITIONS: &[(&str, &str)] = &[
+    ("start", START_FEN),
+    (
+        "opening",
+        "rb2k2+b1r/m2+rq2b1m/1pp2p1p1p/2n1plpnp1/p2p6/P2P1LP3/1PN1P2N2/2P2P1PP1/M1B+B1Q+RB1M/R4K3R w KQkq - 0 16",
+    ),
+    (
+        "middlegame",
+        "rbq2k1+b1r/7b2/1m1+r1p1pm1/1p3lpnpp/1Q1P6/PpLP2P3/1P3P1NP1/7PM1/2B+B2+RB2/4RK3R w K - 3 31",
+    ),
+    (
+        "lions",
+        "2q2k1r2/10/5p1pm1/1p5n2/r8p/P1l2N4/2p2P1bPB/2L7/6+R3/2R2K4 w - - 0 51",
+    ),
+    (
+        "ending",
+        "5k1r2/10/5p1pm1/1p3l4/5n3p/r9/3L1P1Nq1/10/5B+R3/4RK4 w - - 8 57",
+    ),
+];
+
 /// The seat names, in turn order.
 pub const SEATS: &[&str] = &["white", "black"];
 
