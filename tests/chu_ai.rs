@@ -87,3 +87,17 @@ fn club_plays_itself_for_twenty_moves_legally() {
         g.make_move(mv);
     }
 }
+
+#[test]
+fn null_move_passes_and_restores_everything() {
+    let mut g = read("4k5/10/10/10/10/10/10/10/4L5/5K4 w - - 0 1");
+    let before = (g.position_text(), g.hash());
+    assert!(g.make_null_move());
+    assert_eq!(g.to_move(), Seat::BLACK);
+    assert_ne!(g.hash(), before.1);
+    g.unmake_null_move();
+    assert_eq!((g.position_text(), g.hash()), before);
+    let mut checked = read("4k5/10/10/10/10/10/10/10/4l5/5K4 w - - 0 1");
+    assert!(checked.in_check());
+    assert!(!checked.make_null_move(), "no pass out of check");
+}

@@ -385,6 +385,43 @@ impl Game for Chu {
         }
     }
 
+    fn make_null_move(&mut self) -> bool {
+        if self.in_check() {
+            return false;
+        }
+        self.history.push(Undo {
+            mv: Move::PASS,
+            // Nothing moves; the record only keeps the state to restore.
+            mover: Piece::new(self.side, PieceKind::King),
+            taken: Taken::default(),
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            lion_ban: self.lion_ban,
+            hash: self.hash,
+        });
+        self.played.push(Move::PASS);
+        self.ep = None;
+        self.lion_ban = false;
+        self.halfmove = self.halfmove.saturating_add(1);
+        self.side = self.side.opponent();
+        self.hash = self.compute_hash();
+        true
+    }
+
+    fn unmake_null_move(&mut self) {
+        if self.history.last().is_some_and(|u| u.mv.is_pass())
+            && let Some(undo) = self.history.pop()
+        {
+            self.played.pop();
+            self.side = self.side.opponent();
+            self.ep = undo.ep;
+            self.halfmove = undo.halfmove;
+            self.lion_ban = undo.lion_ban;
+            self.hash = undo.hash;
+        }
+    }
+
     fn annotations(&self) -> Annotations {
         let mut checked = CellSet::new();
         if self.in_check()
