@@ -154,3 +154,24 @@ fn counts_agree_with_sjaak_where_the_rules_coincide() {
         assert_eq!(perft(&mut g, depth), theirs, "{fen}");
     }
 }
+
+/// Depth 4 of the start in both modes against the brute-force generator:
+/// a few minutes, so run by hand with
+/// `cargo test --release --test chu_perft -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn start_depth_4_agrees_with_the_brute_force_generator() {
+    for shogi_mode in [false, true] {
+        let mut g = game(START_FEN, shogi_mode);
+        let start = std::time::Instant::now();
+        let engine = perft(&mut g, 4);
+        let engine_secs = start.elapsed().as_secs_f64();
+        let start = std::time::Instant::now();
+        let brute = Pos::from_fen(START_FEN, shogi_mode).perft(4);
+        eprintln!(
+            "shogi={shogi_mode}: engine {engine} in {engine_secs:.2} s, brute force {brute} in {:.0} s",
+            start.elapsed().as_secs_f64()
+        );
+        assert_eq!(engine, brute);
+    }
+}

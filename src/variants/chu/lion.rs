@@ -3,9 +3,9 @@
 //! One move per outcome: a Lion move is its origin, destination and the
 //! cells it captured on.
 //! - A jump or step to any of the 24 cells within two king steps (with or
-//!   without a capture there) is a [`MoveKind::Normal`] move; a two-step
+//!   without a capture there) is a [`MoveKind::Normal`](crate::core::MoveKind::Normal) move; a two-step
 //!   whose first leg lands on an empty cell is this same move.
-//! - A two-step whose first leg captures is [`MoveKind::TwoLeg`]
+//! - A two-step whose first leg captures is [`MoveKind::TwoLeg`](crate::core::MoveKind::TwoLeg)
 //!   `from → aux → to`, `aux` being the first-leg victim: `to` may be empty
 //!   (hit and run), hold an enemy (double capture) or be `from` (igui).
 //! - The pass is `TwoLeg` with `aux == to == from`; it needs an empty
