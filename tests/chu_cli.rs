@@ -78,3 +78,17 @@ fn bad_chu_input_exits_with_status_2() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+#[test]
+fn chu_is_accepted_by_name_but_not_yet_offered_on_the_setup_screen() {
+    use catboard::variants::Variant;
+    assert_eq!(Variant::from_id("chu"), Ok(Variant::Chu));
+    assert_eq!(Variant::Chu.name(), "Chu Chess");
+    assert!(!Variant::ALL.contains(&Variant::Chu));
+    assert!(Variant::KNOWN.contains(&Variant::Chu));
+    let keys: Vec<&str> = Variant::Chu.options().iter().map(|o| o.key).collect();
+    assert_eq!(
+        keys,
+        ["promotion", "fifty_moves", "repetition", "bare_kings"]
+    );
+}
