@@ -101,3 +101,31 @@ fn null_move_passes_and_restores_everything() {
     assert!(checked.in_check());
     assert!(!checked.make_null_move(), "no pass out of check");
 }
+
+#[test]
+fn capture_moves_are_the_legal_captures_and_promotions() {
+    for text in [
+        START_FEN,
+        "4k5/10/3p6/4l5/4np4/4L5/1B8/10/10/5K4 w - - 0 1",
+        "4k5/1P6P1/10/4P5/6l3/3L6/10/10/p7p1/5K4 w - - 0 1",
+        "4k5/4r5/10/10/3p6/4L5/10/10/10/4K5 w - - 0 1",
+    ] {
+        let g = read(text);
+        let mut expected: Vec<_> = g
+            .legal_move_list()
+            .iter()
+            .copied()
+            .filter(|&m| m.promotion.is_some() || g.captured(m).is_some())
+            .collect();
+        let mut got = catboard::core::MoveList::new();
+        g.capture_moves(&mut got);
+        let mut got: Vec<_> = got.to_vec();
+        let key = |m: &catboard::core::Move| g.move_text(*m);
+        expected.sort_by_key(key);
+        got.sort_by_key(key);
+        assert_eq!(got, expected, "{text}");
+        if text != START_FEN {
+            assert!(!got.is_empty(), "{text}");
+        }
+    }
+}

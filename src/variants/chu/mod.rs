@@ -385,6 +385,13 @@ impl Game for Chu {
         }
     }
 
+    fn capture_moves(&self, out: &mut MoveList) {
+        out.clear();
+        self.generate_where(out, |mv| {
+            mv.promotion.is_some() || self.captured(mv).is_some()
+        });
+    }
+
     fn make_null_move(&mut self) -> bool {
         if self.in_check() {
             return false;

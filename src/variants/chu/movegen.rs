@@ -120,12 +120,21 @@ impl Chu {
 
     /// Fills `out` with the legal moves of the side to move.
     pub(crate) fn generate(&self, out: &mut MoveList) {
+        self.generate_where(out, |_| true);
+    }
+
+    /// Fills `out` with the legal moves of the side to move for which
+    /// `wanted` is true (asked before the costlier legality test).
+    pub(crate) fn generate_where(&self, out: &mut MoveList, wanted: impl Fn(Move) -> bool) {
         let mut pseudo = MoveList::new();
         self.pseudo_moves(&mut pseudo);
         let us = self.side;
         let them = us.opponent();
         let mut scratch = self.board.clone();
         for &mv in pseudo.iter() {
+            if !wanted(mv) {
+                continue;
+            }
             let Some(mover) = scratch.get(mv.from) else {
                 continue;
             };
