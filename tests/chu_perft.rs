@@ -52,6 +52,10 @@ const TACTICAL: &[(&str, &str)] = &[
         "a pinned Lion that may igui and pass",
         "4k5/4r5/10/10/3p6/4L5/10/10/10/4K5 w - - 0 1",
     ),
+    (
+        "a Lion whose first-leg victim shields its King",
+        "4k5/3r6/10/10/3p6/4L5/10/10/10/3K6 w - - 0 1",
+    ),
 ];
 
 #[test]

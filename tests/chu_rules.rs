@@ -231,6 +231,20 @@ fn lion_may_not_pass_in_check_but_a_pinned_lion_may_pass_and_igui() {
 }
 
 #[test]
+fn lion_may_not_take_a_piece_that_shields_its_own_king() {
+    let g = game("Kd0 ke9 Le4 rd8 pd5", "w");
+    assert!(!legal(&g, "e4d5,d5e4"), "igui on d5 opens the d-file");
+    assert!(
+        legal(&g, "e4d5"),
+        "taking it and standing there keeps the file shut"
+    );
+    assert!(
+        legal(&g, "e4d5,d5d4"),
+        "hit and run onto the file keeps it shut"
+    );
+}
+
+#[test]
 fn a_two_step_through_an_empty_cell_is_the_jump() {
     let g = game("Kf0 ke9 Le4 pe6", "w");
     let jump = g.parse_move("e4e6").expect("the jump");

@@ -3,14 +3,14 @@
 //! its own King safe and obeys trading rule 1.
 
 use super::Chu;
-use super::attack::{slides, steps};
+use super::attack::{attacked, slides, steps};
 use super::castling::push_castles;
 use super::lion::{push_lion_moves, trade_allowed};
 use super::play::{play, take_back};
 use super::promotion::push_with_promotions;
 use crate::core::attack::pawn_capture_directions;
 use crate::core::orthodox::pawn_forward;
-use crate::core::{Cell, Leap, LineKind, Move, MoveList, Piece, PieceKind, Seat};
+use crate::core::{Cell, Leap, LineKind, Move, MoveKind, MoveList, Piece, PieceKind, Seat};
 
 /// The rank `seat`'s Pawns start on and may double-step from.
 const fn pawn_start_rank(seat: Seat) -> u8 {
@@ -130,6 +130,8 @@ impl Chu {
         self.pseudo_moves(&mut pseudo);
         let us = self.side;
         let them = us.opponent();
+        let king = self.board.king(us);
+        let in_check = king.is_some_and(|k| attacked(self.t, &self.board, k, them, true));
         let mut scratch = self.board.clone();
         for &mv in pseudo.iter() {
             if !wanted(mv) {
@@ -138,10 +140,30 @@ impl Chu {
             let Some(mover) = scratch.get(mv.from) else {
                 continue;
             };
+            // Out of check, a move by a piece other than the King that
+            // empties only cells off the King's lines cannot expose it: the
+            // cell it leaves, and a Lion's first-leg victim (en passant is
+            // always tried, and a Lion taking a Lion answers to rule 1).
+            let needs_trial = in_check
+                || mover.kind() == PieceKind::King
+                || mv.kind == MoveKind::EnPassant
+                || king.is_none_or(|k| {
+                    self.t.aligned(k, mv.from)
+                        || (mv.kind == MoveKind::TwoLeg && self.t.aligned(k, mv.aux))
+                })
+                || (mover.kind() == PieceKind::Lion
+                    && self
+                        .board
+                        .get(mv.to)
+                        .is_some_and(|p| p.kind() == PieceKind::Lion));
+            if !needs_trial {
+                out.push(mv);
+                continue;
+            }
             let taken = play(self.t, &mut scratch, mv);
             let safe = scratch
                 .king(us)
-                .is_none_or(|k| !super::attack::attacked(self.t, &scratch, k, them, true));
+                .is_none_or(|k| !attacked(self.t, &scratch, k, them, true));
             let ok = safe && trade_allowed(self.t, &scratch, mover, mv, taken);
             take_back(self.t, &mut scratch, mv, mover, taken);
             if ok {

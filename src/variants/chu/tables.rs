@@ -60,6 +60,15 @@ impl ChuTables {
         })
     }
 
+    /// Whether `a` and `b` share a file, rank or diagonal (so a piece
+    /// leaving `b` may open a line to `a`).
+    #[inline(always)]
+    pub fn aligned(&self, a: Cell, b: Cell) -> bool {
+        let (af, ar) = self.geo.place(a);
+        let (bf, br) = self.geo.place(b);
+        af == bf || ar == br || af.abs_diff(bf) == ar.abs_diff(br)
+    }
+
     /// Whether `a` and `b` are one king step apart.
     #[inline(always)]
     pub fn adjacent(&self, a: Cell, b: Cell) -> bool {
