@@ -238,6 +238,7 @@ fn lion_may_not_take_a_piece_that_shields_its_own_king() {
         legal(&g, "e4d5"),
         "taking it and standing there keeps the file shut"
     );
+    assert!(!legal(&g, "e4d5,d5c6"), "hit and run off the file opens it");
     assert!(
         legal(&g, "e4d5,d5d4"),
         "hit and run onto the file keeps it shut"

@@ -155,7 +155,7 @@ impl Chu {
                     && self
                         .board
                         .get(mv.to)
-                        .is_some_and(|p| p.kind() == PieceKind::Lion));
+                        .is_some_and(|p| p.is(them, PieceKind::Lion)));
             if !needs_trial {
                 out.push(mv);
                 continue;
