@@ -29,8 +29,9 @@ pub struct BenchArgs {
     /// The perft depth counted from the start position (0 to skip).
     #[arg(long, default_value_t = 6)]
     pub perft: u32,
-    /// The variant benched: chess, or cat for one move at every level on
-    /// Cat Chess positions (and perft of its start, at most depth 5).
+    /// The variant benched: chess, chu (Chu Chess; perft at most depth 4),
+    /// or cat for one move at every level on Cat Chess positions (and perft
+    /// of its start, at most depth 5).
     #[arg(long, default_value = "chess")]
     pub variant: String,
 }
@@ -68,10 +69,19 @@ pub fn bench(args: &BenchArgs) -> Result<(), Failure> {
     }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let benched = if variant == Variant::Cat {
-        cat_bench(args, &mut out)
-    } else {
-        chess_bench(args, &mut out)
+    const POLAR_START: &[(&str, &str)] = &[("start", catboard::variants::polar::START_TEXT)];
+    let benched = match variant {
+        Variant::Cat => cat_bench(args, &mut out),
+        Variant::Chess => grid_bench(args, variant, POSITIONS, args.perft, &mut out),
+        // Chu's perft grows about 60-fold a ply: depth 4 takes about a second.
+        Variant::Chu => grid_bench(
+            args,
+            variant,
+            catboard::variants::chu::BENCH_POSITIONS,
+            args.perft.min(4),
+            &mut out,
+        ),
+        Variant::Polar => grid_bench(args, variant, POLAR_START, args.perft.min(4), &mut out),
     };
     benched
         .and_then(|()| out.flush())
@@ -100,9 +110,15 @@ fn bad_position(name: &str, e: impl std::fmt::Display) -> io::Error {
     io::Error::other(BenchError(format!("bench position {name}: {e}")))
 }
 
-/// `catboard bench` for chess: the fixed positions searched to a depth,
-/// then the levels and perft if asked.
-fn chess_bench(args: &BenchArgs, out: &mut impl Write) -> io::Result<()> {
+/// `catboard bench` for a two-seat variant: its fixed `positions` searched
+/// to a depth, then the levels and perft to `perft_depth` if asked.
+fn grid_bench(
+    args: &BenchArgs,
+    variant: Variant,
+    positions: &[(&str, &str)],
+    perft_depth: u32,
+    out: &mut impl Write,
+) -> io::Result<()> {
     let stop = AtomicBool::new(false);
     let options = Options::new();
     let mut total_nodes = 0u64;
@@ -112,8 +128,8 @@ fn chess_bench(args: &BenchArgs, out: &mut impl Write) -> io::Result<()> {
         "{:<14} {:>5} {:>10} {:>9} {:>11}  best",
         "position", "depth", "nodes", "ms", "nodes/s"
     )?;
-    for (name, fen) in POSITIONS {
-        let game = Variant::Chess
+    for (name, fen) in positions {
+        let game = variant
             .from_position(fen, &options)
             .map_err(|e| bad_position(name, e))?;
         let mut searcher = Searcher::new(16);
@@ -143,17 +159,17 @@ fn chess_bench(args: &BenchArgs, out: &mut impl Write) -> io::Result<()> {
         total_nodes as f64 / total_secs.max(1e-9)
     )?;
     if args.levels {
-        level_times(args.think_ms, Variant::Chess, POSITIONS, out)?;
+        level_times(args.think_ms, variant, positions, out)?;
     }
-    if args.perft > 0 {
-        let mut game = Variant::Chess.new_game(&options);
+    if perft_depth > 0 {
+        let mut game = variant.new_game(&options);
         let start = Instant::now();
-        let leaves = perft(&mut game, args.perft);
+        let leaves = perft(&mut game, perft_depth);
         let secs = start.elapsed().as_secs_f64();
         writeln!(
             out,
             "perft {} of the start: {leaves} leaves in {:.2} s ({:.1} million per second)",
-            args.perft,
+            perft_depth,
             secs,
             leaves as f64 / secs.max(1e-9) / 1e6
         )?;

@@ -2,6 +2,7 @@
 
 pub mod cat;
 pub mod chess;
+pub mod chu;
 pub mod polar;
 
 use crate::core::{
@@ -10,6 +11,7 @@ use crate::core::{
 };
 use cat::CatChess;
 use chess::Chess;
+use chu::Chu;
 use polar::Polar;
 
 /// Which game is played.
@@ -21,6 +23,8 @@ pub enum Variant {
     Cat,
     /// Polar chess, on the 72-cell sphere.
     Polar,
+    /// Chu Chess: the 10 × 10 game with the Lion.
+    Chu,
 }
 
 impl Variant {
@@ -29,7 +33,12 @@ impl Variant {
 
     /// Variants the engine and the command-line tools play but the setup
     /// screen does not offer yet (no board view of theirs has landed).
-    pub const ENGINE_ONLY: &'static [Variant] = &[Variant::Polar];
+    pub const ENGINE_ONLY: &'static [Variant] = &[Variant::Polar, Variant::Chu];
+
+    /// Every variant the command line and saved games accept.
+    pub fn known() -> impl Iterator<Item = Variant> {
+        Variant::ALL.iter().chain(Variant::ENGINE_ONLY).copied()
+    }
 
     /// The identifier used on the command line and in saved games.
     pub const fn id(self) -> &'static str {
@@ -37,6 +46,7 @@ impl Variant {
             Variant::Chess => "chess",
             Variant::Cat => "cat",
             Variant::Polar => "polar",
+            Variant::Chu => "chu",
         }
     }
 
@@ -46,14 +56,14 @@ impl Variant {
             Variant::Chess => "Chess",
             Variant::Cat => "Cat Chess",
             Variant::Polar => "Polar chess",
+            Variant::Chu => "Chu Chess",
         }
     }
 
     /// The variant with this identifier; the error lists the ones there are.
     pub fn from_id(id: &str) -> Result<Variant, GameError> {
-        let every = || Variant::ALL.iter().chain(Variant::ENGINE_ONLY).copied();
-        every().find(|v| v.id() == id).ok_or_else(|| {
-            let known: Vec<&str> = every().map(|v| v.id()).collect();
+        Variant::known().find(|v| v.id() == id).ok_or_else(|| {
+            let known: Vec<&str> = Variant::known().map(|v| v.id()).collect();
             GameError::new(format!(
                 "There is no variant '{id}'; choose one of {}.",
                 known.join(", ")
@@ -63,11 +73,13 @@ impl Variant {
 
     /// The deepest perft worth counting: beyond it a count would take
     /// days (chess perft 9 is 2.4 trillion leaves, Cat Chess perft 7 and
-    /// Polar perft 7 are hours), so the tools refuse a bigger depth.
+    /// Polar perft 7 are hours, Chu perft 6 as long), so the tools refuse a
+    /// bigger depth.
     pub const fn max_perft_depth(self) -> u32 {
         match self {
             Variant::Chess => 9,
             Variant::Cat | Variant::Polar => 7,
+            Variant::Chu => 6,
         }
     }
 
@@ -77,6 +89,7 @@ impl Variant {
             Variant::Chess => chess::OPTIONS,
             Variant::Cat => cat::OPTIONS,
             Variant::Polar => polar::OPTIONS,
+            Variant::Chu => chu::OPTIONS,
         }
     }
 
@@ -86,6 +99,7 @@ impl Variant {
             Variant::Chess => chess::SEATS,
             Variant::Cat => cat::SEATS,
             Variant::Polar => polar::SEATS,
+            Variant::Chu => chu::SEATS,
         }
     }
 
@@ -95,6 +109,7 @@ impl Variant {
             Variant::Chess => chess::START_FEN,
             Variant::Cat => cat::START_FEN,
             Variant::Polar => polar::START_TEXT,
+            Variant::Chu => chu::START_FEN,
         }
     }
 
@@ -104,6 +119,7 @@ impl Variant {
             Variant::Chess => AnyGame::Chess(Chess::new(options)),
             Variant::Cat => AnyGame::Cat(CatChess::new()),
             Variant::Polar => AnyGame::Polar(Polar::new(options)),
+            Variant::Chu => AnyGame::Chu(Chu::new(options)),
         }
     }
 
@@ -113,6 +129,7 @@ impl Variant {
             Variant::Chess => Chess::from_fen(text, options).map(AnyGame::Chess),
             Variant::Cat => CatChess::from_fen(text).map(AnyGame::Cat),
             Variant::Polar => Polar::from_text(text, options).map(AnyGame::Polar),
+            Variant::Chu => Chu::from_fen(text, options).map(AnyGame::Chu),
         }
     }
 }
@@ -126,6 +143,8 @@ pub enum AnyGame {
     Cat(CatChess),
     /// A game of Polar chess.
     Polar(Polar),
+    /// A game of Chu Chess.
+    Chu(Chu),
 }
 
 macro_rules! dispatch {
@@ -134,6 +153,7 @@ macro_rules! dispatch {
             AnyGame::Chess($g) => $body,
             AnyGame::Cat($g) => $body,
             AnyGame::Polar($g) => $body,
+            AnyGame::Chu($g) => $body,
         }
     };
 }
@@ -145,6 +165,7 @@ impl AnyGame {
             AnyGame::Chess(_) => Variant::Chess,
             AnyGame::Cat(_) => Variant::Cat,
             AnyGame::Polar(_) => Variant::Polar,
+            AnyGame::Chu(_) => Variant::Chu,
         }
     }
 }

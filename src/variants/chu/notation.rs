@@ -1,0 +1,222 @@
+//! Chu Chess moves as text.
+//!
+//! - Coordinates, as XBoard writes them: `e2e4`, `a6a7q` (Chess-like
+//!   promotion), `b6b7+` (Shogi-like; no `+` declines), a Lion's two-step
+//!   with its legs `e1f2,f2g3`, igui `e1f2,f2e1`, the pass `e1e2,e2e1`
+//!   (through the first empty neighbour), castling as the King's move
+//!   `f0i0`. Reading also takes a two-step through an empty cell
+//!   (`e1e2,e2e3`, the same move as `e1e3`) and a pass through any empty
+//!   neighbour.
+//! - The readable move list: the piece (`L`, `+R`, none for a Pawn), the
+//!   origin only where two pieces could make the same move, `x` for a
+//!   capture, the destination, then `=Q` (Chess-like) or `+` (Shogi-like)
+//!   for a promotion; a Pawn's capture starts with its file (`dxe4`). The
+//!   Lion's two-step: `Lxf2-g3` (hit and run), `Lxf2xg3` (double capture),
+//!   `Lxf2-e1` (igui, back to its origin e1), `L pass`; castling `O-O`
+//!   (towards file j) and `O-O-O`. No check marks are written.
+
+use super::Chu;
+use super::lion::pass_cell;
+use super::pieces::{kind_of_letter, kind_text};
+use super::play::is_lion_pass;
+use super::promotion::PromotionMode;
+use crate::core::{Cell, Game, GameError, Move, MoveKind, MoveList, PieceKind};
+
+/// `mv` in XBoard's coordinates.
+pub fn coordinate_text(game: &Chu, mv: Move) -> String {
+    let geo = &game.t.geo;
+    let name = |c: Cell| geo.name(c);
+    match mv.kind {
+        MoveKind::TwoLeg => {
+            let mid = if is_lion_pass(mv) {
+                pass_cell(game.t, &game.board, mv.from).unwrap_or(mv.from)
+            } else {
+                mv.aux
+            };
+            format!(
+                "{}{},{}{}",
+                name(mv.from),
+                name(mid),
+                name(mid),
+                name(mv.to)
+            )
+        }
+        _ => {
+            let mut s = format!("{}{}", name(mv.from), name(mv.to));
+            if let Some(kind) = mv.promotion {
+                match game.mode {
+                    PromotionMode::Chess => s.push(kind.letter().to_ascii_lowercase()),
+                    PromotionMode::Shogi => s.push('+'),
+                }
+            }
+            s
+        }
+    }
+}
+
+/// `mv` as the move list writes it, with the origin when `with_origin`.
+fn spelled(game: &Chu, mv: Move, with_origin: bool) -> String {
+    let geo = &game.t.geo;
+    let name = |c: Cell| geo.name(c).to_string();
+    let Some(piece) = game.board.get(mv.from) else {
+        return coordinate_text(game, mv);
+    };
+    let origin = if with_origin {
+        name(mv.from)
+    } else {
+        String::new()
+    };
+    let letter = kind_text(piece.kind());
+    match mv.kind {
+        MoveKind::Castle => {
+            if geo.file(mv.to) > geo.file(mv.from) {
+                "O-O".to_string()
+            } else {
+                "O-O-O".to_string()
+            }
+        }
+        MoveKind::TwoLeg if is_lion_pass(mv) => format!("{letter}{origin} pass"),
+        MoveKind::TwoLeg => {
+            let second = if mv.to != mv.from && game.board.get(mv.to).is_some() {
+                'x'
+            } else {
+                '-'
+            };
+            format!("{letter}{origin}x{}{second}{}", name(mv.aux), name(mv.to))
+        }
+        _ => {
+            let capture = game.captured(mv).is_some();
+            let mut s = if piece.kind() == PieceKind::Pawn {
+                if capture && !with_origin {
+                    name(mv.from)[..1].to_string()
+                } else {
+                    origin
+                }
+            } else {
+                format!("{letter}{origin}")
+            };
+            if capture {
+                s.push('x');
+            }
+            s.push_str(&name(mv.to));
+            if let Some(kind) = mv.promotion {
+                match game.mode {
+                    PromotionMode::Chess => {
+                        s.push('=');
+                        s.push_str(&kind_text(kind));
+                    }
+                    PromotionMode::Shogi => s.push('+'),
+                }
+            }
+            s
+        }
+    }
+}
+
+/// The readable texts of every legal move, the origin added where two
+/// moves would read alike.
+fn readable_all(game: &Chu, moves: &MoveList) -> Vec<String> {
+    let plain: Vec<String> = moves.iter().map(|&m| spelled(game, m, false)).collect();
+    moves
+        .iter()
+        .zip(&plain)
+        .map(|(&m, text)| {
+            if plain.iter().filter(|t| *t == text).count() > 1 {
+                spelled(game, m, true)
+            } else {
+                text.clone()
+            }
+        })
+        .collect()
+}
+
+/// `mv` (legal now) as the move list writes it.
+pub fn readable_text(game: &Chu, mv: Move) -> String {
+    let moves = game.legal_move_list();
+    match moves.iter().position(|&m| m == mv) {
+        Some(i) => readable_all(game, &moves).swap_remove(i),
+        None => spelled(game, mv, false),
+    }
+}
+
+/// How to write a move, for error messages.
+const SPELLINGS: &str =
+    "write it as e2e4, a6a7q, b6b7+, e1f2,f2g3 or as the move list does (Lxf2-g3)";
+
+/// One leg `e1f2`: its two cells, and what follows them.
+fn leg<'a>(game: &Chu, text: &'a str) -> Option<(Cell, Cell, &'a str)> {
+    let geo = &game.t.geo;
+    let from = geo.cell(text.get(0..2)?)?;
+    let to = geo.cell(text.get(2..4)?)?;
+    Some((from, to, text.get(4..)?))
+}
+
+/// Reads a move in any spelling and checks that it is legal now.
+pub fn parse(game: &Chu, text: &str) -> Result<Move, GameError> {
+    let text = text.trim();
+    let moves = game.legal_move_list();
+    if let Some(i) = readable_all(game, &moves).iter().position(|t| t == text) {
+        return Ok(moves[i]);
+    }
+    let unreadable = || GameError::new(format!("Move '{text}' cannot be read; {SPELLINGS}."));
+    let illegal = || GameError::new(format!("Move '{text}' is not legal here."));
+    let wanted = match text.split_once(',') {
+        None => {
+            let (from, to, rest) = leg(game, text).ok_or_else(unreadable)?;
+            let found = moves.iter().copied().find(|m| {
+                m.from == from
+                    && m.to == to
+                    && m.kind != MoveKind::TwoLeg
+                    && match rest {
+                        "" => m.promotion.is_none(),
+                        "+" => m.promotion.is_some() && game.mode == PromotionMode::Shogi,
+                        letters => {
+                            let mut chars = letters.chars();
+                            let letter = chars.next().map(|c| c.to_ascii_uppercase());
+                            chars.next().is_none()
+                                && game.mode == PromotionMode::Chess
+                                && letter
+                                    .and_then(|l| kind_of_letter(l, false))
+                                    .is_some_and(|k| m.promotion == Some(k))
+                        }
+                    }
+            });
+            return found.ok_or_else(|| {
+                if rest.is_empty() || rest == "+" || rest.len() == 1 {
+                    illegal()
+                } else {
+                    unreadable()
+                }
+            });
+        }
+        Some((first, second)) => {
+            let (from, mid, r1) = leg(game, first).ok_or_else(unreadable)?;
+            let (mid2, to, r2) = leg(game, second).ok_or_else(unreadable)?;
+            if !r1.is_empty() || !r2.is_empty() || mid != mid2 {
+                return Err(GameError::new(format!(
+                    "Move '{text}': the second leg must start where the first ends."
+                )));
+            }
+            if !game.t.adjacent(from, mid) || !game.t.adjacent(mid, to) {
+                return Err(GameError::new(format!(
+                    "Move '{text}': each leg must be one king step."
+                )));
+            }
+            match game.board.get(mid) {
+                None if to == from => Move::two_leg(from, from, from),
+                None => Move::normal(from, to),
+                Some(p) if p.seat() != game.side => Move::two_leg(from, mid, to),
+                Some(_) => {
+                    return Err(GameError::new(format!(
+                        "Move '{text}': the first leg ends on a piece of the side to move."
+                    )));
+                }
+            }
+        }
+    };
+    if moves.contains(&wanted) {
+        Ok(wanted)
+    } else {
+        Err(illegal())
+    }
+}
