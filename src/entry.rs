@@ -9,7 +9,7 @@
 //! promotion and a promotion from a reserve need no special case in a
 //! front end.
 
-use crate::core::{Cell, CellSet, Geometry, Move, MoveKind, PieceKind};
+use crate::core::{Cell, CellSet, Game, Geometry, Move, PieceKind};
 use arrayvec::ArrayVec;
 
 /// What distinguishes moves that share a path.
@@ -44,24 +44,13 @@ impl Choice {
     }
 }
 
-/// The cells a move passes through when entered: origin, transit cells,
-/// destination. Empty for a whole-turn pass, which is not entered by cells.
-pub fn path(mv: Move) -> ArrayVec<Cell, 3> {
-    let mut cells = ArrayVec::new();
-    match mv.kind {
-        MoveKind::Pass => {}
-        MoveKind::TwoLeg => {
-            cells.push(mv.from);
-            cells.push(mv.aux);
-            cells.push(mv.to);
-        }
-        _ => {
-            cells.push(mv.from);
-            cells.push(mv.to);
-        }
-    }
-    cells
+/// The cells a move passes through when entered (see [`Move::path`]).
+pub fn path(mv: Move) -> Path {
+    mv.path()
 }
+
+/// One way of entering a move: origin, transit cells, destination.
+pub type Path = ArrayVec<Cell, 3>;
 
 /// Why a pick was not taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,24 +90,37 @@ pub enum Step {
 /// The state of a move being entered over one position's legal moves.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveEntry {
-    /// The legal moves that are entered by cells.
-    legal: Vec<Move>,
+    /// Every legal move entered by cells, with each path it may be entered by.
+    legal: Vec<(Move, Path)>,
     /// The cells picked so far.
     picks: Vec<Cell>,
-    /// The legal moves whose path starts with the picks.
-    candidates: Vec<Move>,
+    /// The (move, path) pairs whose path starts with the picks.
+    candidates: Vec<(Move, Path)>,
     /// Moves waiting for a choice.
     pending: Vec<Move>,
 }
 
 impl MoveEntry {
-    /// An entry over `legal`, the position's legal moves; passes are left out.
+    /// An entry over `legal`, the position's legal moves, each entered by
+    /// its one [`Move::path`]; passes are left out.
     pub fn new(legal: &[Move]) -> MoveEntry {
-        let legal: Vec<Move> = legal
-            .iter()
-            .copied()
-            .filter(|m| !path(*m).is_empty())
-            .collect();
+        MoveEntry::with_paths(legal.iter().map(|&m| (m, path(m))))
+    }
+
+    /// An entry over `game`'s legal moves, each entered by every path the
+    /// game offers for it ([`Game::entry_paths`]).
+    pub fn for_game<G: Game>(game: &G) -> MoveEntry {
+        let legal = game.legal_move_list();
+        MoveEntry::with_paths(
+            legal
+                .iter()
+                .flat_map(|&m| game.entry_paths(m).into_iter().map(move |p| (m, p))),
+        )
+    }
+
+    /// An entry over (move, path) pairs; pairs with no cells are left out.
+    pub fn with_paths(pairs: impl Iterator<Item = (Move, Path)>) -> MoveEntry {
+        let legal: Vec<(Move, Path)> = pairs.filter(|(_, p)| !p.is_empty()).collect();
         MoveEntry {
             candidates: legal.clone(),
             legal,
@@ -151,12 +153,12 @@ impl MoveEntry {
 
     /// Whether some legal move starts on `cell`.
     pub fn is_origin(&self, cell: Cell) -> bool {
-        self.legal.iter().any(|m| m.from == cell)
+        self.legal.iter().any(|(_, p)| p.first() == Some(&cell))
     }
 
-    /// The legal moves still possible after the picks.
-    pub fn candidates(&self) -> &[Move] {
-        &self.candidates
+    /// The legal moves still possible after the picks, each once.
+    pub fn candidates(&self) -> Vec<Move> {
+        distinct(self.candidates.iter().map(|(m, _)| *m))
     }
 
     /// The cells that may be picked next: the next cell of every candidate's
@@ -165,8 +167,7 @@ impl MoveEntry {
     pub fn next_picks(&self) -> CellSet {
         let n = self.picks.len();
         let mut cells = CellSet::default();
-        for mv in &self.candidates {
-            let p = path(*mv);
+        for (_, p) in &self.candidates {
             if let Some(&next) = p.get(n) {
                 cells.insert(next);
             } else if let Some(&last) = self.picks.last() {
@@ -196,21 +197,21 @@ impl MoveEntry {
         }
         if n >= 2 && Some(&cell) == self.picks.last() {
             // The last cell again: end the move here, when one may.
-            let here: Vec<Move> = self
-                .candidates
-                .iter()
-                .copied()
-                .filter(|m| path(*m).len() == n)
-                .collect();
+            let here = distinct(
+                self.candidates
+                    .iter()
+                    .filter(|(_, p)| p.len() == n)
+                    .map(|(m, _)| *m),
+            );
             if !here.is_empty() {
                 return self.resolve(here);
             }
         }
-        let next: Vec<Move> = self
+        let next: Vec<(Move, Path)> = self
             .candidates
             .iter()
-            .copied()
-            .filter(|m| path(*m).get(n) == Some(&cell))
+            .filter(|(_, p)| p.get(n) == Some(&cell))
+            .cloned()
             .collect();
         if next.is_empty() {
             if self.is_origin(cell) {
@@ -225,16 +226,17 @@ impl MoveEntry {
         }
         self.picks.push(cell);
         self.candidates = next;
-        let complete: Vec<Move> = self
-            .candidates
-            .iter()
-            .copied()
-            .filter(|m| path(*m).len() == n + 1)
-            .collect();
-        if complete.len() == self.candidates.len() {
-            self.resolve(complete)
-        } else {
+        let complete = distinct(
+            self.candidates
+                .iter()
+                .filter(|(_, p)| p.len() == n + 1)
+                .map(|(m, _)| *m),
+        );
+        let going_on = self.candidates.iter().any(|(_, p)| p.len() > n + 1);
+        if going_on {
             Step::Continue
+        } else {
+            self.resolve(complete)
         }
     }
 
@@ -289,11 +291,11 @@ impl MoveEntry {
     }
 
     fn start_at(&mut self, cell: Cell) -> Step {
-        let from_here: Vec<Move> = self
+        let from_here: Vec<(Move, Path)> = self
             .legal
             .iter()
-            .copied()
-            .filter(|m| m.from == cell)
+            .filter(|(_, p)| p.first() == Some(&cell))
+            .cloned()
             .collect();
         if from_here.is_empty() {
             return Step::Refused(Refusal::NoMoveFrom(cell));
@@ -306,14 +308,12 @@ impl MoveEntry {
     /// The candidates whose path is the picks followed by `cell`.
     fn moves_ending_on(&self, cell: Cell) -> Vec<Move> {
         let n = self.picks.len();
-        self.candidates
-            .iter()
-            .copied()
-            .filter(|m| {
-                let p = path(*m);
-                p.len() == n + 1 && p[n] == cell
-            })
-            .collect()
+        distinct(
+            self.candidates
+                .iter()
+                .filter(|(_, p)| p.len() == n + 1 && p[n] == cell)
+                .map(|(m, _)| *m),
+        )
     }
 
     /// Ends the entry with `moves`, which share a path: one is played, more
@@ -327,14 +327,21 @@ impl MoveEntry {
             }
             _ => {
                 self.pending = moves;
-                self.pending_step()
+                Step::Choose(self.pending_choices())
             }
         }
     }
+}
 
-    fn pending_step(&self) -> Step {
-        Step::Choose(self.pending_choices())
+/// `moves` with repeats left out, in their first order.
+fn distinct(moves: impl Iterator<Item = Move>) -> Vec<Move> {
+    let mut out: Vec<Move> = Vec::new();
+    for m in moves {
+        if !out.contains(&m) {
+            out.push(m);
+        }
     }
+    out
 }
 
 /// The cells named one after another in `text` (`e7e8`, `e1f2,f2g3`,
@@ -564,5 +571,31 @@ mod tests {
         );
         assert_eq!(named("Nf3"), None);
         assert_eq!(named(""), None);
+    }
+
+    #[test]
+    fn a_move_with_several_paths_is_entered_by_any_of_them() {
+        // A pass entered through either empty neighbour (1 or 2) and back,
+        // and a jump to 3 entered directly or through 1.
+        let pass = Move::two_leg(c(0), c(0), c(0));
+        let jump = Move::normal(c(0), c(3));
+        let paths = |cells: &[usize]| cells.iter().map(|&i| c(i)).collect::<Path>();
+        let pairs = vec![
+            (pass, paths(&[0, 1, 0])),
+            (pass, paths(&[0, 2, 0])),
+            (jump, paths(&[0, 3])),
+            (jump, paths(&[0, 1, 3])),
+        ];
+        let mut entry = MoveEntry::with_paths(pairs.clone().into_iter());
+        entry.pick(c(0));
+        assert_eq!(cells(entry.next_picks()), [1, 2, 3]);
+        assert_eq!(entry.pick(c(2)), Step::Continue);
+        assert_eq!(entry.pick(c(0)), Step::Complete(pass));
+        let mut entry = MoveEntry::with_paths(pairs.into_iter());
+        entry.pick(c(0));
+        entry.pick(c(1));
+        assert_eq!(cells(entry.next_picks()), [0, 3]);
+        assert_eq!(entry.pick(c(3)), Step::Complete(jump));
+        assert_eq!(entry.candidates().len(), 2, "two moves, each once");
     }
 }

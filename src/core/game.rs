@@ -239,6 +239,15 @@ pub trait Game: Clone + Send + 'static {
     /// Takes back a pass made by [`Game::make_null_move`].
     fn unmake_null_move(&mut self) {}
 
+    /// Every path of cells by which `mv` (legal now) may be entered, pick
+    /// by pick: by default its one [`Move::path`]. A variant whose one move
+    /// can be walked several ways (a Lion's pass through any empty
+    /// neighbour, a two-step through an empty cell that is the same move as
+    /// the jump) lists each way, so a front end needs no special case.
+    fn entry_paths(&self, mv: Move) -> Vec<arrayvec::ArrayVec<Cell, 3>> {
+        vec![mv.path()]
+    }
+
     /// The name of `seat` (`"white"`).
     fn seat_name(&self, seat: Seat) -> &'static str {
         self.seat_names().get(seat.index()).copied().unwrap_or("?")

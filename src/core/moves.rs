@@ -112,6 +112,27 @@ impl Move {
         }
     }
 
+    /// The cells the move passes through when entered by picks: origin,
+    /// transit cell (a two-leg move's first leg), destination. Empty for a
+    /// whole-turn pass, which is not entered by cells. A variant may offer
+    /// more paths for one move ([`crate::core::Game::entry_paths`]).
+    pub fn path(self) -> ArrayVec<Cell, 3> {
+        let mut cells = ArrayVec::new();
+        match self.kind {
+            MoveKind::Pass => {}
+            MoveKind::TwoLeg => {
+                cells.push(self.from);
+                cells.push(self.aux);
+                cells.push(self.to);
+            }
+            _ => {
+                cells.push(self.from);
+                cells.push(self.to);
+            }
+        }
+        cells
+    }
+
     /// Passing the turn.
     pub const PASS: Move = Move {
         from: Cell(0),

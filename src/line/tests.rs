@@ -164,3 +164,21 @@ fn a_promotion_typed_as_cells_asks_for_the_piece() {
         "{text}"
     );
 }
+
+#[test]
+fn a_chu_chess_game_takes_the_lions_two_leg_moves() {
+    let text = transcript(
+        Variant::Chu,
+        Some("4k5/10/10/4p5/4p5/4L5/10/10/10/5K4 w - - 0 1"),
+        vec![Player::Human, Player::Computer(Level::Casual)],
+        "e4e5,e5e4\nmoves e4\ne4d4,d4e4\nhistory\n",
+    );
+    assert_plain(&text);
+    for said in [
+        "White plays lion on e4 to e5 and back, taking the black pawn on e5.",
+        "Black: the computer (casual) is thinking.",
+        "White passes with the lion on e4.",
+    ] {
+        assert!(text.contains(said), "'{said}' missing from:\n{text}");
+    }
+}

@@ -193,9 +193,14 @@ pub static KEYMAP: &[Binding] = &[
         C::Board,
         &[Key::Enter, Key::Char(' ')],
         Action::Select,
-        "select piece / target",
+        "pick: the piece, a first leg, where it goes",
     ),
-    bind(C::Board, &[Key::Esc], Action::Cancel, "cancel selection"),
+    bind(
+        C::Board,
+        &[Key::Esc],
+        Action::Cancel,
+        "cancel the move being entered",
+    ),
     bind_when(
         C::Board,
         &[Key::Char('p')],

@@ -606,3 +606,41 @@ fn snapshot_cell_list() {
     act(&mut app, &[Action::ToggleCellList, Action::Cursor(Dir::Up)]);
     check("cell-list", &app, 80, 24);
 }
+
+/// A Chu Chess game between two people from `fen` after `moves`.
+fn chu_game(fen: Option<&str>, moves: &[&str]) -> App {
+    table_game(
+        Variant::Chu,
+        vec![Player::Human; 2],
+        fen,
+        moves,
+        0,
+        classic(),
+    )
+}
+
+/// White's Lion on e4 with Black pawns on e5 and e6.
+const CHU_LION_FEN: &str = "4k5/10/10/4p5/4p5/4L5/10/10/10/5K4 w - - 0 1";
+
+#[test]
+fn snapshot_chu_chess() {
+    check("chu-start", &chu_game(None, &[]), 80, 24);
+    check("chu-start-120x40", &chu_game(None, &[]), 120, 40);
+    // The Lion picked up, then its first leg on e5: second legs marked.
+    let mut app = chu_game(Some(CHU_LION_FEN), &[]);
+    let Screen::Playing(p) = &mut app.screen else {
+        panic!("playing")
+    };
+    p.cursor = p.table.game().geometry().cell("e4").unwrap_or_default();
+    act(&mut app, &[Action::Select]);
+    check("chu-lion-selected", &app, 120, 40);
+    act(&mut app, &[Action::Cursor(Dir::Up), Action::Select]);
+    check("chu-lion-first-leg", &app, 120, 40);
+    // A double capture just played: the transit cell is marked too.
+    let app = chu_game(Some(CHU_LION_FEN), &["e4e5,e5e6"]);
+    check("chu-double-capture", &app, 120, 40);
+    // Help lists the pieces beyond chess's six.
+    let mut app = chu_game(None, &[]);
+    act(&mut app, &[Action::Help]);
+    check("chu-help", &app, 120, 40);
+}

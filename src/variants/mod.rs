@@ -29,11 +29,11 @@ pub enum Variant {
 
 impl Variant {
     /// Every variant, in the order the setup screen lists them.
-    pub const ALL: &'static [Variant] = &[Variant::Chess, Variant::Cat];
+    pub const ALL: &'static [Variant] = &[Variant::Chess, Variant::Cat, Variant::Chu];
 
     /// Variants the engine and the command-line tools play but the setup
     /// screen does not offer yet (no board view of theirs has landed).
-    pub const ENGINE_ONLY: &'static [Variant] = &[Variant::Polar, Variant::Chu];
+    pub const ENGINE_ONLY: &'static [Variant] = &[Variant::Polar];
 
     /// Every variant the command line and saved games accept.
     pub fn known() -> impl Iterator<Item = Variant> {
@@ -227,6 +227,9 @@ impl Game for AnyGame {
     }
     fn captured(&self, mv: Move) -> Option<Piece> {
         dispatch!(self, g => g.captured(mv))
+    }
+    fn entry_paths(&self, mv: Move) -> Vec<arrayvec::ArrayVec<Cell, 3>> {
+        dispatch!(self, g => g.entry_paths(mv))
     }
     fn annotations(&self) -> Annotations {
         dispatch!(self, g => g.annotations())

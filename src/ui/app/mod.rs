@@ -226,7 +226,7 @@ impl Playing {
     pub fn entry_mut(&mut self) -> &mut MoveEntry {
         let key = self.position_key();
         if self.entry_for != key {
-            self.entry = MoveEntry::new(&self.table.game().legal_move_list());
+            self.entry = MoveEntry::for_game(self.table.game());
             self.entry_for = key;
         }
         &mut self.entry

@@ -4,7 +4,8 @@ use super::*;
 use crate::ui::setup_form::SetupRow;
 use crate::ui::table::{Player, TableSpec};
 use catboard::ai::Level;
-use catboard::core::Options;
+use catboard::core::{Options, PieceKind};
+use catboard::entry::Choice;
 use catboard::variants::Variant;
 use std::time::Duration;
 
@@ -474,4 +475,100 @@ fn the_cell_list_numbers_neighbours_and_digits_step_to_them() {
         crate::ui::keymap::Key::Char('3'),
     );
     assert_eq!(keyed, Some(Action::Neighbour(3)));
+}
+
+/// Chu Chess: White's Lion on e4 with Black pawns on e5 and e6.
+const LION_FEN: &str = "4k5/10/10/4p5/4p5/4L5/10/10/10/5K4 w - - 0 1";
+
+fn chu_app(fen: &str, options: &[&str]) -> App {
+    let table = Table::new(&TableSpec {
+        variant: Variant::Chu,
+        options: Options::parse(Variant::Chu.options(), options.iter().copied())
+            .unwrap_or_else(|e| panic!("{e}")),
+        position: Some(fen.into()),
+        players: vec![Player::Human; 2],
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    App::new(
+        Screen::Playing(Box::new(Playing::new(table, 0, None))),
+        None,
+        Look::test_default(),
+    )
+}
+
+/// Picks the cells named, in order, with the cursor.
+fn pick_cells(app: &mut App, names: &[&str]) {
+    for name in names {
+        let c = cell(app, name);
+        if let Screen::Playing(pl) = &mut app.screen {
+            pl.cursor = c;
+        }
+        update(app, Action::Select);
+    }
+}
+
+#[test]
+fn a_lions_double_capture_igui_and_pass_are_entered_by_picks() {
+    let mut app = chu_app(LION_FEN, &[]);
+    pick_cells(&mut app, &["e4", "e5"]);
+    assert_eq!(
+        p(&app).picks().len(),
+        2,
+        "e5 is a first leg: the move goes on"
+    );
+    pick_cells(&mut app, &["e6"]);
+    let game = p(&app).table.game();
+    assert_eq!(game.piece_at(cell(&app, "e5")), None, "both pawns taken");
+    assert_eq!(
+        game.piece_at(cell(&app, "e6")).map(|pc| pc.kind()),
+        Some(PieceKind::Lion)
+    );
+    // Igui: take on e5 and come back to e4.
+    let mut app = chu_app(LION_FEN, &[]);
+    pick_cells(&mut app, &["e4", "e5", "e4"]);
+    let game = p(&app).table.game();
+    assert_eq!(game.piece_at(cell(&app, "e5")), None);
+    assert!(game.piece_at(cell(&app, "e4")).is_some(), "the Lion stayed");
+    assert_eq!(p(&app).table.ply(), 1);
+    // The pass: through an empty neighbour and back.
+    let mut app = chu_app(LION_FEN, &[]);
+    pick_cells(&mut app, &["e4", "d4", "e4"]);
+    assert_eq!(p(&app).table.ply(), 1, "passed");
+    assert!(p(&app).table.game().piece_at(cell(&app, "e5")).is_some());
+    // A first-leg cell picked again ends the move there.
+    let mut app = chu_app(LION_FEN, &[]);
+    pick_cells(&mut app, &["e4", "e5", "e5"]);
+    assert_eq!(
+        p(&app)
+            .table
+            .game()
+            .piece_at(cell(&app, "e6"))
+            .map(|pc| pc.kind()),
+        Some(PieceKind::Pawn),
+        "only e5 taken"
+    );
+}
+
+#[test]
+fn shogi_like_promotion_offers_not_promoting() {
+    let mut app = chu_app(
+        "4k5/10/10/4P5/10/10/10/10/10/5K4 w - - 0 1",
+        &["promotion=shogi"],
+    );
+    // e6 to e7 enters the zone (ranks 7 to 9 for White).
+    pick_cells(&mut app, &["e6", "e7"]);
+    let Some(Overlay::Chooser { moves, .. }) = &app.overlay else {
+        panic!("a chooser: {:?}", app.overlay);
+    };
+    let choices: Vec<Choice> = moves.iter().map(|(c, _)| *c).collect();
+    assert!(choices.contains(&Choice::NoPromotion), "{choices:?}");
+    update(&mut app, Action::ChooseLetter('-'));
+    assert_eq!(
+        p(&app)
+            .table
+            .game()
+            .piece_at(cell(&app, "e7"))
+            .map(|pc| pc.kind()),
+        Some(PieceKind::Pawn)
+    );
 }

@@ -110,6 +110,11 @@ pub fn move_played(game: &AnyGame, mv: catboard::core::Move) -> String {
             name(mv.aux)
         );
     }
+    if mv.kind == MoveKind::TwoLeg && mv.aux == mv.from {
+        // A Lion's pass: a step out and back, the turn spent.
+        let verb = if plural { "pass" } else { "passes" };
+        return format!("{who} {verb} with the {kind} on {}.", name(mv.from));
+    }
     let mut text = format!("{who} {plays} {kind} from {}", name(mv.from));
     if mv.kind == MoveKind::TwoLeg {
         if mv.to == mv.from {
@@ -126,11 +131,22 @@ pub fn move_played(game: &AnyGame, mv: catboard::core::Move) -> String {
     }
     let mut taken = Vec::new();
     if mv.kind == MoveKind::TwoLeg
+        && mv.aux != mv.from
         && let Some(p) = game.piece_at(mv.aux)
     {
         taken.push(format!("the {} on {}", piece_words(game, p), name(mv.aux)));
     }
-    if let Some(p) = game.captured(mv) {
+    let mover = game.to_move();
+    let two_leg_victim = (mv.kind == MoveKind::TwoLeg && mv.to != mv.from)
+        .then(|| game.piece_at(mv.to))
+        .flatten()
+        .filter(|p| p.seat() != mover);
+    let victim = if mv.kind == MoveKind::TwoLeg {
+        two_leg_victim
+    } else {
+        game.captured(mv)
+    };
+    if let Some(p) = victim {
         let on = if mv.kind == MoveKind::EnPassant {
             format!("{} en passant", name(mv.aux))
         } else {

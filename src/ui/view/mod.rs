@@ -15,7 +15,7 @@ use super::keymap::{HelpState, hints};
 use super::table::Player;
 use super::theme::{ColorDepth, Theme};
 use board::{BoardMarks, BoardSize, BoardView};
-use catboard::core::Game;
+use catboard::core::{Game, MoveKind};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -202,11 +202,15 @@ fn draw_playing(app: &App, p: &Playing, frame: &mut Frame, area: Rect) -> Option
             .filter(|m| !m.is_pass())
             .map(|m| [m.from, m.to].into_iter().collect())
             .unwrap_or_default(),
+        // A two-leg move marks its transit cell too (where it captured).
         last_move: p
             .table
             .last_move()
             .filter(|m| !m.is_pass())
-            .map(|m| [m.from, m.to].into_iter().collect())
+            .map(|m| match m.kind {
+                MoveKind::TwoLeg => [m.from, m.aux, m.to].into_iter().collect(),
+                _ => [m.from, m.to].into_iter().collect(),
+            })
             .unwrap_or_default(),
         ..BoardMarks::default()
     };

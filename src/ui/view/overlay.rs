@@ -88,6 +88,32 @@ fn seat_legend(app: &App, p: &Playing) -> Vec<Line<'static>> {
         .collect()
 }
 
+/// The legend of the pieces beyond chess's six on the board (a Lion, a
+/// Crowned Rook...): each one's glyph and name, for the help.
+fn kind_legend(app: &App, p: &Playing) -> Vec<Line<'static>> {
+    let look = &app.look;
+    let game = p.table.game();
+    let geo = game.geometry();
+    let mut kinds: Vec<PieceKind> = geo
+        .cells()
+        .filter_map(|cell| game.piece_at(cell))
+        .map(|piece| piece.kind())
+        .filter(|k| k.code() > PieceKind::Cat.code())
+        .collect();
+    kinds.sort();
+    kinds.dedup();
+    let mut lines = Vec::new();
+    for (i, kind) in kinds.into_iter().enumerate() {
+        let title = if i == 0 { "Others" } else { "" };
+        let glyph = look.glyphs.piece(Piece::new(Seat(0), kind));
+        lines.push(Line::from(vec![
+            Span::styled(format!("{title:<7}"), look.accent()),
+            Span::styled(format!("{glyph}  {}", kind.name()), look.text()),
+        ]));
+    }
+    lines
+}
+
 /// The help for the screen it was opened from, in columns of sections;
 /// during a game the first column ends with the seats' legend.
 pub fn help(app: &App, from: Context, frame: &mut Frame, area: Rect) {
@@ -125,6 +151,15 @@ pub fn help(app: &App, from: Context, frame: &mut Frame, area: Rect) {
     {
         first.push(Line::default());
         first.extend(seat_legend(app, p));
+    }
+    if let (Screen::Playing(p), Some(second)) = (&app.screen, rendered.get_mut(1))
+        && from != Context::Setup
+    {
+        let others = kind_legend(app, p);
+        if !others.is_empty() {
+            second.push(Line::default());
+            second.extend(others);
+        }
     }
     let col_widths: Vec<u16> = rendered
         .iter()

@@ -24,6 +24,7 @@ use crate::core::{
     MoveList, OptionSpec, Options, Outcome, Piece, PieceKind, Seat, options::ON_OFF,
     repetition::earlier_occurrences, zobrist::Zobrist,
 };
+use arrayvec::ArrayVec;
 use play::{Taken, play, take_back};
 use promotion::PromotionMode;
 use tables::ChuTables;
@@ -361,6 +362,41 @@ impl Game for Chu {
 
     fn parse_move(&self, text: &str) -> Result<Move, GameError> {
         notation::parse(self, text)
+    }
+
+    /// A Lion's move may be walked step by step: its pass through any empty
+    /// neighbour and back, and a move to a cell also reached by two steps
+    /// through an empty neighbour (the same move as the jump, one move per
+    /// outcome), besides each move's own path.
+    fn entry_paths(&self, mv: Move) -> Vec<ArrayVec<Cell, 3>> {
+        let t = ChuTables::get();
+        let lion = self
+            .board
+            .get(mv.from)
+            .is_some_and(|p| p.kind() == PieceKind::Lion);
+        let via = |mid: Cell, to: Cell| -> ArrayVec<Cell, 3> { [mv.from, mid, to].into() };
+        match mv.kind {
+            MoveKind::TwoLeg if mv.aux == mv.from => t.ring[mv.from.index()]
+                .iter()
+                .filter(|&&n| self.board.is_empty(n))
+                .map(|&n| via(n, mv.from))
+                .collect(),
+            MoveKind::Normal if lion => {
+                let mut paths = vec![mv.path()];
+                paths.extend(
+                    t.ring[mv.from.index()]
+                        .iter()
+                        .filter(|&&m| {
+                            m != mv.to
+                                && self.board.is_empty(m)
+                                && t.ring_set[m.index()].contains(mv.to)
+                        })
+                        .map(|&m| via(m, mv.to)),
+                );
+                paths
+            }
+            _ => vec![mv.path()],
+        }
     }
 
     fn captured(&self, mv: Move) -> Option<Piece> {
