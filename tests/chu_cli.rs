@@ -80,11 +80,11 @@ fn bad_chu_input_exits_with_status_2() {
 }
 
 #[test]
-fn chu_is_accepted_by_name_but_not_yet_offered_on_the_setup_screen() {
+fn chu_is_accepted_by_name_and_offered_on_the_setup_screen() {
     use catboard::variants::Variant;
     assert_eq!(Variant::from_id("chu"), Ok(Variant::Chu));
     assert_eq!(Variant::Chu.name(), "Chu Chess");
-    assert!(!Variant::ALL.contains(&Variant::Chu));
+    assert!(Variant::ALL.contains(&Variant::Chu));
     assert!(Variant::known().any(|v| v == Variant::Chu));
     let keys: Vec<&str> = Variant::Chu.options().iter().map(|o| o.key).collect();
     assert_eq!(
