@@ -606,3 +606,59 @@ fn snapshot_cell_list() {
     act(&mut app, &[Action::ToggleCellList, Action::Cursor(Dir::Up)]);
     check("cell-list", &app, 80, 24);
 }
+
+/// A Polar chess game between two people from `position` (the Option 1
+/// start when `None`) after `moves`, seen from White.
+fn polar(position: Option<&str>, moves: &[&str]) -> App {
+    table_game(
+        Variant::Polar,
+        vec![Player::Human; 2],
+        position,
+        moves,
+        0,
+        classic(),
+    )
+}
+
+/// The cursor moved to `name` through the go-to prompt, as a person types it.
+fn go_to(app: &mut App, name: &str) {
+    let mut typed = vec![Action::GoTo];
+    typed.extend(name.chars().map(Action::TypeChar));
+    typed.push(Action::Submit);
+    act(app, &typed);
+}
+
+/// A Polar position with White's pawn one step from promotion (19S-10E=Q
+/// promotes and checks, tests/polar_notation.rs).
+const POLAR_PROMOTION: &str = "K14S,P19S,k9N w - - 0 1";
+
+/// A Polar position with White's king on 14S in check from the black rook
+/// on 3E (tests/polar_rules.rs).
+const POLAR_CHECK: &str = "K14S,k9S,r3E w - - 0 1";
+
+#[test]
+fn snapshot_polar_screens_at_two_sizes() {
+    for (width, height) in [(80, 24), (120, 40)] {
+        let size = format!("{width}x{height}");
+        check(
+            &format!("polar-start-{size}"),
+            &polar(None, &[]),
+            width,
+            height,
+        );
+        // The pawn on 15N picked: its targets marked in the list and on the map.
+        let mut app = polar(None, &[]);
+        go_to(&mut app, "15n");
+        act(&mut app, &[Action::Select]);
+        check(&format!("polar-selected-{size}"), &app, width, height);
+        let mut app = polar(Some(POLAR_CHECK), &[]);
+        go_to(&mut app, "3E");
+        check(&format!("polar-check-{size}"), &app, width, height);
+        let mut app = polar(Some(POLAR_PROMOTION), &[]);
+        let mut typed = vec![Action::OpenPrompt];
+        typed.extend("19s10e".chars().map(Action::TypeChar));
+        typed.push(Action::Submit);
+        act(&mut app, &typed);
+        check(&format!("polar-promotion-{size}"), &app, width, height);
+    }
+}

@@ -25,11 +25,11 @@ pub enum Variant {
 
 impl Variant {
     /// Every variant, in the order the setup screen lists them.
-    pub const ALL: &'static [Variant] = &[Variant::Chess, Variant::Cat];
+    pub const ALL: &'static [Variant] = &[Variant::Chess, Variant::Cat, Variant::Polar];
 
     /// Variants the engine and the command-line tools play but the setup
     /// screen does not offer yet (no board view of theirs has landed).
-    pub const ENGINE_ONLY: &'static [Variant] = &[Variant::Polar];
+    pub const ENGINE_ONLY: &'static [Variant] = &[];
 
     /// The identifier used on the command line and in saved games.
     pub const fn id(self) -> &'static str {
