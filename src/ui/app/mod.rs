@@ -7,6 +7,8 @@
 mod computer_tests;
 mod computers;
 mod moving;
+#[cfg(test)]
+mod sphere_tests;
 mod starting;
 #[cfg(test)]
 mod tests;

@@ -4,6 +4,7 @@
 
 use super::{capitalise, piece_words};
 use crate::ui::view::sphere::layout::{self, Ring};
+use catboard::core::geometry::Across;
 use catboard::core::{Cell, Game, Geometry, MoveKind, Piece, PieceKind, Seat};
 use catboard::variants::AnyGame;
 
@@ -233,6 +234,34 @@ pub fn cell_detail(game: &AnyGame, cell: Cell) -> String {
         }
     }
     text
+}
+
+/// The neighbours of `cell` in order round it, numbered from 1, each with
+/// the way it lies (`way` gives the compass word from `cell`), whether
+/// across an edge or a corner, and what stands there:
+/// "1 north-east edge: 16N, black knight".
+pub fn neighbour_words(
+    game: &AnyGame,
+    cell: Cell,
+    way: impl Fn(Cell) -> &'static str,
+) -> Vec<String> {
+    let geo = game.geometry();
+    geo.neighbours(cell)
+        .iter()
+        .enumerate()
+        .map(|(i, nb)| {
+            let across = match nb.across {
+                Across::Edge => "edge",
+                Across::Corner => "corner",
+            };
+            format!(
+                "{} {} {across}: {}",
+                i + 1,
+                way(nb.cell),
+                cell_brief(game, nb.cell)
+            )
+        })
+        .collect()
 }
 
 /// A cell in a few words, for lists: "e5, empty", "e5, black pawn".
