@@ -377,5 +377,13 @@ mod tests {
         assert_eq!(step("14N", Dir::Up), "14S");
         assert_eq!(step("2N", Dir::Down), "1N");
         assert_eq!(step("6N", Dir::Up), "14N");
+        // Each disc is seen from outside: east lies to the right round
+        // White's pole and to the left round Black's. Right of 14N is its
+        // corner neighbour 23N (ring, longitude 60°), straighter right than
+        // the central 3E (up and right); left of 9N its mirror, 26N.
+        assert_eq!(step("14N", Dir::Right), "23N");
+        assert_eq!(step("9N", Dir::Left), "26N");
+        assert_eq!(step("9N", Dir::Right), "19N");
+        assert_eq!(step("9N", Dir::Down), "3N");
     }
 }
