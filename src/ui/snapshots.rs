@@ -662,3 +662,21 @@ fn snapshot_polar_screens_at_two_sizes() {
         check(&format!("polar-promotion-{size}"), &app, width, height);
     }
 }
+
+#[test]
+fn the_sphere_fits_67x23_and_shows_both_poles_from_100_columns() {
+    let app = polar(None, &[]);
+    let text = |w, h| rows(&render(&app, w, h)).join("\n");
+    assert!(text(67, 23).contains("White's pole (north)"));
+    assert!(text(66, 23).starts_with("The terminal is 66x23"));
+    assert!(text(67, 22).starts_with("The terminal is 67x22"));
+    assert!(!text(99, 30).contains("Black's pole (south)"));
+    assert!(text(100, 30).contains("Black's pole (south)"));
+    // The setup screen offers Polar chess and its formations.
+    let mut setup = App::new(Screen::Setup(Setup::new(None)), None, classic());
+    act(
+        &mut setup,
+        &[Action::Cursor(Dir::Right), Action::Cursor(Dir::Right)],
+    );
+    check("setup-polar", &setup, 80, 24);
+}

@@ -262,3 +262,44 @@ fn the_computer_move_key_plays_for_the_side_to_move_and_undo_takes_back_the_repl
     assert_eq!(notation(&app), ["15N-16N"]);
     assert!(p(&app).thinking.is_none(), "nothing thinks for Black");
 }
+
+#[test]
+fn the_setup_screen_offers_polar_and_its_formations() {
+    use crate::ui::setup_form::{Setup, SetupRow};
+    let mut app = App::new(Screen::Setup(Setup::new(None)), None, Look::test_default());
+    let setup = |app: &App| match &app.screen {
+        Screen::Setup(s) => s.clone(),
+        Screen::Playing(_) => panic!("still setting up"),
+    };
+    while setup(&app).variant != Variant::Polar {
+        update(&mut app, Action::Cursor(Dir::Right));
+        assert_ne!(setup(&app).variant, Variant::Chess, "Polar is offered");
+    }
+    for _ in 0..10 {
+        if setup(&app).current() == SetupRow::Option(0) {
+            break;
+        }
+        update(&mut app, Action::Cursor(Dir::Down));
+    }
+    assert_eq!(
+        setup(&app).current(),
+        SetupRow::Option(0),
+        "the formation row"
+    );
+    // Option 2 (formations.json): White's bishop on 15N where Option 1 has a pawn.
+    update(&mut app, Action::Cursor(Dir::Right));
+    update(&mut app, Action::Submit);
+    let bishop_on_15n = |app: &App| {
+        let game = p(app).table.game();
+        game.piece_at(cell(app, "15N"))
+            .map(|pc| (pc.seat().index(), pc.kind().name()))
+    };
+    assert_eq!(bishop_on_15n(&app), Some((0, "bishop")));
+    // A new game repeats the formation.
+    keys(&mut app, &go_to("13N"));
+    update(&mut app, Action::Select);
+    update(&mut app, Action::Neighbour(2));
+    update(&mut app, Action::Restart);
+    assert_eq!(p(&app).table.ply(), 0);
+    assert_eq!(bishop_on_15n(&app), Some((0, "bishop")));
+}
