@@ -3,7 +3,7 @@
 //! can reach it, the pieces by seat or kind, the legal moves of a piece.
 
 use super::{capitalise, piece_words};
-use crate::ui::view::sphere::layout::{self, Ring};
+use crate::ui::view::sphere::layout::{self, Circle};
 use catboard::core::geometry::Across;
 use catboard::core::{Cell, Game, Geometry, MoveKind, Piece, PieceKind, Seat};
 use catboard::variants::AnyGame;
@@ -130,7 +130,7 @@ pub fn board(game: &AnyGame) -> Vec<String> {
 fn sphere_rings(game: &AnyGame) -> Vec<String> {
     let geo = game.geometry();
     let mut out = Vec::new();
-    for (north, rings) in [(true, Ring::ALL), (false, reversed(Ring::ALL))] {
+    for (north, rings) in [(true, Circle::ALL), (false, reversed(Circle::ALL))] {
         let pole = capitalise(game.seat_name(Seat(if north { 0 } else { 1 })));
         for ring in rings {
             let cells = layout::ring_cells(geo, north, ring);
@@ -148,7 +148,7 @@ fn sphere_rings(game: &AnyGame) -> Vec<String> {
 }
 
 /// The rings from the band in to the pole.
-fn reversed(rings: [Ring; 3]) -> [Ring; 3] {
+fn reversed(rings: [Circle; 3]) -> [Circle; 3] {
     [rings[2], rings[1], rings[0]]
 }
 

@@ -17,7 +17,7 @@ use catboard::core::{Cell, Geometry};
 
 /// The three rings of a hemisphere, from its pole outwards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Ring {
+pub enum Circle {
     /// The 4 central cells meeting at the pole.
     Central,
     /// The ring of 12 round them.
@@ -26,34 +26,34 @@ pub enum Ring {
     Band,
 }
 
-impl Ring {
+impl Circle {
     /// Every ring, from the pole outwards.
-    pub const ALL: [Ring; 3] = [Ring::Central, Ring::Ring, Ring::Band];
+    pub const ALL: [Circle; 3] = [Circle::Central, Circle::Ring, Circle::Band];
 
     /// How many cells the ring holds.
     pub const fn len(self) -> u8 {
         match self {
-            Ring::Central => 4,
-            Ring::Ring => 12,
-            Ring::Band => 20,
+            Circle::Central => 4,
+            Circle::Ring => 12,
+            Circle::Band => 20,
         }
     }
 
     /// The ring in words, for the list's headings and the line mode.
     pub const fn words(self) -> &'static str {
         match self {
-            Ring::Central => "the four central cells",
-            Ring::Ring => "the ring of twelve",
-            Ring::Band => "the band of twenty",
+            Circle::Central => "the four central cells",
+            Circle::Ring => "the ring of twelve",
+            Circle::Band => "the band of twenty",
         }
     }
 
     /// How far from the pole the ring is drawn (in ring widths).
     fn radius(self) -> f64 {
         match self {
-            Ring::Central => 1.0,
-            Ring::Ring => 2.0,
-            Ring::Band => 3.0,
+            Circle::Central => 1.0,
+            Circle::Ring => 2.0,
+            Circle::Band => 3.0,
         }
     }
 }
@@ -64,7 +64,7 @@ pub struct Spot {
     /// In the northern hemisphere, round White's pole.
     pub north: bool,
     /// Its ring.
-    pub ring: Ring,
+    pub ring: Circle,
     /// Its place round the ring, counted eastwards from the west end of
     /// octant 0's share (0 ..  `ring.len()`).
     pub index: u8,
@@ -79,15 +79,15 @@ impl Spot {
         let (octant, slot) = geo.place(cell);
         let quarter = octant / 2;
         let (ring, within) = match slot {
-            8 => (Ring::Central, 0),
-            7 => (Ring::Ring, 0),
-            6 => (Ring::Ring, 1),
-            5 => (Ring::Ring, 2),
-            2 => (Ring::Band, 0),
-            1 => (Ring::Band, 1),
-            0 => (Ring::Band, 2),
-            3 => (Ring::Band, 3),
-            4 => (Ring::Band, 4),
+            8 => (Circle::Central, 0),
+            7 => (Circle::Ring, 0),
+            6 => (Circle::Ring, 1),
+            5 => (Circle::Ring, 2),
+            2 => (Circle::Band, 0),
+            1 => (Circle::Band, 1),
+            0 => (Circle::Band, 2),
+            3 => (Circle::Band, 3),
+            4 => (Circle::Band, 4),
             _ => return None,
         };
         (octant < 8 && geo.cell_count() == 72).then_some(Spot {
@@ -106,7 +106,7 @@ impl Spot {
         let within = f64::from(self.index % (self.ring.len() / 4));
         let offset = (within - (per - 1.0) / 2.0)
             * match self.ring {
-                Ring::Band => 18.0,
+                Circle::Band => 18.0,
                 _ => step,
             };
         quarter * 90.0 + offset
@@ -118,12 +118,12 @@ impl Spot {
     pub fn latitude(self) -> f64 {
         let within = self.index % (self.ring.len() / 4);
         let lat = match (self.ring, within) {
-            (Ring::Central, _) => 70.0,
-            (Ring::Ring, 1) => 33.0,
-            (Ring::Ring, _) => 44.0,
-            (Ring::Band, 2) => 6.0,
-            (Ring::Band, 1 | 3) => 12.0,
-            (Ring::Band, _) => 15.0,
+            (Circle::Central, _) => 70.0,
+            (Circle::Ring, 1) => 33.0,
+            (Circle::Ring, _) => 44.0,
+            (Circle::Band, 2) => 6.0,
+            (Circle::Band, 1 | 3) => 12.0,
+            (Circle::Band, _) => 15.0,
         };
         if self.north { lat } else { -lat }
     }
@@ -169,7 +169,7 @@ pub fn rank_from_white(spot: Spot) -> u8 {
 }
 
 /// The cells of one ring, eastwards.
-pub fn ring_cells(geo: &Geometry, north: bool, ring: Ring) -> Vec<Cell> {
+pub fn ring_cells(geo: &Geometry, north: bool, ring: Circle) -> Vec<Cell> {
     list_order(geo)
         .into_iter()
         .filter(|c| Spot::of(geo, *c).is_some_and(|s| s.north == north && s.ring == ring))
@@ -257,7 +257,7 @@ pub fn arrow_step(geo: &Geometry, cell: Cell, dir: Dir) -> Cell {
 /// The cell the cursor starts on: the central cell of `north`'s pole at
 /// longitude 0.
 pub fn starting_cell(geo: &Geometry, north: bool) -> Option<Cell> {
-    ring_cells(geo, north, Ring::Central).first().copied()
+    ring_cells(geo, north, Circle::Central).first().copied()
 }
 
 #[cfg(test)]
