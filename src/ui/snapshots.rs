@@ -680,3 +680,18 @@ fn the_sphere_fits_67x23_and_shows_both_poles_from_100_columns() {
     );
     check("setup-polar", &setup, 80, 24);
 }
+
+#[test]
+fn snapshot_polar_in_ascii() {
+    let mut app = table_game(
+        Variant::Polar,
+        vec![Player::Human; 2],
+        None,
+        &["15N-16N", "18N-17N"],
+        0,
+        look("classic", ColorDepth::TrueColor, GlyphSet::Ascii),
+    );
+    go_to(&mut app, "16N");
+    act(&mut app, &[Action::Select]);
+    check("polar-ascii-100x30", &app, 100, 30);
+}
