@@ -695,3 +695,24 @@ fn snapshot_polar_in_ascii() {
     act(&mut app, &[Action::Select]);
     check("polar-ascii-100x30", &app, 100, 30);
 }
+
+#[test]
+fn the_sphere_list_scrolls_with_the_cursor() {
+    let mut app = polar(None, &[]);
+    let shown = |app: &App| rows(&render(app, 80, 24)).join("\n");
+    assert!(
+        !shown(&app).contains(" 9E "),
+        "Black's pole is below the fold"
+    );
+    go_to(&mut app, "9E");
+    let text = shown(&app);
+    assert!(text.contains("▸9E"), "{text}");
+    assert!(
+        !text.contains("14N  light"),
+        "the top scrolled away: {text}"
+    );
+    assert!(
+        text.contains("Black's pole (south)"),
+        "the cursor's disc: {text}"
+    );
+}

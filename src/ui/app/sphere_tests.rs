@@ -303,3 +303,12 @@ fn the_setup_screen_offers_polar_and_its_formations() {
     assert_eq!(p(&app).table.ply(), 0);
     assert_eq!(bishop_on_15n(&app), Some((0, "bishop")));
 }
+
+#[test]
+fn cell_names_of_a_path_are_read_in_either_case() {
+    let app = sphere();
+    let geo = p(&app).table.game().geometry();
+    let path = catboard::entry::cells_named(geo, "19s10e");
+    assert_eq!(path, Some(vec![cell(&app, "19S"), cell(&app, "10E")]));
+    assert_eq!(catboard::entry::cells_named(geo, "19s99e"), None);
+}
