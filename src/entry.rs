@@ -359,7 +359,10 @@ pub fn cells_named(geo: &Geometry, text: &str) -> Option<Vec<Cell>> {
         // The longest name that matches here (names are a few characters).
         let found = (1..=4.min(text.len() - i)).rev().find_map(|len| {
             let name: String = text[i..i + len].iter().collect();
-            geo.cell(&name).map(|c| (c, len))
+            // Board names are in one case or the other (`e4`, `15N`).
+            geo.cell(&name)
+                .or_else(|| geo.cell(&name.to_ascii_uppercase()))
+                .map(|c| (c, len))
         });
         match found {
             Some((cell, len)) => {

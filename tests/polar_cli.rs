@@ -83,9 +83,9 @@ fn bad_input_exits_2_with_one_sentence() {
 }
 
 #[test]
-fn polar_is_played_by_the_engine_but_not_yet_offered_on_the_setup_screen() {
-    assert!(!Variant::ALL.contains(&Variant::Polar));
-    assert!(Variant::ENGINE_ONLY.contains(&Variant::Polar));
+fn polar_is_offered_on_the_setup_screen() {
+    assert!(Variant::ALL.contains(&Variant::Polar));
+    assert!(!Variant::ENGINE_ONLY.contains(&Variant::Polar));
     assert_eq!(Variant::from_id("polar"), Ok(Variant::Polar));
     assert_eq!(Variant::Polar.name(), "Polar chess");
     assert!(Variant::from_id("sphere").is_err_and(|e| e.0.contains("polar")));

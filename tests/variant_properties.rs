@@ -10,7 +10,7 @@
 mod support;
 
 use catboard::ai::{Level, Limits, think};
-use catboard::core::{Game, MoveList, Options, perft};
+use catboard::core::{Game, MoveList, Options, PieceKind, perft};
 use catboard::variants::{AnyGame, Variant};
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -32,6 +32,26 @@ fn fresh(game: &AnyGame) -> AnyGame {
     game.variant()
         .from_position(&text, &Options::new())
         .unwrap_or_else(|e| panic!("its own text {text:?} is refused: {e}"))
+}
+
+/// Whether `game`'s state goes beyond its position text: in Chu Chess, a
+/// Lion just taken by a piece that is no Lion forbids the next move to take
+/// a Lion with a non-Lion (trading rule 3), which the hash holds and XBoard's
+/// FEN cannot say (after a position text the rule is not in force).
+fn state_beyond_text(game: &AnyGame) -> bool {
+    if game.variant() != Variant::Chu {
+        return false;
+    }
+    let mut before = game.clone();
+    let Some(mv) = before.unmake_move() else {
+        return false;
+    };
+    let mover = before.piece_at(mv.from).map(|p| p.kind());
+    let taken = [mv.to, mv.aux]
+        .into_iter()
+        .filter_map(|c| before.piece_at(c))
+        .any(|p| p.kind() == PieceKind::Lion && p.seat() != before.to_move());
+    taken && mover != Some(PieceKind::Lion)
 }
 
 /// Perft with a transposition table keyed by the position's hash and the
@@ -71,7 +91,9 @@ proptest! {
         let hash = game.hash();
         for &mv in game.legal_move_list().iter() {
             game.make_move(mv);
-            prop_assert_eq!(fresh(&game).hash(), game.hash(), "after {}", game.position_text());
+            if !state_beyond_text(&game) {
+                prop_assert_eq!(fresh(&game).hash(), game.hash(), "after {}", game.position_text());
+            }
             prop_assert_eq!(game.unmake_move(), Some(mv));
             prop_assert_eq!(&game.position_text(), &text);
             prop_assert_eq!(game.hash(), hash, "at {}", text);
@@ -82,7 +104,9 @@ proptest! {
     fn the_incremental_hash_is_the_fresh_hash_and_the_text_round_trips(game in reached()) {
         let again = fresh(&game);
         prop_assert_eq!(again.position_text(), game.position_text());
-        prop_assert_eq!(again.hash(), game.hash(), "at {}", game.position_text());
+        if !state_beyond_text(&game) {
+            prop_assert_eq!(again.hash(), game.hash(), "at {}", game.position_text());
+        }
         prop_assert_eq!(again.to_move(), game.to_move());
     }
 

@@ -4,6 +4,8 @@
 use crate::ui::app::Action;
 use crate::ui::describe::{self, capitalise, position};
 use crate::ui::table::Table;
+use crate::ui::view::sphere::layout;
+use catboard::core::geometry::Shape;
 use catboard::core::{Game, PieceKind, Seat};
 use catboard::entry::cells_named;
 
@@ -38,6 +40,8 @@ pub enum Command {
     New,
     /// `hint`: the engine's move for you.
     Hint,
+    /// `computer`: the computer plays one move for the side to move.
+    ComputerMove,
     /// `pass` (where the rules allow it).
     Pass,
     /// `resign`: give the game up and leave.
@@ -71,6 +75,7 @@ impl Command {
             ("redo", None) => Command::Redo,
             ("new", None) => Command::New,
             ("hint", None) => Command::Hint,
+            ("computer", None) => Command::ComputerMove,
             ("pass", None) => Command::Pass,
             ("resign", None) => Command::Resign,
             ("quit" | "exit", None) => Command::Quit,
@@ -88,6 +93,7 @@ impl Command {
             Command::Redo => Some(Action::Redo),
             Command::New => Some(Action::Restart),
             Command::Hint => Some(Action::Hint),
+            Command::ComputerMove => Some(Action::ComputerMove),
             Command::Quit => Some(Action::Quit),
             _ => None,
         }
@@ -105,10 +111,10 @@ fn kind_named(text: &str) -> Option<PieceKind> {
 pub const HELP: &[&str] = &[
     "Commands:",
     "a move in any notation the game reads, such as e4, Nf3, e2e4 or e7e8q; or pass where passing is allowed.",
-    "board: every rank in words. rank 3, file e: one rank or file. cell e4: what stands there and what can move there.",
+    "board: every rank in words (the sphere: every ring). rank 3, file e: one rank or file. cell e4: what stands there and what can move there (the sphere: and its neighbours).",
     "pieces, pieces knight, pieces black: where pieces stand. moves: every legal move. moves e2: the moves of one piece.",
     "last: the last move. history: the moves so far. zones: the Cats' zones, in Cat Chess.",
-    "undo, redo, new: take back, replay, start again. hint: the engine's move for you.",
+    "undo, redo, new: take back, replay, start again. hint: the engine's move for you. computer: the engine plays your move.",
     "resign: give the game up. quit: leave; the game is saved and can be resumed.",
 ];
 
@@ -160,10 +166,18 @@ pub fn answer(command: &Command, table: &Table) -> Vec<String> {
             Some(f) => position::file(game, f),
             None => format!("There is no file {name}."),
         }],
-        Command::Cell(name) => vec![match cell_of(name) {
-            Some(c) => position::cell_detail(game, c),
-            None => format!("There is no cell {name}."),
-        }],
+        Command::Cell(name) => match cell_of(name) {
+            Some(c) if geo.shape() == Shape::Graph => {
+                let way = |to| layout::compass(geo, c, to);
+                let around = position::neighbour_words(game, c, way).join("; ");
+                vec![
+                    position::cell_detail(game, c),
+                    format!("Neighbours of {}: {around}.", geo.name(c)),
+                ]
+            }
+            Some(c) => vec![position::cell_detail(game, c)],
+            None => vec![format!("There is no cell {name}.")],
+        },
         Command::Pieces(None) => position::all_pieces(game),
         Command::Pieces(Some(what)) => {
             if let Some(kind) = kind_named(what) {

@@ -102,7 +102,7 @@ impl<W: Write> Session<W> {
             Screen::Playing(p) => p
                 .thinking
                 .as_ref()
-                .filter(|t| t.purpose == Purpose::Move)
+                .filter(|t| matches!(t.purpose, Purpose::Move | Purpose::Requested))
                 .map(|t| (t.id, capitalise(p.table.game().seat_name(t.seat)), t.level)),
             Screen::Setup(_) => None,
         };
@@ -114,13 +114,17 @@ impl<W: Write> Session<W> {
         }
     }
 
-    /// Whether a computer player is to move in a game that goes on.
+    /// Whether a computer player is to move in a game that goes on, or
+    /// the computer plays a move a person asked it for.
     fn computer_to_move(&self) -> bool {
         match &self.app.screen {
             Screen::Playing(p) => {
+                let asked = p
+                    .thinking
+                    .as_ref()
+                    .is_some_and(|t| t.purpose == Purpose::Requested);
                 p.table.outcome().is_none()
-                    && p.table.player_to_move().level().is_some()
-                    && !p.paused
+                    && (asked || p.table.player_to_move().level().is_some() && !p.paused)
             }
             Screen::Setup(_) => false,
         }

@@ -182,3 +182,42 @@ fn a_chu_chess_game_takes_the_lions_two_leg_moves() {
         assert!(text.contains(said), "'{said}' missing from:\n{text}");
     }
 }
+
+#[test]
+fn a_polar_game_is_played_ring_by_ring_in_sentences() {
+    // The shortest mate from Option 1's start: 22S-20S, Black's bishop
+    // 3N-1N, and the bishop 6N takes on 11E, mate.
+    let script = "board\ncell 15n\n22s-20s\nmoves 3n\n3N-1N\n6n-11e\nhistory\nquit\n";
+    let text = transcript(Variant::Polar, None, vec![Player::Human; 2], script);
+    assert_plain(&text);
+    for said in [
+        "White's pole, the four central cells: white queen 14N, white king 3E, white rook 14S, white rook 4E.",
+        "Black's pole, the four central cells: black queen 9N, black king 10E, black rook 9S, black rook 9E.",
+        "Neighbours of 15N: 1 south corner: 7N, empty; 2 south edge: 16N, empty;",
+        "4 east edge: 23N, white pawn;",
+        "6 north edge: 14N, white queen;",
+        "Game over 1-0: Checkmate",
+    ] {
+        assert!(text.contains(said), "'{said}' missing from:\n{text}");
+    }
+    check("line-polar", &text);
+}
+
+#[test]
+fn the_computer_command_plays_one_move_for_the_side_to_move() {
+    let text = transcript(
+        Variant::Polar,
+        None,
+        vec![Player::Human; 2],
+        "computer\nhistory\nquit\n",
+    );
+    assert!(
+        text.contains("White: the computer (strong) is thinking."),
+        "{text}"
+    );
+    assert!(text.contains("White plays "), "{text}");
+    assert!(
+        text.contains("Moves: 1. "),
+        "history after the reply: {text}"
+    );
+}

@@ -26,6 +26,9 @@ pub enum Purpose {
     Move,
     /// A hint for the person to move.
     Hint,
+    /// A move the person to move asked the computer to play for them
+    /// (the computer-move key).
+    Requested,
 }
 
 /// How far a search has got, as the panel shows it.

@@ -238,7 +238,7 @@ pub static KEYMAP: &[Binding] = &[
         C::Board,
         &[Key::Char('f')],
         Action::Flip,
-        "turn board round",
+        "turn board (sphere: globe) round",
     ),
     bind(
         C::Board,
@@ -257,6 +257,18 @@ pub static KEYMAP: &[Binding] = &[
         &[Key::AnyDigit],
         Action::Neighbour(1),
         "cursor to the numbered neighbour",
+    ),
+    bind(
+        C::Board,
+        &[Key::Char('g')],
+        Action::GoTo,
+        "go to a cell by name",
+    ),
+    bind(
+        C::Board,
+        &[Key::Char('m')],
+        Action::ComputerMove,
+        "computer moves for the side to move",
     ),
     bind(C::Board, &[Key::Char('?')], Action::Help, "this help"),
     bind(

@@ -2,6 +2,8 @@
 //! board drawing, its labels and the cursor's steps alike.
 
 use super::app::Dir;
+use super::view::sphere::layout;
+use catboard::core::geometry::Shape;
 use catboard::core::{Cell, Geometry};
 
 /// How the board is turned: the army drawn at the near (bottom) edge.
@@ -95,9 +97,12 @@ impl Orientation {
     }
 
     /// The cell next to `cell` in screen direction `dir`, found by where
-    /// cells are drawn, so grids and drawn graphs move alike; `cell` itself
-    /// at an edge.
+    /// cells are drawn; `cell` itself at an edge. On the sphere, the
+    /// neighbour lying most nearly that way on the map.
     pub fn step(self, geo: &Geometry, cell: Cell, dir: Dir) -> Cell {
+        if geo.shape() == Shape::Graph {
+            return layout::arrow_step(geo, cell, dir);
+        }
         let (x, y) = geo.place(cell);
         let (dx, dy) = self.board_step(dir);
         let target = (i32::from(x) + dx, i32::from(y) + dy);
@@ -110,8 +115,12 @@ impl Orientation {
     }
 
     /// Where `to` lies from `from` on the screen, as a compass word with
-    /// north up ("north", "south-west"), for the cell list.
+    /// north up ("north", "south-west"), for the cell list; on the sphere,
+    /// the compass on the globe, north being White's pole.
     pub fn direction_word(self, geo: &Geometry, from: Cell, to: Cell) -> &'static str {
+        if geo.shape() == Shape::Graph {
+            return layout::compass(geo, from, to);
+        }
         let extent = geo.cells().fold((0u16, 0u16), |(c, r), cell| {
             let (x, y) = geo.place(cell);
             (c.max(u16::from(x) + 1), r.max(u16::from(y) + 1))
@@ -135,9 +144,10 @@ impl Orientation {
 
     /// The cell the cursor starts on: the middle of the second row from the
     /// near edge (e2 for White, e7 for Black).
+    /// On the sphere: the near seat's pole, its central cell at longitude 0.
     pub fn starting_cursor(self, geo: &Geometry) -> Cell {
         let Some((files, ranks)) = geo.grid_size() else {
-            return Cell(0);
+            return layout::starting_cell(geo, self.near == 0).unwrap_or(Cell(0));
         };
         let (files, ranks) = (i32::from(files), i32::from(ranks));
         let (file, rank) = match self.quarter_turns() {

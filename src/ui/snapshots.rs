@@ -619,6 +619,19 @@ fn chu_game(fen: Option<&str>, moves: &[&str]) -> App {
     )
 }
 
+/// A Polar chess game between two people from `position` (the Option 1
+/// start when `None`) after `moves`, seen from White.
+fn polar(position: Option<&str>, moves: &[&str]) -> App {
+    table_game(
+        Variant::Polar,
+        vec![Player::Human; 2],
+        position,
+        moves,
+        0,
+        classic(),
+    )
+}
+
 /// White's Lion on e4 with Black pawns on e5 and e6.
 const CHU_LION_FEN: &str = "4k5/10/10/4p5/4p5/4L5/10/10/10/5K4 w - - 0 1";
 
@@ -643,4 +656,98 @@ fn snapshot_chu_chess() {
     let mut app = chu_game(None, &[]);
     act(&mut app, &[Action::Help]);
     check("chu-help", &app, 120, 40);
+}
+
+/// The cursor moved to `name` through the go-to prompt, as a person types it.
+fn go_to(app: &mut App, name: &str) {
+    let mut typed = vec![Action::GoTo];
+    typed.extend(name.chars().map(Action::TypeChar));
+    typed.push(Action::Submit);
+    act(app, &typed);
+}
+
+/// A Polar position with White's pawn one step from promotion (19S-10E=Q
+/// promotes and checks, tests/polar_notation.rs).
+const POLAR_PROMOTION: &str = "K14S,P19S,k9N w - - 0 1";
+
+/// A Polar position with White's king on 14S in check from the black rook
+/// on 3E (tests/polar_rules.rs).
+const POLAR_CHECK: &str = "K14S,k9S,r3E w - - 0 1";
+
+#[test]
+fn snapshot_polar_screens_at_two_sizes() {
+    for (width, height) in [(80, 24), (120, 40)] {
+        let size = format!("{width}x{height}");
+        check(
+            &format!("polar-start-{size}"),
+            &polar(None, &[]),
+            width,
+            height,
+        );
+        // The pawn on 15N picked: its targets marked in the list and on the map.
+        let mut app = polar(None, &[]);
+        go_to(&mut app, "15n");
+        act(&mut app, &[Action::Select]);
+        check(&format!("polar-selected-{size}"), &app, width, height);
+        let mut app = polar(Some(POLAR_CHECK), &[]);
+        go_to(&mut app, "3E");
+        check(&format!("polar-check-{size}"), &app, width, height);
+        let mut app = polar(Some(POLAR_PROMOTION), &[]);
+        let mut typed = vec![Action::OpenPrompt];
+        typed.extend("19s10e".chars().map(Action::TypeChar));
+        typed.push(Action::Submit);
+        act(&mut app, &typed);
+        check(&format!("polar-promotion-{size}"), &app, width, height);
+    }
+}
+
+#[test]
+fn the_sphere_fits_67x23_and_shows_both_poles_from_100_columns() {
+    let app = polar(None, &[]);
+    let text = |w, h| rows(&render(&app, w, h)).join("\n");
+    assert!(text(67, 23).contains("White's pole (north)"));
+    assert!(text(66, 23).starts_with("The terminal is 66x23"));
+    assert!(text(67, 22).starts_with("The terminal is 67x22"));
+    assert!(!text(99, 30).contains("Black's pole (south)"));
+    assert!(text(100, 30).contains("Black's pole (south)"));
+    // The setup screen offers Polar chess and its formations.
+    let mut setup = App::new(Screen::Setup(Setup::new(None)), None, classic());
+    act(&mut setup, &vec![Action::Cursor(Dir::Right); 3]);
+    check("setup-polar", &setup, 80, 24);
+}
+
+#[test]
+fn snapshot_polar_in_ascii() {
+    let mut app = table_game(
+        Variant::Polar,
+        vec![Player::Human; 2],
+        None,
+        &["15N-16N", "18N-17N"],
+        0,
+        look("classic", ColorDepth::TrueColor, GlyphSet::Ascii),
+    );
+    go_to(&mut app, "16N");
+    act(&mut app, &[Action::Select]);
+    check("polar-ascii-100x30", &app, 100, 30);
+}
+
+#[test]
+fn the_sphere_list_scrolls_with_the_cursor() {
+    let mut app = polar(None, &[]);
+    let shown = |app: &App| rows(&render(app, 80, 24)).join("\n");
+    assert!(
+        !shown(&app).contains(" 9E "),
+        "Black's pole is below the fold"
+    );
+    go_to(&mut app, "9E");
+    let text = shown(&app);
+    assert!(text.contains("▸9E"), "{text}");
+    assert!(
+        !text.contains("14N  light"),
+        "the top scrolled away: {text}"
+    );
+    assert!(
+        text.contains("Black's pole (south)"),
+        "the cursor's disc: {text}"
+    );
 }

@@ -29,11 +29,12 @@ pub enum Variant {
 
 impl Variant {
     /// Every variant, in the order the setup screen lists them.
-    pub const ALL: &'static [Variant] = &[Variant::Chess, Variant::Cat, Variant::Chu];
+    pub const ALL: &'static [Variant] =
+        &[Variant::Chess, Variant::Cat, Variant::Chu, Variant::Polar];
 
     /// Variants the engine and the command-line tools play but the setup
     /// screen does not offer yet (no board view of theirs has landed).
-    pub const ENGINE_ONLY: &'static [Variant] = &[Variant::Polar];
+    pub const ENGINE_ONLY: &'static [Variant] = &[];
 
     /// Every variant the command line and saved games accept.
     pub fn known() -> impl Iterator<Item = Variant> {

@@ -22,7 +22,7 @@ impl App {
                 Some(level) => level,
                 None => return Vec::new(),
             },
-            Purpose::Hint => HINT_LEVEL,
+            Purpose::Hint | Purpose::Requested => HINT_LEVEL,
         };
         self.next_search += 1;
         p.thinking = Some(Thinking {
@@ -55,7 +55,7 @@ impl App {
             let wanted = !over
                 && match t.purpose {
                     Purpose::Move => to_move.level().is_some() && !p.paused,
-                    Purpose::Hint => to_move == Player::Human,
+                    Purpose::Hint | Purpose::Requested => to_move == Player::Human,
                 };
             if !wanted {
                 effects.push(Effect::StopThinking(t.id));
@@ -132,7 +132,7 @@ pub(super) fn reply(app: &mut App, id: u64, thought: &Thought) -> Vec<Effect> {
         return Vec::new();
     };
     match thinking.purpose {
-        Purpose::Move => moving::play_move(app, mv, false),
+        Purpose::Move | Purpose::Requested => moving::play_move(app, mv, false),
         Purpose::Hint => {
             let text = p.table.game().move_notation(mv);
             p.hint = Some(mv);

@@ -7,6 +7,8 @@
 mod computer_tests;
 mod computers;
 mod moving;
+#[cfg(test)]
+mod sphere_tests;
 mod starting;
 #[cfg(test)]
 mod tests;
@@ -116,6 +118,10 @@ pub enum Action {
     /// Move the cursor to the cursor cell's neighbour with this number
     /// (from 1, in the order round the cell the cell list shows).
     Neighbour(u8),
+    /// Open the prompt that moves the cursor to a cell typed by name.
+    GoTo,
+    /// The computer plays one move for the side to move.
+    ComputerMove,
 }
 
 /// What `update` asks the world outside to do.
@@ -136,6 +142,8 @@ pub enum FieldPurpose {
     Move,
     /// The setup screen's start position.
     Position,
+    /// A cell's name, to move the cursor there.
+    GoTo,
 }
 
 /// Something drawn over the screen that takes the keyboard.

@@ -4,11 +4,13 @@ use super::computers::reply;
 use super::moving::{self, cannot_move_now};
 use super::starting::update_setup;
 use super::{Action, App, Dir, Effect, FieldPurpose, Overlay, Playing, Screen};
-use crate::ui::computer::{Progress, Purpose};
-use crate::ui::describe::capitalise;
+use crate::ui::computer::{HINT_LEVEL, Progress, Purpose};
+use crate::ui::describe::{self, capitalise};
 use crate::ui::keymap::Context;
 use crate::ui::setup_form::{ResumeOffer, Setup};
 use crate::ui::table::Table;
+use crate::ui::view::sphere::layout;
+use catboard::core::geometry::Shape;
 use catboard::core::{Game, Move};
 use std::time::Duration;
 
@@ -161,6 +163,29 @@ fn submit_field(app: &mut App, purpose: FieldPurpose, text: String) -> Vec<Effec
             }
             Vec::new()
         }
+        (FieldPurpose::GoTo, Screen::Playing(p)) => {
+            let wanted = text.trim();
+            let geo = p.table.game().geometry();
+            match geo
+                .cells()
+                .find(|c| geo.name(*c).eq_ignore_ascii_case(wanted))
+            {
+                Some(cell) => {
+                    p.cursor = cell;
+                    let said = describe::cell(p.table.game(), cell);
+                    app.inform(said);
+                }
+                None if wanted.is_empty() => {}
+                None => {
+                    let example = geo.cells().last().map_or("?", |c| geo.name(c)).to_string();
+                    app.error(format!(
+                        "There is no cell '{wanted}'; cells are named like {example}."
+                    ));
+                    app.overlay = Some(Overlay::Field { purpose, text });
+                }
+            }
+            Vec::new()
+        }
         (FieldPurpose::Move, Screen::Playing(_)) => {
             let written = text.trim();
             if written.is_empty() {
@@ -271,6 +296,26 @@ fn hint(app: &mut App) -> Vec<Effect> {
     app.start_search(Purpose::Hint, Duration::ZERO)
 }
 
+/// The computer plays one move for the person to move (the `m` key).
+fn computer_move(app: &mut App) -> Vec<Effect> {
+    let Screen::Playing(p) = &app.screen else {
+        return Vec::new();
+    };
+    if let Some(why) = cannot_move_now(p) {
+        app.error(why);
+        return Vec::new();
+    }
+    if p.thinking.is_some() {
+        app.inform("The engine is already thinking.");
+        return Vec::new();
+    }
+    app.inform(format!(
+        "The computer ({}) chooses a move...",
+        HINT_LEVEL.id()
+    ));
+    app.start_search(Purpose::Requested, Duration::ZERO)
+}
+
 /// Pauses the computer players, or lets them go on.
 fn pause_computer(app: &mut App) {
     let Screen::Playing(p) = &mut app.screen else {
@@ -298,7 +343,18 @@ fn update_board(app: &mut App, action: Action) -> Vec<Effect> {
             p.cursor = p.orientation.step(geo, p.cursor, dir);
         }
         Action::Cancel => p.cancel_entry(),
-        Action::Flip => p.orientation = p.orientation.turned(),
+        Action::Flip => {
+            p.orientation = p.orientation.turned();
+            // The sphere's globe turns over: the cursor goes to the cell
+            // across the equator, so it stays on the disc shown.
+            let geo = p.table.game().geometry();
+            if geo.shape() == Shape::Graph {
+                p.cursor = layout::mirror(geo, p.cursor);
+            }
+        }
+        Action::ToggleCellList if p.table.game().geometry().shape() == Shape::Graph => {
+            app.inform("On the sphere the cell list is the main view and is always shown.");
+        }
         Action::ToggleCellList => {
             p.cell_list = !p.cell_list;
             let shown = if p.cell_list { "shown" } else { "hidden" };
@@ -327,6 +383,13 @@ fn update_board(app: &mut App, action: Action) -> Vec<Effect> {
             })
         }
         Action::NewGame => app.overlay = Some(Overlay::ConfirmNewGame),
+        Action::GoTo => {
+            app.overlay = Some(Overlay::Field {
+                purpose: FieldPurpose::GoTo,
+                text: String::new(),
+            });
+        }
+        Action::ComputerMove => return computer_move(app),
         Action::OpenPrompt => {
             p.cancel_entry();
             app.overlay = Some(Overlay::Field {

@@ -3,6 +3,8 @@
 //! can reach it, the pieces by seat or kind, the legal moves of a piece.
 
 use super::{capitalise, piece_words};
+use crate::ui::view::sphere::layout::{self, Circle};
+use catboard::core::geometry::Across;
 use catboard::core::{Cell, Game, Geometry, MoveKind, Piece, PieceKind, Seat};
 use catboard::variants::AnyGame;
 
@@ -106,15 +108,48 @@ pub fn file(game: &AnyGame, file: u8) -> String {
     format!("File {name}: {}.", line_words(game, &cells))
 }
 
-/// The whole board, one sentence a rank from the last rank down (a board
-/// that is no grid: every piece, one sentence a seat).
+/// The whole board, one sentence a rank from the last rank down; the
+/// sphere one sentence a ring, away from White's pole; another board that
+/// is no grid, every piece, one sentence a seat.
 pub fn board(game: &AnyGame) -> Vec<String> {
-    match game.geometry().grid_size() {
-        Some((_, ranks)) => (0..ranks).rev().map(|r| rank(game, r)).collect(),
-        None => (0..game.seat_names().len())
-            .map(|i| pieces_of_seat(game, Seat(i as u8)))
-            .collect(),
+    let geo = game.geometry();
+    if let Some((_, ranks)) = geo.grid_size() {
+        return (0..ranks).rev().map(|r| rank(game, r)).collect();
     }
+    let rings = sphere_rings(game);
+    if !rings.is_empty() {
+        return rings;
+    }
+    (0..game.seat_names().len())
+        .map(|i| pieces_of_seat(game, Seat(i as u8)))
+        .collect()
+}
+
+/// The sphere ring by ring, from White's pole to Black's, each ring
+/// eastwards: "White's pole, the four central cells: white queen 14N, ...".
+fn sphere_rings(game: &AnyGame) -> Vec<String> {
+    let geo = game.geometry();
+    let mut out = Vec::new();
+    for (north, rings) in [(true, Circle::ALL), (false, reversed(Circle::ALL))] {
+        let pole = capitalise(game.seat_name(Seat(if north { 0 } else { 1 })));
+        for ring in rings {
+            let cells = layout::ring_cells(geo, north, ring);
+            if cells.is_empty() {
+                return Vec::new();
+            }
+            out.push(format!(
+                "{pole}'s pole, {}: {}.",
+                ring.words(),
+                line_words(game, &cells)
+            ));
+        }
+    }
+    out
+}
+
+/// The rings from the band in to the pole.
+fn reversed(rings: [Circle; 3]) -> [Circle; 3] {
+    [rings[2], rings[1], rings[0]]
 }
 
 /// The pieces of `seat` with their cells: "White: king e1, queen d1, ..."
@@ -199,6 +234,34 @@ pub fn cell_detail(game: &AnyGame, cell: Cell) -> String {
         }
     }
     text
+}
+
+/// The neighbours of `cell` in order round it, numbered from 1, each with
+/// the way it lies (`way` gives the compass word from `cell`), whether
+/// across an edge or a corner, and what stands there:
+/// "1 north-east edge: 16N, black knight".
+pub fn neighbour_words(
+    game: &AnyGame,
+    cell: Cell,
+    way: impl Fn(Cell) -> &'static str,
+) -> Vec<String> {
+    let geo = game.geometry();
+    geo.neighbours(cell)
+        .iter()
+        .enumerate()
+        .map(|(i, nb)| {
+            let across = match nb.across {
+                Across::Edge => "edge",
+                Across::Corner => "corner",
+            };
+            format!(
+                "{} {} {across}: {}",
+                i + 1,
+                way(nb.cell),
+                cell_brief(game, nb.cell)
+            )
+        })
+        .collect()
 }
 
 /// A cell in a few words, for lists: "e5, empty", "e5, black pawn".

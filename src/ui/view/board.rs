@@ -183,14 +183,18 @@ pub struct BoardView<'a> {
 
 /// What is drawn in one cell: its style, the marks either side of the
 /// glyph, the glyph, and the corner marks of tall cells.
-struct CellLook {
-    style: Style,
-    left: String,
-    centre: String,
+pub(super) struct CellLook {
+    /// Colours and modifiers.
+    pub style: Style,
+    /// The mark left of the glyph.
+    pub left: String,
+    /// The glyph.
+    pub centre: String,
     /// The mark that tells seats 2 and 3 from 0 and 1 without colour,
     /// when it is not already the right-hand mark.
-    seat_mark: Option<&'static str>,
-    right: String,
+    pub seat_mark: Option<&'static str>,
+    /// The mark right of the glyph.
+    pub right: String,
     corners: Option<Corners>,
 }
 
@@ -203,115 +207,127 @@ enum Corners {
     Top(&'static str),
 }
 
-impl BoardView<'_> {
-    /// What `cell` looks like.
-    fn cell_look(
-        &self,
-        cell: Cell,
-        checked: &CellSet,
-        zones: &CellSet,
-        disarmed: &CellSet,
-    ) -> CellLook {
-        let theme = &self.look.theme;
-        let marks = self.look.glyphs.marks();
-        let geo = self.game.geometry();
-        let piece = self.game.piece_at(cell);
-        let m = self.marks;
-        let is_cursor = m.cursor == Some(cell);
-        let is_picked = m.picked.contains(cell);
-        let is_check = checked.contains(cell);
-        let is_target = m.targets.contains(cell);
-        let is_capture = m.captures.contains(cell);
-        let is_last = m.last_move.contains(cell);
-        let is_hint = m.hint.contains(cell);
-        let is_zone = zones.contains(cell);
-        let is_disarmed = disarmed.contains(cell);
-        let square = if geo.is_light(cell) {
-            theme.board.light
-        } else {
-            theme.board.dark
-        };
-        let (bg, fallback) = if is_cursor {
-            (theme.marks.cursor, Modifier::REVERSED)
-        } else if is_check {
-            (theme.marks.check, Modifier::BOLD)
-        } else if is_picked {
-            (theme.marks.selected, Modifier::empty())
-        } else if is_target {
-            (theme.marks.target, Modifier::empty())
-        } else if is_hint {
-            (theme.marks.hint, Modifier::empty())
-        } else if is_last {
-            (theme.marks.last_move, Modifier::empty())
-        } else if is_zone {
-            (theme.marks.zone, Modifier::empty())
-        } else {
-            (square, Modifier::empty())
-        };
-        let mut modifier = Modifier::empty();
-        if bg == Color::Reset {
-            modifier |= fallback;
-        }
-        if is_last {
-            modifier |= Modifier::UNDERLINED;
-        }
-        let fg = match piece {
-            Some(p) => {
-                modifier |= Modifier::BOLD;
-                if p.kind() == PieceKind::Cat {
-                    theme.cat
-                } else {
-                    theme.seat_colour(p.seat().index())
-                }
-            }
-            None => theme.board.mark,
-        };
-        let seat_mark = piece.and_then(|p| self.look.glyphs.seat_mark(p));
-        let centre = match piece {
-            Some(p) => self.look.glyphs.piece(p).to_string(),
-            None if is_target => marks.target.to_string(),
-            None if is_zone => marks.zone.to_string(),
-            None => " ".to_string(),
-        };
-        let (left, right) = if is_cursor {
-            ("[", "]")
-        } else if is_picked {
-            ("(", ")")
-        } else if is_check {
-            ("!", "!")
-        } else if is_capture {
-            (marks.capture, marks.capture)
-        } else if is_hint {
-            ("{", "}")
-        } else if is_disarmed {
-            (marks.zone, marks.disarmed)
-        } else if is_zone {
-            (marks.zone, marks.zone)
-        } else {
-            (" ", seat_mark.unwrap_or(" "))
-        };
-        let ascii = self.look.glyphs == crate::ui::glyphs::GlyphSet::Ascii;
-        let corners = if is_cursor {
-            Some(Corners::Four(if ascii {
-                ["+", "+", "+", "+"]
-            } else {
-                ["┌", "┐", "└", "┘"]
-            }))
-        } else if is_zone {
-            Some(Corners::Top(marks.zone))
-        } else {
-            None
-        };
-        CellLook {
-            style: Style::default().fg(fg).bg(bg).add_modifier(modifier),
-            left: left.to_string(),
-            centre,
-            seat_mark: seat_mark.filter(|m| *m != right),
-            right: right.to_string(),
-            corners,
-        }
-    }
+/// The view's own annotations of a position: checked kings, zones,
+/// disarmed pieces.
+pub(super) struct Noted<'a> {
+    /// Cells of kings in check.
+    pub checked: &'a CellSet,
+    /// Zone cells.
+    pub zones: &'a CellSet,
+    /// Disarmed pieces' cells.
+    pub disarmed: &'a CellSet,
+}
 
+/// What `cell` of `game` looks like with `board_marks`, in any board view.
+pub(super) fn cell_look(
+    game: &AnyGame,
+    look: &Look,
+    board_marks: &BoardMarks,
+    cell: Cell,
+    noted: &Noted,
+) -> CellLook {
+    let (checked, zones, disarmed) = (noted.checked, noted.zones, noted.disarmed);
+    let theme = &look.theme;
+    let marks = look.glyphs.marks();
+    let geo = game.geometry();
+    let piece = game.piece_at(cell);
+    let m = board_marks;
+    let is_cursor = m.cursor == Some(cell);
+    let is_picked = m.picked.contains(cell);
+    let is_check = checked.contains(cell);
+    let is_target = m.targets.contains(cell);
+    let is_capture = m.captures.contains(cell);
+    let is_last = m.last_move.contains(cell);
+    let is_hint = m.hint.contains(cell);
+    let is_zone = zones.contains(cell);
+    let is_disarmed = disarmed.contains(cell);
+    let square = if geo.is_light(cell) {
+        theme.board.light
+    } else {
+        theme.board.dark
+    };
+    let (bg, fallback) = if is_cursor {
+        (theme.marks.cursor, Modifier::REVERSED)
+    } else if is_check {
+        (theme.marks.check, Modifier::BOLD)
+    } else if is_picked {
+        (theme.marks.selected, Modifier::empty())
+    } else if is_target {
+        (theme.marks.target, Modifier::empty())
+    } else if is_hint {
+        (theme.marks.hint, Modifier::empty())
+    } else if is_last {
+        (theme.marks.last_move, Modifier::empty())
+    } else if is_zone {
+        (theme.marks.zone, Modifier::empty())
+    } else {
+        (square, Modifier::empty())
+    };
+    let mut modifier = Modifier::empty();
+    if bg == Color::Reset {
+        modifier |= fallback;
+    }
+    if is_last {
+        modifier |= Modifier::UNDERLINED;
+    }
+    let fg = match piece {
+        Some(p) => {
+            modifier |= Modifier::BOLD;
+            if p.kind() == PieceKind::Cat {
+                theme.cat
+            } else {
+                theme.seat_colour(p.seat().index())
+            }
+        }
+        None => theme.board.mark,
+    };
+    let seat_mark = piece.and_then(|p| look.glyphs.seat_mark(p));
+    let centre = match piece {
+        Some(p) => look.glyphs.piece(p).to_string(),
+        None if is_target => marks.target.to_string(),
+        None if is_zone => marks.zone.to_string(),
+        None => " ".to_string(),
+    };
+    let (left, right) = if is_cursor {
+        ("[", "]")
+    } else if is_picked {
+        ("(", ")")
+    } else if is_check {
+        ("!", "!")
+    } else if is_capture {
+        (marks.capture, marks.capture)
+    } else if is_hint {
+        ("{", "}")
+    } else if is_disarmed {
+        (marks.zone, marks.disarmed)
+    } else if is_zone {
+        (marks.zone, marks.zone)
+    } else {
+        (" ", seat_mark.unwrap_or(" "))
+    };
+    let ascii = look.glyphs == crate::ui::glyphs::GlyphSet::Ascii;
+    let corners = if is_cursor {
+        Some(Corners::Four(if ascii {
+            ["+", "+", "+", "+"]
+        } else {
+            ["┌", "┐", "└", "┘"]
+        }))
+    } else if is_zone {
+        Some(Corners::Top(marks.zone))
+    } else {
+        None
+    };
+    CellLook {
+        style: Style::default().fg(fg).bg(bg).add_modifier(modifier),
+        left: left.to_string(),
+        centre,
+        seat_mark: seat_mark.filter(|m| *m != right),
+        right: right.to_string(),
+        corners,
+    }
+}
+
+impl BoardView<'_> {
     /// Draws `look` in the cell whose top-left corner is (`x`, `y`).
     fn draw_cell(&self, buf: &mut Buffer, x: u16, y: u16, look: &CellLook) {
         let (w, h) = (self.size.cell_width, self.size.cell_height);
@@ -368,11 +384,16 @@ impl Widget for BoardView<'_> {
             if x + size.cell_width > area.right() || y + size.cell_height > area.bottom() {
                 continue;
             }
-            let look = self.cell_look(
+            let look = cell_look(
+                self.game,
+                self.look,
+                self.marks,
                 cell,
-                &annotations.checked,
-                &annotations.zones,
-                &annotations.disarmed,
+                &Noted {
+                    checked: &annotations.checked,
+                    zones: &annotations.zones,
+                    disarmed: &annotations.disarmed,
+                },
             );
             self.draw_cell(buf, x, y, &look);
         }

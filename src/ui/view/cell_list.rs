@@ -6,9 +6,8 @@
 use super::Look;
 use super::panels::wrap_words as wrap;
 use crate::ui::app::Playing;
-use crate::ui::describe::position::{cell_brief, cell_detail};
+use crate::ui::describe::position::{cell_detail, neighbour_words};
 use catboard::core::Game;
-use catboard::core::geometry::Across;
 use ratatui::text::Line;
 
 /// The lines of the cell list, wrapped to `width` columns.
@@ -19,13 +18,8 @@ pub fn lines(look: &Look, p: &Playing, width: usize) -> Vec<Line<'static>> {
         .into_iter()
         .map(|l| Line::styled(l, look.text()))
         .collect();
-    for (i, nb) in geo.neighbours(p.cursor).iter().enumerate() {
-        let across = match nb.across {
-            Across::Edge => "edge",
-            Across::Corner => "corner",
-        };
-        let way = p.orientation.direction_word(geo, p.cursor, nb.cell);
-        let text = format!("{} {way} {across}: {}", i + 1, cell_brief(game, nb.cell));
+    let way = |to| p.orientation.direction_word(geo, p.cursor, to);
+    for text in neighbour_words(game, p.cursor, way) {
         lines.extend(
             wrap(&text, width)
                 .into_iter()

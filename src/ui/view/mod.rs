@@ -5,6 +5,7 @@ pub mod cell_list;
 pub mod overlay;
 pub mod panels;
 pub mod setup_screen;
+pub mod sphere;
 
 use super::app::{App, FieldPurpose, Overlay, Playing, Screen};
 use super::computer::Purpose;
@@ -15,6 +16,7 @@ use super::keymap::{HelpState, hints};
 use super::table::Player;
 use super::theme::{ColorDepth, Theme};
 use board::{BoardMarks, BoardSize, BoardView};
+use catboard::core::geometry::Shape;
 use catboard::core::{Game, MoveKind};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -179,21 +181,10 @@ fn board_layout(p: &Playing, body: Rect) -> Option<(BoardSize, Rect, Option<Rect
     Some((size, board, panel))
 }
 
-/// Draws the board, panels, feedback and hints; returns where the board is.
-fn draw_playing(app: &App, p: &Playing, frame: &mut Frame, area: Rect) -> Option<Rect> {
-    let look = &app.look;
+/// What the board views mark: the cursor, the picks and the next picks
+/// (captures among them), the hint and the last move.
+fn board_marks(p: &Playing) -> BoardMarks {
     let game = p.table.game();
-    let geo = game.geometry();
-    // Two lines at the bottom: feedback and key hints.
-    let body = Rect {
-        height: area.height.saturating_sub(2),
-        ..area
-    };
-    let Some((size, board_area, panel)) = board_layout(p, body) else {
-        let (w, h) = BoardSize::minimum(geo, p.orientation);
-        too_small(app, frame, area, (w + 2, h + 3));
-        return None;
-    };
     let mut marks = BoardMarks {
         cursor: Some(p.cursor),
         picked: p.picks().iter().copied().collect(),
@@ -223,26 +214,39 @@ fn draw_playing(app: &App, p: &Playing, frame: &mut Frame, area: Rect) -> Option
             }
         }
     }
-    frame.render_widget(
-        BoardView {
-            game,
-            look,
-            marks: &marks,
-            orientation: p.orientation,
-            size,
-        },
-        board_area,
-    );
-    if let Some(panel) = panel {
-        panels::draw(app, p, frame, panel);
-    }
+    marks
+}
+
+/// Draws the board, panels, feedback and hints; returns where the board is.
+fn draw_playing(app: &App, p: &Playing, frame: &mut Frame, area: Rect) -> Option<Rect> {
+    // Two lines at the bottom: feedback and key hints.
+    let body = Rect {
+        height: area.height.saturating_sub(2),
+        ..area
+    };
+    let marks = board_marks(p);
+    let drawn = match p.table.game().geometry().shape() {
+        Shape::Grid { .. } => draw_grid(app, p, &marks, frame, body),
+        Shape::Graph => sphere::draw(app, p, &marks, frame, body),
+    };
+    let Some((board_area, panels_drawn)) = drawn else {
+        let (w, h) = match p.table.game().geometry().shape() {
+            Shape::Grid { .. } => {
+                let (w, h) = BoardSize::minimum(p.table.game().geometry(), p.orientation);
+                (w + 2, h + 3)
+            }
+            Shape::Graph => (sphere::MINIMUM.0, sphere::MINIMUM.1 + 2),
+        };
+        too_small(app, frame, area, (w, h));
+        return None;
+    };
     let feedback = Rect {
         x: area.x + 1,
         y: area.bottom().saturating_sub(2),
         width: area.width.saturating_sub(2),
         height: 1,
     };
-    feedback_line(app, p, frame, feedback, panel.is_none());
+    feedback_line(app, p, frame, feedback, !panels_drawn);
     hint_line(
         app,
         frame,
@@ -254,16 +258,46 @@ fn draw_playing(app: &App, p: &Playing, frame: &mut Frame, area: Rect) -> Option
     Some(board_area)
 }
 
+/// Draws the grid board and the side panel into `body`; returns where the
+/// board is and whether the panel found room, or `None` when it does not fit.
+fn draw_grid(
+    app: &App,
+    p: &Playing,
+    marks: &BoardMarks,
+    frame: &mut Frame,
+    body: Rect,
+) -> Option<(Rect, bool)> {
+    let (size, board_area, panel) = board_layout(p, body)?;
+    frame.render_widget(
+        BoardView {
+            game: p.table.game(),
+            look: &app.look,
+            marks,
+            orientation: p.orientation,
+            size,
+        },
+        board_area,
+    );
+    if let Some(panel) = panel {
+        panels::draw(app, p, frame, panel);
+    }
+    Some((board_area, panel.is_some()))
+}
+
 /// The feedback line: the open prompt, else a message, else the result,
 /// else (when there is no panel to say it) the side to move.
 fn feedback_line(app: &App, p: &Playing, frame: &mut Frame, area: Rect, status: bool) {
     let look = &app.look;
     if let Some(Overlay::Field {
-        purpose: FieldPurpose::Move,
+        purpose: purpose @ (FieldPurpose::Move | FieldPurpose::GoTo),
         text,
     }) = &app.overlay
     {
-        let prompt = "Move: ";
+        let prompt = if *purpose == FieldPurpose::GoTo {
+            "Go to cell: "
+        } else {
+            "Move: "
+        };
         let mut spans = vec![
             Span::styled(prompt, look.accent()),
             Span::styled(text.clone(), look.text()),

@@ -111,6 +111,10 @@ fn thinking_lines(look: &Look, p: &Playing, t: &Thinking, width: usize) -> Vec<L
     let mut lines = vec![match t.purpose {
         Purpose::Move => Line::styled(format!("{seat} thinks{dots}"), look.accent()),
         Purpose::Hint => Line::styled(format!("Finding a hint{dots}"), look.accent()),
+        Purpose::Requested => Line::styled(
+            format!("The computer chooses {seat}'s move{dots}"),
+            look.accent(),
+        ),
     }];
     match &t.progress {
         Some(progress) => {
