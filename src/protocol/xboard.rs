@@ -23,7 +23,7 @@ use std::time::Duration;
 pub fn protocol_name(variant: Variant) -> Option<&'static str> {
     match variant {
         Variant::Chess => Some("normal"),
-        Variant::Cat => None,
+        _ => None,
     }
 }
 

@@ -1,5 +1,6 @@
 //! The variants catboard plays, and `AnyGame`, which holds a game of any of them.
 
+pub mod baccancat;
 pub mod cat;
 pub mod chess;
 
@@ -7,6 +8,7 @@ use crate::core::{
     Annotations, Cell, Game, GameError, Geometry, Move, MoveList, OptionSpec, Options, Outcome,
     Piece, Seat,
 };
+use baccancat::BacCanCat;
 use cat::CatChess;
 use chess::Chess;
 
@@ -17,17 +19,24 @@ pub enum Variant {
     Chess,
     /// Cat Chess: White, Black and the Cats.
     Cat,
+    /// BacCanCat: four armies on a 16 × 16 board.
+    BacCanCat,
 }
 
 impl Variant {
     /// Every variant, in the order the setup screen lists them.
     pub const ALL: &'static [Variant] = &[Variant::Chess, Variant::Cat];
 
+    /// Variants the engine and the command line play that the setup screen
+    /// does not offer yet (their screens are still to come).
+    pub const ENGINE_ONLY: &'static [Variant] = &[Variant::BacCanCat];
+
     /// The identifier used on the command line and in saved games.
     pub const fn id(self) -> &'static str {
         match self {
             Variant::Chess => "chess",
             Variant::Cat => "cat",
+            Variant::BacCanCat => "baccancat",
         }
     }
 
@@ -36,17 +45,15 @@ impl Variant {
         match self {
             Variant::Chess => "Chess",
             Variant::Cat => "Cat Chess",
+            Variant::BacCanCat => "BacCanCat",
         }
     }
 
     /// The variant with this identifier; the error lists the ones there are.
     pub fn from_id(id: &str) -> Result<Variant, GameError> {
-        Variant::ALL
-            .iter()
-            .copied()
-            .find(|v| v.id() == id)
-            .ok_or_else(|| {
-                let known: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
+        let every = || Variant::ALL.iter().chain(Variant::ENGINE_ONLY).copied();
+        every().find(|v| v.id() == id).ok_or_else(|| {
+                let known: Vec<&str> = every().map(|v| v.id()).collect();
                 GameError::new(format!(
                     "There is no variant '{id}'; choose one of {}.",
                     known.join(", ")
@@ -59,6 +66,7 @@ impl Variant {
         match self {
             Variant::Chess => chess::OPTIONS,
             Variant::Cat => cat::OPTIONS,
+            Variant::BacCanCat => baccancat::OPTIONS,
         }
     }
 
@@ -67,6 +75,7 @@ impl Variant {
         match self {
             Variant::Chess => chess::SEATS,
             Variant::Cat => cat::SEATS,
+            Variant::BacCanCat => baccancat::SEATS,
         }
     }
 
@@ -75,6 +84,7 @@ impl Variant {
         match self {
             Variant::Chess => chess::START_FEN,
             Variant::Cat => cat::START_FEN,
+            Variant::BacCanCat => baccancat::text::start_text(baccancat::Leapers::One),
         }
     }
 
@@ -83,6 +93,7 @@ impl Variant {
         match self {
             Variant::Chess => AnyGame::Chess(Chess::new(options)),
             Variant::Cat => AnyGame::Cat(CatChess::new()),
+            Variant::BacCanCat => AnyGame::BacCanCat(BacCanCat::new(options)),
         }
     }
 
@@ -91,6 +102,7 @@ impl Variant {
         match self {
             Variant::Chess => Chess::from_fen(text, options).map(AnyGame::Chess),
             Variant::Cat => CatChess::from_fen(text).map(AnyGame::Cat),
+            Variant::BacCanCat => BacCanCat::from_text(text).map(AnyGame::BacCanCat),
         }
     }
 }
@@ -102,6 +114,8 @@ pub enum AnyGame {
     Chess(Chess),
     /// A game of Cat Chess.
     Cat(CatChess),
+    /// A game of BacCanCat.
+    BacCanCat(BacCanCat),
 }
 
 macro_rules! dispatch {
@@ -109,6 +123,7 @@ macro_rules! dispatch {
         match $self {
             AnyGame::Chess($g) => $body,
             AnyGame::Cat($g) => $body,
+            AnyGame::BacCanCat($g) => $body,
         }
     };
 }
@@ -119,6 +134,7 @@ impl AnyGame {
         match self {
             AnyGame::Chess(_) => Variant::Chess,
             AnyGame::Cat(_) => Variant::Cat,
+            AnyGame::BacCanCat(_) => Variant::BacCanCat,
         }
     }
 }
