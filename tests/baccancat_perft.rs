@@ -20,12 +20,19 @@ fn compare_tree(engine: &mut BacCanCat, reference: &Ref, depth: u32) {
     let mut theirs: Vec<String> = reference.legal().iter().map(|m| m.text()).collect();
     ours.sort();
     theirs.sort();
-    assert_eq!(ours, theirs, "move lists differ at {}", engine.position_text());
+    assert_eq!(
+        ours,
+        theirs,
+        "move lists differ at {}",
+        engine.position_text()
+    );
     if depth <= 1 {
         return;
     }
     for m in reference.legal() {
-        let mv = engine.parse_move(&m.text()).expect("the reference's move is legal");
+        let mv = engine
+            .parse_move(&m.text())
+            .expect("the reference's move is legal");
         engine.make_move(mv);
         compare_tree(engine, &reference.play(&m), depth - 1);
         engine.unmake_move();
@@ -46,7 +53,12 @@ fn start_perft_three_agrees_with_the_reference_for_every_subvariant() {
     for leapers in ALL {
         let mut g = BacCanCat::with_leapers(leapers);
         let r = Ref::parse(&g.position_text());
-        assert_eq!(perft(&mut g, 3), r.perft(3), "sub-variant {}", leapers.number());
+        assert_eq!(
+            perft(&mut g, 3),
+            r.perft(3),
+            "sub-variant {}",
+            leapers.number()
+        );
     }
 }
 
@@ -63,10 +75,18 @@ fn start_perft_figures() {
     for (leapers, counts) in expected {
         let mut g = BacCanCat::with_leapers(leapers);
         for (depth, &n) in counts.iter().enumerate() {
-            assert_eq!(perft(&mut g, depth as u32 + 1), n, "sub-variant {}", leapers.number());
+            assert_eq!(
+                perft(&mut g, depth as u32 + 1),
+                n,
+                "sub-variant {}",
+                leapers.number()
+            );
         }
     }
-    assert_eq!(perft(&mut BacCanCat::with_leapers(Leapers::One), 4), 531_441);
+    assert_eq!(
+        perft(&mut BacCanCat::with_leapers(Leapers::One), 4),
+        531_441
+    );
 }
 
 /// Depth 4 (one move of each army) of sub-variant 1, by the reference:
@@ -166,7 +186,11 @@ fn random_games(games: usize, plies: usize, seen: &mut Seen) -> (usize, usize) {
             } else {
                 ours[rng.below(ours.len())].clone()
             };
-            let rm = *r.legal().iter().find(|m| m.text() == pick).expect("same move");
+            let rm = *r
+                .legal()
+                .iter()
+                .find(|m| m.text() == pick)
+                .expect("same move");
             r = r.play(&rm);
             let mv = g.parse_move(&pick).expect("legal");
             seen.note(&g, mv);
@@ -205,14 +229,19 @@ impl Seen {
             _ => {}
         }
         if mv.promotion.is_some() {
-            if g.captured(mv).is_some() && !matches!(kind, Some(PieceKind::Pawn | PieceKind::Yeoman)) {
+            if g.captured(mv).is_some()
+                && !matches!(kind, Some(PieceKind::Pawn | PieceKind::Yeoman))
+            {
                 self.capture_promotions += 1;
             } else {
                 self.promotions += 1;
             }
         }
         if g.captured(mv).is_some()
-            && matches!(kind, Some(PieceKind::Cannon | PieceKind::Arrow | PieceKind::Tank))
+            && matches!(
+                kind,
+                Some(PieceKind::Cannon | PieceKind::Arrow | PieceKind::Tank)
+            )
         {
             self.hops += 1;
         }

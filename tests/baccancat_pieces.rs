@@ -66,10 +66,7 @@ fn queen_slides_both_ways() {
 
 #[test]
 fn cannon_moves_like_a_rook_and_captures_over_exactly_one_screen() {
-    let g = with(
-        "rC@hj rN@hm bN@ho gY@hf oN@hc rY@kj bN@lj oN@mj gN@gj",
-        1,
-    );
+    let g = with("rC@hj rN@hm bN@ho gY@hf oN@hc rY@kj bN@lj oN@mj gN@gj", 1);
     assert_eq!(
         moves_from(&g, "hj"),
         strs(&["hk", "hl", "ho", "hi", "hh", "hg", "hc", "ij", "jj", "lj"])
@@ -92,7 +89,10 @@ fn arrow_moves_like_a_bishop_and_captures_over_one_screen() {
 fn tank_hops_along_both_kinds_of_line() {
     let g = with("rT@hj gY@hf oN@hc gY@jh bN@lf", 1);
     let m = moves_from(&g, "hj");
-    assert!(m.contains(&"hc".to_string()) && m.contains(&"lf".to_string()), "{m:?}");
+    assert!(
+        m.contains(&"hc".to_string()) && m.contains(&"lf".to_string()),
+        "{m:?}"
+    );
     assert!(!m.contains(&"hf".to_string()) && !m.contains(&"jh".to_string()));
     // Quiet: N 6, S 3, E 8, W 7, NE 6, SE 1, SW 7, NW 6; captures hc, lf.
     assert_eq!(m.len(), 6 + 3 + 8 + 7 + 6 + 1 + 7 + 6 + 2);
@@ -122,10 +122,17 @@ fn leapers_of_each_subvariant_leap_their_patterns() {
         (4, 'G', 32),
     ];
     for (leapers, letter, n) in table {
-        assert_eq!(leaps(letter, leapers), n, "{letter} of sub-variant {leapers}");
+        assert_eq!(
+            leaps(letter, leapers),
+            n,
+            "{letter} of sub-variant {leapers}"
+        );
     }
     let knight = moves_from(&with("rN@hj", 1), "hj");
-    assert_eq!(knight, strs(&["fi", "fk", "gh", "gl", "ih", "il", "ji", "jk"]));
+    assert_eq!(
+        knight,
+        strs(&["fi", "fk", "gh", "gl", "ih", "il", "ji", "jk"])
+    );
     let zemel = moves_from(&with("rM@hj", 2), "hj");
     assert!(zemel.contains(&"io".to_string()) && zemel.contains(&"ci".to_string()));
 }
@@ -142,7 +149,11 @@ fn pawns_go_forward_on_their_side_of_the_long_diagonal_and_capture_diagonally() 
     // Red Pawn on hd (below Red's diagonal) goes right; on dh (above) goes up.
     let g = with("rP@hd rP@dh gY@ie oN@ic bN@di gY@ei", 1);
     assert_eq!(moves_from(&g, "hd"), strs(&["ic", "id", "ie"]));
-    assert_eq!(moves_from(&g, "dh"), strs(&["ei"]), "blocked ahead, takes ei, not ci");
+    assert_eq!(
+        moves_from(&g, "dh"),
+        strs(&["ei"]),
+        "blocked ahead, takes ei, not ci"
+    );
     // A Pawn next to the diagonal never steps onto it: gf goes to hf, takes hg or he.
     let g = with("rP@gf gY@gg bN@hg", 1);
     assert_eq!(moves_from(&g, "gf"), strs(&["hf", "hg"]));
@@ -173,10 +184,18 @@ fn yeomen_move_diagonally_away_and_capture_orthogonally() {
     let g = with("rY@hj gY@ik bN@ij oN@hk rN@gj", 1);
     assert_eq!(moves_from(&g, "hj"), strs(&["ij", "hk"]), "ik is blocked");
     let g = with("rY@hj oN@ik rN@gj", 1);
-    assert_eq!(moves_from(&g, "hj"), Vec::<String>::new(), "no diagonal capture");
+    assert_eq!(
+        moves_from(&g, "hj"),
+        Vec::<String>::new(),
+        "no diagonal capture"
+    );
     let g = game(&position(
         &format!("{KINGS} {CORNERS} bY@hj"),
         "b - - - Q8 0 1",
     ));
-    assert_eq!(moves_from(&g, "hj"), strs(&["gk"]), "Blue's Yeomen go up-left");
+    assert_eq!(
+        moves_from(&g, "hj"),
+        strs(&["gk"]),
+        "Blue's Yeomen go up-left"
+    );
 }

@@ -22,7 +22,11 @@ fn kind_at(g: &BacCanCat, cell: &str) -> Option<(u8, PieceKind)> {
 
 /// The position text's field `i` (0 placement … 7 leapers).
 fn field(g: &BacCanCat, i: usize) -> String {
-    g.position_text().split(' ').nth(i).unwrap_or("").to_string()
+    g.position_text()
+        .split(' ')
+        .nth(i)
+        .unwrap_or("")
+        .to_string()
 }
 
 fn out_of(g: &BacCanCat) -> Vec<(u8, u8)> {
@@ -51,7 +55,11 @@ fn an_emptied_camp_edge_is_refilled_with_pawns_but_not_the_corner() {
         assert_eq!(kind_at(&g, c), Some((RED, PieceKind::Pawn)), "{c}");
     }
     assert_eq!(kind_at(&g, "aa"), None, "the corner stays empty");
-    assert_eq!(field(&g, 4), "ba,ca,da,ea,fa", "refill pieces may double-step");
+    assert_eq!(
+        field(&g, 4),
+        "ba,ca,da,ea,fa",
+        "refill pieces may double-step"
+    );
 }
 
 #[test]
@@ -83,10 +91,26 @@ fn refill_pieces_double_step_only_while_short_of_the_original_cell() {
         "r - - ba,ea,fb,af,cc - 0 1",
     ));
     assert_eq!(moves_from(&g, "ba"), strs(&["ca", "da"]));
-    assert_eq!(moves_from(&g, "ea"), strs(&["fa", "ga"]), "may pass the Pawn cell");
-    assert_eq!(moves_from(&g, "fb"), strs(&["gb"]), "level with the Pawn cell: single");
-    assert_eq!(moves_from(&g, "af"), strs(&["ag"]), "the Pawn cell itself: single");
-    assert_eq!(moves_from(&g, "cc"), strs(&["dd", "ee", "cd"]), "a Yeoman too");
+    assert_eq!(
+        moves_from(&g, "ea"),
+        strs(&["fa", "ga"]),
+        "may pass the Pawn cell"
+    );
+    assert_eq!(
+        moves_from(&g, "fb"),
+        strs(&["gb"]),
+        "level with the Pawn cell: single"
+    );
+    assert_eq!(
+        moves_from(&g, "af"),
+        strs(&["ag"]),
+        "the Pawn cell itself: single"
+    );
+    assert_eq!(
+        moves_from(&g, "cc"),
+        strs(&["dd", "ee", "cd"]),
+        "a Yeoman too"
+    );
     let g = game(&position(
         "rK@ge rP@ba rY@cc oK@el gK@ll bK@le rB@aa oB@ap gB@pp bB@pa",
         "r - - - - 0 1",
@@ -124,7 +148,10 @@ fn a_refill_that_shields_the_king_makes_the_move_legal() {
         "rK@hd rN@dd rY@ff rN@ab rN@ba oR@ad oK@el gK@ll bK@le oB@ap gB@pp bB@pa",
         "r - - - Q8 0 1",
     );
-    assert!(moves_from(&game(&pinned), "dd").is_empty(), "no refill: pinned");
+    assert!(
+        moves_from(&game(&pinned), "dd").is_empty(),
+        "no refill: pinned"
+    );
 }
 
 #[test]
@@ -142,7 +169,11 @@ fn an_elimination_refills_camps_it_empties_but_never_the_camp_of_an_army_out() {
     for c in ["pp", "oo", "ll", "op", "po"] {
         assert_eq!(kind_at(&g, c), None, "Green's camp is not refilled: {c}");
     }
-    assert_eq!(field(&g, 5), "Q8,B1,N1,K1", "Green's pieces went into the Reserve");
+    assert_eq!(
+        field(&g, 5),
+        "Q8,B1,N1,K1",
+        "Green's pieces went into the Reserve"
+    );
 }
 
 // ----- Promotion ------------------------------------------------------
@@ -154,7 +185,10 @@ fn promotion_on_an_enemy_edge_is_forced_to_what_the_reserve_holds() {
         "r - - - Q8,T2,G1,R1,N2,K1 0 1",
     );
     let g = game(&text);
-    assert_eq!(moves_from(&g, "oc"), strs(&["pc=Q", "pc=T", "pc=G", "pc=R", "pc=N"]));
+    assert_eq!(
+        moves_from(&g, "oc"),
+        strs(&["pc=Q", "pc=T", "pc=G", "pc=R", "pc=N"])
+    );
     assert_eq!(moves_from(&g, "no").len(), 5, "a Yeoman promotes as well");
     let mut g = game(&text);
     play(&mut g, &["oc-pc=T"]);
@@ -171,25 +205,35 @@ fn promotion_with_only_pawns_and_yeomen_left_wins_at_once() {
     assert_eq!(moves_from(&g, "oc"), strs(&["pc"]));
     play(&mut g, &["oc-pc"]);
     let o = g.outcome().expect("over");
-    assert_eq!((o.winner, o.reason), (Some(Seat(RED)), EndReason::Promotion));
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Seat(RED)), EndReason::Promotion)
+    );
     assert_eq!(g.position().half_points(), [12, 0, 0, 0]);
     assert!(legal(&g).is_empty());
 }
 
 #[test]
 fn capture_promotion_is_optional_and_needs_the_compound_in_the_reserve() {
-    let pieces = format!(
-        "{KINGS} {CORNERS} rR@hj oB@hm rC@dh gA@dk rY@di rN@ih bM@jj rB@lj oR@nh"
-    );
+    let pieces = format!("{KINGS} {CORNERS} rR@hj oB@hm rC@dh gA@dk rY@di rN@ih bM@jj rB@lj oR@nh");
     let g = game(&position(&pieces, "r - - - Q1,T1,G1 0 1"));
     let rook = moves_from(&g, "hj");
-    assert!(rook.contains(&"hm".into()) && rook.contains(&"hm=Q".into()), "{rook:?}");
+    assert!(
+        rook.contains(&"hm".into()) && rook.contains(&"hm=Q".into()),
+        "{rook:?}"
+    );
     assert!(moves_from(&g, "dh").contains(&"dk=T".into()));
     assert!(moves_from(&g, "ih").contains(&"jj=G".into()));
-    assert!(moves_from(&g, "lj").contains(&"nh=Q".into()), "Bishop takes Rook too");
+    assert!(
+        moves_from(&g, "lj").contains(&"nh=Q".into()),
+        "Bishop takes Rook too"
+    );
     let g = game(&position(&pieces, "r - - - T1 0 1"));
     assert_eq!(
-        moves_from(&g, "hj").iter().filter(|m| m.contains('=')).count(),
+        moves_from(&g, "hj")
+            .iter()
+            .filter(|m| m.contains('='))
+            .count(),
         0,
         "no Queen in the Reserve"
     );
@@ -236,11 +280,19 @@ fn king_castles_with_a_rook_three_or_four_cells_away_and_cathedrals_with_a_bisho
     assert_eq!(castles(&g), strs(&["ee-cc", "ee-ce", "ee-ec"]));
     let mut g = castle_game("rR@eb rR@ea rR@ae rB@bb rB@aa", "aa,bb,ea,eb,ae");
     play(&mut g, &["ee-ec"]);
-    assert_eq!(kind_at(&g, "ed"), Some((RED, PieceKind::Rook)), "the eb Rook");
+    assert_eq!(
+        kind_at(&g, "ed"),
+        Some((RED, PieceKind::Rook)),
+        "the eb Rook"
+    );
     assert_eq!(kind_at(&g, "ea"), Some((RED, PieceKind::Rook)));
     let mut g = castle_game("rR@ea rB@aa", "aa,ea");
     play(&mut g, &["ee-ec"]);
-    assert_eq!(kind_at(&g, "ed"), Some((RED, PieceKind::Rook)), "the ea Rook");
+    assert_eq!(
+        kind_at(&g, "ed"),
+        Some((RED, PieceKind::Rook)),
+        "the ea Rook"
+    );
     assert_eq!(kind_at(&g, "ea"), None);
     let mut g = castle_game("rB@aa", "aa");
     play(&mut g, &["ee-cc"]);
@@ -249,7 +301,10 @@ fn king_castles_with_a_rook_three_or_four_cells_away_and_cathedrals_with_a_bisho
 
 #[test]
 fn castling_needs_an_unmoved_partner_on_a_line_of_its_kind_and_empty_cells_between() {
-    assert!(castles(&castle_game("rR@eb rB@aa", "-")).is_empty(), "moved partners");
+    assert!(
+        castles(&castle_game("rR@eb rB@aa", "-")).is_empty(),
+        "moved partners"
+    );
     assert_eq!(castles(&castle_game("rR@eb rB@aa", "aa")), strs(&["ee-cc"]));
     assert!(
         castles(&castle_game("rR@bb rB@eb rB@aa", "bb,eb")).is_empty(),
@@ -272,7 +327,9 @@ fn the_king_may_castle_again_after_coming_home() {
     let mut g = castle_game("rR@eb rB@aa rY@gg oN@hn gN@nh bN@ma", "eb");
     play(
         &mut g,
-        &["ee-ef", "hn-jo", "nh-oj", "ma-nc", "ef-ee", "jo-hn", "oj-nh", "nc-ma"],
+        &[
+            "ee-ef", "hn-jo", "nh-oj", "ma-nc", "ef-ee", "jo-hn", "oj-nh", "nc-ma",
+        ],
     );
     assert_eq!(castles(&g), strs(&["ee-ec"]));
 }
@@ -283,7 +340,11 @@ fn no_castling_out_of_through_or_into_check() {
     assert!(castles(&castle_game("rR@eb rR@ae rB@bb oR@ge", "bb,eb,ae")).is_empty());
     // Through: an Orange Cannon over a Green screen hits ed, the cell crossed.
     let g = castle_game("rR@eb rR@ae rB@bb oC@jd gY@gd", "bb,eb,ae");
-    assert_eq!(castles(&g), strs(&["ee-ce"]), "ruling 5: ed and dd are crossed");
+    assert_eq!(
+        castles(&g),
+        strs(&["ee-ce"]),
+        "ruling 5: ed and dd are crossed"
+    );
     // Into: the Cannon hits ec instead (a Knight on dc shields cc).
     let g = castle_game("rR@eb rR@ae rB@bb rN@dc oC@jc gY@gc", "bb,eb,ae");
     assert_eq!(castles(&g), strs(&["ee-cc", "ee-ce"]));
@@ -315,7 +376,11 @@ fn a_king_the_next_army_attacks_is_mated_at_once_and_its_pieces_go_into_the_rese
     assert_eq!(out_of(&g), vec![(GREEN, ORANGE)]);
     assert_eq!(g.to_move(), Seat(ORANGE));
     assert_eq!(field(&g, 5), "Q8,T1,R1,B1,K1");
-    assert_eq!(g.position().half_points(), [0, 0, 0, 0], "out of four scores 0");
+    assert_eq!(
+        g.position().half_points(),
+        [0, 0, 0, 0],
+        "out of four scores 0"
+    );
 }
 
 #[test]
@@ -328,7 +393,11 @@ fn several_kings_attacked_at_once_are_mated_together_in_turn_order() {
     ));
     play(&mut g, &["jl-kn"]);
     assert_eq!(out_of(&g), vec![(GREEN, ORANGE), (BLUE, ORANGE)]);
-    assert_eq!(g.position().half_points(), [0, 0, 0, 2], "out of three scores 1");
+    assert_eq!(
+        g.position().half_points(),
+        [0, 0, 0, 2],
+        "out of three scores 1"
+    );
     assert_eq!(g.to_move(), Seat(ORANGE));
 }
 
@@ -346,7 +415,10 @@ fn mated_on_its_own_turn_credited_to_the_first_attacker_after_it() {
     assert_eq!(out_of(&g), vec![(ORANGE, BLUE)]);
     assert_eq!(g.to_move(), Seat(GREEN), "ruling 8");
     // With a Green Bishop on fk also attacking the King, Green is credited.
-    let mut g = game(&position(&format!("{pieces} gB@fk rY@jg"), "r - - - Q8 0 1"));
+    let mut g = game(&position(
+        &format!("{pieces} gB@fk rY@jg"),
+        "r - - - Q8 0 1",
+    ));
     play(&mut g, &["ee-ef"]);
     assert_eq!(out_of(&g), vec![(ORANGE, GREEN)]);
 }
@@ -362,7 +434,10 @@ fn an_army_with_no_legal_move_and_not_in_check_passes() {
     play(&mut g, &["pass"]);
     assert_eq!(g.to_move(), Seat(GREEN));
     assert_eq!(field(&g, 6), "1");
-    assert!(g.parse_move("pass").is_err(), "Green has moves, so may not pass");
+    assert!(
+        g.parse_move("pass").is_err(),
+        "Green has moves, so may not pass"
+    );
 }
 
 #[test]
@@ -376,7 +451,11 @@ fn when_every_army_in_play_passes_in_a_row_the_points_left_are_shared() {
     play(&mut g, &["pass"]);
     let o = g.outcome().expect("over");
     assert_eq!((o.winner, o.reason), (None, EndReason::AllPassed));
-    assert_eq!(g.position().half_points(), [5, 5, 0, 2], "2.5 each; Blue out of three: 1");
+    assert_eq!(
+        g.position().half_points(),
+        [5, 5, 0, 2],
+        "2.5 each; Blue out of three: 1"
+    );
 }
 
 // ----- Wins and points -------------------------------------------------
@@ -388,9 +467,15 @@ fn the_third_mate_wins_and_points_go_zero_one_two_three() {
         "r gr,bo - - Q8 0 1",
     ));
     play(&mut g, &["hg-ag"]);
-    assert_eq!(out_of(&g), vec![(GREEN, RED), (BLUE, ORANGE), (ORANGE, RED)]);
+    assert_eq!(
+        out_of(&g),
+        vec![(GREEN, RED), (BLUE, ORANGE), (ORANGE, RED)]
+    );
     let o = g.outcome().expect("over");
-    assert_eq!((o.winner, o.reason), (Some(Seat(RED)), EndReason::ThirdMate));
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Seat(RED)), EndReason::ThirdMate)
+    );
     assert_eq!(g.position().half_points(), [6, 4, 0, 2]);
 }
 

@@ -91,7 +91,10 @@ fn moves_read_in_every_spelling() {
     assert_eq!(text("hjxhm"), Ok("hj-hm".into()));
     assert_eq!(text("hj×hm=q"), Ok("hj-hm=Q".into()));
     assert_eq!(text("Rhj-hm+"), Ok("hj-hm".into()));
-    for bad in ["", "e", "zz-aa", "aa-ab-ac", "ab-ac", "hj-ik", "oc-pc", "oc-pc=G", "oc-pc=Z", "Nhj-hm", "pass", "hj-hk=Q"] {
+    for bad in [
+        "", "e", "zz-aa", "aa-ab-ac", "ab-ac", "hj-ik", "oc-pc", "oc-pc=G", "oc-pc=Z", "Nhj-hm",
+        "pass", "hj-hk=Q",
+    ] {
         match g.parse_move(bad) {
             Ok(m) => panic!("accepted '{bad}' as {}", g.move_text(m)),
             Err(e) => {
@@ -132,10 +135,17 @@ fn the_hash_is_kept_incrementally_and_unmaking_restores_everything() {
             if moves.is_empty() {
                 break;
             }
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let mv = moves[(seed >> 33) as usize % moves.len()];
             g.make_move(mv);
-            assert_eq!(g.hash(), g.position().hash_from_scratch(), "after {}", g.position_text());
+            assert_eq!(
+                g.hash(),
+                g.position().hash_from_scratch(),
+                "after {}",
+                g.position_text()
+            );
             let reread = BacCanCat::from_text(&g.position_text()).expect("own text reads back");
             assert_eq!(reread.hash(), g.hash());
         }
@@ -152,7 +162,11 @@ fn annotations_show_reserve_points_checks_and_who_is_out() {
     ));
     let notes = g.annotations().notes;
     let note = |notes: &[(String, String)], k: &str| {
-        notes.iter().find(|(a, _)| a == k).map(|(_, b)| b.clone()).unwrap_or_default()
+        notes
+            .iter()
+            .find(|(a, _)| a == k)
+            .map(|(_, b)| b.clone())
+            .unwrap_or_default()
     };
     assert_eq!(note(&notes, "In check"), "Red, Blue");
     assert_eq!(note(&notes, "Reserve"), "Q8");
@@ -173,13 +187,18 @@ fn registered_as_an_engine_only_variant_with_the_leapers_option() {
     let v = Variant::from_id("baccancat").expect("known");
     assert_eq!(v, Variant::BacCanCat);
     assert_eq!(v.name(), "BacCanCat");
-    assert!(!Variant::ALL.contains(&v), "the setup screen does not offer it yet");
+    assert!(
+        !Variant::ALL.contains(&v),
+        "the setup screen does not offer it yet"
+    );
     assert_eq!(v.seats(), &["red", "orange", "green", "blue"]);
     let o = Options::parse(v.options(), ["leapers=3"]).expect("valid");
     let mut g = v.new_game(&o);
     assert_eq!(perft(&mut g, 1), 38);
     assert!(Options::parse(v.options(), ["leapers=5"]).is_err());
-    let from_text: AnyGame = v.from_position(v.start_position(), &Options::new()).expect("start");
+    let from_text: AnyGame = v
+        .from_position(v.start_position(), &Options::new())
+        .expect("start");
     assert_eq!(from_text.position_text(), v.start_position());
 }
 
@@ -187,13 +206,31 @@ fn registered_as_an_engine_only_variant_with_the_leapers_option() {
 fn perft_and_rules_run_from_the_command_line() {
     let bin = env!("CARGO_BIN_EXE_catboard");
     let out = Command::new(bin)
-        .args(["perft", "--variant", "baccancat", "--option", "leapers=2", "--depth", "2"])
+        .args([
+            "perft",
+            "--variant",
+            "baccancat",
+            "--option",
+            "leapers=2",
+            "--depth",
+            "2",
+        ])
         .output()
         .expect("runs");
     assert!(out.status.success());
-    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().last(), Some("1853"));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).lines().last(),
+        Some("1853")
+    );
     let out = Command::new(bin)
-        .args(["rules", "--variant", "baccancat", "--moves", "fa-ga", "fp-gp"])
+        .args([
+            "rules",
+            "--variant",
+            "baccancat",
+            "--moves",
+            "fa-ga",
+            "fp-gp",
+        ])
         .output()
         .expect("runs");
     assert!(out.status.success());

@@ -53,12 +53,12 @@ impl Variant {
     pub fn from_id(id: &str) -> Result<Variant, GameError> {
         let every = || Variant::ALL.iter().chain(Variant::ENGINE_ONLY).copied();
         every().find(|v| v.id() == id).ok_or_else(|| {
-                let known: Vec<&str> = every().map(|v| v.id()).collect();
-                GameError::new(format!(
-                    "There is no variant '{id}'; choose one of {}.",
-                    known.join(", ")
-                ))
-            })
+            let known: Vec<&str> = every().map(|v| v.id()).collect();
+            GameError::new(format!(
+                "There is no variant '{id}'; choose one of {}.",
+                known.join(", ")
+            ))
+        })
     }
 
     /// The rule options the variant offers at setup.

@@ -20,15 +20,15 @@ pub fn placement(pieces: &str) -> String {
     for rank in (0..16).rev() {
         let mut s = String::new();
         let mut empty = 0;
-        for file in 0..16 {
-            if grid[rank][file].is_empty() {
+        for piece in &grid[rank] {
+            if piece.is_empty() {
                 empty += 1;
             } else {
                 if empty > 0 {
                     s += &empty.to_string();
                     empty = 0;
                 }
-                s += &grid[rank][file];
+                s += piece;
             }
         }
         if empty > 0 {

@@ -88,7 +88,8 @@ impl BacCanCat {
                     .abs()
                     .max((geo.rank(x) as i32 - geo.rank(k) as i32).abs())
             };
-            score += (MARRIAGE_ALL - MARRIAGE_DISTANCE * (distance(a) + distance(b) + distance(c))).max(0);
+            score += (MARRIAGE_ALL - MARRIAGE_DISTANCE * (distance(a) + distance(b) + distance(c)))
+                .max(0);
         }
         score
     }
@@ -130,7 +131,11 @@ impl Evaluate for BacCanCat {
                 *score = OUT_SCORE;
                 continue;
             }
-            let others: Vec<i32> = playing.iter().filter(|&&j| j != i).map(|&j| own[j]).collect();
+            let others: Vec<i32> = playing
+                .iter()
+                .filter(|&&j| j != i)
+                .map(|&j| own[j])
+                .collect();
             let average = if others.is_empty() {
                 0
             } else {

@@ -89,7 +89,7 @@ impl BacCanCat {
 
 /// Half-points written as points: `1`, `2.5`.
 pub fn points_text(half_points: u8) -> String {
-    if half_points % 2 == 0 {
+    if half_points.is_multiple_of(2) {
         format!("{}", half_points / 2)
     } else {
         format!("{}.5", half_points / 2)
@@ -202,7 +202,13 @@ impl Game for BacCanCat {
             .iter()
             .map(|k| format!("{} (mated by {})", army_name(k.army), army_name(k.by)))
             .collect();
-        let none = |v: Vec<String>| if v.is_empty() { "none".to_string() } else { v.join(", ") };
+        let none = |v: Vec<String>| {
+            if v.is_empty() {
+                "none".to_string()
+            } else {
+                v.join(", ")
+            }
+        };
         Annotations {
             checked,
             zones: CellSet::new(),
@@ -219,10 +225,7 @@ impl Game for BacCanCat {
                 ("Passes in a row".to_string(), pos.passes().to_string()),
                 (
                     "Leapers".to_string(),
-                    pos.leapers()
-                        .kinds()
-                        .map(|k| k.name())
-                        .join(", "),
+                    pos.leapers().kinds().map(|k| k.name()).join(", "),
                 ),
             ],
         }

@@ -17,9 +17,9 @@ const PARTNER_DISTANCES: [usize; 2] = [3, 4];
 impl Position {
     /// Whether `seat`'s King is attacked by any other army.
     pub fn king_attacked(&self, seat: crate::core::Seat) -> bool {
-        self.board.king(seat).is_some_and(|k| {
-            is_attacked(tables(), &self.board, self.leapers, k, |s| s != seat)
-        })
+        self.board
+            .king(seat)
+            .is_some_and(|k| is_attacked(tables(), &self.board, self.leapers, k, |s| s != seat))
     }
 
     /// Fills `out` with the legal moves of the army to move: `pass` alone
@@ -68,7 +68,13 @@ impl Position {
         }
         let mut board = self.board.clone();
         play_on_board(&mut board, mv);
-        refill(t, &mut board, self.in_play_mask(), Some(&vacated(mv)), |_| {});
+        refill(
+            t,
+            &mut board,
+            self.in_play_mask(),
+            Some(&vacated(mv)),
+            |_| {},
+        );
         board
             .king(us)
             .is_none_or(|k| !is_attacked(t, &board, self.leapers, k, |s| s != us))

@@ -29,7 +29,11 @@ pub fn move_notation(game: &BacCanCat, mv: Move) -> String {
     }
     let geo = game.geometry();
     let piece = game.piece_at(mv.from).map_or('?', |p| letter(p.kind()));
-    let sep = if game.captured(mv).is_some() { 'x' } else { '-' };
+    let sep = if game.captured(mv).is_some() {
+        'x'
+    } else {
+        '-'
+    };
     let mut s = format!("{piece}{}{sep}{}", geo.name(mv.from), geo.name(mv.to));
     if let Some(kind) = mv.promotion {
         s.push('=');
@@ -42,7 +46,7 @@ pub fn move_notation(game: &BacCanCat, mv: Move) -> String {
         s.push('!');
     } else if pos.knocked_out().len() > game.position().knocked_out().len() {
         s.push('#');
-    } else if after.annotations().checked.len() > 0 {
+    } else if !after.annotations().checked.is_empty() {
         s.push('+');
     }
     s
@@ -101,7 +105,12 @@ pub fn parse_move(game: &BacCanCat, text: &str) -> Result<Move, GameError> {
         None => None,
         Some(p) => {
             let mut chars = p.chars();
-            match (chars.next().and_then(|c| game.position().leapers().kind_of_letter(c)), chars.next()) {
+            match (
+                chars
+                    .next()
+                    .and_then(|c| game.position().leapers().kind_of_letter(c)),
+                chars.next(),
+            ) {
                 (Some(kind), None) => Some(kind),
                 _ => {
                     return Err(GameError::new(format!(

@@ -161,9 +161,14 @@ pub const fn hops(kind: PieceKind, line: LineKind) -> bool {
 /// The compound a capture of `victim` by `mover` may promote to: Rook and
 /// Bishop make a Queen, Cannon and Arrow a Tank, the two leapers their
 /// compound (either way round).
-pub fn capture_promotion(leapers: Leapers, mover: PieceKind, victim: PieceKind) -> Option<PieceKind> {
+pub fn capture_promotion(
+    leapers: Leapers,
+    mover: PieceKind,
+    victim: PieceKind,
+) -> Option<PieceKind> {
     let [n, m, g] = leapers.kinds();
-    let pair = |a: PieceKind, b: PieceKind| (mover == a && victim == b) || (mover == b && victim == a);
+    let pair =
+        |a: PieceKind, b: PieceKind| (mover == a && victim == b) || (mover == b && victim == a);
     if pair(PieceKind::Rook, PieceKind::Bishop) {
         Some(PieceKind::Queen)
     } else if pair(PieceKind::Cannon, PieceKind::Arrow) {
@@ -189,7 +194,9 @@ mod tests {
             whole.sort_by_key(|l| *l as u8);
             assert_eq!(parts, whole, "sub-variant {}", leapers.number());
             for ch in "KQTGRBNMCAPY".chars() {
-                let kind = leapers.kind_of_letter(ch).expect("a letter of the notation");
+                let kind = leapers
+                    .kind_of_letter(ch)
+                    .expect("a letter of the notation");
                 assert_eq!(letter(kind), ch);
             }
         }

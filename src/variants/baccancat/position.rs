@@ -211,7 +211,13 @@ impl Position {
     /// Sets the passes in a row.
     pub(super) fn set_passes(&mut self, passes: u8) {
         let z = Zobrist::get();
-        let key = |n: u8| if n == 0 { 0 } else { z.extra(PASS_KEYS + n as usize) };
+        let key = |n: u8| {
+            if n == 0 {
+                0
+            } else {
+                z.extra(PASS_KEYS + n as usize)
+            }
+        };
         self.key ^= key(self.passes) ^ key(passes);
         self.passes = passes;
     }

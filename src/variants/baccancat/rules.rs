@@ -71,7 +71,9 @@ impl Position {
     fn refill_camps(&mut self, vacated: Option<&[Cell]>) {
         let mut filled = Vec::new();
         let in_play = self.in_play_mask();
-        refill(tables(), &mut self.board, in_play, vacated, |c| filled.push(c));
+        refill(tables(), &mut self.board, in_play, vacated, |c| {
+            filled.push(c)
+        });
         for c in filled {
             self.set_fresh(c, true);
         }
@@ -86,22 +88,24 @@ impl Position {
         };
         let compound = self.leapers.kinds()[2];
         let (kf, kr) = (geo.file(king) as i32, geo.rank(king) as i32);
-        [(0, 0), (-1, 0), (0, -1), (-1, -1)].iter().any(|&(df, dr)| {
-            let mut found = [false; 3];
-            for (f, r) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-                let piece = geo
-                    .at(kf + df + f, kr + dr + r)
-                    .and_then(|c| self.board.get(c))
-                    .filter(|p| p.seat() == seat);
-                match piece.map(|p| p.kind()) {
-                    Some(PieceKind::Queen) => found[0] = true,
-                    Some(PieceKind::Tank) => found[1] = true,
-                    Some(k) if k == compound => found[2] = true,
-                    _ => {}
+        [(0, 0), (-1, 0), (0, -1), (-1, -1)]
+            .iter()
+            .any(|&(df, dr)| {
+                let mut found = [false; 3];
+                for (f, r) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                    let piece = geo
+                        .at(kf + df + f, kr + dr + r)
+                        .and_then(|c| self.board.get(c))
+                        .filter(|p| p.seat() == seat);
+                    match piece.map(|p| p.kind()) {
+                        Some(PieceKind::Queen) => found[0] = true,
+                        Some(PieceKind::Tank) => found[1] = true,
+                        Some(k) if k == compound => found[2] = true,
+                        _ => {}
+                    }
                 }
-            }
-            found == [true; 3]
-        })
+                found == [true; 3]
+            })
     }
 
     /// Ends the game with `winner` winning for `reason`.

@@ -27,7 +27,8 @@ use std::sync::OnceLock;
 pub fn start_text(leapers: Leapers) -> &'static str {
     static TEXTS: OnceLock<[String; 4]> = OnceLock::new();
     let texts = TEXTS.get_or_init(|| {
-        [Leapers::One, Leapers::Two, Leapers::Three, Leapers::Four].map(|l| write(&start_position(l)))
+        [Leapers::One, Leapers::Two, Leapers::Three, Leapers::Four]
+            .map(|l| write(&start_position(l)))
     });
     &texts[leapers.number() as usize - 1]
 }
@@ -120,7 +121,18 @@ pub fn write(pos: &Position) -> String {
 /// The kinds the Reserve can hold, in the order the text lists them.
 pub fn reserve_kinds(leapers: Leapers) -> [PieceKind; 10] {
     let o = leapers.promotion_order();
-    [o[0], o[1], o[2], o[3], o[4], o[5], o[6], o[7], o[8], PieceKind::King]
+    [
+        o[0],
+        o[1],
+        o[2],
+        o[3],
+        o[4],
+        o[5],
+        o[6],
+        o[7],
+        o[8],
+        PieceKind::King,
+    ]
 }
 
 fn dash_if_empty(s: String) -> String {
@@ -140,15 +152,21 @@ pub fn read(text: &str) -> Result<Position, GameError> {
             fields.len()
         )));
     }
-    let leapers = Leapers::from_number(fields[7])
-        .ok_or_else(|| bad(format!("The leapers field should be 1, 2, 3 or 4, not '{}'.", fields[7])))?;
+    let leapers = Leapers::from_number(fields[7]).ok_or_else(|| {
+        bad(format!(
+            "The leapers field should be 1, 2, 3 or 4, not '{}'.",
+            fields[7]
+        ))
+    })?;
     let mut pos = Position::empty(leapers);
     read_placement(&mut pos, fields[0])?;
     pos.side = army_of_letter_field(fields[1], "to move")?;
     read_out(&mut pos, fields[2])?;
     for cell in read_cells(fields[3], "partners")?.iter() {
         match pos.board.get(cell).map(|p| p.kind()) {
-            Some(PieceKind::Rook | PieceKind::Bishop | PieceKind::Queen) => pos.set_partner(cell, true),
+            Some(PieceKind::Rook | PieceKind::Bishop | PieceKind::Queen) => {
+                pos.set_partner(cell, true)
+            }
             _ => {
                 return Err(bad(format!(
                     "The partners field names {}, which holds no Rook, Bishop or Queen.",
@@ -169,9 +187,12 @@ pub fn read(text: &str) -> Result<Position, GameError> {
         }
     }
     read_reserve(&mut pos, fields[5])?;
-    let passes: u8 = fields[6]
-        .parse()
-        .map_err(|_| bad(format!("The passes field should be a number, not '{}'.", fields[6])))?;
+    let passes: u8 = fields[6].parse().map_err(|_| {
+        bad(format!(
+            "The passes field should be a number, not '{}'.",
+            fields[6]
+        ))
+    })?;
     if passes as usize > pos.in_play_count() {
         return Err(bad(format!(
             "The passes field says {passes}, more than the {} armies in play.",
@@ -229,13 +250,17 @@ fn read_placement(pos: &mut Position, field: &str) -> Result<(), GameError> {
                     )));
                 };
                 let Some(cell) = geo.at(file, rank) else {
-                    return Err(bad(format!("Rank {rank_name} of the placement is longer than 16 cells.")));
+                    return Err(bad(format!(
+                        "Rank {rank_name} of the placement is longer than 16 cells."
+                    )));
                 };
                 pos.board.put(cell, Piece::new(army, kind));
                 file += 1;
             }
             if file > 16 {
-                return Err(bad(format!("Rank {rank_name} of the placement is longer than 16 cells.")));
+                return Err(bad(format!(
+                    "Rank {rank_name} of the placement is longer than 16 cells."
+                )));
             }
         }
         if file != 16 {
@@ -279,10 +304,11 @@ fn read_cells(field: &str, name: &str) -> Result<CellSet, GameError> {
         return Ok(set);
     }
     for part in field.split(',') {
-        let cell: Cell = tables()
-            .geo
-            .cell(part)
-            .ok_or_else(|| bad(format!("The {name} field has '{part}', which is no cell (aa to pp).")))?;
+        let cell: Cell = tables().geo.cell(part).ok_or_else(|| {
+            bad(format!(
+                "The {name} field has '{part}', which is no cell (aa to pp)."
+            ))
+        })?;
         set.insert(cell);
     }
     Ok(set)
@@ -317,13 +343,20 @@ fn check_armies(pos: &Position) -> Result<(), GameError> {
         let name = super::armies::army_name(seat);
         let kings = pos.board.count(seat, PieceKind::King);
         if pos.in_play(seat) && kings != 1 {
-            return Err(bad(format!("{name} is in play and has {kings} Kings, not one.")));
+            return Err(bad(format!(
+                "{name} is in play and has {kings} Kings, not one."
+            )));
         }
         if !pos.in_play(seat) && pos.board.total(seat) > 0 {
-            return Err(bad(format!("{name} is out but still has pieces on the board.")));
+            return Err(bad(format!(
+                "{name} is out but still has pieces on the board."
+            )));
         }
         for cell in pos.board.occupied_by(seat).iter() {
-            if pos.board.get(cell).is_some_and(|p| p.kind() == PieceKind::Pawn)
+            if pos
+                .board
+                .get(cell)
+                .is_some_and(|p| p.kind() == PieceKind::Pawn)
                 && t.army(seat).diagonal.contains(cell)
             {
                 return Err(bad(format!(
