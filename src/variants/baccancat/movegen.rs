@@ -6,7 +6,7 @@
 use super::attack::is_attacked;
 use super::pieces::{capture_promotion, hops, leaps, slides};
 use super::position::Position;
-use super::refill::refill;
+use super::refill::{empty_lines, refill};
 use super::tables::{FootSteps, tables};
 use crate::core::orthodox::play_on_board;
 use crate::core::{Cell, Direction, LineKind, Move, MoveKind, MoveList, Piece, PieceKind};
@@ -31,9 +31,9 @@ impl Position {
         }
         let mut pseudo = MoveList::new();
         self.pseudo_moves(&mut pseudo);
-        let in_check = self.king_attacked(self.side);
+        let quiet = self.quiet();
         for &mv in pseudo.iter() {
-            if self.is_legal(mv, in_check) {
+            if self.is_legal(mv, quiet) {
                 out.push(mv);
             }
         }
@@ -46,17 +46,29 @@ impl Position {
     pub fn has_legal_move(&self) -> bool {
         let mut pseudo = MoveList::new();
         self.pseudo_moves(&mut pseudo);
-        let in_check = self.king_attacked(self.side);
-        pseudo.iter().any(|&mv| self.is_legal(mv, in_check))
+        let quiet = self.quiet();
+        pseudo.iter().any(|&mv| self.is_legal(mv, quiet))
+    }
+
+    /// Whether the mover is in check, and whether some camp line already
+    /// stands empty (to be refilled after any move).
+    fn quiet(&self) -> Quiet {
+        Quiet {
+            in_check: self.king_attacked(self.side),
+            empty_line: !empty_lines(tables(), &self.board, self.in_play_mask()).is_empty(),
+        }
     }
 
     /// Whether a pseudo-legal `mv` keeps the mover's King safe, after its
     /// refills; castling also not out of or through check.
-    fn is_legal(&self, mv: Move, in_check: bool) -> bool {
+    fn is_legal(&self, mv: Move, quiet: Quiet) -> bool {
         let t = tables();
         let us = self.side;
+        if !quiet.in_check && !quiet.empty_line && self.cannot_expose_king(mv) {
+            return true;
+        }
         if mv.kind == MoveKind::Castle {
-            if in_check {
+            if quiet.in_check {
                 return false;
             }
             let crossed = Cell(((mv.from.0 as u16 + mv.to.0 as u16) / 2) as u8);
@@ -68,16 +80,28 @@ impl Position {
         }
         let mut board = self.board.clone();
         play_on_board(&mut board, mv);
-        refill(
-            t,
-            &mut board,
-            self.in_play_mask(),
-            Some(&vacated(mv)),
-            |_| {},
-        );
+        refill(t, &mut board, self.in_play_mask(), |_| {});
         board
             .king(us)
             .is_none_or(|k| !is_attacked(t, &board, self.leapers, k, |s| s != us))
+    }
+
+    /// Whether `mv` plainly leaves the mover's King (not in check) as safe
+    /// as it was: not a King's move, neither cell on a line through the
+    /// King (where a slider could be unmasked or a hopper given a screen),
+    /// and no refill possible (the cell left is on no camp line). Leapers'
+    /// and foot soldiers' attacks do not depend on other pieces.
+    #[inline]
+    fn cannot_expose_king(&self, mv: Move) -> bool {
+        let t = tables();
+        let Some(king) = self.board.king(self.side) else {
+            return true;
+        };
+        mv.kind != MoveKind::Castle
+            && mv.from != king
+            && t.lines_through[mv.from.index()].is_empty()
+            && !t.rays[king.index()].contains(mv.from)
+            && !t.rays[king.index()].contains(mv.to)
     }
 
     /// Every move of the army to move by the pieces' movement alone.
@@ -225,6 +249,13 @@ impl Position {
     }
 }
 
+/// What the legality test needs to know of the position once.
+#[derive(Clone, Copy)]
+struct Quiet {
+    in_check: bool,
+    empty_line: bool,
+}
+
 /// Whether a castling partner of `kind` may castle along a diagonal
 /// (`diagonal`) or orthogonal line: Rooks only orthogonally, Bishops only
 /// diagonally, Queens either way.
@@ -234,14 +265,5 @@ fn partner_line_ok(kind: PieceKind, diagonal: bool) -> bool {
         PieceKind::Bishop => diagonal,
         PieceKind::Queen => true,
         _ => false,
-    }
-}
-
-/// The cells a move leaves empty (for the refill test): where the piece
-/// was, and for castling where the partner was.
-pub fn vacated(mv: Move) -> [Cell; 2] {
-    match mv.kind {
-        MoveKind::Castle => [mv.from, mv.aux],
-        _ => [mv.from, mv.from],
     }
 }

@@ -171,26 +171,12 @@ impl Position {
 
     /// Marks or clears `cell` as holding an unmoved castling partner.
     pub(super) fn set_partner(&mut self, cell: Cell, on: bool) {
-        if self.partners.contains(cell) != on {
-            self.key ^= Zobrist::get().extra(PARTNER_KEYS + cell.index());
-            if on {
-                self.partners.insert(cell);
-            } else {
-                self.partners.remove(cell);
-            }
-        }
+        mark(&mut self.partners, &mut self.key, PARTNER_KEYS, cell, on);
     }
 
     /// Marks or clears `cell` as holding a refill piece that may double-step.
     pub(super) fn set_fresh(&mut self, cell: Cell, on: bool) {
-        if self.fresh.contains(cell) != on {
-            self.key ^= Zobrist::get().extra(FRESH_KEYS + cell.index());
-            if on {
-                self.fresh.insert(cell);
-            } else {
-                self.fresh.remove(cell);
-            }
-        }
+        mark(&mut self.fresh, &mut self.key, FRESH_KEYS, cell, on);
     }
 
     fn reserve_key(kind: PieceKind, count: u8) -> u64 {
@@ -232,6 +218,19 @@ impl Position {
         self.key ^= self.out_key();
         self.out.push(knockout);
         self.key ^= self.out_key();
+    }
+}
+
+/// Puts `cell` into `set` or takes it out, keeping `key` (whose keys for
+/// this set start at `base`) in step.
+fn mark(set: &mut CellSet, key: &mut u64, base: usize, cell: Cell, on: bool) {
+    if set.contains(cell) != on {
+        *key ^= Zobrist::get().extra(base + cell.index());
+        if on {
+            set.insert(cell);
+        } else {
+            set.remove(cell);
+        }
     }
 }
 

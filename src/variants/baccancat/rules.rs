@@ -4,7 +4,6 @@
 //! the game, eliminations, and the points each army scores.
 
 use super::attack::is_attacked;
-use super::movegen::vacated;
 use super::position::{Knockout, Position};
 use super::refill::refill;
 use super::tables::tables;
@@ -64,16 +63,14 @@ impl Position {
         if was_fresh && !captured && mv.promotion.is_none() {
             self.set_fresh(mv.to, true);
         }
-        self.refill_camps(Some(&vacated(mv)));
+        self.refill_camps();
     }
 
-    /// Refills the wholly empty camp lines (through `vacated`, or all).
-    fn refill_camps(&mut self, vacated: Option<&[Cell]>) {
+    /// Refills the wholly empty camp lines.
+    fn refill_camps(&mut self) {
         let mut filled = Vec::new();
         let in_play = self.in_play_mask();
-        refill(tables(), &mut self.board, in_play, vacated, |c| {
-            filled.push(c)
-        });
+        refill(tables(), &mut self.board, in_play, |c| filled.push(c));
         for c in filled {
             self.set_fresh(c, true);
         }
@@ -194,7 +191,7 @@ impl Position {
         }
         self.knock_out_record(Knockout { army, by });
         self.set_passes(0);
-        self.refill_camps(None);
+        self.refill_camps();
     }
 
     /// Each army's points this game, in half-points: an army knocked out

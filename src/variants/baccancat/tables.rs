@@ -3,7 +3,7 @@
 //! lines that refills watch.
 
 use super::armies::{ARMIES, Frame};
-use crate::core::{Cell, CellNaming, CellSet, Geometry, PieceKind, Seat};
+use crate::core::{Cell, CellNaming, CellSet, Geometry, LineKind, PieceKind, Seat};
 use arrayvec::ArrayVec;
 use std::sync::OnceLock;
 
@@ -83,6 +83,9 @@ pub struct Tables {
     pub lines: Vec<CampLine>,
     /// Per cell, which of `lines` pass through it.
     pub lines_through: Vec<ArrayVec<u8, 3>>,
+    /// Per cell, every cell on its eight rays (what a piece arriving or
+    /// leaving there could open or close towards it).
+    pub rays: Vec<CellSet>,
 }
 
 /// The BacCanCat board: 16 × 16, cells named by two letters.
@@ -167,11 +170,21 @@ fn build() -> Tables {
             lines_through[c.index()].push(i as u8);
         }
     }
+    let rays = geo
+        .cells()
+        .map(|c| {
+            [LineKind::Orthogonal, LineKind::Diagonal]
+                .iter()
+                .flat_map(|&line| geo.rays(c, line).flatten().copied())
+                .collect()
+        })
+        .collect();
     Tables {
         geo,
         armies,
         lines,
         lines_through,
+        rays,
     }
 }
 
