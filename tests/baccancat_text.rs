@@ -93,7 +93,7 @@ fn moves_read_in_every_spelling() {
     assert_eq!(text("Rhj-hm+"), Ok("hj-hm".into()));
     for bad in [
         "", "e", "zz-aa", "aa-ab-ac", "ab-ac", "hj-ik", "oc-pc", "oc-pc=G", "oc-pc=Z", "Nhj-hm",
-        "pass", "hj-hk=Q",
+        "pass", "hj-hk=Q", "aé-bb", "ééé", "éé", "=", "hj-hm=", "hj-hm=QQ", "Ké-ec",
     ] {
         match g.parse_move(bad) {
             Ok(m) => panic!("accepted '{bad}' as {}", g.move_text(m)),

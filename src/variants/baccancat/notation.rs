@@ -92,6 +92,9 @@ pub fn parse_move(game: &BacCanCat, text: &str) -> Result<Move, GameError> {
         .filter(|c| !matches!(c, '-' | 'x' | 'X' | '×' | ':'))
         .collect::<String>()
         .to_ascii_lowercase();
+    if !letters.is_ascii() {
+        return Err(shape());
+    }
     let (cells, promo) = match (letters.len(), promo) {
         (4, p) => (letters.as_str(), p.map(str::to_string)),
         (5, None) => (&letters[..4], Some(letters[4..].to_string())),
