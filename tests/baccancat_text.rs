@@ -237,6 +237,27 @@ fn perft_and_rules_run_from_the_command_line() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(v["to_move"], "green");
     assert_eq!(v["legal"].as_array().map(|a| a.len()), Some(27));
+    assert_eq!(v["eliminated"], serde_json::json!([]));
+    assert_eq!(v["reserve"], serde_json::json!({"Q": 8, "T": 8, "G": 8}));
+    assert_eq!(v["scores"]["red"], 0);
+    // Orange mated at once by Red's first move (sub-variant 4, the rules file's note).
+    let out = Command::new(bin)
+        .args([
+            "rules",
+            "--variant",
+            "baccancat",
+            "--option",
+            "leapers=4",
+            "--moves",
+            "cd-dg",
+        ])
+        .output()
+        .expect("runs");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["eliminated"], serde_json::json!(["orange"]));
+    assert_eq!(v["to_move"], "green");
+    assert_eq!(v["reserve"]["K"], 1);
+    assert_eq!(v["reserve"]["R"], 4);
     let out = Command::new(bin)
         .args(["rules", "--variant", "baccancat", "--position", "nonsense"])
         .output()
@@ -258,4 +279,17 @@ fn the_computer_finds_a_legal_move_for_every_seat() {
     }
     assert_eq!(g.moves_played().len(), 4);
     assert!(legal(&g).len() > 1);
+}
+
+#[test]
+fn the_oracle_writes_half_points_as_halves() {
+    let mut g = game(&position(
+        "rK@aa oK@el oR@hb oR@bh oB@ap oN@fa oN@ff oN@af",
+        "r gr,bo - - Q8 1 1",
+    ));
+    play(&mut g, &["pass"]);
+    let fields = catboard::variants::baccancat::oracle::oracle_fields(&g);
+    assert_eq!(fields["scores"]["red"], 2.5);
+    assert_eq!(fields["scores"]["blue"], 1);
+    assert_eq!(fields["eliminated"], serde_json::json!(["green", "blue"]));
 }

@@ -8,6 +8,7 @@ pub mod attack;
 pub mod eval;
 pub mod movegen;
 pub mod notation;
+pub mod oracle;
 pub mod pieces;
 pub mod position;
 pub mod refill;
