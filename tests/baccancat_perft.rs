@@ -99,6 +99,18 @@ fn start_perft_four_agrees_with_the_reference() {
     assert_eq!(perft(&mut g, 4), r.perft(4));
 }
 
+/// Depth 5 of sub-variant 1 (Red's second move, when armies first
+/// meet), by the reference; several minutes:
+/// `cargo test --release --test baccancat_perft five -- --ignored`.
+#[test]
+#[ignore]
+fn start_perft_five_agrees_with_the_reference() {
+    let mut g = BacCanCat::with_leapers(Leapers::One);
+    let r = Ref::parse(&g.position_text());
+    assert_eq!(perft(&mut g, 5), 15_518_952);
+    assert_eq!(r.perft(5), 15_518_952);
+}
+
 /// Crafted positions where hoppers, castling, refills, promotions and
 /// mates all come into play; move lists compared two plies deep.
 #[test]
