@@ -8,7 +8,7 @@ use super::armies::{ARMIES, Frame};
 use super::tables::tables;
 use crate::ai::Evaluate;
 use crate::ai::multi::Model;
-use crate::core::{Game, PieceKind, Seat};
+use crate::core::{PieceKind, Seat};
 
 /// What a piece is worth in centipawns (the King: nothing).
 pub const fn piece_value(kind: PieceKind) -> i32 {
@@ -111,11 +111,7 @@ impl Evaluate for BacCanCat {
         } else {
             others.iter().sum::<i32>() / others.len() as i32
         };
-        let mut score = self.army_score(seat) - average;
-        if self.in_check() && self.to_move() == seat {
-            score -= 50;
-        }
-        score
+        self.army_score(seat) - average
     }
 
     fn piece_value(&self, kind: PieceKind) -> i32 {
