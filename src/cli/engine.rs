@@ -82,6 +82,13 @@ pub fn bench(args: &BenchArgs) -> Result<(), Failure> {
             &mut out,
         ),
         Variant::Polar => grid_bench(args, variant, POLAR_START, args.perft.min(4), &mut out),
+        Variant::BacCanCat => {
+            return Err(Failure::Refused(
+                "bench has no BacCanCat positions yet; time its computer players with \
+                 catboard selfplay --variant baccancat."
+                    .into(),
+            ));
+        }
     };
     benched
         .and_then(|()| out.flush())

@@ -287,10 +287,11 @@ pub fn piece_taken(board: &Board, mv: Move) -> Option<Piece> {
     }
 }
 
-/// The cell the Rook ends on when the King castles `from` → `to`.
+/// The cell the Rook ends on when the King castles `from` → `to` (the
+/// cell between them; summed wide, as indices on a 16 × 16 board overflow a byte).
 #[inline(always)]
 const fn rook_destination(from: Cell, to: Cell) -> Cell {
-    Cell((from.0 + to.0) / 2)
+    Cell(((from.0 as u16 + to.0 as u16) / 2) as u8)
 }
 
 /// Plays an orthodox army's move on `board` (en passant, castling, double

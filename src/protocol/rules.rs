@@ -66,14 +66,21 @@ pub fn describe<G: Game>(game: &G) -> Value {
             "reason": o.reason.code(),
         }),
     };
-    json!({
+    let mut answer = json!({
         "variant": game.variant_id(),
         "position": game.position_text(),
         "to_move": game.seat_name(game.to_move()),
         "legal": legal,
         "in_check": game.in_check(),
         "outcome": outcome_json,
-    })
+    });
+    // BacCanCat adds who is out, the points and the Reserve.
+    if let Some(AnyGame::BacCanCat(g)) = (game as &dyn std::any::Any).downcast_ref::<AnyGame>()
+        && let Value::Object(fields) = &mut answer
+    {
+        fields.extend(crate::variants::baccancat::oracle::oracle_fields(g));
+    }
+    answer
 }
 
 /// Answers one query as JSON; errors come back as `{"error": "..."}`.

@@ -28,7 +28,7 @@ pub const MAX_HASH_MB: usize = 1024;
 pub fn protocol_name(variant: Variant) -> Option<&'static str> {
     match variant {
         Variant::Chess => Some("normal"),
-        Variant::Cat | Variant::Chu | Variant::Polar => None,
+        _ => None,
     }
 }
 

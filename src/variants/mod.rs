@@ -1,5 +1,6 @@
 //! The variants catboard plays, and `AnyGame`, which holds a game of any of them.
 
+pub mod baccancat;
 pub mod cat;
 pub mod chess;
 pub mod chu;
@@ -9,6 +10,7 @@ use crate::core::{
     Annotations, Cell, Game, GameError, Geometry, Move, MoveList, OptionSpec, Options, Outcome,
     Piece, Seat,
 };
+use baccancat::BacCanCat;
 use cat::CatChess;
 use chess::Chess;
 use chu::Chu;
@@ -25,6 +27,8 @@ pub enum Variant {
     Polar,
     /// Chu Chess: the 10 × 10 game with the Lion.
     Chu,
+    /// BacCanCat: four armies on a 16 × 16 board.
+    BacCanCat,
 }
 
 impl Variant {
@@ -32,14 +36,14 @@ impl Variant {
     pub const ALL: &'static [Variant] =
         &[Variant::Chess, Variant::Cat, Variant::Chu, Variant::Polar];
 
-    /// Variants the engine and the command-line tools play but the setup
-    /// screen does not offer yet (no board view of theirs has landed).
-    pub const ENGINE_ONLY: &'static [Variant] = &[];
-
     /// Every variant the command line and saved games accept.
     pub fn known() -> impl Iterator<Item = Variant> {
         Variant::ALL.iter().chain(Variant::ENGINE_ONLY).copied()
     }
+
+    /// Variants the engine and the command line play that the setup screen
+    /// does not offer yet (their screens are still to come).
+    pub const ENGINE_ONLY: &'static [Variant] = &[Variant::BacCanCat];
 
     /// The identifier used on the command line and in saved games.
     pub const fn id(self) -> &'static str {
@@ -48,6 +52,7 @@ impl Variant {
             Variant::Cat => "cat",
             Variant::Polar => "polar",
             Variant::Chu => "chu",
+            Variant::BacCanCat => "baccancat",
         }
     }
 
@@ -58,6 +63,7 @@ impl Variant {
             Variant::Cat => "Cat Chess",
             Variant::Polar => "Polar chess",
             Variant::Chu => "Chu Chess",
+            Variant::BacCanCat => "BacCanCat",
         }
     }
 
@@ -80,7 +86,7 @@ impl Variant {
         match self {
             Variant::Chess => 9,
             Variant::Cat | Variant::Polar => 7,
-            Variant::Chu => 6,
+            Variant::Chu | Variant::BacCanCat => 6,
         }
     }
 
@@ -91,6 +97,7 @@ impl Variant {
             Variant::Cat => cat::OPTIONS,
             Variant::Polar => polar::OPTIONS,
             Variant::Chu => chu::OPTIONS,
+            Variant::BacCanCat => baccancat::OPTIONS,
         }
     }
 
@@ -101,6 +108,7 @@ impl Variant {
             Variant::Cat => cat::SEATS,
             Variant::Polar => polar::SEATS,
             Variant::Chu => chu::SEATS,
+            Variant::BacCanCat => baccancat::SEATS,
         }
     }
 
@@ -111,6 +119,7 @@ impl Variant {
             Variant::Cat => cat::START_FEN,
             Variant::Polar => polar::START_TEXT,
             Variant::Chu => chu::START_FEN,
+            Variant::BacCanCat => baccancat::text::start_text(baccancat::Leapers::One),
         }
     }
 
@@ -121,6 +130,7 @@ impl Variant {
             Variant::Cat => AnyGame::Cat(CatChess::new()),
             Variant::Polar => AnyGame::Polar(Polar::new(options)),
             Variant::Chu => AnyGame::Chu(Chu::new(options)),
+            Variant::BacCanCat => AnyGame::BacCanCat(BacCanCat::new(options)),
         }
     }
 
@@ -131,6 +141,7 @@ impl Variant {
             Variant::Cat => CatChess::from_fen(text).map(AnyGame::Cat),
             Variant::Polar => Polar::from_text(text, options).map(AnyGame::Polar),
             Variant::Chu => Chu::from_fen(text, options).map(AnyGame::Chu),
+            Variant::BacCanCat => BacCanCat::from_text(text).map(AnyGame::BacCanCat),
         }
     }
 }
@@ -146,6 +157,8 @@ pub enum AnyGame {
     Polar(Polar),
     /// A game of Chu Chess.
     Chu(Chu),
+    /// A game of BacCanCat.
+    BacCanCat(BacCanCat),
 }
 
 macro_rules! dispatch {
@@ -155,6 +168,7 @@ macro_rules! dispatch {
             AnyGame::Cat($g) => $body,
             AnyGame::Polar($g) => $body,
             AnyGame::Chu($g) => $body,
+            AnyGame::BacCanCat($g) => $body,
         }
     };
 }
@@ -167,6 +181,7 @@ impl AnyGame {
             AnyGame::Cat(_) => Variant::Cat,
             AnyGame::Polar(_) => Variant::Polar,
             AnyGame::Chu(_) => Variant::Chu,
+            AnyGame::BacCanCat(_) => Variant::BacCanCat,
         }
     }
 }

@@ -1,0 +1,234 @@
+//! BacCanCat: four armies on a 16 × 16 board, hoppers, refills, a communal
+//! Reserve, and wins by marriage, by promotion and by the third mate. The
+//! rules are `shared/rules/baccancat.md` (from Charles Gilman's page,
+//! `shared/seeds/baccancat.txt`).
+
+pub mod armies;
+pub mod attack;
+pub mod eval;
+pub mod movegen;
+pub mod notation;
+pub mod oracle;
+pub mod pieces;
+pub mod position;
+pub mod refill;
+pub mod rules;
+pub mod tables;
+pub mod text;
+
+use crate::core::{
+    Annotations, Cell, CellSet, Game, GameError, Geometry, Move, MoveKind, MoveList, OptionSpec,
+    Options, Outcome, Piece,
+};
+pub use armies::SEATS;
+use armies::{ARMIES, army_name};
+pub use pieces::Leapers;
+use pieces::letter;
+pub use position::Position;
+
+/// The leaper sub-variant option.
+pub const LEAPERS: OptionSpec = OptionSpec {
+    key: "leapers",
+    label: "Leapers",
+    choices: &["1", "2", "3", "4"],
+};
+
+/// BacCanCat's rule options: the leaper sub-variant.
+pub const OPTIONS: &[OptionSpec] = &[LEAPERS];
+
+/// A game of BacCanCat: the position and the positions before each move.
+#[derive(Clone, Debug)]
+pub struct BacCanCat {
+    pos: Position,
+    history: Vec<Position>,
+    played: Vec<Move>,
+}
+
+impl BacCanCat {
+    /// A new game from the start, with the sub-variant `options` choose.
+    pub fn new(options: &Options) -> BacCanCat {
+        BacCanCat::with_leapers(Leapers::from_number(options.value(&LEAPERS)).unwrap_or_default())
+    }
+
+    /// A new game of sub-variant `leapers` from the start.
+    pub fn with_leapers(leapers: Leapers) -> BacCanCat {
+        BacCanCat::at(text::start_position(leapers))
+    }
+
+    /// A game from a position text (see [`text`]); the text names its sub-variant.
+    pub fn from_text(position: &str) -> Result<BacCanCat, GameError> {
+        text::read(position).map(BacCanCat::at)
+    }
+
+    fn at(pos: Position) -> BacCanCat {
+        BacCanCat {
+            pos,
+            history: Vec::new(),
+            played: Vec::new(),
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The Reserve as `Q8 T8 G8` (pieces it holds, with counts).
+    pub fn reserve_text(&self) -> String {
+        let parts: Vec<String> = text::reserve_kinds(self.pos.leapers())
+            .iter()
+            .filter(|&&k| self.pos.reserve(k) > 0)
+            .map(|&k| format!("{}{}", letter(k), self.pos.reserve(k)))
+            .collect();
+        if parts.is_empty() {
+            "Pawns and Yeomen only".to_string()
+        } else {
+            parts.join(" ")
+        }
+    }
+}
+
+/// Half-points written as points: `1`, `2.5`.
+pub fn points_text(half_points: u8) -> String {
+    if half_points.is_multiple_of(2) {
+        format!("{}", half_points / 2)
+    } else {
+        format!("{}.5", half_points / 2)
+    }
+}
+
+impl Game for BacCanCat {
+    fn variant_id(&self) -> &'static str {
+        "baccancat"
+    }
+
+    fn geometry(&self) -> &'static Geometry {
+        tables::geometry()
+    }
+
+    fn seat_names(&self) -> &'static [&'static str] {
+        SEATS
+    }
+
+    fn to_move(&self) -> crate::core::Seat {
+        self.pos.side()
+    }
+
+    fn piece_at(&self, cell: Cell) -> Option<Piece> {
+        self.pos.board.get(cell)
+    }
+
+    fn legal_moves(&self, out: &mut MoveList) {
+        self.pos.legal_moves(out);
+    }
+
+    fn make_move(&mut self, mv: Move) {
+        self.history.push(self.pos.clone());
+        self.played.push(mv);
+        self.pos.play(mv);
+    }
+
+    fn unmake_move(&mut self) -> Option<Move> {
+        let before = self.history.pop()?;
+        self.pos = before;
+        self.played.pop()
+    }
+
+    fn moves_played(&self) -> &[Move] {
+        &self.played
+    }
+
+    fn in_check(&self) -> bool {
+        self.pos.outcome().is_none() && self.pos.king_attacked(self.pos.side())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.pos.outcome()
+    }
+
+    fn rule_outcome(&self) -> Option<Outcome> {
+        self.pos.outcome()
+    }
+
+    fn is_repeat(&self) -> bool {
+        false
+    }
+
+    fn hash(&self) -> u64 {
+        self.pos.hash()
+    }
+
+    fn position_text(&self) -> String {
+        text::write(&self.pos)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        notation::move_text(self, mv)
+    }
+
+    fn move_notation(&self, mv: Move) -> String {
+        notation::move_notation(self, mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+        notation::parse_move(self, text)
+    }
+
+    fn captured(&self, mv: Move) -> Option<Piece> {
+        match mv.kind {
+            MoveKind::Normal => self.pos.board.get(mv.to),
+            _ => None,
+        }
+    }
+
+    fn annotations(&self) -> Annotations {
+        let pos = &self.pos;
+        let mut checked = CellSet::new();
+        let mut checks = Vec::new();
+        for seat in ARMIES.into_iter().filter(|&s| pos.in_play(s)) {
+            if pos.king_attacked(seat)
+                && let Some(king) = pos.board.king(seat)
+            {
+                checked.insert(king);
+                checks.push(army_name(seat));
+            }
+        }
+        let points = pos.half_points();
+        let points: Vec<String> = ARMIES
+            .iter()
+            .map(|s| format!("{} {}", army_name(*s), points_text(points[s.index()])))
+            .collect();
+        let out: Vec<String> = pos
+            .knocked_out()
+            .iter()
+            .map(|k| format!("{} (mated by {})", army_name(k.army), army_name(k.by)))
+            .collect();
+        let none = |v: Vec<String>| {
+            if v.is_empty() {
+                "none".to_string()
+            } else {
+                v.join(", ")
+            }
+        };
+        Annotations {
+            checked,
+            zones: CellSet::new(),
+            disarmed: CellSet::new(),
+            notes: vec![
+                ("To move".to_string(), army_name(pos.side()).to_string()),
+                ("Reserve".to_string(), self.reserve_text()),
+                ("Points".to_string(), points.join(", ")),
+                ("Out".to_string(), none(out)),
+                (
+                    "In check".to_string(),
+                    none(checks.iter().map(|s| s.to_string()).collect()),
+                ),
+                ("Passes in a row".to_string(), pos.passes().to_string()),
+                (
+                    "Leapers".to_string(),
+                    pos.leapers().kinds().map(|k| k.name()).join(", "),
+                ),
+            ],
+        }
+    }
+}

@@ -1,0 +1,183 @@
+//! Moves in writing: `ee-ec`, `fo-fp=Q`, `pass` for the oracle and saves;
+//! `Nce-ab`, `Rea×eh+`, `Kee-ec` for the move list; every spelling read back.
+
+use super::BacCanCat;
+use super::armies::army_name;
+use super::pieces::letter;
+use crate::core::{Game, GameError, Move};
+
+/// `mv` as the oracle writes it: `from-to`, `=X` for a promotion, `pass`.
+pub fn move_text(game: &BacCanCat, mv: Move) -> String {
+    if mv.is_pass() {
+        return "pass".to_string();
+    }
+    let geo = game.geometry();
+    let mut s = format!("{}-{}", geo.name(mv.from), geo.name(mv.to));
+    if let Some(kind) = mv.promotion {
+        s.push('=');
+        s.push(letter(kind));
+    }
+    s
+}
+
+/// `mv` for the move list: the piece letter, `-` or `x` for a capture,
+/// `=X` for a promotion, then `+` if it leaves a King in check or `#` if
+/// it knocks an army out (`!` if it wins the game).
+pub fn move_notation(game: &BacCanCat, mv: Move) -> String {
+    if mv.is_pass() {
+        return format!("{} passes", army_name(game.to_move()));
+    }
+    let geo = game.geometry();
+    let piece = game.piece_at(mv.from).map_or('?', |p| letter(p.kind()));
+    let sep = if game.captured(mv).is_some() {
+        'x'
+    } else {
+        '-'
+    };
+    let mut s = format!("{piece}{}{sep}{}", geo.name(mv.from), geo.name(mv.to));
+    if let Some(kind) = mv.promotion {
+        s.push('=');
+        s.push(letter(kind));
+    }
+    let mut after = game.clone();
+    after.make_move(mv);
+    let pos = after.position();
+    if pos.outcome().is_some() {
+        s.push('!');
+    } else if pos.knocked_out().len() > game.position().knocked_out().len() {
+        s.push('#');
+    } else if !after.annotations().checked.is_empty() {
+        s.push('+');
+    }
+    s
+}
+
+/// Reads a move (`ee-ec`, `eeec`, `Kee-ec`, `ce×ab`, `fo-fp=Q`, `fofpq`,
+/// `pass`; trailing `+ # !` ignored) and checks it is legal.
+pub fn parse_move(game: &BacCanCat, text: &str) -> Result<Move, GameError> {
+    let trimmed = text.trim().trim_end_matches(['+', '#', '!']);
+    let legal = game.legal_move_list();
+    if trimmed.eq_ignore_ascii_case("pass") {
+        return if legal.iter().any(|m| m.is_pass()) {
+            Ok(Move::PASS)
+        } else {
+            Err(GameError::new(format!(
+                "{} has a move to make, so it may not pass.",
+                army_name(game.to_move())
+            )))
+        };
+    }
+    let shape = || {
+        GameError::new(format!(
+            "'{}' is not a move: write it from-to with two-letter cells, like ee-ec or fo-fp=Q.",
+            text.trim()
+        ))
+    };
+    let mut body = trimmed;
+    let mut named_piece = None;
+    let mut chars = body.chars();
+    if let (Some(first), Some(second)) = (chars.next(), chars.next())
+        && first.is_ascii_uppercase()
+        && second.is_ascii_lowercase()
+    {
+        named_piece = Some(first);
+        body = &body[1..];
+    }
+    let (cells, promo) = match body.split_once('=') {
+        Some((c, p)) => (c, Some(p)),
+        None => (body, None),
+    };
+    let letters: String = cells
+        .chars()
+        .filter(|c| !matches!(c, '-' | 'x' | 'X' | '×' | ':'))
+        .collect::<String>()
+        .to_ascii_lowercase();
+    if !letters.is_ascii() {
+        return Err(shape());
+    }
+    let (cells, promo) = match (letters.len(), promo) {
+        (4, p) => (letters.as_str(), p.map(str::to_string)),
+        (5, None) => (&letters[..4], Some(letters[4..].to_string())),
+        _ => return Err(shape()),
+    };
+    let geo = game.geometry();
+    let (Some(from), Some(to)) = (geo.cell(&cells[..2]), geo.cell(&cells[2..])) else {
+        return Err(shape());
+    };
+    let promotion = match promo.as_deref().map(str::trim) {
+        None => None,
+        Some(p) => {
+            let mut chars = p.chars();
+            match (
+                chars
+                    .next()
+                    .and_then(|c| game.position().leapers().kind_of_letter(c)),
+                chars.next(),
+            ) {
+                (Some(kind), None) => Some(kind),
+                _ => {
+                    return Err(GameError::new(format!(
+                        "'{p}' after '=' is no piece letter; promotions are written =Q, =T, =G, =R, =B, =N, =M, =C or =A."
+                    )));
+                }
+            }
+        }
+    };
+    let army = army_name(game.to_move());
+    let Some(piece) = game.piece_at(from).filter(|p| p.seat() == game.to_move()) else {
+        return Err(GameError::new(format!(
+            "{army} has no piece on {}.",
+            geo.name(from)
+        )));
+    };
+    if let Some(ch) = named_piece
+        && ch != letter(piece.kind())
+    {
+        return Err(GameError::new(format!(
+            "The piece on {} is a {}, not '{ch}'.",
+            geo.name(from),
+            piece.kind().name()
+        )));
+    }
+    let candidates: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| !m.is_pass() && m.from == from && m.to == to)
+        .collect();
+    if candidates.is_empty() {
+        return Err(GameError::new(format!(
+            "{army}'s {} on {} cannot move to {} now.",
+            piece.kind().name(),
+            geo.name(from),
+            geo.name(to)
+        )));
+    }
+    if let Some(mv) = candidates.iter().find(|m| m.promotion == promotion) {
+        return Ok(*mv);
+    }
+    let choices: Vec<String> = candidates
+        .iter()
+        .filter_map(|m| m.promotion.map(|k| format!("={}", letter(k))))
+        .collect();
+    Err(GameError::new(match promotion {
+        None => format!(
+            "{}-{} must promote: add one of {}.",
+            geo.name(from),
+            geo.name(to),
+            choices.join(", ")
+        ),
+        Some(kind) if choices.is_empty() => format!(
+            "{}-{} cannot promote to {} here.",
+            geo.name(from),
+            geo.name(to),
+            kind.name()
+        ),
+        Some(kind) => format!(
+            "{}-{} cannot promote to {}; the Reserve allows {}.",
+            geo.name(from),
+            geo.name(to),
+            kind.name(),
+            choices.join(", ")
+        ),
+    }))
+}

@@ -1,0 +1,235 @@
+//! What a move sets off: the Reserve and rights bookkeeping, refills, the
+//! wins by marriage and by promotion, mates "at once" of Kings the next
+//! army attacks, mates on one's own turn with their credit, passing out
+//! the game, eliminations, and the points each army scores.
+
+use super::attack::is_attacked;
+use super::position::{Knockout, Position};
+use super::refill::refill;
+use super::tables::tables;
+use crate::core::orthodox::play_on_board;
+use crate::core::{Cell, EndReason, Move, MoveKind, Outcome, PieceKind, Seat};
+
+/// The points a game shares, in half-points.
+pub const GAME_HALF_POINTS: u8 = 12;
+
+impl Position {
+    /// Plays the legal move `mv` and everything it sets off.
+    pub fn play(&mut self, mv: Move) {
+        let mover = self.side;
+        if mv.is_pass() {
+            self.set_passes(self.passes.saturating_add(1));
+        } else {
+            self.play_on_board_with_state(mv);
+            self.set_passes(0);
+            let moved = self.board.get(mv.to).map(|p| p.kind());
+            let foot = matches!(moved, Some(PieceKind::Pawn | PieceKind::Yeoman));
+            if foot && mv.promotion.is_none() && tables().army(mover).promotion.contains(mv.to) {
+                self.finish(mover, EndReason::Promotion);
+            } else if self.married(mover) {
+                self.finish(mover, EndReason::Marriage);
+            }
+        }
+        self.side = self.next_in_play(mover);
+        if self.outcome.is_none() {
+            self.settle();
+        }
+    }
+
+    /// The board change of a move with its bookkeeping: partners and
+    /// refill pieces follow or lose their marks, promotions draw on the
+    /// Reserve, then the camps emptied are refilled.
+    fn play_on_board_with_state(&mut self, mv: Move) {
+        let captured = mv.kind == MoveKind::Normal && self.board.get(mv.to).is_some();
+        let by_foot = self
+            .board
+            .get(mv.from)
+            .is_some_and(|p| matches!(p.kind(), PieceKind::Pawn | PieceKind::Yeoman));
+        let was_fresh = self.fresh.contains(mv.from);
+        self.set_partner(mv.from, false);
+        self.set_partner(mv.to, false);
+        self.set_fresh(mv.from, false);
+        self.set_fresh(mv.to, false);
+        if mv.kind == MoveKind::Castle {
+            self.set_partner(mv.aux, false);
+        }
+        if let Some(kind) = mv.promotion {
+            self.set_reserve(kind, self.reserve(kind).saturating_sub(1));
+            if captured && !by_foot && kind == PieceKind::Queen {
+                self.set_partner(mv.to, true);
+            }
+        }
+        play_on_board(&mut self.board, mv);
+        if was_fresh && !captured && mv.promotion.is_none() {
+            self.set_fresh(mv.to, true);
+        }
+        self.refill_camps();
+    }
+
+    /// Refills the wholly empty camp lines.
+    fn refill_camps(&mut self) {
+        let mut filled = Vec::new();
+        let in_play = self.in_play_mask();
+        refill(tables(), &mut self.board, in_play, |c| filled.push(c));
+        for c in filled {
+            self.set_fresh(c, true);
+        }
+    }
+
+    /// Whether `seat` has its King, a Queen, a Tank and a compound on the
+    /// four cells of one 2 × 2 square.
+    pub fn married(&self, seat: Seat) -> bool {
+        let geo = tables().geo;
+        let Some(king) = self.board.king(seat) else {
+            return false;
+        };
+        let compound = self.leapers.kinds()[2];
+        let (kf, kr) = (geo.file(king) as i32, geo.rank(king) as i32);
+        [(0, 0), (-1, 0), (0, -1), (-1, -1)]
+            .iter()
+            .any(|&(df, dr)| {
+                let mut found = [false; 3];
+                for (f, r) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                    let piece = geo
+                        .at(kf + df + f, kr + dr + r)
+                        .and_then(|c| self.board.get(c))
+                        .filter(|p| p.seat() == seat);
+                    match piece.map(|p| p.kind()) {
+                        Some(PieceKind::Queen) => found[0] = true,
+                        Some(PieceKind::Tank) => found[1] = true,
+                        Some(k) if k == compound => found[2] = true,
+                        _ => {}
+                    }
+                }
+                found == [true; 3]
+            })
+    }
+
+    /// Ends the game with `winner` winning for `reason`.
+    fn finish(&mut self, winner: Seat, reason: EndReason) {
+        self.outcome = Some(Outcome {
+            winner: Some(winner),
+            reason,
+        });
+    }
+
+    /// After a move or a pass, with the next army in play to move: the
+    /// endings by passing and by the third mate, mates "at once" of every
+    /// King that army attacks, its own mate when it is in check with no
+    /// move, each elimination refilling camps emptied, until nothing more
+    /// happens.
+    pub(super) fn settle(&mut self) {
+        let t = tables();
+        loop {
+            if self.in_play_count() == 1 {
+                let last = self.next_in_play(self.side);
+                self.finish(last, EndReason::ThirdMate);
+                return;
+            }
+            if self.passes as usize >= self.in_play_count() {
+                self.outcome = Some(Outcome {
+                    winner: None,
+                    reason: EndReason::AllPassed,
+                });
+                return;
+            }
+            let mover = self.side;
+            let mut victims = Vec::new();
+            let mut s = self.next_in_play(mover);
+            while s != mover {
+                if let Some(king) = self.board.king(s)
+                    && is_attacked(t, &self.board, self.leapers, king, |x| x == mover)
+                {
+                    victims.push(s);
+                }
+                s = self.next_in_play(s);
+            }
+            if !victims.is_empty() {
+                for v in victims {
+                    self.eliminate(v, mover);
+                }
+                continue;
+            }
+            if self.king_attacked(mover) && !self.has_legal_move() {
+                let by = self.first_attacker_after(mover);
+                self.side = self.next_in_play(mover);
+                self.eliminate(mover, by);
+                continue;
+            }
+            return;
+        }
+    }
+
+    /// The first army after `seat` in turn order that attacks its King.
+    fn first_attacker_after(&self, seat: Seat) -> Seat {
+        let t = tables();
+        let mut s = self.next_in_play(seat);
+        while s != seat {
+            if let Some(king) = self.board.king(seat)
+                && is_attacked(t, &self.board, self.leapers, king, |x| x == s)
+            {
+                return s;
+            }
+            s = self.next_in_play(s);
+        }
+        self.next_in_play(seat)
+    }
+
+    /// Knocks `army` out, mated by `by`: its pieces go into the Reserve,
+    /// passes in a row start again, and camps emptied are refilled.
+    pub(super) fn eliminate(&mut self, army: Seat, by: Seat) {
+        let cells: Vec<Cell> = self.board.occupied_by(army).iter().collect();
+        for c in cells {
+            if let Some(piece) = self.board.take(c) {
+                let kind = piece.kind();
+                if !matches!(kind, PieceKind::Pawn | PieceKind::Yeoman) {
+                    self.set_reserve(kind, self.reserve(kind).saturating_add(1));
+                }
+            }
+            self.set_partner(c, false);
+            self.set_fresh(c, false);
+        }
+        self.knock_out_record(Knockout { army, by });
+        self.set_passes(0);
+        self.refill_camps();
+    }
+
+    /// Each army's points this game, in half-points: an army knocked out
+    /// while k armies were in play scores 4 − k; at the end the winner
+    /// takes the rest (after a marriage or promotion every other army in
+    /// play scores as though it dropped out then), or the armies in play
+    /// share it after every one passed. Armies in play score nothing
+    /// before the end.
+    pub fn half_points(&self) -> [u8; 4] {
+        let mut points = [0u8; 4];
+        for (i, k) in self.out.iter().enumerate() {
+            points[k.army.index() & 3] = 2 * i as u8;
+        }
+        let Some(outcome) = self.outcome else {
+            return points;
+        };
+        let in_play: Vec<Seat> = super::armies::ARMIES
+            .into_iter()
+            .filter(|&s| self.in_play(s))
+            .collect();
+        let k = in_play.len() as u8;
+        match outcome.winner {
+            Some(winner) => {
+                for &s in &in_play {
+                    if s != winner {
+                        points[s.index()] = 2 * (4 - k);
+                    }
+                }
+                let others: u8 = points.iter().sum::<u8>() - points[winner.index() & 3];
+                points[winner.index() & 3] = GAME_HALF_POINTS.saturating_sub(others);
+            }
+            None => {
+                let taken: u8 = points.iter().sum();
+                for &s in &in_play {
+                    points[s.index()] = GAME_HALF_POINTS.saturating_sub(taken) / k.max(1);
+                }
+            }
+        }
+        points
+    }
+}
