@@ -751,3 +751,57 @@ fn the_sphere_list_scrolls_with_the_cursor() {
         "the cursor's disc: {text}"
     );
 }
+
+/// A BacCanCat game between four people from `text` after `moves`.
+fn baccancat(text: Option<&str>, moves: &[&str]) -> App {
+    table_game(
+        Variant::BacCanCat,
+        vec![Player::Human; 4],
+        text,
+        moves,
+        0,
+        classic(),
+    )
+}
+
+#[test]
+fn snapshot_baccancat() {
+    check("baccancat-start", &baccancat(None, &[]), 100, 40);
+    check("baccancat-start-80x24", &baccancat(None, &[]), 80, 24);
+    // Red's Cannon on hj picked up: its slides and its hops over one screen.
+    let cannon = "oB14gB/7bN8/16/7rN8/4oK6gK4/16/6gNrC2rYbNoN3/16/16/16/7gY8/4rK6bK4/16/7oN8/16/rB14bB r - - - Q8 0 1";
+    let mut app = baccancat(Some(cannon), &[]);
+    let Screen::Playing(p) = &mut app.screen else {
+        panic!("playing")
+    };
+    p.cursor = p.table.game().geometry().cell("hj").unwrap_or_default();
+    act(&mut app, &[Action::Select]);
+    check("baccancat-cannon", &app, 100, 40);
+    // Red's Rook leaves its bottom edge, which is refilled with Pawns.
+    let refill =
+        "oB14gB/16/16/16/4oK6gK4/16/16/16/16/16/16/4rK6bK4/16/rN15/16/2rR12bB r - - - Q8 0 1";
+    check(
+        "baccancat-refill",
+        &baccancat(Some(refill), &["ca-ch"]),
+        100,
+        40,
+    );
+    // Red's Knight unmasks Orange's Rook: Green is mated and goes out.
+    let mate =
+        "oB14gB/16/16/16/4oK2oR1rN1gK4/16/16/16/16/16/16/4rK6bK4/16/rN15/16/2gN12bB r - - - Q8 0 1";
+    check(
+        "baccancat-eliminated",
+        &baccancat(Some(mate), &["jl-kn"]),
+        100,
+        40,
+    );
+    // Red's Gnu joins King, Queen and Tank on one 2 x 2 square: marriage.
+    let marriage =
+        "oB14gB/16/16/16/4oK6gK4/16/4rG11/16/2rT13/2rKrQ12/16/11bK4/16/16/16/15bB r - - - Q8 0 1";
+    check(
+        "baccancat-marriage",
+        &baccancat(Some(marriage), &["ej-dh"]),
+        100,
+        40,
+    );
+}

@@ -33,8 +33,13 @@ pub enum Variant {
 
 impl Variant {
     /// Every variant, in the order the setup screen lists them.
-    pub const ALL: &'static [Variant] =
-        &[Variant::Chess, Variant::Cat, Variant::Chu, Variant::Polar];
+    pub const ALL: &'static [Variant] = &[
+        Variant::Chess,
+        Variant::Cat,
+        Variant::Chu,
+        Variant::Polar,
+        Variant::BacCanCat,
+    ];
 
     /// Every variant the command line and saved games accept.
     pub fn known() -> impl Iterator<Item = Variant> {
@@ -43,7 +48,7 @@ impl Variant {
 
     /// Variants the engine and the command line play that the setup screen
     /// does not offer yet (their screens are still to come).
-    pub const ENGINE_ONLY: &'static [Variant] = &[Variant::BacCanCat];
+    pub const ENGINE_ONLY: &'static [Variant] = &[];
 
     /// The identifier used on the command line and in saved games.
     pub const fn id(self) -> &'static str {

@@ -114,12 +114,42 @@ fn grid_extent(geo: &Geometry) -> (u16, u16) {
     })
 }
 
-/// A cell name's file part (`a`) and rank part (`10`).
-fn name_parts(name: &str) -> (&str, &str) {
-    let split = name
-        .find(|c: char| !c.is_ascii_alphabetic())
-        .unwrap_or(name.len());
-    name.split_at(split)
+/// The longest start that every one of `names` shares.
+fn common_prefix<'a>(names: &[&'a str]) -> &'a str {
+    let Some(first) = names.first() else {
+        return "";
+    };
+    let mut len = first.len();
+    for name in &names[1..] {
+        len = first
+            .char_indices()
+            .zip(name.chars())
+            .take_while(|((_, a), b)| a == b)
+            .map(|((i, a), _)| i + a.len_utf8())
+            .last()
+            .unwrap_or(0)
+            .min(len);
+    }
+    &first[..len]
+}
+
+/// The longest end that every one of `names` shares.
+fn common_suffix<'a>(names: &[&'a str]) -> &'a str {
+    let Some(first) = names.first() else {
+        return "";
+    };
+    let mut start = 0;
+    for name in &names[1..] {
+        let shared = first
+            .chars()
+            .rev()
+            .zip(name.chars().rev())
+            .take_while(|(a, b)| a == b)
+            .map(|(a, _)| a.len_utf8())
+            .sum::<usize>();
+        start = start.max(first.len() - shared);
+    }
+    &first[start..]
 }
 
 /// The labels beside the board: one per screen row (top first) and one per
@@ -139,11 +169,23 @@ impl Labels {
         }
         let extent = grid_extent(geo);
         let (cols, rows) = orientation.screen_extent(extent);
+        // A file's label is what its cells' names share at the start (`a`
+        // of a1…a8, `b` of ba…bp); a rank's, what they share at the end.
+        let mut files: Vec<Vec<&str>> = vec![Vec::new(); extent.0 as usize];
+        let mut ranks: Vec<Vec<&str>> = vec![Vec::new(); extent.1 as usize];
+        for cell in geo.cells() {
+            let (x, y) = geo.place(cell);
+            files[x as usize].push(geo.name(cell));
+            ranks[y as usize].push(geo.name(cell));
+        }
+        let file_label: Vec<String> = files.iter().map(|n| common_prefix(n).to_string()).collect();
+        let rank_label: Vec<String> = ranks.iter().map(|n| common_suffix(n).to_string()).collect();
         let mut row_labels = vec![String::new(); rows as usize];
         let mut col_labels = vec![String::new(); cols as usize];
         for cell in geo.cells() {
-            let (col, row) = orientation.screen_place(geo.place(cell), extent);
-            let (file, rank) = name_parts(geo.name(cell));
+            let (x, y) = geo.place(cell);
+            let (col, row) = orientation.screen_place((x, y), extent);
+            let (file, rank) = (&file_label[x as usize], &rank_label[y as usize]);
             let (across, up) = if orientation.sideways() {
                 (rank, file)
             } else {
@@ -152,12 +194,12 @@ impl Labels {
             if let Some(l) = row_labels.get_mut(row as usize)
                 && l.is_empty()
             {
-                *l = up.to_string();
+                *l = up.clone();
             }
             if let Some(l) = col_labels.get_mut(col as usize)
                 && l.is_empty()
             {
-                *l = across.to_string();
+                *l = across.clone();
             }
         }
         Labels {
