@@ -1,0 +1,302 @@
+//! `catboard serve` end to end: the server binary on a loopback port in a
+//! temporary data directory, and russh clients whose screens are kept by
+//! a terminal emulator (vt100). Two people play one chess table, a third
+//! watches, one drops and comes back to their seat, the server restarts
+//! and the table comes back, and a flood of input closes only the
+//! connection that sent it. Every wait has a deadline.
+
+use russh::client::{self, Handle};
+use russh::keys::{Algorithm, PrivateKey, PrivateKeyWithHashAlg, PublicKeyOrCertificate};
+use russh::{Channel, ChannelMsg};
+use std::io::{BufRead, BufReader};
+use std::num::NonZeroU16;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// The longest any one wait may take.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+const ROWS: u16 = 40;
+const COLS: u16 = 120;
+
+/// A temporary directory, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(tag: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("catboard-serve-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("make a temporary directory");
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The server process and what it logs.
+struct Server {
+    child: Child,
+    port: u16,
+    log: Receiver<String>,
+    /// Every line logged so far.
+    seen: Vec<String>,
+}
+
+impl Server {
+    /// Starts `catboard serve` on 127.0.0.1, any free port, keeping its
+    /// data in `data`, with `extra` flags; waits for the port it printed.
+    fn start(data: &Path, extra: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_catboard"))
+            .args(["serve", "--listen", "127.0.0.1:0", "--data"])
+            .arg(data)
+            .args(extra)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start catboard serve");
+        let stderr = child.stderr.take().expect("the server's standard error");
+        let (tx, log) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut server = Server {
+            child,
+            port: 0,
+            log,
+            seen: Vec::new(),
+        };
+        let line = server.wait_log("listening on 127.0.0.1:");
+        let port = line.rsplit(':').next().and_then(|p| p.trim().parse().ok());
+        server.port = port.unwrap_or_else(|| panic!("no port in {line:?}"));
+        server
+    }
+
+    /// Waits for a log line containing `text` (logged at any time since
+    /// the start) and returns it.
+    fn wait_log(&mut self, text: &str) -> String {
+        if let Some(line) = self.seen.iter().find(|l| l.contains(text)) {
+            return line.clone();
+        }
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.log.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if line.contains(text) {
+                        return line;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => panic!("the server never logged {text:?}"),
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("the server ended before logging {text:?}")
+                }
+            }
+        }
+    }
+
+    fn stop(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A client that trusts any host key (the test's own server).
+struct Trusting;
+
+impl client::Handler for Trusting {
+    type Error = russh::Error;
+
+    async fn check_server_key(
+        &mut self,
+        _key: &PublicKeyOrCertificate,
+    ) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+/// A person at the server: their SSH session and screen.
+struct Player {
+    _session: Handle<Trusting>,
+    channel: Channel<client::Msg>,
+    screen: vt100::Parser,
+    received: usize,
+    closed: bool,
+}
+
+fn new_key() -> PrivateKey {
+    PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).expect("a key")
+}
+
+impl Player {
+    /// Connects to `port` as `user` with `key` and opens the game's shell.
+    async fn connect(port: u16, user: &str, key: &PrivateKey) -> Player {
+        let config = Arc::new(client::Config::default());
+        let connecting = async {
+            let mut session = client::connect(config, ("127.0.0.1", port), Trusting).await?;
+            let auth = PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None);
+            let result = session.authenticate_publickey(user, auth).await?;
+            assert!(result.success(), "any key is accepted");
+            let channel = session.channel_open_session().await?;
+            channel
+                .request_pty(
+                    true,
+                    "xterm-256color",
+                    u32::from(COLS),
+                    u32::from(ROWS),
+                    0,
+                    0,
+                    &[],
+                )
+                .await?;
+            channel.request_shell(true).await?;
+            Ok::<_, russh::Error>((session, channel))
+        };
+        let (session, channel) = tokio::time::timeout(PATIENCE, connecting)
+            .await
+            .expect("connected in time")
+            .expect("connected");
+        let size = |n: u16| NonZeroU16::new(n).expect("non-zero");
+        Player {
+            _session: session,
+            channel,
+            screen: vt100::Parser::new(size(ROWS), size(COLS), 0),
+            received: 0,
+            closed: false,
+        }
+    }
+
+    fn contents(&self) -> String {
+        self.screen.screen().contents()
+    }
+
+    /// Reads the channel until the screen shows `text`.
+    async fn wait_for(&mut self, text: &str) {
+        let deadline = tokio::time::Instant::now() + PATIENCE;
+        while !self.contents().contains(text) {
+            let msg = tokio::time::timeout_at(deadline, self.channel.wait()).await;
+            match msg {
+                Ok(Some(ChannelMsg::Data { data })) => {
+                    self.received += data.len();
+                    self.screen.process(&data);
+                }
+                Ok(Some(_)) => {}
+                Ok(None) => panic!(
+                    "the channel closed waiting for {text:?}; the screen shows:\n{}",
+                    self.contents()
+                ),
+                Err(_) => panic!(
+                    "timed out waiting for {text:?}; the screen shows:\n{}",
+                    self.contents()
+                ),
+            }
+        }
+    }
+
+    /// Reads the channel until it closes; `false` if it stays open past the deadline.
+    async fn wait_closed(&mut self) -> bool {
+        let deadline = tokio::time::Instant::now() + PATIENCE;
+        loop {
+            match tokio::time::timeout_at(deadline, self.channel.wait()).await {
+                Ok(Some(_)) => {}
+                Ok(None) => {
+                    self.closed = true;
+                    return true;
+                }
+                Err(_) => return false,
+            }
+        }
+    }
+
+    async fn send(&mut self, bytes: &[u8]) -> Result<(), russh::Error> {
+        self.channel.data(bytes).await
+    }
+
+    /// Types a move at the prompt: pasted (so it opens the prompt), then Enter.
+    async fn play(&mut self, text: &str) {
+        let typed = format!("\x1b[200~{text}\x1b[201~\r");
+        self.send(typed.as_bytes()).await.expect("send a move");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_play_one_watches_seats_and_tables_survive_and_a_flood_closes_only_its_sender() {
+    let data = TempDir::new("play");
+    let mut server = Server::start(&data.0, &["--input-rate", "4096"]);
+    let (ann_key, bob_key) = (new_key(), new_key());
+
+    let mut ann = Player::connect(server.port, "ann+t1", &ann_key).await;
+    ann.wait_for("You play White at table t1.").await;
+    let mut bob = Player::connect(server.port, "bob+t1", &bob_key).await;
+    bob.wait_for("You play Black at table t1.").await;
+
+    ann.play("e4").await;
+    ann.wait_for("e4").await;
+    bob.wait_for("e2 to e4").await;
+
+    // A third person watches: the seats are taken.
+    let mut cat = Player::connect(server.port, "cat+t1", &new_key()).await;
+    cat.wait_for("You are watching table t1.").await;
+    cat.play("e5").await;
+    cat.wait_for("You are watching this table; only its players move.")
+        .await;
+
+    // Bob drops and comes back to his seat, and the game as it is.
+    drop(bob);
+    server.wait_log("connection 2 (bob) ended");
+    let mut bob = Player::connect(server.port, "bob+t1", &bob_key).await;
+    bob.wait_for("You play Black at table t1.").await;
+    bob.wait_for("1. ▸e4").await;
+    bob.play("e5").await;
+    ann.wait_for("e7 to e5").await;
+    cat.wait_for("e7 to e5").await;
+
+    // A flood of input closes only the connection that sent it.
+    let mut flood = Player::connect(server.port, "flood", &new_key()).await;
+    flood.wait_for("lobby").await;
+    let burst = vec![b'j'; 16 * 1024];
+    for _ in 0..8 {
+        if flood.send(&burst).await.is_err() {
+            break;
+        }
+    }
+    assert!(
+        flood.wait_closed().await,
+        "the flooding connection is closed"
+    );
+    server.wait_log("bytes of input a second");
+    ann.play("Nf3").await;
+    bob.wait_for("g1 to f3").await;
+
+    // The server restarts and the table comes back, seats and all.
+    drop((ann, bob, cat, flood));
+    server.stop();
+    let mut server = Server::start(&data.0, &[]);
+    server.wait_log("table t1 brought back at ply 3");
+    let mut bob = Player::connect(server.port, "bob+t1", &bob_key).await;
+    bob.wait_for("You play Black at table t1.").await;
+    bob.wait_for("▸Nf3").await;
+    bob.play("Nc6").await;
+    let mut ann = Player::connect(server.port, "ann+t1", &ann_key).await;
+    ann.wait_for("You play White at table t1.").await;
+    ann.wait_for("Nc6").await;
+}
