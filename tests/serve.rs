@@ -150,12 +150,31 @@ fn new_key() -> PrivateKey {
 impl Player {
     /// Connects to `port` as `user` with `key` and opens the game's shell.
     async fn connect(port: u16, user: &str, key: &PrivateKey) -> Player {
+        Player::connect_as(port, user, Some(key)).await
+    }
+
+    /// Connects to `port` as `user`, with `key` or as a guest
+    /// (keyboard-interactive), and opens the game's shell.
+    async fn connect_as(port: u16, user: &str, key: Option<&PrivateKey>) -> Player {
         let config = Arc::new(client::Config::default());
         let connecting = async {
             let mut session = client::connect(config, ("127.0.0.1", port), Trusting).await?;
-            let auth = PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None);
-            let result = session.authenticate_publickey(user, auth).await?;
-            assert!(result.success(), "any key is accepted");
+            match key {
+                Some(key) => {
+                    let auth = PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None);
+                    let result = session.authenticate_publickey(user, auth).await?;
+                    assert!(result.success(), "any key is accepted");
+                }
+                None => {
+                    let result = session
+                        .authenticate_keyboard_interactive_start(user, None)
+                        .await?;
+                    assert!(
+                        matches!(result, client::KeyboardInteractiveAuthResponse::Success),
+                        "a guest is let in"
+                    );
+                }
+            }
             let channel = session.channel_open_session().await?;
             channel
                 .request_pty(
@@ -299,4 +318,31 @@ async fn two_play_one_watches_seats_and_tables_survive_and_a_flood_closes_only_i
     let mut ann = Player::connect(server.port, "ann+t1", &ann_key).await;
     ann.wait_for("You play White at table t1.").await;
     ann.wait_for("Nc6").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_guest_makes_a_table_with_a_computer_seat_from_the_lobby_and_the_computer_replies() {
+    let data = TempDir::new("lobby");
+    let server = Server::start(&data.0, &["--think-ms", "100"]);
+    let mut guest = Player::connect_as(server.port, "gus", None).await;
+    guest.wait_for("Welcome, gus").await;
+    guest.wait_for("No tables yet").await;
+    // c: the setup form; Down, Down: Black's seat; Right: the computer; Enter: begin.
+    guest.send(b"c").await.expect("send");
+    guest.wait_for("Variant").await;
+    guest.send(b"\x1b[B\x1b[B\x1b[C\r").await.expect("send");
+    guest.wait_for("You play White at table gus-1.").await;
+    guest.play("d4").await;
+    guest.wait_for("Black plays").await;
+
+    // Someone else sees the table in the lobby, with its computer seat.
+    let mut other = Player::connect(server.port, "olga", &new_key()).await;
+    other.wait_for("gus-1").await;
+    other.wait_for("Black: computer (casual)").await;
+    // Watching it from the lobby (w) shows the game as it stands.
+    other.send(b"w").await.expect("send");
+    other.wait_for("You are watching table gus-1.").await;
+    other.wait_for("d4").await;
+    other.wait_for("White to move").await;
+    server.stop();
 }
