@@ -346,3 +346,139 @@ async fn a_guest_makes_a_table_with_a_computer_seat_from_the_lobby_and_the_compu
     other.wait_for("White to move").await;
     server.stop();
 }
+
+/// A number from `/proc/PID/status` (`VmRSS`, in kB).
+fn status_kb(pid: u32, field: &str) -> u64 {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    text.lines()
+        .find(|l| l.starts_with(field))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
+/// The CPU time the process has used, in clock ticks (user + system).
+fn cpu_ticks(pid: u32) -> u64 {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The fields after the command name, which is in parentheses.
+    let rest = text.rsplit(')').next().unwrap_or("");
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let field = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
+    field(11) + field(12)
+}
+
+/// The closing figures: connect-to-first-frame time, bytes per cursor
+/// step, memory per idle connection and per table, and CPU with 500 idle
+/// connections. Run with
+/// `cargo test --release --test serve -- --ignored --nocapture figures`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement of about a minute; run by hand"]
+async fn figures() {
+    const IDLE: usize = 500;
+    const TABLES: usize = 100;
+    let data = TempDir::new("figures");
+    let server = Server::start(&data.0, &["--tables-per-person", "1000"]);
+    let pid = server.child.id();
+    let key = new_key();
+
+    let mut first_frames = Vec::new();
+    for _ in 0..10 {
+        let started = Instant::now();
+        let mut p = Player::connect(server.port, "first", &key).await;
+        p.wait_for("Welcome, first").await;
+        first_frames.push(started.elapsed());
+    }
+    first_frames.sort();
+    println!(
+        "connect to first frame: median {:?}, slowest {:?}",
+        first_frames[5], first_frames[9]
+    );
+
+    let mut ann = Player::connect(server.port, "ann+steps", &key).await;
+    ann.wait_for("You play White at table steps.").await;
+    let mut step_bytes = Vec::new();
+    for arrow in ["\x1b[D", "\x1b[A", "\x1b[C", "\x1b[B"]
+        .iter()
+        .cycle()
+        .take(20)
+    {
+        let before = ann.received;
+        ann.send(arrow.as_bytes()).await.expect("send");
+        // Read until a quiet 100 ms after the first bytes.
+        let deadline = tokio::time::Instant::now() + PATIENCE;
+        loop {
+            let wait = if ann.received > before {
+                tokio::time::Instant::now() + Duration::from_millis(100)
+            } else {
+                deadline
+            };
+            match tokio::time::timeout_at(wait, ann.channel.wait()).await {
+                Ok(Some(ChannelMsg::Data { data })) => {
+                    ann.received += data.len();
+                    ann.screen.process(&data);
+                }
+                Ok(Some(_)) => {}
+                Ok(None) => panic!("the channel closed"),
+                Err(_) => break,
+            }
+        }
+        step_bytes.push(ann.received - before);
+    }
+    let mean = step_bytes.iter().sum::<usize>() as f64 / step_bytes.len() as f64;
+    println!("bytes per cursor step: mean {mean:.0}, each {step_bytes:?}");
+    drop(ann);
+
+    let before_tables = status_kb(pid, "VmRSS:");
+    for t in 0..TABLES {
+        let mut p = Player::connect(server.port, &format!("maker+m{t}"), &key).await;
+        p.wait_for("You play White").await;
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let with_tables = status_kb(pid, "VmRSS:");
+    println!(
+        "{TABLES} tables: {} kB resident more ({} kB each, made before any idle connection)",
+        with_tables.saturating_sub(before_tables),
+        with_tables.saturating_sub(before_tables) / TABLES as u64
+    );
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let before_idle = status_kb(pid, "VmRSS:");
+    let mut idle = Vec::new();
+    for batch in 0..IDLE / 50 {
+        let joins = (0..50).map(|i| {
+            let key = key.clone();
+            let port = server.port;
+            tokio::spawn(async move {
+                let mut p = Player::connect(port, &format!("idle{}", batch * 50 + i), &key).await;
+                p.wait_for("Welcome").await;
+                p
+            })
+        });
+        for join in joins.collect::<Vec<_>>() {
+            idle.push(join.await.expect("an idle connection"));
+        }
+    }
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let with_idle = status_kb(pid, "VmRSS:");
+    let threads = status_kb(pid, "Threads:");
+    let ticks_before = cpu_ticks(pid);
+    let idle_for = Duration::from_secs(10);
+    tokio::time::sleep(idle_for).await;
+    let ticks = cpu_ticks(pid) - ticks_before;
+    println!(
+        "{} idle connections held: {} kB resident more ({} kB each), {threads} threads; CPU while idle: {ticks} ticks of 1/100 s in {idle_for:?} ({:.2}%)",
+        idle.len(),
+        with_idle.saturating_sub(before_idle),
+        with_idle.saturating_sub(before_idle) / IDLE as u64,
+        ticks as f64 / idle_for.as_secs_f64()
+    );
+    drop(idle);
+    tokio::time::sleep(Duration::from_secs(2)).await;
+
+    server.stop();
+}
