@@ -167,7 +167,10 @@ fn run(shared: &Arc<Shared>, start: Start) {
         }
     }
     conn.leave_table();
+    // Shown here, so that dropping the screen writes nothing more.
+    let _ = screen.show_cursor();
     let _ = leave_screen(screen.backend_mut());
+    drop(screen);
     let _ = out.send(Out::Close);
     log::event(format!("connection {id} ({}) ended", conn.who.name));
 }
