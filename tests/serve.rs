@@ -373,6 +373,43 @@ fn cpu_ticks(pid: u32) -> u64 {
     field(11) + field(12)
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_window_resizes_idle_connections_time_out_and_connections_are_capped() {
+    let data = TempDir::new("limits");
+    let mut server = Server::start(&data.0, &["--idle-seconds", "2", "--max-connections", "1"]);
+    let mut ann = Player::connect(server.port, "ann+t1", &new_key()).await;
+    ann.wait_for("You play White at table t1.").await;
+
+    // A window change resizes the screen: too small for the board now.
+    ann.channel
+        .window_change(30, 10, 0, 0)
+        .await
+        .expect("a window change");
+    let size = |n: u16| NonZeroU16::new(n).expect("non-zero");
+    ann.screen.set_size(size(10), size(30));
+    ann.wait_for("30x10").await;
+
+    // One connection is the cap: a second is refused at once.
+    let second = tokio::time::timeout(PATIENCE, async {
+        let config = Arc::new(client::Config::default());
+        client::connect(config, ("127.0.0.1", server.port), Trusting).await
+    })
+    .await
+    .expect("refused in time");
+    assert!(second.is_err(), "the second connection is refused");
+    server.wait_log("refused: the server is full");
+
+    // With no input for two seconds, the connection is closed.
+    let started = Instant::now();
+    assert!(ann.wait_closed().await, "the idle connection is closed");
+    assert!(
+        started.elapsed() >= Duration::from_secs(1),
+        "not before it was idle"
+    );
+    server.wait_log("connection 1 (ann) ended");
+    server.stop();
+}
+
 /// The closing figures: connect-to-first-frame time, bytes per cursor
 /// step, memory per idle connection and per table, and CPU with 500 idle
 /// connections. Run with

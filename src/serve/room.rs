@@ -98,16 +98,16 @@ impl Room {
         play: bool,
         preferred: Option<usize>,
     ) -> Joined {
-        let held = self.seat_of(who).filter(|&s| !self.seat_in_use(s));
-        let seat = held.or_else(|| {
-            if !play {
-                return None;
-            }
-            let free = |s: &usize| self.is_person_seat(*s) && self.holders[*s].is_none();
-            preferred
+        let free = |s: &usize| self.is_person_seat(*s) && self.holders[*s].is_none();
+        let seat = match self.seat_of(who) {
+            // A second connection of the same person watches.
+            Some(held) if self.seat_in_use(held) => None,
+            Some(held) => Some(held),
+            None if play => preferred
                 .filter(free)
-                .or_else(|| (0..self.holders.len()).find(free))
-        });
+                .or_else(|| (0..self.holders.len()).find(free)),
+            None => None,
+        };
         if let Some(s) = seat {
             self.holders[s] = Some(Holder {
                 identity: who.identity.clone(),
