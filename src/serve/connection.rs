@@ -231,6 +231,7 @@ impl Connection<'_> {
             ),
             None => format!("You are watching table {name}."),
         };
+        let role = format!("{role} {}.", joined.seats.join(", "));
         app.emit(Event::new(EventKind::Info, role));
         self.place = Place::Seated(Box::new(Seated {
             name: name.to_string(),

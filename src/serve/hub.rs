@@ -5,7 +5,7 @@
 
 use super::computers::{self, Budget};
 use super::connection::ConnEvent;
-use super::identity::Who;
+use super::identity::{GUEST_PREFIX, Who};
 use super::log;
 use super::room::{Holder, Joined, Room};
 use crate::ui::save::SaveStore;
@@ -310,9 +310,16 @@ impl Hub {
         if let Err(e) = SaveStore::write(&path, &room.table.saved()) {
             log::event(format!("table {name}: {e}"));
         }
+        // A guest's seat is never kept: guests are numbered afresh on
+        // every start, so a kept one would go to a stranger.
+        let holders = room
+            .holders
+            .iter()
+            .map(|h| h.clone().filter(|h| !h.identity.starts_with(GUEST_PREFIX)))
+            .collect();
         let seats = SeatsFile {
             owner: room.owner.clone(),
-            holders: room.holders.clone(),
+            holders,
         };
         let written = serde_json::to_string_pretty(&seats)
             .map_err(|e| e.to_string())
@@ -352,5 +359,91 @@ fn read_seats(path: &Path) -> Option<(String, Vec<Option<Holder>>)> {
             log::event(format!("{}: {e}; its seats are free", path.display()));
             None
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::table::{Player, TableSpec};
+    use catboard::variants::Variant;
+
+    fn who(id: &str) -> Who {
+        Who {
+            identity: id.into(),
+            name: id.into(),
+            guest: id.starts_with(GUEST_PREFIX),
+        }
+    }
+
+    fn chess() -> Table {
+        Table::new(&TableSpec {
+            variant: Variant::Chess,
+            options: catboard::core::Options::new(),
+            position: None,
+            players: vec![Player::Human; 2],
+        })
+        .expect("chess")
+    }
+
+    #[test]
+    fn a_restart_keeps_a_persons_seat_and_the_moves_but_no_guests_seat() {
+        let dir = std::env::temp_dir().join(format!("catboard-hub-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let shared = Shared::load(&dir, Limits::default(), 100).expect("an empty hub");
+        let (tx, _rx) = std::sync::mpsc::channel();
+        shared.create("t", chess(), &who("key:a")).expect("made");
+        shared
+            .join("t", 1, &who("key:a"), tx.clone(), true, None)
+            .expect("joined");
+        shared
+            .join("t", 2, &who("guest:1"), tx, true, None)
+            .expect("joined");
+        let e4 = shared
+            .table("t")
+            .expect("t")
+            .game()
+            .parse_move("e4")
+            .expect("e4");
+        shared.play("t", 1, e4).expect("White moves");
+        drop(shared);
+
+        let again = Shared::load(&dir, Limits::default(), 100).expect("brought back");
+        assert_eq!(again.table("t").map(|t| t.ply()), Some(1));
+        let hub = again.lock();
+        let holders = &hub.rooms["t"].holders;
+        assert_eq!(
+            holders[0].as_ref().map(|h| h.identity.as_str()),
+            Some("key:a")
+        );
+        assert_eq!(holders[1], None, "the guest's seat is free");
+        drop(hub);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn one_person_may_make_only_so_many_tables() {
+        let dir = std::env::temp_dir().join(format!("catboard-hub-cap-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let limits = Limits {
+            tables_per_identity: 1,
+            ..Limits::default()
+        };
+        let shared = Shared::load(&dir, limits, 100).expect("an empty hub");
+        shared
+            .create("a", chess(), &who("key:a"))
+            .expect("the first");
+        let err = shared
+            .create("b", chess(), &who("key:a"))
+            .expect_err("one too many");
+        assert!(err.contains("1 unfinished tables"), "{err}");
+        let taken = shared
+            .create("a", chess(), &who("key:b"))
+            .expect_err("the name is taken");
+        assert!(taken.contains("already a table called a"), "{taken}");
+        shared
+            .create("b", chess(), &who("key:b"))
+            .expect("someone else may");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

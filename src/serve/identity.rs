@@ -14,6 +14,9 @@ pub struct Who {
     pub guest: bool,
 }
 
+/// How a guest's identity begins (`guest:N`).
+pub const GUEST_PREFIX: &str = "guest:";
+
 /// The longest name or table name kept.
 const LONGEST_NAME: usize = 24;
 

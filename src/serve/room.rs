@@ -52,6 +52,8 @@ pub struct Joined {
     pub seat: Option<usize>,
     /// The game as it stands.
     pub table: Table,
+    /// Each seat and who holds it, in words.
+    pub seats: Vec<String>,
 }
 
 impl Room {
@@ -118,6 +120,7 @@ impl Room {
         Joined {
             seat,
             table: self.table.clone(),
+            seats: self.seat_words(),
         }
     }
 

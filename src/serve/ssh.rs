@@ -8,7 +8,7 @@
 use super::channel::{self, Out};
 use super::connection::{self, ConnEvent};
 use super::hub::Shared;
-use super::identity::{Who, parse_login};
+use super::identity::{GUEST_PREFIX, Who, parse_login};
 use super::{ServeConfig, host_key, log};
 use russh::keys::HashAlg;
 use russh::server::{Auth, ChannelOpenHandle, Config, Handler, Msg, Session, VerifiedPublicKey};
@@ -176,7 +176,8 @@ impl Handler for Conn {
         _submethods: &str,
         _response: Option<russh::server::Response<'a>>,
     ) -> Result<Auth, Self::Error> {
-        let identity = format!("guest:{}", GUESTS.fetch_add(1, Ordering::Relaxed));
+        let number = GUESTS.fetch_add(1, Ordering::Relaxed);
+        let identity = format!("{GUEST_PREFIX}{number}");
         Ok(self.accept(user, identity, true))
     }
 
