@@ -327,6 +327,8 @@ async fn a_guest_makes_a_table_with_a_computer_seat_from_the_lobby_and_the_compu
     let mut guest = Player::connect_as(server.port, "gus", None).await;
     guest.wait_for("Welcome, gus").await;
     guest.wait_for("No tables yet").await;
+    let mut other = Player::connect(server.port, "olga", &new_key()).await;
+    other.wait_for("No tables yet").await;
     // c: the setup form; Down, Down: Black's seat; Right: the computer; Enter: begin.
     guest.send(b"c").await.expect("send");
     guest.wait_for("Variant").await;
@@ -335,8 +337,8 @@ async fn a_guest_makes_a_table_with_a_computer_seat_from_the_lobby_and_the_compu
     guest.play("d4").await;
     guest.wait_for("Black plays").await;
 
-    // Someone else sees the table in the lobby, with its computer seat.
-    let mut other = Player::connect(server.port, "olga", &new_key()).await;
+    // Someone else, in the lobby all along, sees the table come, with its
+    // computer seat, without pressing a key.
     other.wait_for("gus-1").await;
     other.wait_for("Black: computer (casual)").await;
     // Watching it from the lobby (w) shows the game as it stands.

@@ -36,7 +36,8 @@ pub enum ConnEvent {
     Input(Vec<u8>),
     /// The client's window is now this size.
     Resize(Rect),
-    /// The game at the connection's table changed.
+    /// The game at the connection's table changed, or (in the lobby) the
+    /// list of tables.
     TableChanged,
     /// The connection is gone.
     Close,
@@ -134,6 +135,7 @@ fn run(shared: &Arc<Shared>, start: Start) {
         look: Look::new(&Theme::classic(), ColorDepth::Ansi256, GlyphSet::Unicode),
         quit: false,
     };
+    shared.enter_lobby(id, conn.tx.clone());
     if let Some(name) = table {
         conn.go_straight_to(&name);
     }
@@ -167,6 +169,7 @@ fn run(shared: &Arc<Shared>, start: Start) {
         }
     }
     conn.leave_table();
+    shared.leave_lobby(id);
     // Shown here, so that dropping the screen writes nothing more.
     let _ = screen.show_cursor();
     let _ = leave_screen(screen.backend_mut());
@@ -233,17 +236,26 @@ impl Connection<'_> {
         };
         let role = format!("{role} {}.", joined.seats.join(", "));
         app.emit(Event::new(EventKind::Info, role));
-        self.place = Place::Seated(Box::new(Seated {
+        self.set_place(Place::Seated(Box::new(Seated {
             name: name.to_string(),
             app,
-        }));
+        })));
+    }
+
+    /// Goes to `place`; the lobby hears of every change to the tables.
+    fn set_place(&mut self, place: Place) {
+        match place {
+            Place::Lobby(_) => self.shared.enter_lobby(self.id, self.tx.clone()),
+            _ => self.shared.leave_lobby(self.id),
+        }
+        self.place = place;
     }
 
     /// Back to the lobby, saying `note`.
     fn lobby_note(&mut self, note: String) {
         let mut lobby = Lobby::new();
         lobby.note = Some(note);
-        self.place = Place::Lobby(lobby);
+        self.set_place(Place::Lobby(lobby));
     }
 
     fn leave_table(&mut self) {
@@ -268,7 +280,7 @@ impl Connection<'_> {
                         let mut setup = Setup::new(None);
                         setup.think_ms = self.shared.think_ms;
                         let app = App::new(Screen::Setup(setup), None, self.look.clone());
-                        self.place = Place::Creating(Box::new(app));
+                        self.set_place(Place::Creating(Box::new(app)));
                     }
                 }
             }
@@ -277,7 +289,7 @@ impl Connection<'_> {
                     update(app, action);
                 }
                 if app.quit {
-                    self.place = Place::Lobby(Lobby::new());
+                    self.set_place(Place::Lobby(Lobby::new()));
                 } else if let Screen::Playing(p) = &app.screen {
                     let table = p.table.clone();
                     let near = p.near_side();
@@ -290,7 +302,7 @@ impl Connection<'_> {
                 };
                 if matches!(action, Action::Quit | Action::Hangup) {
                     self.leave_table();
-                    self.place = Place::Lobby(Lobby::new());
+                    self.set_place(Place::Lobby(Lobby::new()));
                     return;
                 }
                 seated.act(self.shared, self.id, action);

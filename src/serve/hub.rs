@@ -11,7 +11,7 @@ use super::room::{Holder, Joined, Room};
 use crate::ui::save::SaveStore;
 use crate::ui::table::Table;
 use catboard::core::{Game, Move};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -79,6 +79,8 @@ pub struct Shared {
 struct Hub {
     rooms: BTreeMap<String, Room>,
     data: PathBuf,
+    /// The connections in the lobby, told when the tables change.
+    lobby: HashMap<u64, Sender<ConnEvent>>,
 }
 
 impl Shared {
@@ -121,6 +123,7 @@ impl Shared {
             hub: Mutex::new(Hub {
                 rooms,
                 data: data.to_path_buf(),
+                lobby: HashMap::new(),
             }),
             budget: Budget::new(searches),
             limits,
@@ -151,6 +154,16 @@ impl Shared {
                 over: room.table.outcome().is_some(),
             })
             .collect()
+    }
+
+    /// Connection `conn` is in the lobby: tell it on `tx` when the tables change.
+    pub fn enter_lobby(&self, conn: u64, tx: Sender<ConnEvent>) {
+        self.lock().lobby.insert(conn, tx);
+    }
+
+    /// Connection `conn` has left the lobby.
+    pub fn leave_lobby(&self, conn: u64) {
+        self.lock().lobby.remove(&conn);
     }
 
     /// Whether there is a table called `name`.
@@ -219,6 +232,8 @@ impl Shared {
         if let Some(room) = hub.rooms.get_mut(name) {
             if room.leave(conn, who) {
                 hub.save(name);
+            } else {
+                hub.tell_lobby();
             }
             log::event(format!("connection {conn} left table {name}"));
         }
@@ -301,8 +316,16 @@ impl Shared {
 }
 
 impl Hub {
-    /// Writes table `name` and its seats to disk; a failure is logged.
-    fn save(&self, name: &str) {
+    /// Tells every connection in the lobby the tables changed.
+    fn tell_lobby(&mut self) {
+        self.lobby
+            .retain(|_, tx| tx.send(ConnEvent::TableChanged).is_ok());
+    }
+
+    /// Writes table `name` and its seats to disk, and tells the lobby; a
+    /// failure is logged.
+    fn save(&mut self, name: &str) {
+        self.tell_lobby();
         let Some(room) = self.rooms.get(name) else {
             return;
         };
