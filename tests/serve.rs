@@ -261,6 +261,12 @@ impl Player {
 async fn two_play_one_watches_seats_and_tables_survive_and_a_flood_closes_only_its_sender() {
     let data = TempDir::new("play");
     let mut server = Server::start(&data.0, &["--input-rate", "4096"]);
+    let fingerprint = server.wait_log("host key SHA256:");
+    let mode = std::fs::metadata(data.0.join("host_key")).map(|m| {
+        use std::os::unix::fs::PermissionsExt;
+        m.permissions().mode() & 0o777
+    });
+    assert_eq!(mode.ok(), Some(0o600), "the host key is its owner's alone");
     let (ann_key, bob_key) = (new_key(), new_key());
 
     let mut ann = Player::connect(server.port, "ann+t1", &ann_key).await;
@@ -310,6 +316,11 @@ async fn two_play_one_watches_seats_and_tables_survive_and_a_flood_closes_only_i
     drop((ann, bob, cat, flood));
     server.stop();
     let mut server = Server::start(&data.0, &[]);
+    assert_eq!(
+        server.wait_log("host key SHA256:"),
+        fingerprint,
+        "the same host key"
+    );
     server.wait_log("table t1 brought back at ply 3");
     let mut bob = Player::connect(server.port, "bob+t1", &bob_key).await;
     bob.wait_for("You play Black at table t1.").await;
