@@ -223,10 +223,11 @@ impl Connection<'_> {
         };
         let seats = joined.table.game().seat_names();
         let near = joined.seat.unwrap_or(0);
-        let mut playing = Playing::new(joined.table, near, None);
-        // The table's computers think on the server, never in this App.
-        playing.paused = true;
+        let playing = Playing::new(joined.table, near, None);
         let mut app = App::new(Screen::Playing(Box::new(playing)), None, self.look.clone());
+        // The App marks a computer seat as thinking; the search it asks
+        // for is not started: the table's computers think on the server.
+        let _ = app.engage();
         let role = match joined.seat {
             Some(seat) => format!(
                 "You play {} at table {name}.",
@@ -356,8 +357,8 @@ impl Seated {
             return;
         }
         let before = self.ply();
-        // No saves and no searches come out: the App has nowhere to save
-        // and its computers are paused; the table does both.
+        // The effects are dropped: the App has nowhere to save, and the
+        // searches it asks for are the table's to run.
         let _ = update(&mut self.app, action);
         let after = self.ply();
         if after == before {
@@ -390,6 +391,7 @@ impl Seated {
     fn set_table(&mut self, table: Table) {
         if let Screen::Playing(p) = &mut self.app.screen {
             p.table = table;
+            let _ = update(&mut self.app, Action::Resize);
         }
     }
 
@@ -410,6 +412,9 @@ impl Seated {
         p.table = table;
         let check = describe::check(p.table.game());
         let result = p.table.outcome().map(|o| describe::result(&p.table, o));
+        // An action that changes nothing, so the App sees who is to move
+        // now (a computer seat thinking, or not).
+        let _ = update(&mut self.app, Action::Resize);
         for (kind, text) in [
             (EventKind::Move, said),
             (EventKind::Check, check),
