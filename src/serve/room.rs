@@ -84,9 +84,16 @@ impl Room {
             .position(|h| h.as_ref().is_some_and(|h| h.identity == who.identity))
     }
 
-    /// Whether someone connected plays seat `seat`.
-    fn seat_in_use(&self, seat: usize) -> bool {
-        self.viewers.values().any(|v| v.seat == Some(seat))
+    /// The newest connection of a seat's holder plays it: an older one
+    /// (a connection that dropped unnoticed, another window) is closed.
+    fn take_over(&mut self, seat: usize) {
+        self.viewers.retain(|_, v| {
+            let older = v.seat == Some(seat);
+            if older {
+                let _ = v.tx.send(ConnEvent::Close);
+            }
+            !older
+        });
     }
 
     /// Brings connection `conn` of `who` to the table: to the seat they
@@ -102,9 +109,10 @@ impl Room {
     ) -> Joined {
         let free = |s: &usize| self.is_person_seat(*s) && self.holders[*s].is_none();
         let seat = match self.seat_of(who) {
-            // A second connection of the same person watches.
-            Some(held) if self.seat_in_use(held) => None,
-            Some(held) => Some(held),
+            Some(held) => {
+                self.take_over(held);
+                Some(held)
+            }
             None if play => preferred
                 .filter(free)
                 .or_else(|| (0..self.holders.len()).find(free)),
@@ -287,5 +295,22 @@ mod tests {
             Some(0),
             "a's seat was kept"
         );
+    }
+
+    #[test]
+    fn a_newer_connection_of_a_seat_holder_takes_the_seat_and_closes_the_older() {
+        let mut room = chess_room();
+        let (old_tx, old_rx) = std::sync::mpsc::channel();
+        let (tx, _rx) = std::sync::mpsc::channel();
+        room.join(1, &who("a", false), old_tx, true, None);
+        let newer = room.join(2, &who("a", false), tx, true, None);
+        assert_eq!(newer.seat, Some(0), "the newer connection plays a's seat");
+        assert!(
+            matches!(old_rx.try_recv(), Ok(ConnEvent::Close)),
+            "the older one is closed"
+        );
+        let e4 = mv(&room, "e4");
+        assert!(room.play(1, e4).is_err(), "the older one moves no more");
+        room.play(2, e4).expect("the newer one moves");
     }
 }
