@@ -2,6 +2,7 @@
 
 mod cli;
 mod line;
+mod serve;
 mod ui;
 
 use clap::{Parser, Subcommand};
@@ -36,6 +37,8 @@ enum Command {
     UciCat(cli::uci_cat::UciCatArgs),
     /// Let the computer play every seat for a number of games and count the wins.
     Selfplay(cli::selfplay::SelfplayArgs),
+    /// Serve every game over SSH: a lobby, shared tables, spectators.
+    Serve(cli::serve::ServeArgs),
 }
 
 /// A safety net for code that prints with `println!` (which panics when
@@ -86,6 +89,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => cli::engine::bench(&args),
         Some(Command::UciCat(args)) => cli::uci_cat::uci_cat(&args),
         Some(Command::Selfplay(args)) => cli::selfplay::selfplay(&args).map_err(Into::into),
+        Some(Command::Serve(args)) => cli::serve::serve(&args).map_err(Into::into),
         None => cli::play::open(&cli.open).map_err(Into::into),
     };
     match result {

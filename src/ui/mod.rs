@@ -150,6 +150,25 @@ pub fn perform(app: &mut App, workers: &mut Workers, effects: Vec<Effect>) {
     }
 }
 
+/// The action `incoming` asks of `app`: a key through the keymap of what
+/// is on screen, a ready action as it is. Every front end over a terminal
+/// (the local one, an SSH channel) goes through here.
+pub fn action_of(app: &App, incoming: Incoming) -> Option<Action> {
+    match incoming {
+        Incoming::Key(key) => keymap::action_for(app.context(), key),
+        Incoming::Action(action) => Some(action),
+    }
+}
+
+/// Draws `app` on `screen`, whatever the terminal behind it (the local
+/// one, or an SSH channel).
+pub fn draw<B: ratatui::backend::Backend>(
+    screen: &mut ratatui::Terminal<B>,
+    app: &App,
+) -> Result<(), B::Error> {
+    screen.draw(|f| view::view(app, f)).map(|_| ())
+}
+
 /// Runs the front end until the player quits, the terminal hangs up (or
 /// dies without a hang-up, as under `nohup`) or a termination signal
 /// comes; the game is saved and `Ok` returned (exit status 0) in every case.
@@ -164,7 +183,7 @@ pub fn run(config: UiConfig) -> Result<(), String> {
         terminal::leave(screen);
         return Err(format!("Could not read the terminal: {e}."));
     }
-    if screen.draw(|f| view::view(&app, f)).is_err() {
+    if draw(&mut screen, &app).is_err() {
         let effects = update(&mut app, Action::Hangup);
         perform(&mut app, &mut workers, effects);
         workers.stop_all();
@@ -174,11 +193,7 @@ pub fn run(config: UiConfig) -> Result<(), String> {
     while let Ok(first) = rx.recv() {
         let mut next = Some(first);
         while let Some(incoming) = next.take() {
-            let action = match incoming {
-                Incoming::Key(key) => keymap::action_for(app.context(), key),
-                Incoming::Action(action) => Some(action),
-            };
-            if let Some(action) = action {
+            if let Some(action) = action_of(&app, incoming) {
                 let effects = update(&mut app, action);
                 perform(&mut app, &mut workers, effects);
             }
@@ -190,7 +205,7 @@ pub fn run(config: UiConfig) -> Result<(), String> {
         if app.quit {
             break;
         }
-        if screen.draw(|f| view::view(&app, f)).is_err() {
+        if draw(&mut screen, &app).is_err() {
             let effects = update(&mut app, Action::Hangup);
             perform(&mut app, &mut workers, effects);
             break;

@@ -36,6 +36,15 @@ pub enum Incoming {
     Action(Action),
 }
 
+impl From<Decoded> for Incoming {
+    fn from(decoded: Decoded) -> Incoming {
+        match decoded {
+            Decoded::Key(key) => Incoming::Key(key),
+            Decoded::Paste(text) => Incoming::Action(Action::Paste(text)),
+        }
+    }
+}
+
 /// The terminal type the program draws on.
 pub type Screen = Terminal<CrosstermBackend<Stdout>>;
 
@@ -49,28 +58,41 @@ pub fn enter() -> io::Result<Screen> {
     }));
     terminal::enable_raw_mode()?;
     let mut stdout = io::stdout();
-    if let Err(e) = execute!(
-        stdout,
-        terminal::EnterAlternateScreen,
-        cursor::Hide,
-        crossterm::event::EnableBracketedPaste
-    ) {
+    if let Err(e) = enter_screen(&mut stdout) {
         restore();
         return Err(e);
     }
     Terminal::new(CrosstermBackend::new(stdout)).inspect_err(|_| restore())
 }
 
+/// Writes what takes over a terminal for the game, to any terminal's
+/// output (the local one, or an SSH channel): the alternate screen, the
+/// cursor hidden, bracketed paste on.
+pub fn enter_screen(out: &mut impl io::Write) -> io::Result<()> {
+    execute!(
+        out,
+        terminal::EnterAlternateScreen,
+        cursor::Hide,
+        crossterm::event::EnableBracketedPaste
+    )
+}
+
+/// Writes what undoes [`enter_screen`]: bracketed paste off, the main
+/// screen back, the cursor shown.
+pub fn leave_screen(out: &mut impl io::Write) -> io::Result<()> {
+    execute!(
+        out,
+        crossterm::event::DisableBracketedPaste,
+        terminal::LeaveAlternateScreen,
+        cursor::Show
+    )
+}
+
 /// Gives the terminal back as it was: cooked mode, main screen, cursor
 /// shown. Errors are ignored (the terminal may be gone).
 pub fn restore() {
     let _ = terminal::disable_raw_mode();
-    let _ = execute!(
-        io::stdout(),
-        crossterm::event::DisableBracketedPaste,
-        terminal::LeaveAlternateScreen,
-        cursor::Show
-    );
+    let _ = leave_screen(&mut io::stdout());
 }
 
 /// Gives the terminal back ([`restore`]) and lets go of `screen` without
@@ -175,11 +197,7 @@ pub fn spawn_input(tx: Sender<Incoming>) -> io::Result<()> {
                     Readiness::HungUp => break,
                 };
                 for decoded in keys {
-                    let incoming = match decoded {
-                        Decoded::Key(key) => Incoming::Key(key),
-                        Decoded::Paste(text) => Incoming::Action(Action::Paste(text)),
-                    };
-                    if tx.send(incoming).is_err() {
+                    if tx.send(Incoming::from(decoded)).is_err() {
                         return;
                     }
                 }
