@@ -32,6 +32,9 @@ pub enum Command {
     History,
     /// `zones`: the Cats' zones and the disarmed pieces (Cat Chess).
     Zones,
+    /// `reserve`, `scores`, `out`: one of the variant's figures by name
+    /// (BacCanCat's Reserve and points), as the side panel shows them.
+    Note(String),
     /// `undo`.
     Undo,
     /// `redo`.
@@ -71,6 +74,7 @@ impl Command {
             ("last", None) => Command::Last,
             ("history", None) => Command::History,
             ("zones", None) => Command::Zones,
+            ("reserve" | "scores" | "points" | "out", None) => Command::Note(first.to_string()),
             ("undo", None) => Command::Undo,
             ("redo", None) => Command::Redo,
             ("new", None) => Command::New,
@@ -113,7 +117,7 @@ pub const HELP: &[&str] = &[
     "a move in any notation the game reads, such as e4, Nf3, e2e4 or e7e8q; or pass where passing is allowed.",
     "board: every rank in words (the sphere: every ring). rank 3, file e: one rank or file. cell e4: what stands there and what can move there (the sphere: and its neighbours).",
     "pieces, pieces knight, pieces black: where pieces stand. moves: every legal move. moves e2: the moves of one piece.",
-    "last: the last move. history: the moves so far. zones: the Cats' zones, in Cat Chess.",
+    "last: the last move. history: the moves so far. zones: the Cats' zones, in Cat Chess. reserve, scores, out: BacCanCat's Reserve, points and armies out.",
     "undo, redo, new: take back, replay, start again. hint: the engine's move for you. computer: the engine plays your move.",
     "resign: give the game up. quit: leave; the game is saved and can be resumed.",
 ];
@@ -199,6 +203,7 @@ pub fn answer(command: &Command, table: &Table) -> Vec<String> {
         Command::Last => vec![last_move(table)],
         Command::History => vec![history(table)],
         Command::Zones => vec![zones(table)],
+        Command::Note(name) => vec![note(table, name)],
         Command::Resign => {
             let loser = game.to_move();
             vec![format!(
@@ -253,6 +258,20 @@ fn history(table: &Table) -> String {
         .map(|(i, round)| format!("{}. {}", i + 1, round.join(" ")))
         .collect();
     format!("Moves: {}.", rounds.join(" "))
+}
+
+/// One of the variant's figures, found by name among what the panel shows
+/// ("Reserve: Q8 T8 G8."); `scores` is the points.
+fn note(table: &Table, name: &str) -> String {
+    let wanted = if name == "scores" { "points" } else { name };
+    let notes = table.game().annotations().notes;
+    match notes
+        .iter()
+        .find(|(label, _)| label.to_ascii_lowercase() == wanted)
+    {
+        Some((label, value)) => format!("{label}: {value}."),
+        None => format!("{} has no {name} to tell.", table.variant().name()),
+    }
 }
 
 /// The Cats' zones and the disarmed pieces.

@@ -221,3 +221,26 @@ fn the_computer_command_plays_one_move_for_the_side_to_move() {
         "history after the reply: {text}"
     );
 }
+
+#[test]
+fn a_baccancat_game_says_the_reserve_and_the_scores() {
+    let text = transcript(
+        Variant::BacCanCat,
+        None,
+        vec![Player::Human; 4],
+        "reserve\nscores\nfa-fc\nfa-ga\nzz-zz\nundo\nlast\nquit\n",
+    );
+    assert_plain(&text);
+    for said in [
+        "BacCanCat: Red is human, Orange is human, Green is human, Blue is human.",
+        "Reserve: Q8 T8 G8.",
+        "Points: Red 0, Orange 0, Green 0, Blue 0.",
+        "Red plays pawn from fa to ga.",
+        "Pawn fa can move to ga",
+        "'zz-zz' is not",
+        "Took back Pfa-ga.",
+    ] {
+        assert!(text.contains(said), "'{said}' missing from:\n{text}");
+    }
+    check("line-baccancat", &text);
+}
