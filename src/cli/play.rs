@@ -4,7 +4,7 @@
 use crate::cli::engine::check_think_ms;
 use crate::ui::glyphs::GlyphSet;
 use crate::ui::save::SaveStore;
-use crate::ui::table::{Player, Table, TableSpec};
+use crate::ui::table::{Player, TableGame, TableSpec};
 use crate::ui::theme::{ColorDepth, load_theme, user_theme_dir};
 use crate::ui::view::Look;
 use crate::ui::{Start, UiConfig, last_unfinished, run};
@@ -257,7 +257,7 @@ fn play_config(args: &PlayArgs) -> Result<UiConfig, String> {
     let options = Options::parse(variant.options(), args.options.iter().map(String::as_str))
         .map_err(|e| format!("Bad option: {e}."))?;
     let players = players_of(variant, args)?;
-    let table = Table::new(&TableSpec {
+    let table = TableGame::new(&TableSpec {
         variant,
         options,
         position: args.position.clone(),

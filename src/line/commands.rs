@@ -3,7 +3,7 @@
 
 use crate::ui::app::Action;
 use crate::ui::describe::{self, capitalise, position};
-use crate::ui::table::Table;
+use crate::ui::table::TableGame;
 use crate::ui::view::sphere::layout;
 use catboard::core::geometry::Shape;
 use catboard::core::{Game, PieceKind, Seat};
@@ -123,7 +123,7 @@ pub const HELP: &[&str] = &[
 ];
 
 /// What is said when the line mode starts: the game and its players.
-pub fn introduction(table: &Table) -> Vec<String> {
+pub fn introduction(table: &TableGame) -> Vec<String> {
     let game = table.game();
     let players: Vec<String> = table
         .players()
@@ -151,7 +151,7 @@ pub fn introduction(table: &Table) -> Vec<String> {
 }
 
 /// The answer to a question about the game.
-pub fn answer(command: &Command, table: &Table) -> Vec<String> {
+pub fn answer(command: &Command, table: &TableGame) -> Vec<String> {
     let game = table.game();
     let geo = game.geometry();
     let cell_of = |name: &str| {
@@ -217,7 +217,7 @@ pub fn answer(command: &Command, table: &Table) -> Vec<String> {
 
 /// What is legal near a refused move `text`: the moves of the piece on
 /// the cell it starts with, else how to hear every legal move.
-pub fn nearby(text: &str, table: &Table) -> String {
+pub fn nearby(text: &str, table: &TableGame) -> String {
     let game = table.game();
     let geo = game.geometry();
     let lower = text.to_ascii_lowercase();
@@ -237,7 +237,7 @@ pub fn nearby(text: &str, table: &Table) -> String {
 }
 
 /// The last move in words.
-fn last_move(table: &Table) -> String {
+fn last_move(table: &TableGame) -> String {
     let mut before = table.game().clone();
     match before.unmake_move() {
         Some(mv) => describe::move_played(&before, mv),
@@ -246,7 +246,7 @@ fn last_move(table: &Table) -> String {
 }
 
 /// The moves so far, numbered by rounds: "1. e4 e5 2. Nf3".
-fn history(table: &Table) -> String {
+fn history(table: &TableGame) -> String {
     let seats = table.players().len().max(1);
     let moves: Vec<&str> = table.notation().collect();
     if moves.is_empty() {
@@ -262,7 +262,7 @@ fn history(table: &Table) -> String {
 
 /// One of the variant's figures, found by name among what the panel shows
 /// ("Reserve: Q8 T8 G8."); `scores` is the points.
-fn note(table: &Table, name: &str) -> String {
+fn note(table: &TableGame, name: &str) -> String {
     let wanted = if name == "scores" { "points" } else { name };
     let notes = table.game().annotations().notes;
     match notes
@@ -275,7 +275,7 @@ fn note(table: &Table, name: &str) -> String {
 }
 
 /// The Cats' zones and the disarmed pieces.
-fn zones(table: &Table) -> String {
+fn zones(table: &TableGame) -> String {
     let game = table.game();
     let geo = game.geometry();
     let notes = game.annotations();

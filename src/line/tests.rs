@@ -2,7 +2,7 @@
 //! whose transcripts are kept in `snapshots/` and compared.
 
 use super::run;
-use crate::ui::table::{Player, Table, TableSpec};
+use crate::ui::table::{Player, TableGame, TableSpec};
 use crate::ui::view::Look;
 use crate::ui::{Start, UiConfig};
 use catboard::ai::Level;
@@ -19,7 +19,7 @@ fn transcript(
     players: Vec<Player>,
     script: &str,
 ) -> String {
-    let table = Table::new(&TableSpec {
+    let table = TableGame::new(&TableSpec {
         variant,
         options: Options::new(),
         position: position.map(str::to_string),

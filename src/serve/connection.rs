@@ -16,7 +16,7 @@ use crate::ui::describe::{self, Event, EventKind};
 use crate::ui::glyphs::GlyphSet;
 use crate::ui::key_decoder::KeyDecoder;
 use crate::ui::setup_form::Setup;
-use crate::ui::table::{Player, Table, TableSpec};
+use crate::ui::table::{Player, TableGame, TableSpec};
 use crate::ui::terminal::{Incoming, enter_screen, leave_screen};
 use crate::ui::theme::Theme;
 use crate::ui::view::Look;
@@ -202,7 +202,7 @@ impl Connection<'_> {
                 position: None,
                 players: vec![Player::Human; 2],
             };
-            let made = Table::new(&spec).and_then(|t| self.shared.create(name, t, &self.who));
+            let made = TableGame::new(&spec).and_then(|t| self.shared.create(name, t, &self.who));
             if let Err(e) = made {
                 self.lobby_note(e);
                 return;
@@ -313,7 +313,7 @@ impl Connection<'_> {
 
     /// Makes a table for the game the setup form describes and sits at
     /// seat `near` (or the first free one).
-    fn create(&mut self, table: Table, near: usize) {
+    fn create(&mut self, table: TableGame, near: usize) {
         let base = self.who.name.clone();
         let name = (1..)
             .map(|n| format!("{base}-{n}"))
@@ -388,7 +388,7 @@ impl Seated {
     }
 
     /// Puts `table` in the App without a word.
-    fn set_table(&mut self, table: Table) {
+    fn set_table(&mut self, table: TableGame) {
         if let Screen::Playing(p) = &mut self.app.screen {
             p.table = table;
             let _ = update(&mut self.app, Action::Resize);
@@ -397,7 +397,7 @@ impl Seated {
 
     /// The table's game is now `table`: the App shows it, saying the move
     /// that came and the result.
-    fn follow(&mut self, table: Table) {
+    fn follow(&mut self, table: TableGame) {
         let Screen::Playing(p) = &mut self.app.screen else {
             return;
         };

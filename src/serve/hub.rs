@@ -9,7 +9,7 @@ use super::identity::{GUEST_PREFIX, Who};
 use super::log;
 use super::room::{Holder, Joined, Room};
 use crate::ui::save::SaveStore;
-use crate::ui::table::Table;
+use crate::ui::table::TableGame;
 use catboard::core::{Game, Move};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -96,7 +96,7 @@ impl Shared {
             else {
                 continue;
             };
-            let loaded = SaveStore::read(&path).and_then(|saved| Table::from_saved(&saved));
+            let loaded = SaveStore::read(&path).and_then(|saved| TableGame::from_saved(&saved));
             let table = match loaded {
                 Ok(table) if table.outcome().is_none() => table,
                 Ok(_) => continue,
@@ -173,7 +173,7 @@ impl Shared {
 
     /// Makes table `name` for `table`, made by `who`; refused when the
     /// name is taken or `who` has made as many unfinished tables as allowed.
-    pub fn create(&self, name: &str, table: Table, who: &Who) -> Result<(), String> {
+    pub fn create(&self, name: &str, table: TableGame, who: &Who) -> Result<(), String> {
         let mut hub = self.lock();
         if hub.rooms.contains_key(name) {
             return Err(format!("There is already a table called {name}."));
@@ -240,7 +240,7 @@ impl Shared {
     }
 
     /// The game at table `name` as it stands.
-    pub fn table(&self, name: &str) -> Option<Table> {
+    pub fn table(&self, name: &str) -> Option<TableGame> {
         self.lock().rooms.get(name).map(|r| r.table.clone())
     }
 
@@ -399,8 +399,8 @@ mod tests {
         }
     }
 
-    fn chess() -> Table {
-        Table::new(&TableSpec {
+    fn chess() -> TableGame {
+        TableGame::new(&TableSpec {
             variant: Variant::Chess,
             options: catboard::core::Options::new(),
             position: None,

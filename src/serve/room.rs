@@ -5,7 +5,7 @@
 use super::connection::ConnEvent;
 use super::identity::Who;
 use crate::ui::describe::capitalise;
-use crate::ui::table::Table;
+use crate::ui::table::TableGame;
 use catboard::core::{Game, Move};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -34,7 +34,7 @@ struct Viewer {
 #[derive(Debug)]
 pub struct Room {
     /// The game, as the engine keeps it.
-    pub table: Table,
+    pub table: TableGame,
     /// Who holds each seat played by a person (`None`: free, or a computer seat).
     pub holders: Vec<Option<Holder>>,
     /// The identity of whoever made the table.
@@ -51,14 +51,14 @@ pub struct Joined {
     /// The seat it plays, or `None` to watch.
     pub seat: Option<usize>,
     /// The game as it stands.
-    pub table: Table,
+    pub table: TableGame,
     /// Each seat and who holds it, in words.
     pub seats: Vec<String>,
 }
 
 impl Room {
     /// A table for `table`, made by `owner`, with every person's seat free.
-    pub fn new(table: Table, owner: String) -> Room {
+    pub fn new(table: TableGame, owner: String) -> Room {
         let seats = table.players().len();
         Room {
             table,
@@ -224,7 +224,7 @@ mod tests {
     }
 
     fn chess_room() -> Room {
-        let table = Table::new(&TableSpec {
+        let table = TableGame::new(&TableSpec {
             variant: Variant::Chess,
             options: catboard::core::Options::new(),
             position: None,

@@ -31,7 +31,7 @@ use save::SaveStore;
 use setup_form::{ResumeOffer, Setup};
 use std::path::PathBuf;
 use std::sync::mpsc;
-use table::Table;
+use table::TableGame;
 use terminal::Incoming;
 use view::Look;
 use worker::Workers;
@@ -44,7 +44,7 @@ pub enum Start {
     /// Straight into a game, seen from seat `near_side`, saved at `path`.
     Play {
         /// The game.
-        table: Box<Table>,
+        table: Box<TableGame>,
         /// The seat at the near edge.
         near_side: usize,
         /// Where it is saved; a fresh file when `None`.
@@ -73,7 +73,7 @@ pub struct UiConfig {
 pub fn last_unfinished(store: &SaveStore) -> Result<Option<ResumeOffer>, String> {
     for path in store.newest_first()? {
         let saved = SaveStore::read(&path)?;
-        let table = Table::from_saved(&saved).map_err(|e| {
+        let table = TableGame::from_saved(&saved).map_err(|e| {
             format!(
                 "The saved game {} cannot be resumed ({e}) and was left as it is.",
                 path.display()
@@ -259,7 +259,7 @@ mod tests {
 
     #[test]
     fn a_game_started_from_the_command_line_faces_its_seat_and_saves_on_hang_up() {
-        let table = Table::new(&table::TableSpec {
+        let table = TableGame::new(&table::TableSpec {
             variant: catboard::variants::Variant::Chess,
             options: catboard::core::Options::new(),
             position: None,

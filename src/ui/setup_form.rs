@@ -5,7 +5,7 @@
 //! without changes.
 
 use super::describe::capitalise;
-use super::table::{Player, Table, TableSpec};
+use super::table::{Player, TableGame, TableSpec};
 use catboard::ai::level::{DEFAULT_THINK_MS, Level};
 use catboard::core::{Game, Options};
 use catboard::variants::Variant;
@@ -17,7 +17,7 @@ pub struct ResumeOffer {
     /// The save file it came from (autosaves go on there).
     pub path: PathBuf,
     /// The game, replayed and checked.
-    pub table: Box<Table>,
+    pub table: Box<TableGame>,
 }
 
 impl ResumeOffer {
@@ -102,7 +102,7 @@ impl Setup {
     /// The screen with the choices of `table` and Master's `think_ms`
     /// (for a new game after one).
     pub fn like(
-        table: &Table,
+        table: &TableGame,
         near_side: usize,
         think_ms: u64,
         resume: Option<ResumeOffer>,

@@ -3,10 +3,10 @@
 //! with `snapshots/<name>.txt`. Run `UPDATE_SNAPSHOTS=1 cargo test --release`
 //! to write the files anew, then review the diff like code.
 
-use super::app::{Action, App, Dir, Playing, Screen, update};
+use super::app::{Action, App, Dir, Overlay, Playing, Screen, update};
 use super::glyphs::GlyphSet;
 use super::setup_form::Setup;
-use super::table::{Player, Table, TableSpec};
+use super::table::{Player, TableGame, TableSpec};
 use super::theme::{ColorDepth, Theme};
 use super::view::{Look, view};
 use catboard::core::{Game, Options};
@@ -86,7 +86,7 @@ fn table_game(
     near_side: usize,
     look: Look,
 ) -> App {
-    let mut table = match Table::new(&TableSpec {
+    let mut table = match TableGame::new(&TableSpec {
         variant,
         options: Options::new(),
         position: fen.map(str::to_string),
@@ -652,6 +652,29 @@ fn snapshot_chu_chess() {
     // A double capture just played: the transit cell is marked too.
     let app = chu_game(Some(CHU_LION_FEN), &["e4e5,e5e6"]);
     check("chu-double-capture", &app, 120, 40);
+    // Shogi-like promotion: the chooser offers not promoting.
+    let table = TableGame::new(&TableSpec {
+        variant: Variant::Chu,
+        options: Options::parse(Variant::Chu.options(), ["promotion=shogi"])
+            .unwrap_or_else(|e| panic!("{e}")),
+        position: Some("4k5/10/10/4P5/10/10/10/10/10/5K4 w - - 0 1".into()),
+        players: vec![Player::Human; 2],
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    let mut app = App::new(
+        Screen::Playing(Box::new(Playing::new(table, 0, None))),
+        None,
+        classic(),
+    );
+    if let Screen::Playing(p) = &mut app.screen {
+        p.cursor = p.table.game().geometry().cell("e6").unwrap_or_default();
+    }
+    act(
+        &mut app,
+        &[Action::Select, Action::Cursor(Dir::Up), Action::Select],
+    );
+    assert!(matches!(app.overlay, Some(Overlay::Chooser { .. })));
+    check("chu-promotion-shogi", &app, 120, 40);
     // Help lists the pieces beyond chess's six.
     let mut app = chu_game(None, &[]);
     act(&mut app, &[Action::Help]);

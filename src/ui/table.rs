@@ -91,9 +91,11 @@ struct Played {
     captured: Option<Piece>,
 }
 
-/// A game in progress.
+/// A game at a table: the game, who plays each seat, and the moves taken
+/// back that redo can replay (not to be confused with ratatui's `Table`
+/// widget or the search's transposition `Table`).
 #[derive(Clone, Debug)]
-pub struct Table {
+pub struct TableGame {
     variant: Variant,
     options: Options,
     start: String,
@@ -105,10 +107,10 @@ pub struct Table {
     first_mover: Seat,
 }
 
-impl Table {
+impl TableGame {
     /// A new game as `spec` describes; a bad start position is reported in
     /// one sentence.
-    pub fn new(spec: &TableSpec) -> Result<Table, String> {
+    pub fn new(spec: &TableSpec) -> Result<TableGame, String> {
         let game = match &spec.position {
             Some(text) => spec
                 .variant
@@ -124,7 +126,7 @@ impl Table {
                 spec.players.len()
             ));
         }
-        Ok(Table {
+        Ok(TableGame {
             variant: spec.variant,
             options: spec.options.clone(),
             start: game.position_text(),
@@ -137,7 +139,7 @@ impl Table {
     }
 
     /// A saved game, replayed and checked move by move.
-    pub fn from_saved(saved: &SavedGame) -> Result<Table, String> {
+    pub fn from_saved(saved: &SavedGame) -> Result<TableGame, String> {
         let variant = Variant::from_id(&saved.variant).map_err(|e| e.0)?;
         let options = Options::parse(variant.options(), saved.options.iter().map(String::as_str))?;
         let players = saved
@@ -145,7 +147,7 @@ impl Table {
             .iter()
             .map(|p| Player::from_id(p))
             .collect::<Result<Vec<_>, _>>()?;
-        let mut table = Table::new(&TableSpec {
+        let mut table = TableGame::new(&TableSpec {
             variant,
             options,
             position: Some(saved.start.clone()),
@@ -382,8 +384,8 @@ fn winner_words(seat_name: &str) -> String {
 mod tests {
     use super::*;
 
-    fn chess() -> Table {
-        Table::new(&TableSpec {
+    fn chess() -> TableGame {
+        TableGame::new(&TableSpec {
             variant: Variant::Chess,
             options: Options::new(),
             position: None,
@@ -392,7 +394,7 @@ mod tests {
         .expect("chess starts")
     }
 
-    fn play(table: &mut Table, text: &str) {
+    fn play(table: &mut TableGame, text: &str) {
         let mv = table.game().parse_move(text).expect("legal");
         table.play(mv);
     }
@@ -430,15 +432,15 @@ mod tests {
         }
         let saved = t.saved();
         assert_eq!(saved.moves, ["e2e4", "e7e5", "g1f3"]);
-        let back = Table::from_saved(&saved).expect("valid save");
+        let back = TableGame::from_saved(&saved).expect("valid save");
         assert_eq!(back.game().position_text(), t.game().position_text());
         let mut bad = saved.clone();
         bad.moves[1] = "e7e4".into();
-        let err = Table::from_saved(&bad).expect_err("illegal move");
+        let err = TableGame::from_saved(&bad).expect_err("illegal move");
         assert!(err.starts_with("move 2 'e7e4'"), "{err}");
         let mut bad = saved;
         bad.variant = "draughts".into();
-        assert!(Table::from_saved(&bad).is_err());
+        assert!(TableGame::from_saved(&bad).is_err());
     }
 }
 
@@ -465,7 +467,7 @@ mod long_game {
         (0..3)
             .map(|_| {
                 let start = std::time::Instant::now();
-                let table = Table::from_saved(&saved).expect("a valid save");
+                let table = TableGame::from_saved(&saved).expect("a valid save");
                 assert_eq!(table.ply(), plies);
                 start.elapsed().as_secs_f64()
             })
@@ -486,7 +488,7 @@ mod long_game {
             ratio < 24.0,
             "10,000 plies {short:.3} s, 80,000 plies {long:.3} s: {ratio:.1} times"
         );
-        let moves: Vec<String> = Table::from_saved(&shuffling(8))
+        let moves: Vec<String> = TableGame::from_saved(&shuffling(8))
             .expect("valid")
             .notation()
             .map(str::to_string)

@@ -202,7 +202,7 @@ fn a_resumed_game_with_the_computer_to_move_makes_it_think() {
     let saved = p(&app).table.saved();
     assert_eq!(saved.players, ["human", "casual"]);
     update(&mut app, Action::Quit);
-    let table = Table::from_saved(&saved).expect("resumes");
+    let table = TableGame::from_saved(&saved).expect("resumes");
     assert_eq!(
         table.player(catboard::core::Seat::BLACK),
         Player::Computer(Level::Casual)

@@ -22,7 +22,7 @@ use super::keymap::Context;
 use super::orientation::Orientation;
 use super::save::{SaveStore, SavedGame};
 use super::setup_form::Setup;
-use super::table::Table;
+use super::table::TableGame;
 use super::view::Look;
 use catboard::ai::Thought;
 use catboard::ai::level::DEFAULT_THINK_MS;
@@ -176,7 +176,7 @@ pub enum Overlay {
 #[derive(Clone, Debug)]
 pub struct Playing {
     /// The game.
-    pub table: Table,
+    pub table: TableGame,
     /// The cell under the cursor.
     pub cursor: Cell,
     /// The move being entered, over the legal moves of the position it
@@ -200,7 +200,7 @@ pub struct Playing {
 
 impl Playing {
     /// A game starting now, seen from seat `near_side`.
-    pub fn new(table: Table, near_side: usize, save_path: Option<PathBuf>) -> Playing {
+    pub fn new(table: TableGame, near_side: usize, save_path: Option<PathBuf>) -> Playing {
         let game = table.game();
         let orientation = Orientation::new(near_side, game.seat_names().len());
         let cursor = orientation.starting_cursor(game.geometry());

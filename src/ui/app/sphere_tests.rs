@@ -187,7 +187,7 @@ fn a_whole_game_is_played_on_the_list_alone() {
 
 #[test]
 fn a_promotion_picked_on_the_sphere_opens_the_chooser() {
-    let table = Table::new(&crate::ui::table::TableSpec {
+    let table = TableGame::new(&crate::ui::table::TableSpec {
         variant: Variant::Polar,
         options: catboard::core::Options::new(),
         position: Some("K14S,P19S,k9N w - - 0 1".into()),

@@ -3,7 +3,7 @@
 use super::{Action, App, Dir, Effect, FieldPurpose, Overlay, Playing, Screen};
 use crate::ui::keymap::Context;
 use crate::ui::setup_form::SetupRow;
-use crate::ui::table::Table;
+use crate::ui::table::TableGame;
 
 pub(super) fn update_setup(app: &mut App, action: Action) -> Vec<Effect> {
     let Screen::Setup(setup) = &mut app.screen else {
@@ -54,7 +54,7 @@ fn begin(app: &mut App) -> Vec<Effect> {
     };
     let near = setup.near_side;
     let think_ms = setup.think_ms;
-    match Table::new(&setup.spec()) {
+    match TableGame::new(&setup.spec()) {
         Ok(table) => {
             app.think_ms = think_ms;
             let path = app.saves.as_ref().map(|s| s.fresh_path());

@@ -10,7 +10,7 @@ use catboard::variants::Variant;
 use std::time::Duration;
 
 pub(super) fn playing(position: Option<&str>) -> App {
-    let table = Table::new(&TableSpec {
+    let table = TableGame::new(&TableSpec {
         variant: Variant::Chess,
         options: Options::new(),
         position: position.map(str::to_string),
@@ -252,7 +252,7 @@ fn the_master_time_chosen_in_setup_is_the_games() {
 
 /// A game of `variant` between `players`, from the start.
 pub(super) fn table_app(variant: Variant, players: Vec<Player>) -> App {
-    let table = Table::new(&TableSpec {
+    let table = TableGame::new(&TableSpec {
         variant,
         options: Options::new(),
         position: None,
@@ -481,7 +481,7 @@ fn the_cell_list_numbers_neighbours_and_digits_step_to_them() {
 const LION_FEN: &str = "4k5/10/10/4p5/4p5/4L5/10/10/10/5K4 w - - 0 1";
 
 fn chu_app(fen: &str, options: &[&str]) -> App {
-    let table = Table::new(&TableSpec {
+    let table = TableGame::new(&TableSpec {
         variant: Variant::Chu,
         options: Options::parse(Variant::Chu.options(), options.iter().copied())
             .unwrap_or_else(|e| panic!("{e}")),

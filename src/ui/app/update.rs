@@ -8,7 +8,7 @@ use crate::ui::computer::{HINT_LEVEL, Progress, Purpose};
 use crate::ui::describe::{self, capitalise};
 use crate::ui::keymap::Context;
 use crate::ui::setup_form::{ResumeOffer, Setup};
-use crate::ui::table::Table;
+use crate::ui::table::TableGame;
 use crate::ui::view::sphere::layout;
 use catboard::core::geometry::Shape;
 use catboard::core::{Game, Move};
@@ -441,7 +441,7 @@ fn restart(app: &mut App) -> Vec<Effect> {
     };
     let setup = Setup::like(&p.table, p.near_side(), app.think_ms, None);
     let near = p.near_side();
-    match Table::new(&setup.spec()) {
+    match TableGame::new(&setup.spec()) {
         Ok(table) => {
             let path = app.saves.as_ref().map(|s| s.fresh_path());
             let playing = Playing::new(table, near, path);

@@ -4,7 +4,7 @@
 
 pub mod position;
 
-use crate::ui::table::Table;
+use crate::ui::table::TableGame;
 use catboard::core::{Cell, Game, MoveKind, Outcome, Piece, PieceKind, Seat};
 use catboard::entry::{Choice, Refusal};
 use catboard::notation::pgn::result_token;
@@ -174,7 +174,7 @@ pub fn check(game: &AnyGame) -> Option<String> {
 }
 
 /// The result: "Game over 1-0: Checkmate — White wins."
-pub fn result(table: &Table, outcome: Outcome) -> String {
+pub fn result(table: &TableGame, outcome: Outcome) -> String {
     let words = table.outcome_words(outcome);
     if table.players().len() == 2 {
         format!("Game over {}: {words}.", result_token(Some(outcome)))

@@ -234,6 +234,8 @@ pub fn chooser(
         .collect();
     let title = if moves.iter().all(|(_, m)| m.promotion.is_some()) {
         " Promote to "
+    } else if moves.iter().any(|(_, m)| m.promotion.is_some()) {
+        " Promote? "
     } else {
         " Which move? "
     };
@@ -262,7 +264,7 @@ pub fn confirm(app: &App, question: &str, frame: &mut Frame, area: Rect) {
 #[cfg(test)]
 mod tests {
     use super::super::super::app::Overlay;
-    use super::super::super::table::{Player, Table, TableSpec};
+    use super::super::super::table::{Player, TableGame, TableSpec};
     use super::super::super::theme::{ColorDepth, Theme};
     use super::super::Look;
     use super::*;
@@ -279,7 +281,7 @@ mod tests {
             position: None,
             players: vec![Player::Human; seats],
         };
-        let table = Table::new(&spec).unwrap_or_else(|e| panic!("test table: {e}"));
+        let table = TableGame::new(&spec).unwrap_or_else(|e| panic!("test table: {e}"));
         let look = Look::new(&Theme::classic(), ColorDepth::TrueColor, glyphs);
         let mut app = App::new(
             Screen::Playing(Box::new(Playing::new(table, 0, None))),

@@ -7,7 +7,7 @@ use super::super::app::{App, Playing};
 use super::super::computer::{Purpose, Thinking};
 use super::super::describe;
 use super::super::describe::capitalise;
-use super::super::table::Table;
+use super::super::table::TableGame;
 use super::{Look, plain};
 use catboard::ai::score;
 use catboard::core::{Game, Outcome, Piece, Seat};
@@ -20,7 +20,7 @@ use ratatui::widgets::{Block, Padding, Paragraph};
 use unicode_width::UnicodeWidthStr;
 
 /// The result as a score (`1-0`, `1/2-1/2`), for two-seat games only.
-fn result_score(table: &Table, outcome: Outcome) -> Option<&'static str> {
+fn result_score(table: &TableGame, outcome: Outcome) -> Option<&'static str> {
     (table.players().len() == 2).then(|| result_token(Some(outcome)))
 }
 
