@@ -1,0 +1,115 @@
+//! Tests of the keymap, the help and the hint line.
+
+use super::*;
+
+#[test]
+fn no_key_is_bound_twice_in_one_context() {
+    for (i, a) in KEYMAP.iter().enumerate() {
+        for b in &KEYMAP[i + 1..] {
+            if a.context == b.context {
+                for k in a.keys {
+                    assert!(!b.keys.contains(k), "{k:?} twice in {:?}", a.context);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn keys_map_to_actions_by_context() {
+    assert_eq!(
+        action_for(C::Board, Key::Char('k')),
+        Some(Action::Cursor(Dir::Up))
+    );
+    assert_eq!(action_for(C::Board, Key::Char('x')), None);
+    assert_eq!(
+        action_for(C::TextEntry, Key::Char('k')),
+        Some(Action::TypeChar('k'))
+    );
+    assert_eq!(
+        action_for(C::TextEntry, Key::Char('q')),
+        Some(Action::TypeChar('q'))
+    );
+    assert_eq!(
+        action_for(C::Chooser, Key::Char('n')),
+        Some(Action::ChooseLetter('n'))
+    );
+    assert_eq!(
+        action_for(C::Chooser, Key::Char('j')),
+        Some(Action::Cursor(Dir::Down))
+    );
+    assert_eq!(action_for(C::Confirm, Key::Esc), Some(Action::No));
+    assert_eq!(
+        action_for(C::Setup, Key::Esc),
+        None,
+        "Esc does not quit the setup screen without asking"
+    );
+}
+
+#[test]
+fn the_hint_line_names_the_keymaps_keys() {
+    let shown = |context, ascii, state| -> Vec<String> {
+        hints(context, ascii, state)
+            .into_iter()
+            .map(|(t, _)| t)
+            .collect()
+    };
+    let board = shown(C::Board, false, HelpState::default());
+    assert_eq!(board[..2], ["←↓↑→/hjkl move", "Enter select"]);
+    assert!(board.contains(&"q quit".to_string()));
+    assert!(
+        !board.iter().any(|t| t.ends_with("pass")),
+        "only when one may pass"
+    );
+    let passing = HelpState {
+        can_pass: true,
+        computer_plays: true,
+        unsaved: false,
+    };
+    let board = shown(C::Board, true, passing);
+    assert_eq!(board[0], "Left/Down/Up/Right/hjkl move");
+    assert!(board.contains(&"p pass".to_string()) && board.contains(&"s pause".to_string()));
+    let setup = shown(C::Setup, false, HelpState::default());
+    assert_eq!(setup[..3], ["↑↓/kj row", "←→/hl change", "Enter start"]);
+}
+
+#[test]
+fn the_help_lists_every_binding_of_its_contexts() {
+    let everything = HelpState {
+        can_pass: true,
+        computer_plays: true,
+        unsaved: false,
+    };
+    let sections = help_sections(&[C::Board], false, everything);
+    let quit = |state| {
+        help_sections(&[C::Board], false, state)[0]
+            .1
+            .iter()
+            .find(|(k, _)| k.starts_with('q'))
+            .map(|(_, h)| *h)
+    };
+    assert_eq!(quit(everything), Some("quit (game is saved)"));
+    let unsaved = HelpState {
+        unsaved: true,
+        ..everything
+    };
+    assert_eq!(quit(unsaved), Some(QUIT_UNSAVED), "no false promise");
+    let board = KEYMAP.iter().filter(|b| b.context == C::Board).count();
+    assert_eq!(sections[0].1.len(), board);
+    let plain = help_sections(&[C::Board], false, HelpState::default());
+    assert_eq!(plain[0].1.len(), board - 2, "no pass, no pause");
+    assert!(!plain[0].1.iter().any(|(k, _)| k == "p"));
+    assert!(
+        sections[0]
+            .1
+            .iter()
+            .any(|(k, h)| k == "p" && h.contains("pass"))
+    );
+    assert!(
+        sections[0]
+            .1
+            .iter()
+            .any(|(k, h)| k == "u" && h.contains("undo"))
+    );
+    assert!(sections[0].1.iter().any(|(k, _)| k == "↑ k"));
+}

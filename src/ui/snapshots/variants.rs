@@ -1,0 +1,225 @@
+//! Golden screens of Chu Chess, Polar chess and BacCanCat.
+
+use super::*;
+
+/// A Chu Chess game between two people from `fen` after `moves`.
+fn chu_game(fen: Option<&str>, moves: &[&str]) -> App {
+    table_game(
+        Variant::Chu,
+        vec![Player::Human; 2],
+        fen,
+        moves,
+        0,
+        classic(),
+    )
+}
+
+/// A Polar chess game between two people from `position` (the Option 1
+/// start when `None`) after `moves`, seen from White.
+fn polar(position: Option<&str>, moves: &[&str]) -> App {
+    table_game(
+        Variant::Polar,
+        vec![Player::Human; 2],
+        position,
+        moves,
+        0,
+        classic(),
+    )
+}
+
+/// White's Lion on e4 with Black pawns on e5 and e6.
+const CHU_LION_FEN: &str = "4k5/10/10/4p5/4p5/4L5/10/10/10/5K4 w - - 0 1";
+
+#[test]
+fn snapshot_chu_chess() {
+    check("chu-start", &chu_game(None, &[]), 80, 24);
+    check("chu-start-120x40", &chu_game(None, &[]), 120, 40);
+    // The Lion picked up, then its first leg on e5: second legs marked.
+    let mut app = chu_game(Some(CHU_LION_FEN), &[]);
+    let Screen::Playing(p) = &mut app.screen else {
+        panic!("playing")
+    };
+    p.cursor = p.table.game().geometry().cell("e4").unwrap_or_default();
+    act(&mut app, &[Action::Select]);
+    check("chu-lion-selected", &app, 120, 40);
+    act(&mut app, &[Action::Cursor(Dir::Up), Action::Select]);
+    check("chu-lion-first-leg", &app, 120, 40);
+    // A double capture just played: the transit cell is marked too.
+    let app = chu_game(Some(CHU_LION_FEN), &["e4e5,e5e6"]);
+    check("chu-double-capture", &app, 120, 40);
+    // Shogi-like promotion: the chooser offers not promoting.
+    let table = TableGame::new(&TableSpec {
+        variant: Variant::Chu,
+        options: Options::parse(Variant::Chu.options(), ["promotion=shogi"])
+            .unwrap_or_else(|e| panic!("{e}")),
+        position: Some("4k5/10/10/4P5/10/10/10/10/10/5K4 w - - 0 1".into()),
+        players: vec![Player::Human; 2],
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    let mut app = App::new(
+        Screen::Playing(Box::new(Playing::new(table, 0, None))),
+        None,
+        classic(),
+    );
+    if let Screen::Playing(p) = &mut app.screen {
+        p.cursor = p.table.game().geometry().cell("e6").unwrap_or_default();
+    }
+    act(
+        &mut app,
+        &[Action::Select, Action::Cursor(Dir::Up), Action::Select],
+    );
+    assert!(matches!(app.overlay, Some(Overlay::Chooser { .. })));
+    check("chu-promotion-shogi", &app, 120, 40);
+    // Help lists the pieces beyond chess's six.
+    let mut app = chu_game(None, &[]);
+    act(&mut app, &[Action::Help]);
+    check("chu-help", &app, 120, 40);
+}
+
+/// The cursor moved to `name` through the go-to prompt, as a person types it.
+fn go_to(app: &mut App, name: &str) {
+    let mut typed = vec![Action::GoTo];
+    typed.extend(name.chars().map(Action::TypeChar));
+    typed.push(Action::Submit);
+    act(app, &typed);
+}
+
+/// A Polar position with White's pawn one step from promotion (19S-10E=Q
+/// promotes and checks, tests/polar_notation.rs).
+const POLAR_PROMOTION: &str = "K14S,P19S,k9N w - - 0 1";
+
+/// A Polar position with White's king on 14S in check from the black rook
+/// on 3E (tests/polar_rules.rs).
+const POLAR_CHECK: &str = "K14S,k9S,r3E w - - 0 1";
+
+#[test]
+fn snapshot_polar_screens_at_two_sizes() {
+    for (width, height) in [(80, 24), (120, 40)] {
+        let size = format!("{width}x{height}");
+        check(
+            &format!("polar-start-{size}"),
+            &polar(None, &[]),
+            width,
+            height,
+        );
+        // The pawn on 15N picked: its targets marked in the list and on the map.
+        let mut app = polar(None, &[]);
+        go_to(&mut app, "15n");
+        act(&mut app, &[Action::Select]);
+        check(&format!("polar-selected-{size}"), &app, width, height);
+        let mut app = polar(Some(POLAR_CHECK), &[]);
+        go_to(&mut app, "3E");
+        check(&format!("polar-check-{size}"), &app, width, height);
+        let mut app = polar(Some(POLAR_PROMOTION), &[]);
+        let mut typed = vec![Action::OpenPrompt];
+        typed.extend("19s10e".chars().map(Action::TypeChar));
+        typed.push(Action::Submit);
+        act(&mut app, &typed);
+        check(&format!("polar-promotion-{size}"), &app, width, height);
+    }
+}
+
+#[test]
+fn the_sphere_fits_67x23_and_shows_both_poles_from_100_columns() {
+    let app = polar(None, &[]);
+    let text = |w, h| rows(&render(&app, w, h)).join("\n");
+    assert!(text(67, 23).contains("White's pole (north)"));
+    assert!(text(66, 23).starts_with("The terminal is 66x23"));
+    assert!(text(67, 22).starts_with("The terminal is 67x22"));
+    assert!(!text(99, 30).contains("Black's pole (south)"));
+    assert!(text(100, 30).contains("Black's pole (south)"));
+    // The setup screen offers Polar chess and its formations.
+    let mut setup = App::new(Screen::Setup(Setup::new(None)), None, classic());
+    act(&mut setup, &vec![Action::Cursor(Dir::Right); 3]);
+    check("setup-polar", &setup, 80, 24);
+}
+
+#[test]
+fn snapshot_polar_in_ascii() {
+    let mut app = table_game(
+        Variant::Polar,
+        vec![Player::Human; 2],
+        None,
+        &["15N-16N", "18N-17N"],
+        0,
+        look("classic", ColorDepth::TrueColor, GlyphSet::Ascii),
+    );
+    go_to(&mut app, "16N");
+    act(&mut app, &[Action::Select]);
+    check("polar-ascii-100x30", &app, 100, 30);
+}
+
+#[test]
+fn the_sphere_list_scrolls_with_the_cursor() {
+    let mut app = polar(None, &[]);
+    let shown = |app: &App| rows(&render(app, 80, 24)).join("\n");
+    assert!(
+        !shown(&app).contains(" 9E "),
+        "Black's pole is below the fold"
+    );
+    go_to(&mut app, "9E");
+    let text = shown(&app);
+    assert!(text.contains("▸9E"), "{text}");
+    assert!(
+        !text.contains("14N  light"),
+        "the top scrolled away: {text}"
+    );
+    assert!(
+        text.contains("Black's pole (south)"),
+        "the cursor's disc: {text}"
+    );
+}
+
+/// A BacCanCat game between four people from `text` after `moves`.
+fn baccancat(text: Option<&str>, moves: &[&str]) -> App {
+    table_game(
+        Variant::BacCanCat,
+        vec![Player::Human; 4],
+        text,
+        moves,
+        0,
+        classic(),
+    )
+}
+
+#[test]
+fn snapshot_baccancat() {
+    check("baccancat-start", &baccancat(None, &[]), 100, 40);
+    check("baccancat-start-80x24", &baccancat(None, &[]), 80, 24);
+    // Red's Cannon on hj picked up: its slides and its hops over one screen.
+    let cannon = "oB14gB/7bN8/16/7rN8/4oK6gK4/16/6gNrC2rYbNoN3/16/16/16/7gY8/4rK6bK4/16/7oN8/16/rB14bB r - - - Q8 0 1";
+    let mut app = baccancat(Some(cannon), &[]);
+    let Screen::Playing(p) = &mut app.screen else {
+        panic!("playing")
+    };
+    p.cursor = p.table.game().geometry().cell("hj").unwrap_or_default();
+    act(&mut app, &[Action::Select]);
+    check("baccancat-cannon", &app, 100, 40);
+    // Red's Rook leaves its bottom edge, which is refilled with Pawns.
+    let refill =
+        "oB14gB/16/16/16/4oK6gK4/16/16/16/16/16/16/4rK6bK4/16/rN15/16/2rR12bB r - - - Q8 0 1";
+    check(
+        "baccancat-refill",
+        &baccancat(Some(refill), &["ca-ch"]),
+        100,
+        40,
+    );
+    // Red's Knight unmasks Orange's Rook: Green is mated and goes out.
+    let mate =
+        "oB14gB/16/16/16/4oK2oR1rN1gK4/16/16/16/16/16/16/4rK6bK4/16/rN15/16/2gN12bB r - - - Q8 0 1";
+    check(
+        "baccancat-eliminated",
+        &baccancat(Some(mate), &["jl-kn"]),
+        100,
+        40,
+    );
+    // Red's Gnu joins King, Queen and Tank on one 2 x 2 square: marriage.
+    let marriage =
+        "oB14gB/16/16/16/4oK6gK4/16/4rG11/16/2rT13/2rKrQ12/16/11bK4/16/16/16/15bB r - - - Q8 0 1";
+    check(
+        "baccancat-marriage",
+        &baccancat(Some(marriage), &["ej-dh"]),
+        100,
+        40,
+    );
+}
