@@ -248,6 +248,14 @@ pub trait Game: Clone + Send + 'static {
         vec![mv.path()]
     }
 
+    /// Whether the position holds state its text cannot say, so that a
+    /// game read back from [`Game::position_text`] differs in its legal
+    /// moves and hash (Chu Chess's trading rule 3 in force just after a
+    /// Lion was taken). False by default.
+    fn state_beyond_text(&self) -> bool {
+        false
+    }
+
     /// The name of `seat` (`"white"`).
     fn seat_name(&self, seat: Seat) -> &'static str {
         self.seat_names().get(seat.index()).copied().unwrap_or("?")

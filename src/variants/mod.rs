@@ -252,6 +252,9 @@ impl Game for AnyGame {
     fn entry_paths(&self, mv: Move) -> Vec<arrayvec::ArrayVec<Cell, 3>> {
         dispatch!(self, g => g.entry_paths(mv))
     }
+    fn state_beyond_text(&self) -> bool {
+        dispatch!(self, g => g.state_beyond_text())
+    }
     fn annotations(&self) -> Annotations {
         dispatch!(self, g => g.annotations())
     }

@@ -364,6 +364,11 @@ impl Game for Chu {
         notation::parse(self, text)
     }
 
+    /// Trading rule 3 in force is not in XBoard's FEN.
+    fn state_beyond_text(&self) -> bool {
+        self.lion_ban
+    }
+
     /// A Lion's move may be walked step by step: its pass through any empty
     /// neighbour and back, and a move to a cell also reached by two steps
     /// through an empty neighbour (the same move as the jump, one move per
