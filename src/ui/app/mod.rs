@@ -196,6 +196,9 @@ pub struct Playing {
     pub paused: bool,
     /// Whether the cell list is shown beside the board.
     pub cell_list: bool,
+    /// The game this one replaced (a new game, another formation), which
+    /// undo before the first move brings back.
+    pub previous: Option<Box<Playing>>,
 }
 
 impl Playing {
@@ -215,6 +218,7 @@ impl Playing {
             hint: None,
             paused: false,
             cell_list: false,
+            previous: None,
         };
         playing.entry_mut();
         playing
@@ -253,6 +257,14 @@ impl Playing {
     /// Forgets the move being entered.
     pub fn cancel_entry(&mut self) {
         self.entry_mut().reset();
+    }
+
+    /// This game as the one a new game replaces: no search, no older game.
+    fn as_previous(&self) -> Box<Playing> {
+        let mut kept = self.clone();
+        kept.thinking = None;
+        kept.previous = None;
+        Box::new(kept)
     }
 
     fn save(&self) -> Vec<Effect> {
@@ -303,6 +315,9 @@ pub struct App {
     /// Every sentence said, oldest first (the latest [`EVENT_LOG`] kept),
     /// for the line mode and tests; the message line shows the latest.
     pub events: Vec<Event>,
+    /// The game left for the setup screen, kept so the next game can give
+    /// it back on undo.
+    previous_game: Option<Box<Playing>>,
     /// How many events there were when the current update began: the
     /// sentences of one step are shown together.
     step_start: usize,
@@ -325,6 +340,7 @@ impl App {
             next_search: 1,
             events: Vec::new(),
             step_start: 0,
+            previous_game: None,
         }
     }
 

@@ -58,7 +58,8 @@ fn begin(app: &mut App) -> Vec<Effect> {
         Ok(table) => {
             app.think_ms = think_ms;
             let path = app.saves.as_ref().map(|s| s.fresh_path());
-            let playing = Playing::new(table, near, path);
+            let mut playing = Playing::new(table, near, path);
+            playing.previous = app.previous_game.take();
             let effects = playing.save();
             app.screen = Screen::Playing(Box::new(playing));
             effects

@@ -572,3 +572,29 @@ fn shogi_like_promotion_offers_not_promoting() {
         Some(PieceKind::Pawn)
     );
 }
+
+#[test]
+fn undo_before_a_new_games_first_move_brings_back_the_last_game() {
+    let mut app = playing(None);
+    type_move(&mut app, "e4");
+    keys(&mut app, &[Action::NewGame, Action::Yes]);
+    assert!(matches!(app.screen, Screen::Setup(_)));
+    // Past the offer to resume the unfinished game, then start a new one.
+    keys(&mut app, &[Action::Cursor(Dir::Down), Action::Submit]);
+    assert_eq!(p(&app).table.ply(), 0, "a new game");
+    update(&mut app, Action::Undo);
+    assert_eq!(notation(&app), ["e4"], "the last game is back");
+    // Once the new game has a move, undo takes that move back instead.
+    let mut app = playing(None);
+    type_move(&mut app, "d4");
+    update(&mut app, Action::Restart);
+    type_move(&mut app, "c4");
+    update(&mut app, Action::Undo);
+    assert_eq!(p(&app).table.ply(), 0);
+    update(&mut app, Action::Undo);
+    assert_eq!(notation(&app), ["d4"]);
+    update(&mut app, Action::Undo);
+    assert_eq!(p(&app).table.ply(), 0, "then that game's own moves");
+    let m = app.message.clone().expect("said");
+    assert!(m.text.starts_with("Took back d4"), "{m:?}");
+}

@@ -88,6 +88,7 @@ fn update_overlay(app: &mut App, overlay: Overlay, action: Action) -> Vec<Effect
                         table: Box::new(p.table.clone()),
                     });
                 let setup = Setup::like(&p.table, p.near_side(), app.think_ms, resume);
+                app.previous_game = Some(p.as_previous());
                 app.screen = Screen::Setup(setup);
             }
             Vec::new()
@@ -211,6 +212,13 @@ fn undo(app: &mut App) -> Vec<Effect> {
         return Vec::new();
     };
     p.cancel_entry();
+    if p.table.ply() == 0
+        && let Some(previous) = p.previous.take()
+    {
+        app.screen = Screen::Playing(previous);
+        app.inform("Back to the game before this one.");
+        return app.save_now();
+    }
     let before = p.table.ply();
     if !p.table.undo() {
         app.error("There is no move to undo.");
@@ -444,10 +452,11 @@ fn restart(app: &mut App) -> Vec<Effect> {
     match TableGame::new(&setup.spec()) {
         Ok(table) => {
             let path = app.saves.as_ref().map(|s| s.fresh_path());
-            let playing = Playing::new(table, near, path);
+            let mut playing = Playing::new(table, near, path);
+            playing.previous = Some(p.as_previous());
             let effects = playing.save();
             app.screen = Screen::Playing(Box::new(playing));
-            app.inform("A new game begins.");
+            app.inform("A new game begins; undo before its first move brings back the last one.");
             effects
         }
         Err(e) => {
