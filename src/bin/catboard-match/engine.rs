@@ -23,6 +23,8 @@ pub struct Engine {
     output: Receiver<String>,
     usermove: bool,
     ping: bool,
+    /// The variants it listed (`variants=...`); chess when it listed none.
+    variants: Vec<String>,
     pings: u32,
 }
 
@@ -59,6 +61,7 @@ impl Engine {
             output,
             usermove: false,
             ping: false,
+            variants: vec!["normal".to_string()],
             pings: 0,
         };
         engine.send("xboard")?;
@@ -94,11 +97,27 @@ impl Engine {
                     "usermove" => self.usermove = value == "1",
                     "ping" => self.ping = value == "1",
                     "myname" => self.name = value.clone(),
+                    "variants" => {
+                        self.variants = value.split(',').map(|v| v.trim().to_string()).collect()
+                    }
                     "done" if value == "0" => waiting_for_done = true,
                     "done" => return Ok(()),
                     _ => {}
                 }
             }
+        }
+    }
+
+    /// Refuses, in a sentence, a variant the engine did not list.
+    pub fn check_plays(&self, variant: &str) -> Result<(), String> {
+        if self.variants.iter().any(|v| v == variant) {
+            Ok(())
+        } else {
+            Err(format!(
+                "{} does not play variant {variant} (it lists {})",
+                self.name,
+                self.variants.join(", ")
+            ))
         }
     }
 
