@@ -402,10 +402,13 @@ impl Session {
         let limits = self.limits();
         let started = interrupts.current_line();
         let thought = self.think(&limits, interrupts, out)?;
-        self.thinking = Some((started, interrupts.lines_read()));
         if interrupts.abandon.load(Ordering::Relaxed) {
+            // The game was left (`result`, `new`, `force`...): the moves
+            // read ahead belong to what follows, not to this search.
+            self.thinking = None;
             return Ok(());
         }
+        self.thinking = Some((started, interrupts.lines_read()));
         if let Some(mv) = thought.best {
             writeln!(out, "move {}", self.game.move_text(mv))?;
             self.game.make_move(mv);

@@ -12,6 +12,9 @@ pub enum Reply {
     Move(String),
     /// `resign`, or a result claiming its own loss.
     Resign,
+    /// `Illegal move ...`: it refused the last move sent to it (which the
+    /// match runner had judged legal), its reply given.
+    Refused(String),
 }
 
 /// A running engine.
@@ -178,7 +181,10 @@ impl Engine {
             if line == "resign" {
                 return Ok(Reply::Resign);
             }
-            if line.starts_with("Illegal move") || line.starts_with("Error") {
+            if line.starts_with("Illegal move") || line.starts_with("Error (Illegal move") {
+                return Ok(Reply::Refused(line.to_string()));
+            }
+            if line.starts_with("Error") {
                 return Err(format!("{} said: {line}", self.name));
             }
         }

@@ -78,6 +78,9 @@ struct GameEnd {
     winner: Option<Seat>,
     /// The result line (`1-0 {White mates}`).
     text: String,
+    /// Whether the game counts in the score: not when an engine refused a
+    /// move that catboard's rules allow (the two programs' rules differ).
+    counted: bool,
 }
 
 impl GameEnd {
@@ -86,6 +89,17 @@ impl GameEnd {
         GameEnd {
             winner: Some(seat),
             text: format!("{token} {{{why}}}"),
+            counted: true,
+        }
+    }
+
+    /// A game stopped because an engine refused a move legal by catboard's
+    /// rules: a difference of rules, not counted in the score.
+    fn disagreement(name: &str, played: &str, reply: &str) -> GameEnd {
+        GameEnd {
+            winner: None,
+            text: format!("* {{rules disagree: {name} refused {played} ({reply})}}"),
+            counted: false,
         }
     }
 }
@@ -203,6 +217,7 @@ fn run(args: &Args) -> Result<(), String> {
             .map_or(String::new(), |d| format!(", depth {d} at most"))
     );
     let mut tally = Tally::default();
+    let mut disagreements = 0u32;
     for n in 0..args.games {
         let opening = &openings[(n as usize / 2) % openings.len()];
         // Engine 1 has White in even games.
@@ -210,6 +225,7 @@ fn run(args: &Args) -> Result<(), String> {
         let (end, game, start) = play_game(args, variant, &mut engines, white, opening)?;
         let first_seat = if white == 0 { Seat::WHITE } else { Seat::BLACK };
         match end.winner {
+            _ if !end.counted => disagreements += 1,
             None => tally.draws += 1,
             Some(s) if s == first_seat => tally.wins += 1,
             Some(_) => tally.losses += 1,
@@ -229,6 +245,11 @@ fn run(args: &Args) -> Result<(), String> {
     }
     for e in engines {
         e.quit();
+    }
+    if disagreements > 0 {
+        println!(
+            "{disagreements} games stopped where the engines' rules disagree (not counted)"
+        );
     }
     println!("{} vs {}: {}", names[0], names[1], tally.summary());
     Ok(())
@@ -276,12 +297,14 @@ fn play_game(
             break GameEnd {
                 winner: outcome.winner,
                 text: result_line(&game, outcome),
+                counted: true,
             };
         }
         if game.moves_played().len() >= 2 * args.max_moves as usize {
             break GameEnd {
                 winner: None,
                 text: format!("1/2-1/2 {{Draw by the {}-move limit}}", args.max_moves),
+                counted: true,
             };
         }
         if args.material > 0 {
@@ -320,6 +343,13 @@ fn play_game(
                 let why = format!("{} resigns", engines[mover].name);
                 break GameEnd::win(side.opponent(), &why);
             }
+            Reply::Refused(reply) => {
+                let played = game
+                    .moves_played()
+                    .last()
+                    .map_or(String::new(), |&mv| last_move_text(&game, mv));
+                break GameEnd::disagreement(&engines[mover].name, &played, &reply);
+            }
         };
         let mv: Move = match game.parse_move(&text) {
             Ok(mv) => mv,
@@ -337,6 +367,13 @@ fn play_game(
         engine.send("force")?;
     }
     Ok((end, game, start))
+}
+
+/// The text of `mv`, the last move played in `game`, as it was sent.
+fn last_move_text(game: &AnyGame, mv: Move) -> String {
+    let mut before = game.clone();
+    before.unmake_move();
+    before.move_text(mv)
 }
 
 /// White's material minus Black's, in centipawns, by catboard's piece values.
