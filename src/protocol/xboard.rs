@@ -410,7 +410,12 @@ impl Session {
         }
         self.thinking = Some((started, interrupts.lines_read()));
         if let Some(mv) = thought.best {
-            writeln!(out, "move {}", self.game.move_text(mv))?;
+            // A move of several legs goes out one leg a `move` line, each
+            // but the last ending in a comma (`move e1f2,` `move f2g3`), as
+            // XBoard reads an engine's multi-leg moves.
+            for leg in self.game.move_text(mv).split_inclusive(',') {
+                writeln!(out, "move {leg}")?;
+            }
             self.game.make_move(mv);
             self.announce_end(out)?;
         }

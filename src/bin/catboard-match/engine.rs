@@ -161,8 +161,11 @@ impl Engine {
     }
 
     /// Waits up to `timeout` for the engine's move.
+    /// A move of several legs may come one leg a line, each but the last
+    /// ending in a comma (`move e1f2,` then `move f2g3`); it is read whole.
     pub fn wait_for_move(&mut self, timeout: Duration) -> Result<Reply, String> {
         let deadline = Instant::now() + timeout;
+        let mut legs = String::new();
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let line = match self.output.recv_timeout(left) {
@@ -176,7 +179,11 @@ impl Engine {
             };
             let line = line.trim();
             if let Some(mv) = line.strip_prefix("move ") {
-                return Ok(Reply::Move(mv.trim().to_string()));
+                legs.push_str(mv.trim());
+                if !legs.ends_with(',') {
+                    return Ok(Reply::Move(legs));
+                }
+                continue;
             }
             if line == "resign" {
                 return Ok(Reply::Resign);
