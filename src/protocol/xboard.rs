@@ -51,7 +51,13 @@ fn option_features() -> String {
             .choices
             .iter()
             .enumerate()
-            .map(|(i, c)| if i == 0 { format!("*{c}") } else { c.to_string() })
+            .map(|(i, c)| {
+                if i == 0 {
+                    format!("*{c}")
+                } else {
+                    c.to_string()
+                }
+            })
             .collect();
         text.push_str(&format!(
             " option=\"{name} -combo {}\"",
@@ -216,6 +222,12 @@ impl Session {
             Some((c, r)) => (c, r.trim()),
             None => (line, ""),
         };
+        if urgency(command) == Urgency::Abandon {
+            // A command that leaves the game (`result`, `new`, `force`...)
+            // ends the window of moves sent while the engine thought: the
+            // moves after it belong to what follows.
+            self.thinking = None;
+        }
         match command {
             "" | "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
             | "name" | "rating" | "ics" | "otim" | "draw" | "?" | "bk" | "." => {}
@@ -316,7 +328,7 @@ impl Session {
             "quit" => return Ok(Flow::Quit),
             _ => {
                 // A bare move (an interface that did not take `usermove=1`).
-                if self.game.parse_move(line).is_ok() {
+                if looks_like_coordinates(line) || self.game.parse_move(line).is_ok() {
                     self.user_move(line, interrupts, out)?;
                 } else {
                     writeln!(out, "Error (unknown command): {}", shown(command))?;
@@ -335,8 +347,19 @@ impl Session {
         let Some(&(_, variant, key)) = ENGINE_OPTIONS.iter().find(|o| o.0 == name.trim()) else {
             return writeln!(out, "Error (unknown option): {}", shown(name));
         };
-        if let Err(why) = self.options.set(variant.options(), key, value.trim()) {
-            return writeln!(out, "Error (bad option value): {}", shown(&why));
+        let value = value.trim();
+        if self.options.set(variant.options(), key, value).is_err() {
+            let choices = variant
+                .options()
+                .iter()
+                .find(|s| s.key == key)
+                .map_or(String::new(), |s| s.choices.join(" or "));
+            return writeln!(
+                out,
+                "Error ({} takes {choices}): {}",
+                name.trim(),
+                shown(value)
+            );
         }
         if self.variant == variant && self.game.moves_played().is_empty() {
             let position = self.game.position_text();
@@ -402,13 +425,10 @@ impl Session {
         let limits = self.limits();
         let started = interrupts.current_line();
         let thought = self.think(&limits, interrupts, out)?;
+        self.thinking = Some((started, interrupts.lines_read()));
         if interrupts.abandon.load(Ordering::Relaxed) {
-            // The game was left (`result`, `new`, `force`...): the moves
-            // read ahead belong to what follows, not to this search.
-            self.thinking = None;
             return Ok(());
         }
-        self.thinking = Some((started, interrupts.lines_read()));
         if let Some(mv) = thought.best {
             // A move of several legs goes out one leg a `move` line, each
             // but the last ending in a comma (`move e1f2,` `move f2g3`), as

@@ -247,9 +247,7 @@ fn run(args: &Args) -> Result<(), String> {
         e.quit();
     }
     if disagreements > 0 {
-        println!(
-            "{disagreements} games stopped where the engines' rules disagree (not counted)"
-        );
+        println!("{disagreements} games stopped where the engines' rules disagree (not counted)");
     }
     println!("{} vs {}: {}", names[0], names[1], tally.summary());
     Ok(())
@@ -404,12 +402,7 @@ fn write_pgn(
         black: names[1 - white].clone(),
         ..PgnTags::default()
     };
-    let text = export(
-        start,
-        game.moves_played(),
-        variant.start_position(),
-        &tags,
-    );
+    let text = export(start, game.moves_played(), variant.start_position(), &tags);
     let mut file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
