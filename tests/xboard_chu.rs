@@ -557,3 +557,37 @@ fn a_game_against_sjaak_ii_when_it_is_installed() {
     assert!(!game.contains("catboard 0.1.0 played"), "{game}");
     assert!(!game.contains("catboard 0.1.0 said"), "{game}");
 }
+
+#[test]
+fn a_legal_move_an_engine_refuses_stops_the_game_outside_the_score() {
+    let engine = format!("{} xboard --hash-mb 4", env!("CARGO_BIN_EXE_catboard"));
+    // An engine whose rules allow nothing: it refuses every move sent.
+    let refuser = r#"echo 'feature usermove=1 ping=1 variants="normal,elven" done=1'; while read l; do case "$l" in usermove*) echo "Illegal move: ${l#usermove }";; ping*) echo "pong ${l#ping }";; quit) exit 0;; esac; done"#;
+    let (ok, out) = run_match(&[
+        "--variant",
+        "elven",
+        "--engine1",
+        &engine,
+        "--engine2",
+        refuser,
+        "--name2",
+        "refuser",
+        "--games",
+        "1",
+        "--st",
+        "0.02",
+        "--depth",
+        "1",
+    ]);
+    assert!(ok, "{out}");
+    let game = out
+        .lines()
+        .find(|l| l.starts_with("game "))
+        .expect("a game line");
+    assert!(game.contains("* {rules disagree: "), "{game}");
+    assert!(
+        out.contains("1 games stopped where the engines' rules disagree (not counted)"),
+        "{out}"
+    );
+    assert!(out.contains("0 games: +0 =0 -0"), "{out}");
+}
