@@ -46,9 +46,10 @@ pub struct XboardArgs {
     /// master (the default) thinks by the interface's clock.
     #[arg(long, default_value = "master")]
     pub level: Level,
-    /// A rule option for the variants played, as key=value (repeatable):
-    /// `promotion=shogi` makes Chu Chess (`variant elven`) promote
-    /// Shogi-like (`b6b7+`); the engine option `Promotion` sets it too.
+    /// A Chu Chess rule option, as key=value (repeatable; the keys of
+    /// `catboard rules --variant chu`): `promotion=shogi` makes `variant
+    /// elven` promote Shogi-like (`b6b7+`), as the engine option
+    /// `Promotion` does.
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
 }
