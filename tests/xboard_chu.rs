@@ -352,7 +352,7 @@ fn read_until(lines: &Receiver<String>, prefix: &str, patience: Duration) -> Vec
 
 #[test]
 fn a_lion_move_sent_while_the_engine_thinks_stops_it_and_is_refused() {
-    let (mut child, mut input, lines) = spawn_engine(&["--hash-mb", "4"]);
+    let (child, mut input, lines) = spawn_engine(&["--hash-mb", "4"]);
     input
         .write_all(b"xboard\nnew\nvariant elven\npost\nst 3600\nusermove e2e4\n")
         .expect("write");
@@ -371,18 +371,14 @@ fn a_lion_move_sent_while_the_engine_thinks_stops_it_and_is_refused() {
     );
     input.write_all(b"quit\n").expect("write");
     drop(input);
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while child.try_wait().expect("status").is_none() {
-        assert!(Instant::now() < deadline, "the engine did not quit");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    assert!(finish(child, Duration::from_secs(10)).status.success());
 }
 
 #[test]
 fn the_next_games_moves_are_not_refused_after_a_search_is_left() {
     // The engine thinks for an hour; `result` leaves the game and a new
     // one is set up at once. Its moves are the opponent's, in turn.
-    let (mut child, mut input, lines) = spawn_engine(&["--hash-mb", "4"]);
+    let (child, mut input, lines) = spawn_engine(&["--hash-mb", "4"]);
     input
         .write_all(b"xboard\nnew\nvariant elven\npost\nst 3600\nusermove e2e4\n")
         .expect("write");
@@ -400,12 +396,12 @@ fn the_next_games_moves_are_not_refused_after_a_search_is_left() {
     );
     input.write_all(b"quit\n").expect("write");
     drop(input);
-    let _ = child.wait();
+    assert!(finish(child, Duration::from_secs(10)).status.success());
 }
 
 #[test]
 fn the_shogi_option_on_the_command_line_and_a_bad_one() {
-    let (mut child, mut input, lines) =
+    let (child, mut input, lines) =
         spawn_engine(&["--hash-mb", "4", "--option", "promotion=shogi"]);
     input
         .write_all(
@@ -421,13 +417,16 @@ fn the_shogi_option_on_the_command_line_and_a_bad_one() {
     );
     input.write_all(b"quit\n").expect("write");
     drop(input);
-    let _ = child.wait();
+    assert!(finish(child, Duration::from_secs(10)).status.success());
 
-    let out = Command::new(env!("CARGO_BIN_EXE_catboard"))
+    let refused = Command::new(env!("CARGO_BIN_EXE_catboard"))
         .args(["xboard", "--option", "promotion=crazy"])
         .stdin(Stdio::null())
-        .output()
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
         .expect("the catboard binary runs");
+    let out = finish(refused, Duration::from_secs(10));
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -437,23 +436,30 @@ fn the_shogi_option_on_the_command_line_and_a_bad_one() {
     assert_eq!(err.lines().count(), 1, "{err}");
 }
 
+/// Waits for `child` to end, for at most `patience` (it is killed and the
+/// test fails past that); returns its output.
+fn finish(mut child: std::process::Child, patience: Duration) -> std::process::Output {
+    let deadline = Instant::now() + patience;
+    while child.try_wait().expect("status").is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the process did not end within {patience:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("its output")
+}
+
 /// Runs `catboard-match` with `args`, for at most a minute.
 fn run_match(args: &[&str]) -> (bool, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_catboard-match"))
+    let child = Command::new(env!("CARGO_BIN_EXE_catboard-match"))
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("the match runner starts");
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while child.try_wait().expect("status").is_none() {
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("the match did not end within a minute");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let out = child.wait_with_output().expect("its output");
+    let out = finish(child, Duration::from_secs(60));
     let text = format!(
         "{}{}",
         String::from_utf8_lossy(&out.stdout),
