@@ -44,7 +44,7 @@ fn protover_announces_the_features() {
         "sigint=0",
         "sigterm=0",
         "colors=0",
-        "variants=\"normal\"",
+        "variants=\"normal,elven\"",
         "done=1",
     ] {
         assert!(features.contains(f), "missing {f} in {features}");

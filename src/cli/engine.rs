@@ -46,6 +46,12 @@ pub struct XboardArgs {
     /// master (the default) thinks by the interface's clock.
     #[arg(long, default_value = "master")]
     pub level: Level,
+    /// A Chu Chess rule option, as key=value (repeatable; the keys of
+    /// `catboard rules --variant chu`): `promotion=shogi` makes `variant
+    /// elven` promote Shogi-like (`b6b7+`), as the engine option
+    /// `Promotion` does.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
 }
 
 /// Runs `catboard bench`: searches the fixed positions to a fixed depth and
@@ -272,6 +278,13 @@ pub fn xboard(args: &XboardArgs) -> Result<(), Failure> {
     }
     let input = std::io::BufReader::new(std::io::stdin());
     let output = std::io::stdout();
-    let session = Session::new(args.hash_mb).with_level(args.level);
+    let options = Options::parse(
+        catboard::variants::Variant::Chu.options(),
+        args.options.iter().map(String::as_str),
+    )
+    .map_err(|e| Failure::Refused(format!("--option: {e}.")))?;
+    let session = Session::new(args.hash_mb)
+        .with_level(args.level)
+        .with_options(options);
     catboard::protocol::xboard::run_session(session, input, output).map_err(Failure::writing)
 }

@@ -28,12 +28,47 @@ pub const MAX_HASH_MB: usize = 1024;
 pub fn protocol_name(variant: Variant) -> Option<&'static str> {
     match variant {
         Variant::Chess => Some("normal"),
+        Variant::Chu => Some("elven"),
         _ => None,
     }
 }
 
-/// The variant with a protocol name.
-fn variant_named(name: &str) -> Option<Variant> {
+/// The engine options the session offers (`feature option=...`): the
+/// protocol's name for each, the variant whose rule option it sets, and
+/// that option's key. Chu Chess's promotion mode is `Promotion`, a combo
+/// of `chess` (the default) and `shogi`.
+const ENGINE_OPTIONS: &[(&str, Variant, &str)] = &[("Promotion", Variant::Chu, "promotion")];
+
+/// The `feature option="..."` text of every engine option: a combo of the
+/// rule option's choices, the default marked with `*`.
+fn option_features() -> String {
+    let mut text = String::new();
+    for &(name, variant, key) in ENGINE_OPTIONS {
+        let Some(spec) = variant.options().iter().find(|s| s.key == key) else {
+            continue;
+        };
+        let choices: Vec<String> = spec
+            .choices
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                if i == 0 {
+                    format!("*{c}")
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect();
+        text.push_str(&format!(
+            " option=\"{name} -combo {}\"",
+            choices.join(" /// ")
+        ));
+    }
+    text
+}
+
+/// The variant with a protocol name (`elven` is Chu Chess).
+pub fn variant_named(name: &str) -> Option<Variant> {
     Variant::ALL
         .iter()
         .copied()
@@ -56,8 +91,15 @@ pub fn urgency(line: &str) -> Urgency {
 }
 
 /// Whether `word` is written as a move in coordinates: a file letter and a
-/// rank number twice, then perhaps a promotion letter (`e2e4`, `e7e8q`).
+/// rank number twice, then perhaps a promotion letter or `+` (`e2e4`,
+/// `e7e8q`, `b6b7+`); or such legs joined by commas (a Chu Lion's
+/// `e1f2,f2g3`).
 fn looks_like_coordinates(word: &str) -> bool {
+    !word.is_empty() && word.split(',').all(looks_like_one_leg)
+}
+
+/// Whether `word` is one leg of a move in coordinates.
+fn looks_like_one_leg(word: &str) -> bool {
     let mut rest = word.as_bytes();
     for _ in 0..2 {
         let Some((file, after)) = rest.split_first() else {
@@ -69,7 +111,7 @@ fn looks_like_coordinates(word: &str) -> bool {
         }
         rest = &after[digits..];
     }
-    matches!(rest, [] | [b'a'..=b'z'])
+    matches!(rest, [] | [b'a'..=b'z'] | [b'+'])
 }
 
 /// Whether the session goes on after a command.
@@ -98,6 +140,8 @@ struct Clock {
 /// and its search.
 pub struct Session {
     variant: Variant,
+    /// The rule options games are set up with (Chu's promotion mode).
+    options: Options,
     game: AnyGame,
     /// The seat the engine plays; `None` in force mode.
     engine_seat: Option<Seat>,
@@ -120,6 +164,7 @@ impl Session {
         let variant = Variant::Chess;
         Session {
             variant,
+            options: Options::new(),
             game: variant.new_game(&Options::new()),
             engine_seat: Some(Seat::BLACK),
             searcher: Searcher::new(hash_mb),
@@ -137,6 +182,18 @@ impl Session {
     pub fn with_level(self, level: Level) -> Session {
         Session {
             level: Some(level),
+            ..self
+        }
+    }
+
+    /// The same session setting up its games with rule `options` (for
+    /// example Chu Chess's `promotion=shogi`), as `catboard xboard
+    /// --option` gives them.
+    pub fn with_options(self, options: Options) -> Session {
+        let game = self.variant.new_game(&options);
+        Session {
+            options,
+            game,
             ..self
         }
     }
@@ -165,6 +222,12 @@ impl Session {
             Some((c, r)) => (c, r.trim()),
             None => (line, ""),
         };
+        if urgency(command) == Urgency::Abandon {
+            // A command that leaves the game (`result`, `new`, `force`...)
+            // ends the window of moves sent while the engine thought: the
+            // moves after it belong to what follows.
+            self.thinking = None;
+        }
         match command {
             "" | "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
             | "name" | "rating" | "ics" | "otim" | "draw" | "?" | "bk" | "." => {}
@@ -178,13 +241,17 @@ impl Session {
                 writeln!(
                     out,
                     "feature setboard=1 usermove=1 ping=1 memory=1 sigint=0 sigterm=0 colors=0 \
-                     variants=\"{}\" myname=\"catboard {}\" done=1",
+                     variants=\"{}\" myname=\"catboard {}\"{} done=1",
                     variants.join(","),
-                    env!("CARGO_PKG_VERSION")
+                    env!("CARGO_PKG_VERSION"),
+                    option_features()
                 )?;
             }
             "new" => {
-                self.game = self.variant.new_game(&Options::new());
+                // As the protocol says, `new` is a game of standard chess;
+                // an interface sends `variant` after it for anything else.
+                self.variant = Variant::Chess;
+                self.game = self.variant.new_game(&self.options);
                 self.engine_seat = Some(Seat::BLACK);
                 self.max_depth = None;
                 self.clock.left = None;
@@ -193,7 +260,7 @@ impl Session {
             "variant" => match variant_named(rest) {
                 Some(v) => {
                     self.variant = v;
-                    self.game = v.new_game(&Options::new());
+                    self.game = v.new_game(&self.options);
                 }
                 None => writeln!(out, "Error (unsupported variant): {rest}")?,
             },
@@ -206,7 +273,8 @@ impl Session {
             "playother" => self.engine_seat = Some(self.game.to_move().opponent()),
             "white" | "black" => {}
             "usermove" => self.user_move(rest, interrupts, out)?,
-            "setboard" => match self.variant.from_position(rest, &Options::new()) {
+            "option" => self.set_option(rest, out)?,
+            "setboard" => match self.variant.from_position(rest, &self.options) {
                 Ok(game) => self.game = game,
                 Err(e) => writeln!(out, "tellusererror Illegal position: {e}")?,
             },
@@ -260,7 +328,7 @@ impl Session {
             "quit" => return Ok(Flow::Quit),
             _ => {
                 // A bare move (an interface that did not take `usermove=1`).
-                if self.game.parse_move(line).is_ok() {
+                if looks_like_coordinates(line) || self.game.parse_move(line).is_ok() {
                     self.user_move(line, interrupts, out)?;
                 } else {
                     writeln!(out, "Error (unknown command): {}", shown(command))?;
@@ -269,6 +337,42 @@ impl Session {
         }
         out.flush()?;
         Ok(Flow::Continue)
+    }
+
+    /// `option NAME=VALUE`: sets an engine option. It applies to the game
+    /// on the board when no move has been played in it yet, and otherwise
+    /// from the next `new`, `variant` or `setboard`.
+    fn set_option(&mut self, text: &str, out: &mut impl Write) -> io::Result<()> {
+        let (name, value) = text.split_once('=').unwrap_or((text, ""));
+        let Some(&(_, variant, key)) = ENGINE_OPTIONS.iter().find(|o| o.0 == name.trim()) else {
+            return writeln!(out, "Error (unknown option): {}", shown(name));
+        };
+        let value = value.trim();
+        if self.options.set(variant.options(), key, value).is_err() {
+            let choices = variant
+                .options()
+                .iter()
+                .find(|s| s.key == key)
+                .map_or(String::new(), |s| s.choices.join(" or "));
+            return writeln!(
+                out,
+                "Error ({} takes {choices}): {}",
+                name.trim(),
+                shown(value)
+            );
+        }
+        if self.variant == variant && self.game.moves_played().is_empty() {
+            let position = self.game.position_text();
+            let game = if position == variant.start_position() {
+                Ok(variant.new_game(&self.options))
+            } else {
+                variant.from_position(&position, &self.options)
+            };
+            if let Ok(game) = game {
+                self.game = game;
+            }
+        }
+        Ok(())
     }
 
     /// Plays the opponent's move, then replies if it is the engine's turn.
@@ -326,7 +430,12 @@ impl Session {
             return Ok(());
         }
         if let Some(mv) = thought.best {
-            writeln!(out, "move {}", self.game.move_text(mv))?;
+            // A move of several legs goes out one leg a `move` line, each
+            // but the last ending in a comma (`move e1f2,` `move f2g3`), as
+            // XBoard reads an engine's multi-leg moves.
+            for leg in self.game.move_text(mv).split_inclusive(',') {
+                writeln!(out, "move {leg}")?;
+            }
             self.game.make_move(mv);
             self.announce_end(out)?;
         }

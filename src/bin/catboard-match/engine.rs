@@ -12,6 +12,9 @@ pub enum Reply {
     Move(String),
     /// `resign`, or a result claiming its own loss.
     Resign,
+    /// `Illegal move ...`: it refused the last move sent to it (which the
+    /// match runner had judged legal), its reply given.
+    Refused(String),
 }
 
 /// A running engine.
@@ -23,6 +26,8 @@ pub struct Engine {
     output: Receiver<String>,
     usermove: bool,
     ping: bool,
+    /// The variants it listed (`variants=...`); chess when it listed none.
+    variants: Vec<String>,
     pings: u32,
 }
 
@@ -59,6 +64,7 @@ impl Engine {
             output,
             usermove: false,
             ping: false,
+            variants: vec!["normal".to_string()],
             pings: 0,
         };
         engine.send("xboard")?;
@@ -94,11 +100,27 @@ impl Engine {
                     "usermove" => self.usermove = value == "1",
                     "ping" => self.ping = value == "1",
                     "myname" => self.name = value.clone(),
+                    "variants" => {
+                        self.variants = value.split(',').map(|v| v.trim().to_string()).collect()
+                    }
                     "done" if value == "0" => waiting_for_done = true,
                     "done" => return Ok(()),
                     _ => {}
                 }
             }
+        }
+    }
+
+    /// Refuses, in a sentence, a variant the engine did not list.
+    pub fn check_plays(&self, variant: &str) -> Result<(), String> {
+        if self.variants.iter().any(|v| v == variant) {
+            Ok(())
+        } else {
+            Err(format!(
+                "{} does not play variant {variant} (it lists {})",
+                self.name,
+                self.variants.join(", ")
+            ))
         }
     }
 
@@ -139,8 +161,11 @@ impl Engine {
     }
 
     /// Waits up to `timeout` for the engine's move.
+    /// A move of several legs may come one leg a line, each but the last
+    /// ending in a comma (`move e1f2,` then `move f2g3`); it is read whole.
     pub fn wait_for_move(&mut self, timeout: Duration) -> Result<Reply, String> {
         let deadline = Instant::now() + timeout;
+        let mut legs = String::new();
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let line = match self.output.recv_timeout(left) {
@@ -154,12 +179,19 @@ impl Engine {
             };
             let line = line.trim();
             if let Some(mv) = line.strip_prefix("move ") {
-                return Ok(Reply::Move(mv.trim().to_string()));
+                legs.push_str(mv.trim());
+                if !legs.ends_with(',') {
+                    return Ok(Reply::Move(legs));
+                }
+                continue;
             }
             if line == "resign" {
                 return Ok(Reply::Resign);
             }
-            if line.starts_with("Illegal move") || line.starts_with("Error") {
+            if line.starts_with("Illegal move") || line.starts_with("Error (Illegal move") {
+                return Ok(Reply::Refused(line.to_string()));
+            }
+            if line.starts_with("Error") {
                 return Err(format!("{} said: {line}", self.name));
             }
         }

@@ -5,6 +5,7 @@
 //!
 //! ```sh
 //! catboard-match --engine1 "catboard xboard" --engine2 "fairymax" --games 40 --st 1
+//! catboard-match --variant elven --engine1 "catboard xboard" --engine2 "sjaakii" --games 20
 //! ```
 
 mod engine;
@@ -14,7 +15,7 @@ mod tally;
 use catboard::ai::Evaluate;
 use catboard::core::{Game, Move, Options, Seat};
 use catboard::notation::pgn::{PgnTags, export};
-use catboard::protocol::xboard::result_line;
+use catboard::protocol::xboard::{protocol_name, result_line, variant_named};
 use catboard::variants::{AnyGame, Variant};
 use clap::Parser;
 use engine::{Engine, Reply};
@@ -62,6 +63,10 @@ struct Args {
     /// (coordinates or SAN); the built-in list when absent.
     #[arg(long)]
     openings: Option<std::path::PathBuf>,
+    /// The variant played, by its XBoard name: normal (chess) or elven
+    /// (Chu Chess); both engines must list it in their `variants` feature.
+    #[arg(long, default_value = "normal")]
+    variant: String,
     /// Append every game to this PGN file.
     #[arg(long)]
     pgn: Option<std::path::PathBuf>,
@@ -73,6 +78,9 @@ struct GameEnd {
     winner: Option<Seat>,
     /// The result line (`1-0 {White mates}`).
     text: String,
+    /// Whether the game counts in the score: not when an engine refused a
+    /// move that catboard's rules allow (the two programs' rules differ).
+    counted: bool,
 }
 
 impl GameEnd {
@@ -81,6 +89,17 @@ impl GameEnd {
         GameEnd {
             winner: Some(seat),
             text: format!("{token} {{{why}}}"),
+            counted: true,
+        }
+    }
+
+    /// A game stopped because an engine refused a move legal by catboard's
+    /// rules: a difference of rules, not counted in the score.
+    fn disagreement(name: &str, played: &str, reply: &str) -> GameEnd {
+        GameEnd {
+            winner: None,
+            text: format!("* {{rules disagree: {name} refused {played} ({reply})}}"),
+            counted: false,
         }
     }
 }
@@ -96,8 +115,23 @@ fn main() -> ExitCode {
     }
 }
 
-/// Reads the opening lines: the file's, or the built-in ones.
-fn load_openings(args: &Args) -> Result<Vec<Vec<String>>, String> {
+/// The variant `args` asks for, by its XBoard name.
+fn chosen_variant(args: &Args) -> Result<Variant, String> {
+    variant_named(&args.variant).ok_or_else(|| {
+        let known: Vec<&str> = Variant::ALL
+            .iter()
+            .filter_map(|&v| protocol_name(v))
+            .collect();
+        format!(
+            "--variant {} is not one the match runner plays (it plays {})",
+            args.variant,
+            known.join(", ")
+        )
+    })
+}
+
+/// Reads the opening lines: the file's, or the built-in ones of `variant`.
+fn load_openings(args: &Args, variant: Variant) -> Result<Vec<Vec<String>>, String> {
     let lines: Vec<String> = match &args.openings {
         Some(path) => std::fs::read_to_string(path)
             .map_err(|e| format!("could not read openings file {}: {e}", path.display()))?
@@ -106,7 +140,10 @@ fn load_openings(args: &Args) -> Result<Vec<Vec<String>>, String> {
             .filter(|l| !l.is_empty() && !l.starts_with('#'))
             .map(str::to_string)
             .collect(),
-        None => openings::OPENINGS.iter().map(|s| s.to_string()).collect(),
+        None => openings::built_in(variant)
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
     };
     if lines.is_empty() {
         return Err("the openings file has no opening in it".to_string());
@@ -114,7 +151,7 @@ fn load_openings(args: &Args) -> Result<Vec<Vec<String>>, String> {
     let options = Options::new();
     let mut result = Vec::new();
     for (n, line) in lines.iter().enumerate() {
-        let mut game = Variant::Chess.new_game(&options);
+        let mut game = variant.new_game(&options);
         let mut moves = Vec::new();
         for word in line.split_whitespace() {
             let mv = game
@@ -151,8 +188,12 @@ fn run(args: &Args) -> Result<(), String> {
             ));
         }
     }
-    let openings = load_openings(args)?;
+    let variant = chosen_variant(args)?;
+    let openings = load_openings(args, variant)?;
     let mut engines = [Engine::start(&args.engine1)?, Engine::start(&args.engine2)?];
+    for engine in &engines {
+        engine.check_plays(&args.variant)?;
+    }
     let names = [
         args.name1
             .clone()
@@ -176,13 +217,15 @@ fn run(args: &Args) -> Result<(), String> {
             .map_or(String::new(), |d| format!(", depth {d} at most"))
     );
     let mut tally = Tally::default();
+    let mut disagreements = 0u32;
     for n in 0..args.games {
         let opening = &openings[(n as usize / 2) % openings.len()];
         // Engine 1 has White in even games.
         let white = (n % 2) as usize;
-        let (end, game, start) = play_game(args, &mut engines, white, opening)?;
+        let (end, game, start) = play_game(args, variant, &mut engines, white, opening)?;
         let first_seat = if white == 0 { Seat::WHITE } else { Seat::BLACK };
         match end.winner {
+            _ if !end.counted => disagreements += 1,
             None => tally.draws += 1,
             Some(s) if s == first_seat => tally.wins += 1,
             Some(_) => tally.losses += 1,
@@ -197,11 +240,14 @@ fn run(args: &Args) -> Result<(), String> {
             tally.score() * 100.0
         );
         if let Some(path) = &args.pgn {
-            write_pgn(path, &start, &game, &names, white, &end)?;
+            write_pgn(path, variant, &start, &game, &names, white, &end)?;
         }
     }
     for e in engines {
         e.quit();
+    }
+    if disagreements > 0 {
+        println!("{disagreements} games stopped where the engines' rules disagree (not counted)");
     }
     println!("{} vs {}: {}", names[0], names[1], tally.summary());
     Ok(())
@@ -211,16 +257,20 @@ fn run(args: &Args) -> Result<(), String> {
 /// final game and the start position.
 fn play_game(
     args: &Args,
+    variant: Variant,
     engines: &mut [Engine; 2],
     white: usize,
     opening: &[String],
 ) -> Result<(GameEnd, AnyGame, AnyGame), String> {
     let options = Options::new();
-    let start = Variant::Chess.new_game(&options);
+    let start = variant.new_game(&options);
     let mut game = start.clone();
     let seconds = seconds_per_move(args);
     for (engine, st) in engines.iter_mut().zip(seconds) {
         engine.send("new")?;
+        if variant != Variant::Chess {
+            engine.send(&format!("variant {}", args.variant))?;
+        }
         engine.send("force")?;
         engine.send(&st_command(st))?;
         if let Some(d) = args.depth {
@@ -245,12 +295,14 @@ fn play_game(
             break GameEnd {
                 winner: outcome.winner,
                 text: result_line(&game, outcome),
+                counted: true,
             };
         }
         if game.moves_played().len() >= 2 * args.max_moves as usize {
             break GameEnd {
                 winner: None,
                 text: format!("1/2-1/2 {{Draw by the {}-move limit}}", args.max_moves),
+                counted: true,
             };
         }
         if args.material > 0 {
@@ -289,6 +341,13 @@ fn play_game(
                 let why = format!("{} resigns", engines[mover].name);
                 break GameEnd::win(side.opponent(), &why);
             }
+            Reply::Refused(reply) => {
+                let played = game
+                    .moves_played()
+                    .last()
+                    .map_or(String::new(), |&mv| last_move_text(&game, mv));
+                break GameEnd::disagreement(&engines[mover].name, &played, &reply);
+            }
         };
         let mv: Move = match game.parse_move(&text) {
             Ok(mv) => mv,
@@ -308,6 +367,13 @@ fn play_game(
     Ok((end, game, start))
 }
 
+/// The text of `mv`, the last move played in `game`, as it was sent.
+fn last_move_text(game: &AnyGame, mv: Move) -> String {
+    let mut before = game.clone();
+    before.unmake_move();
+    before.move_text(mv)
+}
+
 /// White's material minus Black's, in centipawns, by catboard's piece values.
 fn material_balance(game: &AnyGame) -> i32 {
     game.geometry()
@@ -323,6 +389,7 @@ fn material_balance(game: &AnyGame) -> i32 {
 /// Appends the game to the PGN file.
 fn write_pgn(
     path: &std::path::Path,
+    variant: Variant,
     start: &AnyGame,
     game: &AnyGame,
     names: &[String; 2],
@@ -335,12 +402,7 @@ fn write_pgn(
         black: names[1 - white].clone(),
         ..PgnTags::default()
     };
-    let text = export(
-        start,
-        game.moves_played(),
-        Variant::Chess.start_position(),
-        &tags,
-    );
+    let text = export(start, game.moves_played(), variant.start_position(), &tags);
     let mut file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
