@@ -355,4 +355,48 @@ mod tests {
             other => panic!("{other:?}"),
         }
     }
+
+    use proptest::strategy::Strategy;
+
+    /// Byte runs a terminal sends, mixed with random bytes by the property.
+    const FRAGMENTS: &[&[u8]] = &[
+        PASTE_START,
+        PASTE_END,
+        b"\x1b[A",
+        b"\x1b[1;5B",
+        b"\x1bOC",
+        b"\x1b",
+        b"\r",
+        b"q",
+        "\u{e9}".as_bytes(),
+    ];
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+
+        /// Any bytes, cut into reads anywhere, decode without a panic, and
+        /// the same bytes in one read decode the same way as in two.
+        #[test]
+        fn any_byte_stream_decodes_calmly(
+            pieces in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::prelude::any::<u8>().prop_map(|b| vec![b]),
+                    proptest::sample::select(FRAGMENTS).prop_map(|f| f.to_vec()),
+                ],
+                0..60,
+            ),
+            cut in 0usize..300,
+        ) {
+            let bytes: Vec<u8> = pieces.concat();
+            let cut = cut.min(bytes.len());
+            let mut whole = KeyDecoder::new();
+            let mut once = whole.feed(&bytes);
+            once.extend(whole.flush());
+            let mut split = KeyDecoder::new();
+            let mut twice = split.feed(&bytes[..cut]);
+            twice.extend(split.feed(&bytes[cut..]));
+            twice.extend(split.flush());
+            proptest::prop_assert_eq!(once, twice);
+        }
+    }
 }
