@@ -44,11 +44,6 @@ impl Choice {
     }
 }
 
-/// The cells a move passes through when entered (see [`Move::path`]).
-pub fn path(mv: Move) -> Path {
-    mv.path()
-}
-
 /// One way of entering a move: origin, transit cells, destination.
 pub type Path = ArrayVec<Cell, 3>;
 
@@ -104,7 +99,7 @@ impl MoveEntry {
     /// An entry over `legal`, the position's legal moves, each entered by
     /// its one [`Move::path`]; passes are left out.
     pub fn new(legal: &[Move]) -> MoveEntry {
-        MoveEntry::with_paths(legal.iter().map(|&m| (m, path(m))))
+        MoveEntry::with_paths(legal.iter().map(|&m| (m, m.path())))
     }
 
     /// An entry over `game`'s legal moves, each entered by every path the

@@ -109,6 +109,14 @@ impl Board {
             .sum()
     }
 
+    /// Whether `seats` have nothing left on the board but their Kings (the
+    /// bare-kings draw of two-army games).
+    pub fn kings_only(&self, seats: &[Seat]) -> bool {
+        seats
+            .iter()
+            .all(|&seat| self.total(seat) == u32::from(self.count(seat, PieceKind::King)))
+    }
+
     /// The hash of the placement alone (which piece stands where).
     #[inline(always)]
     pub fn placement_hash(&self) -> u64 {

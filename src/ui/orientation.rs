@@ -6,6 +6,14 @@ use super::view::sphere::layout;
 use catboard::core::geometry::Shape;
 use catboard::core::{Cell, Geometry};
 
+/// Columns and rows spanned by the geometry's drawing places.
+pub fn drawing_extent(geo: &Geometry) -> (u16, u16) {
+    geo.cells().fold((0, 0), |(c, r), cell| {
+        let (x, y) = geo.place(cell);
+        (c.max(u16::from(x) + 1), r.max(u16::from(y) + 1))
+    })
+}
+
 /// How the board is turned: the army drawn at the near (bottom) edge.
 ///
 /// Two armies face each other: the second seat near turns the board half
@@ -121,10 +129,7 @@ impl Orientation {
         if geo.shape() == Shape::Graph {
             return layout::compass(geo, from, to);
         }
-        let extent = geo.cells().fold((0u16, 0u16), |(c, r), cell| {
-            let (x, y) = geo.place(cell);
-            (c.max(u16::from(x) + 1), r.max(u16::from(y) + 1))
-        });
+        let extent = drawing_extent(geo);
         let (fc, fr) = self.screen_place(geo.place(from), extent);
         let (tc, tr) = self.screen_place(geo.place(to), extent);
         let across = i32::from(tc) - i32::from(fc);

@@ -3,7 +3,7 @@
 use super::{Action, App, Dir, Effect, FieldPurpose, Overlay, Playing, Screen};
 use crate::ui::keymap::Context;
 use crate::ui::setup_form::SetupRow;
-use crate::ui::table::TableGame;
+use crate::ui::table::{TableGame, TableSpec};
 
 pub(super) fn update_setup(app: &mut App, action: Action) -> Vec<Effect> {
     let Screen::Setup(setup) = &mut app.screen else {
@@ -52,14 +52,30 @@ fn begin(app: &mut App) -> Vec<Effect> {
     let Screen::Setup(setup) = &app.screen else {
         return Vec::new();
     };
-    let near = setup.near_side;
-    let think_ms = setup.think_ms;
-    match TableGame::new(&setup.spec()) {
+    let (spec, near, think_ms) = (setup.spec(), setup.near_side, setup.think_ms);
+    let previous = app.previous_game.clone();
+    let effects = open_game(app, &spec, near, previous);
+    if matches!(app.screen, Screen::Playing(_)) {
+        app.think_ms = think_ms;
+        app.previous_game = None;
+    }
+    effects
+}
+
+/// Opens a new game as `spec` says, seen from `near`, saved in a fresh
+/// file, with `previous` as the game undo before its first move brings
+/// back; a spec that cannot start is said as an error and nothing changes.
+pub(super) fn open_game(
+    app: &mut App,
+    spec: &TableSpec,
+    near: usize,
+    previous: Option<Box<Playing>>,
+) -> Vec<Effect> {
+    match TableGame::new(spec) {
         Ok(table) => {
-            app.think_ms = think_ms;
             let path = app.saves.as_ref().map(|s| s.fresh_path());
             let mut playing = Playing::new(table, near, path);
-            playing.previous = app.previous_game.take();
+            playing.previous = previous;
             let effects = playing.save();
             app.screen = Screen::Playing(Box::new(playing));
             effects

@@ -2,13 +2,12 @@
 
 use super::computers::reply;
 use super::moving::{self, cannot_move_now};
-use super::starting::update_setup;
-use super::{Action, App, Dir, Effect, FieldPurpose, Overlay, Playing, Screen};
+use super::starting::{open_game, update_setup};
+use super::{Action, App, Dir, Effect, FieldPurpose, Overlay, Screen};
 use crate::ui::computer::{HINT_LEVEL, Progress, Purpose};
 use crate::ui::describe::{self, capitalise};
 use crate::ui::keymap::Context;
 use crate::ui::setup_form::{ResumeOffer, Setup};
-use crate::ui::table::TableGame;
 use crate::ui::view::sphere::layout;
 use catboard::core::geometry::Shape;
 use catboard::core::{Game, Move};
@@ -447,21 +446,11 @@ fn restart(app: &mut App) -> Vec<Effect> {
     let Screen::Playing(p) = &app.screen else {
         return Vec::new();
     };
-    let setup = Setup::like(&p.table, p.near_side(), app.think_ms, None);
-    let near = p.near_side();
-    match TableGame::new(&setup.spec()) {
-        Ok(table) => {
-            let path = app.saves.as_ref().map(|s| s.fresh_path());
-            let mut playing = Playing::new(table, near, path);
-            playing.previous = Some(p.as_previous());
-            let effects = playing.save();
-            app.screen = Screen::Playing(Box::new(playing));
-            app.inform("A new game begins; undo before its first move brings back the last one.");
-            effects
-        }
-        Err(e) => {
-            app.error(e);
-            Vec::new()
-        }
+    let spec = Setup::like(&p.table, p.near_side(), app.think_ms, None).spec();
+    let (near, previous) = (p.near_side(), p.as_previous());
+    let effects = open_game(app, &spec, near, Some(previous));
+    if app.message.is_none() {
+        app.inform("A new game begins; undo before its first move brings back the last one.");
     }
+    effects
 }

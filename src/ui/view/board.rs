@@ -12,7 +12,7 @@
 //! corner marks.
 
 use super::Look;
-use crate::ui::orientation::Orientation;
+use crate::ui::orientation::{Orientation, drawing_extent};
 use catboard::core::{Cell, CellSet, Game, Geometry, PieceKind};
 use catboard::variants::AnyGame;
 use ratatui::buffer::Buffer;
@@ -61,7 +61,7 @@ pub struct BoardSize {
 impl BoardSize {
     /// Every size the board of `geo` can be drawn at seen `orientation`, smallest first.
     pub fn all(geo: &Geometry, orientation: Orientation) -> impl Iterator<Item = BoardSize> {
-        let extent = grid_extent(geo);
+        let extent = drawing_extent(geo);
         let (cols, rows) = orientation.screen_extent(extent);
         let labels = Labels::of(geo, orientation);
         let label_width = labels
@@ -104,14 +104,6 @@ impl BoardSize {
     pub fn height(&self) -> u16 {
         self.rows * self.cell_height + 1
     }
-}
-
-/// Columns and rows of the drawing places.
-fn grid_extent(geo: &Geometry) -> (u16, u16) {
-    geo.cells().fold((0, 0), |(c, r), cell| {
-        let (x, y) = geo.place(cell);
-        (c.max(u16::from(x) + 1), r.max(u16::from(y) + 1))
-    })
 }
 
 /// The longest start that every one of `names` shares.
@@ -167,7 +159,7 @@ impl Labels {
                 cols: Vec::new(),
             };
         }
-        let extent = grid_extent(geo);
+        let extent = drawing_extent(geo);
         let (cols, rows) = orientation.screen_extent(extent);
         // A file's label is what its cells' names share at the start (`a`
         // of a1…a8, `b` of ba…bp); a rank's, what they share at the end.
@@ -417,7 +409,7 @@ impl Widget for BoardView<'_> {
         let theme = &self.look.theme;
         let label_style = Style::default().fg(theme.board.label);
         let annotations = self.game.annotations();
-        let extent = grid_extent(geo);
+        let extent = drawing_extent(geo);
         let origin_x = area.x + size.label_width;
         for cell in geo.cells() {
             let (col, row) = self.orientation.screen_place(geo.place(cell), extent);

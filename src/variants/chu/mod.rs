@@ -204,7 +204,7 @@ impl Chu {
 
     /// Whether only the two Kings are left.
     pub fn bare_kings_only(&self) -> bool {
-        self.board.total(Seat::WHITE) + self.board.total(Seat::BLACK) == 2
+        self.board.kings_only(&[Seat::WHITE, Seat::BLACK])
     }
 
     fn king_attacked(&self, seat: Seat) -> bool {

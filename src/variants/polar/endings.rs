@@ -4,7 +4,7 @@
 
 use super::Polar;
 use crate::core::repetition::earlier_occurrences;
-use crate::core::{EndReason, Game, MoveList, Outcome, PieceKind, Seat};
+use crate::core::{EndReason, Game, MoveList, Outcome, Seat};
 
 /// Half-moves without a capture or a pawn move that draw the game.
 pub const FIFTY_MOVES: u16 = 100;
@@ -53,9 +53,7 @@ impl Polar {
 
     /// Whether only the two kings are left.
     pub fn bare_kings(&self) -> bool {
-        [Seat::WHITE, Seat::BLACK]
-            .iter()
-            .all(|&seat| self.board.total(seat) == self.board.count(seat, PieceKind::King) as u32)
+        self.board.kings_only(&[Seat::WHITE, Seat::BLACK])
     }
 }
 
