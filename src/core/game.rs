@@ -134,6 +134,10 @@ pub struct Annotations {
     pub zones: CellSet,
     /// Pieces that stand disarmed.
     pub disarmed: CellSet,
+    /// Cells that belong to a seat, each set with its owner (BacCanCat's
+    /// camps): a viewer tints them toward the seat's colour and names them
+    /// ("Red's camp"). Empty where a variant has no such regions.
+    pub regions: Vec<(Seat, CellSet)>,
     /// Labelled figures for the side panel ("Hundred-turn count", "37").
     pub notes: Vec<(String, String)>,
 }

@@ -26,6 +26,9 @@ pub struct Marks {
     pub zone: &'static str,
     /// To the right of a disarmed piece.
     pub disarmed: &'static str,
+    /// In the lower left corner of a camp's square where the theme cannot
+    /// tint it (mono, 16 colours).
+    pub camp: &'static str,
     /// Before the current row of a list.
     pub pointer: &'static str,
     /// Before the side to move in the players panel.
@@ -135,6 +138,7 @@ impl GlyphSet {
                 capture: "x",
                 zone: ":",
                 disarmed: "~",
+                camp: ".",
                 pointer: ">",
                 to_move: "*",
                 ellipsis: "...",
@@ -144,6 +148,7 @@ impl GlyphSet {
                 capture: "×",
                 zone: "░",
                 disarmed: "⊘",
+                camp: "·",
                 pointer: "▸",
                 to_move: "●",
                 ellipsis: "…",
@@ -319,6 +324,8 @@ mod tests {
             let m = set.marks();
             assert_eq!(m.zone.width(), 1);
             assert_eq!(m.disarmed.width(), 1);
+            assert_eq!(m.camp.width(), 1);
+            assert_ne!(m.camp, m.target);
         }
     }
 
@@ -326,7 +333,7 @@ mod tests {
     fn ascii_marks_are_ascii() {
         let m = GlyphSet::Ascii.marks();
         for s in [
-            m.target, m.capture, m.zone, m.disarmed, m.pointer, m.to_move, m.ellipsis,
+            m.target, m.capture, m.zone, m.disarmed, m.camp, m.pointer, m.to_move, m.ellipsis,
         ] {
             assert!(s.is_ascii());
         }

@@ -31,7 +31,64 @@ pub struct BoardColours {
     pub label: Color,
     /// Brackets, dots and crosses drawn on cells.
     pub mark: Color,
+    /// The light squares of each seat's camp (its region of the board),
+    /// by seat in turn order, tinted toward its colour; later seats reuse
+    /// the last. Empty: camps keep the plain squares and are marked by a
+    /// character instead.
+    pub camps_light: Vec<Color>,
+    /// The dark squares of each seat's camp, as [`BoardColours::camps_light`].
+    pub camps_dark: Vec<Color>,
 }
+
+impl BoardColours {
+    /// The colour of a light (`light` true) or dark square, in `seat`'s
+    /// camp when `camp` is `Some(seat)`: the camp's tint where the theme
+    /// gives one, else the plain square.
+    pub fn square(&self, light: bool, camp: Option<usize>) -> Color {
+        let (plain, tints) = if light {
+            (self.light, &self.camps_light)
+        } else {
+            (self.dark, &self.camps_dark)
+        };
+        camp.and_then(|seat| tints.get(seat).or(tints.last()))
+            .copied()
+            .unwrap_or(plain)
+    }
+}
+
+/// The colours of boards with four armies or more (`[armies]` in a theme
+/// file): their own squares, camp tints, piece colours and marks, so four
+/// hues can each stand out from every square. A colour left out (`None`)
+/// is the theme's two-army one.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ArmyColours {
+    /// Light squares.
+    pub light: Option<Color>,
+    /// Dark squares.
+    pub dark: Option<Color>,
+    /// Camps' light squares by seat.
+    pub camps_light: Option<Vec<Color>>,
+    /// Camps' dark squares by seat.
+    pub camps_dark: Option<Vec<Color>>,
+    /// Piece colours by seat.
+    pub seats: Option<Vec<Color>>,
+    /// Mark colours, each optional.
+    pub marks: [Option<Color>; MARK_KEYS.len()],
+}
+
+/// The mark keys, in [`MarkColours`] order.
+const MARK_KEYS: [&str; 7] = [
+    "cursor",
+    "selected",
+    "target",
+    "last_move",
+    "check",
+    "zone",
+    "hint",
+];
+
+/// The fewest armies a board needs to be drawn in the `[armies]` colours.
+pub const ARMIES_FROM: usize = 4;
 
 /// The background colours that mark cells.
 #[derive(Clone, Debug, PartialEq)]
@@ -82,6 +139,8 @@ pub struct Theme {
     pub marks: MarkColours,
     /// Panel text.
     pub text: TextColours,
+    /// Boards with four armies.
+    pub armies: ArmyColours,
 }
 
 /// Why a theme file could not be used: one sentence naming the file, the
@@ -124,7 +183,10 @@ fn line_of(text: &str, offset: usize) -> usize {
 
 /// The sections and keys a theme file may have.
 const SECTIONS: &[(&str, &[&str])] = &[
-    ("board", &["light", "dark", "label", "mark"]),
+    (
+        "board",
+        &["light", "dark", "label", "mark", "camps_light", "camps_dark"],
+    ),
     ("pieces", &["seats", "cat"]),
     (
         "marks",
@@ -139,6 +201,33 @@ const SECTIONS: &[(&str, &[&str])] = &[
         ],
     ),
     ("text", &["normal", "dim", "accent", "error", "highlight"]),
+    (
+        "armies",
+        &[
+            "light",
+            "dark",
+            "camps_light",
+            "camps_dark",
+            "seats",
+            "cursor",
+            "selected",
+            "target",
+            "last_move",
+            "check",
+            "zone",
+            "hint",
+        ],
+    ),
+];
+
+/// The keys whose value is a list of colours.
+const LIST_KEYS: &[&str] = &[
+    "pieces.seats",
+    "board.camps_light",
+    "board.camps_dark",
+    "armies.seats",
+    "armies.camps_light",
+    "armies.camps_dark",
 ];
 
 /// Reads one theme's TOML text; keys it leaves out keep `base`'s colours.
@@ -187,11 +276,12 @@ pub fn parse_theme(file: &str, text: &str, base: &Theme) -> Result<Theme, ThemeE
                     format!("is not a known key (expected {})", keys.join(", ")),
                 ));
             }
-            if dotted == "pieces.seats" {
-                theme.seats = parse_colour_list(v).map_err(|(s, p)| error(s, &dotted, p))?;
-                if theme.seats.is_empty() {
+            if LIST_KEYS.contains(&dotted.as_str()) {
+                let list = parse_colour_list(v).map_err(|(s, p)| error(s, &dotted, p))?;
+                if list.is_empty() {
                     return Err(error(v.span(), &dotted, "needs at least one colour".into()));
                 }
+                set_list(&mut theme, &dotted, list);
                 continue;
             }
             let colour = colour_value(v).map_err(|p| error(v.span(), &dotted, p))?;
@@ -220,7 +310,31 @@ fn parse_colour_list(
         .collect()
 }
 
+fn set_list(theme: &mut Theme, key: &str, list: Vec<Color>) {
+    match key {
+        "board.camps_light" => theme.board.camps_light = list,
+        "board.camps_dark" => theme.board.camps_dark = list,
+        "armies.seats" => theme.armies.seats = Some(list),
+        "armies.camps_light" => theme.armies.camps_light = Some(list),
+        "armies.camps_dark" => theme.armies.camps_dark = Some(list),
+        _ => theme.seats = list,
+    }
+}
+
 fn set_colour(theme: &mut Theme, key: &str, colour: Color) {
+    if let Some(entry) = key.strip_prefix("armies.") {
+        let armies = &mut theme.armies;
+        match entry {
+            "light" => armies.light = Some(colour),
+            "dark" => armies.dark = Some(colour),
+            _ => {
+                if let Some(i) = MARK_KEYS.iter().position(|k| *k == entry) {
+                    armies.marks[i] = Some(colour);
+                }
+            }
+        }
+        return;
+    }
     let slot = match key {
         "board.light" => &mut theme.board.light,
         "board.dark" => &mut theme.board.dark,
@@ -255,6 +369,8 @@ impl Theme {
                 dark: d,
                 label: d,
                 mark: d,
+                camps_light: Vec::new(),
+                camps_dark: Vec::new(),
             },
             seats: vec![d],
             cat: d,
@@ -274,6 +390,7 @@ impl Theme {
                 error: d,
                 highlight: d,
             },
+            armies: ArmyColours::default(),
         }
     }
 
@@ -297,12 +414,69 @@ impl Theme {
             .unwrap_or(Color::Reset)
     }
 
-    /// Every colour degraded to `depth`.
+    /// The theme a board of `armies` seats is drawn in: from
+    /// [`ARMIES_FROM`] armies on, the `[armies]` colours over the others.
+    pub fn for_armies(&self, armies: usize) -> Theme {
+        let mut theme = self.clone();
+        if armies < ARMIES_FROM {
+            return theme;
+        }
+        let over = &self.armies;
+        let board = &mut theme.board;
+        board.light = over.light.unwrap_or(board.light);
+        board.dark = over.dark.unwrap_or(board.dark);
+        if let Some(list) = &over.camps_light {
+            board.camps_light = list.clone();
+        }
+        if let Some(list) = &over.camps_dark {
+            board.camps_dark = list.clone();
+        }
+        if let Some(list) = &over.seats {
+            theme.seats = list.clone();
+        }
+        let m = &mut theme.marks;
+        let slots = [
+            &mut m.cursor,
+            &mut m.selected,
+            &mut m.target,
+            &mut m.last_move,
+            &mut m.check,
+            &mut m.zone,
+            &mut m.hint,
+        ];
+        for (slot, colour) in slots.into_iter().zip(over.marks) {
+            if let Some(c) = colour {
+                *slot = c;
+            }
+        }
+        theme
+    }
+
+    /// Every colour degraded to `depth`. In 16 colours camps are not
+    /// tinted (too few colours to tint faintly; the board marks them with
+    /// a character) and boards of four armies keep the two-army colours,
+    /// which stay readable there while four hues cannot.
     pub fn adapted(&self, depth: ColorDepth) -> Theme {
         let a = |c: Color| depth.adapt(c);
+        let all = |list: &[Color]| list.iter().map(|c| a(*c)).collect::<Vec<_>>();
         let (light, dark) = match depth {
             ColorDepth::Ansi16 => distinct_squares_16(self.board.light, self.board.dark),
             _ => (a(self.board.light), a(self.board.dark)),
+        };
+        let sixteen = depth == ColorDepth::Ansi16;
+        let camps = |list: &[Color]| if sixteen { Vec::new() } else { all(list) };
+        let armies = if sixteen {
+            ArmyColours::default()
+        } else {
+            let over = &self.armies;
+            ArmyColours {
+                light: over.light.map(a),
+                dark: over.dark.map(a),
+                camps_light: over.camps_light.as_deref().map(all),
+                camps_dark: over.camps_dark.as_deref().map(all),
+                seats: over.seats.as_deref().map(all),
+                marks: over.marks.map(|c| c.map(a)),
+            }
         };
         Theme {
             name: self.name.clone(),
@@ -311,6 +485,8 @@ impl Theme {
                 dark,
                 label: a(self.board.label),
                 mark: a(self.board.mark),
+                camps_light: camps(&self.board.camps_light),
+                camps_dark: camps(&self.board.camps_dark),
             },
             seats: self.seats.iter().map(|c| a(*c)).collect(),
             cat: a(self.cat),
@@ -330,6 +506,7 @@ impl Theme {
                 error: a(self.text.error),
                 highlight: a(self.text.highlight),
             },
+            armies,
         }
     }
 }

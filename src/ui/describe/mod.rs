@@ -230,11 +230,15 @@ pub fn refusal(game: &AnyGame, why: Refusal) -> String {
 /// A cell and what stands on it: "e4: white pawn.", "d5: empty, dark square."
 pub fn cell(game: &AnyGame, cell: Cell) -> String {
     let geo = game.geometry();
-    let zone = if game.annotations().zones.contains(cell) {
-        ", in a Cat's zone"
+    let annotations = game.annotations();
+    let mut zone = if annotations.zones.contains(cell) {
+        ", in a Cat's zone".to_string()
     } else {
-        ""
+        String::new()
     };
+    if let Some((seat, _)) = annotations.regions.iter().find(|(_, c)| c.contains(cell)) {
+        zone.push_str(&format!(", in {}'s camp", capitalise(game.seat_name(*seat))));
+    }
     match game.piece_at(cell) {
         Some(p) => format!("{}: {}{zone}.", geo.name(cell), piece_words(game, p)),
         None => {

@@ -9,11 +9,16 @@
 //! carry the zone mark (`░`, or `:` in ASCII) beside or instead of a piece
 //! and in their corners, a disarmed piece the disarmed mark (`⊘`, or `~`)
 //! on its right, the cursor brackets and (in cells two rows or taller)
-//! corner marks.
+//! corner marks. A seat's region (a BacCanCat camp) is tinted toward the
+//! seat's colour where the theme can; where it cannot (mono, 16 colours)
+//! its cells carry the camp mark (`·`, or `.`) in their lower left corner,
+//! which in one-row cells is the column left of the glyph. Boards of four
+//! armies take the theme's `[armies]` colours ([`Theme::for_armies`]).
 
 use super::Look;
 use crate::ui::orientation::{Orientation, drawing_extent};
-use catboard::core::{Cell, CellSet, Game, Geometry, PieceKind};
+use crate::ui::theme::Theme;
+use catboard::core::{Cell, CellSet, Game, Geometry, PieceKind, Seat};
 use catboard::variants::AnyGame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -230,6 +235,8 @@ pub(super) struct CellLook {
     /// The mark right of the glyph.
     pub right: String,
     corners: Option<Corners>,
+    /// The camp mark, for a camp cell the theme cannot tint.
+    camp_mark: Option<&'static str>,
 }
 
 /// Marks in the corners of cells two or more rows tall.
@@ -252,13 +259,46 @@ pub(super) struct Noted<'a> {
     pub disarmed: &'a CellSet,
 }
 
-/// What `cell` of `game` looks like with `board_marks`, in any board view.
+/// What `cell` of `game` looks like with `board_marks`, in any board view
+/// of a game without regions.
 pub(super) fn cell_look(
     game: &AnyGame,
     look: &Look,
     board_marks: &BoardMarks,
     cell: Cell,
     noted: &Noted,
+) -> CellLook {
+    cell_look_in_regions(game, look, board_marks, cell, noted, &[])
+}
+
+/// The seat whose region (camp) `cell` lies in, if any.
+fn owner(regions: &[(Seat, CellSet)], cell: Cell) -> Option<Seat> {
+    regions
+        .iter()
+        .find(|(_, cells)| cells.contains(cell))
+        .map(|(seat, _)| *seat)
+}
+
+/// Whether `theme` shows every seat's region in `regions` with a tint of
+/// its own on both colours of square, rather than with the camp mark.
+pub(super) fn regions_tinted(theme: &Theme, regions: &[(Seat, CellSet)]) -> bool {
+    let board = &theme.board;
+    regions.iter().all(|(seat, _)| {
+        [true, false]
+            .into_iter()
+            .all(|light| board.square(light, Some(seat.index())) != board.square(light, None))
+    })
+}
+
+/// What `cell` of `game` looks like with `board_marks`, its regions
+/// (camps) tinted or marked.
+fn cell_look_in_regions(
+    game: &AnyGame,
+    look: &Look,
+    board_marks: &BoardMarks,
+    cell: Cell,
+    noted: &Noted,
+    regions: &[(Seat, CellSet)],
 ) -> CellLook {
     let (checked, zones, disarmed) = (noted.checked, noted.zones, noted.disarmed);
     let theme = &look.theme;
@@ -275,11 +315,11 @@ pub(super) fn cell_look(
     let is_hint = m.hint.contains(cell);
     let is_zone = zones.contains(cell);
     let is_disarmed = disarmed.contains(cell);
-    let square = if geo.is_light(cell) {
-        theme.board.light
-    } else {
-        theme.board.dark
-    };
+    let light = geo.is_light(cell);
+    let camp = owner(regions, cell).map(Seat::index);
+    let square = theme.board.square(light, camp);
+    let camp_mark = (camp.is_some() && square == theme.board.square(light, None))
+        .then_some(marks.camp);
     let (bg, fallback) = if is_cursor {
         (theme.marks.cursor, Modifier::REVERSED)
     } else if is_check {
@@ -358,6 +398,7 @@ pub(super) fn cell_look(
         seat_mark: seat_mark.filter(|m| *m != right),
         right: right.to_string(),
         corners,
+        camp_mark,
     }
 }
 
@@ -371,14 +412,19 @@ impl BoardView<'_> {
             buf.set_stringn(x, y + row, " ".repeat(w as usize), w as usize, plain);
         }
         let mid = y + h / 2;
+        // In one-row cells the camp mark takes the free column left of the glyph.
+        let left = match look.camp_mark {
+            Some(mark) if h == 1 && look.left == " " => mark,
+            _ => look.left.as_str(),
+        };
         if let (Some(mark), true) = (look.seat_mark, w >= 5) {
             // Room for the seat mark and the marks either side.
             let centre = x + w / 2;
-            let text = format!("{}{}{mark}{}", look.left, look.centre, look.right);
+            let text = format!("{left}{}{mark}{}", look.centre, look.right);
             buf.set_stringn(centre - 1, mid, text, 4, look.style);
         } else if w >= 3 {
             let centre = x + w / 2;
-            let text = format!("{}{}{}", look.left, look.centre, look.right);
+            let text = format!("{left}{}{}", look.centre, look.right);
             buf.set_stringn(centre - 1, mid, text, 3, look.style);
         } else {
             let text = format!("{}{}", look.centre, look.right);
@@ -399,6 +445,13 @@ impl BoardView<'_> {
             }
             _ => {}
         }
+        // The camp mark in the lower left corner of taller cells.
+        if let (Some(mark), true) = (look.camp_mark, h >= 2) {
+            let cursor_corner = matches!(look.corners, Some(Corners::Four(_))) && h >= 3;
+            if !cursor_corner {
+                buf.set_stringn(x, y + h - 1, mark, 1, plain);
+            }
+        }
     }
 }
 
@@ -406,7 +459,11 @@ impl Widget for BoardView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let geo = self.game.geometry();
         let size = self.size;
-        let theme = &self.look.theme;
+        let look = Look {
+            theme: self.look.theme.for_armies(self.game.seat_names().len()),
+            glyphs: self.look.glyphs,
+        };
+        let theme = &look.theme;
         let label_style = Style::default().fg(theme.board.label);
         let annotations = self.game.annotations();
         let extent = drawing_extent(geo);
@@ -418,9 +475,9 @@ impl Widget for BoardView<'_> {
             if x + size.cell_width > area.right() || y + size.cell_height > area.bottom() {
                 continue;
             }
-            let look = cell_look(
+            let cell_look = cell_look_in_regions(
                 self.game,
-                self.look,
+                &look,
                 self.marks,
                 cell,
                 &Noted {
@@ -428,8 +485,9 @@ impl Widget for BoardView<'_> {
                     zones: &annotations.zones,
                     disarmed: &annotations.disarmed,
                 },
+                &annotations.regions,
             );
-            self.draw_cell(buf, x, y, &look);
+            self.draw_cell(buf, x, y, &cell_look);
         }
         let labels = Labels::of(geo, self.orientation);
         for (row, label) in labels.rows.iter().enumerate() {

@@ -88,6 +88,29 @@ fn seat_legend(app: &App, p: &Playing) -> Vec<Line<'static>> {
         .collect()
 }
 
+/// The legend of the seats' regions (BacCanCat's camps), when the game
+/// has any: how the board shows them, by a tint toward each army's colour
+/// or, where the theme cannot tint (mono, 16 colours), by the camp mark.
+fn camp_legend(app: &App, p: &Playing) -> Option<Line<'static>> {
+    let look = &app.look;
+    let game = p.table.game();
+    let regions = game.annotations().regions;
+    if regions.is_empty() {
+        return None;
+    }
+    let theme = look.theme.for_armies(game.seat_names().len());
+    let mark = look.glyphs.marks().camp;
+    let words = if super::board::regions_tinted(&theme, &regions) {
+        "tinted toward each army's colour".to_string()
+    } else {
+        format!("{mark} at each square's lower left")
+    };
+    Some(Line::from(vec![
+        Span::styled(format!("{:<7}", "Camps"), look.accent()),
+        Span::styled(words, look.dim()),
+    ]))
+}
+
 /// The legend of the pieces beyond chess's six on the board (a Lion, a
 /// Crowned Rook...): each one's glyph and name, for the help.
 fn kind_legend(app: &App, p: &Playing) -> Vec<Line<'static>> {
@@ -151,6 +174,7 @@ pub fn help(app: &App, from: Context, frame: &mut Frame, area: Rect) {
     {
         first.push(Line::default());
         first.extend(seat_legend(app, p));
+        first.extend(camp_legend(app, p));
     }
     if let (Screen::Playing(p), Some(second)) = (&app.screen, rendered.get_mut(1))
         && from != Context::Setup

@@ -214,6 +214,10 @@ impl Game for BacCanCat {
             checked,
             zones: CellSet::new(),
             disarmed: CellSet::new(),
+            regions: ARMIES
+                .into_iter()
+                .map(|seat| (seat, tables::tables().army(seat).camp))
+                .collect(),
             notes: vec![
                 ("To move".to_string(), army_name(pos.side()).to_string()),
                 ("Reserve".to_string(), self.reserve_text()),

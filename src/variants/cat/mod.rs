@@ -323,6 +323,7 @@ impl Game for CatChess {
                 "Hundred-turn count".to_string(),
                 format!("{} of 100", self.halfmove),
             )],
+            ..Annotations::default()
         }
     }
 }
