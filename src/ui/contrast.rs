@@ -1,12 +1,13 @@
 //! Readable pieces, measured: the WCAG 2 relative luminance and contrast
 //! ratio of the colours a theme gives, and every (piece colour, background)
-//! pair a theme can put on the board, so a test can hold every built-in
-//! theme to a minimum ratio. Only the tests use it, so it is built only
-//! for them.
+//! pair a theme can put on the board (boards of two or three seats, and
+//! boards of four armies in the theme's `[armies]` colours, camp tints
+//! included), so a test can hold every built-in theme to a minimum ratio.
+//! Only the tests use it, so it is built only for them.
 #![cfg(test)]
 
 use super::colour::xterm_rgb;
-use super::theme::Theme;
+use super::theme::{ARMIES_FROM, Theme};
 use ratatui::style::Color;
 
 /// How many seats a theme is measured for: the four armies of the largest
@@ -73,8 +74,9 @@ pub struct PiecePair {
     pub piece: String,
     /// Their colour.
     pub piece_colour: Color,
-    /// Which background: `board.light`, `marks.zone`, …
-    pub background: &'static str,
+    /// Which background: `board.light`, `marks.zone`,
+    /// `board.camps_dark[2]`, …
+    pub background: String,
     /// Its colour.
     pub background_colour: Color,
 }
@@ -86,48 +88,85 @@ impl PiecePair {
     }
 }
 
-/// Every background a piece can stand on: both squares and every mark.
-pub fn piece_backgrounds(theme: &Theme) -> [(&'static str, Color); 9] {
+/// Every background a piece can stand on: both squares, each seat's camp
+/// tint on both (for [`SEATS_MEASURED`] seats, where the theme tints
+/// camps), and every mark.
+pub fn piece_backgrounds(theme: &Theme) -> Vec<(String, Color)> {
     let (b, m) = (&theme.board, &theme.marks);
-    [
-        ("board.light", b.light),
-        ("board.dark", b.dark),
-        ("marks.cursor", m.cursor),
-        ("marks.selected", m.selected),
-        ("marks.target", m.target),
-        ("marks.last_move", m.last_move),
-        ("marks.check", m.check),
-        ("marks.zone", m.zone),
-        ("marks.hint", m.hint),
-    ]
+    let mut backgrounds = vec![
+        ("board.light".to_string(), b.light),
+        ("board.dark".to_string(), b.dark),
+    ];
+    for (name, light, tints) in [
+        ("camps_light", true, &b.camps_light),
+        ("camps_dark", false, &b.camps_dark),
+    ] {
+        if !tints.is_empty() {
+            backgrounds.extend(
+                (0..SEATS_MEASURED)
+                    .map(|seat| (format!("board.{name}[{seat}]"), b.square(light, Some(seat)))),
+            );
+        }
+    }
+    backgrounds.extend([
+        ("marks.cursor".to_string(), m.cursor),
+        ("marks.selected".to_string(), m.selected),
+        ("marks.target".to_string(), m.target),
+        ("marks.last_move".to_string(), m.last_move),
+        ("marks.check".to_string(), m.check),
+        ("marks.zone".to_string(), m.zone),
+        ("marks.hint".to_string(), m.hint),
+    ]);
+    backgrounds
 }
 
-/// Every (piece colour, background) pair `theme` can show: each of the
-/// first [`SEATS_MEASURED`] seats' colours and the Cats' colour against
-/// every background of [`piece_backgrounds`].
-pub fn piece_pairs(theme: &Theme) -> Vec<PiecePair> {
-    let pieces = (0..SEATS_MEASURED)
-        .map(|seat| (format!("seat {seat}"), theme.seat_colour(seat)))
-        .chain([("the Cats".to_string(), theme.cat)]);
+/// Each of `pieces` against every background of `theme`.
+fn pairs_on(theme: &Theme, pieces: Vec<(String, Color)>, prefix: &str) -> Vec<PiecePair> {
+    let backgrounds = piece_backgrounds(theme);
     pieces
+        .into_iter()
         .flat_map(|(piece, piece_colour)| {
-            piece_backgrounds(theme)
-                .into_iter()
+            backgrounds
+                .iter()
                 .map(move |(background, background_colour)| PiecePair {
                     piece: piece.clone(),
                     piece_colour,
-                    background,
-                    background_colour,
+                    background: format!("{prefix}{background}"),
+                    background_colour: *background_colour,
                 })
         })
         .collect()
 }
 
-/// The pairs of `theme` that read worse than `minimum` : 1, each as one
-/// sentence naming the theme, piece, background, colours and ratio.
+/// Every (piece colour, background) pair `theme` can show on a board of
+/// two or three seats: each of the first [`SEATS_MEASURED`] seats' colours
+/// and the Cats' colour against every background of [`piece_backgrounds`].
+pub fn piece_pairs(theme: &Theme) -> Vec<PiecePair> {
+    let pieces = (0..SEATS_MEASURED)
+        .map(|seat| (format!("seat {seat}"), theme.seat_colour(seat)))
+        .chain([("the Cats".to_string(), theme.cat)])
+        .collect();
+    pairs_on(theme, pieces, "")
+}
+
+/// Every pair a board of four armies can show: each army's colour against
+/// every background of the theme [`Theme::for_armies`] gives such a board,
+/// its camp tints included; backgrounds named `armies: board.light`, ….
+pub fn army_pairs(theme: &Theme) -> Vec<PiecePair> {
+    let armies = theme.for_armies(ARMIES_FROM);
+    let pieces = (0..SEATS_MEASURED)
+        .map(|seat| (format!("army {seat}"), armies.seat_colour(seat)))
+        .collect();
+    pairs_on(&armies, pieces, "armies: ")
+}
+
+/// The pairs of `theme` that read worse than `minimum` : 1 on any board,
+/// each as one sentence naming the theme, piece, background, colours and
+/// ratio.
 pub fn shortfalls(theme: &Theme, minimum: f64) -> Vec<String> {
     piece_pairs(theme)
         .into_iter()
+        .chain(army_pairs(theme))
         .filter(|pair| !pair.contrast().meets(minimum))
         .map(|pair| {
             let measured = match pair.contrast() {
@@ -142,10 +181,10 @@ pub fn shortfalls(theme: &Theme, minimum: f64) -> Vec<String> {
         .collect()
 }
 
-/// The lowest measured ratio among `theme`'s pairs and the pair it belongs
-/// to; `None` when no pair has two known colours.
-pub fn lowest_ratio(theme: &Theme) -> Option<(f64, PiecePair)> {
-    piece_pairs(theme)
+/// The lowest measured ratio among `pairs` and the pair it belongs to;
+/// `None` when no pair has two known colours.
+pub fn lowest_ratio(pairs: Vec<PiecePair>) -> Option<(f64, PiecePair)> {
+    pairs
         .into_iter()
         .filter_map(|pair| match pair.contrast() {
             Contrast::Ratio(r) => Some((r, pair)),
@@ -277,19 +316,109 @@ mod tests {
         assert_eq!(seat3, Some(Color::Rgb(2, 2, 2)));
     }
 
+    /// Prints the lowest ratio of `theme` (a built-in at `depth`) on boards
+    /// of two seats and of four armies.
+    fn report(name: &str, depth: &str, theme: &Theme) {
+        for (board, pairs) in [
+            ("two seats", piece_pairs(theme)),
+            ("four armies", army_pairs(theme)),
+        ] {
+            match lowest_ratio(pairs) {
+                Some((r, p)) => println!(
+                    "{name} at {depth}, {board}: lowest ratio {r:.2} : 1 ({} on {})",
+                    p.piece, p.background
+                ),
+                None => {
+                    println!("{name} at {depth}, {board}: every pair is the terminal's own colours")
+                }
+            }
+        }
+    }
+
+    /// The hue of `colour` in degrees (0 red, 120 green, 240 blue).
+    fn hue(colour: Color) -> f64 {
+        let (r, g, b) = xterm_rgb(colour).unwrap_or_else(|| panic!("{colour:?} has no hue"));
+        let (r, g, b) = (f64::from(r), f64::from(g), f64::from(b));
+        let (max, min) = (r.max(g).max(b), r.min(g).min(b));
+        assert!(max > min, "{colour:?} is grey");
+        let h = if max == r {
+            60.0 * ((g - b) / (max - min))
+        } else if max == g {
+            60.0 * ((b - r) / (max - min)) + 120.0
+        } else {
+            60.0 * ((r - g) / (max - min)) + 240.0
+        };
+        h.rem_euclid(360.0)
+    }
+
+    #[test]
+    fn four_armies_are_red_orange_green_and_blue_wherever_the_depth_allows() {
+        // The hue ranges of the names, in degrees.
+        let ranges = [
+            ("red", 345.0, 375.0),
+            ("orange", 18.0, 45.0),
+            ("green", 90.0, 160.0),
+            ("blue", 200.0, 250.0),
+        ];
+        for name in ["classic", "high-contrast"] {
+            for depth in [ColorDepth::TrueColor, ColorDepth::Ansi256] {
+                let armies = built_in(name).adapted(depth).for_armies(ARMIES_FROM);
+                for (seat, (word, low, high)) in ranges.iter().enumerate() {
+                    let colour = armies.seat_colour(seat);
+                    let h = hue(colour);
+                    let h = if h < *low { h + 360.0 } else { h };
+                    assert!(
+                        (*low..=*high).contains(&h),
+                        "{name} at {depth:?}: army {seat} is {colour:?}, hue {h:.0}, not {word}"
+                    );
+                }
+                // The four armies' pairs are measured, on the camp tints too.
+                let pairs = army_pairs(&built_in(name).adapted(depth));
+                for seat in 0..SEATS_MEASURED {
+                    for background in ["board.camps_light[0]", "board.camps_dark[3]", "marks.check"]
+                    {
+                        assert!(
+                            pairs.iter().any(|p| p.piece == format!("army {seat}")
+                                && p.background == format!("armies: {background}")),
+                            "{name}: army {seat} on {background} is not measured"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn camp_tints_differ_from_the_plain_squares_but_not_in_16_colours() {
+        for name in ["classic", "high-contrast"] {
+            for depth in [
+                ColorDepth::TrueColor,
+                ColorDepth::Ansi256,
+                ColorDepth::Ansi16,
+            ] {
+                let armies = built_in(name).adapted(depth).for_armies(ARMIES_FROM);
+                let board = &armies.board;
+                for seat in 0..SEATS_MEASURED {
+                    for light in [true, false] {
+                        let tinted = board.square(light, Some(seat)) != board.square(light, None);
+                        assert_eq!(
+                            tinted,
+                            depth != ColorDepth::Ansi16,
+                            "{name} at {depth:?}: seat {seat}'s camp, light {light}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn every_built_in_theme_keeps_its_promised_contrast() {
         let mut failures = Vec::new();
         for (name, _) in BUILT_IN {
             let theme = built_in(name);
             failures.extend(shortfalls(&theme, promised(name)));
-            match lowest_ratio(&theme) {
-                Some((r, p)) => println!(
-                    "{name}: lowest ratio {r:.2} : 1 ({} on {})",
-                    p.piece, p.background
-                ),
-                None => println!("{name}: every pair is the terminal's own colours"),
-            }
+            report(name, "TrueColor", &theme);
         }
         assert!(failures.is_empty(), "{}", failures.join("\n"));
     }
@@ -326,12 +455,7 @@ mod tests {
                         .into_iter()
                         .map(|s| format!("{depth:?}: {s}")),
                 );
-                if let Some((r, p)) = lowest_ratio(&theme) {
-                    println!(
-                        "{name} at {depth:?}: lowest ratio {r:.2} : 1 ({} on {})",
-                        p.piece, p.background
-                    );
-                }
+                report(name, &format!("{depth:?}"), &theme);
             }
         }
         assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -366,7 +490,9 @@ mod tests {
         let tinted = parse_theme("tinted", "[marks]\nzone = \"#808080\"\n", &mono)
             .unwrap_or_else(|e| panic!("{e}"));
         let found = shortfalls(&tinted, 3.0);
-        assert_eq!(found.len(), SEATS_MEASURED + 1, "{found:?}");
+        // The Cats and each seat on the two-seat board, each army on the
+        // four-army board (mono has no [armies], so the same zone colour).
+        assert_eq!(found.len(), 2 * SEATS_MEASURED + 1, "{found:?}");
         assert!(found.iter().all(|s| s.contains("marks.zone")));
     }
 }

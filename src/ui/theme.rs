@@ -185,7 +185,14 @@ fn line_of(text: &str, offset: usize) -> usize {
 const SECTIONS: &[(&str, &[&str])] = &[
     (
         "board",
-        &["light", "dark", "label", "mark", "camps_light", "camps_dark"],
+        &[
+            "light",
+            "dark",
+            "label",
+            "mark",
+            "camps_light",
+            "camps_dark",
+        ],
     ),
     ("pieces", &["seats", "cat"]),
     (
@@ -615,6 +622,55 @@ mod tests {
         assert_ne!(classic.marks.zone, classic.board.dark);
         let theme = parse_theme("t", "[pieces]\ncat = \"#010203\"\n", &classic).expect("valid");
         assert_eq!(theme.cat, Color::Rgb(1, 2, 3));
+    }
+
+    #[test]
+    fn a_theme_without_armies_loads_and_draws_four_armies_in_its_own_colours() {
+        // An older user theme, read over a blank base: no [armies] section,
+        // so four armies take its board, pieces and marks, camps untinted.
+        let text = "[board]\nlight = \"#010203\"\n[pieces]\nseats = [\"#040506\"]\n";
+        let own = parse_theme("old.toml", text, &Theme::blank()).expect("old theme loads");
+        assert_eq!(own.for_armies(4), own);
+        // Read over classic, as user themes are, it keeps classic's [armies].
+        let over = parse_theme("old.toml", text, &Theme::classic()).expect("old theme loads");
+        let four = over.for_armies(4);
+        assert_eq!(four.board.light, Color::Rgb(0xff, 0xff, 0xd7));
+        assert_eq!(four.seats.len(), 4);
+        assert_ne!(four.board.square(true, Some(0)), four.board.light);
+        // Fewer than four seats keep the two-army colours.
+        assert_eq!(over.for_armies(3), over);
+    }
+
+    #[test]
+    fn armies_keys_are_read_and_a_bad_one_names_file_line_and_key() {
+        let text = "[armies]\ndark = \"#0a0b0c\"\ncamps_dark = [\"#010101\", \"#020202\"]\ncheck = \"red\"\n";
+        let theme = parse_theme("a.toml", text, &Theme::classic()).expect("valid");
+        let four = theme.for_armies(4);
+        assert_eq!(four.board.dark, Color::Rgb(10, 11, 12));
+        assert_eq!(four.marks.check, Color::Red);
+        // Later seats reuse the last camp tint.
+        assert_eq!(four.board.square(false, Some(3)), Color::Rgb(2, 2, 2));
+        assert_eq!(four.board.square(false, None), Color::Rgb(10, 11, 12));
+        for (text, line, key) in [
+            (
+                "[armies]\nseats = [\"#ff0000\", \"orangey\"]\n",
+                2,
+                "armies.seats",
+            ),
+            ("\n[armies]\ncamps_light = []\n", 3, "armies.camps_light"),
+            ("[armies]\nsparkle = \"red\"\n", 2, "armies.sparkle"),
+            ("[armies]\nlight = 3\n", 2, "armies.light"),
+        ] {
+            let err = parse_theme("a.toml", text, &Theme::classic()).expect_err(text);
+            assert_eq!((err.line, err.key.as_str()), (line, key), "{text}");
+            let sentence = err.to_string();
+            assert!(sentence.starts_with(&format!("Theme file a.toml, line {line}, key '{key}':")));
+            assert_eq!(
+                sentence.matches(". ").count(),
+                0,
+                "one sentence: {sentence}"
+            );
+        }
     }
 
     #[test]

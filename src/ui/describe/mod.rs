@@ -237,7 +237,10 @@ pub fn cell(game: &AnyGame, cell: Cell) -> String {
         String::new()
     };
     if let Some((seat, _)) = annotations.regions.iter().find(|(_, c)| c.contains(cell)) {
-        zone.push_str(&format!(", in {}'s camp", capitalise(game.seat_name(*seat))));
+        zone.push_str(&format!(
+            ", in {}'s camp",
+            capitalise(game.seat_name(*seat))
+        ));
     }
     match game.piece_at(cell) {
         Some(p) => format!("{}: {}{zone}.", geo.name(cell), piece_words(game, p)),

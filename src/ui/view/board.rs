@@ -318,8 +318,8 @@ fn cell_look_in_regions(
     let light = geo.is_light(cell);
     let camp = owner(regions, cell).map(Seat::index);
     let square = theme.board.square(light, camp);
-    let camp_mark = (camp.is_some() && square == theme.board.square(light, None))
-        .then_some(marks.camp);
+    let camp_mark =
+        (camp.is_some() && square == theme.board.square(light, None)).then_some(marks.camp);
     let (bg, fallback) = if is_cursor {
         (theme.marks.cursor, Modifier::REVERSED)
     } else if is_check {
@@ -510,6 +510,8 @@ impl Widget for BoardView<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::glyphs::GlyphSet;
+    use crate::ui::theme::ColorDepth;
 
     #[test]
     fn the_biggest_cells_that_fit_are_chosen() {
@@ -522,6 +524,94 @@ mod tests {
         assert_eq!(size((200, 25)), Some((7, 3)), "height limits too");
         assert_eq!(size((17, 9)), None);
         assert_eq!(BoardSize::minimum(geo, white), (18, 9));
+    }
+
+    /// The BacCanCat start drawn with `look` at cells of `cell_size`, Red
+    /// near; and the top-left corner of each cell on screen.
+    fn baccancat_start(
+        look: &Look,
+        cell_size: (u16, u16),
+    ) -> (Buffer, AnyGame, impl Fn(Cell) -> (u16, u16)) {
+        let game = catboard::variants::Variant::BacCanCat.new_game(&catboard::core::Options::new());
+        let geo = game.geometry();
+        let orientation = Orientation::new(0, 4);
+        let size = BoardSize::all(geo, orientation)
+            .find(|s| (s.cell_width, s.cell_height) == cell_size)
+            .unwrap_or_else(|| panic!("no cell size {cell_size:?}"));
+        let area = Rect::new(0, 0, size.width(), size.height());
+        let mut buf = Buffer::empty(area);
+        BoardView {
+            game: &game,
+            look,
+            marks: &BoardMarks::default(),
+            orientation,
+            size,
+        }
+        .render(area, &mut buf);
+        let extent = drawing_extent(geo);
+        let corner = move |cell: Cell| {
+            let (col, row) = orientation.screen_place(geo.place(cell), extent);
+            (
+                size.label_width + col * size.cell_width,
+                row * size.cell_height,
+            )
+        };
+        (buf, game, corner)
+    }
+
+    /// A cell of each shade in Red's camp, and one of the same shade in no camp.
+    fn camp_and_plain(game: &AnyGame, light: bool) -> (Cell, Cell) {
+        let geo = game.geometry();
+        let regions = game.annotations().regions;
+        let red = regions.first().map(|(_, cells)| *cells).unwrap_or_default();
+        let shade = |c: &Cell| geo.is_light(*c) == light;
+        let camp = red.iter().find(shade);
+        let plain = geo
+            .cells()
+            .filter(shade)
+            .find(|c| owner(&regions, *c).is_none());
+        match (camp, plain) {
+            (Some(camp), Some(plain)) => (camp, plain),
+            _ => panic!("BacCanCat has no camp"),
+        }
+    }
+
+    #[test]
+    fn a_camp_square_is_tinted_unlike_the_same_square_outside_any_camp() {
+        let look = Look::test_default();
+        let (buf, game, corner) = baccancat_start(&look, (3, 1));
+        for light in [true, false] {
+            let (camp, plain) = camp_and_plain(&game, light);
+            let bg = |cell| buf[corner(cell)].bg;
+            assert_ne!(bg(camp), bg(plain), "light {light}: the camp is not tinted");
+            // Tinted, so no camp mark is needed.
+            assert_eq!(buf[corner(camp)].symbol(), " ");
+        }
+    }
+
+    #[test]
+    fn without_tints_a_camp_square_carries_the_camp_mark_in_its_lower_left_corner() {
+        let mono = Theme::built_in("mono").unwrap_or_else(|| panic!("no mono theme"));
+        for (glyphs, mark) in [(GlyphSet::Unicode, "·"), (GlyphSet::Ascii, ".")] {
+            // Mono, and classic in 16 colours, where camps are not tinted.
+            for (theme, depth) in [
+                (&mono, ColorDepth::TrueColor),
+                (&Theme::classic(), ColorDepth::Ansi16),
+            ] {
+                let look = Look::new(theme, depth, glyphs);
+                for cell_size in [(3, 1), (7, 3)] {
+                    let (buf, game, corner) = baccancat_start(&look, cell_size);
+                    let lower_left = |cell| {
+                        let (x, y) = corner(cell);
+                        buf[(x, y + cell_size.1 - 1)].symbol().to_string()
+                    };
+                    let (camp, plain) = camp_and_plain(&game, true);
+                    let what = format!("{} at {depth:?}, {cell_size:?}", theme.name);
+                    assert_eq!(lower_left(camp), mark, "{what}");
+                    assert_eq!(lower_left(plain), " ", "{what}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -28,3 +28,41 @@ pub fn lines(look: &Look, p: &Playing, width: usize) -> Vec<Line<'static>> {
     }
     lines
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::ui::describe::position::cell_detail;
+    use catboard::core::{Game, Options};
+    use catboard::variants::Variant;
+
+    #[test]
+    fn a_camp_cell_is_named_as_its_armys_camp() {
+        let game = Variant::BacCanCat.new_game(&Options::new());
+        let geo = game.geometry();
+        let at = |name: &str| {
+            geo.cells()
+                .find(|c| geo.name(*c) == name)
+                .unwrap_or_else(|| panic!("no cell {name}"))
+        };
+        for (cell, camp) in [
+            ("aa", "Red"),
+            ("fk", "Orange"),
+            ("pp", "Green"),
+            ("ka", "Blue"),
+        ] {
+            let text = cell_detail(&game, at(cell));
+            assert!(text.contains(&format!(", in {camp}'s camp.")), "{text}");
+        }
+        // Outside every camp, and just outside Red's.
+        for cell in ["hh", "ga", "ag"] {
+            let text = cell_detail(&game, at(cell));
+            assert!(!text.contains("camp"), "{text}");
+        }
+        let chess = Variant::Chess.new_game(&Options::new());
+        let e4 = chess
+            .geometry()
+            .cells()
+            .find(|c| chess.geometry().name(*c) == "e4");
+        assert!(e4.is_some_and(|c| !cell_detail(&chess, c).contains("camp")));
+    }
+}
