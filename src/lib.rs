@@ -6,4 +6,5 @@ pub mod core;
 pub mod entry;
 pub mod notation;
 pub mod protocol;
+pub mod series;
 pub mod variants;

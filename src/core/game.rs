@@ -260,6 +260,13 @@ pub trait Game: Clone + Send + 'static {
         false
     }
 
+    /// Each seat's points in this game, in half points (6 points to share
+    /// are `12`), in seat order; `None` for a variant that scores no
+    /// points (the default). Before the end they are what is settled so far.
+    fn points(&self) -> Option<Vec<u8>> {
+        None
+    }
+
     /// The name of `seat` (`"white"`).
     fn seat_name(&self, seat: Seat) -> &'static str {
         self.seat_names().get(seat.index()).copied().unwrap_or("?")

@@ -39,7 +39,8 @@ pub enum Command {
     Undo,
     /// `redo`.
     Redo,
-    /// `new`: the same game again from its start.
+    /// `new`: the same game again from its start; after a finished game
+    /// of a variant with points, the next game of its series.
     New,
     /// `hint`: the engine's move for you.
     Hint,
@@ -117,7 +118,7 @@ pub const HELP: &[&str] = &[
     "a move in any notation the game reads, such as e4, Nf3, e2e4 or e7e8q; or pass where passing is allowed.",
     "board: every rank in words (the sphere: every ring). rank 3, file e: one rank or file. cell e4: what stands there and what can move there (the sphere: and its neighbours).",
     "pieces, pieces knight, pieces black: where pieces stand. moves: every legal move. moves e2: the moves of one piece.",
-    "last: the last move. history: the moves so far. zones: the Cats' zones, in Cat Chess. reserve, scores, out: BacCanCat's Reserve, points and armies out.",
+    "last: the last move. history: the moves so far. zones: the Cats' zones, in Cat Chess. reserve, scores, out: BacCanCat's Reserve, points (and the series totals) and armies out.",
     "undo, redo, new: take back, replay, start again. hint: the engine's move for you. computer: the engine plays your move.",
     "resign: give the game up. quit: leave; the game is saved and can be resumed.",
 ];
@@ -203,6 +204,11 @@ pub fn answer(command: &Command, table: &TableGame) -> Vec<String> {
         Command::Last => vec![last_move(table)],
         Command::History => vec![history(table)],
         Command::Zones => vec![zones(table)],
+        Command::Note(name) if name == "scores" => {
+            let mut said = vec![note(table, name)];
+            said.extend(describe::series_standing(table));
+            said
+        }
         Command::Note(name) => vec![note(table, name)],
         Command::Resign => {
             let loser = game.to_move();

@@ -244,3 +244,26 @@ fn a_baccancat_game_says_the_reserve_and_the_scores() {
     }
     check("line-baccancat", &text);
 }
+
+#[test]
+fn new_after_a_finished_baccancat_game_goes_on_with_the_series() {
+    // Red's Gnu marries on dh: Red takes all 6 points of game 1.
+    let marriage =
+        "oB14gB/16/16/16/4oK6gK4/16/4rG11/16/2rT13/2rKrQ12/16/11bK4/16/16/16/15bB r - - - Q8 0 1";
+    let text = transcript(
+        Variant::BacCanCat,
+        Some(marriage),
+        vec![Player::Human; 4],
+        "scores\nej-dh\nscores\nnew\nscores\nquit\n",
+    );
+    assert_plain(&text);
+    let at = |said: &str| {
+        text.find(said)
+            .unwrap_or_else(|| panic!("'{said}' missing from:\n{text}"))
+    };
+    let before = at("Series: game 1; totals Red 0, Orange 0, Green 0, Blue 0.");
+    let after = at("Series: game 1; totals Red 6, Orange 0, Green 0, Blue 0.");
+    let next = at("Game 2 of the series. Totals: Red 6, Orange 0, Green 0, Blue 0.");
+    let then = at("Series: game 2; totals Red 6, Orange 0, Green 0, Blue 0.");
+    assert!(before < after && after < next && next < then, "{text}");
+}

@@ -229,6 +229,7 @@ mod tests {
             start: catboard::variants::chess::START_FEN.into(),
             players: vec!["human".into(), "human".into()],
             moves: moves.iter().map(|m| m.to_string()).collect(),
+            series: None,
         }
     }
 

@@ -23,6 +23,21 @@ pub struct SavedGame {
     pub players: Vec<String>,
     /// The moves in coordinate notation, oldest first.
     pub moves: Vec<String>,
+    /// The series this game belongs to: the games finished before it and
+    /// the seats' totals. Absent (an older save, or a game whose variant
+    /// scores no points, or the first game of a series) reads as a fresh series.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub series: Option<SavedSeries>,
+}
+
+/// A series as a save file records it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedSeries {
+    /// How many games of the series were finished before this one.
+    pub games: u32,
+    /// Each seat's total in half points, in seat order.
+    pub totals: Vec<u32>,
 }
 
 impl SavedGame {
@@ -172,6 +187,7 @@ mod tests {
             start: catboard::variants::chess::START_FEN.into(),
             players: vec!["human".into(), "human".into()],
             moves: vec!["e2e4".into()],
+            series: None,
         }
     }
 
@@ -230,6 +246,36 @@ mod tests {
         let err = SavedGame::from_json(path, "{\"format\": 9, \"variant\": \"chess\", \"options\": [], \"start\": \"\", \"players\": [], \"moves\": []}")
             .expect_err("future format");
         assert!(err.contains("format 9"), "{err}");
+    }
+
+    #[test]
+    fn an_old_save_has_a_fresh_series_and_a_malformed_one_is_one_sentence() {
+        let path = Path::new("/data/game-2.json");
+        let old = serde_json::to_string(&sample()).expect("json");
+        assert!(!old.contains("series"), "no series field written: {old}");
+        let read = SavedGame::from_json(path, &old).expect("an old save reads");
+        assert_eq!(read.series, None);
+        let mut with = sample();
+        with.series = Some(SavedSeries {
+            games: 3,
+            totals: vec![9, 5],
+        });
+        let text = serde_json::to_string(&with).expect("json");
+        assert_eq!(SavedGame::from_json(path, &text), Ok(with));
+        for bad in [
+            r#""series": {"games": "two", "totals": []}"#,
+            r#""series": {"games": 1}"#,
+            r#""series": [1, 2]"#,
+            r#""series": {"games": 1, "totals": [-1]}"#,
+        ] {
+            let text = old.replacen('{', &format!("{{{bad}, "), 1);
+            let err = SavedGame::from_json(path, &text).expect_err(bad);
+            assert!(
+                err.starts_with("The saved game /data/game-2.json is not readable")
+                    && err.ends_with("left as it is."),
+                "{err}"
+            );
+        }
     }
 
     #[test]

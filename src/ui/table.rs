@@ -3,9 +3,10 @@
 //! captured pieces, and the moves undone that `redo` can replay.
 
 use super::describe::capitalise;
-use super::save::SavedGame;
+use super::save::{SavedGame, SavedSeries};
 use catboard::ai::Level;
 use catboard::core::{EndReason, Game, Move, Options, Outcome, Piece, Seat};
+use catboard::series::Series;
 use catboard::variants::{AnyGame, Variant};
 
 /// Who plays a seat.
@@ -105,6 +106,8 @@ pub struct TableGame {
     /// Moves taken back, the next to replay last.
     redo: Vec<Played>,
     first_mover: Seat,
+    /// The series this game belongs to: the games finished before it.
+    series: Series,
 }
 
 impl TableGame {
@@ -135,6 +138,7 @@ impl TableGame {
             game,
             played: Vec::new(),
             redo: Vec::new(),
+            series: Series::new(),
         })
     }
 
@@ -153,6 +157,18 @@ impl TableGame {
             position: Some(saved.start.clone()),
             players,
         })?;
+        if let Some(series) = &saved.series {
+            table.series =
+                Series::from_parts(series.games, series.totals.clone()).map_err(|e| e.0)?;
+            let seats = table.players.len();
+            if !table.series.fits(seats) {
+                return Err(format!(
+                    "the series has {} totals but {} has {seats} seats",
+                    series.totals.len(),
+                    variant.name()
+                ));
+            }
+        }
         for (i, text) in saved.moves.iter().enumerate() {
             let mv = table
                 .game
@@ -193,7 +209,34 @@ impl TableGame {
                     text
                 })
                 .collect(),
+            series: (!self.series.is_fresh()).then(|| SavedSeries {
+                games: self.series.games(),
+                totals: self.series.totals().to_vec(),
+            }),
         }
+    }
+
+    /// The series this game belongs to, without this game.
+    pub fn series(&self) -> &Series {
+        &self.series
+    }
+
+    /// Makes this game the next of `series` (the games finished before it).
+    pub fn set_series(&mut self, series: Series) {
+        self.series = series;
+    }
+
+    /// The series with this game counted, when it has ended and its
+    /// variant scores points; recomputed each time, so asking twice, or
+    /// after undoing the end and finishing again, never counts it twice.
+    pub fn series_with_this_game(&self) -> Series {
+        self.series.after_game(&self.game)
+    }
+
+    /// Whether this game belongs to a series worth showing: its variant
+    /// scores points and a game of the series has ended (this or an earlier one).
+    pub fn shows_series(&self) -> bool {
+        self.game.points().is_some() && (!self.series.is_fresh() || self.outcome().is_some())
     }
 
     /// The position the game started from, in the variant's text form.
@@ -458,6 +501,7 @@ mod long_game {
             start: catboard::variants::chess::START_FEN.into(),
             players: vec!["human".into(), "human".into()],
             moves: (0..plies).map(|i| cycle[i % 4].to_string()).collect(),
+            series: None,
         }
     }
 

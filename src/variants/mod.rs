@@ -258,6 +258,9 @@ impl Game for AnyGame {
     fn annotations(&self) -> Annotations {
         dispatch!(self, g => g.annotations())
     }
+    fn points(&self) -> Option<Vec<u8>> {
+        dispatch!(self, g => g.points())
+    }
     fn capture_moves(&self, out: &mut MoveList) {
         dispatch!(self, g => g.capture_moves(out))
     }

@@ -8,6 +8,8 @@ mod computer_tests;
 mod computers;
 mod moving;
 #[cfg(test)]
+mod series_tests;
+#[cfg(test)]
 mod sphere_tests;
 mod starting;
 #[cfg(test)]

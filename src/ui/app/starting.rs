@@ -1,9 +1,12 @@
 //! The setup screen's actions: rows changed, a saved game resumed, the game begun.
 
 use super::{Action, App, Dir, Effect, FieldPurpose, Overlay, Playing, Screen};
+use crate::ui::describe;
 use crate::ui::keymap::Context;
-use crate::ui::setup_form::SetupRow;
+use crate::ui::setup_form::{Setup, SetupRow};
 use crate::ui::table::{TableGame, TableSpec};
+use catboard::core::Game;
+use catboard::series::Series;
 
 pub(super) fn update_setup(app: &mut App, action: Action) -> Vec<Effect> {
     let Screen::Setup(setup) = &mut app.screen else {
@@ -54,7 +57,10 @@ fn begin(app: &mut App) -> Vec<Effect> {
     };
     let (spec, near, think_ms) = (setup.spec(), setup.near_side, setup.think_ms);
     let previous = app.previous_game.clone();
-    let effects = open_game(app, &spec, near, previous);
+    let series = previous
+        .as_ref()
+        .map_or(SeriesStart::Fresh, |p| carried_series(&p.table, &spec));
+    let effects = open_game(app, &spec, near, previous, series);
     if matches!(app.screen, Screen::Playing(_)) {
         app.think_ms = think_ms;
         app.previous_game = None;
@@ -62,17 +68,57 @@ fn begin(app: &mut App) -> Vec<Effect> {
     effects
 }
 
+/// Which series a new game belongs to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum SeriesStart {
+    /// The first game of a fresh series, with nothing to say about it.
+    Fresh,
+    /// The first game of a fresh series, after a game of another series
+    /// (the settings changed): said in words.
+    FreshAfterSeries,
+    /// The next game of this series (the games finished before it).
+    Next(Series),
+}
+
+/// The series a new game as `spec` says continues after `previous`: the
+/// same settings (variant, options, start position and players) continue
+/// it, counting `previous` when it ended and left unfinished adding
+/// nothing; any other settings begin a fresh series.
+pub(super) fn carried_series(previous: &TableGame, spec: &TableSpec) -> SeriesStart {
+    if previous.game().points().is_none() {
+        return SeriesStart::Fresh;
+    }
+    let same = Setup::like(previous, 0, 0, None).spec() == *spec;
+    match (same, previous.shows_series()) {
+        (true, _) => SeriesStart::Next(previous.series_with_this_game()),
+        (false, true) => SeriesStart::FreshAfterSeries,
+        (false, false) => SeriesStart::Fresh,
+    }
+}
+
 /// Opens a new game as `spec` says, seen from `near`, saved in a fresh
 /// file, with `previous` as the game undo before its first move brings
-/// back; a spec that cannot start is said as an error and nothing changes.
+/// back and `series` the series it belongs to; a spec that cannot start
+/// is said as an error and nothing changes.
 pub(super) fn open_game(
     app: &mut App,
     spec: &TableSpec,
     near: usize,
     previous: Option<Box<Playing>>,
+    series: SeriesStart,
 ) -> Vec<Effect> {
     match TableGame::new(spec) {
-        Ok(table) => {
+        Ok(mut table) => {
+            match series {
+                SeriesStart::Next(series) if !series.is_fresh() => {
+                    table.set_series(series);
+                    app.inform(describe::series_game_begins(&table));
+                }
+                SeriesStart::FreshAfterSeries => {
+                    app.inform("The settings changed, so a fresh series begins.");
+                }
+                _ => {}
+            }
             let path = app.saves.as_ref().map(|s| s.fresh_path());
             let mut playing = Playing::new(table, near, path);
             playing.previous = previous;

@@ -2,7 +2,7 @@
 
 use super::computers::reply;
 use super::moving::{self, cannot_move_now};
-use super::starting::{open_game, update_setup};
+use super::starting::{carried_series, open_game, update_setup};
 use super::{Action, App, Dir, Effect, FieldPurpose, Overlay, Screen};
 use crate::ui::computer::{HINT_LEVEL, Progress, Purpose};
 use crate::ui::describe::{self, capitalise};
@@ -447,9 +447,10 @@ fn restart(app: &mut App) -> Vec<Effect> {
         return Vec::new();
     };
     let spec = Setup::like(&p.table, p.near_side(), app.think_ms, None).spec();
+    let series = carried_series(&p.table, &spec);
     let (near, previous) = (p.near_side(), p.as_previous());
-    let effects = open_game(app, &spec, near, Some(previous));
-    if app.message.is_none() {
+    let effects = open_game(app, &spec, near, Some(previous), series);
+    if !app.message.as_ref().is_some_and(|m| m.error) {
         app.inform("A new game begins; undo before its first move brings back the last one.");
     }
     effects

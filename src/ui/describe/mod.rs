@@ -8,6 +8,7 @@ use crate::ui::table::TableGame;
 use catboard::core::{Cell, Game, MoveKind, Outcome, Piece, PieceKind, Seat};
 use catboard::entry::{Choice, Refusal};
 use catboard::notation::pgn::result_token;
+use catboard::series::{Series, half_points_text};
 use catboard::variants::AnyGame;
 
 /// `text` with its first letter in upper case.
@@ -180,6 +181,56 @@ pub fn result(table: &TableGame, outcome: Outcome) -> String {
         format!("Game over {}: {words}.", result_token(Some(outcome)))
     } else {
         format!("Game over: {words}.")
+    }
+}
+
+/// Each seat's series total: "Red 6, Orange 0, Green 2.5, Blue 3.5".
+pub fn series_totals(game: &AnyGame, series: &Series) -> String {
+    (0..game.seat_names().len())
+        .map(|i| {
+            let total = series.totals().get(i).copied().unwrap_or(0);
+            format!(
+                "{} {}",
+                capitalise(game.seat_name(Seat(i as u8))),
+                half_points_text(total)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A game of a series begins: "Game 2 of the series. Totals: Red 6, …".
+pub fn series_game_begins(table: &TableGame) -> String {
+    format!(
+        "Game {} of the series. Totals: {}.",
+        table.series().current_game(),
+        series_totals(table.game(), table.series())
+    )
+}
+
+/// The series so far for the line mode's `scores`: "Series: game 2;
+/// totals Red 6, …" (this game counted once it has ended), or `None` when
+/// the variant scores no points.
+pub fn series_standing(table: &TableGame) -> Option<String> {
+    table.game().points()?;
+    let counted = table.series_with_this_game();
+    Some(format!(
+        "Series: game {}; totals {}.",
+        table.series().current_game(),
+        series_totals(table.game(), &counted)
+    ))
+}
+
+/// The question a new game asks: after a finished game of a series,
+/// "Start game 2 of the series? (y/n)", else "Start a new game? (y/n)".
+pub fn new_game_question(table: &TableGame) -> String {
+    if table.outcome().is_some() && table.game().points().is_some() {
+        format!(
+            "Start game {} of the series? (y/n)",
+            table.series().current_game() + 1
+        )
+    } else {
+        "Start a new game? (y/n)".to_string()
     }
 }
 

@@ -222,4 +222,16 @@ fn snapshot_baccancat() {
         100,
         40,
     );
+    // The next game of the series, a move in: the panel shows the game's
+    // number and the totals carried from the marriage.
+    let mut app = baccancat(Some(marriage), &["ej-dh"]);
+    act(
+        &mut app,
+        &[
+            Action::Restart,
+            Action::TypedMove("ej-fg".into()),
+            Action::TypedMove("el-ek".into()),
+        ],
+    );
+    check("baccancat-series", &app, 100, 40);
 }

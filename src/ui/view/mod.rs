@@ -129,7 +129,11 @@ pub fn view(app: &App, frame: &mut Frame) {
             }
         }
         Some(Overlay::ConfirmNewGame) => {
-            overlay::confirm(app, "Start a new game? (y/n)", frame, area)
+            let question = match &app.screen {
+                Screen::Playing(p) => describe::new_game_question(&p.table),
+                Screen::Setup(_) => "Start a new game? (y/n)".to_string(),
+            };
+            overlay::confirm(app, &question, frame, area)
         }
         _ => {}
     }

@@ -236,6 +236,37 @@ fn game_lines(app: &App, p: &Playing, width: usize) -> Vec<Line<'static>> {
             Span::styled(value, look.text()),
         ]));
     }
+    lines.extend(series_lines(look, &p.table, width));
+    lines
+}
+
+/// The series, for a variant that scores points once a game of it has
+/// ended: "Series: game 2" and each seat's total, this game counted when
+/// it is over.
+fn series_lines(look: &Look, table: &TableGame, width: usize) -> Vec<Line<'static>> {
+    if !table.shows_series() {
+        return Vec::new();
+    }
+    let mut lines = vec![Line::from(vec![
+        Span::styled("Series: ", look.dim()),
+        Span::styled(
+            format!("game {}", table.series().current_game()),
+            look.text(),
+        ),
+    ])];
+    let totals = describe::series_totals(table.game(), &table.series_with_this_game());
+    for (i, part) in wrap_words(&format!("Totals: {totals}"), width)
+        .into_iter()
+        .enumerate()
+    {
+        match part.strip_prefix("Totals: ").filter(|_| i == 0) {
+            Some(rest) => lines.push(Line::from(vec![
+                Span::styled("Totals: ", look.dim()),
+                Span::styled(rest.to_string(), look.text()),
+            ])),
+            None => lines.push(Line::styled(part, look.text())),
+        }
+    }
     lines
 }
 

@@ -181,6 +181,10 @@ impl Game for BacCanCat {
         }
     }
 
+    fn points(&self) -> Option<Vec<u8>> {
+        Some(self.pos.half_points().to_vec())
+    }
+
     fn annotations(&self) -> Annotations {
         let pos = &self.pos;
         let mut checked = CellSet::new();
