@@ -72,7 +72,7 @@ pub struct OpenArgs {
 /// Arguments of `catboard play`: start a game without the setup screen.
 #[derive(Args, Debug, Clone)]
 pub struct PlayArgs {
-    /// The variant: chess or cat (Cat Chess).
+    /// The variant: chess, cat (Cat Chess), chu (Chu Chess), polar (Polar chess) or baccancat.
     #[arg(long, default_value = "chess")]
     pub variant: String,
     /// Who plays White: human, casual, club, strong or master.
@@ -87,7 +87,7 @@ pub struct PlayArgs {
     /// Who plays any seat, as seat=player (e.g. black=club); may be repeated.
     #[arg(long = "seat", value_name = "SEAT=PLAYER")]
     pub seats: Vec<String>,
-    /// The start position (FEN for chess, Cat FEN for cat); the usual start when absent.
+    /// The start position in the variant's position text (FEN for chess, Cat FEN for cat; see README for the others); the usual start when absent.
     #[arg(long)]
     pub position: Option<String>,
     /// A rule option as key=value (e.g. fifty_moves=off); may be repeated.

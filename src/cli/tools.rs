@@ -19,10 +19,10 @@ pub fn max_perft_depth(variant: Variant) -> u32 {
 /// Where a tool starts: variant, position, moves, options.
 #[derive(Args, Debug, Clone)]
 pub struct PositionArgs {
-    /// The variant: chess or cat (Cat Chess).
+    /// The variant: chess, cat (Cat Chess), chu (Chu Chess), polar (Polar chess) or baccancat.
     #[arg(long, default_value = "chess")]
     pub variant: String,
-    /// The start position (FEN for chess, Cat FEN for cat); the usual start when absent.
+    /// The start position in the variant's position text (FEN for chess, Cat FEN for cat; see README for the others); the usual start when absent.
     #[arg(long)]
     pub position: Option<String>,
     /// Moves to play first, in coordinate notation or SAN.
