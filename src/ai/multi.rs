@@ -48,6 +48,13 @@ pub type Scores = [i32; MAX_SEATS];
 /// The deepest a capture search goes below the main search.
 const MAX_QUIESCENCE: usize = 12;
 
+/// How many plies into a capture search a seat in check still tries every
+/// reply; deeper, it captures or stands like anybody else. With four
+/// armies of hoppers a King is in check somewhere most of the time, and
+/// answering every check with every move made the capture search a full
+/// search.
+const QUIESCENCE_EVASIONS: usize = 2;
+
 /// How a seat looks ahead in a game of more than two seats.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Model {
@@ -491,7 +498,7 @@ impl Run<'_> {
         let maximising = game.to_move() == self.root;
         let mut moves = MoveList::new();
         let mut best;
-        if game.in_check() {
+        if qply < QUIESCENCE_EVASIONS && game.in_check() {
             game.legal_moves(&mut moves);
             if moves.is_empty() {
                 return self.no_move_scores(game, ply)[me];
@@ -633,7 +640,7 @@ impl Run<'_> {
         let me = game.to_move().index();
         let mut moves = MoveList::new();
         let mut best: Option<Scores> = None;
-        if game.in_check() {
+        if qply < QUIESCENCE_EVASIONS && game.in_check() {
             game.legal_moves(&mut moves);
             if moves.is_empty() {
                 return self.no_move_scores(game, ply);
