@@ -103,7 +103,11 @@ mod tests {
         }
         let out: Vec<usize> = BACCANCAT_POSITIONS
             .iter()
-            .map(|(_, text)| text.split(' ').nth(2).map_or(0, |o| o.split(',').filter(|s| *s != "-").count()))
+            .map(|(_, text)| {
+                text.split(' ')
+                    .nth(2)
+                    .map_or(0, |o| o.split(',').filter(|s| *s != "-").count())
+            })
             .collect();
         assert!(out.contains(&1), "a position with one army out: {out:?}");
         assert!(out.contains(&2), "a position with two armies left: {out:?}");
