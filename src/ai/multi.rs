@@ -45,8 +45,21 @@ pub const MAX_SEATS: usize = 4;
 /// A score for every seat (unused seats stay 0).
 pub type Scores = [i32; MAX_SEATS];
 
-/// The deepest a capture search goes below the main search.
+/// The deepest a capture search goes below the main search: four rounds
+/// of a three-seat game, two of a four-seat one (see [`quiescence_plies`]).
 const MAX_QUIESCENCE: usize = 12;
+
+/// How deep the capture search goes in a game of `seats` seats: at most
+/// [`MAX_QUIESCENCE`] plies, and two full rounds of the table with four
+/// seats, where every army has Cannons and Arrows to capture with and
+/// twelve plies of captures made the capture search most of the tree.
+pub fn quiescence_plies(seats: usize) -> usize {
+    if seats >= 4 {
+        2 * seats
+    } else {
+        MAX_QUIESCENCE
+    }
+}
 
 /// How many plies into a capture search a seat in check still tries every
 /// reply; deeper, it captures or stands like anybody else. With four
@@ -104,13 +117,16 @@ pub fn think<G: Game + Evaluate>(
     table.new_search();
     heuristics.new_search();
     let root = game.to_move();
+    let seats = game.seat_names().len().clamp(1, MAX_SEATS);
+    let limits = &limits.for_seats(seats);
     let mut run = Run {
         table,
         heuristics,
         limits,
         budget: Budget::new(limits, stop),
         root,
-        seats: game.seat_names().len().clamp(1, MAX_SEATS),
+        seats,
+        quiescence: quiescence_plies(seats),
         salt: ROOT_SALT[root.index() % MAX_SEATS],
         pv: PrincipalVariations::new(),
         order: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
@@ -160,6 +176,8 @@ struct Run<'a> {
     /// The seat the search is thinking for.
     root: Seat,
     seats: usize,
+    /// The deepest the capture search goes.
+    quiescence: usize,
     salt: u64,
     pv: PrincipalVariations,
     /// One buffer of move-ordering scores per ply.
@@ -492,7 +510,7 @@ impl Run<'_> {
             return 0;
         }
         let me = self.root.index();
-        if ply >= MAX_PLY - 1 || qply >= MAX_QUIESCENCE {
+        if ply >= MAX_PLY - 1 || qply >= self.quiescence {
             return game.evaluate_for(self.root);
         }
         let maximising = game.to_move() == self.root;
@@ -634,7 +652,7 @@ impl Run<'_> {
         if !self.budget.enter(&mut self.pv, ply) {
             return [0; MAX_SEATS];
         }
-        if ply >= MAX_PLY - 1 || qply >= MAX_QUIESCENCE {
+        if ply >= MAX_PLY - 1 || qply >= self.quiescence {
             return self.evaluate_all(game);
         }
         let me = game.to_move().index();
@@ -688,6 +706,13 @@ mod tests {
         let s = outcome_scores(Some(Seat(2)), 3, 4);
         assert_eq!(s, [-(MATE - 4), -(MATE - 4), MATE - 4, 0]);
         assert_eq!(outcome_scores(None, 3, 4), [0; MAX_SEATS]);
+    }
+
+    #[test]
+    fn the_capture_search_is_two_rounds_deep_with_four_seats_and_twelve_plies_with_fewer() {
+        assert_eq!(quiescence_plies(2), MAX_QUIESCENCE);
+        assert_eq!(quiescence_plies(3), MAX_QUIESCENCE);
+        assert_eq!(quiescence_plies(4), 8);
     }
 
     #[test]
