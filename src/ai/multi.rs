@@ -62,11 +62,14 @@ pub fn quiescence_plies(seats: usize) -> usize {
 }
 
 /// How many plies into a capture search a seat in check still tries every
-/// reply; deeper, it captures or stands like anybody else. With four
-/// armies of hoppers a King is in check somewhere most of the time, and
-/// answering every check with every move made the capture search a full
-/// search.
-const QUIESCENCE_EVASIONS: usize = 2;
+/// reply in a game of `seats` seats; deeper, it captures or stands like
+/// anybody else. With four armies of hoppers a King is in check somewhere
+/// most of the time, and answering every check with every move made the
+/// capture search a full search: two plies there. Fewer seats answer
+/// every check all the way down.
+pub fn evasion_plies(seats: usize) -> usize {
+    if seats >= 4 { 2 } else { MAX_QUIESCENCE }
+}
 
 /// How a seat looks ahead in a game of more than two seats.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -127,6 +130,7 @@ pub fn think<G: Game + Evaluate>(
         root,
         seats,
         quiescence: quiescence_plies(seats),
+        evasions: evasion_plies(seats),
         salt: ROOT_SALT[root.index() % MAX_SEATS],
         pv: PrincipalVariations::new(),
         order: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
@@ -178,6 +182,8 @@ struct Run<'a> {
     seats: usize,
     /// The deepest the capture search goes.
     quiescence: usize,
+    /// How deep into the capture search a seat in check tries every reply.
+    evasions: usize,
     salt: u64,
     pv: PrincipalVariations,
     /// One buffer of move-ordering scores per ply.
@@ -516,7 +522,7 @@ impl Run<'_> {
         let maximising = game.to_move() == self.root;
         let mut moves = MoveList::new();
         let mut best;
-        if qply < QUIESCENCE_EVASIONS && game.in_check() {
+        if qply < self.evasions && game.in_check() {
             game.legal_moves(&mut moves);
             if moves.is_empty() {
                 return self.no_move_scores(game, ply)[me];
@@ -658,7 +664,7 @@ impl Run<'_> {
         let me = game.to_move().index();
         let mut moves = MoveList::new();
         let mut best: Option<Scores> = None;
-        if qply < QUIESCENCE_EVASIONS && game.in_check() {
+        if qply < self.evasions && game.in_check() {
             game.legal_moves(&mut moves);
             if moves.is_empty() {
                 return self.no_move_scores(game, ply);
@@ -713,6 +719,8 @@ mod tests {
         assert_eq!(quiescence_plies(2), MAX_QUIESCENCE);
         assert_eq!(quiescence_plies(3), MAX_QUIESCENCE);
         assert_eq!(quiescence_plies(4), 8);
+        assert_eq!(evasion_plies(3), MAX_QUIESCENCE);
+        assert_eq!(evasion_plies(4), 2);
     }
 
     #[test]
