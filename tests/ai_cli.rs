@@ -56,3 +56,32 @@ fn bench_levels_lists_every_level() {
         );
     }
 }
+
+#[test]
+fn bench_baccancat_searches_every_position_and_counts_perft() {
+    let out = Command::new(env!("CARGO_BIN_EXE_catboard"))
+        .args([
+            "bench",
+            "--variant",
+            "baccancat",
+            "--depth",
+            "1",
+            "--perft",
+            "2",
+        ])
+        .output()
+        .expect("the catboard binary starts");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for (name, _) in catboard::ai::bench::BACCANCAT_POSITIONS {
+        assert!(
+            text.lines().any(|l| l.starts_with(name)),
+            "{name} missing from {text}"
+        );
+    }
+    assert!(text.contains("perft 2 of the start: 729 leaves"), "{text}");
+}

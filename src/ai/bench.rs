@@ -58,3 +58,58 @@ pub const CAT_POSITIONS: &[(&str, &str)] = &[
     ("cats-rescue", "6k1/5ppp/4C3/8/3C4/8/5PPP/R5K1 c - - 0 1"),
     ("rook-ending", "8/5pk1/6p1/2C5/3R4/6P1/r4PKP/7C w - - 0 40"),
 ];
+
+/// BacCanCat positions for `catboard bench --variant baccancat`, as (name,
+/// position text): the start, an opening, a middlegame with Cannons and
+/// Arrows in play, one with an army out and its pieces in the Reserve,
+/// and an ending of two armies, each reached by playing legal moves.
+pub const BACCANCAT_POSITIONS: &[(&str, &str)] = &[
+    (
+        "start",
+        "oBoBoAoCoRoP4gPgRgCgAgBgB/oBoBoAoCoRoP4gPgRgCgAgBgB/oAoAoMoMoNoP4gPgNgMgMgAgA/oCoCoMoMoNoY4gYgNgMgMgCgC/oRoRoNoNoKoY4gYgKgNgNgRgR/oPoPoPoYoYoY4gYgYgYgPgPgP/16/16/16/16/rPrPrPrYrYrY4bYbYbYbPbPbP/rRrRrNrNrKrY4bYbKbNbNbRbR/rCrCrMrMrNrY4bYbNbMbMbCbC/rArArMrMrNrP4bPbNbMbMbAbA/rBrBrArCrRrP4bPbRbCbAbBbB/rBrBrArCrRrP4bPbRbCbAbBbB r - aa,ea,la,pa,bb,eb,lb,ob,ae,be,oe,pe,al,bl,ol,pl,bo,eo,lo,oo,ap,ep,lp,pp - Q8,T8,G8 0 1",
+    ),
+    (
+        "opening",
+        "oBoBoAoCoRoP4gPgRgCgAgBgB/oBoBoAoCoRoP2oN1gPgRgCgAgBgB/oAoAoMoMoNoP4gPgN1gMgAgA/oCoCoM2oY3gMgYgN1gMgCgC/oRoRoNoNoKoY4gYgKgNgNgRgR/1oPoPoYoYoY5gYgYgPgPgP/oP3oM4gY6/16/16/3rMrM9bP1/rPrPrPrYrYrY3bYbYbYbYbPbPbR/rRrRrNrNrKrY3bM1bKbNbNbR1/rCrC2rNrY4bYbN1bMbCbC/rArArMrMrNrP4bPbNbMbMbAbA/rBrBrArCrRrP4bPbRbCbAbBbB/rBrBrArCrRrP4bPbRbCbAbBbB r - aa,ea,la,pa,bb,eb,lb,ob,ae,be,oe,al,bl,ol,pl,bo,eo,lo,oo,ap,ep,lp,pp - Q8,T8,G8 0 1",
+    ),
+    (
+        "middlegame",
+        "oBoBoAoCoRoP4gPgRgCgAgBgB/oBoBoAoCoRoP4gPgRgCgAgBgB/oAoAoMoM1oPoN1oM4gMgAgA/oCoCoMoK5gMgYgN1gNgCgC/oRoR1oN1oYoY3gYgK2gRgR/1oPoPgM6gN1gYgPgPgN/oP4oYoY2gYgY4gP/14bP1/7rM1bN6/3rM2rY4bY4/rPrPrPrYrY4bYbYbY1bPbPbR/rRrRrNrNrKrY1bM3bKbNbNbR1/rCrC3rYrN3bY2bMbCbC/rArArMrMrRrPrN3bPbNbMbMbAbA/rBrBrArC2rP2bP1bRbCbAbBbB/rBrBrArCrRrP3bP1bRbCbAbBbB r - aa,ea,la,pa,bb,lb,ob,ae,be,oe,al,bl,ol,pl,bo,eo,lo,oo,ap,ep,lp,pp - Q8,T8,G8 0 1",
+    ),
+    (
+        "army-out",
+        "10gPgRgCgAgBgB/10gPgRgCgAgBgB/14gAgA/10gYgN2gCgC/10gYbGgK2gR/13gPgM1/9gY4gPbR/7rY1gY6/6rY5gN1gP1/4rM2rNbYgG1bY1bN2/rPrPrP1rNrK4bYbY1bPgN1/rRrR1gM1rY5bR2bR1/rMrCrA2rYrN3bY1bKbMbCbC/rA1rMrRrCrP4bP1bMbMbAbA/rBrBrArC2rP2bPbC2bAbBbB/rBrBrArCrRrP2bP1bNbRbCbAbBbB g or aa,ea,la,pa,bb,ob,ae,be,oe,pl,lo,oo,lp,pp - Q8,T8,G6,R3,B4,N1,M4,C4,A4,K1 0 1",
+    ),
+    (
+        "two-armies",
+        "1rQ14/4rB11/11bA4/15bR/16/9rNrM5/rM1bA8rRrA3/9bYbC5/4rK1rY3rB2bP2/rP3rM8bK2/1rPrP2rYrN3rR1bM3/4rYrY3bY4bT1/rRrC1rY1rB2rP1bR5/rA1rY7bPrC1bA2/1rYrA4rP5bA2/rY1bC4rP2bN2rC1bB r or,gr pa,bp aa,bb,cc,dd,ee,ff Q7,T6,G6,R5,B8,N3,M5,C8,A7,K2 0 1",
+    ),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::BACCANCAT_POSITIONS;
+    use crate::core::{Game, Options};
+    use crate::variants::Variant;
+
+    #[test]
+    fn every_baccancat_bench_position_sets_up_and_reads_back_the_same() {
+        for (name, text) in BACCANCAT_POSITIONS {
+            let game = Variant::BacCanCat
+                .from_position(text, &Options::new())
+                .unwrap_or_else(|e| panic!("bench position {name}: {e}"));
+            assert_eq!(game.position_text(), *text, "bench position {name}");
+            assert!(game.outcome().is_none(), "bench position {name} is over");
+        }
+        let out: Vec<usize> = BACCANCAT_POSITIONS
+            .iter()
+            .map(|(_, text)| {
+                text.split(' ')
+                    .nth(2)
+                    .map_or(0, |o| o.split(',').filter(|s| *s != "-").count())
+            })
+            .collect();
+        assert!(out.contains(&1), "a position with one army out: {out:?}");
+        assert!(out.contains(&2), "a position with two armies left: {out:?}");
+    }
+}

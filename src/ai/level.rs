@@ -159,6 +159,19 @@ impl Limits {
         Limits { seed, ..self }
     }
 
+    /// The limits for a game of `seats` seats: a level's node cap is for
+    /// games of up to three seats; with more, every seat's turn in the tree
+    /// is one more army's moves, so the cap is scaled by 2 / seats (half
+    /// for four armies), keeping a round of computer moves as quick as a
+    /// three-seat one. Depth, time and randomness are unchanged.
+    pub fn for_seats(&self, seats: usize) -> Limits {
+        let mut limits = self.clone();
+        if seats > 3 {
+            limits.nodes = self.nodes.map(|n| (n * 2 / seats as u64).max(1));
+        }
+        limits
+    }
+
     /// The same limits with a node cap.
     pub fn with_nodes(self, nodes: u64) -> Limits {
         Limits {
@@ -183,6 +196,16 @@ mod tests {
             err,
             "There is no level 'grandmaster'; choose one of casual, club, strong or master."
         );
+    }
+
+    #[test]
+    fn four_seat_games_halve_the_node_cap_and_smaller_games_keep_it() {
+        let strong = Level::Strong.limits();
+        assert_eq!(strong.for_seats(2), strong);
+        assert_eq!(strong.for_seats(3), strong);
+        assert_eq!(strong.for_seats(4).nodes, strong.nodes.map(|n| n / 2));
+        assert_eq!(strong.for_seats(4).depth, strong.depth);
+        assert_eq!(Limits::depth(3).for_seats(4).nodes, None);
     }
 
     #[test]

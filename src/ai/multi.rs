@@ -45,8 +45,31 @@ pub const MAX_SEATS: usize = 4;
 /// A score for every seat (unused seats stay 0).
 pub type Scores = [i32; MAX_SEATS];
 
-/// The deepest a capture search goes below the main search.
+/// The deepest a capture search goes below the main search: four rounds
+/// of a three-seat game, two of a four-seat one (see [`quiescence_plies`]).
 const MAX_QUIESCENCE: usize = 12;
+
+/// How deep the capture search goes in a game of `seats` seats: at most
+/// [`MAX_QUIESCENCE`] plies, and two full rounds of the table with four
+/// seats, where every army has Cannons and Arrows to capture with and
+/// twelve plies of captures made the capture search most of the tree.
+pub fn quiescence_plies(seats: usize) -> usize {
+    if seats >= 4 {
+        2 * seats
+    } else {
+        MAX_QUIESCENCE
+    }
+}
+
+/// How many plies into a capture search a seat in check still tries every
+/// reply in a game of `seats` seats; deeper, it captures or stands like
+/// anybody else. With four armies of hoppers a King is in check somewhere
+/// most of the time, and answering every check with every move made the
+/// capture search a full search: two plies there. Fewer seats answer
+/// every check all the way down.
+pub fn evasion_plies(seats: usize) -> usize {
+    if seats >= 4 { 2 } else { MAX_QUIESCENCE }
+}
 
 /// How a seat looks ahead in a game of more than two seats.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -97,13 +120,17 @@ pub fn think<G: Game + Evaluate>(
     table.new_search();
     heuristics.new_search();
     let root = game.to_move();
+    let seats = game.seat_names().len().clamp(1, MAX_SEATS);
+    let limits = &limits.for_seats(seats);
     let mut run = Run {
         table,
         heuristics,
         limits,
         budget: Budget::new(limits, stop),
         root,
-        seats: game.seat_names().len().clamp(1, MAX_SEATS),
+        seats,
+        quiescence: quiescence_plies(seats),
+        evasions: evasion_plies(seats),
         salt: ROOT_SALT[root.index() % MAX_SEATS],
         pv: PrincipalVariations::new(),
         order: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
@@ -153,6 +180,10 @@ struct Run<'a> {
     /// The seat the search is thinking for.
     root: Seat,
     seats: usize,
+    /// The deepest the capture search goes.
+    quiescence: usize,
+    /// How deep into the capture search a seat in check tries every reply.
+    evasions: usize,
     salt: u64,
     pv: PrincipalVariations,
     /// One buffer of move-ordering scores per ply.
@@ -485,13 +516,13 @@ impl Run<'_> {
             return 0;
         }
         let me = self.root.index();
-        if ply >= MAX_PLY - 1 || qply >= MAX_QUIESCENCE {
+        if ply >= MAX_PLY - 1 || qply >= self.quiescence {
             return game.evaluate_for(self.root);
         }
         let maximising = game.to_move() == self.root;
         let mut moves = MoveList::new();
         let mut best;
-        if game.in_check() {
+        if qply < self.evasions && game.in_check() {
             game.legal_moves(&mut moves);
             if moves.is_empty() {
                 return self.no_move_scores(game, ply)[me];
@@ -627,13 +658,13 @@ impl Run<'_> {
         if !self.budget.enter(&mut self.pv, ply) {
             return [0; MAX_SEATS];
         }
-        if ply >= MAX_PLY - 1 || qply >= MAX_QUIESCENCE {
+        if ply >= MAX_PLY - 1 || qply >= self.quiescence {
             return self.evaluate_all(game);
         }
         let me = game.to_move().index();
         let mut moves = MoveList::new();
         let mut best: Option<Scores> = None;
-        if game.in_check() {
+        if qply < self.evasions && game.in_check() {
             game.legal_moves(&mut moves);
             if moves.is_empty() {
                 return self.no_move_scores(game, ply);
@@ -681,6 +712,15 @@ mod tests {
         let s = outcome_scores(Some(Seat(2)), 3, 4);
         assert_eq!(s, [-(MATE - 4), -(MATE - 4), MATE - 4, 0]);
         assert_eq!(outcome_scores(None, 3, 4), [0; MAX_SEATS]);
+    }
+
+    #[test]
+    fn the_capture_search_is_two_rounds_deep_with_four_seats_and_twelve_plies_with_fewer() {
+        assert_eq!(quiescence_plies(2), MAX_QUIESCENCE);
+        assert_eq!(quiescence_plies(3), MAX_QUIESCENCE);
+        assert_eq!(quiescence_plies(4), 8);
+        assert_eq!(evasion_plies(3), MAX_QUIESCENCE);
+        assert_eq!(evasion_plies(4), 2);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use super::Failure;
 use super::tools::max_perft_depth;
-use catboard::ai::bench::{CAT_POSITIONS, POSITIONS};
+use catboard::ai::bench::{BACCANCAT_POSITIONS, CAT_POSITIONS, POSITIONS};
 use catboard::ai::level::{MAX_DEPTH, MAX_THINK_MS};
 use catboard::ai::{Level, Limits, Searcher};
 use catboard::core::{Game, Options, perft};
@@ -14,8 +14,12 @@ use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+/// The deepest BacCanCat bench search (a depth of two-seat plies,
+/// stretched to four plies for four armies).
+const BACCANCAT_MAX_BENCH_DEPTH: u32 = 2;
+
 /// Arguments of `catboard bench`.
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Clone)]
 pub struct BenchArgs {
     /// The depth each bench position is searched to.
     #[arg(long, default_value_t = 8)]
@@ -30,8 +34,9 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 6)]
     pub perft: u32,
     /// The variant benched: chess, chu (Chu Chess; perft at most depth 4),
-    /// or cat for one move at every level on Cat Chess positions (and perft
-    /// of its start, at most depth 5).
+    /// polar, baccancat (depth at most 2, perft at most 4), or cat for one
+    /// move at every level on Cat Chess positions (and perft of its start,
+    /// at most depth 5).
     #[arg(long, default_value = "chess")]
     pub variant: String,
 }
@@ -88,13 +93,19 @@ pub fn bench(args: &BenchArgs) -> Result<(), Failure> {
             &mut out,
         ),
         Variant::Polar => grid_bench(args, variant, POLAR_START, args.perft.min(4), &mut out),
-        Variant::BacCanCat => {
-            return Err(Failure::Refused(
-                "bench has no BacCanCat positions yet; time its computer players with \
-                 catboard selfplay --variant baccancat."
-                    .into(),
-            ));
-        }
+        // Four armies: a depth counts two-seat plies and is stretched to
+        // twice as many, so at most depth 2 (four plies) is searched; perft
+        // grows about 50-fold a ply, depth 4 takes seconds.
+        Variant::BacCanCat => grid_bench(
+            &BenchArgs {
+                depth: args.depth.min(BACCANCAT_MAX_BENCH_DEPTH),
+                ..args.clone()
+            },
+            variant,
+            BACCANCAT_POSITIONS,
+            args.perft.min(4),
+            &mut out,
+        ),
     };
     benched
         .and_then(|()| out.flush())

@@ -46,27 +46,59 @@ pub fn is_attacked(
             return true;
         }
     }
-    for line in [LineKind::Orthogonal, LineKind::Diagonal] {
-        for ray in geo.rays(target, line) {
-            let mut screened = false;
-            for &c in ray {
-                let Some(p) = board.get(c) else {
-                    continue;
-                };
-                let hits = if screened {
-                    hops(p.kind(), line)
-                } else {
-                    slides(p.kind(), line)
-                };
-                if hits && by(p.seat()) {
-                    return true;
-                }
-                if screened {
-                    break;
-                }
-                screened = true;
-            }
+    Direction::ALL
+        .into_iter()
+        .any(|d| attacked_along(t, board, target, d, &by))
+}
+
+/// Whether a slider or hopper of an army for which `by` is true attacks
+/// `target` along the line leaving it towards `d`: the first piece on the
+/// ray if it slides that way, the second if it hops that way.
+#[inline]
+pub fn attacked_along(
+    t: &Tables,
+    board: &Board,
+    target: Cell,
+    d: Direction,
+    by: &impl Fn(Seat) -> bool,
+) -> bool {
+    let line = if d.is_diagonal() {
+        LineKind::Diagonal
+    } else {
+        LineKind::Orthogonal
+    };
+    let mut screened = false;
+    for &c in t.geo.ray_towards(target, d) {
+        let Some(p) = board.get(c) else {
+            continue;
+        };
+        if screened {
+            return hops(p.kind(), line) && by(p.seat());
         }
+        if slides(p.kind(), line) && by(p.seat()) {
+            return true;
+        }
+        screened = true;
     }
     false
+}
+
+/// The direction from `from` to `to` if they share a rank, file or
+/// diagonal (and differ).
+pub fn direction_between(t: &Tables, from: Cell, to: Cell) -> Option<Direction> {
+    let df = t.geo.file(to) as i32 - t.geo.file(from) as i32;
+    let dr = t.geo.rank(to) as i32 - t.geo.rank(from) as i32;
+    if (df, dr) == (0, 0) || !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
+        return None;
+    }
+    Some(match (df.signum(), dr.signum()) {
+        (0, 1) => Direction::North,
+        (1, 1) => Direction::NorthEast,
+        (1, 0) => Direction::East,
+        (1, -1) => Direction::SouthEast,
+        (0, -1) => Direction::South,
+        (-1, -1) => Direction::SouthWest,
+        (-1, 0) => Direction::West,
+        _ => Direction::NorthWest,
+    })
 }

@@ -1,14 +1,18 @@
 //! The BacCanCat evaluation for the multi-seat search: each army's
 //! material (its pieces, and what its foot soldiers near promotion could
-//! draw from the Reserve), its progress towards a marriage, and simple
-//! placement, against the average of the other armies in play.
+//! draw from the Reserve, or the game they win when it is empty), its
+//! progress towards a marriage, its King's safety against each other army
+//! (the army moving right after it counting most), and simple placement,
+//! against the average of the other armies in play.
 
 use super::BacCanCat;
 use super::armies::{ARMIES, Frame};
-use super::tables::tables;
+use super::pieces::{hops, slides};
+use super::position::Position;
+use super::tables::{Tables, tables};
 use crate::ai::Evaluate;
 use crate::ai::multi::Model;
-use crate::core::{PieceKind, Seat};
+use crate::core::{Cell, Direction, LineKind, PieceKind, Seat};
 
 /// What a piece is worth in centipawns (the King: nothing).
 pub const fn piece_value(kind: PieceKind) -> i32 {
@@ -38,10 +42,30 @@ pub const MARRIAGE_ALL: i32 = 300;
 pub const MARRIAGE_DISTANCE: i32 = 12;
 /// Per step a foot soldier has advanced from its camp's corner.
 pub const ADVANCE: i32 = 3;
+/// A foot soldier within four steps of promotion while the Reserve has
+/// nothing to give (reaching the edge then wins the game): this times the
+/// square of the steps it has come past the twelfth.
+pub const EMPTY_RESERVE_RUN: i32 = 60;
+/// Each of Queen, Tank and compound within two steps of its King (a
+/// marriage is a move or two away).
+pub const MARRIAGE_CLOSE: i32 = 40;
+/// A King attacked now by another army (it must answer, or be mated once
+/// that army is next to move).
+pub const KING_ATTACKED: i32 = 250;
+/// Per line towards the King that an enemy slider could open by one piece
+/// moving away, or on which an enemy hopper has its screen or lacks only one.
+pub const KING_LINE: i32 = 30;
+/// Per enemy piece (not a foot soldier) within three steps of the King.
+pub const KING_ATTACKER: i32 = 12;
+/// Per one of the King's eight neighbours that no piece of its own army holds.
+pub const KING_SHELTER: i32 = 8;
+/// The army moving right after counts this many halves of the others'
+/// danger: a King it attacks when its turn comes is mated at once.
+pub const NEXT_ARMY_HALVES: i32 = 3;
 
 impl BacCanCat {
     /// `seat`'s own score, before comparing with the others: material,
-    /// marriage progress, advancement.
+    /// marriage progress, advancement, King safety.
     pub fn army_score(&self, seat: Seat) -> i32 {
         let pos = self.position();
         let t = tables();
@@ -71,7 +95,11 @@ impl BacCanCat {
                     let reach = x.max(y);
                     score += ADVANCE * reach;
                     if reach >= 12 {
-                        score += best_reserve * (reach - 11) / 8;
+                        score += if best_reserve > 0 {
+                            best_reserve * (reach - 11) / 8
+                        } else {
+                            EMPTY_RESERVE_RUN * (reach - 11) * (reach - 11)
+                        };
                     }
                 }
                 PieceKind::Queen => parts[0] = Some(cell),
@@ -91,8 +119,97 @@ impl BacCanCat {
             score += (MARRIAGE_ALL - MARRIAGE_DISTANCE * (distance(a) + distance(b) + distance(c)))
                 .max(0);
         }
+        if let Some(k) = king {
+            let near = |x: Cell| {
+                (geo.file(x) as i32 - geo.file(k) as i32)
+                    .abs()
+                    .max((geo.rank(x) as i32 - geo.rank(k) as i32).abs())
+                    <= 2
+            };
+            score += MARRIAGE_CLOSE * parts.iter().flatten().filter(|&&c| near(c)).count() as i32;
+            score -= king_danger(t, pos, seat, k);
+        }
         score
     }
+}
+
+/// How much danger `seat`'s King on `king` is in from the other armies in
+/// play: attacks on it now, lines towards it an enemy slider or hopper
+/// could soon fire along, enemy pieces near it and empty cells round it;
+/// the army moving right after `seat` weighs [`NEXT_ARMY_HALVES`] halves.
+pub fn king_danger(t: &Tables, pos: &Position, seat: Seat, king: Cell) -> i32 {
+    let geo = t.geo;
+    let board = &pos.board;
+    let next = pos.next_in_play(seat);
+    let mut by_army = [0i32; 4];
+    for d in Direction::ALL {
+        let line = if d.is_diagonal() {
+            LineKind::Diagonal
+        } else {
+            LineKind::Orthogonal
+        };
+        let mut between = 0;
+        for &c in geo.ray_towards(king, d) {
+            let Some(p) = board.get(c) else {
+                continue;
+            };
+            let army = p.seat();
+            if army != seat {
+                let kind = p.kind();
+                let hits = match between {
+                    0 => slides(kind, line),
+                    1 => hops(kind, line),
+                    _ => false,
+                };
+                let soon = match between {
+                    1 => slides(kind, line),
+                    0 | 2 => hops(kind, line),
+                    _ => false,
+                };
+                if hits {
+                    by_army[army.index() & 3] += KING_ATTACKED;
+                } else if soon {
+                    by_army[army.index() & 3] += KING_LINE;
+                }
+            }
+            between += 1;
+            if between > 2 {
+                break;
+            }
+        }
+    }
+    let (kf, kr) = (geo.file(king) as i32, geo.rank(king) as i32);
+    let mut open = 0;
+    for df in -3..=3 {
+        for dr in -3..=3 {
+            let Some(c) = geo.at(kf + df, kr + dr) else {
+                continue;
+            };
+            let piece = board.get(c);
+            let neighbour = df.abs() <= 1 && dr.abs() <= 1 && (df, dr) != (0, 0);
+            match piece {
+                Some(p) if p.seat() != seat => {
+                    if !matches!(p.kind(), PieceKind::Pawn | PieceKind::Yeoman) {
+                        by_army[p.seat().index() & 3] += KING_ATTACKER;
+                    }
+                    if neighbour {
+                        open += 1;
+                    }
+                }
+                None if neighbour => open += 1,
+                _ => {}
+            }
+        }
+    }
+    let mut danger = KING_SHELTER * open;
+    for (i, &d) in by_army.iter().enumerate() {
+        danger += if Seat(i as u8) == next {
+            d * NEXT_ARMY_HALVES / 2
+        } else {
+            d
+        };
+    }
+    danger
 }
 
 impl Evaluate for BacCanCat {

@@ -122,6 +122,10 @@ impl Game for BacCanCat {
         self.pos.legal_moves(out);
     }
 
+    fn capture_moves(&self, out: &mut MoveList) {
+        self.pos.capture_moves(out);
+    }
+
     fn make_move(&mut self, mv: Move) {
         self.history.push(self.pos.clone());
         self.played.push(mv);

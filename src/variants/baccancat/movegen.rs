@@ -3,7 +3,7 @@
 //! the legality test (the mover's King not attacked after the move and its
 //! refills).
 
-use super::attack::is_attacked;
+use super::attack::{attacked_along, direction_between, is_attacked};
 use super::pieces::{capture_promotion, hops, leaps, slides};
 use super::position::Position;
 use super::refill::{empty_lines, refill};
@@ -67,6 +67,9 @@ impl Position {
         if !quiet.in_check && !quiet.empty_line && self.cannot_expose_king(mv) {
             return true;
         }
+        if let Some(safe) = self.lines_stay_safe(mv, quiet) {
+            return safe;
+        }
         if mv.kind == MoveKind::Castle {
             if quiet.in_check {
                 return false;
@@ -102,6 +105,62 @@ impl Position {
             && t.lines_through[mv.from.index()].is_empty()
             && !t.rays[king.index()].contains(mv.from)
             && !t.rays[king.index()].contains(mv.to)
+    }
+
+    /// For a move that changes only its two cells (not a King's move nor a
+    /// castling, no refill possible, the mover not in check): whether the
+    /// King is still safe, looking only along the King's lines through
+    /// those two cells, the only attacks the move can open. `None` when
+    /// the move needs the full test.
+    fn lines_stay_safe(&self, mv: Move, quiet: Quiet) -> Option<bool> {
+        let t = tables();
+        let king = self.board.king(self.side)?;
+        if quiet.in_check
+            || quiet.empty_line
+            || mv.kind == MoveKind::Castle
+            || mv.from == king
+            || !t.lines_through[mv.from.index()].is_empty()
+        {
+            return None;
+        }
+        let mut board = self.board.clone();
+        play_on_board(&mut board, mv);
+        let us = self.side;
+        let by = |s: crate::core::Seat| s != us;
+        let mut seen = None;
+        for cell in [mv.from, mv.to] {
+            if !t.rays[king.index()].contains(cell) {
+                continue;
+            }
+            let Some(d) = direction_between(t, king, cell) else {
+                continue;
+            };
+            if seen == Some(d) {
+                continue;
+            }
+            seen = Some(d);
+            if attacked_along(t, &board, king, d, &by) {
+                return Some(false);
+            }
+        }
+        Some(true)
+    }
+
+    /// The captures and promotions of the army to move that are legal.
+    pub fn capture_moves(&self, out: &mut MoveList) {
+        out.clear();
+        if self.outcome.is_some() {
+            return;
+        }
+        let mut pseudo = MoveList::new();
+        self.pseudo_moves(&mut pseudo);
+        let quiet = self.quiet();
+        for &mv in pseudo.iter() {
+            let capture = mv.kind == MoveKind::Normal && self.board.get(mv.to).is_some();
+            if (capture || mv.promotion.is_some()) && self.is_legal(mv, quiet) {
+                out.push(mv);
+            }
+        }
     }
 
     /// Every move of the army to move by the pieces' movement alone.
