@@ -212,23 +212,37 @@ pub fn king_danger(t: &Tables, pos: &Position, seat: Seat, king: Cell) -> i32 {
     danger
 }
 
+impl BacCanCat {
+    /// Every army's score less the average of the other armies in play
+    /// ([`OUT_SCORE`] for an army out), each army scored once.
+    fn scores_against_the_rest(&self) -> [i32; 4] {
+        let pos = self.position();
+        let mut own = [0; 4];
+        let mut playing = 0;
+        let mut total = 0;
+        for seat in ARMIES.into_iter().filter(|&s| pos.in_play(s)) {
+            own[seat.index()] = self.army_score(seat);
+            playing += 1;
+            total += own[seat.index()];
+        }
+        let mut relative = [OUT_SCORE; 4];
+        for seat in ARMIES.into_iter().filter(|&s| pos.in_play(s)) {
+            let i = seat.index();
+            let others = playing - 1;
+            let average = if others == 0 {
+                0
+            } else {
+                (total - own[i]) / others
+            };
+            relative[i] = own[i] - average;
+        }
+        relative
+    }
+}
+
 impl Evaluate for BacCanCat {
     fn evaluate_for(&self, seat: Seat) -> i32 {
-        let pos = self.position();
-        if !pos.in_play(seat) {
-            return OUT_SCORE;
-        }
-        let others: Vec<i32> = ARMIES
-            .into_iter()
-            .filter(|&s| s != seat && pos.in_play(s))
-            .map(|s| self.army_score(s))
-            .collect();
-        let average = if others.is_empty() {
-            0
-        } else {
-            others.iter().sum::<i32>() / others.len() as i32
-        };
-        self.army_score(seat) - average
+        self.scores_against_the_rest()[seat.index() % 4]
     }
 
     fn piece_value(&self, kind: PieceKind) -> i32 {
@@ -236,25 +250,8 @@ impl Evaluate for BacCanCat {
     }
 
     fn evaluate_all(&self, out: &mut [i32]) {
-        let pos = self.position();
-        let own: Vec<i32> = ARMIES.iter().map(|&s| self.army_score(s)).collect();
-        let playing: Vec<usize> = (0..4).filter(|&i| pos.in_play(Seat(i as u8))).collect();
-        for (i, score) in out.iter_mut().enumerate().take(4) {
-            if !playing.contains(&i) {
-                *score = OUT_SCORE;
-                continue;
-            }
-            let others: Vec<i32> = playing
-                .iter()
-                .filter(|&&j| j != i)
-                .map(|&j| own[j])
-                .collect();
-            let average = if others.is_empty() {
-                0
-            } else {
-                others.iter().sum::<i32>() / others.len() as i32
-            };
-            *score = own[i] - average;
+        for (score, relative) in out.iter_mut().zip(self.scores_against_the_rest()) {
+            *score = relative;
         }
     }
 
