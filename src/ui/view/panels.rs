@@ -231,10 +231,7 @@ fn game_lines(app: &App, p: &Playing, width: usize) -> Vec<Line<'static>> {
         }
     }
     for (label, value) in game.annotations().notes {
-        lines.push(Line::from(vec![
-            Span::styled(format!("{label}: "), look.dim()),
-            Span::styled(value, look.text()),
-        ]));
+        lines.extend(labelled_lines(look, &label, &value, width));
     }
     lines.extend(series_lines(look, &p.table, width));
     lines
@@ -255,19 +252,27 @@ fn series_lines(look: &Look, table: &TableGame, width: usize) -> Vec<Line<'stati
         ),
     ])];
     let totals = describe::series_totals(table.game(), &table.series_with_this_game());
-    for (i, part) in wrap_words(&format!("Totals: {totals}"), width)
+    lines.extend(labelled_lines(look, "Totals", &totals, width));
+    lines
+}
+
+/// "`label`: `value`" broken between words into lines of at most `width`
+/// columns, the label dimmed.
+fn labelled_lines(look: &Look, label: &str, value: &str, width: usize) -> Vec<Line<'static>> {
+    let prefix = format!("{label}: ");
+    wrap_words(&format!("{prefix}{value}"), width)
         .into_iter()
         .enumerate()
-    {
-        match part.strip_prefix("Totals: ").filter(|_| i == 0) {
-            Some(rest) => lines.push(Line::from(vec![
-                Span::styled("Totals: ", look.dim()),
-                Span::styled(rest.to_string(), look.text()),
-            ])),
-            None => lines.push(Line::styled(part, look.text())),
-        }
-    }
-    lines
+        .map(
+            |(i, part)| match part.strip_prefix(&prefix).filter(|_| i == 0) {
+                Some(rest) => Line::from(vec![
+                    Span::styled(prefix.clone(), look.dim()),
+                    Span::styled(rest.to_string(), look.text()),
+                ]),
+                None => Line::styled(part, look.text()),
+            },
+        )
+        .collect()
 }
 
 /// The move list, numbered by rounds, scrolled so the current move shows;
