@@ -7,8 +7,8 @@ pub mod chu;
 pub mod polar;
 
 use crate::core::{
-    Annotations, Cell, Game, GameError, Geometry, Move, MoveList, OptionSpec, Options, Outcome,
-    Piece, Seat,
+    Annotations, Cell, EndRules, Game, GameError, Geometry, Move, MoveList, OptionSpec, Options,
+    Outcome, Piece, Seat,
 };
 use baccancat::BacCanCat;
 use cat::CatChess;
@@ -124,7 +124,7 @@ impl Variant {
             Variant::Cat => cat::START_FEN,
             Variant::Polar => polar::START_TEXT,
             Variant::Chu => chu::START_FEN,
-            Variant::BacCanCat => baccancat::text::start_text(baccancat::Leapers::One),
+            Variant::BacCanCat => baccancat::position::start_text(baccancat::Leapers::One),
         }
     }
 
@@ -222,6 +222,21 @@ impl Game for AnyGame {
     fn in_check(&self) -> bool {
         dispatch!(self, g => g.in_check())
     }
+    fn end_rules(&self) -> EndRules {
+        dispatch!(self, g => g.end_rules())
+    }
+    fn halfmove_clock(&self) -> u16 {
+        dispatch!(self, g => g.halfmove_clock())
+    }
+    fn earlier_occurrences(&self) -> usize {
+        dispatch!(self, g => g.earlier_occurrences())
+    }
+    fn insufficient_material(&self) -> bool {
+        dispatch!(self, g => g.insufficient_material())
+    }
+    fn variant_ending(&self) -> Option<Outcome> {
+        dispatch!(self, g => g.variant_ending())
+    }
     fn outcome(&self) -> Option<Outcome> {
         dispatch!(self, g => g.outcome())
     }
@@ -261,6 +276,9 @@ impl Game for AnyGame {
     fn points(&self) -> Option<Vec<u8>> {
         dispatch!(self, g => g.points())
     }
+    fn oracle_fields(&self) -> serde_json::Map<String, serde_json::Value> {
+        dispatch!(self, g => g.oracle_fields())
+    }
     fn capture_moves(&self, out: &mut MoveList) {
         dispatch!(self, g => g.capture_moves(out))
     }
@@ -287,8 +305,5 @@ impl crate::ai::Evaluate for AnyGame {
     }
     fn seat_model(&self, seat: Seat) -> crate::ai::multi::Model {
         dispatch!(self, g => g.seat_model(seat))
-    }
-    fn draw_winner(&self) -> Option<Seat> {
-        dispatch!(self, g => g.draw_winner())
     }
 }

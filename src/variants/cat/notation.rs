@@ -2,7 +2,7 @@
 //! `Ca4-b5` and `Cats pass` for the Cats; coordinates (`e2e4`, `a4b5`,
 //! `pass`) or SAN read back.
 
-use super::fen::seat_possessive;
+use super::position::seat_possessive;
 use super::{CATS, CatChess};
 use crate::core::{EndReason, Game, GameError, Move};
 use crate::notation::san;

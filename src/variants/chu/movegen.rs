@@ -36,7 +36,16 @@ impl Chu {
     fn push_to(&self, kind: PieceKind, from: Cell, to: Cell, out: &mut MoveList) {
         let us = self.side;
         let has_lion = self.board.count(us, PieceKind::Lion) > 0;
-        push_with_promotions(&self.t.geo, self.mode, us, kind, has_lion, from, to, out);
+        push_with_promotions(
+            &self.t.geo,
+            self.options.promotion,
+            us,
+            kind,
+            has_lion,
+            from,
+            to,
+            out,
+        );
     }
 
     /// Fills `out` with the pseudo-legal moves of the side to move.

@@ -44,7 +44,7 @@ pub fn coordinate_text(game: &Chu, mv: Move) -> String {
         _ => {
             let mut s = format!("{}{}", name(mv.from), name(mv.to));
             if let Some(kind) = mv.promotion {
-                match game.mode {
+                match game.options.promotion {
                     PromotionMode::Chess => s.push(kind.letter().to_ascii_lowercase()),
                     PromotionMode::Shogi => s.push('+'),
                 }
@@ -100,7 +100,7 @@ fn spelled(game: &Chu, mv: Move, with_origin: bool) -> String {
             }
             s.push_str(&name(mv.to));
             if let Some(kind) = mv.promotion {
-                match game.mode {
+                match game.options.promotion {
                     PromotionMode::Chess => {
                         s.push('=');
                         s.push_str(&kind_text(kind));
@@ -169,12 +169,14 @@ pub fn parse(game: &Chu, text: &str) -> Result<Move, GameError> {
                     && m.kind != MoveKind::TwoLeg
                     && match rest {
                         "" => m.promotion.is_none(),
-                        "+" => m.promotion.is_some() && game.mode == PromotionMode::Shogi,
+                        "+" => {
+                            m.promotion.is_some() && game.options.promotion == PromotionMode::Shogi
+                        }
                         letters => {
                             let mut chars = letters.chars();
                             let letter = chars.next().map(|c| c.to_ascii_uppercase());
                             chars.next().is_none()
-                                && game.mode == PromotionMode::Chess
+                                && game.options.promotion == PromotionMode::Chess
                                 && letter
                                     .and_then(|l| kind_of_letter(l, false))
                                     .is_some_and(|k| m.promotion == Some(k))

@@ -6,7 +6,7 @@
 //! Either form is read, in any case, with or without `-`, `x` or `=`.
 
 use super::Polar;
-use super::text::cell_named;
+use super::position::cell_named;
 use crate::core::orthodox::PROMOTIONS;
 use crate::core::{Game, GameError, Move, PieceKind};
 

@@ -1,9 +1,9 @@
 //! FEN in and out, refusing positions that cannot arise, with a reason.
 
-use super::Chess;
+use super::{Chess, ChessOptions};
 use crate::core::orthodox::{army_name, double_step_left};
 pub use crate::core::orthodox::{letter_of_piece, piece_of_letter};
-use crate::core::{Cell, Game, GameError, Geometry, Options, Seat};
+use crate::core::{Cell, Game, GameError, Geometry, History, Options, Seat};
 use crate::notation::fen::{EN_PASSANT, FenFault, PLACEMENT, check_armies, read_fen_fields};
 use crate::notation::placement::write_placement;
 
@@ -31,13 +31,10 @@ impl Chess {
             ep: fields.ep,
             halfmove: fields.halfmove,
             fullmove: fields.fullmove,
-            fifty_moves: true,
-            repetition: true,
-            history: Vec::with_capacity(256),
-            played: Vec::with_capacity(256),
+            options: ChessOptions::read(options),
+            history: History::with_capacity(256),
             hash: 0,
         };
-        game.set_options(options);
         game.validate()?;
         game.hash = game.compute_hash();
         Ok(game)

@@ -6,9 +6,9 @@
 use super::castling::effective_rights;
 use super::pieces::{piece_of_letter, piece_text};
 use super::tables::ChuTables;
-use super::{Chu, promotion::on_last_rank};
+use super::{Chu, ChuOptions, promotion::on_last_rank};
 use crate::core::orthodox::{CastlingRights, army_name, pawn_forward};
-use crate::core::{Cell, GameError, Options, Piece, PieceKind, Seat};
+use crate::core::{Cell, GameError, History, Options, Piece, PieceKind, Seat};
 use crate::notation::placement::{parse_placement, write_placement};
 
 /// Stand-ins for the two-character crowned pieces while the shared
@@ -99,15 +99,10 @@ impl Chu {
             halfmove,
             fullmove,
             lion_ban: false,
-            mode: Default::default(),
-            fifty_moves: true,
-            repetition: true,
-            bare_kings: true,
-            history: Vec::with_capacity(256),
-            played: Vec::with_capacity(256),
+            options: ChuOptions::read(options),
+            history: History::with_capacity(256),
             hash: 0,
         };
-        game.set_options(options);
         game.validate()?;
         game.ep = game.ep.filter(|&c| game.double_step_left(c));
         game.hash = game.compute_hash();

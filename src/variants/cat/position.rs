@@ -3,7 +3,7 @@
 
 use super::{CATS, CatChess, zones};
 use crate::core::orthodox::{army_name, double_step_left, letter_of_piece, piece_of_letter};
-use crate::core::{Cell, GameError, Geometry, Piece, PieceKind, Seat};
+use crate::core::{Cell, GameError, Geometry, History, Piece, PieceKind, Seat};
 use crate::notation::fen::{
     EN_PASSANT, FenFault, FenFields, PLACEMENT, check_armies, read_fen_fields,
 };
@@ -65,8 +65,7 @@ impl CatChess {
             ep: fields.ep,
             halfmove: fields.halfmove,
             fullmove: fields.fullmove,
-            history: Vec::with_capacity(256),
-            played: Vec::with_capacity(256),
+            history: History::with_capacity(256),
             hash: 0,
             repetition_key: 0,
         };

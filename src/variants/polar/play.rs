@@ -1,0 +1,165 @@
+//! How a Polar chess move changes the position and how it is taken back:
+//! the board change (the orthodox army's), the double-step rights lost,
+//! the en-passant chance, the clocks; the snapshot each ply keeps in the
+//! game's [`History`], and the keys.
+
+use super::{EN_PASSANT_LANDING_KEYS, EN_PASSANT_OVER_KEYS, EnPassant, Polar, RIGHTS_KEYS};
+use crate::core::orthodox::{play_on_board, take_back_on_board};
+use crate::core::zobrist::Zobrist;
+use crate::core::{
+    Cell, CellSet, Game, History, Move, MoveKind, Piece, PieceKind, Ply, Recorded, Seat,
+};
+
+/// What a move changes besides the board, the side to move and the hash
+/// (the hash is the ply's repetition key): restored when it is taken back.
+#[derive(Clone, Copy, Debug)]
+pub struct Before {
+    captured: Option<Piece>,
+    rights: CellSet,
+    rights_key: u64,
+    ep: Option<EnPassant>,
+    halfmove: u16,
+    fullmove: u16,
+}
+
+impl Polar {
+    /// The snapshot of the state now, with `captured` the piece the move
+    /// being played takes.
+    #[inline(always)]
+    fn before(&self, captured: Option<Piece>) -> Before {
+        Before {
+            captured,
+            rights: self.rights,
+            rights_key: self.rights_key,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+        }
+    }
+
+    /// Hands the turn to the other side, counting a move after Black's.
+    #[inline(always)]
+    fn next_turn(&mut self) {
+        if self.side == Seat::BLACK {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = self.side.opponent();
+        self.hash = self.compute_hash();
+    }
+
+    /// Sets the rights' keys and the hash from the position's parts.
+    pub(super) fn refresh_keys(&mut self) {
+        let z = Zobrist::get();
+        self.rights_key = self
+            .rights
+            .iter()
+            .fold(0, |k, c| k ^ z.extra(RIGHTS_KEYS + c.index()));
+        self.hash = self.compute_hash();
+    }
+
+    /// The hash from the incrementally kept parts: the placement, the side
+    /// to move, the double-step rights and an en-passant capture that a
+    /// pawn of the side to move could make.
+    fn compute_hash(&self) -> u64 {
+        let z = Zobrist::get();
+        let mut h = self.board.placement_hash() ^ z.seat(self.side) ^ self.rights_key;
+        if let Some(ep) = self.ep
+            && self.en_passant_possible(ep)
+        {
+            h ^= z.extra(EN_PASSANT_OVER_KEYS + ep.over.index())
+                ^ z.extra(EN_PASSANT_LANDING_KEYS + ep.landing.index());
+        }
+        h
+    }
+
+    /// Whether a pawn of the side to move could take en passant on `ep.over`.
+    fn en_passant_possible(&self, ep: EnPassant) -> bool {
+        self.tables
+            .pawn_attackers(self.side, ep.over)
+            .iter()
+            .any(|&c| {
+                self.board
+                    .get(c)
+                    .is_some_and(|p| p.is(self.side, PieceKind::Pawn))
+            })
+    }
+
+    /// Takes away the double-step right of the pawn on `cell`, if it had one.
+    fn lose_right(&mut self, cell: Cell) {
+        if self.rights.contains(cell) {
+            self.rights.remove(cell);
+            self.rights_key ^= Zobrist::get().extra(RIGHTS_KEYS + cell.index());
+        }
+    }
+}
+
+impl Recorded for Polar {
+    type Before = Before;
+
+    #[inline(always)]
+    fn history(&self) -> &History<Before> {
+        &self.history
+    }
+
+    #[inline(always)]
+    fn history_mut(&mut self) -> &mut History<Before> {
+        &mut self.history
+    }
+
+    /// The whole hash: the placement, the side to move, the double-step
+    /// rights and a possible en-passant capture.
+    #[inline(always)]
+    fn repetition_key(&self) -> u64 {
+        self.hash
+    }
+
+    fn play(&mut self, mv: Move) -> Before {
+        let pawn_moved = self
+            .board
+            .get(mv.from)
+            .is_some_and(|p| p.kind() == PieceKind::Pawn);
+        let before = self.before(None);
+        let captured = play_on_board(&mut self.board, mv);
+        self.lose_right(mv.from);
+        self.lose_right(mv.to);
+        if mv.kind == MoveKind::EnPassant {
+            self.lose_right(mv.aux);
+        }
+        self.ep = (mv.kind == MoveKind::DoubleStep).then_some(EnPassant {
+            over: mv.aux,
+            landing: mv.to,
+        });
+        self.halfmove = if pawn_moved || captured.is_some() {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
+        self.next_turn();
+        Before { captured, ..before }
+    }
+
+    fn pass(&mut self) -> Option<Before> {
+        if self.in_check() {
+            return None;
+        }
+        let before = self.before(None);
+        self.ep = None;
+        self.halfmove = self.halfmove.saturating_add(1);
+        self.next_turn();
+        Some(before)
+    }
+
+    fn take_back(&mut self, ply: Ply<Before>) {
+        let Ply { mv, key, before } = ply;
+        self.side = self.side.opponent();
+        if !mv.is_pass() {
+            take_back_on_board(&mut self.board, mv, before.captured);
+        }
+        self.rights = before.rights;
+        self.rights_key = before.rights_key;
+        self.ep = before.ep;
+        self.halfmove = before.halfmove;
+        self.fullmove = before.fullmove;
+        self.hash = key;
+    }
+}
