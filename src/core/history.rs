@@ -1,43 +1,41 @@
 //! A game's history, written once for every variant: the moves played and,
-//! for each, the repetition key of the position before it and the
-//! variant's snapshot of the state the move changed (what Stockfish keeps
-//! in its `StateInfo`). Make, unmake, the search's null move and the
-//! repetition count are the functions of this module, whatever the game.
+//! for each, the variant's snapshot of the state before it (what Stockfish
+//! keeps in its `StateInfo`), whose key the repetition count compares.
+//! Make, unmake, the search's null move and the repetition count are the
+//! functions of this module, whatever the game.
 
 use super::moves::Move;
+
+/// A variant's snapshot of its state before a move: what taking the move
+/// back restores, and the key of that position for the repetition count.
+pub trait Snapshot {
+    /// The key repetitions are compared by: the position's hash, or the
+    /// part of it the variant's repetition rule looks at.
+    fn repetition_key(&self) -> u64;
+}
 
 /// One ply taken off a [`History`]: what [`Recorded::take_back`] is given.
 #[derive(Clone, Copy, Debug)]
 pub struct Ply<S> {
     /// The move played ([`Move::PASS`] for a null move or a pass).
     pub mv: Move,
-    /// The repetition key of the position before the move.
-    pub key: u64,
     /// The variant's snapshot of the state before the move.
     pub before: S,
 }
 
-/// What one ply keeps besides its move.
-#[derive(Clone, Copy, Debug)]
-struct Record<S> {
-    key: u64,
-    before: S,
-}
-
 /// The moves played since the start position, oldest first, each with the
-/// repetition key of the position before it and the variant's snapshot `S`
-/// of the state it changed.
+/// variant's snapshot `S` of the state before it.
 #[derive(Clone, Debug)]
 pub struct History<S> {
     moves: Vec<Move>,
-    records: Vec<Record<S>>,
+    befores: Vec<S>,
 }
 
 impl<S> Default for History<S> {
     fn default() -> Self {
         History {
             moves: Vec::new(),
-            records: Vec::new(),
+            befores: Vec::new(),
         }
     }
 }
@@ -47,24 +45,23 @@ impl<S> History<S> {
     pub fn with_capacity(plies: usize) -> History<S> {
         History {
             moves: Vec::with_capacity(plies),
-            records: Vec::with_capacity(plies),
+            befores: Vec::with_capacity(plies),
         }
     }
 
-    /// Records `mv`, played from a position with repetition key `key`,
-    /// with the snapshot `before` that takes it back.
+    /// Records `mv` with the snapshot `before` of the state it was played from.
     #[inline(always)]
-    pub fn push(&mut self, mv: Move, key: u64, before: S) {
+    pub fn push(&mut self, mv: Move, before: S) {
         self.moves.push(mv);
-        self.records.push(Record { key, before });
+        self.befores.push(before);
     }
 
     /// Takes the last ply off, if any.
     #[inline(always)]
     pub fn pop(&mut self) -> Option<Ply<S>> {
-        let Record { key, before } = self.records.pop()?;
+        let before = self.befores.pop()?;
         let mv = self.moves.pop()?;
-        Some(Ply { mv, key, before })
+        Some(Ply { mv, before })
     }
 
     /// The moves played, oldest first.
@@ -78,17 +75,19 @@ impl<S> History<S> {
     pub fn last_move(&self) -> Option<Move> {
         self.moves.last().copied()
     }
+}
 
+impl<S: Snapshot> History<S> {
     /// How many earlier positions have repetition key `key`, looking
     /// `period`, 2 × `period`, … plies back (the plies after which the same
     /// side is to move again: the number of seats) and no further than
     /// `reach` plies (the last irreversible move).
     pub fn earlier_occurrences(&self, key: u64, reach: usize, period: usize) -> usize {
-        let n = self.records.len();
+        let n = self.befores.len();
         let period = period.max(1);
         (period..=reach.min(n))
             .step_by(period)
-            .filter(|&back| self.records[n - back].key == key)
+            .filter(|&back| self.befores[n - back].repetition_key() == key)
             .count()
     }
 }
@@ -98,20 +97,16 @@ impl<S> History<S> {
 /// [`unmake_move`], [`make_null_move`] and [`unmake_null_move`] do the rest
 /// the same way for every variant.
 pub trait Recorded {
-    /// The variant's snapshot of the state a move changes (castling
-    /// rights, en-passant cell, clocks, what was taken...), small and cheap
-    /// to copy; or, for a copy-make variant, the whole position.
-    type Before;
+    /// The variant's snapshot of its state before a move (castling
+    /// rights, en-passant cell, clocks, hash, what was taken...), small and
+    /// cheap to copy; or, for a copy-make variant, the whole position.
+    type Before: Snapshot;
 
     /// The history.
     fn history(&self) -> &History<Self::Before>;
 
     /// The history, to record in.
     fn history_mut(&mut self) -> &mut History<Self::Before>;
-
-    /// The key repetitions are compared by: the position's hash, or the
-    /// part of it the variant's repetition rule looks at.
-    fn repetition_key(&self) -> u64;
 
     /// Plays the legal move `mv`, returning the snapshot that takes it back.
     fn play(&mut self, mv: Move) -> Self::Before;
@@ -132,9 +127,8 @@ pub trait Recorded {
 /// Plays `mv` (legal in `game`) and records it.
 #[inline(always)]
 pub fn make_move<R: Recorded>(game: &mut R, mv: Move) {
-    let key = game.repetition_key();
     let before = game.play(mv);
-    game.history_mut().push(mv, key, before);
+    game.history_mut().push(mv, before);
 }
 
 /// Takes back the last move recorded, returning it.
@@ -149,10 +143,9 @@ pub fn unmake_move<R: Recorded>(game: &mut R) -> Option<Move> {
 /// Passes the turn (the search's null move) where the variant allows it,
 /// recording the pass; returns whether it passed.
 pub fn make_null_move<R: Recorded>(game: &mut R) -> bool {
-    let key = game.repetition_key();
     match game.pass() {
         Some(before) => {
-            game.history_mut().push(Move::PASS, key, before);
+            game.history_mut().push(Move::PASS, before);
             true
         }
         None => false,
@@ -170,40 +163,48 @@ pub fn unmake_null_move<R: Recorded>(game: &mut R) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::cell::Cell;
 
-    /// A counter that a move adds to, with a snapshot of the old value.
+    /// A snapshot that is its own key.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    struct Value(u64);
+
+    impl Snapshot for Value {
+        fn repetition_key(&self) -> u64 {
+            self.0
+        }
+    }
+
+    /// A counter that a move adds to.
     #[derive(Default)]
     struct Counter {
         value: u64,
-        history: History<u64>,
+        history: History<Value>,
     }
 
     impl Recorded for Counter {
-        type Before = u64;
-        fn history(&self) -> &History<u64> {
+        type Before = Value;
+        fn history(&self) -> &History<Value> {
             &self.history
         }
-        fn history_mut(&mut self) -> &mut History<u64> {
+        fn history_mut(&mut self) -> &mut History<Value> {
             &mut self.history
         }
-        fn repetition_key(&self) -> u64 {
-            self.value % 2
-        }
-        fn play(&mut self, mv: Move) -> u64 {
-            let before = self.value;
+        fn play(&mut self, mv: Move) -> Value {
+            let before = Value(self.value);
             self.value += u64::from(mv.to.0);
             before
         }
-        fn pass(&mut self) -> Option<u64> {
-            (self.value < 100).then_some(self.value)
+        fn pass(&mut self) -> Option<Value> {
+            (self.value < 100).then_some(Value(self.value))
         }
-        fn take_back(&mut self, ply: Ply<u64>) {
-            self.value = ply.before;
+        fn take_back(&mut self, ply: Ply<Value>) {
+            self.value = ply.before.0;
         }
     }
 
     fn step(n: u8) -> Move {
-        Move::normal(super::super::cell::Cell(0), super::super::cell::Cell(n))
+        Move::normal(Cell(0), Cell(n))
     }
 
     #[test]
@@ -240,7 +241,7 @@ mod tests {
         // Keys of the positions before moves 0..=6; the current key is 1.
         let mut h = History::default();
         for key in [1, 2, 3, 1, 1, 1, 1] {
-            h.push(Move::PASS, key, ());
+            h.push(Move::PASS, Value(key));
         }
         assert_eq!(h.earlier_occurrences(1, 7, 2), 2);
         assert_eq!(h.earlier_occurrences(1, 7, 3), 1);

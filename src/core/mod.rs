@@ -20,7 +20,7 @@ pub use cell::{Cell, CellSet};
 pub use endings::{EndRules, MoveCountRule};
 pub use game::{Annotations, EndReason, Game, GameError, ListedMoveError, Outcome, perft};
 pub use geometry::{CellNaming, Direction, Geometry, Leap, LineKind};
-pub use history::{History, Ply, Recorded};
+pub use history::{History, Ply, Recorded, Snapshot};
 pub use moves::{Move, MoveKind, MoveList};
 pub use options::{OptionSpec, Options};
 pub use piece::{Piece, PieceKind, Seat};

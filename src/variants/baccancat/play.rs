@@ -7,6 +7,7 @@ use super::BacCanCat;
 use super::refill::refill;
 use super::state::Position;
 use super::tables::tables;
+use crate::core::history::Snapshot;
 use crate::core::orthodox::play_on_board;
 use crate::core::{EndReason, History, Move, MoveKind, PieceKind, Ply, Recorded};
 
@@ -74,6 +75,15 @@ impl Position {
     }
 }
 
+/// BacCanCat plays copy-make: a ply's snapshot is the whole position.
+impl Snapshot for Position {
+    /// The hash (BacCanCat has no repetition rule; the search's
+    /// repetition test never looks).
+    fn repetition_key(&self) -> u64 {
+        self.hash()
+    }
+}
+
 impl Recorded for BacCanCat {
     type Before = Position;
 
@@ -83,11 +93,6 @@ impl Recorded for BacCanCat {
 
     fn history_mut(&mut self) -> &mut History<Position> {
         &mut self.history
-    }
-
-    /// The hash; BacCanCat has no repetition rule, so it is only kept.
-    fn repetition_key(&self) -> u64 {
-        self.pos.hash()
     }
 
     fn play(&mut self, mv: Move) -> Position {

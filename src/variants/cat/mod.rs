@@ -50,16 +50,9 @@ pub struct CatChess {
     cats: [Cell; 2],
     /// The cells of both zones, worked out afresh after every Cat's move.
     zones: CellSet,
-    castling: CastlingRights,
-    /// The cell a pawn just passed over with a double step; cleared by the next move.
-    ep: Option<Cell>,
-    /// Turns, the Cats' included, since the last capture or pawn move.
-    halfmove: u16,
-    fullmove: u16,
+    /// What a turn changes besides the board, the Cats and the side to move.
+    state: play::State,
     history: History<play::Before>,
-    hash: u64,
-    /// The key repetition compares: the placement and the side to move.
-    repetition_key: u64,
 }
 
 impl CatChess {
@@ -88,12 +81,12 @@ impl CatChess {
 
     /// The current castling rights.
     pub fn castling_rights(&self) -> CastlingRights {
-        self.castling
+        self.state.castling
     }
 
     /// The en-passant cell (the cell a pawn just passed over).
     pub fn en_passant(&self) -> Option<Cell> {
-        self.ep
+        self.state.ep
     }
 
     /// Whether the piece on `cell` is disarmed: a White or Black piece in a zone.
@@ -157,7 +150,7 @@ impl Game for CatChess {
     /// Turns since the last capture or pawn move, the Cats' turns included;
     /// the game is drawn (the Cats win) at 100.
     fn halfmove_clock(&self) -> u16 {
-        self.halfmove
+        self.state.halfmove
     }
 
     /// How many times the current placement, with the same side to move,
@@ -166,7 +159,7 @@ impl Game for CatChess {
     /// turn has the same side to move.
     fn earlier_occurrences(&self) -> usize {
         self.history
-            .earlier_occurrences(self.repetition_key, self.halfmove as usize, 3)
+            .earlier_occurrences(self.state.repetition_key, self.state.halfmove as usize, 3)
     }
 
     fn insufficient_material(&self) -> bool {
@@ -174,7 +167,7 @@ impl Game for CatChess {
     }
 
     fn hash(&self) -> u64 {
-        self.hash
+        self.state.hash
     }
 
     fn position_text(&self) -> String {
@@ -231,7 +224,7 @@ impl Game for CatChess {
             disarmed,
             notes: vec![(
                 "Hundred-turn count".to_string(),
-                format!("{} of 100", self.halfmove),
+                format!("{} of 100", self.state.halfmove),
             )],
             ..Annotations::default()
         }

@@ -1,36 +1,57 @@
 //! How a Cat Chess turn changes the position and how it is taken back: an
 //! army's move on the board, or a Cat's step (or the Cats' pass) with the
-//! zones worked out afresh; the snapshot each ply keeps in the game's
-//! [`History`], and the keys.
+//! zones worked out afresh; the state a turn changes besides, kept whole in
+//! each ply's snapshot in the game's [`History`], and the keys.
 
 use super::{CATS, CatChess, next_seat, previous_seat, zones};
+use crate::core::history::Snapshot;
 use crate::core::orthodox::{CastlingRights, play_on_board, take_back_on_board};
 use crate::core::zobrist::Zobrist;
-use crate::core::{Cell, CellSet, History, Move, MoveKind, Piece, PieceKind, Ply, Recorded};
+use crate::core::{Cell, History, Move, MoveKind, Piece, PieceKind, Ply, Recorded};
 
-/// What a turn changes besides the board, the side to move and the
-/// repetition key (the ply's own key): restored when it is taken back.
+/// What a turn changes besides the board, the Cats (with their zones) and
+/// the side to move.
+#[derive(Clone, Copy, Debug)]
+pub struct State {
+    /// The castling rights.
+    pub(super) castling: CastlingRights,
+    /// The cell a pawn just passed over with a double step; cleared by the next turn.
+    pub(super) ep: Option<Cell>,
+    /// Turns, the Cats' included, since the last capture or pawn move.
+    pub(super) halfmove: u16,
+    /// The number of the round being played, from 1 (it goes up after the Cats' turn).
+    pub(super) fullmove: u16,
+    /// The position's hash.
+    pub(super) hash: u64,
+    /// The key repetition compares: the placement and the side to move.
+    pub(super) repetition_key: u64,
+}
+
+/// A ply's snapshot: the state before the turn and the piece it took.
 #[derive(Clone, Copy, Debug)]
 pub struct Before {
+    state: State,
     captured: Option<Piece>,
-    castling: CastlingRights,
-    ep: Option<Cell>,
-    halfmove: u16,
-    fullmove: u16,
-    zones: CellSet,
-    hash: u64,
+}
+
+impl Snapshot for Before {
+    /// The placement and the side to move: Cat Chess's repetition ignores
+    /// castling rights and the en-passant cell.
+    fn repetition_key(&self) -> u64 {
+        self.state.repetition_key
+    }
 }
 
 impl CatChess {
     /// Sets the hash and the repetition key from the position's parts.
     pub(super) fn refresh_keys(&mut self) {
         let z = Zobrist::get();
-        self.repetition_key = self.board.placement_hash() ^ z.seat(self.side);
-        let mut h = self.repetition_key ^ z.extra(self.castling.0 as usize);
-        if let Some(ep) = self.ep {
+        self.state.repetition_key = self.board.placement_hash() ^ z.seat(self.side);
+        let mut h = self.state.repetition_key ^ z.extra(self.state.castling.0 as usize);
+        if let Some(ep) = self.state.ep {
             h ^= z.extra(16 + ep.index());
         }
-        self.hash = h;
+        self.state.hash = h;
     }
 
     /// Moves the Cat on `from` to `to` (or back), keeping the zones current.
@@ -57,23 +78,10 @@ impl Recorded for CatChess {
         &mut self.history
     }
 
-    /// The placement and the side to move: Cat Chess's repetition ignores
-    /// castling rights and the en-passant cell.
-    fn repetition_key(&self) -> u64 {
-        self.repetition_key
-    }
-
     fn play(&mut self, mv: Move) -> Before {
-        let mut before = Before {
-            captured: None,
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-            zones: self.zones,
-            hash: self.hash,
-        };
+        let state = self.state;
         let mut reset_clock = false;
+        let mut captured = None;
         if self.side == CATS {
             if !mv.is_pass() {
                 self.move_cat(mv.from, mv.to);
@@ -83,25 +91,25 @@ impl Recorded for CatChess {
                 .board
                 .get(mv.from)
                 .is_some_and(|p| p.kind() == PieceKind::Pawn);
-            before.captured = play_on_board(&mut self.board, mv);
-            self.castling = self.castling.after_touching(mv.from).after_touching(mv.to);
+            captured = play_on_board(&mut self.board, mv);
+            self.state.castling = state.castling.after_touching(mv.from).after_touching(mv.to);
         }
-        self.ep = (mv.kind == MoveKind::DoubleStep).then_some(mv.aux);
-        self.halfmove = if reset_clock || before.captured.is_some() {
+        self.state.ep = (mv.kind == MoveKind::DoubleStep).then_some(mv.aux);
+        self.state.halfmove = if reset_clock || captured.is_some() {
             0
         } else {
-            self.halfmove.saturating_add(1)
+            state.halfmove.saturating_add(1)
         };
         if self.side == CATS {
-            self.fullmove = self.fullmove.saturating_add(1);
+            self.state.fullmove = state.fullmove.saturating_add(1);
         }
         self.side = next_seat(self.side);
         self.refresh_keys();
-        before
+        Before { state, captured }
     }
 
     fn take_back(&mut self, ply: Ply<Before>) {
-        let Ply { mv, key, before } = ply;
+        let Ply { mv, before } = ply;
         self.side = previous_seat(self.side);
         if self.side == CATS {
             if !mv.is_pass() {
@@ -110,12 +118,6 @@ impl Recorded for CatChess {
         } else {
             take_back_on_board(&mut self.board, mv, before.captured);
         }
-        self.castling = before.castling;
-        self.ep = before.ep;
-        self.halfmove = before.halfmove;
-        self.fullmove = before.fullmove;
-        self.zones = before.zones;
-        self.hash = before.hash;
-        self.repetition_key = key;
+        self.state = before.state;
     }
 }

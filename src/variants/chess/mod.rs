@@ -29,14 +29,10 @@ pub struct Chess {
     geo: &'static Geometry,
     board: Board,
     side: Seat,
-    castling: CastlingRights,
-    /// The cell a pawn just passed over with a double step.
-    ep: Option<Cell>,
-    halfmove: u16,
-    fullmove: u16,
+    /// What a move changes besides the board and the side to move.
+    state: play::State,
     options: ChessOptions,
     history: History<play::Before>,
-    hash: u64,
 }
 
 impl Chess {
@@ -50,12 +46,12 @@ impl Chess {
 
     /// The current castling rights.
     pub fn castling_rights(&self) -> CastlingRights {
-        self.castling
+        self.state.castling
     }
 
     /// The en-passant cell (the cell a pawn just passed over).
     pub fn en_passant(&self) -> Option<Cell> {
-        self.ep
+        self.state.ep
     }
 
     /// The piece standing on `cell` (a shorthand for the board).
@@ -113,12 +109,12 @@ impl Game for Chess {
     }
 
     fn halfmove_clock(&self) -> u16 {
-        self.halfmove
+        self.state.halfmove
     }
 
     fn earlier_occurrences(&self) -> usize {
         self.history
-            .earlier_occurrences(self.hash, self.halfmove as usize, 2)
+            .earlier_occurrences(self.state.hash, self.state.halfmove as usize, 2)
     }
 
     fn insufficient_material(&self) -> bool {
@@ -126,7 +122,7 @@ impl Game for Chess {
     }
 
     fn hash(&self) -> u64 {
-        self.hash
+        self.state.hash
     }
 
     fn position_text(&self) -> String {
@@ -166,7 +162,10 @@ impl Game for Chess {
         }
         Annotations {
             checked,
-            notes: vec![("Halfmove clock".to_string(), format!("{}", self.halfmove))],
+            notes: vec![(
+                "Halfmove clock".to_string(),
+                format!("{}", self.state.halfmove),
+            )],
             ..Annotations::default()
         }
     }

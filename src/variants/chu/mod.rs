@@ -72,17 +72,10 @@ pub struct Chu {
     t: &'static ChuTables,
     board: Board,
     side: Seat,
-    castling: CastlingRights,
-    /// The cell a Pawn just passed over with a double step.
-    ep: Option<Cell>,
-    halfmove: u16,
-    fullmove: u16,
-    /// Trading rule 3 in force: the side to move may not take a Lion with
-    /// anything but a Lion.
-    lion_ban: bool,
+    /// What a move changes besides the board and the side to move.
+    state: play::State,
     options: ChuOptions,
     history: History<play::Before>,
-    hash: u64,
 }
 
 impl Chu {
@@ -106,12 +99,12 @@ impl Chu {
 
     /// Whether trading rule 3 is in force for the side to move.
     pub fn lion_ban(&self) -> bool {
-        self.lion_ban
+        self.state.lion_ban
     }
 
     /// The castling rights held.
     pub fn castling_rights(&self) -> CastlingRights {
-        self.castling
+        self.state.castling
     }
 
     /// Whether only the two Kings are left.
@@ -173,12 +166,12 @@ impl Game for Chu {
     }
 
     fn halfmove_clock(&self) -> u16 {
-        self.halfmove
+        self.state.halfmove
     }
 
     fn earlier_occurrences(&self) -> usize {
         self.history
-            .earlier_occurrences(self.hash, self.halfmove as usize, 2)
+            .earlier_occurrences(self.state.hash, self.state.halfmove as usize, 2)
     }
 
     fn insufficient_material(&self) -> bool {
@@ -186,7 +179,7 @@ impl Game for Chu {
     }
 
     fn hash(&self) -> u64 {
-        self.hash
+        self.state.hash
     }
 
     fn position_text(&self) -> String {
@@ -207,7 +200,7 @@ impl Game for Chu {
 
     /// Trading rule 3 in force is not in XBoard's FEN.
     fn state_beyond_text(&self) -> bool {
-        self.lion_ban
+        self.state.lion_ban
     }
 
     /// A Lion's move may be walked step by step: its pass through any empty
@@ -289,8 +282,11 @@ impl Game for Chu {
         {
             checked.insert(k);
         }
-        let mut notes = vec![("Halfmove clock".to_string(), format!("{}", self.halfmove))];
-        if self.lion_ban {
+        let mut notes = vec![(
+            "Halfmove clock".to_string(),
+            format!("{}", self.state.halfmove),
+        )];
+        if self.state.lion_ban {
             notes.push((
                 "Lion".to_string(),
                 "only a Lion may take a Lion this move".to_string(),

@@ -26,7 +26,9 @@ impl Chu {
             None => true,
             Some(p) => {
                 p.seat() != us
-                    && !(self.lion_ban && p.kind() == PieceKind::Lion && mover != PieceKind::Lion)
+                    && !(self.state.lion_ban
+                        && p.kind() == PieceKind::Lion
+                        && mover != PieceKind::Lion)
             }
         }
     }
@@ -87,7 +89,7 @@ impl Chu {
                         }
                     }
                     if kind == PieceKind::King {
-                        push_castles(self.t, &self.board, self.castling, us, out);
+                        push_castles(self.t, &self.board, self.state.castling, us, out);
                     }
                 }
             }
@@ -117,7 +119,7 @@ impl Chu {
                 Some(p) if self.may_enter(Some(p), us, PieceKind::Pawn) => {
                     self.push_to(PieceKind::Pawn, from, to, out);
                 }
-                None if Some(to) == self.ep => {
+                None if Some(to) == self.state.ep => {
                     if let Some(taken) = geo.step(to, fwd.opposite()) {
                         out.push(Move::en_passant(from, to, taken));
                     }

@@ -9,6 +9,7 @@ use super::castling::{self, rook_landing};
 use super::promotion::PromotionMode;
 use super::tables::ChuTables;
 use super::{Chu, KEY_LION_BAN, KEY_SHOGI};
+use crate::core::history::Snapshot;
 use crate::core::orthodox::CastlingRights;
 use crate::core::zobrist::Zobrist;
 use crate::core::{
@@ -113,56 +114,64 @@ struct BoardChange {
     taken: Taken,
 }
 
-/// What a move changes besides the side to move and the hash (the hash is
-/// the ply's repetition key): restored when it is taken back.
+/// What a move changes besides the board and the side to move.
+#[derive(Clone, Copy, Debug)]
+pub struct State {
+    /// The castling rights.
+    pub(super) castling: CastlingRights,
+    /// The cell a Pawn just passed over with a double step.
+    pub(super) ep: Option<Cell>,
+    /// Half-moves since the last capture or Pawn move.
+    pub(super) halfmove: u16,
+    /// The number of the move being played, from 1.
+    pub(super) fullmove: u16,
+    /// Trading rule 3 in force: the side to move may not take a Lion with
+    /// anything but a Lion.
+    pub(super) lion_ban: bool,
+    /// The position's hash.
+    pub(super) hash: u64,
+}
+
+/// A ply's snapshot: the state before the move and its board change
+/// (`None` for a pass, which changes nothing there).
 #[derive(Clone, Copy, Debug)]
 pub struct Before {
-    /// The board change; `None` for a pass, which changes nothing there.
+    state: State,
     change: Option<BoardChange>,
-    castling: CastlingRights,
-    ep: Option<Cell>,
-    halfmove: u16,
-    fullmove: u16,
-    lion_ban: bool,
+}
+
+impl Snapshot for Before {
+    /// The whole hash.
+    #[inline(always)]
+    fn repetition_key(&self) -> u64 {
+        self.state.hash
+    }
 }
 
 impl Chu {
-    /// The snapshot of the state now, with the board change of the move
-    /// being played.
-    #[inline(always)]
-    fn before(&self, change: Option<BoardChange>) -> Before {
-        Before {
-            change,
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-            lion_ban: self.lion_ban,
-        }
-    }
-
     /// Hands the turn to the other side, counting a move after Black's.
     #[inline(always)]
     fn next_turn(&mut self) {
         if self.side == Seat::BLACK {
-            self.fullmove = self.fullmove.saturating_add(1);
+            self.state.fullmove = self.state.fullmove.saturating_add(1);
         }
         self.side = self.side.opponent();
-        self.hash = self.compute_hash();
+        self.state.hash = self.compute_hash();
     }
 
     /// The hash of the position from its parts (the placement part is kept
     /// up to date by the board as pieces move).
     pub(super) fn compute_hash(&self) -> u64 {
         let z = Zobrist::get();
-        let mut h =
-            self.board.placement_hash() ^ z.seat(self.side) ^ z.extra(self.castling.0 as usize);
-        if let Some(ep) = self.ep
+        let mut h = self.board.placement_hash()
+            ^ z.seat(self.side)
+            ^ z.extra(self.state.castling.0 as usize);
+        if let Some(ep) = self.state.ep
             && self.en_passant_possible(ep)
         {
             h ^= z.extra(16 + ep.index());
         }
-        if self.lion_ban {
+        if self.state.lion_ban {
             h ^= z.extra(KEY_LION_BAN);
         }
         if self.options.promotion == PromotionMode::Shogi {
@@ -199,63 +208,61 @@ impl Recorded for Chu {
         &mut self.history
     }
 
-    #[inline(always)]
-    fn repetition_key(&self) -> u64 {
-        self.hash
-    }
-
     fn play(&mut self, mv: Move) -> Before {
+        let state = self.state;
         let Some(mover) = self.board.get(mv.from) else {
             // Not a legal move (nothing stands on its origin): the turn
             // passes with the board as it is, so taking it back is exact.
-            let before = self.before(None);
             self.next_turn();
-            return before;
+            return Before {
+                state,
+                change: None,
+            };
         };
         let taken = play(self.t, &mut self.board, mv);
-        let before = self.before(Some(BoardChange { mover, taken }));
         let kind = mover.kind();
-        self.ep = (mv.kind == MoveKind::DoubleStep).then_some(mv.aux);
+        self.state.ep = (mv.kind == MoveKind::DoubleStep).then_some(mv.aux);
         // `aux` is a cell touched only by a Lion's first leg or en passant.
         let touched = match mv.kind {
             MoveKind::TwoLeg | MoveKind::EnPassant => [mv.to, mv.aux],
             _ => [mv.to, mv.to],
         };
-        self.castling =
-            castling::rights_after(self.t, self.castling, self.side, kind, mv.from, &touched);
-        self.lion_ban = kind != PieceKind::Lion && taken.lion();
-        self.halfmove = if kind == PieceKind::Pawn || taken.any() {
+        self.state.castling =
+            castling::rights_after(self.t, state.castling, self.side, kind, mv.from, &touched);
+        self.state.lion_ban = kind != PieceKind::Lion && taken.lion();
+        self.state.halfmove = if kind == PieceKind::Pawn || taken.any() {
             0
         } else {
-            self.halfmove.saturating_add(1)
+            state.halfmove.saturating_add(1)
         };
         self.next_turn();
-        before
+        Before {
+            state,
+            change: Some(BoardChange { mover, taken }),
+        }
     }
 
     fn pass(&mut self) -> Option<Before> {
         if self.in_check() {
             return None;
         }
-        let before = self.before(None);
-        self.ep = None;
-        self.lion_ban = false;
-        self.halfmove = self.halfmove.saturating_add(1);
+        let state = self.state;
+        self.state.ep = None;
+        self.state.lion_ban = false;
+        self.state.halfmove = state.halfmove.saturating_add(1);
         self.next_turn();
-        Some(before)
+        Some(Before {
+            state,
+            change: None,
+        })
     }
 
     fn take_back(&mut self, ply: Ply<Before>) {
-        let Ply { mv, key, before } = ply;
+        let Ply { mv, before } = ply;
         self.side = self.side.opponent();
         if let Some(BoardChange { mover, taken }) = before.change {
             take_back(self.t, &mut self.board, mv, mover, taken);
         }
-        self.castling = before.castling;
-        self.ep = before.ep;
-        self.halfmove = before.halfmove;
-        self.fullmove = before.fullmove;
-        self.lion_ban = before.lion_ban;
-        self.hash = key;
+        self.state = before.state;
     }
 }

@@ -51,16 +51,10 @@ pub struct Polar {
     tables: &'static PolarBoard,
     board: Board,
     side: Seat,
-    /// The cells of the pawns that have never moved, which may double-step.
-    rights: CellSet,
-    /// The Zobrist keys of `rights`, kept up to date as rights are lost.
-    rights_key: u64,
-    ep: Option<EnPassant>,
-    halfmove: u16,
-    fullmove: u16,
+    /// What a move changes besides the board and the side to move.
+    state: play::State,
     options: PolarOptions,
     history: History<play::Before>,
-    hash: u64,
 }
 
 impl std::fmt::Debug for Polar {
@@ -78,7 +72,7 @@ impl Polar {
             if let Some(cell) = tables.geometry().cell(&name) {
                 game.board.put(cell, piece);
                 if piece.kind() == PieceKind::Pawn {
-                    game.rights.insert(cell);
+                    game.state.rights.insert(cell);
                 }
             }
         }
@@ -93,14 +87,16 @@ impl Polar {
             tables: polar_board(),
             board: Board::new(),
             side: Seat::WHITE,
-            rights: CellSet::new(),
-            rights_key: 0,
-            ep: None,
-            halfmove: 0,
-            fullmove: 1,
+            state: play::State {
+                rights: CellSet::new(),
+                rights_key: 0,
+                ep: None,
+                halfmove: 0,
+                fullmove: 1,
+                hash: 0,
+            },
             options: PolarOptions::read(options),
             history: History::with_capacity(256),
-            hash: 0,
         }
     }
 
@@ -121,17 +117,17 @@ impl Polar {
 
     /// The cells of the pawns that may still double-step.
     pub fn double_step_rights(&self) -> CellSet {
-        self.rights
+        self.state.rights
     }
 
     /// The pawn that has just double-stepped, if the last move was one.
     pub fn en_passant(&self) -> Option<EnPassant> {
-        self.ep
+        self.state.ep
     }
 
     /// The number of the move being played, counting from 1.
     pub fn fullmove_number(&self) -> u16 {
-        self.fullmove
+        self.state.fullmove
     }
 }
 
@@ -183,7 +179,7 @@ impl Game for Polar {
 
     /// Half-moves since the last capture or pawn move.
     fn halfmove_clock(&self) -> u16 {
-        self.halfmove
+        self.state.halfmove
     }
 
     /// How many times the current position (placement, side to move,
@@ -191,7 +187,7 @@ impl Game for Polar {
     /// before, since the last capture or pawn move.
     fn earlier_occurrences(&self) -> usize {
         self.history
-            .earlier_occurrences(self.hash, self.halfmove as usize, 2)
+            .earlier_occurrences(self.state.hash, self.state.halfmove as usize, 2)
     }
 
     fn insufficient_material(&self) -> bool {
@@ -199,7 +195,7 @@ impl Game for Polar {
     }
 
     fn hash(&self) -> u64 {
-        self.hash
+        self.state.hash
     }
 
     fn position_text(&self) -> String {
@@ -246,7 +242,10 @@ impl Game for Polar {
             checked,
             notes: vec![
                 ("Formation".to_string(), self.formation().name().to_string()),
-                ("Halfmove clock".to_string(), format!("{}", self.halfmove)),
+                (
+                    "Halfmove clock".to_string(),
+                    format!("{}", self.state.halfmove),
+                ),
             ],
             ..Annotations::default()
         }

@@ -4,57 +4,66 @@
 //! game's [`History`], and the keys.
 
 use super::{EN_PASSANT_LANDING_KEYS, EN_PASSANT_OVER_KEYS, EnPassant, Polar, RIGHTS_KEYS};
+use crate::core::history::Snapshot;
 use crate::core::orthodox::{play_on_board, take_back_on_board};
 use crate::core::zobrist::Zobrist;
 use crate::core::{
     Cell, CellSet, Game, History, Move, MoveKind, Piece, PieceKind, Ply, Recorded, Seat,
 };
 
-/// What a move changes besides the board, the side to move and the hash
-/// (the hash is the ply's repetition key): restored when it is taken back.
+/// What a move changes besides the board and the side to move.
+#[derive(Clone, Copy, Debug)]
+pub struct State {
+    /// The cells of the pawns that have never moved, which may double-step.
+    pub(super) rights: CellSet,
+    /// The Zobrist keys of `rights`, kept up to date as rights are lost.
+    pub(super) rights_key: u64,
+    /// The pawn that has just double-stepped.
+    pub(super) ep: Option<EnPassant>,
+    /// Half-moves since the last capture or pawn move.
+    pub(super) halfmove: u16,
+    /// The number of the move being played, from 1.
+    pub(super) fullmove: u16,
+    /// The position's hash.
+    pub(super) hash: u64,
+}
+
+/// A ply's snapshot: the state before the move and the piece it took.
 #[derive(Clone, Copy, Debug)]
 pub struct Before {
+    state: State,
     captured: Option<Piece>,
-    rights: CellSet,
-    rights_key: u64,
-    ep: Option<EnPassant>,
-    halfmove: u16,
-    fullmove: u16,
+}
+
+impl Snapshot for Before {
+    /// The whole hash: the placement, the side to move, the double-step
+    /// rights and a possible en-passant capture.
+    #[inline(always)]
+    fn repetition_key(&self) -> u64 {
+        self.state.hash
+    }
 }
 
 impl Polar {
-    /// The snapshot of the state now, with `captured` the piece the move
-    /// being played takes.
-    #[inline(always)]
-    fn before(&self, captured: Option<Piece>) -> Before {
-        Before {
-            captured,
-            rights: self.rights,
-            rights_key: self.rights_key,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-        }
-    }
-
     /// Hands the turn to the other side, counting a move after Black's.
     #[inline(always)]
     fn next_turn(&mut self) {
         if self.side == Seat::BLACK {
-            self.fullmove = self.fullmove.saturating_add(1);
+            self.state.fullmove = self.state.fullmove.saturating_add(1);
         }
         self.side = self.side.opponent();
-        self.hash = self.compute_hash();
+        self.state.hash = self.compute_hash();
     }
 
     /// Sets the rights' keys and the hash from the position's parts.
     pub(super) fn refresh_keys(&mut self) {
         let z = Zobrist::get();
-        self.rights_key = self
+        self.state.rights_key = self
+            .state
             .rights
             .iter()
             .fold(0, |k, c| k ^ z.extra(RIGHTS_KEYS + c.index()));
-        self.hash = self.compute_hash();
+        self.state.hash = self.compute_hash();
     }
 
     /// The hash from the incrementally kept parts: the placement, the side
@@ -62,8 +71,8 @@ impl Polar {
     /// pawn of the side to move could make.
     fn compute_hash(&self) -> u64 {
         let z = Zobrist::get();
-        let mut h = self.board.placement_hash() ^ z.seat(self.side) ^ self.rights_key;
-        if let Some(ep) = self.ep
+        let mut h = self.board.placement_hash() ^ z.seat(self.side) ^ self.state.rights_key;
+        if let Some(ep) = self.state.ep
             && self.en_passant_possible(ep)
         {
             h ^= z.extra(EN_PASSANT_OVER_KEYS + ep.over.index())
@@ -86,9 +95,9 @@ impl Polar {
 
     /// Takes away the double-step right of the pawn on `cell`, if it had one.
     fn lose_right(&mut self, cell: Cell) {
-        if self.rights.contains(cell) {
-            self.rights.remove(cell);
-            self.rights_key ^= Zobrist::get().extra(RIGHTS_KEYS + cell.index());
+        if self.state.rights.contains(cell) {
+            self.state.rights.remove(cell);
+            self.state.rights_key ^= Zobrist::get().extra(RIGHTS_KEYS + cell.index());
         }
     }
 }
@@ -106,60 +115,51 @@ impl Recorded for Polar {
         &mut self.history
     }
 
-    /// The whole hash: the placement, the side to move, the double-step
-    /// rights and a possible en-passant capture.
-    #[inline(always)]
-    fn repetition_key(&self) -> u64 {
-        self.hash
-    }
-
     fn play(&mut self, mv: Move) -> Before {
+        let state = self.state;
         let pawn_moved = self
             .board
             .get(mv.from)
             .is_some_and(|p| p.kind() == PieceKind::Pawn);
-        let before = self.before(None);
         let captured = play_on_board(&mut self.board, mv);
         self.lose_right(mv.from);
         self.lose_right(mv.to);
         if mv.kind == MoveKind::EnPassant {
             self.lose_right(mv.aux);
         }
-        self.ep = (mv.kind == MoveKind::DoubleStep).then_some(EnPassant {
+        self.state.ep = (mv.kind == MoveKind::DoubleStep).then_some(EnPassant {
             over: mv.aux,
             landing: mv.to,
         });
-        self.halfmove = if pawn_moved || captured.is_some() {
+        self.state.halfmove = if pawn_moved || captured.is_some() {
             0
         } else {
-            self.halfmove.saturating_add(1)
+            state.halfmove.saturating_add(1)
         };
         self.next_turn();
-        Before { captured, ..before }
+        Before { state, captured }
     }
 
     fn pass(&mut self) -> Option<Before> {
         if self.in_check() {
             return None;
         }
-        let before = self.before(None);
-        self.ep = None;
-        self.halfmove = self.halfmove.saturating_add(1);
+        let state = self.state;
+        self.state.ep = None;
+        self.state.halfmove = state.halfmove.saturating_add(1);
         self.next_turn();
-        Some(before)
+        Some(Before {
+            state,
+            captured: None,
+        })
     }
 
     fn take_back(&mut self, ply: Ply<Before>) {
-        let Ply { mv, key, before } = ply;
+        let Ply { mv, before } = ply;
         self.side = self.side.opponent();
         if !mv.is_pass() {
             take_back_on_board(&mut self.board, mv, before.captured);
         }
-        self.rights = before.rights;
-        self.rights_key = before.rights_key;
-        self.ep = before.ep;
-        self.halfmove = before.halfmove;
-        self.fullmove = before.fullmove;
-        self.hash = key;
+        self.state = before.state;
     }
 }
