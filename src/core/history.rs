@@ -14,6 +14,24 @@ pub trait Snapshot {
     fn repetition_key(&self) -> u64;
 }
 
+/// The snapshot of a variant that plays its moves on a board and keeps the
+/// rest of its state in one value: the state before the move, and what
+/// taking the board change back needs (the piece taken, say).
+#[derive(Clone, Copy, Debug)]
+pub struct Before<State, Change> {
+    /// The variant's state before the move.
+    pub state: State,
+    /// What taking the move's board change back needs.
+    pub change: Change,
+}
+
+impl<State: Snapshot, Change> Snapshot for Before<State, Change> {
+    #[inline(always)]
+    fn repetition_key(&self) -> u64 {
+        self.state.repetition_key()
+    }
+}
+
 /// One ply taken off a [`History`]: what [`Recorded::take_back`] is given.
 #[derive(Clone, Copy, Debug)]
 pub struct Ply<S> {

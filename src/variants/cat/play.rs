@@ -4,7 +4,7 @@
 //! each ply's snapshot in the game's [`History`], and the keys.
 
 use super::{CATS, CatChess, next_seat, previous_seat, zones};
-use crate::core::history::Snapshot;
+use crate::core::history::{self, Snapshot};
 use crate::core::orthodox::{CastlingRights, play_on_board, take_back_on_board};
 use crate::core::zobrist::Zobrist;
 use crate::core::{Cell, History, Move, MoveKind, Piece, PieceKind, Ply, Recorded};
@@ -28,17 +28,13 @@ pub struct State {
 }
 
 /// A ply's snapshot: the state before the turn and the piece it took.
-#[derive(Clone, Copy, Debug)]
-pub struct Before {
-    state: State,
-    captured: Option<Piece>,
-}
+pub type Before = history::Before<State, Option<Piece>>;
 
-impl Snapshot for Before {
+impl Snapshot for State {
     /// The placement and the side to move: Cat Chess's repetition ignores
     /// castling rights and the en-passant cell.
     fn repetition_key(&self) -> u64 {
-        self.state.repetition_key
+        self.repetition_key
     }
 }
 
@@ -105,7 +101,10 @@ impl Recorded for CatChess {
         }
         self.side = next_seat(self.side);
         self.refresh_keys();
-        Before { state, captured }
+        Before {
+            state,
+            change: captured,
+        }
     }
 
     fn take_back(&mut self, ply: Ply<Before>) {
@@ -116,7 +115,7 @@ impl Recorded for CatChess {
                 self.move_cat(mv.to, mv.from);
             }
         } else {
-            take_back_on_board(&mut self.board, mv, before.captured);
+            take_back_on_board(&mut self.board, mv, before.change);
         }
         self.state = before.state;
     }

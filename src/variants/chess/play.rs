@@ -4,7 +4,7 @@
 
 use super::Chess;
 use super::castling::CastlingRights;
-use crate::core::history::Snapshot;
+use crate::core::history::{self, Snapshot};
 use crate::core::orthodox::{play_on_board, take_back_on_board};
 use crate::core::zobrist::Zobrist;
 use crate::core::{Cell, Game, History, Move, MoveKind, Piece, PieceKind, Ply, Recorded, Seat};
@@ -25,17 +25,13 @@ pub struct State {
 }
 
 /// A ply's snapshot: the state before the move and the piece it took.
-#[derive(Clone, Copy, Debug)]
-pub struct Before {
-    state: State,
-    captured: Option<Piece>,
-}
+pub type Before = history::Before<State, Option<Piece>>;
 
-impl Snapshot for Before {
+impl Snapshot for State {
     /// The whole hash.
     #[inline(always)]
     fn repetition_key(&self) -> u64 {
-        self.state.hash
+        self.hash
     }
 }
 
@@ -108,7 +104,10 @@ impl Recorded for Chess {
             state.halfmove.saturating_add(1)
         };
         self.next_turn();
-        Before { state, captured }
+        Before {
+            state,
+            change: captured,
+        }
     }
 
     fn pass(&mut self) -> Option<Before> {
@@ -121,7 +120,7 @@ impl Recorded for Chess {
         self.next_turn();
         Some(Before {
             state,
-            captured: None,
+            change: None,
         })
     }
 
@@ -130,7 +129,7 @@ impl Recorded for Chess {
         let Ply { mv, before } = ply;
         self.side = self.side.opponent();
         if !mv.is_pass() {
-            take_back_on_board(&mut self.board, mv, before.captured);
+            take_back_on_board(&mut self.board, mv, before.change);
         }
         self.state = before.state;
     }

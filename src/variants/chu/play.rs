@@ -9,7 +9,7 @@ use super::castling::{self, rook_landing};
 use super::promotion::PromotionMode;
 use super::tables::ChuTables;
 use super::{Chu, KEY_LION_BAN, KEY_SHOGI};
-use crate::core::history::Snapshot;
+use crate::core::history::{self, Snapshot};
 use crate::core::orthodox::CastlingRights;
 use crate::core::zobrist::Zobrist;
 use crate::core::{
@@ -109,7 +109,7 @@ pub fn take_back(t: &ChuTables, board: &mut Board, mv: Move, mover: Piece, taken
 /// What a move changed on the board: the piece that moved, as it was
 /// before (a promotion changes it), and what it took.
 #[derive(Clone, Copy, Debug)]
-struct BoardChange {
+pub struct BoardChange {
     mover: Piece,
     taken: Taken,
 }
@@ -134,17 +134,13 @@ pub struct State {
 
 /// A ply's snapshot: the state before the move and its board change
 /// (`None` for a pass, which changes nothing there).
-#[derive(Clone, Copy, Debug)]
-pub struct Before {
-    state: State,
-    change: Option<BoardChange>,
-}
+pub type Before = history::Before<State, Option<BoardChange>>;
 
-impl Snapshot for Before {
+impl Snapshot for State {
     /// The whole hash.
     #[inline(always)]
     fn repetition_key(&self) -> u64 {
-        self.state.hash
+        self.hash
     }
 }
 

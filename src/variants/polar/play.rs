@@ -4,7 +4,7 @@
 //! game's [`History`], and the keys.
 
 use super::{EN_PASSANT_LANDING_KEYS, EN_PASSANT_OVER_KEYS, EnPassant, Polar, RIGHTS_KEYS};
-use crate::core::history::Snapshot;
+use crate::core::history::{self, Snapshot};
 use crate::core::orthodox::{play_on_board, take_back_on_board};
 use crate::core::zobrist::Zobrist;
 use crate::core::{
@@ -29,18 +29,14 @@ pub struct State {
 }
 
 /// A ply's snapshot: the state before the move and the piece it took.
-#[derive(Clone, Copy, Debug)]
-pub struct Before {
-    state: State,
-    captured: Option<Piece>,
-}
+pub type Before = history::Before<State, Option<Piece>>;
 
-impl Snapshot for Before {
+impl Snapshot for State {
     /// The whole hash: the placement, the side to move, the double-step
     /// rights and a possible en-passant capture.
     #[inline(always)]
     fn repetition_key(&self) -> u64 {
-        self.state.hash
+        self.hash
     }
 }
 
@@ -137,7 +133,10 @@ impl Recorded for Polar {
             state.halfmove.saturating_add(1)
         };
         self.next_turn();
-        Before { state, captured }
+        Before {
+            state,
+            change: captured,
+        }
     }
 
     fn pass(&mut self) -> Option<Before> {
@@ -150,7 +149,7 @@ impl Recorded for Polar {
         self.next_turn();
         Some(Before {
             state,
-            captured: None,
+            change: None,
         })
     }
 
@@ -158,7 +157,7 @@ impl Recorded for Polar {
         let Ply { mv, before } = ply;
         self.side = self.side.opponent();
         if !mv.is_pass() {
-            take_back_on_board(&mut self.board, mv, before.captured);
+            take_back_on_board(&mut self.board, mv, before.change);
         }
         self.state = before.state;
     }
