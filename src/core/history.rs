@@ -120,9 +120,6 @@ pub trait Recorded {
     /// cheap to copy; or, for a copy-make variant, the whole position.
     type Before: Snapshot;
 
-    /// The history.
-    fn history(&self) -> &History<Self::Before>;
-
     /// The history, to record in.
     fn history_mut(&mut self) -> &mut History<Self::Before>;
 
@@ -173,7 +170,7 @@ pub fn make_null_move<R: Recorded>(game: &mut R) -> bool {
 /// Takes back a pass made by [`make_null_move`]; nothing if the last ply
 /// is not a pass.
 pub fn unmake_null_move<R: Recorded>(game: &mut R) {
-    if game.history().last_move().is_some_and(Move::is_pass) {
+    if game.history_mut().last_move().is_some_and(Move::is_pass) {
         unmake_move(game);
     }
 }
@@ -202,9 +199,6 @@ mod tests {
 
     impl Recorded for Counter {
         type Before = Value;
-        fn history(&self) -> &History<Value> {
-            &self.history
-        }
         fn history_mut(&mut self) -> &mut History<Value> {
             &mut self.history
         }

@@ -87,10 +87,6 @@ impl Snapshot for Position {
 impl Recorded for BacCanCat {
     type Before = Position;
 
-    fn history(&self) -> &History<Position> {
-        &self.history
-    }
-
     fn history_mut(&mut self) -> &mut History<Position> {
         &mut self.history
     }

@@ -66,10 +66,6 @@ impl CatChess {
 impl Recorded for CatChess {
     type Before = Before;
 
-    fn history(&self) -> &History<Before> {
-        &self.history
-    }
-
     fn history_mut(&mut self) -> &mut History<Before> {
         &mut self.history
     }

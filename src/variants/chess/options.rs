@@ -26,9 +26,3 @@ impl ChessOptions {
         }
     }
 }
-
-impl Default for ChessOptions {
-    fn default() -> Self {
-        ChessOptions::read(&Options::new())
-    }
-}

@@ -78,12 +78,6 @@ impl Chess {
 impl Recorded for Chess {
     type Before = Before;
 
-    #[inline(always)]
-    fn history(&self) -> &History<Before> {
-        &self.history
-    }
-
-    #[inline(always)]
     fn history_mut(&mut self) -> &mut History<Before> {
         &mut self.history
     }

@@ -54,9 +54,3 @@ impl ChuOptions {
         }
     }
 }
-
-impl Default for ChuOptions {
-    fn default() -> Self {
-        ChuOptions::read(&Options::new())
-    }
-}

@@ -194,12 +194,6 @@ impl Chu {
 impl Recorded for Chu {
     type Before = Before;
 
-    #[inline(always)]
-    fn history(&self) -> &History<Before> {
-        &self.history
-    }
-
-    #[inline(always)]
     fn history_mut(&mut self) -> &mut History<Before> {
         &mut self.history
     }

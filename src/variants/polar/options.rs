@@ -38,9 +38,3 @@ impl PolarOptions {
         }
     }
 }
-
-impl Default for PolarOptions {
-    fn default() -> Self {
-        PolarOptions::read(&Options::new())
-    }
-}

@@ -101,12 +101,6 @@ impl Polar {
 impl Recorded for Polar {
     type Before = Before;
 
-    #[inline(always)]
-    fn history(&self) -> &History<Before> {
-        &self.history
-    }
-
-    #[inline(always)]
     fn history_mut(&mut self) -> &mut History<Before> {
         &mut self.history
     }
