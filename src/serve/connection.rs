@@ -6,6 +6,7 @@
 //! the table's game.
 
 use super::channel::{self, ChannelWriter, Out, SshScreen};
+use super::event::ConnEvent;
 use super::hub::Shared;
 use super::identity::Who;
 use super::lobby::{Choice, Lobby};
@@ -28,20 +29,6 @@ use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::Duration;
 use tokio::sync::mpsc::UnboundedSender;
-
-/// What comes to a connection's thread.
-#[derive(Debug)]
-pub enum ConnEvent {
-    /// Bytes the client typed.
-    Input(Vec<u8>),
-    /// The client's window is now this size.
-    Resize(Rect),
-    /// The game at the connection's table changed, or (in the lobby) the
-    /// list of tables.
-    TableChanged,
-    /// The connection is gone.
-    Close,
-}
 
 /// How long a lone Esc waits for the rest of an arrow key's sequence.
 const ESC_WAIT: Duration = Duration::from_millis(30);

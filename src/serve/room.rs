@@ -2,7 +2,7 @@
 //! who is looking. Moves are checked here against the engine's legal moves
 //! and the seat of whoever sent them.
 
-use super::connection::ConnEvent;
+use super::event::ConnEvent;
 use super::identity::Who;
 use crate::ui::describe::capitalise;
 use crate::ui::table::TableGame;
