@@ -4,7 +4,7 @@
 //! magnifiers; the same words a screen reader hears in the line mode.
 
 use super::Look;
-use super::panels::wrap_words as wrap;
+use super::wrap::wrap_words as wrap;
 use crate::ui::app::Playing;
 use crate::ui::describe::position::{cell_detail, neighbour_words};
 use catboard::core::Game;

@@ -6,6 +6,7 @@ pub mod overlay;
 pub mod panels;
 pub mod setup_screen;
 pub mod sphere;
+mod wrap;
 
 use super::app::{App, FieldPurpose, Overlay, Playing, Screen};
 use super::computer::Purpose;

@@ -8,6 +8,7 @@ use super::super::computer::{Purpose, Thinking};
 use super::super::describe;
 use super::super::describe::capitalise;
 use super::super::table::TableGame;
+use super::wrap::wrap_words;
 use super::{Look, plain};
 use catboard::ai::score;
 use catboard::core::{Game, Outcome, Piece, Seat};
@@ -17,7 +18,6 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Padding, Paragraph};
-use unicode_width::UnicodeWidthStr;
 
 /// The result as a score (`1-0`, `1/2-1/2`), for two-seat games only.
 fn result_score(table: &TableGame, outcome: Outcome) -> Option<&'static str> {
@@ -72,25 +72,6 @@ pub fn draw(app: &App, p: &Playing, frame: &mut Frame, area: Rect) {
         Paragraph::new(move_lines(app, p, inner.height as usize)),
         inner,
     );
-}
-
-/// `text` broken between words into lines of at most `width` columns.
-pub(super) fn wrap_words(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.width() + 1 + word.width() > width.max(1) {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
 }
 
 /// A node count for people: `812`, `41k`, `1.3M`.
