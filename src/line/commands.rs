@@ -4,10 +4,10 @@
 use crate::ui::app::Action;
 use crate::ui::describe::{self, capitalise, position};
 use crate::ui::table::TableGame;
-use crate::ui::view::sphere::layout;
 use catboard::core::geometry::Shape;
 use catboard::core::{Game, PieceKind, Seat};
 use catboard::entry::cells_named;
+use catboard::variants::polar::layout;
 
 /// A line typed in the line mode.
 #[derive(Clone, Debug, PartialEq, Eq)]

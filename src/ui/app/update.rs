@@ -8,9 +8,9 @@ use crate::ui::computer::{HINT_LEVEL, Progress, Purpose};
 use crate::ui::describe::{self, capitalise};
 use crate::ui::keymap::Context;
 use crate::ui::setup_form::{ResumeOffer, Setup};
-use crate::ui::view::sphere::layout;
 use catboard::core::geometry::Shape;
 use catboard::core::{Game, Move};
+use catboard::variants::polar::layout;
 use std::time::Duration;
 
 /// Applies `action` to `app`; the only place the state changes.

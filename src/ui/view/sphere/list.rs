@@ -5,10 +5,10 @@
 
 use super::super::Look;
 use super::super::board::BoardMarks;
-use super::layout::{Spot, list_order, rank_from_white};
 use crate::ui::describe::piece_words;
 use catboard::core::{Cell, Game, Seat};
 use catboard::variants::AnyGame;
+use catboard::variants::polar::layout::{Spot, list_order, rank_from_white};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 

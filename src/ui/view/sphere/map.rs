@@ -7,10 +7,10 @@
 
 use super::super::Look;
 use super::super::board::{BoardMarks, Noted, cell_look};
-use super::layout::Spot;
 use crate::ui::glyphs::GlyphSet;
 use catboard::core::{Cell, Game};
 use catboard::variants::AnyGame;
+use catboard::variants::polar::layout::Spot;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;

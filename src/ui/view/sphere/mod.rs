@@ -3,7 +3,6 @@
 //! else the cursor's), the cursor's cell and its numbered neighbours under
 //! it, and the game panels in the room left.
 
-pub mod layout;
 pub mod list;
 pub mod map;
 
@@ -11,7 +10,7 @@ use super::board::BoardMarks;
 use super::{Look, cell_list, panels};
 use crate::ui::app::{App, Playing};
 use catboard::core::Game;
-use layout::Spot;
+use catboard::variants::polar::layout::Spot;
 use map::{DISC, HemisphereMap};
 use ratatui::Frame;
 use ratatui::layout::Rect;
