@@ -3,6 +3,7 @@
 mod cli;
 mod line;
 mod serve;
+mod session;
 mod ui;
 
 use clap::{Parser, Subcommand};

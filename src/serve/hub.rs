@@ -8,8 +8,8 @@ use super::event::ConnEvent;
 use super::identity::{GUEST_PREFIX, Who};
 use super::log;
 use super::room::{Holder, Joined, Room};
-use crate::ui::save::SaveStore;
-use crate::ui::table::TableGame;
+use crate::session::save::SaveStore;
+use crate::session::table::TableGame;
 use catboard::core::{Game, Move};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -391,7 +391,7 @@ fn read_seats(path: &Path) -> Option<(String, Vec<Option<Holder>>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::table::{Player, TableSpec};
+    use crate::session::table::{Player, TableSpec};
     use catboard::variants::Variant;
 
     fn who(id: &str) -> Who {

@@ -30,7 +30,7 @@ impl Circle {
     pub const ALL: [Circle; 3] = [Circle::Central, Circle::Ring, Circle::Band];
 
     /// How many cells the ring holds.
-    pub const fn len(self) -> u8 {
+    pub const fn cell_count(self) -> u8 {
         match self {
             Circle::Central => 4,
             Circle::Ring => 12,
@@ -65,7 +65,7 @@ pub struct Spot {
     /// Its ring.
     pub ring: Circle,
     /// Its place round the ring, counted eastwards from the west end of
-    /// octant 0's share (0 ..  `ring.len()`).
+    /// octant 0's share (0 ..  `ring.cell_count()`).
     pub index: u8,
     /// Whether it is one of the equator's triangles.
     pub triangle: bool,
@@ -92,17 +92,17 @@ impl Spot {
         (octant < 8 && geo.cell_count() == 72).then_some(Spot {
             north: octant % 2 == 0,
             ring,
-            index: quarter * (ring.len() / 4) + within,
+            index: quarter * (ring.cell_count() / 4) + within,
             triangle: slot == 0,
         })
     }
 
     /// The centre's longitude in degrees, east of octant 0's centre.
     pub fn longitude(self) -> f64 {
-        let per = f64::from(self.ring.len() / 4);
+        let per = f64::from(self.ring.cell_count() / 4);
         let step = 90.0 / per;
-        let quarter = f64::from(self.index / (self.ring.len() / 4));
-        let within = f64::from(self.index % (self.ring.len() / 4));
+        let quarter = f64::from(self.index / (self.ring.cell_count() / 4));
+        let within = f64::from(self.index % (self.ring.cell_count() / 4));
         let offset = (within - (per - 1.0) / 2.0)
             * match self.ring {
                 Circle::Band => 18.0,
@@ -115,7 +115,7 @@ impl Spot {
     /// compass words: the central cells at 70°, the ring at 33–44°, the
     /// band at 6–15°.
     pub fn latitude(self) -> f64 {
-        let within = self.index % (self.ring.len() / 4);
+        let within = self.index % (self.ring.cell_count() / 4);
         let lat = match (self.ring, within) {
             (Circle::Central, _) => 70.0,
             (Circle::Ring, 1) => 33.0,

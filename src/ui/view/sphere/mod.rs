@@ -8,7 +8,7 @@ pub mod map;
 
 use super::board::BoardMarks;
 use super::{Look, cell_list, panels};
-use crate::ui::app::{App, Playing};
+use crate::session::app::Playing;
 use catboard::core::Game;
 use catboard::variants::polar::layout::Spot;
 use map::{DISC, HemisphereMap};
@@ -29,7 +29,7 @@ pub const MINIMUM: (u16, u16) = (1 + list::WIDTH + GAP + DISC.0, DISC.1 + NEIGHB
 /// the chooser) and whether the game panels found room, or `None` when
 /// `body` is too small.
 pub fn draw(
-    app: &App,
+    look: &Look,
     p: &Playing,
     marks: &BoardMarks,
     frame: &mut Frame,
@@ -38,7 +38,6 @@ pub fn draw(
     if body.width < MINIMUM.0 || body.height < MINIMUM.1 {
         return None;
     }
-    let look = &app.look;
     let game = p.table.game();
     let list_area = Rect {
         x: body.x + 1,
@@ -69,7 +68,7 @@ pub fn draw(
     };
     let room = rest.height >= 8;
     if room {
-        panels::draw(app, p, frame, rest);
+        panels::draw(look, p, frame, rest);
     }
     Some((map_area, room))
 }

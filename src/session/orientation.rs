@@ -1,7 +1,7 @@
 //! Which seat sits at the near edge of the screen: one value used by the
 //! board drawing, its labels and the cursor's steps alike.
 
-use super::app::Dir;
+use super::action::Dir;
 use catboard::core::geometry::Shape;
 use catboard::core::{Cell, Geometry};
 use catboard::variants::polar::layout::{self, Spot};

@@ -2,7 +2,8 @@
 //! rank by rank with empty runs counted, a rank, a file, a cell with what
 //! can reach it, the pieces by seat or kind, the legal moves of a piece.
 
-use super::{capitalise, piece_words};
+use super::piece_words;
+use crate::session::words::capitalise;
 use catboard::core::geometry::Across;
 use catboard::core::{Cell, Game, Geometry, MoveKind, Piece, PieceKind, Seat};
 use catboard::variants::AnyGame;
