@@ -4,6 +4,7 @@
 pub mod engine;
 pub mod play;
 pub mod selfplay;
+#[cfg(feature = "ssh")]
 pub mod serve;
 pub mod tools;
 pub mod uci_cat;
