@@ -88,7 +88,7 @@ pub struct GameArgs {
     /// Who plays any seat, as seat=player (e.g. black=club); may be repeated.
     #[arg(long = "seat", value_name = "SEAT=PLAYER")]
     pub seats: Vec<String>,
-    /// The start position in the variant's position text (FEN for chess, Cat FEN for cat; see README for the others); the usual start when absent.
+    /// The start position in the variant's position text (FEN for chess, Cat FEN for cat; docs/ has a page per game); the usual start when absent.
     #[arg(long)]
     pub position: Option<String>,
     /// A rule option as key=value (e.g. fifty_moves=off); may be repeated.
