@@ -3,6 +3,7 @@
 
 pub mod ai;
 pub mod core;
+pub mod durable;
 pub mod entry;
 pub mod notation;
 pub mod protocol;

@@ -2,7 +2,9 @@
 
 mod cli;
 mod line;
+#[cfg(feature = "ssh")]
 mod serve;
+mod session;
 mod ui;
 
 use clap::{Parser, Subcommand};
@@ -38,6 +40,7 @@ enum Command {
     /// Let the computer play every seat for a number of games and count the wins.
     Selfplay(cli::selfplay::SelfplayArgs),
     /// Serve every game over SSH: a lobby, shared tables, spectators.
+    #[cfg(feature = "ssh")]
     Serve(cli::serve::ServeArgs),
 }
 
@@ -89,6 +92,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => cli::engine::bench(&args),
         Some(Command::UciCat(args)) => cli::uci_cat::uci_cat(&args),
         Some(Command::Selfplay(args)) => cli::selfplay::selfplay(&args).map_err(Into::into),
+        #[cfg(feature = "ssh")]
         Some(Command::Serve(args)) => cli::serve::serve(&args).map_err(Into::into),
         None => cli::play::open(&cli.open).map_err(Into::into),
     };

@@ -5,6 +5,8 @@
 //! and the table comes back, and a flood of input closes only the
 //! connection that sent it. Every wait has a deadline.
 
+#![cfg(feature = "ssh")]
+
 use russh::client::{self, Handle};
 use russh::keys::{Algorithm, PrivateKey, PrivateKeyWithHashAlg, PublicKeyOrCertificate};
 use russh::{Channel, ChannelMsg};

@@ -3,7 +3,7 @@
 
 use super::level::Limits;
 use super::ordering::MAX_PLY;
-use super::search::Thought;
+use super::thought::Thought;
 use crate::core::Move;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};

@@ -2,7 +2,7 @@
 //! evaluation, piece values for ordering captures, and whether passing a
 //! turn is a safe test of a position.
 
-use super::multi::Model;
+use super::model::Model;
 use crate::core::{PieceKind, Seat};
 
 /// A position's static evaluation, supplied by each variant.

@@ -23,13 +23,16 @@ pub mod bench;
 mod budget;
 pub mod evaluate;
 pub mod level;
+pub mod model;
 pub mod multi;
 pub mod ordering;
 pub mod random;
 pub mod score;
 pub mod search;
 pub mod table;
+pub mod thought;
 
 pub use evaluate::Evaluate;
 pub use level::{Level, Limits};
-pub use search::{Searcher, Thought, think};
+pub use search::{Searcher, think};
+pub use thought::Thought;

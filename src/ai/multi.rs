@@ -29,11 +29,12 @@
 use super::budget::{Budget, PrincipalVariations};
 use super::evaluate::Evaluate;
 use super::level::{Limits, MAX_DEPTH};
+pub use super::model::Model;
 use super::ordering::{Heuristics, MAX_PLY, pick_next};
 use super::random::Rng;
 use super::score::{INFINITY, MATE, MATE_BOUND};
-use super::search::Thought;
 use super::table::{Bound, Table};
+use super::thought::Thought;
 use crate::core::{Game, Move, MoveList, Seat};
 use arrayvec::ArrayVec;
 use std::sync::atomic::AtomicBool;
@@ -69,40 +70,6 @@ pub fn quiescence_plies(seats: usize) -> usize {
 /// every check all the way down.
 pub fn evasion_plies(seats: usize) -> usize {
     if seats >= 4 { 2 } else { MAX_QUIESCENCE }
-}
-
-/// How a seat looks ahead in a game of more than two seats.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Model {
-    /// Every other seat plays against the thinking seat (alpha-beta).
-    Paranoid,
-    /// Every seat plays for its own evaluation (max-n).
-    MaxN,
-}
-
-impl Model {
-    /// The model's name (`"paranoid"`, `"maxn"`).
-    pub const fn id(self) -> &'static str {
-        match self {
-            Model::Paranoid => "paranoid",
-            Model::MaxN => "maxn",
-        }
-    }
-}
-
-impl std::str::FromStr for Model {
-    type Err = String;
-
-    /// Reads `paranoid` or `maxn`.
-    fn from_str(s: &str) -> Result<Model, String> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "paranoid" => Ok(Model::Paranoid),
-            "maxn" | "max-n" => Ok(Model::MaxN),
-            _ => Err(format!(
-                "There is no search model '{s}'; choose paranoid or maxn."
-            )),
-        }
-    }
 }
 
 /// Thinks about `game` (three or four seats) for its seat to move with

@@ -16,6 +16,7 @@ use super::ordering::{Heuristics, MAX_PLY, pick_next};
 use super::random::Rng;
 use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, is_mate, mate_in_moves, mated_in};
 use super::table::{Bound, Table};
+use super::thought::Thought;
 use crate::core::{Game, Move, MoveList, Outcome};
 use arrayvec::ArrayVec;
 use std::sync::atomic::AtomicBool;
@@ -23,25 +24,6 @@ use std::time::Duration;
 
 /// The transposition table size of [`think`], in MiB.
 pub const DEFAULT_TABLE_MB: usize = 16;
-
-/// What a search has found: passed to the progress callback after every
-/// finished depth, and returned at the end.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Thought {
-    /// The move to play: the best of the last finished depth (`None` only
-    /// when there is no legal move).
-    pub best: Option<Move>,
-    /// Its score in centipawns for the side to move (see [`super::score`]).
-    pub score: i32,
-    /// The last depth finished, in plies (0 if none was).
-    pub depth: u32,
-    /// Nodes visited so far.
-    pub nodes: u64,
-    /// Time spent so far.
-    pub elapsed: Duration,
-    /// The expected line of play, starting with `best`.
-    pub pv: Vec<Move>,
-}
 
 /// Thinks about `game` for its side to move within `limits`, stopping at
 /// once when `stop` is raised; `progress` hears of every finished depth.

@@ -4,6 +4,7 @@
 pub mod engine;
 pub mod play;
 pub mod selfplay;
+#[cfg(feature = "ssh")]
 pub mod serve;
 pub mod tools;
 pub mod uci_cat;
@@ -11,8 +12,8 @@ pub mod uci_cat;
 use std::io;
 use std::process::ExitCode;
 
-/// Why a command failed, which decides its exit status (the README's
-/// table of exit statuses lists them).
+/// Why a command failed, which decides its exit status (docs/limits.md
+/// lists the exit statuses).
 #[derive(Debug, PartialEq, Eq)]
 pub enum Failure {
     /// Bad input or arguments: the sentence goes to standard error, status 2.
@@ -72,3 +73,6 @@ pub fn print_line(text: impl std::fmt::Display) -> Result<(), Failure> {
         .and_then(|_| out.flush())
         .map_err(Failure::writing)
 }
+
+#[cfg(test)]
+mod docs_check;

@@ -1,13 +1,13 @@
-//! `catboard play` and `catboard` with no subcommand: the arguments that
-//! set up the terminal front end, read into a [`UiConfig`].
+//! `catboard play`, `catboard line` and `catboard` with no subcommand: the
+//! arguments that set up a session, read into a [`SessionConfig`] for the
+//! screen (`ui`) or the line mode (`line`).
 
 use crate::cli::engine::check_think_ms;
-use crate::ui::glyphs::GlyphSet;
-use crate::ui::save::SaveStore;
-use crate::ui::table::{Player, TableGame, TableSpec};
-use crate::ui::theme::{ColorDepth, load_theme, user_theme_dir};
-use crate::ui::view::Look;
-use crate::ui::{Start, UiConfig, last_unfinished, run};
+use crate::session::look::{ColorDepth, GlyphSet, LookChoice};
+use crate::session::save::SaveStore;
+use crate::session::table::{Player, TableGame, TableSpec};
+use crate::session::{SessionConfig, Start, join_notices, last_unfinished};
+use crate::ui::run;
 use catboard::ai::level::DEFAULT_THINK_MS;
 use catboard::core::Options;
 use catboard::variants::Variant;
@@ -69,9 +69,10 @@ pub struct OpenArgs {
     pub save: SaveArgs,
 }
 
-/// Arguments of `catboard play`: start a game without the setup screen.
+/// The game to start: the variant, who plays each seat, the position,
+/// the rule options and the seat at the near edge.
 #[derive(Args, Debug, Clone)]
-pub struct PlayArgs {
+pub struct GameArgs {
     /// The variant: chess, cat (Cat Chess), chu (Chu Chess), polar (Polar chess) or baccancat.
     #[arg(long, default_value = "chess")]
     pub variant: String,
@@ -87,7 +88,7 @@ pub struct PlayArgs {
     /// Who plays any seat, as seat=player (e.g. black=club); may be repeated.
     #[arg(long = "seat", value_name = "SEAT=PLAYER")]
     pub seats: Vec<String>,
-    /// The start position in the variant's position text (FEN for chess, Cat FEN for cat; see README for the others); the usual start when absent.
+    /// The start position in the variant's position text (FEN for chess, Cat FEN for cat; docs/ has a page per game); the usual start when absent.
     #[arg(long)]
     pub position: Option<String>,
     /// A rule option as key=value (e.g. fifty_moves=off); may be repeated.
@@ -96,9 +97,16 @@ pub struct PlayArgs {
     /// The seat drawn at the near edge (default: the first human seat).
     #[arg(long, value_name = "SEAT")]
     pub view: Option<String>,
+}
+
+/// Arguments of `catboard play`: start a game without the setup screen.
+#[derive(Args, Debug, Clone)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Play in the line mode (plain sentences on standard input and
     /// output, for screen readers) instead of the full screen.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["theme", "glyphs", "color"])]
     pub line: bool,
     #[command(flatten)]
     pub look: LookArgs,
@@ -108,14 +116,19 @@ pub struct PlayArgs {
     pub save: SaveArgs,
 }
 
-/// Arguments of `catboard line`: those of `play`, or `--resume`.
+/// Arguments of `catboard line`: the game as `play` takes it, or
+/// `--resume`; no look (the line mode draws nothing).
 #[derive(Args, Debug, Clone)]
 pub struct LineArgs {
     /// Resume the last unfinished game.
     #[arg(long)]
     pub resume: bool,
     #[command(flatten)]
-    pub play: PlayArgs,
+    pub game: GameArgs,
+    #[command(flatten)]
+    pub computer: ComputerArgs,
+    #[command(flatten)]
+    pub save: SaveArgs,
 }
 
 /// The notice shown when there is nowhere to save games.
@@ -136,21 +149,13 @@ fn saves_of(
     (store, notice)
 }
 
-/// Two notices as one, the first first.
-fn both(first: Option<String>, second: Option<String>) -> Option<String> {
-    match (first, second) {
-        (Some(a), Some(b)) => Some(format!("{a} {b}")),
-        (a, b) => a.or(b),
-    }
-}
-
 fn env(name: &str) -> Option<String> {
     std::env::var(name).ok()
 }
 
-/// The look the arguments and environment ask for, and a sentence when
-/// the theme fell back to classic.
-fn look_of(args: &LookArgs) -> Result<(Look, Option<String>), String> {
+/// The look the arguments and environment ask for; the theme is read by
+/// the screen that draws it.
+fn look_choice(args: &LookArgs) -> Result<LookChoice, String> {
     let glyphs = match &args.glyphs {
         Some(name) => GlyphSet::from_name(name)?,
         None => GlyphSet::Unicode,
@@ -159,15 +164,15 @@ fn look_of(args: &LookArgs) -> Result<(Look, Option<String>), String> {
         Some(name) => ColorDepth::from_name(name)?,
         None => ColorDepth::detect(env),
     };
-    let (theme, notice) = load_theme(
-        args.theme.as_deref().unwrap_or("classic"),
-        user_theme_dir(&env).as_deref(),
-    );
-    Ok((Look::new(&theme, depth, glyphs), notice))
+    Ok(LookChoice {
+        theme: args.theme.clone().unwrap_or_else(|| "classic".to_string()),
+        depth,
+        glyphs,
+    })
 }
 
 /// Who plays each seat of `variant`, from `--white`, `--black` and `--seat`.
-fn players_of(variant: Variant, args: &PlayArgs) -> Result<Vec<Player>, String> {
+fn players_of(variant: Variant, args: &GameArgs) -> Result<Vec<Player>, String> {
     let mut named: Vec<(String, String)> = Vec::new();
     let flags = [
         ("white", &args.white),
@@ -216,7 +221,8 @@ fn players_of(variant: Variant, args: &PlayArgs) -> Result<Vec<Player>, String> 
 
 /// Runs `catboard play`: the full screen, or with `--line` the line mode.
 pub fn play(args: &PlayArgs) -> Result<(), String> {
-    let config = play_config(args)?;
+    let look = (!args.line).then_some(&args.look);
+    let config = play_config(&args.game, &args.computer, &args.save, look)?;
     if args.line {
         run_line(config)
     } else {
@@ -228,31 +234,36 @@ pub fn play(args: &PlayArgs) -> Result<(), String> {
 /// last unfinished one, in the line mode.
 pub fn line(args: &LineArgs) -> Result<(), String> {
     let config = if args.resume {
-        check_think_ms(args.play.computer.think_ms)?;
-        let (look, theme_notice) = look_of(&args.play.look)?;
-        let (saves, nowhere) = saves_of(&args.play.save, &env);
-        UiConfig {
+        check_think_ms(args.computer.think_ms)?;
+        let (saves, nowhere) = saves_of(&args.save, &env);
+        SessionConfig {
             start: resume_start(&saves)?,
-            look,
+            look: LookChoice::default(),
             saves,
-            notice: both(nowhere, theme_notice),
-            think_ms: args.play.computer.think_ms,
+            notice: nowhere,
+            think_ms: args.computer.think_ms,
         }
     } else {
-        play_config(&args.play)?
+        play_config(&args.game, &args.computer, &args.save, None)?
     };
     run_line(config)
 }
 
 /// The line mode on standard input and output.
-fn run_line(config: UiConfig) -> Result<(), String> {
+fn run_line(config: SessionConfig) -> Result<(), String> {
     let input = std::io::BufReader::new(std::io::stdin());
     crate::line::run(config, input, std::io::stdout().lock())
 }
 
-/// The game `catboard play` starts, from its arguments.
-fn play_config(args: &PlayArgs) -> Result<UiConfig, String> {
-    check_think_ms(args.computer.think_ms)?;
+/// The game `catboard play` (or `catboard line`) starts, from its
+/// arguments; `look` is `None` in the line mode, which draws nothing.
+fn play_config(
+    args: &GameArgs,
+    computer: &ComputerArgs,
+    save: &SaveArgs,
+    look: Option<&LookArgs>,
+) -> Result<SessionConfig, String> {
+    check_think_ms(computer.think_ms)?;
     let variant = Variant::from_id(&args.variant).map_err(|e| e.0)?;
     let options = Options::parse(variant.options(), args.options.iter().map(String::as_str))
         .map_err(|e| format!("Bad option: {e}."))?;
@@ -271,9 +282,12 @@ fn play_config(args: &PlayArgs) -> Result<UiConfig, String> {
             .ok_or_else(|| format!("{} has no seat '{seat}' to view from.", variant.name()))?,
         None => table.first_human_seat(),
     };
-    let (look, notice) = look_of(&args.look)?;
-    let (saves, nowhere) = saves_of(&args.save, &env);
-    Ok(UiConfig {
+    let look = match look {
+        Some(args) => look_choice(args)?,
+        None => LookChoice::default(),
+    };
+    let (saves, nowhere) = saves_of(save, &env);
+    Ok(SessionConfig {
         start: Start::Play {
             table: Box::new(table),
             near_side,
@@ -281,8 +295,8 @@ fn play_config(args: &PlayArgs) -> Result<UiConfig, String> {
         },
         look,
         saves,
-        notice: both(nowhere, notice),
-        think_ms: args.computer.think_ms,
+        notice: nowhere,
+        think_ms: computer.think_ms,
     })
 }
 
@@ -315,9 +329,9 @@ fn resume_start(saves: &Option<SaveStore>) -> Result<Start, String> {
 /// `--resume` the last unfinished game.
 pub fn open(args: &OpenArgs) -> Result<(), String> {
     check_think_ms(args.computer.think_ms)?;
-    let (look, theme_notice) = look_of(&args.look)?;
+    let look = look_choice(&args.look)?;
     let (saves, nowhere) = saves_of(&args.save, &env);
-    let mut notice = both(nowhere, theme_notice);
+    let mut notice = nowhere;
     let start = if args.resume {
         resume_start(&saves)?
     } else {
@@ -328,12 +342,12 @@ pub fn open(args: &OpenArgs) -> Result<(), String> {
         match offer {
             Ok(offer) => Start::Setup(offer),
             Err(e) => {
-                notice = both(Some(e), notice);
+                notice = join_notices(Some(e), notice);
                 Start::Setup(None)
             }
         }
     };
-    run(UiConfig {
+    run(SessionConfig {
         start,
         look,
         saves,
@@ -346,8 +360,8 @@ pub fn open(args: &OpenArgs) -> Result<(), String> {
 mod tests {
     use super::*;
 
-    fn args(white: Option<&str>, seats: &[&str]) -> PlayArgs {
-        PlayArgs {
+    fn args(white: Option<&str>, seats: &[&str]) -> GameArgs {
+        GameArgs {
             variant: "chess".into(),
             white: white.map(str::to_string),
             black: None,
@@ -356,10 +370,6 @@ mod tests {
             position: None,
             options: Vec::new(),
             view: None,
-            line: false,
-            look: LookArgs::default(),
-            computer: ComputerArgs::default(),
-            save: SaveArgs::default(),
         }
     }
 
@@ -388,7 +398,7 @@ mod tests {
         let home = |k: &str| (k == "HOME").then(|| "/home/u".to_string());
         assert_eq!(saves_of(&SaveArgs::default(), &home).1, None);
         assert_eq!(
-            both(Some("a.".into()), Some("b.".into())).as_deref(),
+            join_notices(Some("a.".into()), Some("b.".into())).as_deref(),
             Some("a. b.")
         );
     }
@@ -441,10 +451,43 @@ mod tests {
             color: Some("none".into()),
             theme: Some("mono".into()),
         };
-        let (l, notice) = look_of(&look).expect("valid");
-        assert_eq!(l.glyphs, GlyphSet::Ascii);
-        assert!(notice.is_none());
+        assert_eq!(
+            look_choice(&look),
+            Ok(LookChoice {
+                theme: "mono".into(),
+                depth: ColorDepth::NoColor,
+                glyphs: GlyphSet::Ascii,
+            })
+        );
         look.color = Some("millions".into());
-        assert!(look_of(&look).is_err());
+        assert!(look_choice(&look).is_err());
+        look.color = None;
+        look.glyphs = Some("runes".into());
+        assert!(look_choice(&look).is_err());
+    }
+
+    #[test]
+    fn the_line_mode_takes_no_look_flags() {
+        use clap::Parser;
+        let parse = |args: &[&str]| crate::Cli::try_parse_from(args).map(|_| ());
+        for flags in [
+            &["--theme", "mono"][..],
+            &["--glyphs", "ascii"],
+            &["--color", "none"],
+        ] {
+            let line = [&["catboard", "line"][..], flags].concat();
+            let err = parse(&line).expect_err("catboard line takes no look flag");
+            assert_eq!(err.kind(), clap::error::ErrorKind::UnknownArgument, "{err}");
+            let play_line = [&["catboard", "play", "--line"][..], flags].concat();
+            let err = parse(&play_line).expect_err("play --line takes no look flag");
+            assert_eq!(
+                err.kind(),
+                clap::error::ErrorKind::ArgumentConflict,
+                "{err}"
+            );
+            let play = [&["catboard", "play"][..], flags].concat();
+            assert!(parse(&play).is_ok(), "the screen takes {flags:?}");
+        }
+        assert!(parse(&["catboard", "line", "--variant", "cat", "--resume"]).is_ok());
     }
 }

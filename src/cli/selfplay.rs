@@ -1,4 +1,4 @@
-//! `catboard selfplay` (hidden): the computer plays every seat of a
+//! `catboard selfplay`: the computer plays every seat of a
 //! variant for a number of games from randomised openings, and the results
 //! are counted per seat. It measures the computer players (how often each
 //! Cat Chess faction wins at a level, or which search model plays better);

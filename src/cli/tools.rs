@@ -22,7 +22,7 @@ pub struct PositionArgs {
     /// The variant: chess, cat (Cat Chess), chu (Chu Chess), polar (Polar chess) or baccancat.
     #[arg(long, default_value = "chess")]
     pub variant: String,
-    /// The start position in the variant's position text (FEN for chess, Cat FEN for cat; see README for the others); the usual start when absent.
+    /// The start position in the variant's position text (FEN for chess, Cat FEN for cat; docs/ has a page per game); the usual start when absent.
     #[arg(long)]
     pub position: Option<String>,
     /// Moves to play first, in coordinate notation or SAN.

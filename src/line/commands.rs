@@ -1,13 +1,14 @@
 //! The line mode's commands: what a typed line asks for, and the sentences
 //! that answer questions about the game.
 
-use crate::ui::app::Action;
-use crate::ui::describe::{self, capitalise, position};
-use crate::ui::table::TableGame;
-use crate::ui::view::sphere::layout;
+use crate::session::action::Action;
+use crate::session::describe::{self, position};
+use crate::session::table::TableGame;
+use crate::session::words::capitalise;
 use catboard::core::geometry::Shape;
 use catboard::core::{Game, PieceKind, Seat};
 use catboard::entry::cells_named;
+use catboard::variants::polar::layout;
 
 /// A line typed in the line mode.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,12 +6,14 @@
 
 mod commands;
 
-use crate::ui::app::{Action, App, Effect, Overlay, Screen, update};
-use crate::ui::computer::Purpose;
-use crate::ui::describe::{Event, EventKind, capitalise};
-use crate::ui::terminal::Incoming;
-use crate::ui::worker::Workers;
-use crate::ui::{UiConfig, build_app, perform};
+use crate::session::action::Action;
+use crate::session::app::{App, Effect, Overlay, Screen, update};
+use crate::session::computer::Purpose;
+use crate::session::describe::{Event, EventKind};
+use crate::session::input::Incoming;
+use crate::session::words::capitalise;
+use crate::session::worker::Workers;
+use crate::session::{SessionConfig, build_app, perform};
 use catboard::core::Game;
 use commands::Command;
 use std::collections::VecDeque;
@@ -240,7 +242,7 @@ impl<W: Write> Session<W> {
 /// player quits, input ends (after the computer's move, if it was
 /// thinking) or the output closes; the game is saved throughout.
 pub fn run(
-    config: UiConfig,
+    config: SessionConfig,
     input: impl BufRead + Send + 'static,
     output: impl Write,
 ) -> Result<(), String> {

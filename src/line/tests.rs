@@ -2,9 +2,9 @@
 //! whose transcripts are kept in `snapshots/` and compared.
 
 use super::run;
-use crate::ui::table::{Player, TableGame, TableSpec};
-use crate::ui::view::Look;
-use crate::ui::{Start, UiConfig};
+use crate::session::look::LookChoice;
+use crate::session::table::{Player, TableGame, TableSpec};
+use crate::session::{SessionConfig, Start};
 use catboard::ai::Level;
 use catboard::core::Options;
 use catboard::variants::Variant;
@@ -26,13 +26,13 @@ fn transcript(
         players,
     })
     .unwrap_or_else(|e| panic!("{e}"));
-    let config = UiConfig {
+    let config = SessionConfig {
         start: Start::Play {
             table: Box::new(table),
             near_side: 0,
             path: None,
         },
-        look: Look::test_default(),
+        look: LookChoice::default(),
         saves: None,
         notice: None,
         think_ms: 300,

@@ -2,9 +2,8 @@
 //! and a server-wide budget caps how many think at once, so one table
 //! cannot starve the rest (a search waits for a free slot).
 
-use super::hub::Shared;
 use super::log;
-use catboard::core::Game;
+use catboard::core::{Game, Move};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 
@@ -62,22 +61,22 @@ impl Drop for Slot<'_> {
 }
 
 /// Starts the search for the computer to move at table `name`, at ply
-/// `ply`, on a worker thread; its move is played on the table (if the
-/// table is still at that ply) when it ends.
+/// `ply`, on a worker thread, once `budget` has a slot free; `played`
+/// hears of its move (a legal one) when it ends.
 pub fn start(
-    shared: &Arc<Shared>,
+    budget: Arc<Budget>,
     name: &str,
     ply: usize,
     game: catboard::variants::AnyGame,
     limits: catboard::ai::Limits,
+    played: impl FnOnce(Move) + Send + 'static,
 ) {
-    let shared = shared.clone();
     let name = name.to_string();
     let spawned = std::thread::Builder::new()
         .name(format!("table-{name}"))
         .spawn(move || {
             let thought = {
-                let _slot = shared.budget.acquire();
+                let _slot = budget.acquire();
                 catboard::ai::think(&game, &limits, &AtomicBool::new(false), |_| {})
             };
             let Some(mv) = thought
@@ -89,7 +88,7 @@ pub fn start(
                 ));
                 return;
             };
-            shared.computer_moved(&name, ply, mv);
+            played(mv);
         });
     if let Err(e) = spawned {
         log::event(format!("table: could not start a computer search: {e}"));

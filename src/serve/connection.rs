@@ -6,21 +6,23 @@
 //! the table's game.
 
 use super::channel::{self, ChannelWriter, Out, SshScreen};
+use super::event::ConnEvent;
 use super::hub::Shared;
 use super::identity::Who;
 use super::lobby::{Choice, Lobby};
 use super::log;
-use crate::ui::app::{Action, App, Playing, Screen, update};
-use crate::ui::colour::ColorDepth;
-use crate::ui::describe::{self, Event, EventKind};
-use crate::ui::glyphs::GlyphSet;
-use crate::ui::key_decoder::KeyDecoder;
-use crate::ui::setup_form::Setup;
-use crate::ui::table::{Player, TableGame, TableSpec};
-use crate::ui::terminal::{Incoming, enter_screen, leave_screen};
-use crate::ui::theme::Theme;
-use crate::ui::view::Look;
-use crate::ui::{action_of, draw};
+use crate::session::action::Action;
+use crate::session::action_of;
+use crate::session::app::{App, Playing, Screen, update};
+use crate::session::describe::{self, Event, EventKind};
+use crate::session::input::Incoming;
+use crate::session::key_decoder::KeyDecoder;
+use crate::session::look::{ColorDepth, GlyphSet, LookChoice};
+use crate::session::setup_form::Setup;
+use crate::session::table::{Player, TableGame, TableSpec};
+use crate::session::words::capitalise;
+use crate::ui::terminal::{enter_screen, leave_screen};
+use crate::ui::view::{Look, draw};
 use catboard::core::Game;
 use catboard::variants::Variant;
 use ratatui::layout::Rect;
@@ -28,20 +30,6 @@ use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::Duration;
 use tokio::sync::mpsc::UnboundedSender;
-
-/// What comes to a connection's thread.
-#[derive(Debug)]
-pub enum ConnEvent {
-    /// Bytes the client typed.
-    Input(Vec<u8>),
-    /// The client's window is now this size.
-    Resize(Rect),
-    /// The game at the connection's table changed, or (in the lobby) the
-    /// list of tables.
-    TableChanged,
-    /// The connection is gone.
-    Close,
-}
 
 /// How long a lone Esc waits for the rest of an arrow key's sequence.
 const ESC_WAIT: Duration = Duration::from_millis(30);
@@ -104,6 +92,9 @@ struct Connection<'a> {
     who: Who,
     tx: Sender<ConnEvent>,
     place: Place,
+    /// The look every App of the connection asks for.
+    choice: LookChoice,
+    /// The colours and glyphs built from it, to draw with.
     look: Look,
     quit: bool,
 }
@@ -126,13 +117,21 @@ fn run(shared: &Arc<Shared>, start: Start) {
         let _ = out.send(Out::Close);
         return;
     };
+    let choice = LookChoice {
+        theme: "classic".to_string(),
+        depth: ColorDepth::Ansi256,
+        glyphs: GlyphSet::Unicode,
+    };
+    // A built-in theme, never a file of the server's user: nothing to say.
+    let (look, _) = Look::of(&choice, None);
     let mut conn = Connection {
         shared,
         id,
         who,
         tx,
         place: Place::Lobby(Lobby::new()),
-        look: Look::new(&Theme::classic(), ColorDepth::Ansi256, GlyphSet::Unicode),
+        choice,
+        look,
         quit: false,
     };
     shared.enter_lobby(id, conn.tx.clone());
@@ -187,8 +186,8 @@ impl Connection<'_> {
                     .draw(|f| lobby.view(&tables, &self.who.name, f))
                     .map(|_| ())
             }
-            Place::Creating(app) => draw(screen, app),
-            Place::Seated(seated) => draw(screen, &seated.app),
+            Place::Creating(app) => draw(screen, app, &self.look),
+            Place::Seated(seated) => draw(screen, &seated.app, &self.look),
         }
     }
 
@@ -224,14 +223,18 @@ impl Connection<'_> {
         let seats = joined.table.game().seat_names();
         let near = joined.seat.unwrap_or(0);
         let playing = Playing::new(joined.table, near, None);
-        let mut app = App::new(Screen::Playing(Box::new(playing)), None, self.look.clone());
+        let mut app = App::new(
+            Screen::Playing(Box::new(playing)),
+            None,
+            self.choice.clone(),
+        );
         // The App marks a computer seat as thinking; the search it asks
         // for is not started: the table's computers think on the server.
         let _ = app.engage();
         let role = match joined.seat {
             Some(seat) => format!(
                 "You play {} at table {name}.",
-                describe::capitalise(seats.get(seat).copied().unwrap_or("?"))
+                capitalise(seats.get(seat).copied().unwrap_or("?"))
             ),
             None => format!("You are watching table {name}."),
         };
@@ -280,7 +283,7 @@ impl Connection<'_> {
                     Choice::Create => {
                         let mut setup = Setup::new(None);
                         setup.think_ms = self.shared.think_ms;
-                        let app = App::new(Screen::Setup(setup), None, self.look.clone());
+                        let app = App::new(Screen::Setup(setup), None, self.choice.clone());
                         self.set_place(Place::Creating(Box::new(app)));
                     }
                 }

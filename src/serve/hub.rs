@@ -4,12 +4,12 @@
 //! every unfinished table back.
 
 use super::computers::{self, Budget};
-use super::connection::ConnEvent;
+use super::event::ConnEvent;
 use super::identity::{GUEST_PREFIX, Who};
 use super::log;
 use super::room::{Holder, Joined, Room};
-use crate::ui::save::SaveStore;
-use crate::ui::table::TableGame;
+use crate::session::save::SaveStore;
+use crate::session::table::TableGame;
 use catboard::core::{Game, Move};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -67,7 +67,7 @@ pub struct TableSummary {
 pub struct Shared {
     hub: Mutex<Hub>,
     /// The cap on computer searches.
-    pub budget: Budget,
+    pub budget: Arc<Budget>,
     /// The server's limits.
     pub limits: Limits,
     /// How long a Master computer thinks per move.
@@ -125,7 +125,7 @@ impl Shared {
                 data: data.to_path_buf(),
                 lobby: HashMap::new(),
             }),
-            budget: Budget::new(searches),
+            budget: Arc::new(Budget::new(searches)),
             limits,
             think_ms,
         });
@@ -305,12 +305,15 @@ impl Shared {
         }
         room.searching = Some(ply);
         let game = room.table.game().clone();
+        let shared = self.clone();
+        let table = name.to_string();
         computers::start(
-            self,
+            self.budget.clone(),
             name,
             ply,
             game,
             level.limits_with_think_ms(self.think_ms),
+            move |mv| shared.computer_moved(&table, ply, mv),
         );
     }
 }
@@ -388,7 +391,7 @@ fn read_seats(path: &Path) -> Option<(String, Vec<Option<Holder>>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::table::{Player, TableSpec};
+    use crate::session::table::{Player, TableSpec};
     use catboard::variants::Variant;
 
     fn who(id: &str) -> Who {

@@ -2,7 +2,7 @@
 //! seat, watch, make a table or leave.
 
 use super::hub::TableSummary;
-use crate::ui::keymap::Key;
+use crate::session::keymap::Key;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout};
 use ratatui::style::{Modifier, Style};

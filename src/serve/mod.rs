@@ -10,6 +10,7 @@
 mod channel;
 mod computers;
 mod connection;
+mod event;
 mod host_key;
 mod hub;
 mod identity;

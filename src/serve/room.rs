@@ -2,10 +2,10 @@
 //! who is looking. Moves are checked here against the engine's legal moves
 //! and the seat of whoever sent them.
 
-use super::connection::ConnEvent;
+use super::event::ConnEvent;
 use super::identity::Who;
-use crate::ui::describe::capitalise;
-use crate::ui::table::TableGame;
+use crate::session::table::TableGame;
+use crate::session::words::capitalise;
 use catboard::core::{Game, Move};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -212,7 +212,7 @@ impl Room {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::table::{Player, TableSpec};
+    use crate::session::table::{Player, TableSpec};
     use catboard::variants::Variant;
 
     fn who(id: &str, guest: bool) -> Who {

@@ -6,7 +6,8 @@
 //! connection's thread.
 
 use super::channel::{self, Out};
-use super::connection::{self, ConnEvent};
+use super::connection;
+use super::event::ConnEvent;
 use super::hub::Shared;
 use super::identity::{GUEST_PREFIX, Who, parse_login};
 use super::{ServeConfig, host_key, log};

@@ -2,56 +2,12 @@
 //! read from text, the terminal's colour depth, and each colour brought
 //! down to the nearest one a 256- or 16-colour terminal has.
 
+use crate::session::look::ColorDepth;
 use ratatui::style::Color;
 
-/// How many colours the terminal shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ColorDepth {
-    /// 24-bit colour.
-    TrueColor,
-    /// The xterm 256-colour palette.
-    Ansi256,
-    /// The 16 ANSI colours.
-    Ansi16,
-    /// No colour at all (`NO_COLOR`, dumb terminals).
-    NoColor,
-}
-
+/// What a depth does to colours: the depth itself is a choice the session
+/// keeps by name ([`ColorDepth`] in `session::look`).
 impl ColorDepth {
-    /// The depth the environment asks for: `NO_COLOR` (non-empty) wins, then
-    /// `COLORTERM=truecolor|24bit`, then a `TERM` naming 256 colours; a
-    /// `dumb` terminal gets none and anything else 16.
-    pub fn detect(var: impl Fn(&str) -> Option<String>) -> ColorDepth {
-        if var("NO_COLOR").is_some_and(|v| !v.is_empty()) {
-            return ColorDepth::NoColor;
-        }
-        let colorterm = var("COLORTERM").unwrap_or_default().to_ascii_lowercase();
-        if colorterm == "truecolor" || colorterm == "24bit" {
-            return ColorDepth::TrueColor;
-        }
-        let term = var("TERM").unwrap_or_default().to_ascii_lowercase();
-        if term.contains("256") {
-            ColorDepth::Ansi256
-        } else if term == "dumb" {
-            ColorDepth::NoColor
-        } else {
-            ColorDepth::Ansi16
-        }
-    }
-
-    /// The depth named on the command line (`truecolor`, `256`, `16`, `none`).
-    pub fn from_name(name: &str) -> Result<ColorDepth, String> {
-        match name {
-            "truecolor" | "24bit" => Ok(ColorDepth::TrueColor),
-            "256" => Ok(ColorDepth::Ansi256),
-            "16" => Ok(ColorDepth::Ansi16),
-            "none" => Ok(ColorDepth::NoColor),
-            _ => Err(format!(
-                "There is no colour depth '{name}'; choose truecolor, 256, 16 or none."
-            )),
-        }
-    }
-
     /// `colour` as this terminal can show it.
     pub fn adapt(self, colour: Color) -> Color {
         match (self, colour) {
@@ -218,31 +174,6 @@ pub fn parse_colour(text: &str) -> Result<Color, String> {
 mod tests {
     use super::*;
     use crate::ui::theme::{BUILT_IN, Theme};
-
-    #[test]
-    fn colour_depth_is_detected_from_the_environment() {
-        let env = |pairs: &'static [(&'static str, &'static str)]| {
-            move |k: &str| {
-                pairs
-                    .iter()
-                    .find(|(n, _)| *n == k)
-                    .map(|(_, v)| v.to_string())
-            }
-        };
-        let detect = |pairs| ColorDepth::detect(env(pairs));
-        assert_eq!(detect(&[("COLORTERM", "truecolor")]), ColorDepth::TrueColor);
-        assert_eq!(detect(&[("TERM", "xterm-256color")]), ColorDepth::Ansi256);
-        assert_eq!(detect(&[("TERM", "xterm")]), ColorDepth::Ansi16);
-        assert_eq!(detect(&[("TERM", "dumb")]), ColorDepth::NoColor);
-        assert_eq!(
-            detect(&[("NO_COLOR", "1"), ("COLORTERM", "truecolor")]),
-            ColorDepth::NoColor
-        );
-        assert_eq!(
-            detect(&[("NO_COLOR", ""), ("TERM", "xterm")]),
-            ColorDepth::Ansi16
-        );
-    }
 
     #[test]
     fn colours_degrade_to_the_nearest_palette_entry() {

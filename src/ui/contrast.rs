@@ -196,7 +196,8 @@ pub fn lowest_ratio(pairs: Vec<PiecePair>) -> Option<(f64, PiecePair)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::theme::{BUILT_IN, ColorDepth, parse_theme};
+    use crate::session::look::ColorDepth;
+    use crate::ui::theme::{BUILT_IN, parse_theme};
 
     fn built_in(name: &str) -> Theme {
         Theme::built_in(name).unwrap_or_else(|| panic!("no built-in theme {name}"))

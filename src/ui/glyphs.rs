@@ -1,19 +1,9 @@
 //! Glyph sets: how pieces and cell marks are written, for terminals with
 //! chess symbols, with Unicode but no chess font, or with ASCII only.
 
+use crate::session::look::GlyphSet;
 use catboard::core::{Piece, PieceKind};
 use ratatui::symbols::border;
-
-/// Which characters the screen uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GlyphSet {
-    /// Unicode chess symbols for the six chess kinds, letters for the rest.
-    Unicode,
-    /// Letters for every piece (upper case for the first seat), Unicode marks.
-    Letters,
-    /// ASCII only: letters, and ASCII marks and borders.
-    Ascii,
-}
 
 /// The marks drawn on and around cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,29 +27,9 @@ pub struct Marks {
     pub ellipsis: &'static str,
 }
 
+/// What each set draws: the set itself is a choice the session keeps by
+/// name ([`GlyphSet`] in `session::look`); its characters are the screen's.
 impl GlyphSet {
-    /// Every set, in the order `--glyphs` lists them.
-    pub const ALL: [GlyphSet; 3] = [GlyphSet::Unicode, GlyphSet::Letters, GlyphSet::Ascii];
-
-    /// The name used by `--glyphs`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            GlyphSet::Unicode => "unicode",
-            GlyphSet::Letters => "letters",
-            GlyphSet::Ascii => "ascii",
-        }
-    }
-
-    /// The set named `name`.
-    pub fn from_name(name: &str) -> Result<GlyphSet, String> {
-        GlyphSet::ALL
-            .into_iter()
-            .find(|g| g.name() == name)
-            .ok_or_else(|| {
-                format!("There is no glyph set '{name}'; choose unicode, letters or ascii.")
-            })
-    }
-
     /// How `piece` is written: one character cell wide in every set.
     ///
     /// Even seats (0, 2) are written light: outlined chess symbols and
@@ -337,7 +307,5 @@ mod tests {
         ] {
             assert!(s.is_ascii());
         }
-        assert!(GlyphSet::from_name("emoji").is_err());
-        assert_eq!(GlyphSet::from_name("letters"), Ok(GlyphSet::Letters));
     }
 }

@@ -1,179 +1,44 @@
-//! The terminal front end (ratatui + crossterm), Elm style: [`app::App`]
-//! holds the state, [`app::update`] changes it, [`view::view`] draws it;
-//! keys become actions through the one keymap in [`input`].
+//! The terminal front end (ratatui + crossterm), Elm style over the
+//! session layer: [`crate::session::app::App`] holds the state,
+//! [`crate::session::app::update`] changes it, [`view::view`] draws it
+//! in the colours and characters built from the session's look choice.
 //!
-//! The event loop reads [`terminal::Incoming`] from one channel, so keys,
-//! signals and the computer player's reports from its worker threads
-//! ([`worker`]) all arrive the same way without blocking input.
+//! The event loop reads [`crate::session::input::Incoming`] from one
+//! channel, so keys, signals and the computer player's reports from its
+//! worker threads all arrive the same way without blocking input.
 
-pub mod app;
 pub mod colour;
-pub mod computer;
 pub mod contrast;
-pub mod describe;
 pub mod glyphs;
-pub mod key_decoder;
-pub mod keymap;
-pub mod orientation;
-pub mod save;
-pub mod setup_form;
-pub mod table;
 pub mod terminal;
 pub mod theme;
 pub mod view;
-pub mod worker;
 
 #[cfg(test)]
 mod snapshots;
 
-use app::{Action, App, Effect, Playing, Screen, update};
-use save::SaveStore;
-use setup_form::{ResumeOffer, Setup};
-use std::path::PathBuf;
+use crate::session::action::Action;
+use crate::session::app::update;
+use crate::session::worker::Workers;
+use crate::session::{SessionConfig, action_of, build_app, join_notices, perform};
 use std::sync::mpsc;
-use table::TableGame;
-use terminal::Incoming;
-use view::Look;
-use worker::Workers;
-
-/// How the program starts.
-#[derive(Clone, Debug)]
-pub enum Start {
-    /// On the setup screen, offering this game to resume.
-    Setup(Option<ResumeOffer>),
-    /// Straight into a game, seen from seat `near_side`, saved at `path`.
-    Play {
-        /// The game.
-        table: Box<TableGame>,
-        /// The seat at the near edge.
-        near_side: usize,
-        /// Where it is saved; a fresh file when `None`.
-        path: Option<PathBuf>,
-    },
-}
-
-/// Everything the front end needs to start.
-#[derive(Clone, Debug)]
-pub struct UiConfig {
-    /// The first screen.
-    pub start: Start,
-    /// Colours and glyphs.
-    pub look: Look,
-    /// Where games are saved.
-    pub saves: Option<SaveStore>,
-    /// A sentence to show at once (a theme that fell back, a corrupt save).
-    pub notice: Option<String>,
-    /// How long a Master computer thinks per move, in milliseconds.
-    pub think_ms: u64,
-}
-
-/// The newest unfinished saved game in `store` (with at least one move);
-/// a corrupt or illegal save is reported in one sentence naming it, and
-/// left as it is.
-pub fn last_unfinished(store: &SaveStore) -> Result<Option<ResumeOffer>, String> {
-    for path in store.newest_first()? {
-        let saved = SaveStore::read(&path)?;
-        let table = TableGame::from_saved(&saved).map_err(|e| {
-            format!(
-                "The saved game {} cannot be resumed ({e}) and was left as it is.",
-                path.display()
-            )
-        })?;
-        if table.outcome().is_none() && table.ply() > 0 {
-            return Ok(Some(ResumeOffer {
-                path,
-                table: Box::new(table),
-            }));
-        }
-    }
-    Ok(None)
-}
-
-/// Builds the application for `config` (no terminal needed); the effects
-/// save a new game and start the computer when it is to move.
-pub fn build_app(config: UiConfig) -> (App, Vec<Effect>) {
-    let UiConfig {
-        start,
-        look,
-        saves,
-        notice,
-        think_ms,
-    } = config;
-    let (screen, fresh) = match start {
-        Start::Setup(offer) => {
-            let mut setup = Setup::new(offer);
-            setup.think_ms = think_ms;
-            (Screen::Setup(setup), false)
-        }
-        Start::Play {
-            table,
-            near_side,
-            path,
-        } => {
-            let fresh = path.is_none();
-            let path = path.or_else(|| saves.as_ref().map(SaveStore::fresh_path));
-            let playing = Playing::new(*table, near_side, path);
-            (Screen::Playing(Box::new(playing)), fresh)
-        }
-    };
-    let mut app = App::new(screen, saves, look);
-    app.think_ms = think_ms;
-    let mut effects = if fresh { app.save_now() } else { Vec::new() };
-    effects.extend(app.engage());
-    if let Some(text) = notice {
-        update(&mut app, Action::Notice(text));
-    }
-    (app, effects)
-}
-
-/// Carries out `effects`; a failure comes back to the app as a notice.
-pub fn perform(app: &mut App, workers: &mut Workers, effects: Vec<Effect>) {
-    let mut queue = std::collections::VecDeque::from(effects);
-    while let Some(effect) = queue.pop_front() {
-        let failure = match effect {
-            Effect::Save(path, saved) => {
-                // A game with no moves yet is not worth a file.
-                if saved.moves.is_empty() && !path.exists() {
-                    continue;
-                }
-                SaveStore::write(&path, &saved).err()
-            }
-            Effect::Think(request) => workers.start(*request).err(),
-            Effect::StopThinking(id) => {
-                workers.stop(id);
-                None
-            }
-        };
-        if let Some(e) = failure {
-            queue.extend(update(app, Action::Notice(e)));
-        }
-    }
-}
-
-/// The action `incoming` asks of `app`: a key through the keymap of what
-/// is on screen, a ready action as it is. Every front end over a terminal
-/// (the local one, an SSH channel) goes through here.
-pub fn action_of(app: &App, incoming: Incoming) -> Option<Action> {
-    match incoming {
-        Incoming::Key(key) => keymap::action_for(app.context(), key),
-        Incoming::Action(action) => Some(action),
-    }
-}
-
-/// Draws `app` on `screen`, whatever the terminal behind it (the local
-/// one, or an SSH channel).
-pub fn draw<B: ratatui::backend::Backend>(
-    screen: &mut ratatui::Terminal<B>,
-    app: &App,
-) -> Result<(), B::Error> {
-    screen.draw(|f| view::view(app, f)).map(|_| ())
-}
+use theme::user_theme_dir;
+use view::{Look, draw};
 
 /// Runs the front end until the player quits, the terminal hangs up (or
 /// dies without a hang-up, as under `nohup`) or a termination signal
 /// comes; the game is saved and `Ok` returned (exit status 0) in every case.
-pub fn run(config: UiConfig) -> Result<(), String> {
+/// The look the session chose is built here, its theme read once (a theme
+/// that falls back to classic says so after the other notices).
+pub fn run(mut config: SessionConfig) -> Result<(), String> {
+    let notice = config.notice.take();
     let (mut app, effects) = build_app(config);
+    let env = |name: &str| std::env::var(name).ok();
+    let (look, theme_notice) = Look::of(&app.look, user_theme_dir(&env).as_deref());
+    // Said as build_app says a notice, as its last step, after the others.
+    if let Some(text) = join_notices(notice, theme_notice) {
+        update(&mut app, Action::Notice(text));
+    }
     let (tx, rx) = mpsc::channel();
     let mut workers = Workers::new(tx.clone());
     let mut screen = terminal::enter().map_err(|e| format!("Could not open the terminal: {e}."))?;
@@ -183,7 +48,7 @@ pub fn run(config: UiConfig) -> Result<(), String> {
         terminal::leave(screen);
         return Err(format!("Could not read the terminal: {e}."));
     }
-    if draw(&mut screen, &app).is_err() {
+    if draw(&mut screen, &app, &look).is_err() {
         let effects = update(&mut app, Action::Hangup);
         perform(&mut app, &mut workers, effects);
         workers.stop_all();
@@ -205,7 +70,7 @@ pub fn run(config: UiConfig) -> Result<(), String> {
         if app.quit {
             break;
         }
-        if draw(&mut screen, &app).is_err() {
+        if draw(&mut screen, &app, &look).is_err() {
             let effects = update(&mut app, Action::Hangup);
             perform(&mut app, &mut workers, effects);
             break;
@@ -214,84 +79,4 @@ pub fn run(config: UiConfig) -> Result<(), String> {
     workers.stop_all();
     terminal::leave(screen);
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use save::SavedGame;
-
-    fn saved(moves: &[&str]) -> SavedGame {
-        SavedGame {
-            format: SavedGame::FORMAT,
-            variant: "chess".into(),
-            options: Vec::new(),
-            start: catboard::variants::chess::START_FEN.into(),
-            players: vec!["human".into(), "human".into()],
-            moves: moves.iter().map(|m| m.to_string()).collect(),
-            series: None,
-        }
-    }
-
-    #[test]
-    fn resume_skips_finished_games_and_reports_a_corrupt_one() {
-        let dir = std::env::temp_dir().join(format!("catboard-resume-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let store = SaveStore::new(dir.clone());
-        let older = dir.join("game-1.json");
-        let newer = dir.join("game-2.json");
-        let write = |path: &PathBuf, game: &SavedGame| {
-            SaveStore::write(path, game).expect("write a save");
-        };
-        write(&older, &saved(&["d2d4"]));
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        write(&newer, &saved(&["f2f3", "e7e5", "g2g4", "d8h4"]));
-        let offer = last_unfinished(&store)
-            .expect("readable")
-            .expect("an offer");
-        assert_eq!(offer.path, older, "the checkmated game is skipped");
-        assert_eq!(offer.table.ply(), 1);
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        std::fs::write(dir.join("game-3.json"), "{ not json").expect("write garbage");
-        let err = last_unfinished(&store).expect_err("corrupt");
-        assert!(err.contains("game-3.json"), "{err}");
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn a_game_started_from_the_command_line_faces_its_seat_and_saves_on_hang_up() {
-        let table = TableGame::new(&table::TableSpec {
-            variant: catboard::variants::Variant::Chess,
-            options: catboard::core::Options::new(),
-            position: None,
-            players: vec![table::Player::Human; 2],
-        })
-        .expect("chess");
-        let (mut app, effects) = build_app(UiConfig {
-            start: Start::Play {
-                table: Box::new(table),
-                near_side: 1,
-                path: None,
-            },
-            look: Look::test_default(),
-            saves: Some(SaveStore::new(PathBuf::from("/nonexistent/saves"))),
-            notice: Some("Theme file t.toml, line 1: bad; using the classic theme.".into()),
-            think_ms: 100,
-        });
-        assert!(
-            app.message
-                .as_ref()
-                .is_some_and(|m| m.text.contains("t.toml"))
-        );
-        match (&app.screen, effects.as_slice()) {
-            (Screen::Playing(p), [Effect::Save(path, saved)]) => {
-                assert_eq!(p.near_side(), 1, "seen from Black");
-                assert!(path.starts_with("/nonexistent/saves"));
-                assert!(saved.moves.is_empty());
-            }
-            other => panic!("unexpected start {other:?}"),
-        }
-        assert_eq!(update(&mut app, Action::Hangup).len(), 1, "a hang-up saves");
-        assert!(app.quit);
-    }
 }

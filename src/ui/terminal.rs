@@ -12,9 +12,9 @@
 //! unread, `poll` kept reporting input, and the thread spun until the next
 //! key arrived. One reader and one level-triggered wait cannot disagree.
 
-use super::app::Action;
-use super::key_decoder::{Decoded, KeyDecoder};
-use super::keymap::Key;
+use crate::session::action::Action;
+use crate::session::input::Incoming;
+use crate::session::key_decoder::KeyDecoder;
 use crossterm::{cursor, execute, terminal};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
@@ -24,26 +24,6 @@ use std::io::{self, Stdout};
 use std::os::fd::{AsFd, BorrowedFd};
 use std::sync::mpsc::Sender;
 use std::time::Duration;
-
-/// What arrives at the event loop from outside: a key to map through the
-/// keymap (which depends on what is on screen), or a ready action (resize,
-/// signals, the computer player's reports).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Incoming {
-    /// A key pressed.
-    Key(Key),
-    /// An action from elsewhere.
-    Action(Action),
-}
-
-impl From<Decoded> for Incoming {
-    fn from(decoded: Decoded) -> Incoming {
-        match decoded {
-            Decoded::Key(key) => Incoming::Key(key),
-            Decoded::Paste(text) => Incoming::Action(Action::Paste(text)),
-        }
-    }
-}
 
 /// The terminal type the program draws on.
 pub type Screen = Terminal<CrosstermBackend<Stdout>>;

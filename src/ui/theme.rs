@@ -2,8 +2,8 @@
 //! (`themes/*.toml`, built in; the user's config directory; `--theme PATH`),
 //! and the terminal's colour depth, to which every colour is degraded.
 
-pub use super::colour::ColorDepth;
 use super::colour::{distinct_squares_16, parse_colour};
+use crate::session::look::ColorDepth;
 use ratatui::style::Color;
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -3,25 +3,26 @@
 //! with `snapshots/<name>.txt`. Run `UPDATE_SNAPSHOTS=1 cargo test --release`
 //! to write the files anew, then review the diff like code.
 
-use super::app::{Action, App, Dir, Overlay, Playing, Screen, update};
-use super::glyphs::GlyphSet;
-use super::setup_form::Setup;
-use super::table::{Player, TableGame, TableSpec};
-use super::theme::{ColorDepth, Theme};
 use super::view::{Look, view};
+use crate::session::action::{Action, Dir};
+use crate::session::app::{App, Overlay, Playing, Screen, update};
+use crate::session::look::{ColorDepth, GlyphSet, LookChoice};
+use crate::session::setup_form::Setup;
+use crate::session::table::{Player, TableGame, TableSpec};
 use catboard::core::{Game, Options};
 use catboard::variants::Variant;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::path::PathBuf;
 
-/// Draws `app` on a `width` × `height` test terminal.
+/// Draws `app` on a `width` × `height` test terminal, in the look it chose.
 pub fn render(app: &App, width: u16, height: u16) -> ratatui::buffer::Buffer {
+    let (look, _) = Look::of(&app.look, None);
     let mut terminal = match Terminal::new(TestBackend::new(width, height)) {
         Ok(t) => t,
         Err(e) => panic!("test backend: {e}"),
     };
-    if let Err(e) = terminal.draw(|f| view(app, f)) {
+    if let Err(e) = terminal.draw(|f| view(app, &look, f)) {
         panic!("drawing failed: {e}");
     }
     terminal.backend().buffer().clone()
@@ -56,17 +57,20 @@ fn check(name: &str, app: &App, width: u16, height: u16) {
     }
 }
 
-fn look(theme: &str, depth: ColorDepth, glyphs: GlyphSet) -> Look {
-    let theme = Theme::built_in(theme).unwrap_or_else(Theme::classic);
-    Look::new(&theme, depth, glyphs)
+fn look(theme: &str, depth: ColorDepth, glyphs: GlyphSet) -> LookChoice {
+    LookChoice {
+        theme: theme.to_string(),
+        depth,
+        glyphs,
+    }
 }
 
-fn classic() -> Look {
+fn classic() -> LookChoice {
     look("classic", ColorDepth::TrueColor, GlyphSet::Unicode)
 }
 
 /// A chess game from `fen` (the opening when `None`) after `moves`.
-fn game(fen: Option<&str>, moves: &[&str], near_side: usize, look: Look) -> App {
+fn game(fen: Option<&str>, moves: &[&str], near_side: usize, look: LookChoice) -> App {
     table_game(
         Variant::Chess,
         vec![Player::Human; 2],
@@ -84,7 +88,7 @@ fn table_game(
     fen: Option<&str>,
     moves: &[&str],
     near_side: usize,
-    look: Look,
+    look: LookChoice,
 ) -> App {
     let mut table = match TableGame::new(&TableSpec {
         variant,
@@ -303,7 +307,7 @@ fn snapshot_each_glyph_set() {
 }
 
 /// A Cat Chess game between three people from `fen` after `moves`.
-fn cat_game(fen: Option<&str>, moves: &[&str], look: Look) -> App {
+fn cat_game(fen: Option<&str>, moves: &[&str], look: LookChoice) -> App {
     table_game(Variant::Cat, vec![Player::Human; 3], fen, moves, 0, look)
 }
 
@@ -323,7 +327,7 @@ fn snapshot_thinking() {
     );
     let effects = app.engage();
     let id = match effects.as_slice() {
-        [super::app::Effect::Think(request)] => request.id,
+        [crate::session::app::Effect::Think(request)] => request.id,
         other => panic!("expected one search, got {other:?}"),
     };
     let Screen::Playing(p) = &app.screen else {
@@ -355,7 +359,7 @@ fn snapshot_hint() {
     let mut app = game(None, &["e4", "e5"], 0, classic());
     let effects = update(&mut app, Action::Hint);
     let id = match effects.as_slice() {
-        [super::app::Effect::Think(request)] => request.id,
+        [crate::session::app::Effect::Think(request)] => request.id,
         other => panic!("expected one search, got {other:?}"),
     };
     let Screen::Playing(p) = &app.screen else {
@@ -504,8 +508,9 @@ fn measure_frame_time_and_bytes_per_cursor_step() {
             Ok(t) => t,
             Err(e) => panic!("terminal: {e}"),
         };
+        let (shown, _) = Look::of(&app.look, None);
         let mut draw = |app: &App| {
-            if let Err(e) = terminal.draw(|f| view(app, f)) {
+            if let Err(e) = terminal.draw(|f| view(app, &shown, f)) {
                 panic!("draw: {e}");
             }
             bytes.replace(0)
@@ -530,12 +535,13 @@ fn measure_frame_time_and_bytes_per_cursor_step() {
         Ok(t) => t,
         Err(e) => panic!("test backend: {e}"),
     };
+    let (shown, _) = Look::of(&app.look, None);
     let frames = 2000;
     let start = Instant::now();
     for i in 0..frames {
         let dir = if i % 2 == 0 { Dir::Right } else { Dir::Left };
         update(&mut app, Action::Cursor(dir));
-        if let Err(e) = terminal.draw(|f| view(&app, f)) {
+        if let Err(e) = terminal.draw(|f| view(&app, &shown, f)) {
             panic!("draw: {e}");
         }
     }

@@ -16,7 +16,7 @@
 //! armies take the theme's `[armies]` colours ([`Theme::for_armies`]).
 
 use super::Look;
-use crate::ui::orientation::{Orientation, drawing_extent};
+use crate::session::orientation::{Orientation, drawing_extent};
 use crate::ui::theme::Theme;
 use catboard::core::{Cell, CellSet, Game, Geometry, PieceKind, Seat};
 use catboard::variants::AnyGame;
@@ -379,7 +379,7 @@ fn cell_look_in_regions(
     } else {
         (" ", seat_mark.unwrap_or(" "))
     };
-    let ascii = look.glyphs == crate::ui::glyphs::GlyphSet::Ascii;
+    let ascii = look.glyphs == crate::session::look::GlyphSet::Ascii;
     let corners = if is_cursor {
         Some(Corners::Four(if ascii {
             ["+", "+", "+", "+"]
@@ -510,8 +510,7 @@ impl Widget for BoardView<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::glyphs::GlyphSet;
-    use crate::ui::theme::ColorDepth;
+    use crate::session::look::{ColorDepth, GlyphSet};
 
     #[test]
     fn the_biggest_cells_that_fit_are_chosen() {

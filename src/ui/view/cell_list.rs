@@ -4,9 +4,9 @@
 //! magnifiers; the same words a screen reader hears in the line mode.
 
 use super::Look;
-use super::panels::wrap_words as wrap;
-use crate::ui::app::Playing;
-use crate::ui::describe::position::{cell_detail, neighbour_words};
+use super::wrap::wrap_words as wrap;
+use crate::session::app::Playing;
+use crate::session::describe::position::{cell_detail, neighbour_words};
 use catboard::core::Game;
 use ratatui::text::Line;
 
@@ -31,7 +31,7 @@ pub fn lines(look: &Look, p: &Playing, width: usize) -> Vec<Line<'static>> {
 
 #[cfg(test)]
 mod tests {
-    use crate::ui::describe::position::cell_detail;
+    use crate::session::describe::position::cell_detail;
     use catboard::core::{Game, Options};
     use catboard::variants::Variant;
 

@@ -6,15 +6,16 @@ pub mod overlay;
 pub mod panels;
 pub mod setup_screen;
 pub mod sphere;
+mod wrap;
 
-use super::app::{App, FieldPurpose, Overlay, Playing, Screen};
-use super::computer::Purpose;
-use super::describe;
-use super::describe::capitalise;
-use super::glyphs::GlyphSet;
-use super::keymap::{HelpState, hints};
-use super::table::Player;
-use super::theme::{ColorDepth, Theme};
+use super::theme::{Theme, load_theme};
+use crate::session::app::{App, FieldPurpose, Overlay, Playing, Screen};
+use crate::session::computer::Purpose;
+use crate::session::describe;
+use crate::session::keymap::{HelpState, hints};
+use crate::session::look::{ColorDepth, GlyphSet, LookChoice};
+use crate::session::table::Player;
+use crate::session::words::capitalise;
 use board::{BoardMarks, BoardSize, BoardView};
 use catboard::core::geometry::Shape;
 use catboard::core::{Game, MoveKind};
@@ -23,6 +24,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
+use std::path::Path;
 
 /// How things look: the theme (already degraded to the terminal's colour
 /// depth) and the glyph set.
@@ -41,6 +43,15 @@ impl Look {
             theme: theme.adapted(depth),
             glyphs,
         }
+    }
+
+    /// The look `choice` names: its theme found and read (a built-in
+    /// name, a theme in `user_dir`, or a file) and brought to its colour
+    /// depth, with its glyphs; and a sentence when the theme fell back to
+    /// classic.
+    pub fn of(choice: &LookChoice, user_dir: Option<&Path>) -> (Look, Option<String>) {
+        let (theme, notice) = load_theme(&choice.theme, user_dir);
+        (Look::new(&theme, choice.depth, choice.glyphs), notice)
     }
 
     /// The classic theme in true colour with Unicode glyphs, for tests.
@@ -111,21 +122,31 @@ pub fn plain(look: &Look, text: &str) -> String {
     }
 }
 
+/// Draws `app` on `screen` in `look`, whatever the terminal behind it
+/// (the local one, or an SSH channel).
+pub fn draw<B: ratatui::backend::Backend>(
+    screen: &mut ratatui::Terminal<B>,
+    app: &App,
+    look: &Look,
+) -> Result<(), B::Error> {
+    screen.draw(|f| view(app, look, f)).map(|_| ())
+}
+
 /// Draws the whole screen.
-pub fn view(app: &App, frame: &mut Frame) {
+pub fn view(app: &App, look: &Look, frame: &mut Frame) {
     let area = frame.area();
     let board_area = match &app.screen {
         Screen::Setup(s) => {
-            setup_screen::draw(app, s, frame, area);
+            setup_screen::draw(app, look, s, frame, area);
             None
         }
-        Screen::Playing(p) => draw_playing(app, p, frame, area),
+        Screen::Playing(p) => draw_playing(app, look, p, frame, area),
     };
     match &app.overlay {
-        Some(Overlay::Help { from }) => overlay::help(app, *from, frame, area),
+        Some(Overlay::Help { from }) => overlay::help(app, look, *from, frame, area),
         Some(Overlay::Chooser { moves, index }) => {
             if let Screen::Playing(p) = &app.screen {
-                overlay::chooser(app, p, moves, *index, frame, board_area.unwrap_or(area));
+                overlay::chooser(look, p, moves, *index, frame, board_area.unwrap_or(area));
             }
         }
         Some(Overlay::ConfirmNewGame) => {
@@ -133,7 +154,7 @@ pub fn view(app: &App, frame: &mut Frame) {
                 Screen::Playing(p) => describe::new_game_question(&p.table),
                 Screen::Setup(_) => "Start a new game? (y/n)".to_string(),
             };
-            overlay::confirm(app, &question, frame, area)
+            overlay::confirm(look, &question, frame, area)
         }
         _ => {}
     }
@@ -222,7 +243,13 @@ fn board_marks(p: &Playing) -> BoardMarks {
 }
 
 /// Draws the board, panels, feedback and hints; returns where the board is.
-fn draw_playing(app: &App, p: &Playing, frame: &mut Frame, area: Rect) -> Option<Rect> {
+fn draw_playing(
+    app: &App,
+    look: &Look,
+    p: &Playing,
+    frame: &mut Frame,
+    area: Rect,
+) -> Option<Rect> {
     // Two lines at the bottom: feedback and key hints.
     let body = Rect {
         height: area.height.saturating_sub(2),
@@ -230,8 +257,8 @@ fn draw_playing(app: &App, p: &Playing, frame: &mut Frame, area: Rect) -> Option
     };
     let marks = board_marks(p);
     let drawn = match p.table.game().geometry().shape() {
-        Shape::Grid { .. } => draw_grid(app, p, &marks, frame, body),
-        Shape::Graph => sphere::draw(app, p, &marks, frame, body),
+        Shape::Grid { .. } => draw_grid(look, p, &marks, frame, body),
+        Shape::Graph => sphere::draw(look, p, &marks, frame, body),
     };
     let Some((board_area, panels_drawn)) = drawn else {
         let (w, h) = match p.table.game().geometry().shape() {
@@ -241,7 +268,7 @@ fn draw_playing(app: &App, p: &Playing, frame: &mut Frame, area: Rect) -> Option
             }
             Shape::Graph => (sphere::MINIMUM.0, sphere::MINIMUM.1 + 2),
         };
-        too_small(app, frame, area, (w, h));
+        too_small(look, frame, area, (w, h));
         return None;
     };
     let feedback = Rect {
@@ -250,9 +277,10 @@ fn draw_playing(app: &App, p: &Playing, frame: &mut Frame, area: Rect) -> Option
         width: area.width.saturating_sub(2),
         height: 1,
     };
-    feedback_line(app, p, frame, feedback, !panels_drawn);
+    feedback_line(app, look, p, frame, feedback, !panels_drawn);
     hint_line(
         app,
+        look,
         frame,
         Rect {
             y: area.bottom().saturating_sub(1),
@@ -265,7 +293,7 @@ fn draw_playing(app: &App, p: &Playing, frame: &mut Frame, area: Rect) -> Option
 /// Draws the grid board and the side panel into `body`; returns where the
 /// board is and whether the panel found room, or `None` when it does not fit.
 fn draw_grid(
-    app: &App,
+    look: &Look,
     p: &Playing,
     marks: &BoardMarks,
     frame: &mut Frame,
@@ -275,7 +303,7 @@ fn draw_grid(
     frame.render_widget(
         BoardView {
             game: p.table.game(),
-            look: &app.look,
+            look,
             marks,
             orientation: p.orientation,
             size,
@@ -283,15 +311,14 @@ fn draw_grid(
         board_area,
     );
     if let Some(panel) = panel {
-        panels::draw(app, p, frame, panel);
+        panels::draw(look, p, frame, panel);
     }
     Some((board_area, panel.is_some()))
 }
 
 /// The feedback line: the open prompt, else a message, else the result,
 /// else (when there is no panel to say it) the side to move.
-fn feedback_line(app: &App, p: &Playing, frame: &mut Frame, area: Rect, status: bool) {
-    let look = &app.look;
+fn feedback_line(app: &App, look: &Look, p: &Playing, frame: &mut Frame, area: Rect, status: bool) {
     if let Some(Overlay::Field {
         purpose: purpose @ (FieldPurpose::Move | FieldPurpose::GoTo),
         text,
@@ -348,8 +375,8 @@ fn feedback_line(app: &App, p: &Playing, frame: &mut Frame, area: Rect, status: 
 /// The key hints at the bottom, made from the keymap: the most used keys
 /// of the context, those that apply now (passing, pausing the computer), as
 /// many as fit.
-fn hint_line(app: &App, frame: &mut Frame, area: Rect) {
-    let ascii = app.look.glyphs == GlyphSet::Ascii;
+fn hint_line(app: &App, look: &Look, frame: &mut Frame, area: Rect) {
+    let ascii = look.glyphs == GlyphSet::Ascii;
     let paused = matches!(&app.screen, Screen::Playing(p) if p.paused);
     let mut items = hints(app.context(), ascii, help_state(app));
     if paused {
@@ -374,20 +401,20 @@ fn hint_line(app: &App, frame: &mut Frame, area: Rect) {
     }
     let hint: Vec<&str> = items.iter().map(|(t, _)| t.as_str()).collect();
     frame.render_widget(
-        Paragraph::new(Line::styled(hint.join("  "), app.look.dim())),
+        Paragraph::new(Line::styled(hint.join("  "), look.dim())),
         area,
     );
 }
 
 /// Says the terminal is too small instead of drawing a broken board.
-fn too_small(app: &App, frame: &mut Frame, area: Rect, need: (u16, u16)) {
+fn too_small(look: &Look, frame: &mut Frame, area: Rect, need: (u16, u16)) {
     let text = format!(
         "The terminal is {}x{}; the board needs at least {}x{}. Enlarge the window or press q to quit.",
         area.width, area.height, need.0, need.1
     );
     frame.render_widget(
         Paragraph::new(text)
-            .style(app.look.error())
+            .style(look.error())
             .wrap(Wrap { trim: true }),
         area,
     );

@@ -2,11 +2,11 @@
 //! legend of how the seats' pieces look), the promotion chooser and the
 //! new-game question. Each box is centred in the area it is given.
 
-use super::super::app::{App, Playing, Screen};
-use super::super::describe::capitalise;
-use super::super::glyphs::GlyphSet;
-use super::super::keymap::{Context, help_sections};
-use super::help_state;
+use super::{Look, help_state};
+use crate::session::app::{App, Playing, Screen};
+use crate::session::keymap::{Context, help_sections};
+use crate::session::look::GlyphSet;
+use crate::session::words::capitalise;
 use catboard::core::{Game, Move, Piece, PieceKind, Seat};
 use catboard::entry::Choice;
 use ratatui::Frame;
@@ -27,20 +27,19 @@ fn centred(area: Rect, width: u16, height: u16) -> Rect {
     }
 }
 
-fn boxed<'a>(app: &App, title: &'a str) -> Block<'a> {
+fn boxed<'a>(look: &Look, title: &'a str) -> Block<'a> {
     Block::bordered()
-        .border_set(app.look.glyphs.border())
-        .border_style(app.look.accent())
-        .style(app.look.text())
-        .title(Span::styled(title, app.look.accent()))
+        .border_set(look.glyphs.border())
+        .border_style(look.accent())
+        .style(look.text())
+        .title(Span::styled(title, look.accent()))
 }
 
 /// The legend of how each seat's pieces look in the glyph set, so seats
 /// are told apart without colour: one line per seat, with a sample glyph
 /// (its King, or its Cat for a seat of Cats only), its seat mark, its name
 /// and a few words (`outlined symbols`, `small letters with ″`).
-fn seat_legend(app: &App, p: &Playing) -> Vec<Line<'static>> {
-    let look = &app.look;
+fn seat_legend(look: &Look, p: &Playing) -> Vec<Line<'static>> {
     let game = p.table.game();
     let geo = game.geometry();
     let names = game.seat_names();
@@ -91,8 +90,7 @@ fn seat_legend(app: &App, p: &Playing) -> Vec<Line<'static>> {
 /// The legend of the seats' regions (BacCanCat's camps), when the game
 /// has any: how the board shows them, by a tint toward each army's colour
 /// or, where the theme cannot tint (mono, 16 colours), by the camp mark.
-fn camp_legend(app: &App, p: &Playing) -> Option<Line<'static>> {
-    let look = &app.look;
+fn camp_legend(look: &Look, p: &Playing) -> Option<Line<'static>> {
     let game = p.table.game();
     let regions = game.annotations().regions;
     if regions.is_empty() {
@@ -113,8 +111,7 @@ fn camp_legend(app: &App, p: &Playing) -> Option<Line<'static>> {
 
 /// The legend of the pieces beyond chess's six on the board (a Lion, a
 /// Crowned Rook...): each one's glyph and name, for the help.
-fn kind_legend(app: &App, p: &Playing) -> Vec<Line<'static>> {
-    let look = &app.look;
+fn kind_legend(look: &Look, p: &Playing) -> Vec<Line<'static>> {
     let game = p.table.game();
     let geo = game.geometry();
     let mut kinds: Vec<PieceKind> = geo
@@ -139,8 +136,8 @@ fn kind_legend(app: &App, p: &Playing) -> Vec<Line<'static>> {
 
 /// The help for the screen it was opened from, in columns of sections;
 /// during a game the first column ends with the seats' legend.
-pub fn help(app: &App, from: Context, frame: &mut Frame, area: Rect) {
-    let ascii = app.look.glyphs == GlyphSet::Ascii;
+pub fn help(app: &App, look: &Look, from: Context, frame: &mut Frame, area: Rect) {
+    let ascii = look.glyphs == GlyphSet::Ascii;
     let columns: Vec<Vec<Context>> = match from {
         Context::Setup => vec![vec![Context::Setup], vec![Context::TextEntry]],
         _ => vec![
@@ -148,7 +145,6 @@ pub fn help(app: &App, from: Context, frame: &mut Frame, area: Rect) {
             vec![Context::TextEntry, Context::Chooser, Context::Confirm],
         ],
     };
-    let look = &app.look;
     let mut rendered: Vec<Vec<Line>> = columns
         .iter()
         .map(|contexts| {
@@ -173,13 +169,13 @@ pub fn help(app: &App, from: Context, frame: &mut Frame, area: Rect) {
         && from != Context::Setup
     {
         first.push(Line::default());
-        first.extend(seat_legend(app, p));
-        first.extend(camp_legend(app, p));
+        first.extend(seat_legend(look, p));
+        first.extend(camp_legend(look, p));
     }
     if let (Screen::Playing(p), Some(second)) = (&app.screen, rendered.get_mut(1))
         && from != Context::Setup
     {
-        let others = kind_legend(app, p);
+        let others = kind_legend(look, p);
         if !others.is_empty() {
             second.push(Line::default());
             second.extend(others);
@@ -193,7 +189,7 @@ pub fn help(app: &App, from: Context, frame: &mut Frame, area: Rect) {
     let width = col_widths.iter().sum::<u16>() + 2;
     let popup = centred(area, width, height);
     frame.render_widget(Clear, popup);
-    let block = boxed(app, " Keys ");
+    let block = boxed(look, " Keys ");
     let inner = block.inner(popup);
     frame.render_widget(block, popup);
     let mut x = inner.x;
@@ -210,14 +206,13 @@ pub fn help(app: &App, from: Context, frame: &mut Frame, area: Rect) {
 
 /// The chooser between moves to one cell: a piece per line for promotions.
 pub fn chooser(
-    app: &App,
+    look: &Look,
     p: &Playing,
     moves: &[(Choice, Move)],
     index: usize,
     frame: &mut Frame,
     area: Rect,
 ) {
-    let look = &app.look;
     let game = p.table.game();
     let mover = game.to_move();
     let lines: Vec<Line> = moves
@@ -272,26 +267,25 @@ pub fn chooser(
         + 4;
     let popup = centred(area, width, lines.len() as u16 + 2);
     frame.render_widget(Clear, popup);
-    frame.render_widget(Paragraph::new(lines).block(boxed(app, title)), popup);
+    frame.render_widget(Paragraph::new(lines).block(boxed(look, title)), popup);
 }
 
 /// A yes/no question.
-pub fn confirm(app: &App, question: &str, frame: &mut Frame, area: Rect) {
+pub fn confirm(look: &Look, question: &str, frame: &mut Frame, area: Rect) {
     let popup = centred(area, question.width() as u16 + 4, 3);
     frame.render_widget(Clear, popup);
     frame.render_widget(
-        Paragraph::new(Line::styled(format!(" {question}"), app.look.text())).block(boxed(app, "")),
+        Paragraph::new(Line::styled(format!(" {question}"), look.text())).block(boxed(look, "")),
         popup,
     );
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::app::Overlay;
-    use super::super::super::table::{Player, TableGame, TableSpec};
-    use super::super::super::theme::{ColorDepth, Theme};
-    use super::super::Look;
     use super::*;
+    use crate::session::app::Overlay;
+    use crate::session::look::{ColorDepth, LookChoice};
+    use crate::session::table::{Player, TableGame, TableSpec};
     use catboard::core::Options;
     use catboard::variants::Variant;
     use ratatui::Terminal;
@@ -306,7 +300,11 @@ mod tests {
             players: vec![Player::Human; seats],
         };
         let table = TableGame::new(&spec).unwrap_or_else(|e| panic!("test table: {e}"));
-        let look = Look::new(&Theme::classic(), ColorDepth::TrueColor, glyphs);
+        let look = LookChoice {
+            theme: "classic".into(),
+            depth: ColorDepth::TrueColor,
+            glyphs,
+        };
         let mut app = App::new(
             Screen::Playing(Box::new(Playing::new(table, 0, None))),
             None,
@@ -320,10 +318,11 @@ mod tests {
 
     /// The help alone, drawn on a `width` × `height` screen.
     fn help_screen(app: &App, width: u16, height: u16) -> Buffer {
+        let (look, _) = Look::of(&app.look, None);
         let mut terminal = Terminal::new(TestBackend::new(width, height))
             .unwrap_or_else(|e| panic!("test backend: {e}"));
         terminal
-            .draw(|f| help(app, Context::Board, f, f.area()))
+            .draw(|f| help(app, &look, Context::Board, f, f.area()))
             .unwrap_or_else(|e| panic!("drawing failed: {e}"));
         terminal.backend().buffer().clone()
     }

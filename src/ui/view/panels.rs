@@ -3,12 +3,13 @@
 //! computer's thinking and the hint, captured pieces, the variant's notes,
 //! and the move list in rounds (one column per seat).
 
-use super::super::app::{App, Playing};
-use super::super::computer::{Purpose, Thinking};
-use super::super::describe;
-use super::super::describe::capitalise;
-use super::super::table::TableGame;
+use super::wrap::wrap_words;
 use super::{Look, plain};
+use crate::session::app::Playing;
+use crate::session::computer::{Purpose, Thinking};
+use crate::session::describe;
+use crate::session::table::TableGame;
+use crate::session::words::capitalise;
 use catboard::ai::score;
 use catboard::core::{Game, Outcome, Piece, Seat};
 use catboard::notation::pgn::result_token;
@@ -17,7 +18,6 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Padding, Paragraph};
-use unicode_width::UnicodeWidthStr;
 
 /// The result as a score (`1-0`, `1/2-1/2`), for two-seat games only.
 fn result_score(table: &TableGame, outcome: Outcome) -> Option<&'static str> {
@@ -37,13 +37,12 @@ pub fn wanted_width(p: &Playing) -> u16 {
 }
 
 /// Draws the panels into `area`: the game box on top, the moves below.
-pub fn draw(app: &App, p: &Playing, frame: &mut Frame, area: Rect) {
+pub fn draw(look: &Look, p: &Playing, frame: &mut Frame, area: Rect) {
     let text_width = area.width.saturating_sub(4) as usize;
-    let game_lines = game_lines(app, p, text_width);
+    let game_lines = game_lines(look, p, text_width);
     let game_height = (game_lines.len() as u16 + 2).min(area.height.saturating_sub(3));
     let [top, bottom] =
         Layout::vertical([Constraint::Length(game_height), Constraint::Min(3)]).areas(area);
-    let look = &app.look;
     let block = |title: String| {
         Block::bordered()
             .border_set(look.glyphs.border())
@@ -69,28 +68,9 @@ pub fn draw(app: &App, p: &Playing, frame: &mut Frame, area: Rect) {
     let inner = moves_block.inner(bottom);
     frame.render_widget(moves_block, bottom);
     frame.render_widget(
-        Paragraph::new(move_lines(app, p, inner.height as usize)),
+        Paragraph::new(move_lines(look, p, inner.height as usize)),
         inner,
     );
-}
-
-/// `text` broken between words into lines of at most `width` columns.
-pub(super) fn wrap_words(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.width() + 1 + word.width() > width.max(1) {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
 }
 
 /// A node count for people: `812`, `41k`, `1.3M`.
@@ -142,8 +122,7 @@ fn thinking_lines(look: &Look, p: &Playing, t: &Thinking, width: usize) -> Vec<L
 /// The game box: each seat and its player, the side to move, check or the
 /// result, the computer's thinking, the hint, captured pieces and the
 /// variant's notes.
-fn game_lines(app: &App, p: &Playing, width: usize) -> Vec<Line<'static>> {
-    let look = &app.look;
+fn game_lines(look: &Look, p: &Playing, width: usize) -> Vec<Line<'static>> {
     let game = p.table.game();
     let outcome = p.table.outcome();
     let to_move = game.to_move();
@@ -277,8 +256,7 @@ fn labelled_lines(look: &Look, label: &str, value: &str, width: usize) -> Vec<Li
 
 /// The move list, numbered by rounds, scrolled so the current move shows;
 /// moves taken back (that redo would replay) follow, dimmed.
-fn move_lines(app: &App, p: &Playing, height: usize) -> Vec<Line<'static>> {
-    let look = &app.look;
+fn move_lines(look: &Look, p: &Playing, height: usize) -> Vec<Line<'static>> {
     let seats = p.table.players().len().max(1);
     let first = p.table.first_mover().index() % seats;
     let played: Vec<&str> = p.table.notation().collect();

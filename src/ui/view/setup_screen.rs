@@ -1,8 +1,8 @@
 //! The setup screen: one row per choice, the highlighted one marked.
 
-use super::super::app::{App, FieldPurpose, Overlay};
-use super::super::setup_form::{Setup, SetupRow};
-use super::hint_line;
+use super::{Look, hint_line};
+use crate::session::app::{App, FieldPurpose, Overlay};
+use crate::session::setup_form::{Setup, SetupRow};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -13,8 +13,7 @@ use unicode_width::UnicodeWidthStr;
 const LABEL_WIDTH: usize = 22;
 
 /// Draws the setup screen.
-pub fn draw(app: &App, setup: &Setup, frame: &mut Frame, area: Rect) {
-    let look = &app.look;
+pub fn draw(app: &App, look: &Look, setup: &Setup, frame: &mut Frame, area: Rect) {
     let rows = setup.rows();
     let width = area.width.saturating_sub(2).min(72);
     let height = (rows.len() as u16 + 4).min(area.height.saturating_sub(2));
@@ -98,7 +97,7 @@ pub fn draw(app: &App, setup: &Setup, frame: &mut Frame, area: Rect) {
             width: area.width.saturating_sub(2),
             height: 1,
         };
-        hint_line(app, frame, hints);
+        hint_line(app, look, frame, hints);
     }
 }
 

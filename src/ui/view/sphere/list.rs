@@ -5,10 +5,10 @@
 
 use super::super::Look;
 use super::super::board::BoardMarks;
-use super::layout::{Spot, list_order, rank_from_white};
-use crate::ui::describe::piece_words;
+use crate::session::describe::piece_words;
 use catboard::core::{Cell, Game, Seat};
 use catboard::variants::AnyGame;
+use catboard::variants::polar::layout::{Spot, list_order, rank_from_white};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
@@ -38,7 +38,7 @@ fn mark_word(game: &AnyGame, marks: &BoardMarks, cell: Cell) -> &'static str {
 /// The heading over the ring of rank `rank` from White's pole.
 fn heading(game: &AnyGame, rank: u8, spot: Spot) -> String {
     let pole = if spot.north { Seat(0) } else { Seat(1) };
-    let who = crate::ui::describe::capitalise(game.seat_name(pole));
+    let who = crate::session::words::capitalise(game.seat_name(pole));
     format!(
         "{} {who}'s {}",
         rank + 1,

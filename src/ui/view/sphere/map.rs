@@ -7,10 +7,10 @@
 
 use super::super::Look;
 use super::super::board::{BoardMarks, Noted, cell_look};
-use super::layout::Spot;
-use crate::ui::glyphs::GlyphSet;
+use crate::session::look::GlyphSet;
 use catboard::core::{Cell, Game};
 use catboard::variants::AnyGame;
+use catboard::variants::polar::layout::Spot;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
@@ -65,7 +65,8 @@ impl HemisphereMap<'_> {
     /// The disc's title.
     fn title(&self) -> String {
         let seat = if self.north { 0 } else { 1 };
-        let name = crate::ui::describe::capitalise(self.game.seat_name(catboard::core::Seat(seat)));
+        let name =
+            crate::session::words::capitalise(self.game.seat_name(catboard::core::Seat(seat)));
         let half = if self.north { "north" } else { "south" };
         format!("{name}'s pole ({half})")
     }

@@ -3,15 +3,14 @@
 //! else the cursor's), the cursor's cell and its numbered neighbours under
 //! it, and the game panels in the room left.
 
-pub mod layout;
 pub mod list;
 pub mod map;
 
 use super::board::BoardMarks;
 use super::{Look, cell_list, panels};
-use crate::ui::app::{App, Playing};
+use crate::session::app::Playing;
 use catboard::core::Game;
-use layout::Spot;
+use catboard::variants::polar::layout::Spot;
 use map::{DISC, HemisphereMap};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -30,7 +29,7 @@ pub const MINIMUM: (u16, u16) = (1 + list::WIDTH + GAP + DISC.0, DISC.1 + NEIGHB
 /// the chooser) and whether the game panels found room, or `None` when
 /// `body` is too small.
 pub fn draw(
-    app: &App,
+    look: &Look,
     p: &Playing,
     marks: &BoardMarks,
     frame: &mut Frame,
@@ -39,7 +38,6 @@ pub fn draw(
     if body.width < MINIMUM.0 || body.height < MINIMUM.1 {
         return None;
     }
-    let look = &app.look;
     let game = p.table.game();
     let list_area = Rect {
         x: body.x + 1,
@@ -70,7 +68,7 @@ pub fn draw(
     };
     let room = rest.height >= 8;
     if room {
-        panels::draw(app, p, frame, rest);
+        panels::draw(look, p, frame, rest);
     }
     Some((map_area, room))
 }

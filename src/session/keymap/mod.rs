@@ -1,6 +1,6 @@
 //! Keys to actions: the one keymap table, from which the `?` help is made.
 
-use super::app::{Action, Dir};
+use super::action::{Action, Dir};
 
 /// Where the keyboard's attention is: each has its own keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

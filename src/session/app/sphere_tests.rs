@@ -4,8 +4,9 @@
 
 use super::tests::{cell, keys, notation, p, started, table_app, thought};
 use super::*;
-use crate::ui::computer::{HINT_LEVEL, Purpose};
-use crate::ui::table::Player;
+use crate::session::action::{Action, Dir};
+use crate::session::computer::{HINT_LEVEL, Purpose};
+use crate::session::table::Player;
 use catboard::ai::Level;
 use catboard::core::{EndReason, Outcome};
 use catboard::variants::Variant;
@@ -187,7 +188,7 @@ fn a_whole_game_is_played_on_the_list_alone() {
 
 #[test]
 fn a_promotion_picked_on_the_sphere_opens_the_chooser() {
-    let table = TableGame::new(&crate::ui::table::TableSpec {
+    let table = TableGame::new(&crate::session::table::TableSpec {
         variant: Variant::Polar,
         options: catboard::core::Options::new(),
         position: Some("K14S,P19S,k9N w - - 0 1".into()),
@@ -197,7 +198,7 @@ fn a_promotion_picked_on_the_sphere_opens_the_chooser() {
     let mut app = App::new(
         Screen::Playing(Box::new(Playing::new(table, 0, None))),
         None,
-        Look::test_default(),
+        LookChoice::default(),
     );
     keys(&mut app, &go_to("19S"));
     keys(&mut app, &[Action::Select]);
@@ -265,8 +266,8 @@ fn the_computer_move_key_plays_for_the_side_to_move_and_undo_takes_back_the_repl
 
 #[test]
 fn the_setup_screen_offers_polar_and_its_formations() {
-    use crate::ui::setup_form::{Setup, SetupRow};
-    let mut app = App::new(Screen::Setup(Setup::new(None)), None, Look::test_default());
+    use crate::session::setup_form::{Setup, SetupRow};
+    let mut app = App::new(Screen::Setup(Setup::new(None)), None, LookChoice::default());
     let setup = |app: &App| match &app.screen {
         Screen::Setup(s) => s.clone(),
         Screen::Playing(_) => panic!("still setting up"),

@@ -1,10 +1,10 @@
 //! Which seat sits at the near edge of the screen: one value used by the
 //! board drawing, its labels and the cursor's steps alike.
 
-use super::app::Dir;
-use super::view::sphere::layout;
+use super::action::Dir;
 use catboard::core::geometry::Shape;
 use catboard::core::{Cell, Geometry};
+use catboard::variants::polar::layout::{self, Spot};
 
 /// Columns and rows spanned by the geometry's drawing places.
 pub fn drawing_extent(geo: &Geometry) -> (u16, u16) {
@@ -109,7 +109,7 @@ impl Orientation {
     /// neighbour lying most nearly that way on the map.
     pub fn step(self, geo: &Geometry, cell: Cell, dir: Dir) -> Cell {
         if geo.shape() == Shape::Graph {
-            return layout::arrow_step(geo, cell, dir);
+            return arrow_step(geo, cell, dir);
         }
         let (x, y) = geo.place(cell);
         let (dx, dy) = self.board_step(dir);
@@ -165,9 +165,49 @@ impl Orientation {
     }
 }
 
+/// The neighbour of `cell` lying most nearly in screen direction `dir` on
+/// the map of `cell`'s hemisphere (a neighbour across the equator lies
+/// beyond the rim), among those less than 90° off it, the nearer of two
+/// equally good; `cell` itself when none is.
+fn arrow_step(geo: &Geometry, cell: Cell, dir: Dir) -> Cell {
+    let Some(here) = Spot::of(geo, cell) else {
+        return cell;
+    };
+    let (x0, y0) = here.map_point(here.north);
+    let (dx, dy) = match dir {
+        Dir::Up => (0.0, -1.0),
+        Dir::Down => (0.0, 1.0),
+        Dir::Left => (-1.0, 0.0),
+        Dir::Right => (1.0, 0.0),
+    };
+    let mut best: Option<(f64, f64, Cell)> = None;
+    for nb in geo.neighbours(cell) {
+        let Some(there) = Spot::of(geo, nb.cell) else {
+            continue;
+        };
+        let (x, y) = there.map_point(here.north);
+        let (vx, vy) = (x - x0, y - y0);
+        let length = (vx * vx + vy * vy).sqrt();
+        if length < 1e-9 {
+            continue;
+        }
+        let cosine = (vx * dx + vy * dy) / length;
+        let better = match best {
+            None => true,
+            Some((c, l, _)) => cosine > c + 1e-6 || (cosine > c - 1e-6 && length < l),
+        };
+        if cosine > 1e-6 && better {
+            best = Some((cosine, length, nb.cell));
+        }
+    }
+    best.map_or(cell, |(_, _, c)| c)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use catboard::core::{Game, Options};
+    use catboard::variants::Variant;
 
     #[test]
     fn every_orientation_places_cells_and_steps_the_same_way() {
@@ -213,5 +253,55 @@ mod tests {
         let left = Orientation::new(1, 4);
         assert_eq!(left.screen_place(geo.place(cell("a1")), (8, 8)), (7, 7));
         assert_eq!(Orientation::new(2, 2), white);
+    }
+
+    #[test]
+    fn arrows_go_most_nearly_their_way_and_reach_every_cell() {
+        let game = Variant::Polar.new_game(&Options::new());
+        let geo = game.geometry();
+        let named =
+            |geo: &Geometry, name: &str| geo.cell(name).unwrap_or_else(|| panic!("no cell {name}"));
+        let dirs = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
+        // From the start cell every cell is reached by arrows alone.
+        let start = named(geo, "14N");
+        let mut seen = vec![start];
+        let mut i = 0;
+        while i < seen.len() {
+            for d in dirs {
+                let next = arrow_step(geo, seen[i], d);
+                if !seen.contains(&next) {
+                    seen.push(next);
+                }
+            }
+            i += 1;
+        }
+        assert_eq!(seen.len(), 72, "every cell reached by the arrows");
+        // An arrow always steps to a neighbour.
+        for c in geo.cells() {
+            for d in dirs {
+                let next = arrow_step(geo, c, d);
+                assert!(
+                    next == c || geo.neighbours(c).iter().any(|n| n.cell == next),
+                    "{} {d:?}",
+                    geo.name(c)
+                );
+            }
+        }
+        // On White's map, longitude 0 at the bottom: 14N (central, lon 0)
+        // has 6N (the ring corner below it) down and 14S (across the pole)
+        // up; the band's 2N triangle goes down across the equator to 1N.
+        let step = |a: &str, d| geo.name(arrow_step(geo, named(geo, a), d)).to_string();
+        assert_eq!(step("14N", Dir::Down), "6N");
+        assert_eq!(step("14N", Dir::Up), "14S");
+        assert_eq!(step("2N", Dir::Down), "1N");
+        assert_eq!(step("6N", Dir::Up), "14N");
+        // Each disc is seen from outside: east lies to the right round
+        // White's pole and to the left round Black's. Right of 14N is its
+        // corner neighbour 23N (ring, longitude 60°), straighter right than
+        // the central 3E (up and right); left of 9N its mirror, 26N.
+        assert_eq!(step("14N", Dir::Right), "23N");
+        assert_eq!(step("9N", Dir::Left), "26N");
+        assert_eq!(step("9N", Dir::Right), "19N");
+        assert_eq!(step("9N", Dir::Down), "3N");
     }
 }

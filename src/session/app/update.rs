@@ -3,14 +3,16 @@
 use super::computers::reply;
 use super::moving::{self, cannot_move_now};
 use super::starting::{carried_series, open_game, update_setup};
-use super::{Action, App, Dir, Effect, FieldPurpose, Overlay, Screen};
-use crate::ui::computer::{HINT_LEVEL, Progress, Purpose};
-use crate::ui::describe::{self, capitalise};
-use crate::ui::keymap::Context;
-use crate::ui::setup_form::{ResumeOffer, Setup};
-use crate::ui::view::sphere::layout;
+use super::{App, Effect, FieldPurpose, Overlay, Screen};
+use crate::session::action::{Action, Dir};
+use crate::session::computer::{HINT_LEVEL, Progress, Purpose};
+use crate::session::describe;
+use crate::session::keymap::Context;
+use crate::session::setup_form::{ResumeOffer, Setup};
+use crate::session::words::capitalise;
 use catboard::core::geometry::Shape;
 use catboard::core::{Game, Move};
+use catboard::variants::polar::layout;
 use std::time::Duration;
 
 /// Applies `action` to `app`; the only place the state changes.

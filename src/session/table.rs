@@ -2,8 +2,8 @@
 //! plays each seat, the game itself, the move list in its notation, the
 //! captured pieces, and the moves undone that `redo` can replay.
 
-use super::describe::capitalise;
 use super::save::{SavedGame, SavedSeries};
+use super::words::capitalise;
 use catboard::ai::Level;
 use catboard::core::{EndReason, Game, Move, Options, Outcome, Piece, Seat};
 use catboard::series::Series;

@@ -3,9 +3,9 @@
 //! as [`Action::Progress`] after every finished depth and one
 //! [`Action::Reply`] at the end, so the screen stays live while it thinks.
 
-use super::app::Action;
+use super::action::Action;
 use super::computer::SearchRequest;
-use super::terminal::Incoming;
+use super::input::Incoming;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -5,8 +5,9 @@ use super::tests::{
     against, cell, keys, notation, p, playing, started, stopped, table_app, thought, type_move,
 };
 use super::*;
-use crate::ui::computer::{HINT_LEVEL, Purpose, WATCH_PAUSE};
-use crate::ui::table::Player;
+use crate::session::action::{Action, Dir};
+use crate::session::computer::{HINT_LEVEL, Purpose, WATCH_PAUSE};
+use crate::session::table::Player;
 use catboard::ai::Level;
 use catboard::variants::Variant;
 use std::time::Duration;
@@ -207,13 +208,13 @@ fn a_resumed_game_with_the_computer_to_move_makes_it_think() {
         table.player(catboard::core::Seat::BLACK),
         Player::Computer(Level::Casual)
     );
-    let (app, effects) = crate::ui::build_app(crate::ui::UiConfig {
-        start: crate::ui::Start::Play {
+    let (app, effects) = crate::session::build_app(crate::session::SessionConfig {
+        start: crate::session::Start::Play {
             table: Box::new(table),
             near_side: 0,
             path: Some(PathBuf::from("/saves/g.json")),
         },
-        look: Look::test_default(),
+        look: LookChoice::default(),
         saves: None,
         notice: None,
         think_ms: 300,

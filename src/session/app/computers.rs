@@ -3,8 +3,8 @@
 
 use super::moving;
 use super::{App, Effect, PositionMark, Screen};
-use crate::ui::computer::{HINT_LEVEL, Purpose, SearchRequest, Thinking, WATCH_PAUSE};
-use crate::ui::table::Player;
+use crate::session::computer::{HINT_LEVEL, Purpose, SearchRequest, Thinking, WATCH_PAUSE};
+use crate::session::table::Player;
 use catboard::ai::Thought;
 use catboard::core::Game;
 use std::time::Duration;

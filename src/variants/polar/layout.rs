@@ -1,8 +1,8 @@
 //! Where the sphere's cells lie: each hemisphere as concentric rings round
 //! its pole (the 4 central cells, the ring of 12, the band of 20 with the
 //! triangles on the equator), the order the cell list walks them in, the
-//! compass word from one cell to another, and the arrow keys' rule (the
-//! neighbour lying most nearly in that direction on the map).
+//! compass word from one cell to another, and where each cell lies on the
+//! map of its hemisphere.
 //!
 //! A graph board's drawing places are, for the sphere, the octant and the
 //! slot in it (`geometry.json`'s `group` and `slot`, POLAR.md §1): octant
@@ -12,8 +12,7 @@
 //! it). Everything here is read from those places and the geometry's
 //! ordered neighbours.
 
-use crate::ui::app::Dir;
-use catboard::core::{Cell, Geometry};
+use crate::core::{Cell, Geometry};
 
 /// The three rings of a hemisphere, from its pole outwards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -31,7 +30,7 @@ impl Circle {
     pub const ALL: [Circle; 3] = [Circle::Central, Circle::Ring, Circle::Band];
 
     /// How many cells the ring holds.
-    pub const fn len(self) -> u8 {
+    pub const fn cell_count(self) -> u8 {
         match self {
             Circle::Central => 4,
             Circle::Ring => 12,
@@ -66,7 +65,7 @@ pub struct Spot {
     /// Its ring.
     pub ring: Circle,
     /// Its place round the ring, counted eastwards from the west end of
-    /// octant 0's share (0 ..  `ring.len()`).
+    /// octant 0's share (0 ..  `ring.cell_count()`).
     pub index: u8,
     /// Whether it is one of the equator's triangles.
     pub triangle: bool,
@@ -93,17 +92,17 @@ impl Spot {
         (octant < 8 && geo.cell_count() == 72).then_some(Spot {
             north: octant % 2 == 0,
             ring,
-            index: quarter * (ring.len() / 4) + within,
+            index: quarter * (ring.cell_count() / 4) + within,
             triangle: slot == 0,
         })
     }
 
     /// The centre's longitude in degrees, east of octant 0's centre.
     pub fn longitude(self) -> f64 {
-        let per = f64::from(self.ring.len() / 4);
+        let per = f64::from(self.ring.cell_count() / 4);
         let step = 90.0 / per;
-        let quarter = f64::from(self.index / (self.ring.len() / 4));
-        let within = f64::from(self.index % (self.ring.len() / 4));
+        let quarter = f64::from(self.index / (self.ring.cell_count() / 4));
+        let within = f64::from(self.index % (self.ring.cell_count() / 4));
         let offset = (within - (per - 1.0) / 2.0)
             * match self.ring {
                 Circle::Band => 18.0,
@@ -116,7 +115,7 @@ impl Spot {
     /// compass words: the central cells at 70°, the ring at 33–44°, the
     /// band at 6–15°.
     pub fn latitude(self) -> f64 {
-        let within = self.index % (self.ring.len() / 4);
+        let within = self.index % (self.ring.cell_count() / 4);
         let lat = match (self.ring, within) {
             (Circle::Central, _) => 70.0,
             (Circle::Ring, 1) => 33.0,
@@ -216,44 +215,6 @@ pub fn compass(geo: &Geometry, from: Cell, to: Cell) -> &'static str {
     WORDS[((bearing + 22.5) / 45.0) as usize % 8]
 }
 
-/// The neighbour of `cell` lying most nearly in screen direction `dir` on
-/// the map of `cell`'s hemisphere (a neighbour across the equator lies
-/// beyond the rim), among those less than 90° off it, the nearer of two
-/// equally good; `cell` itself when none is.
-pub fn arrow_step(geo: &Geometry, cell: Cell, dir: Dir) -> Cell {
-    let Some(here) = Spot::of(geo, cell) else {
-        return cell;
-    };
-    let (x0, y0) = here.map_point(here.north);
-    let (dx, dy) = match dir {
-        Dir::Up => (0.0, -1.0),
-        Dir::Down => (0.0, 1.0),
-        Dir::Left => (-1.0, 0.0),
-        Dir::Right => (1.0, 0.0),
-    };
-    let mut best: Option<(f64, f64, Cell)> = None;
-    for nb in geo.neighbours(cell) {
-        let Some(there) = Spot::of(geo, nb.cell) else {
-            continue;
-        };
-        let (x, y) = there.map_point(here.north);
-        let (vx, vy) = (x - x0, y - y0);
-        let length = (vx * vx + vy * vy).sqrt();
-        if length < 1e-9 {
-            continue;
-        }
-        let cosine = (vx * dx + vy * dy) / length;
-        let better = match best {
-            None => true,
-            Some((c, l, _)) => cosine > c + 1e-6 || (cosine > c - 1e-6 && length < l),
-        };
-        if cosine > 1e-6 && better {
-            best = Some((cosine, length, nb.cell));
-        }
-    }
-    best.map_or(cell, |(_, _, c)| c)
-}
-
 /// The cell the cursor starts on: the central cell of `north`'s pole at
 /// longitude 0.
 pub fn starting_cell(geo: &Geometry, north: bool) -> Option<Cell> {
@@ -263,11 +224,11 @@ pub fn starting_cell(geo: &Geometry, north: bool) -> Option<Cell> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use catboard::core::Game;
-    use catboard::core::Options;
-    use catboard::variants::Variant;
+    use crate::core::Game;
+    use crate::core::Options;
+    use crate::variants::Variant;
 
-    fn sphere() -> catboard::variants::AnyGame {
+    fn sphere() -> crate::variants::AnyGame {
         Variant::Polar.new_game(&Options::new())
     }
 
@@ -337,53 +298,5 @@ mod tests {
         assert_eq!(word("15N", "16N"), "south");
         assert!(["east", "north-east"].contains(&word("6N", "15N")));
         assert!(["west", "south-west"].contains(&word("15N", "6N")));
-    }
-
-    #[test]
-    fn arrows_go_most_nearly_their_way_and_reach_every_cell() {
-        let game = sphere();
-        let geo = game.geometry();
-        let dirs = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
-        // From the start cell every cell is reached by arrows alone.
-        let start = named(geo, "14N");
-        let mut seen = vec![start];
-        let mut i = 0;
-        while i < seen.len() {
-            for d in dirs {
-                let next = arrow_step(geo, seen[i], d);
-                if !seen.contains(&next) {
-                    seen.push(next);
-                }
-            }
-            i += 1;
-        }
-        assert_eq!(seen.len(), 72, "every cell reached by the arrows");
-        // An arrow always steps to a neighbour.
-        for c in geo.cells() {
-            for d in dirs {
-                let next = arrow_step(geo, c, d);
-                assert!(
-                    next == c || geo.neighbours(c).iter().any(|n| n.cell == next),
-                    "{} {d:?}",
-                    geo.name(c)
-                );
-            }
-        }
-        // On White's map, longitude 0 at the bottom: 14N (central, lon 0)
-        // has 6N (the ring corner below it) down and 14S (across the pole)
-        // up; the band's 2N triangle goes down across the equator to 1N.
-        let step = |a: &str, d| geo.name(arrow_step(geo, named(geo, a), d)).to_string();
-        assert_eq!(step("14N", Dir::Down), "6N");
-        assert_eq!(step("14N", Dir::Up), "14S");
-        assert_eq!(step("2N", Dir::Down), "1N");
-        assert_eq!(step("6N", Dir::Up), "14N");
-        // Each disc is seen from outside: east lies to the right round
-        // White's pole and to the left round Black's. Right of 14N is its
-        // corner neighbour 23N (ring, longitude 60°), straighter right than
-        // the central 3E (up and right); left of 9N its mirror, 26N.
-        assert_eq!(step("14N", Dir::Right), "23N");
-        assert_eq!(step("9N", Dir::Left), "26N");
-        assert_eq!(step("9N", Dir::Right), "19N");
-        assert_eq!(step("9N", Dir::Down), "3N");
     }
 }

@@ -3,8 +3,8 @@
 //! the computer, is said through the describe layer.
 
 use super::{App, Effect, Overlay, Playing, Screen};
-use crate::ui::describe::capitalise;
-use crate::ui::describe::{self, Event, EventKind};
+use crate::session::describe::{self, Event, EventKind};
+use crate::session::words::capitalise;
 use catboard::core::{Game, Move, PieceKind};
 use catboard::entry::{Choice, Step, cells_named};
 

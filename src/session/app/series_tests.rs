@@ -3,10 +3,11 @@
 
 use super::tests::{keys, p};
 use super::*;
-use crate::ui::describe;
-use crate::ui::last_unfinished;
-use crate::ui::save::SaveStore;
-use crate::ui::table::{Player, TableSpec};
+use crate::session::action::Action;
+use crate::session::describe;
+use crate::session::last_unfinished;
+use crate::session::save::SaveStore;
+use crate::session::table::{Player, TableSpec};
 use catboard::ai::Level;
 use catboard::core::Options;
 use catboard::variants::Variant;
@@ -32,7 +33,7 @@ pub(super) fn baccancat_app(save: Option<SaveStore>) -> App {
     App::new(
         Screen::Playing(Box::new(Playing::new(table, 0, path))),
         save,
-        Look::test_default(),
+        LookChoice::default(),
     )
 }
 

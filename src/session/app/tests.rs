@@ -1,9 +1,11 @@
 //! Tests of the application state and `update`.
 
 use super::*;
-use crate::ui::setup_form::SetupRow;
-use crate::ui::table::{Player, TableSpec};
+use crate::session::action::{Action, Dir};
+use crate::session::setup_form::SetupRow;
+use crate::session::table::{Player, TableSpec};
 use catboard::ai::Level;
+use catboard::ai::Thought;
 use catboard::core::{Options, PieceKind};
 use catboard::entry::Choice;
 use catboard::variants::Variant;
@@ -21,7 +23,7 @@ pub(super) fn playing(position: Option<&str>) -> App {
     App::new(
         Screen::Playing(Box::new(playing)),
         None,
-        Look::test_default(),
+        LookChoice::default(),
     )
 }
 
@@ -195,7 +197,7 @@ fn the_game_over_refuses_moves_and_quit_saves() {
 
 #[test]
 fn setup_starts_a_game_or_reports_a_bad_position() {
-    let mut app = App::new(Screen::Setup(Setup::new(None)), None, Look::test_default());
+    let mut app = App::new(Screen::Setup(Setup::new(None)), None, LookChoice::default());
     // Start from a position, type a bad one, and try to begin.
     let start_row = match &app.screen {
         Screen::Setup(s) => s.rows().iter().position(|r| *r == SetupRow::Start),
@@ -222,7 +224,7 @@ fn setup_starts_a_game_or_reports_a_bad_position() {
     update(&mut app, Action::Select);
     assert!(matches!(app.screen, Screen::Setup(_)), "still in setup");
     assert!(app.message.as_ref().is_some_and(|m| m.error));
-    let mut app = App::new(Screen::Setup(Setup::new(None)), None, Look::test_default());
+    let mut app = App::new(Screen::Setup(Setup::new(None)), None, LookChoice::default());
     update(&mut app, Action::Cursor(Dir::Up));
     update(&mut app, Action::Select);
     assert!(matches!(app.screen, Screen::Playing(_)));
@@ -232,7 +234,7 @@ fn setup_starts_a_game_or_reports_a_bad_position() {
 fn the_master_time_chosen_in_setup_is_the_games() {
     let mut setup = Setup::new(None);
     setup.players[1] = Player::Computer(Level::Master);
-    let mut app = App::new(Screen::Setup(setup), None, Look::test_default());
+    let mut app = App::new(Screen::Setup(setup), None, LookChoice::default());
     // Variant, White, Black, then the Master-time row.
     keys(
         &mut app,
@@ -263,7 +265,7 @@ pub(super) fn table_app(variant: Variant, players: Vec<Player>) -> App {
     App::new(
         Screen::Playing(Box::new(playing)),
         None,
-        Look::test_default(),
+        LookChoice::default(),
     )
 }
 
@@ -348,7 +350,7 @@ fn the_cats_pass_by_key_only_on_their_turn() {
 
 #[test]
 fn enter_starts_the_game_from_any_setup_row() {
-    let mut app = App::new(Screen::Setup(Setup::new(None)), None, Look::test_default());
+    let mut app = App::new(Screen::Setup(Setup::new(None)), None, LookChoice::default());
     // Down to White's player, change it with Space and Right, then Enter.
     keys(
         &mut app,
@@ -376,7 +378,7 @@ fn moves_are_said_in_words_and_logged_as_events() {
     assert_eq!(m.text, "White plays pawn from e2 to e4.");
     assert!(!m.error);
     let last = app.events.last().expect("an event");
-    assert_eq!(last.kind, crate::ui::describe::EventKind::Move);
+    assert_eq!(last.kind, crate::session::describe::EventKind::Move);
     // A cursor step clears the line but keeps the log.
     update(&mut app, Action::Cursor(Dir::Up));
     assert!(app.message.is_none());
@@ -470,9 +472,9 @@ fn the_cell_list_numbers_neighbours_and_digits_step_to_them() {
     let m = app.message.clone().expect("refused");
     assert!(m.error && m.text.contains("8 neighbours"), "{m:?}");
     assert_eq!(p(&app).cursor, cell(&app, "e3"), "the cursor stays");
-    let keyed = crate::ui::keymap::action_for(
-        crate::ui::keymap::Context::Board,
-        crate::ui::keymap::Key::Char('3'),
+    let keyed = crate::session::keymap::action_for(
+        crate::session::keymap::Context::Board,
+        crate::session::keymap::Key::Char('3'),
     );
     assert_eq!(keyed, Some(Action::Neighbour(3)));
 }
@@ -492,7 +494,7 @@ fn chu_app(fen: &str, options: &[&str]) -> App {
     App::new(
         Screen::Playing(Box::new(Playing::new(table, 0, None))),
         None,
-        Look::test_default(),
+        LookChoice::default(),
     )
 }
 

@@ -1,6 +1,6 @@
 //! The application's state; [`update`] (in `update.rs`) is the only place it changes.
 //! Keys, signals and the computer player's reports all arrive as
-//! [`Action`]s; what must happen outside (saving, starting and stopping a
+//! [`Action`](super::action::Action)s; what must happen outside (saving, starting and stopping a
 //! search on a worker thread) comes back as [`Effect`]s.
 
 #[cfg(test)]
@@ -21,110 +21,15 @@ pub use update::update;
 use super::computer::{SearchRequest, Thinking};
 use super::describe::{Event, EventKind};
 use super::keymap::Context;
+use super::look::LookChoice;
 use super::orientation::Orientation;
 use super::save::{SaveStore, SavedGame};
 use super::setup_form::Setup;
 use super::table::TableGame;
-use super::view::Look;
-use catboard::ai::Thought;
 use catboard::ai::level::DEFAULT_THINK_MS;
 use catboard::core::{Cell, Game, Move};
 use catboard::entry::{Choice, MoveEntry};
 use std::path::PathBuf;
-
-/// A direction on the screen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Dir {
-    /// Towards the top of the screen.
-    Up,
-    /// Towards the bottom.
-    Down,
-    /// Leftwards.
-    Left,
-    /// Rightwards.
-    Right,
-}
-
-/// Everything that can change the application's state.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// Move the cursor (or the highlight of a list).
-    Cursor(Dir),
-    /// Select what is under the cursor, or take the highlighted choice.
-    Select,
-    /// Cancel the selection, or close what is open.
-    Cancel,
-    /// Open the move prompt.
-    OpenPrompt,
-    /// Take back a move.
-    Undo,
-    /// Replay a move taken back.
-    Redo,
-    /// Turn the board round.
-    Flip,
-    /// Ask to start a new game.
-    NewGame,
-    /// Open the help.
-    Help,
-    /// Pass the turn (where the rules allow it: the Cats).
-    Pass,
-    /// Ask the engine which move it would play for the person to move.
-    Hint,
-    /// Pause or resume the computer players.
-    PauseComputer,
-    /// A search has finished another depth.
-    Progress {
-        /// The search's request id.
-        id: u64,
-        /// What it has found so far.
-        thought: Thought,
-    },
-    /// A search has ended with its move.
-    Reply {
-        /// The search's request id.
-        id: u64,
-        /// What it found.
-        thought: Thought,
-    },
-    /// Leave the program.
-    Quit,
-    /// Type a character into the open text field.
-    TypeChar(char),
-    /// Delete the last character of the open text field.
-    DeleteChar,
-    /// Accept the open text field.
-    Submit,
-    /// Choose the chooser's entry with this letter.
-    ChooseLetter(char),
-    /// Answer yes.
-    Yes,
-    /// Answer no.
-    No,
-    /// The terminal changed size.
-    Resize,
-    /// The terminal hung up or a termination signal came: save and leave.
-    Hangup,
-    /// Something outside (saving) went wrong; show this sentence.
-    Notice(String),
-    /// A whole move typed at once (the line mode), in any notation the
-    /// variant reads or as the cells of its path.
-    TypedMove(String),
-    /// Text pasted into the terminal: it goes to the move prompt, never
-    /// runs as keys.
-    Paste(String),
-    /// Start the same game again from its start: variant, options,
-    /// position and players.
-    Restart,
-    /// Show or hide the cell list (the cursor's cell and its neighbours).
-    ToggleCellList,
-    /// Move the cursor to the cursor cell's neighbour with this number
-    /// (from 1, in the order round the cell the cell list shows).
-    Neighbour(u8),
-    /// Open the prompt that moves the cursor to a cell typed by name.
-    GoTo,
-    /// The computer plays one move for the side to move.
-    ComputerMove,
-}
 
 /// What `update` asks the world outside to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -306,8 +211,9 @@ pub struct App {
     pub message: Option<Message>,
     /// Where new games are saved (none in tests that want no files).
     pub saves: Option<SaveStore>,
-    /// Colours and glyphs.
-    pub look: Look,
+    /// How the screen should look, by name (the line mode draws nothing
+    /// and never builds it).
+    pub look: LookChoice,
     /// Set when the program should end.
     pub quit: bool,
     /// How long a Master computer thinks per move, in milliseconds.
@@ -330,7 +236,7 @@ pub const EVENT_LOG: usize = 200;
 
 impl App {
     /// An application showing `screen`.
-    pub fn new(screen: Screen, saves: Option<SaveStore>, look: Look) -> App {
+    pub fn new(screen: Screen, saves: Option<SaveStore>, look: LookChoice) -> App {
         App {
             screen,
             overlay: None,

@@ -4,21 +4,13 @@
 
 pub mod position;
 
-use crate::ui::table::TableGame;
+use super::table::TableGame;
+use super::words::capitalise;
 use catboard::core::{Cell, Game, MoveKind, Outcome, Piece, PieceKind, Seat};
 use catboard::entry::{Choice, Refusal};
 use catboard::notation::pgn::result_token;
 use catboard::series::{Series, half_points_text};
 use catboard::variants::AnyGame;
-
-/// `text` with its first letter in upper case.
-pub fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
 
 /// What an event reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,8 +4,8 @@
 //! it comes from the library's `Variant` data, so new variants appear here
 //! without changes.
 
-use super::describe::capitalise;
 use super::table::{Player, TableGame, TableSpec};
+use super::words::capitalise;
 use catboard::ai::level::{DEFAULT_THINK_MS, Level};
 use catboard::core::{Game, Options};
 use catboard::variants::Variant;

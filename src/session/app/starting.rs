@@ -1,10 +1,11 @@
 //! The setup screen's actions: rows changed, a saved game resumed, the game begun.
 
-use super::{Action, App, Dir, Effect, FieldPurpose, Overlay, Playing, Screen};
-use crate::ui::describe;
-use crate::ui::keymap::Context;
-use crate::ui::setup_form::{Setup, SetupRow};
-use crate::ui::table::{TableGame, TableSpec};
+use super::{App, Effect, FieldPurpose, Overlay, Playing, Screen};
+use crate::session::action::{Action, Dir};
+use crate::session::describe;
+use crate::session::keymap::Context;
+use crate::session::setup_form::{Setup, SetupRow};
+use crate::session::table::{TableGame, TableSpec};
 use catboard::core::Game;
 use catboard::series::Series;
 

@@ -2,11 +2,12 @@
 //! rank by rank with empty runs counted, a rank, a file, a cell with what
 //! can reach it, the pieces by seat or kind, the legal moves of a piece.
 
-use super::{capitalise, piece_words};
-use crate::ui::view::sphere::layout::{self, Circle};
+use super::piece_words;
+use crate::session::words::capitalise;
 use catboard::core::geometry::Across;
 use catboard::core::{Cell, Game, Geometry, MoveKind, Piece, PieceKind, Seat};
 use catboard::variants::AnyGame;
+use catboard::variants::polar::layout::{self, Circle};
 
 /// A line of cells (a rank or a file) in words: each piece with its cell,
 /// runs of empty cells counted: "black rook a8, empty b8 to c8, black king d8".

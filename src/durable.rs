@@ -1,0 +1,358 @@
+//! Files written whole or not at all, and files one process holds at a
+//! time: the one writer discipline every file catboard writes goes
+//! through (saved games, the server's tables and seats, its host key,
+//! themes it copies).
+//!
+//! [`replace`] writes to a temporary file whose name no other writer uses
+//! (the process id, a per-process counter and the clock), `fsync`s it,
+//! renames it over the target and `fsync`s the folder, so a reader sees
+//! the old contents or the new ones, and a crash or `kill -9` at any point
+//! never leaves a short or empty file behind. A failed write removes its
+//! temporary file.
+//!
+//! [`Lock`] is an advisory lock on a file beside the one it guards
+//! (`game.json.lock`), holding the process id of its owner so that a
+//! second process can be told who has it. The operating system releases
+//! it when the owner ends, however it ends, so a stale lock file never
+//! blocks anyone.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Who may read a file written by [`replace`], and the folders it makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// The owner only: files 0600, folders 0700 (the server's data, host
+    /// keys, anything holding identities).
+    Private,
+    /// As the umask says for a new file (a player's own saves and themes);
+    /// a file already there keeps its permissions.
+    Usual,
+}
+
+impl Access {
+    fn file_mode(self) -> u32 {
+        match self {
+            Access::Private => 0o600,
+            Access::Usual => 0o666,
+        }
+    }
+
+    fn dir_mode(self) -> u32 {
+        match self {
+            Access::Private => 0o700,
+            Access::Usual => 0o777,
+        }
+    }
+}
+
+static NEXT_TEMP: AtomicU64 = AtomicU64::new(0);
+
+/// A temporary name beside `path` that no other writer (thread or
+/// process) uses: `.<name>.<pid>.<n>.<nanos>.tmp`.
+fn temporary_beside(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let n = NEXT_TEMP.fetch_add(1, Ordering::Relaxed);
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    path.with_file_name(format!(".{name}.{}.{n}.{nanos}.tmp", std::process::id()))
+}
+
+/// Whether `path` is one of [`replace`]'s temporary files (a reader of a
+/// folder skips them).
+pub fn is_temporary(path: &Path) -> bool {
+    path.file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.starts_with('.') && n.ends_with(".tmp"))
+}
+
+/// Makes `dir` and its missing parents, the new ones with `access`'s
+/// folder mode; an existing folder is left as it is. A path that exists
+/// but is not a folder is an error that says so.
+pub fn make_folder(dir: &Path, access: Access) -> io::Result<()> {
+    match std::fs::metadata(dir) {
+        Ok(meta) if meta.is_dir() => return Ok(()),
+        Ok(_) => {
+            return Err(io::Error::new(
+                io::ErrorKind::AlreadyExists,
+                format!("{} is a file, not a folder", dir.display()),
+            ));
+        }
+        Err(_) => {}
+    }
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(access.dir_mode())
+        .create(dir)
+}
+
+/// Replaces the contents of `path` with `bytes`, whole or not at all (see
+/// the module's documentation); missing folders are made with `access`.
+pub fn replace(path: &Path, bytes: &[u8], access: Access) -> io::Result<()> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    make_folder(&dir, access)?;
+    let temp = temporary_beside(path);
+    let written = write_temporary(&temp, path, bytes, access)
+        .and_then(|()| std::fs::rename(&temp, path))
+        .and_then(|()| sync_folder(&dir));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    written
+}
+
+/// Writes and syncs the temporary file `temp` that will replace `target`.
+fn write_temporary(temp: &Path, target: &Path, bytes: &[u8], access: Access) -> io::Result<()> {
+    let mut file = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(access.file_mode())
+        .open(temp)?;
+    match access {
+        // The mode given at creation is cut by the umask; private means 0600.
+        Access::Private => file.set_permissions(std::fs::Permissions::from_mode(0o600))?,
+        Access::Usual => {
+            if let Ok(before) = std::fs::metadata(target) {
+                file.set_permissions(before.permissions())?;
+            }
+        }
+    }
+    file.write_all(bytes)?;
+    file.sync_all()
+}
+
+/// `fsync`s a folder so that a rename in it survives a crash.
+fn sync_folder(dir: &Path) -> io::Result<()> {
+    File::open(dir)?.sync_all()
+}
+
+/// An advisory lock held on the file guarding something (a saved game, a
+/// server's data folder) for as long as this value lives.
+#[derive(Debug)]
+pub struct Lock {
+    file: File,
+    path: PathBuf,
+}
+
+/// Why a [`Lock`] could not be taken.
+#[derive(Debug)]
+pub enum LockError {
+    /// Another process holds it; its process id when the lock file says.
+    Held(Option<u32>),
+    /// The lock file could not be made or locked.
+    Io(io::Error),
+}
+
+impl std::fmt::Display for LockError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LockError::Held(Some(pid)) => write!(f, "another catboard (pid {pid}) has it open"),
+            LockError::Held(None) => write!(f, "another catboard has it open"),
+            LockError::Io(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl Lock {
+    /// The lock file guarding `path`: `path` with `.lock` added.
+    pub fn path_for(path: &Path) -> PathBuf {
+        let mut name = path.as_os_str().to_os_string();
+        name.push(".lock");
+        PathBuf::from(name)
+    }
+
+    /// Takes the lock guarding `path` without waiting, writing this
+    /// process's id into the lock file; the folder is made with `access`
+    /// when missing.
+    pub fn try_acquire(path: &Path, access: Access) -> Result<Lock, LockError> {
+        let lock_path = Lock::path_for(path);
+        if let Some(dir) = lock_path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            make_folder(dir, access).map_err(LockError::Io)?;
+        }
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .mode(access.file_mode())
+            .open(&lock_path)
+            .map_err(LockError::Io)?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                let mut text = String::new();
+                let _ = file.read_to_string(&mut text);
+                return Err(LockError::Held(text.trim().parse().ok()));
+            }
+            Err(std::fs::TryLockError::Error(e)) => return Err(LockError::Io(e)),
+        }
+        let pid = std::process::id().to_string();
+        file.set_len(0)
+            .and_then(|()| file.seek(SeekFrom::Start(0)))
+            .and_then(|_| file.write_all(pid.as_bytes()))
+            .map_err(LockError::Io)?;
+        Ok(Lock {
+            file,
+            path: lock_path,
+        })
+    }
+
+    /// The lock file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        // Emptied, not removed: removing would let a third process lock a
+        // new file while a second still waits on the old one.
+        let _ = self.file.set_len(0);
+        let _ = self.file.unlock();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "catboard-durable-{name}-{}-{}",
+            std::process::id(),
+            NEXT_TEMP.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    fn leftovers(dir: &Path) -> Vec<PathBuf> {
+        std::fs::read_dir(dir)
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter(|p| is_temporary(p))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn writers_racing_on_one_file_never_fail_and_leave_one_whole_version() {
+        let dir = scratch("race");
+        let path = Arc::new(dir.join("game.json"));
+        let threads: Vec<_> = (0..8)
+            .map(|t| {
+                let path = path.clone();
+                std::thread::spawn(move || {
+                    for i in 0..50 {
+                        let text = format!("{{\"writer\": {t}, \"n\": {i}}}").repeat(100);
+                        replace(&path, text.as_bytes(), Access::Usual).expect("every write lands");
+                        let read = std::fs::read_to_string(&*path).expect("readable");
+                        assert!(read.len() >= 1_500, "never a short file: {}", read.len());
+                    }
+                })
+            })
+            .collect();
+        for t in threads {
+            t.join().expect("writer");
+        }
+        let text = std::fs::read_to_string(&*path).expect("a file");
+        let unit = &text[..text.find('}').expect("a record") + 1];
+        assert_eq!(text, unit.repeat(100), "one writer's whole text");
+        assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn private_files_and_folders_are_the_owners_alone() {
+        let dir = scratch("private");
+        let path = dir.join("inner").join("host_key");
+        replace(&path, b"secret", Access::Private).expect("write");
+        let mode = |p: &Path| std::fs::metadata(p).expect("meta").permissions().mode() & 0o777;
+        assert_eq!(mode(&path), 0o600);
+        assert_eq!(mode(&dir.join("inner")), 0o700);
+        assert_eq!(mode(&dir), 0o700);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_usual_file_keeps_the_permissions_it_had() {
+        let dir = scratch("keep");
+        let path = dir.join("game.json");
+        replace(&path, b"one", Access::Usual).expect("write");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+        replace(&path, b"two", Access::Usual).expect("write");
+        let mode = std::fs::metadata(&path).expect("meta").permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640);
+        assert_eq!(std::fs::read(&path).expect("read"), b"two");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_failed_write_leaves_the_old_file_and_no_temporary() {
+        let dir = scratch("fail");
+        let path = dir.join("game.json");
+        replace(&path, b"old", Access::Usual).expect("write");
+        // A folder where the file should be: the rename fails.
+        let blocked = dir.join("blocked.json");
+        std::fs::create_dir_all(blocked.join("inside")).expect("folder");
+        assert!(replace(&blocked, b"new", Access::Usual).is_err());
+        assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+        assert_eq!(std::fs::read(&path).expect("read"), b"old");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_folder_that_is_a_file_is_named_in_the_error() {
+        let dir = scratch("notdir");
+        std::fs::create_dir_all(&dir).expect("dir");
+        let file = dir.join("games");
+        std::fs::write(&file, "x").expect("file");
+        let err = replace(&file.join("g.json"), b"x", Access::Usual).expect_err("not a folder");
+        assert!(err.to_string().contains("is a file, not a folder"), "{err}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_lock_is_held_once_names_its_owner_and_is_free_again_when_dropped() {
+        let dir = scratch("lock");
+        let path = dir.join("game.json");
+        let first = Lock::try_acquire(&path, Access::Usual).expect("first");
+        // A second open file description in this process conflicts as a
+        // second process would.
+        match Lock::try_acquire(&path, Access::Usual) {
+            Err(LockError::Held(Some(pid))) => assert_eq!(pid, std::process::id()),
+            other => panic!("expected the lock held, got {other:?}"),
+        }
+        assert!(first.path().ends_with("game.json.lock"));
+        drop(first);
+        let again = Lock::try_acquire(&path, Access::Usual).expect("free again");
+        drop(again);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn temporary_names_are_unique_and_recognised() {
+        let path = Path::new("/x/game.json");
+        let a = temporary_beside(path);
+        let b = temporary_beside(path);
+        assert_ne!(a, b);
+        assert!(is_temporary(&a) && is_temporary(&b));
+        assert!(!is_temporary(path));
+        assert_eq!(a.parent(), path.parent());
+    }
+}

@@ -1,0 +1,101 @@
+//! What can change a session's state: every [`Action`] a key, a typed
+//! line, a signal or a computer player's report becomes, and the screen
+//! [`Dir`]ections the cursor moves in. A leaf: the keymap, the
+//! orientation and the app all speak of actions, and none of them is
+//! needed to name one.
+
+use catboard::ai::Thought;
+
+/// A direction on the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dir {
+    /// Towards the top of the screen.
+    Up,
+    /// Towards the bottom.
+    Down,
+    /// Leftwards.
+    Left,
+    /// Rightwards.
+    Right,
+}
+
+/// Everything that can change the application's state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Move the cursor (or the highlight of a list).
+    Cursor(Dir),
+    /// Select what is under the cursor, or take the highlighted choice.
+    Select,
+    /// Cancel the selection, or close what is open.
+    Cancel,
+    /// Open the move prompt.
+    OpenPrompt,
+    /// Take back a move.
+    Undo,
+    /// Replay a move taken back.
+    Redo,
+    /// Turn the board round.
+    Flip,
+    /// Ask to start a new game.
+    NewGame,
+    /// Open the help.
+    Help,
+    /// Pass the turn (where the rules allow it: the Cats).
+    Pass,
+    /// Ask the engine which move it would play for the person to move.
+    Hint,
+    /// Pause or resume the computer players.
+    PauseComputer,
+    /// A search has finished another depth.
+    Progress {
+        /// The search's request id.
+        id: u64,
+        /// What it has found so far.
+        thought: Thought,
+    },
+    /// A search has ended with its move.
+    Reply {
+        /// The search's request id.
+        id: u64,
+        /// What it found.
+        thought: Thought,
+    },
+    /// Leave the program.
+    Quit,
+    /// Type a character into the open text field.
+    TypeChar(char),
+    /// Delete the last character of the open text field.
+    DeleteChar,
+    /// Accept the open text field.
+    Submit,
+    /// Choose the chooser's entry with this letter.
+    ChooseLetter(char),
+    /// Answer yes.
+    Yes,
+    /// Answer no.
+    No,
+    /// The terminal changed size.
+    Resize,
+    /// The terminal hung up or a termination signal came: save and leave.
+    Hangup,
+    /// Something outside (saving) went wrong; show this sentence.
+    Notice(String),
+    /// A whole move typed at once (the line mode), in any notation the
+    /// variant reads or as the cells of its path.
+    TypedMove(String),
+    /// Text pasted into the terminal: it goes to the move prompt, never
+    /// runs as keys.
+    Paste(String),
+    /// Start the same game again from its start: variant, options,
+    /// position and players.
+    Restart,
+    /// Show or hide the cell list (the cursor's cell and its neighbours).
+    ToggleCellList,
+    /// Move the cursor to the cursor cell's neighbour with this number
+    /// (from 1, in the order round the cell the cell list shows).
+    Neighbour(u8),
+    /// Open the prompt that moves the cursor to a cell typed by name.
+    GoTo,
+    /// The computer plays one move for the side to move.
+    ComputerMove,
+}

@@ -1,0 +1,151 @@
+//! How a session wants to look, as a choice made by name: the theme (a
+//! built-in name, a theme in the user's folder or a file), the colour
+//! depth and the glyph set. The session keeps the choice; a front end that
+//! draws (`ui`) builds its colours and characters from it, and the line
+//! mode, which draws nothing, never does.
+
+/// The look a session asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LookChoice {
+    /// The theme as `--theme` names it: built in (`classic`), a theme in
+    /// the user's folder, or a path to a `.toml` file.
+    pub theme: String,
+    /// How many colours the terminal shows.
+    pub depth: ColorDepth,
+    /// Which characters the screen uses.
+    pub glyphs: GlyphSet,
+}
+
+impl Default for LookChoice {
+    /// The classic theme in true colour with Unicode glyphs.
+    fn default() -> LookChoice {
+        LookChoice {
+            theme: "classic".to_string(),
+            depth: ColorDepth::TrueColor,
+            glyphs: GlyphSet::Unicode,
+        }
+    }
+}
+
+/// Which characters the screen uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GlyphSet {
+    /// Unicode chess symbols for the six chess kinds, letters for the rest.
+    Unicode,
+    /// Letters for every piece (upper case for the first seat), Unicode marks.
+    Letters,
+    /// ASCII only: letters, and ASCII marks and borders.
+    Ascii,
+}
+
+impl GlyphSet {
+    /// Every set, in the order `--glyphs` lists them.
+    pub const ALL: [GlyphSet; 3] = [GlyphSet::Unicode, GlyphSet::Letters, GlyphSet::Ascii];
+
+    /// The name used by `--glyphs`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GlyphSet::Unicode => "unicode",
+            GlyphSet::Letters => "letters",
+            GlyphSet::Ascii => "ascii",
+        }
+    }
+
+    /// The set named `name`.
+    pub fn from_name(name: &str) -> Result<GlyphSet, String> {
+        GlyphSet::ALL
+            .into_iter()
+            .find(|g| g.name() == name)
+            .ok_or_else(|| {
+                format!("There is no glyph set '{name}'; choose unicode, letters or ascii.")
+            })
+    }
+}
+
+/// How many colours the terminal shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorDepth {
+    /// 24-bit colour.
+    TrueColor,
+    /// The xterm 256-colour palette.
+    Ansi256,
+    /// The 16 ANSI colours.
+    Ansi16,
+    /// No colour at all (`NO_COLOR`, dumb terminals).
+    NoColor,
+}
+
+impl ColorDepth {
+    /// The depth the environment asks for: `NO_COLOR` (non-empty) wins, then
+    /// `COLORTERM=truecolor|24bit`, then a `TERM` naming 256 colours; a
+    /// `dumb` terminal gets none and anything else 16.
+    pub fn detect(var: impl Fn(&str) -> Option<String>) -> ColorDepth {
+        if var("NO_COLOR").is_some_and(|v| !v.is_empty()) {
+            return ColorDepth::NoColor;
+        }
+        let colorterm = var("COLORTERM").unwrap_or_default().to_ascii_lowercase();
+        if colorterm == "truecolor" || colorterm == "24bit" {
+            return ColorDepth::TrueColor;
+        }
+        let term = var("TERM").unwrap_or_default().to_ascii_lowercase();
+        if term.contains("256") {
+            ColorDepth::Ansi256
+        } else if term == "dumb" {
+            ColorDepth::NoColor
+        } else {
+            ColorDepth::Ansi16
+        }
+    }
+
+    /// The depth named on the command line (`truecolor`, `256`, `16`, `none`).
+    pub fn from_name(name: &str) -> Result<ColorDepth, String> {
+        match name {
+            "truecolor" | "24bit" => Ok(ColorDepth::TrueColor),
+            "256" => Ok(ColorDepth::Ansi256),
+            "16" => Ok(ColorDepth::Ansi16),
+            "none" => Ok(ColorDepth::NoColor),
+            _ => Err(format!(
+                "There is no colour depth '{name}'; choose truecolor, 256, 16 or none."
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colour_depth_is_detected_from_the_environment() {
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |k: &str| {
+                pairs
+                    .iter()
+                    .find(|(n, _)| *n == k)
+                    .map(|(_, v)| v.to_string())
+            }
+        };
+        let detect = |pairs| ColorDepth::detect(env(pairs));
+        assert_eq!(detect(&[("COLORTERM", "truecolor")]), ColorDepth::TrueColor);
+        assert_eq!(detect(&[("TERM", "xterm-256color")]), ColorDepth::Ansi256);
+        assert_eq!(detect(&[("TERM", "xterm")]), ColorDepth::Ansi16);
+        assert_eq!(detect(&[("TERM", "dumb")]), ColorDepth::NoColor);
+        assert_eq!(
+            detect(&[("NO_COLOR", "1"), ("COLORTERM", "truecolor")]),
+            ColorDepth::NoColor
+        );
+        assert_eq!(
+            detect(&[("NO_COLOR", ""), ("TERM", "xterm")]),
+            ColorDepth::Ansi16
+        );
+    }
+
+    #[test]
+    fn glyph_sets_are_found_by_name() {
+        assert!(GlyphSet::from_name("emoji").is_err());
+        assert_eq!(GlyphSet::from_name("letters"), Ok(GlyphSet::Letters));
+        for set in GlyphSet::ALL {
+            assert_eq!(GlyphSet::from_name(set.name()), Ok(set));
+        }
+    }
+}
