@@ -63,8 +63,8 @@ pub const SEATS: &[&str] = &["white", "black"];
 
 /// Zobrist extra keys: castling rights use 0–15, the en-passant cell 16 +
 /// its index; these two mark trading rule 3 in force and Shogi-like play.
-pub(crate) const KEY_LION_BAN: usize = 300;
-pub(crate) const KEY_SHOGI: usize = 301;
+const KEY_LION_BAN: usize = 300;
+const KEY_SHOGI: usize = 301;
 
 /// A game of Chu Chess: the position, its history and the rule options.
 #[derive(Clone)]
