@@ -12,7 +12,7 @@ pub mod position;
 pub mod zones;
 
 use crate::core::history::{self, History};
-use crate::core::orthodox::{CastlingRights, coordinate_text, piece_taken};
+use crate::core::orthodox::{CastlingRights, piece_taken};
 use crate::core::{
     Annotations, Board, Cell, CellSet, EndRules, Game, GameError, Geometry, Move, MoveList, Piece,
     Seat,
@@ -175,19 +175,15 @@ impl Game for CatChess {
     }
 
     fn move_text(&self, mv: Move) -> String {
-        if mv.is_pass() {
-            "pass".to_string()
-        } else {
-            coordinate_text(self.geo, mv)
-        }
+        notation::move_text(self, mv)
     }
 
     fn move_notation(&self, mv: Move) -> String {
-        notation::notation(self, mv)
+        notation::move_notation(self, mv)
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, GameError> {
-        notation::parse(self, text)
+        notation::parse_move(self, text)
     }
 
     fn capture_moves(&self, out: &mut MoveList) {

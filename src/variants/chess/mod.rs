@@ -138,7 +138,7 @@ impl Game for Chess {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, GameError> {
-        notation::parse(self, text)
+        notation::parse_move(self, text)
     }
 
     fn captured(&self, mv: Move) -> Option<Piece> {

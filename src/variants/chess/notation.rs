@@ -17,6 +17,6 @@ pub fn move_notation(game: &Chess, mv: Move) -> String {
 }
 
 /// Reads a move in coordinates or SAN and checks that it is legal.
-pub fn parse(game: &Chess, text: &str) -> Result<Move, GameError> {
+pub fn parse_move(game: &Chess, text: &str) -> Result<Move, GameError> {
     san::parse_coordinate_or_san(game, text)
 }

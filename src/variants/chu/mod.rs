@@ -187,15 +187,15 @@ impl Game for Chu {
     }
 
     fn move_text(&self, mv: Move) -> String {
-        notation::coordinate_text(self, mv)
+        notation::move_text(self, mv)
     }
 
     fn move_notation(&self, mv: Move) -> String {
-        notation::readable_text(self, mv)
+        notation::move_notation(self, mv)
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, GameError> {
-        notation::parse(self, text)
+        notation::parse_move(self, text)
     }
 
     /// Trading rule 3 in force is not in XBoard's FEN.

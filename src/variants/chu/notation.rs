@@ -23,7 +23,7 @@ use super::promotion::PromotionMode;
 use crate::core::{Cell, Game, GameError, Move, MoveKind, MoveList, PieceKind};
 
 /// `mv` in XBoard's coordinates.
-pub fn coordinate_text(game: &Chu, mv: Move) -> String {
+pub fn move_text(game: &Chu, mv: Move) -> String {
     let geo = &game.t.geo;
     let name = |c: Cell| geo.name(c);
     match mv.kind {
@@ -59,7 +59,7 @@ fn spelled(game: &Chu, mv: Move, with_origin: bool) -> String {
     let geo = &game.t.geo;
     let name = |c: Cell| geo.name(c).to_string();
     let Some(piece) = game.board.get(mv.from) else {
-        return coordinate_text(game, mv);
+        return move_text(game, mv);
     };
     let origin = if with_origin {
         name(mv.from)
@@ -131,7 +131,7 @@ fn readable_all(game: &Chu, moves: &MoveList) -> Vec<String> {
 }
 
 /// `mv` (legal now) as the move list writes it.
-pub fn readable_text(game: &Chu, mv: Move) -> String {
+pub fn move_notation(game: &Chu, mv: Move) -> String {
     let moves = game.legal_move_list();
     match moves.iter().position(|&m| m == mv) {
         Some(i) => readable_all(game, &moves).swap_remove(i),
@@ -152,7 +152,7 @@ fn leg<'a>(game: &Chu, text: &'a str) -> Option<(Cell, Cell, &'a str)> {
 }
 
 /// Reads a move in any spelling and checks that it is legal now.
-pub fn parse(game: &Chu, text: &str) -> Result<Move, GameError> {
+pub fn parse_move(game: &Chu, text: &str) -> Result<Move, GameError> {
     let text = text.trim();
     let moves = game.legal_move_list();
     if let Some(i) = readable_all(game, &moves).iter().position(|t| t == text) {

@@ -204,15 +204,15 @@ impl Game for Polar {
     }
 
     fn move_text(&self, mv: Move) -> String {
-        notation::coordinates(self, mv)
+        notation::move_text(self, mv)
     }
 
     fn move_notation(&self, mv: Move) -> String {
-        notation::readable(self, mv)
+        notation::move_notation(self, mv)
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, GameError> {
-        notation::parse(self, text)
+        notation::parse_move(self, text)
     }
 
     fn captured(&self, mv: Move) -> Option<Piece> {
