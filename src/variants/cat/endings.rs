@@ -20,9 +20,9 @@ pub const END_RULES: EndRules = EndRules {
     draw_goes_to: Some(CATS),
 };
 
-/// Whether only the two Kings are left, or a King and a single Bishop or
-/// Knight against a lone King (the Cats do not count).
-pub fn bare_material(game: &CatChess) -> bool {
+/// The material ending: only the two Kings are left, or a King and a
+/// single Bishop or Knight against a lone King (the Cats do not count).
+pub fn insufficient_material(game: &CatChess) -> bool {
     let board = &game.board;
     let mut others = 0;
     let mut minors = 0;

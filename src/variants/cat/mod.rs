@@ -163,7 +163,7 @@ impl Game for CatChess {
     }
 
     fn insufficient_material(&self) -> bool {
-        endings::bare_material(self)
+        endings::insufficient_material(self)
     }
 
     fn hash(&self) -> u64 {

@@ -11,7 +11,7 @@ pub const fn end_rules(options: PolarOptions) -> EndRules {
     EndRules::orthodox(options.fifty_moves, options.repetition)
 }
 
-/// Whether only the two kings are left.
-pub fn bare_kings(game: &Polar) -> bool {
+/// The material ending: only the two kings are left.
+pub fn insufficient_material(game: &Polar) -> bool {
     game.board.kings_only(&[Seat::WHITE, Seat::BLACK])
 }

@@ -192,7 +192,7 @@ impl Game for Polar {
     }
 
     fn insufficient_material(&self) -> bool {
-        endings::bare_kings(self)
+        endings::insufficient_material(self)
     }
 
     fn hash(&self) -> u64 {
