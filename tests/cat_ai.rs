@@ -254,7 +254,7 @@ fn every_faction_looks_ahead_paranoid_and_a_draw_is_the_cats_win() {
     for seat in [Seat::WHITE, Seat::BLACK, Seat::THIRD] {
         assert_eq!(game.seat_model(seat), Model::Paranoid);
     }
-    assert_eq!(game.draw_winner(), Some(Seat::THIRD));
+    assert_eq!(game.end_rules().draw_goes_to, Some(Seat::THIRD));
 }
 
 #[test]

@@ -42,13 +42,6 @@ pub trait Evaluate {
         let _ = seat;
         Model::Paranoid
     }
-
-    /// The seat a drawn game counts as a win for (the Cats in Cat Chess),
-    /// or `None` where a draw is a draw. The multi-seat search scores a
-    /// position repeated inside its tree so.
-    fn draw_winner(&self) -> Option<Seat> {
-        None
-    }
 }
 
 /// Rough values of the orthodox pieces (and a guess for the rest), for

@@ -271,7 +271,11 @@ impl Run<'_> {
             self.path[ply] = hash;
         }
         if game.is_repeat() && self.path[..ply.min(MAX_PLY)].contains(&hash) {
-            return Some(outcome_scores(game.draw_winner(), self.seats, ply));
+            return Some(outcome_scores(
+                game.end_rules().draw_goes_to,
+                self.seats,
+                ply,
+            ));
         }
         game.rule_outcome()
             .map(|o| outcome_scores(o.winner, self.seats, ply))
@@ -279,7 +283,9 @@ impl Run<'_> {
 
     /// Every seat's score of a position where the side to move has no move.
     fn no_move_scores<G: Game + Evaluate>(&self, game: &G, ply: usize) -> Scores {
-        let winner = game.outcome().map_or(game.draw_winner(), |o| o.winner);
+        let winner = game
+            .outcome()
+            .map_or(game.end_rules().draw_goes_to, |o| o.winner);
         outcome_scores(winner, self.seats, ply)
     }
 

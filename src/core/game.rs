@@ -2,6 +2,7 @@
 //! command-line tools may ask of a game, whatever the variant.
 
 use super::cell::{Cell, CellSet};
+use super::endings::{self, EndRules};
 use super::geometry::Geometry;
 use super::moves::{Move, MoveList};
 use super::piece::{Piece, Seat};
@@ -177,16 +178,57 @@ pub trait Game: Clone + Send + 'static {
     /// Whether the side to move is in check.
     fn in_check(&self) -> bool;
 
-    /// The result, once the game is over.
-    fn outcome(&self) -> Option<Outcome>;
+    /// The end rules this game is played under, as values (see
+    /// [`EndRules`]); [`Game::outcome`] applies them. By default none: a
+    /// variant whose endings are all its own ([`Game::variant_ending`]).
+    fn end_rules(&self) -> EndRules {
+        EndRules::NONE
+    }
 
-    /// Endings that need no move generation (move-count rules, repetition,
-    /// material); [`Game::outcome`] adds mate and stalemate.
-    fn rule_outcome(&self) -> Option<Outcome>;
+    /// The plies since the last capture or pawn move, as the move-count
+    /// rule counts them (Cat Chess counts the Cats' turns too); 0 where
+    /// nothing is counted.
+    fn halfmove_clock(&self) -> u16 {
+        0
+    }
+
+    /// How many times the current position came up before in this game,
+    /// since the last irreversible move (what the repetition rule counts);
+    /// 0 where positions are not compared.
+    fn earlier_occurrences(&self) -> usize {
+        0
+    }
+
+    /// Whether the material left can no longer give mate (the material
+    /// ending, a draw by [`Game::end_rules`]); false by default.
+    fn insufficient_material(&self) -> bool {
+        false
+    }
+
+    /// An ending particular to the variant (BacCanCat's marriage or third
+    /// mate), looked at before the common ones; none by default.
+    fn variant_ending(&self) -> Option<Outcome> {
+        None
+    }
+
+    /// The result, once the game is over: checkmate or stalemate, then the
+    /// endings of [`Game::rule_outcome`], as [`Game::end_rules`] has them.
+    fn outcome(&self) -> Option<Outcome> {
+        endings::outcome(self)
+    }
+
+    /// Endings that need no move generation (the variant's own, move-count
+    /// rules, repetition, material); [`Game::outcome`] adds mate and
+    /// stalemate.
+    fn rule_outcome(&self) -> Option<Outcome> {
+        endings::rule_outcome(self)
+    }
 
     /// Whether the current position has already occurred in this game since
     /// the last irreversible move (the search scores it as a draw).
-    fn is_repeat(&self) -> bool;
+    fn is_repeat(&self) -> bool {
+        self.earlier_occurrences() >= 1
+    }
 
     /// The position's hash (placement, side to move and rights).
     fn hash(&self) -> u64;
@@ -258,6 +300,13 @@ pub trait Game: Clone + Send + 'static {
     /// Lion was taken). False by default.
     fn state_beyond_text(&self) -> bool {
         false
+    }
+
+    /// What the rules oracle (`catboard rules`) reports for this variant
+    /// beyond the fields every game has (BacCanCat: the armies out, the
+    /// points, the Reserve); nothing by default.
+    fn oracle_fields(&self) -> serde_json::Map<String, serde_json::Value> {
+        serde_json::Map::new()
     }
 
     /// Each seat's points in this game, in half points (6 points to share

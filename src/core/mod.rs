@@ -1,22 +1,26 @@
 //! The engine core shared by every variant: cells, geometry tables, pieces,
-//! moves, hashing, options and the `Game` trait.
+//! moves, hashing, options, the history of moves played, how games end
+//! and the `Game` trait.
 
 pub mod attack;
 pub mod board;
 pub mod cell;
+pub mod endings;
 pub mod game;
 pub mod geometry;
+pub mod history;
 pub mod moves;
 pub mod options;
 pub mod orthodox;
 pub mod piece;
-pub mod repetition;
 pub mod zobrist;
 
 pub use board::Board;
 pub use cell::{Cell, CellSet};
+pub use endings::{EndRules, MoveCountRule};
 pub use game::{Annotations, EndReason, Game, GameError, ListedMoveError, Outcome, perft};
 pub use geometry::{CellNaming, Direction, Geometry, Leap, LineKind};
+pub use history::{History, Ply, Recorded, Snapshot};
 pub use moves::{Move, MoveKind, MoveList};
 pub use options::{OptionSpec, Options};
 pub use piece::{Piece, PieceKind, Seat};

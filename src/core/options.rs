@@ -18,6 +18,20 @@ pub struct OptionSpec {
 /// The on/off choices of a toggle, default on.
 pub const ON_OFF: &[&str] = &["on", "off"];
 
+/// The fifty-move rule as chess and Polar chess offer it.
+pub const FIFTY_MOVES: OptionSpec = OptionSpec {
+    key: "fifty_moves",
+    label: "Fifty-move rule",
+    choices: ON_OFF,
+};
+
+/// Threefold repetition, as the two-army games offer it.
+pub const REPETITION: OptionSpec = OptionSpec {
+    key: "repetition",
+    label: "Threefold repetition",
+    choices: ON_OFF,
+};
+
 /// Chosen values for a variant's options, by key; a missing key means the
 /// option's default.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

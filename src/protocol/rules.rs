@@ -74,11 +74,9 @@ pub fn describe<G: Game>(game: &G) -> Value {
         "in_check": game.in_check(),
         "outcome": outcome_json,
     });
-    // BacCanCat adds who is out, the points and the Reserve.
-    if let Some(AnyGame::BacCanCat(g)) = (game as &dyn std::any::Any).downcast_ref::<AnyGame>()
-        && let Value::Object(fields) = &mut answer
-    {
-        fields.extend(crate::variants::baccancat::oracle::oracle_fields(g));
+    // A variant may add its own (BacCanCat: who is out, the points, the Reserve).
+    if let Value::Object(fields) = &mut answer {
+        fields.extend(game.oracle_fields());
     }
     answer
 }

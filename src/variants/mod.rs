@@ -7,8 +7,8 @@ pub mod chu;
 pub mod polar;
 
 use crate::core::{
-    Annotations, Cell, Game, GameError, Geometry, Move, MoveList, OptionSpec, Options, Outcome,
-    Piece, Seat,
+    Annotations, Cell, EndRules, Game, GameError, Geometry, Move, MoveList, OptionSpec, Options,
+    Outcome, Piece, Seat,
 };
 use baccancat::BacCanCat;
 use cat::CatChess;
@@ -124,7 +124,7 @@ impl Variant {
             Variant::Cat => cat::START_FEN,
             Variant::Polar => polar::START_TEXT,
             Variant::Chu => chu::START_FEN,
-            Variant::BacCanCat => baccancat::text::start_text(baccancat::Leapers::One),
+            Variant::BacCanCat => baccancat::position::start_text(baccancat::Leapers::One),
         }
     }
 
@@ -222,6 +222,21 @@ impl Game for AnyGame {
     fn in_check(&self) -> bool {
         dispatch!(self, g => g.in_check())
     }
+    fn end_rules(&self) -> EndRules {
+        dispatch!(self, g => g.end_rules())
+    }
+    fn halfmove_clock(&self) -> u16 {
+        dispatch!(self, g => g.halfmove_clock())
+    }
+    fn earlier_occurrences(&self) -> usize {
+        dispatch!(self, g => g.earlier_occurrences())
+    }
+    fn insufficient_material(&self) -> bool {
+        dispatch!(self, g => g.insufficient_material())
+    }
+    fn variant_ending(&self) -> Option<Outcome> {
+        dispatch!(self, g => g.variant_ending())
+    }
     fn outcome(&self) -> Option<Outcome> {
         dispatch!(self, g => g.outcome())
     }
@@ -261,6 +276,9 @@ impl Game for AnyGame {
     fn points(&self) -> Option<Vec<u8>> {
         dispatch!(self, g => g.points())
     }
+    fn oracle_fields(&self) -> serde_json::Map<String, serde_json::Value> {
+        dispatch!(self, g => g.oracle_fields())
+    }
     fn capture_moves(&self, out: &mut MoveList) {
         dispatch!(self, g => g.capture_moves(out))
     }
@@ -288,7 +306,84 @@ impl crate::ai::Evaluate for AnyGame {
     fn seat_model(&self, seat: Seat) -> crate::ai::multi::Model {
         dispatch!(self, g => g.seat_model(seat))
     }
-    fn draw_winner(&self) -> Option<Seat> {
-        dispatch!(self, g => g.draw_winner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `AnyGame` answers every end-rule hook as the game it holds: a hook
+    /// left to its default there would, say, score Cat Chess draws in the
+    /// multi-seat search as draws instead of Cats' wins.
+    #[test]
+    fn any_game_answers_the_end_rule_hooks_as_the_game_it_holds() {
+        for &variant in Variant::ALL {
+            // Every seat moves a piece that is no pawn out and back (or
+            // passes), so that the clock runs and the position repeats.
+            let mut game = variant.new_game(&Options::new());
+            let mut out = Vec::new();
+            for _ in game.seat_names() {
+                let quiet = |m: &&Move| {
+                    m.is_pass()
+                        || (m.kind == crate::core::MoveKind::Normal
+                            && game.captured(**m).is_none()
+                            && game
+                                .piece_at(m.from)
+                                .is_some_and(|p| p.kind() != crate::core::PieceKind::Pawn))
+                };
+                let Some(&mv) = game.legal_move_list().iter().find(quiet) else {
+                    break;
+                };
+                game.make_move(mv);
+                out.push(mv);
+            }
+            for mv in out {
+                let back = if mv.is_pass() {
+                    mv
+                } else {
+                    Move::normal(mv.to, mv.from)
+                };
+                if !game.legal_move_list().contains(&back) {
+                    break;
+                }
+                game.make_move(back);
+            }
+            let inner: (EndRules, u16, usize, bool, Option<Outcome>, usize) = dispatch!(&game, g => (
+                g.end_rules(),
+                g.halfmove_clock(),
+                g.earlier_occurrences(),
+                g.insufficient_material(),
+                g.variant_ending(),
+                g.oracle_fields().len(),
+            ));
+            let outer = (
+                game.end_rules(),
+                game.halfmove_clock(),
+                game.earlier_occurrences(),
+                game.insufficient_material(),
+                game.variant_ending(),
+                game.oracle_fields().len(),
+            );
+            assert_eq!(outer, inner, "{}", variant.id());
+        }
+        let mut chess = Variant::Chess.new_game(&Options::new());
+        for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            let mv = chess.parse_move(text).expect("legal");
+            chess.make_move(mv);
+        }
+        assert_eq!(
+            (chess.halfmove_clock(), chess.earlier_occurrences()),
+            (4, 1)
+        );
+        let cat = Variant::Cat.new_game(&Options::new());
+        assert_eq!(cat.end_rules().draw_goes_to, Some(cat::CATS));
+        let four = Variant::BacCanCat.new_game(&Options::new());
+        assert!(four.oracle_fields().contains_key("reserve"));
+        let bare = Variant::Chess.from_position("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &Options::new());
+        assert!(bare.is_ok_and(|g| g.insufficient_material()));
+        // Red's King, Queen, Tank and Gnu stand married on c7, d7, c8, d8.
+        let married = "oB14gB/16/16/16/4oK6gK4/16/16/16/2rTrG12/2rKrQ12/16/11bK4/16/16/16/15bB r - - - Q8 0 1";
+        let won = Variant::BacCanCat.from_position(married, &Options::new());
+        assert!(won.is_ok_and(|g| g.variant_ending().is_some()));
     }
 }

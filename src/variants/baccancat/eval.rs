@@ -8,7 +8,7 @@
 use super::BacCanCat;
 use super::armies::{ARMIES, Frame};
 use super::pieces::{hops, slides};
-use super::position::Position;
+use super::state::Position;
 use super::tables::{Tables, tables};
 use crate::ai::Evaluate;
 use crate::ai::multi::Model;

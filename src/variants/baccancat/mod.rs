@@ -5,66 +5,59 @@
 
 pub mod armies;
 pub mod attack;
+pub mod endings;
 pub mod eval;
 pub mod movegen;
 pub mod notation;
+pub mod options;
 pub mod oracle;
 pub mod pieces;
+pub mod play;
 pub mod position;
 pub mod refill;
-pub mod rules;
+pub mod state;
 pub mod tables;
-pub mod text;
 
+use crate::core::history::{self, History};
 use crate::core::{
-    Annotations, Cell, CellSet, Game, GameError, Geometry, Move, MoveKind, MoveList, OptionSpec,
+    Annotations, Cell, CellSet, EndRules, Game, GameError, Geometry, Move, MoveKind, MoveList,
     Options, Outcome, Piece,
 };
 pub use armies::SEATS;
 use armies::{ARMIES, army_name};
+pub use options::{BacCanCatOptions, LEAPERS, OPTIONS};
 pub use pieces::Leapers;
 use pieces::letter;
-pub use position::Position;
+pub use state::Position;
 
-/// The leaper sub-variant option.
-pub const LEAPERS: OptionSpec = OptionSpec {
-    key: "leapers",
-    label: "Leapers",
-    choices: &["1", "2", "3", "4"],
-};
-
-/// BacCanCat's rule options: the leaper sub-variant.
-pub const OPTIONS: &[OptionSpec] = &[LEAPERS];
-
-/// A game of BacCanCat: the position and the positions before each move.
+/// A game of BacCanCat: the position and, in its history, the position
+/// before each move (copy-make).
 #[derive(Clone, Debug)]
 pub struct BacCanCat {
     pos: Position,
-    history: Vec<Position>,
-    played: Vec<Move>,
+    history: History<Position>,
 }
 
 impl BacCanCat {
     /// A new game from the start, with the sub-variant `options` choose.
     pub fn new(options: &Options) -> BacCanCat {
-        BacCanCat::with_leapers(Leapers::from_number(options.value(&LEAPERS)).unwrap_or_default())
+        BacCanCat::with_leapers(BacCanCatOptions::read(options).leapers)
     }
 
     /// A new game of sub-variant `leapers` from the start.
     pub fn with_leapers(leapers: Leapers) -> BacCanCat {
-        BacCanCat::at(text::start_position(leapers))
+        BacCanCat::at(position::start_position(leapers))
     }
 
-    /// A game from a position text (see [`text`]); the text names its sub-variant.
-    pub fn from_text(position: &str) -> Result<BacCanCat, GameError> {
-        text::read(position).map(BacCanCat::at)
+    /// A game from a position text (see [`position`]); the text names its sub-variant.
+    pub fn from_text(text: &str) -> Result<BacCanCat, GameError> {
+        position::read(text).map(BacCanCat::at)
     }
 
     fn at(pos: Position) -> BacCanCat {
         BacCanCat {
             pos,
-            history: Vec::new(),
-            played: Vec::new(),
+            history: History::default(),
         }
     }
 
@@ -75,7 +68,7 @@ impl BacCanCat {
 
     /// The Reserve as `Q8 T8 G8` (pieces it holds, with counts).
     pub fn reserve_text(&self) -> String {
-        let parts: Vec<String> = text::reserve_kinds(self.pos.leapers())
+        let parts: Vec<String> = position::reserve_kinds(self.pos.leapers())
             .iter()
             .filter(|&&k| self.pos.reserve(k) > 0)
             .map(|&k| format!("{}{}", letter(k), self.pos.reserve(k)))
@@ -127,35 +120,33 @@ impl Game for BacCanCat {
     }
 
     fn make_move(&mut self, mv: Move) {
-        self.history.push(self.pos.clone());
-        self.played.push(mv);
-        self.pos.play(mv);
+        history::make_move(self, mv)
     }
 
     fn unmake_move(&mut self) -> Option<Move> {
-        let before = self.history.pop()?;
-        self.pos = before;
-        self.played.pop()
+        history::unmake_move(self)
     }
 
     fn moves_played(&self) -> &[Move] {
-        &self.played
+        self.history.moves()
     }
 
     fn in_check(&self) -> bool {
         self.pos.outcome().is_none() && self.pos.king_attacked(self.pos.side())
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+    fn end_rules(&self) -> EndRules {
+        endings::END_RULES
+    }
+
+    /// The result the position keeps: marriage, promotion, the third mate
+    /// or every army passing.
+    fn variant_ending(&self) -> Option<Outcome> {
         self.pos.outcome()
     }
 
-    fn rule_outcome(&self) -> Option<Outcome> {
-        self.pos.outcome()
-    }
-
-    fn is_repeat(&self) -> bool {
-        false
+    fn oracle_fields(&self) -> serde_json::Map<String, serde_json::Value> {
+        oracle::oracle_fields(self)
     }
 
     fn hash(&self) -> u64 {
@@ -163,7 +154,7 @@ impl Game for BacCanCat {
     }
 
     fn position_text(&self) -> String {
-        text::write(&self.pos)
+        position::write(&self.pos)
     }
 
     fn move_text(&self, mv: Move) -> String {

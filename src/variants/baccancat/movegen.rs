@@ -5,8 +5,8 @@
 
 use super::attack::{attacked_along, direction_between, is_attacked};
 use super::pieces::{capture_promotion, hops, leaps, slides};
-use super::position::Position;
 use super::refill::{empty_lines, refill};
+use super::state::Position;
 use super::tables::{FootSteps, tables};
 use crate::core::orthodox::play_on_board;
 use crate::core::{Cell, Direction, LineKind, Move, MoveKind, MoveList, Piece, PieceKind};

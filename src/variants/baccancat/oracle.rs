@@ -5,7 +5,7 @@
 use super::BacCanCat;
 use super::armies::{ARMIES, SEATS};
 use super::pieces::letter;
-use super::text::reserve_kinds;
+use super::position::reserve_kinds;
 use serde_json::{Map, Value, json};
 
 /// The oracle's BacCanCat fields: `eliminated` (army names, in the order

@@ -1,241 +1,405 @@
-//! A BacCanCat position: the board and everything else the rules look at
-//! (army to move, armies out, castling partners, refill pieces that may
-//! still double-step, the Reserve, passes in a row, the result), with its
-//! Zobrist key kept up to date as each part changes.
+//! The BacCanCat position text: eight fields separated by spaces,
+//!
+//! `<placement> <to move> <out> <partners> <fresh> <reserve> <passes> <leapers>`
+//!
+//! - placement: ranks `p` down to `a`, separated by `/`; in each rank,
+//!   files `a` to `p`: a number (1–16) for empty cells, or a piece as its
+//!   army letter (`r o g b`) then its letter (`K Q T G R B N M C A P Y`):
+//!   `rK` is Red's King;
+//! - to move: `r`, `o`, `g` or `b`;
+//! - out: `-`, or the armies knocked out in order, each as its letter then
+//!   the letter of the army credited with the mate (`or,bg`);
+//! - partners: `-`, or the cells of unmoved castling partners (`ae,be`);
+//! - fresh: `-`, or the cells of refill pieces that may still double-step;
+//! - reserve: `-`, or letters with counts (`Q8,T8,G8`), Pawns and Yeomen
+//!   never counted;
+//! - passes: passes in a row;
+//! - leapers: the sub-variant, 1 to 4 (it decides what `N`, `M`, `G` are).
 
-use super::armies::{ARMIES, after};
-use super::pieces::Leapers;
-use crate::core::zobrist::Zobrist;
-use crate::core::{Board, Cell, CellSet, Outcome, PieceKind, Seat};
-use arrayvec::ArrayVec;
+use super::armies::{ARMIES, Frame, army_letter, army_of_letter};
+use super::pieces::{Leapers, letter};
+use super::state::{Knockout, Position};
+use super::tables::tables;
+use crate::core::{Cell, CellSet, EndReason, GameError, Outcome, Piece, PieceKind};
+use std::sync::OnceLock;
 
-/// Where each part of the position takes its keys in [`Zobrist::extra`].
-const PARTNER_KEYS: usize = 0;
-const FRESH_KEYS: usize = 256;
-const RESERVE_KEYS: usize = 512;
-const OUT_KEYS: usize = 960;
-const PASS_KEYS: usize = 980;
-
-/// One army knocked out: who, and who is credited with the mate.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Knockout {
-    /// The army that went out.
-    pub army: Seat,
-    /// The army credited with mating it.
-    pub by: Seat,
+/// The text of the start position of `leapers`' sub-variant.
+pub fn start_text(leapers: Leapers) -> &'static str {
+    static TEXTS: OnceLock<[String; 4]> = OnceLock::new();
+    let texts = TEXTS.get_or_init(|| {
+        [Leapers::One, Leapers::Two, Leapers::Three, Leapers::Four]
+            .map(|l| write(&start_position(l)))
+    });
+    &texts[leapers.number() as usize - 1]
 }
 
-/// A position with its state beyond the board.
-#[derive(Clone)]
-pub struct Position {
-    /// The pieces.
-    pub board: Board,
-    /// The army to move (after a game has ended: the next army in play).
-    pub(super) side: Seat,
-    /// The leaper sub-variant.
-    pub(super) leapers: Leapers,
-    /// Armies out, in the order they went out.
-    pub(super) out: ArrayVec<Knockout, 4>,
-    /// Cells whose piece is an unmoved castling partner: a starting Rook or
-    /// long-diagonal Bishop, or a Queen made by capture promotion.
-    pub(super) partners: CellSet,
-    /// Cells whose piece is a refill Pawn or Yeoman that has not captured.
-    pub(super) fresh: CellSet,
-    /// The Reserve, by kind code (Pawns and Yeomen never run out and are not counted).
-    pub(super) reserve: [u8; 32],
-    /// Passes in a row since the last other move or elimination.
-    pub(super) passes: u8,
-    /// The result, once the game is over.
-    pub(super) outcome: Option<Outcome>,
-    /// The key of everything but the placement and the army to move.
-    pub(super) key: u64,
-}
+/// Red's camp, row by row from relative rank 5 down to 0, as the rules
+/// file draws it; the other camps are its mirror images.
+const RED_CAMP: [&str; 6] = ["PPPYYY", "RRNNKY", "CCMMNY", "AAMMNP", "BBACRP", "BBACRP"];
 
-impl Position {
-    /// An empty board with Red to move, nobody out, an empty Reserve.
-    pub fn empty(leapers: Leapers) -> Position {
-        Position {
-            board: Board::new(),
-            side: Seat(0),
-            leapers,
-            out: ArrayVec::new(),
-            partners: CellSet::new(),
-            fresh: CellSet::new(),
-            reserve: [0; 32],
-            passes: 0,
-            outcome: None,
-            key: 0,
-        }
-    }
-
-    /// The position's hash.
-    #[inline]
-    pub fn hash(&self) -> u64 {
-        self.board.placement_hash() ^ Zobrist::get().seat(self.side) ^ self.key
-    }
-
-    /// The key worked out from scratch (what [`Position::hash`]'s
-    /// incremental key must always equal).
-    pub fn hash_from_scratch(&self) -> u64 {
-        let mut fresh = Position::empty(self.leapers);
-        for (cell, piece) in self.board.pieces(256) {
-            fresh.board.put(cell, piece);
-        }
-        fresh.side = self.side;
-        for c in self.partners.iter() {
-            fresh.set_partner(c, true);
-        }
-        for c in self.fresh.iter() {
-            fresh.set_fresh(c, true);
-        }
-        for kind in PieceKind::ALL {
-            fresh.set_reserve(kind, self.reserve(kind));
-        }
-        for k in &self.out {
-            fresh.knock_out_record(*k);
-        }
-        fresh.set_passes(self.passes);
-        fresh.hash()
-    }
-
-    /// The army to move.
-    pub fn side(&self) -> Seat {
-        self.side
-    }
-
-    /// The leaper sub-variant.
-    pub fn leapers(&self) -> Leapers {
-        self.leapers
-    }
-
-    /// The result, once the game is over.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    /// Armies out, in the order they went out.
-    pub fn knocked_out(&self) -> &[Knockout] {
-        &self.out
-    }
-
-    /// Whether `seat` is still in play.
-    #[inline]
-    pub fn in_play(&self, seat: Seat) -> bool {
-        !self.out.iter().any(|k| k.army == seat)
-    }
-
-    /// Per army, whether it is in play.
-    #[inline]
-    pub fn in_play_mask(&self) -> [bool; 4] {
-        ARMIES.map(|s| self.in_play(s))
-    }
-
-    /// How many armies are in play.
-    pub fn in_play_count(&self) -> usize {
-        4 - self.out.len()
-    }
-
-    /// The next army in play after `seat` in turn order (`seat` itself if
-    /// it is the only one).
-    pub fn next_in_play(&self, seat: Seat) -> Seat {
-        let mut s = after(seat);
-        for _ in 0..4 {
-            if self.in_play(s) {
-                return s;
+/// The start position of a sub-variant, built from the rules file's camp.
+pub fn start_position(leapers: Leapers) -> Position {
+    let t = tables();
+    let mut pos = Position::empty(leapers);
+    for seat in ARMIES {
+        let frame = Frame::of(seat);
+        for (row, text) in RED_CAMP.iter().enumerate() {
+            let y = 5 - row as i32;
+            for (x, ch) in text.chars().enumerate() {
+                let (Some(cell), Some(kind)) =
+                    (frame.cell(t.geo, x as i32, y), leapers.kind_of_letter(ch))
+                else {
+                    continue;
+                };
+                pos.board.put(cell, Piece::new(seat, kind));
+                let on_diagonal = x as i32 == y;
+                if kind == PieceKind::Rook || (kind == PieceKind::Bishop && on_diagonal) {
+                    pos.set_partner(cell, true);
+                }
             }
-            s = after(s);
-        }
-        seat
-    }
-
-    /// The cells of unmoved castling partners.
-    pub fn partners(&self) -> CellSet {
-        self.partners
-    }
-
-    /// The cells of refill pieces that may still double-step.
-    pub fn fresh(&self) -> CellSet {
-        self.fresh
-    }
-
-    /// How many pieces of `kind` the Reserve holds.
-    #[inline]
-    pub fn reserve(&self, kind: PieceKind) -> u8 {
-        self.reserve[kind.code() as usize & 31]
-    }
-
-    /// Passes in a row.
-    pub fn passes(&self) -> u8 {
-        self.passes
-    }
-
-    /// Marks or clears `cell` as holding an unmoved castling partner.
-    pub(super) fn set_partner(&mut self, cell: Cell, on: bool) {
-        mark(&mut self.partners, &mut self.key, PARTNER_KEYS, cell, on);
-    }
-
-    /// Marks or clears `cell` as holding a refill piece that may double-step.
-    pub(super) fn set_fresh(&mut self, cell: Cell, on: bool) {
-        mark(&mut self.fresh, &mut self.key, FRESH_KEYS, cell, on);
-    }
-
-    fn reserve_key(kind: PieceKind, count: u8) -> u64 {
-        if count == 0 {
-            0
-        } else {
-            Zobrist::get().extra(RESERVE_KEYS + kind.code() as usize * 16 + (count as usize & 15))
         }
     }
-
-    /// Sets how many pieces of `kind` the Reserve holds.
-    pub(super) fn set_reserve(&mut self, kind: PieceKind, count: u8) {
-        let old = self.reserve(kind);
-        self.key ^= Position::reserve_key(kind, old) ^ Position::reserve_key(kind, count);
-        self.reserve[kind.code() as usize & 31] = count;
+    for kind in &leapers.promotion_order()[..3] {
+        pos.set_reserve(*kind, 8);
     }
+    pos
+}
 
-    /// Sets the passes in a row.
-    pub(super) fn set_passes(&mut self, passes: u8) {
-        let z = Zobrist::get();
-        let key = |n: u8| {
-            if n == 0 {
-                0
+/// Writes `pos` as a position text.
+pub fn write(pos: &Position) -> String {
+    let t = tables();
+    let geo = t.geo;
+    let mut ranks = Vec::new();
+    for rank in (0..16).rev() {
+        let mut s = String::new();
+        let mut empty = 0;
+        for file in 0..16 {
+            match geo.at(file, rank).and_then(|c| pos.board.get(c)) {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push(army_letter(p.seat()));
+                    s.push(letter(p.kind()));
+                }
+            }
+        }
+        if empty > 0 {
+            s.push_str(&empty.to_string());
+        }
+        ranks.push(s);
+    }
+    let cells = |set: CellSet| -> String {
+        let names: Vec<&str> = set.iter().map(|c| geo.name(c)).collect();
+        dash_if_empty(names.join(","))
+    };
+    let out: Vec<String> = pos
+        .knocked_out()
+        .iter()
+        .map(|k| format!("{}{}", army_letter(k.army), army_letter(k.by)))
+        .collect();
+    let reserve: Vec<String> = reserve_kinds(pos.leapers())
+        .iter()
+        .filter(|&&k| pos.reserve(k) > 0)
+        .map(|&k| format!("{}{}", letter(k), pos.reserve(k)))
+        .collect();
+    format!(
+        "{} {} {} {} {} {} {} {}",
+        ranks.join("/"),
+        army_letter(pos.side()),
+        dash_if_empty(out.join(",")),
+        cells(pos.partners()),
+        cells(pos.fresh()),
+        dash_if_empty(reserve.join(",")),
+        pos.passes(),
+        pos.leapers().number()
+    )
+}
+
+/// The kinds the Reserve can hold, in the order the text lists them.
+pub fn reserve_kinds(leapers: Leapers) -> [PieceKind; 10] {
+    let o = leapers.promotion_order();
+    [
+        o[0],
+        o[1],
+        o[2],
+        o[3],
+        o[4],
+        o[5],
+        o[6],
+        o[7],
+        o[8],
+        PieceKind::King,
+    ]
+}
+
+fn dash_if_empty(s: String) -> String {
+    if s.is_empty() { "-".to_string() } else { s }
+}
+
+fn bad(message: String) -> GameError {
+    GameError::new(message)
+}
+
+/// Reads a position text; the error names the field and what is wrong.
+pub fn read(text: &str) -> Result<Position, GameError> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.len() != 8 {
+        return Err(bad(format!(
+            "A BacCanCat position has 8 fields (placement, to move, out, partners, fresh, reserve, passes, leapers), not {}.",
+            fields.len()
+        )));
+    }
+    let leapers = Leapers::from_number(fields[7]).ok_or_else(|| {
+        bad(format!(
+            "The leapers field should be 1, 2, 3 or 4, not '{}'.",
+            fields[7]
+        ))
+    })?;
+    let mut pos = Position::empty(leapers);
+    read_placement(&mut pos, fields[0])?;
+    pos.side = army_of_letter_field(fields[1], "to move")?;
+    read_out(&mut pos, fields[2])?;
+    for cell in read_cells(fields[3], "partners")?.iter() {
+        match pos.board.get(cell).map(|p| p.kind()) {
+            Some(PieceKind::Rook | PieceKind::Bishop | PieceKind::Queen) => {
+                pos.set_partner(cell, true)
+            }
+            _ => {
+                return Err(bad(format!(
+                    "The partners field names {}, which holds no Rook, Bishop or Queen.",
+                    tables().geo.name(cell)
+                )));
+            }
+        }
+    }
+    for cell in read_cells(fields[4], "fresh")?.iter() {
+        match pos.board.get(cell).map(|p| p.kind()) {
+            Some(PieceKind::Pawn | PieceKind::Yeoman) => pos.set_fresh(cell, true),
+            _ => {
+                return Err(bad(format!(
+                    "The fresh field names {}, which holds no Pawn or Yeoman.",
+                    tables().geo.name(cell)
+                )));
+            }
+        }
+    }
+    read_reserve(&mut pos, fields[5])?;
+    let passes: u8 = fields[6].parse().map_err(|_| {
+        bad(format!(
+            "The passes field should be a number, not '{}'.",
+            fields[6]
+        ))
+    })?;
+    if passes as usize > pos.in_play_count() {
+        return Err(bad(format!(
+            "The passes field says {passes}, more than the {} armies in play.",
+            pos.in_play_count()
+        )));
+    }
+    pos.set_passes(passes);
+    check_armies(&pos)?;
+    settle_loaded(&mut pos);
+    Ok(pos)
+}
+
+fn army_of_letter_field(field: &str, name: &str) -> Result<crate::core::Seat, GameError> {
+    let mut chars = field.chars();
+    match (chars.next().and_then(army_of_letter), chars.next()) {
+        (Some(seat), None) => Ok(seat),
+        _ => Err(bad(format!(
+            "The {name} field should be r, o, g or b, not '{field}'."
+        ))),
+    }
+}
+
+fn read_placement(pos: &mut Position, field: &str) -> Result<(), GameError> {
+    let geo = tables().geo;
+    let ranks: Vec<&str> = field.split('/').collect();
+    if ranks.len() != 16 {
+        return Err(bad(format!(
+            "The placement should have 16 ranks separated by '/', not {}.",
+            ranks.len()
+        )));
+    }
+    for (i, rank_text) in ranks.iter().enumerate() {
+        let rank = 15 - i as i32;
+        let rank_name = (b'a' + rank as u8) as char;
+        let mut file = 0i32;
+        let mut chars = rank_text.chars().peekable();
+        while let Some(ch) = chars.next() {
+            if let Some(d) = ch.to_digit(10) {
+                let mut n = d;
+                while let Some(e) = chars.peek().and_then(|c| c.to_digit(10)) {
+                    n = n * 10 + e;
+                    chars.next();
+                }
+                file += n as i32;
             } else {
-                z.extra(PASS_KEYS + n as usize)
+                let army = army_of_letter(ch).filter(|_| ch.is_ascii_lowercase());
+                let kind_ch = chars.next().unwrap_or(' ');
+                let kind = pos
+                    .leapers
+                    .kind_of_letter(kind_ch)
+                    .filter(|_| kind_ch.is_ascii_uppercase());
+                let (Some(army), Some(kind)) = (army, kind) else {
+                    return Err(bad(format!(
+                        "Rank {rank_name} of the placement has '{ch}{kind_ch}', which is no army letter (r o g b) followed by a piece letter (K Q T G R B N M C A P Y)."
+                    )));
+                };
+                let Some(cell) = geo.at(file, rank) else {
+                    return Err(bad(format!(
+                        "Rank {rank_name} of the placement is longer than 16 cells."
+                    )));
+                };
+                pos.board.put(cell, Piece::new(army, kind));
+                file += 1;
             }
-        };
-        self.key ^= key(self.passes) ^ key(passes);
-        self.passes = passes;
-    }
-
-    fn out_key(&self) -> u64 {
-        let mask = self.out.iter().fold(0, |m, k| m | 1 << k.army.index());
-        Zobrist::get().extra(OUT_KEYS + mask)
-    }
-
-    /// Records `knockout` in the list of armies out (the pieces are the caller's business).
-    pub(super) fn knock_out_record(&mut self, knockout: Knockout) {
-        self.key ^= self.out_key();
-        self.out.push(knockout);
-        self.key ^= self.out_key();
-    }
-}
-
-/// Puts `cell` into `set` or takes it out, keeping `key` (whose keys for
-/// this set start at `base`) in step.
-fn mark(set: &mut CellSet, key: &mut u64, base: usize, cell: Cell, on: bool) {
-    if set.contains(cell) != on {
-        *key ^= Zobrist::get().extra(base + cell.index());
-        if on {
-            set.insert(cell);
-        } else {
-            set.remove(cell);
+            if file > 16 {
+                return Err(bad(format!(
+                    "Rank {rank_name} of the placement is longer than 16 cells."
+                )));
+            }
+        }
+        if file != 16 {
+            return Err(bad(format!(
+                "Rank {rank_name} of the placement has {file} cells, not 16."
+            )));
         }
     }
+    Ok(())
 }
 
-impl std::fmt::Debug for Position {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&super::text::write(self))
+fn read_out(pos: &mut Position, field: &str) -> Result<(), GameError> {
+    if field == "-" {
+        return Ok(());
     }
+    for pair in field.split(',') {
+        let mut chars = pair.chars();
+        let (a, b, rest) = (
+            chars.next().and_then(army_of_letter),
+            chars.next().and_then(army_of_letter),
+            chars.next(),
+        );
+        let (Some(army), Some(by), None) = (a, b, rest) else {
+            return Err(bad(format!(
+                "The out field has '{pair}', which is not an army letter followed by the letter of the army that mated it."
+            )));
+        };
+        if !pos.in_play(army) || army == by || pos.out.len() >= 3 {
+            return Err(bad(format!(
+                "The out field has '{pair}': an army goes out once, not mated by itself, and one army stays in play."
+            )));
+        }
+        pos.knock_out_record(Knockout { army, by });
+    }
+    Ok(())
+}
+
+fn read_cells(field: &str, name: &str) -> Result<CellSet, GameError> {
+    let mut set = CellSet::new();
+    if field == "-" {
+        return Ok(set);
+    }
+    for part in field.split(',') {
+        let cell: Cell = tables().geo.cell(part).ok_or_else(|| {
+            bad(format!(
+                "The {name} field has '{part}', which is no cell (aa to pp)."
+            ))
+        })?;
+        set.insert(cell);
+    }
+    Ok(set)
+}
+
+fn read_reserve(pos: &mut Position, field: &str) -> Result<(), GameError> {
+    if field == "-" {
+        return Ok(());
+    }
+    for part in field.split(',') {
+        let mut chars = part.chars();
+        let kind = chars
+            .next()
+            .and_then(|c| pos.leapers.kind_of_letter(c))
+            .filter(|k| !matches!(k, PieceKind::Pawn | PieceKind::Yeoman));
+        let count: Option<u8> = chars.as_str().parse().ok();
+        let (Some(kind), Some(count)) = (kind, count) else {
+            return Err(bad(format!(
+                "The reserve field has '{part}', which is not a piece letter (K Q T G R B N M C A) followed by a count."
+            )));
+        };
+        pos.set_reserve(kind, count);
+    }
+    Ok(())
+}
+
+/// Every army in play has one King; armies out have no pieces; no Pawn
+/// stands on its own camp's long diagonal; the army to move is in play.
+fn check_armies(pos: &Position) -> Result<(), GameError> {
+    let t = tables();
+    for seat in ARMIES {
+        let name = super::armies::army_name(seat);
+        let kings = pos.board.count(seat, PieceKind::King);
+        if pos.in_play(seat) && kings != 1 {
+            return Err(bad(format!(
+                "{name} is in play and has {kings} Kings, not one."
+            )));
+        }
+        if !pos.in_play(seat) && pos.board.total(seat) > 0 {
+            return Err(bad(format!(
+                "{name} is out but still has pieces on the board."
+            )));
+        }
+        for cell in pos.board.occupied_by(seat).iter() {
+            if pos
+                .board
+                .get(cell)
+                .is_some_and(|p| p.kind() == PieceKind::Pawn)
+                && t.army(seat).diagonal.contains(cell)
+            {
+                return Err(bad(format!(
+                    "{name}'s Pawn on {} stands on its camp's long diagonal, where no Pawn can be.",
+                    t.geo.name(cell)
+                )));
+            }
+        }
+    }
+    if !pos.in_play(pos.side) {
+        return Err(bad(format!(
+            "The army to move, {}, is out.",
+            super::armies::army_name(pos.side)
+        )));
+    }
+    Ok(())
+}
+
+/// A loaded position's result: a marriage standing or a foot soldier on a
+/// promotion cell is a win already; otherwise the position is settled as
+/// after a move (mates at once, a mate on the mover's own turn, passing out).
+fn settle_loaded(pos: &mut Position) {
+    let t = tables();
+    for seat in ARMIES.into_iter().filter(|&s| pos.in_play(s)) {
+        let promoted = pos.board.occupied_by(seat).iter().any(|c| {
+            t.army(seat).promotion.contains(c)
+                && pos
+                    .board
+                    .get(c)
+                    .is_some_and(|p| matches!(p.kind(), PieceKind::Pawn | PieceKind::Yeoman))
+        });
+        let reason = if pos.married(seat) {
+            EndReason::Marriage
+        } else if promoted {
+            EndReason::Promotion
+        } else {
+            continue;
+        };
+        pos.outcome = Some(Outcome {
+            winner: Some(seat),
+            reason,
+        });
+        return;
+    }
+    pos.settle();
 }

@@ -14,7 +14,7 @@
 use super::{CATS, CatChess};
 use crate::ai::Evaluate;
 use crate::ai::multi::Model;
-use crate::core::{Cell, Geometry, Leap, LineKind, PieceKind, Seat};
+use crate::core::{Cell, Game, Geometry, Leap, LineKind, PieceKind, Seat};
 
 /// What a piece is worth in centipawns (Kings and Cats: nothing).
 pub const fn piece_value(kind: PieceKind) -> i32 {
@@ -348,9 +348,5 @@ impl Evaluate for CatChess {
     /// Strong armies (max-n: 5), thinking a fifth as long a move.
     fn seat_model(&self, _seat: Seat) -> Model {
         Model::Paranoid
-    }
-
-    fn draw_winner(&self) -> Option<Seat> {
-        Some(CATS)
     }
 }

@@ -4,22 +4,20 @@
 
 pub mod endings;
 pub mod eval;
-pub mod fen;
 pub mod movegen;
 pub mod notation;
+pub mod options;
+pub mod play;
+pub mod position;
 pub mod zones;
 
-use crate::core::orthodox::{
-    CastlingRights, coordinate_text, piece_taken, play_on_board, take_back_on_board,
-};
-use crate::core::zobrist::Zobrist;
+use crate::core::history::{self, History};
+use crate::core::orthodox::{CastlingRights, piece_taken};
 use crate::core::{
-    Annotations, Board, Cell, CellSet, Game, GameError, Geometry, Move, MoveKind, MoveList,
-    OptionSpec, Outcome, Piece, PieceKind, Seat,
+    Annotations, Board, Cell, CellSet, EndRules, Game, GameError, Geometry, Move, MoveList, Piece,
+    Seat,
 };
-
-/// Cat Chess offers no rule options: the seed's rules are binding.
-pub const OPTIONS: &[OptionSpec] = &[];
+pub use options::OPTIONS;
 
 /// The Cat FEN of the start: chess's array, Cats on a4 and h5.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/7C/C7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -42,21 +40,6 @@ pub const fn previous_seat(seat: Seat) -> Seat {
     Seat((seat.0 + 2) % 3)
 }
 
-/// What a move changed that unmaking must restore.
-#[derive(Clone, Copy, Debug)]
-struct Undo {
-    mv: Move,
-    captured: Option<Piece>,
-    castling: CastlingRights,
-    ep: Option<Cell>,
-    halfmove: u16,
-    zones: CellSet,
-    /// The hash of the position before the move.
-    hash: u64,
-    /// The repetition key (placement and side to move) before the move.
-    repetition_key: u64,
-}
-
 /// A game of Cat Chess: the position, its history, the Cats and their zones.
 #[derive(Clone)]
 pub struct CatChess {
@@ -67,16 +50,9 @@ pub struct CatChess {
     cats: [Cell; 2],
     /// The cells of both zones, worked out afresh after every Cat's move.
     zones: CellSet,
-    castling: CastlingRights,
-    /// The cell a pawn just passed over with a double step; cleared by the next move.
-    ep: Option<Cell>,
-    /// Turns, the Cats' included, since the last capture or pawn move.
-    halfmove: u16,
-    fullmove: u16,
-    history: Vec<Undo>,
-    played: Vec<Move>,
-    hash: u64,
-    repetition_key: u64,
+    /// What a turn changes besides the board, the Cats and the side to move.
+    state: play::State,
+    history: History<play::Before>,
 }
 
 impl CatChess {
@@ -103,48 +79,19 @@ impl CatChess {
         self.zones
     }
 
-    /// Turns since the last capture or pawn move, the Cats' turns included;
-    /// the game is drawn (the Cats win) at 100.
-    pub fn halfmove_clock(&self) -> u16 {
-        self.halfmove
-    }
-
     /// The current castling rights.
     pub fn castling_rights(&self) -> CastlingRights {
-        self.castling
+        self.state.castling
     }
 
     /// The en-passant cell (the cell a pawn just passed over).
     pub fn en_passant(&self) -> Option<Cell> {
-        self.ep
+        self.state.ep
     }
 
     /// Whether the piece on `cell` is disarmed: a White or Black piece in a zone.
     pub fn is_disarmed(&self, cell: Cell) -> bool {
         self.zones.contains(cell) && self.board.get(cell).is_some_and(|p| p.seat() != CATS)
-    }
-
-    /// Sets the hash and the repetition key from the position's parts.
-    fn refresh_keys(&mut self) {
-        let z = Zobrist::get();
-        self.repetition_key = self.board.placement_hash() ^ z.seat(self.side);
-        let mut h = self.repetition_key ^ z.extra(self.castling.0 as usize);
-        if let Some(ep) = self.ep {
-            h ^= z.extra(16 + ep.index());
-        }
-        self.hash = h;
-    }
-
-    /// Moves the Cat on `from` to `to` (or back), keeping the zones current.
-    fn move_cat(&mut self, from: Cell, to: Cell) {
-        self.board.shift(from, to);
-        for cat in self.cats.iter_mut() {
-            if *cat == from {
-                *cat = to;
-                break;
-            }
-        }
-        self.zones = zones::zones_of(self.geo, &self.cats);
     }
 }
 
@@ -181,110 +128,62 @@ impl Game for CatChess {
     }
 
     fn make_move(&mut self, mv: Move) {
-        let before = Undo {
-            mv,
-            captured: None,
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            zones: self.zones,
-            hash: self.hash,
-            repetition_key: self.repetition_key,
-        };
-        let mut reset_clock = false;
-        let captured = if self.side == CATS {
-            if !mv.is_pass() {
-                self.move_cat(mv.from, mv.to);
-            }
-            None
-        } else {
-            reset_clock = self
-                .board
-                .get(mv.from)
-                .is_some_and(|p| p.kind() == PieceKind::Pawn);
-            let captured = play_on_board(&mut self.board, mv);
-            self.castling = self.castling.after_touching(mv.from).after_touching(mv.to);
-            captured
-        };
-        self.history.push(Undo { captured, ..before });
-        self.played.push(mv);
-        self.ep = (mv.kind == MoveKind::DoubleStep).then_some(mv.aux);
-        self.halfmove = if reset_clock || captured.is_some() {
-            0
-        } else {
-            self.halfmove.saturating_add(1)
-        };
-        if self.side == CATS {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
-        self.side = next_seat(self.side);
-        self.refresh_keys();
+        history::make_move(self, mv)
     }
 
     fn unmake_move(&mut self) -> Option<Move> {
-        let undo = self.history.pop()?;
-        self.played.pop();
-        let mv = undo.mv;
-        self.side = previous_seat(self.side);
-        if self.side == CATS {
-            self.fullmove = self.fullmove.saturating_sub(1);
-            if !mv.is_pass() {
-                self.move_cat(mv.to, mv.from);
-            }
-        } else {
-            take_back_on_board(&mut self.board, mv, undo.captured);
-        }
-        self.castling = undo.castling;
-        self.ep = undo.ep;
-        self.halfmove = undo.halfmove;
-        self.zones = undo.zones;
-        self.hash = undo.hash;
-        self.repetition_key = undo.repetition_key;
-        Some(mv)
+        history::unmake_move(self)
     }
 
     fn moves_played(&self) -> &[Move] {
-        &self.played
+        self.history.moves()
     }
 
     fn in_check(&self) -> bool {
         self.side != CATS && self.king_open(&self.board, self.side)
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.ending()
+    fn end_rules(&self) -> EndRules {
+        endings::END_RULES
     }
 
-    fn rule_outcome(&self) -> Option<Outcome> {
-        self.rule_ending()
+    /// Turns since the last capture or pawn move, the Cats' turns included;
+    /// the game is drawn (the Cats win) at 100.
+    fn halfmove_clock(&self) -> u16 {
+        self.state.halfmove
     }
 
-    fn is_repeat(&self) -> bool {
-        self.earlier_occurrences() >= 1
+    /// How many times the current placement, with the same side to move,
+    /// came up before in this game (the start included). Only positions
+    /// since the last capture or pawn move can match, and only every third
+    /// turn has the same side to move.
+    fn earlier_occurrences(&self) -> usize {
+        self.history
+            .earlier_occurrences(self.state.repetition_key, self.state.halfmove as usize, 3)
+    }
+
+    fn insufficient_material(&self) -> bool {
+        endings::insufficient_material(self)
     }
 
     fn hash(&self) -> u64 {
-        self.hash
+        self.state.hash
     }
 
     fn position_text(&self) -> String {
-        fen::write(self)
+        position::write(self)
     }
 
     fn move_text(&self, mv: Move) -> String {
-        if mv.is_pass() {
-            "pass".to_string()
-        } else {
-            coordinate_text(self.geo, mv)
-        }
+        notation::move_text(self, mv)
     }
 
     fn move_notation(&self, mv: Move) -> String {
-        notation::notation(self, mv)
+        notation::move_notation(self, mv)
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, GameError> {
-        notation::parse(self, text)
+        notation::parse_move(self, text)
     }
 
     fn capture_moves(&self, out: &mut MoveList) {
@@ -321,7 +220,7 @@ impl Game for CatChess {
             disarmed,
             notes: vec![(
                 "Hundred-turn count".to_string(),
-                format!("{} of 100", self.halfmove),
+                format!("{} of 100", self.state.halfmove),
             )],
             ..Annotations::default()
         }

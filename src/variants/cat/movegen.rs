@@ -196,7 +196,8 @@ impl CatChess {
     /// or not.
     fn castling_moves(&self, us: Seat, out: &mut MoveList) {
         for side in [CastleSide::King, CastleSide::Queen] {
-            if let Some((mv, king_path)) = castle_candidate(&self.board, self.castling, us, side)
+            if let Some((mv, king_path)) =
+                castle_candidate(&self.board, self.state.castling, us, side)
                 && !king_path
                     .iter()
                     .any(|&c| self.attacked_by(&self.board, Cell(c), us.opponent()))
@@ -233,7 +234,7 @@ impl CatChess {
             };
             match self.reach(to, armed, them) {
                 Reach::Capture => push_pawn_step(geo, us, from, to, out),
-                Reach::Empty if Some(to) == self.ep && !self.zones.contains(to) => {
+                Reach::Empty if Some(to) == self.state.ep && !self.zones.contains(to) => {
                     if let Some(taken) = geo.step(to, fwd.opposite())
                         && !self.zones.contains(taken)
                         && self

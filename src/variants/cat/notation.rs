@@ -2,17 +2,27 @@
 //! `Ca4-b5` and `Cats pass` for the Cats; coordinates (`e2e4`, `a4b5`,
 //! `pass`) or SAN read back.
 
-use super::fen::seat_possessive;
+use super::position::seat_possessive;
 use super::{CATS, CatChess};
+use crate::core::orthodox::coordinate_text;
 use crate::core::{EndReason, Game, GameError, Move};
 use crate::notation::san;
+
+/// `mv` in coordinates (`e2e4`, `a4b5`), or `pass`.
+pub fn move_text(game: &CatChess, mv: Move) -> String {
+    if mv.is_pass() {
+        "pass".to_string()
+    } else {
+        coordinate_text(game.geometry(), mv)
+    }
+}
 
 /// `mv` as the move list shows it; `mv` must be legal now.
 ///
 /// An army's move gets `+` when it leaves the enemy King open and `#` when
 /// that is mate; after Black's move the Cats move first, so Black's checks
 /// are never marked as mate.
-pub fn notation(game: &CatChess, mv: Move) -> String {
+pub fn move_notation(game: &CatChess, mv: Move) -> String {
     let geo = game.geometry();
     if game.to_move() == CATS {
         return if mv.is_pass() {
@@ -39,7 +49,7 @@ pub fn notation(game: &CatChess, mv: Move) -> String {
 /// Reads a move in coordinates (`e2e4`, `e7e8q`, `a4b5`, `pass`) or as the
 /// move list writes it (`Nf3`, `O-O`, `Ca4-b5`, `Cats pass`), and checks
 /// that it is legal.
-pub fn parse(game: &CatChess, text: &str) -> Result<Move, GameError> {
+pub fn parse_move(game: &CatChess, text: &str) -> Result<Move, GameError> {
     let trimmed = text.trim();
     let lower = trimmed.to_ascii_lowercase();
     if lower == "pass" || lower == "cats pass" {

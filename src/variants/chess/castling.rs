@@ -9,7 +9,7 @@ impl Chess {
     /// The castling move of `us` to `side`, if it is legal now (the caller
     /// has checked that `us` is not in check).
     pub(crate) fn castle_move(&self, us: Seat, side: CastleSide) -> Option<Move> {
-        let (mv, king_path) = castle_candidate(&self.board, self.castling, us, side)?;
+        let (mv, king_path) = castle_candidate(&self.board, self.state.castling, us, side)?;
         let them = us.opponent();
         if king_path
             .iter()

@@ -215,7 +215,7 @@ impl Chess {
             };
             match self.board.get(to) {
                 Some(p) if p.seat() != us && ok(to) => push(to, out),
-                None if Some(to) == self.ep => {
+                None if Some(to) == self.state.ep => {
                     if let Some(taken) = geo.step(to, fwd.opposite())
                         && self.en_passant_is_safe(from, to, taken, us)
                     {

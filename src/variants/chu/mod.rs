@@ -8,50 +8,28 @@
 
 pub mod attack;
 pub mod castling;
+pub mod endings;
 pub mod eval;
-pub mod fen;
 pub mod lion;
 pub mod movegen;
 pub mod notation;
+pub mod options;
 pub mod pieces;
 pub mod play;
+pub mod position;
 pub mod promotion;
 pub mod tables;
 
+use crate::core::history::{self, History};
 use crate::core::orthodox::CastlingRights;
 use crate::core::{
-    Annotations, Board, Cell, CellSet, EndReason, Game, GameError, Geometry, Move, MoveKind,
-    MoveList, OptionSpec, Options, Outcome, Piece, PieceKind, Seat, options::ON_OFF,
-    repetition::earlier_occurrences, zobrist::Zobrist,
+    Annotations, Board, Cell, CellSet, EndRules, Game, GameError, Geometry, Move, MoveKind,
+    MoveList, Options, Piece, PieceKind, Seat,
 };
 use arrayvec::ArrayVec;
-use play::{Taken, play, take_back};
+pub use options::{ChuOptions, OPTIONS};
 use promotion::PromotionMode;
 use tables::ChuTables;
-
-/// The options Chu Chess offers at setup; the first is the promotion mode.
-pub const OPTIONS: &[OptionSpec] = &[
-    OptionSpec {
-        key: "promotion",
-        label: "Promotion",
-        choices: &["chess", "shogi"],
-    },
-    OptionSpec {
-        key: "fifty_moves",
-        label: "100 half-moves rule",
-        choices: ON_OFF,
-    },
-    OptionSpec {
-        key: "repetition",
-        label: "Threefold repetition",
-        choices: ON_OFF,
-    },
-    OptionSpec {
-        key: "bare_kings",
-        label: "Bare Kings draw",
-        choices: ON_OFF,
-    },
-];
 
 /// The start position (White King f0, Black King e9).
 pub const START_FEN: &str =
@@ -88,41 +66,16 @@ pub const SEATS: &[&str] = &["white", "black"];
 const KEY_LION_BAN: usize = 300;
 const KEY_SHOGI: usize = 301;
 
-/// What a move changed that unmaking must restore.
-#[derive(Clone, Copy, Debug)]
-struct Undo {
-    mv: Move,
-    mover: Piece,
-    taken: Taken,
-    castling: CastlingRights,
-    ep: Option<Cell>,
-    halfmove: u16,
-    lion_ban: bool,
-    /// The hash of the position before the move.
-    hash: u64,
-}
-
 /// A game of Chu Chess: the position, its history and the rule options.
 #[derive(Clone)]
 pub struct Chu {
     t: &'static ChuTables,
     board: Board,
     side: Seat,
-    castling: CastlingRights,
-    /// The cell a Pawn just passed over with a double step.
-    ep: Option<Cell>,
-    halfmove: u16,
-    fullmove: u16,
-    /// Trading rule 3 in force: the side to move may not take a Lion with
-    /// anything but a Lion.
-    lion_ban: bool,
-    mode: PromotionMode,
-    fifty_moves: bool,
-    repetition: bool,
-    bare_kings: bool,
-    history: Vec<Undo>,
-    played: Vec<Move>,
-    hash: u64,
+    /// What a move changes besides the board and the side to move.
+    state: play::State,
+    options: ChuOptions,
+    history: History<play::Before>,
 }
 
 impl Chu {
@@ -134,14 +87,6 @@ impl Chu {
         }
     }
 
-    /// The rule options in force, read from `options`.
-    fn set_options(&mut self, options: &Options) {
-        self.mode = PromotionMode::from_value(options.value(&OPTIONS[0]));
-        self.fifty_moves = options.is_on(&OPTIONS[1]);
-        self.repetition = options.is_on(&OPTIONS[2]);
-        self.bare_kings = options.is_on(&OPTIONS[3]);
-    }
-
     /// The pieces on the board.
     pub fn board(&self) -> &Board {
         &self.board
@@ -149,62 +94,22 @@ impl Chu {
 
     /// The promotion mode in force.
     pub fn promotion_mode(&self) -> PromotionMode {
-        self.mode
+        self.options.promotion
     }
 
     /// Whether trading rule 3 is in force for the side to move.
     pub fn lion_ban(&self) -> bool {
-        self.lion_ban
+        self.state.lion_ban
     }
 
     /// The castling rights held.
     pub fn castling_rights(&self) -> CastlingRights {
-        self.castling
-    }
-
-    /// The hash of the position from its parts (the placement part is kept
-    /// up to date by the board as pieces move).
-    fn compute_hash(&self) -> u64 {
-        let z = Zobrist::get();
-        let mut h =
-            self.board.placement_hash() ^ z.seat(self.side) ^ z.extra(self.castling.0 as usize);
-        if let Some(ep) = self.ep
-            && self.en_passant_possible(ep)
-        {
-            h ^= z.extra(16 + ep.index());
-        }
-        if self.lion_ban {
-            h ^= z.extra(KEY_LION_BAN);
-        }
-        if self.mode == PromotionMode::Shogi {
-            h ^= z.extra(KEY_SHOGI);
-        }
-        h
-    }
-
-    /// Whether a Pawn of the side to move could take en passant on `ep`.
-    fn en_passant_possible(&self, ep: Cell) -> bool {
-        let fwd = crate::core::orthodox::pawn_forward(self.side);
-        crate::core::attack::pawn_capture_directions(fwd)
-            .iter()
-            .any(|&d| {
-                self.t
-                    .geo
-                    .step(ep, d.opposite())
-                    .and_then(|c| self.board.get(c))
-                    .is_some_and(|p| p.is(self.side, PieceKind::Pawn))
-            })
-    }
-
-    fn earlier_occurrences(&self) -> usize {
-        earlier_occurrences(&self.history, self.halfmove as usize, 2, |u| {
-            u.hash == self.hash
-        })
+        self.state.castling
     }
 
     /// Whether only the two Kings are left.
     pub fn bare_kings_only(&self) -> bool {
-        self.board.kings_only(&[Seat::WHITE, Seat::BLACK])
+        endings::bare_kings_only(self)
     }
 
     fn king_attacked(&self, seat: Seat) -> bool {
@@ -241,132 +146,61 @@ impl Game for Chu {
     }
 
     fn make_move(&mut self, mv: Move) {
-        let Some(mover) = self.board.get(mv.from) else {
-            return;
-        };
-        let taken = play(self.t, &mut self.board, mv);
-        self.history.push(Undo {
-            mv,
-            mover,
-            taken,
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            lion_ban: self.lion_ban,
-            hash: self.hash,
-        });
-        self.played.push(mv);
-        let kind = mover.kind();
-        self.ep = (mv.kind == MoveKind::DoubleStep).then_some(mv.aux);
-        // `aux` is a cell touched only by a Lion's first leg or en passant.
-        let touched = match mv.kind {
-            MoveKind::TwoLeg | MoveKind::EnPassant => [mv.to, mv.aux],
-            _ => [mv.to, mv.to],
-        };
-        self.castling =
-            castling::rights_after(self.t, self.castling, self.side, kind, mv.from, &touched);
-        self.lion_ban = kind != PieceKind::Lion && taken.lion();
-        self.halfmove = if kind == PieceKind::Pawn || taken.any() {
-            0
-        } else {
-            self.halfmove.saturating_add(1)
-        };
-        if self.side == Seat::BLACK {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
-        self.side = self.side.opponent();
-        self.hash = self.compute_hash();
+        history::make_move(self, mv)
     }
 
     fn unmake_move(&mut self) -> Option<Move> {
-        let undo = self.history.pop()?;
-        self.played.pop();
-        self.side = self.side.opponent();
-        if self.side == Seat::BLACK {
-            self.fullmove = self.fullmove.saturating_sub(1);
-        }
-        take_back(self.t, &mut self.board, undo.mv, undo.mover, undo.taken);
-        self.castling = undo.castling;
-        self.ep = undo.ep;
-        self.halfmove = undo.halfmove;
-        self.lion_ban = undo.lion_ban;
-        self.hash = undo.hash;
-        Some(undo.mv)
+        history::unmake_move(self)
     }
 
     fn moves_played(&self) -> &[Move] {
-        &self.played
+        self.history.moves()
     }
 
     fn in_check(&self) -> bool {
         self.king_attacked(self.side)
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        let mut moves = MoveList::new();
-        self.generate(&mut moves);
-        if moves.is_empty() {
-            return Some(if self.in_check() {
-                Outcome {
-                    winner: Some(self.side.opponent()),
-                    reason: EndReason::Checkmate,
-                }
-            } else {
-                Outcome {
-                    winner: None,
-                    reason: EndReason::Stalemate,
-                }
-            });
-        }
-        self.rule_outcome()
+    fn end_rules(&self) -> EndRules {
+        endings::end_rules(self.options)
     }
 
-    fn rule_outcome(&self) -> Option<Outcome> {
-        let draw = |reason| {
-            Some(Outcome {
-                winner: None,
-                reason,
-            })
-        };
-        if self.fifty_moves && self.halfmove >= 100 {
-            return draw(EndReason::FiftyMoves);
-        }
-        if self.repetition && self.earlier_occurrences() >= 2 {
-            return draw(EndReason::Repetition);
-        }
-        if self.bare_kings && self.bare_kings_only() {
-            return draw(EndReason::Material);
-        }
-        None
+    fn halfmove_clock(&self) -> u16 {
+        self.state.halfmove
     }
 
-    fn is_repeat(&self) -> bool {
-        self.earlier_occurrences() >= 1
+    fn earlier_occurrences(&self) -> usize {
+        self.history
+            .earlier_occurrences(self.state.hash, self.state.halfmove as usize, 2)
+    }
+
+    fn insufficient_material(&self) -> bool {
+        endings::insufficient_material(self)
     }
 
     fn hash(&self) -> u64 {
-        self.hash
+        self.state.hash
     }
 
     fn position_text(&self) -> String {
-        fen::write(self)
+        position::write(self)
     }
 
     fn move_text(&self, mv: Move) -> String {
-        notation::coordinate_text(self, mv)
+        notation::move_text(self, mv)
     }
 
     fn move_notation(&self, mv: Move) -> String {
-        notation::readable_text(self, mv)
+        notation::move_notation(self, mv)
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, GameError> {
-        notation::parse(self, text)
+        notation::parse_move(self, text)
     }
 
     /// Trading rule 3 in force is not in XBoard's FEN.
     fn state_beyond_text(&self) -> bool {
-        self.lion_ban
+        self.state.lion_ban
     }
 
     /// A Lion's move may be walked step by step: its pass through any empty
@@ -434,40 +268,11 @@ impl Game for Chu {
     }
 
     fn make_null_move(&mut self) -> bool {
-        if self.in_check() {
-            return false;
-        }
-        self.history.push(Undo {
-            mv: Move::PASS,
-            // Nothing moves; the record only keeps the state to restore.
-            mover: Piece::new(self.side, PieceKind::King),
-            taken: Taken::default(),
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            lion_ban: self.lion_ban,
-            hash: self.hash,
-        });
-        self.played.push(Move::PASS);
-        self.ep = None;
-        self.lion_ban = false;
-        self.halfmove = self.halfmove.saturating_add(1);
-        self.side = self.side.opponent();
-        self.hash = self.compute_hash();
-        true
+        history::make_null_move(self)
     }
 
     fn unmake_null_move(&mut self) {
-        if self.history.last().is_some_and(|u| u.mv.is_pass())
-            && let Some(undo) = self.history.pop()
-        {
-            self.played.pop();
-            self.side = self.side.opponent();
-            self.ep = undo.ep;
-            self.halfmove = undo.halfmove;
-            self.lion_ban = undo.lion_ban;
-            self.hash = undo.hash;
-        }
+        history::unmake_null_move(self)
     }
 
     fn annotations(&self) -> Annotations {
@@ -477,8 +282,11 @@ impl Game for Chu {
         {
             checked.insert(k);
         }
-        let mut notes = vec![("Halfmove clock".to_string(), format!("{}", self.halfmove))];
-        if self.lion_ban {
+        let mut notes = vec![(
+            "Halfmove clock".to_string(),
+            format!("{}", self.state.halfmove),
+        )];
+        if self.state.lion_ban {
             notes.push((
                 "Lion".to_string(),
                 "only a Lion may take a Lion this move".to_string(),
@@ -494,6 +302,6 @@ impl Game for Chu {
 
 impl std::fmt::Debug for Chu {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Chu({})", fen::write(self))
+        write!(f, "Chu({})", position::write(self))
     }
 }

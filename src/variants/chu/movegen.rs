@@ -26,7 +26,9 @@ impl Chu {
             None => true,
             Some(p) => {
                 p.seat() != us
-                    && !(self.lion_ban && p.kind() == PieceKind::Lion && mover != PieceKind::Lion)
+                    && !(self.state.lion_ban
+                        && p.kind() == PieceKind::Lion
+                        && mover != PieceKind::Lion)
             }
         }
     }
@@ -36,7 +38,16 @@ impl Chu {
     fn push_to(&self, kind: PieceKind, from: Cell, to: Cell, out: &mut MoveList) {
         let us = self.side;
         let has_lion = self.board.count(us, PieceKind::Lion) > 0;
-        push_with_promotions(&self.t.geo, self.mode, us, kind, has_lion, from, to, out);
+        push_with_promotions(
+            &self.t.geo,
+            self.options.promotion,
+            us,
+            kind,
+            has_lion,
+            from,
+            to,
+            out,
+        );
     }
 
     /// Fills `out` with the pseudo-legal moves of the side to move.
@@ -78,7 +89,7 @@ impl Chu {
                         }
                     }
                     if kind == PieceKind::King {
-                        push_castles(self.t, &self.board, self.castling, us, out);
+                        push_castles(self.t, &self.board, self.state.castling, us, out);
                     }
                 }
             }
@@ -108,7 +119,7 @@ impl Chu {
                 Some(p) if self.may_enter(Some(p), us, PieceKind::Pawn) => {
                     self.push_to(PieceKind::Pawn, from, to, out);
                 }
-                None if Some(to) == self.ep => {
+                None if Some(to) == self.state.ep => {
                     if let Some(taken) = geo.step(to, fwd.opposite()) {
                         out.push(Move::en_passant(from, to, taken));
                     }

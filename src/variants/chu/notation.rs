@@ -23,7 +23,7 @@ use super::promotion::PromotionMode;
 use crate::core::{Cell, Game, GameError, Move, MoveKind, MoveList, PieceKind};
 
 /// `mv` in XBoard's coordinates.
-pub fn coordinate_text(game: &Chu, mv: Move) -> String {
+pub fn move_text(game: &Chu, mv: Move) -> String {
     let geo = &game.t.geo;
     let name = |c: Cell| geo.name(c);
     match mv.kind {
@@ -44,7 +44,7 @@ pub fn coordinate_text(game: &Chu, mv: Move) -> String {
         _ => {
             let mut s = format!("{}{}", name(mv.from), name(mv.to));
             if let Some(kind) = mv.promotion {
-                match game.mode {
+                match game.options.promotion {
                     PromotionMode::Chess => s.push(kind.letter().to_ascii_lowercase()),
                     PromotionMode::Shogi => s.push('+'),
                 }
@@ -59,7 +59,7 @@ fn spelled(game: &Chu, mv: Move, with_origin: bool) -> String {
     let geo = &game.t.geo;
     let name = |c: Cell| geo.name(c).to_string();
     let Some(piece) = game.board.get(mv.from) else {
-        return coordinate_text(game, mv);
+        return move_text(game, mv);
     };
     let origin = if with_origin {
         name(mv.from)
@@ -100,7 +100,7 @@ fn spelled(game: &Chu, mv: Move, with_origin: bool) -> String {
             }
             s.push_str(&name(mv.to));
             if let Some(kind) = mv.promotion {
-                match game.mode {
+                match game.options.promotion {
                     PromotionMode::Chess => {
                         s.push('=');
                         s.push_str(&kind_text(kind));
@@ -131,7 +131,7 @@ fn readable_all(game: &Chu, moves: &MoveList) -> Vec<String> {
 }
 
 /// `mv` (legal now) as the move list writes it.
-pub fn readable_text(game: &Chu, mv: Move) -> String {
+pub fn move_notation(game: &Chu, mv: Move) -> String {
     let moves = game.legal_move_list();
     match moves.iter().position(|&m| m == mv) {
         Some(i) => readable_all(game, &moves).swap_remove(i),
@@ -152,7 +152,7 @@ fn leg<'a>(game: &Chu, text: &'a str) -> Option<(Cell, Cell, &'a str)> {
 }
 
 /// Reads a move in any spelling and checks that it is legal now.
-pub fn parse(game: &Chu, text: &str) -> Result<Move, GameError> {
+pub fn parse_move(game: &Chu, text: &str) -> Result<Move, GameError> {
     let text = text.trim();
     let moves = game.legal_move_list();
     if let Some(i) = readable_all(game, &moves).iter().position(|t| t == text) {
@@ -169,12 +169,14 @@ pub fn parse(game: &Chu, text: &str) -> Result<Move, GameError> {
                     && m.kind != MoveKind::TwoLeg
                     && match rest {
                         "" => m.promotion.is_none(),
-                        "+" => m.promotion.is_some() && game.mode == PromotionMode::Shogi,
+                        "+" => {
+                            m.promotion.is_some() && game.options.promotion == PromotionMode::Shogi
+                        }
                         letters => {
                             let mut chars = letters.chars();
                             let letter = chars.next().map(|c| c.to_ascii_uppercase());
                             chars.next().is_none()
-                                && game.mode == PromotionMode::Chess
+                                && game.options.promotion == PromotionMode::Chess
                                 && letter
                                     .and_then(|l| kind_of_letter(l, false))
                                     .is_some_and(|k| m.promotion == Some(k))

@@ -3,44 +3,26 @@
 //! the south. The rules are `shared/seeds/polar-chess.txt` as read by
 //! `shared/rules/polar.md` and `shared/polar/POLAR.md`.
 
-pub mod board;
 pub mod endings;
 pub mod eval;
 pub mod formations;
 pub mod layout;
 pub mod movegen;
 pub mod notation;
-pub mod text;
+pub mod options;
+pub mod play;
+pub mod position;
+pub mod tables;
 
-use crate::core::options::ON_OFF;
-use crate::core::orthodox::{piece_taken, play_on_board, take_back_on_board};
-use crate::core::zobrist::Zobrist;
+use crate::core::history::{self, History};
+use crate::core::orthodox::piece_taken;
 use crate::core::{
-    Annotations, Board, Cell, CellSet, Game, GameError, Geometry, Move, MoveKind, MoveList,
-    OptionSpec, Options, Outcome, Piece, PieceKind, Seat,
+    Annotations, Board, Cell, CellSet, EndRules, Game, GameError, Geometry, Move, MoveList,
+    Options, Piece, PieceKind, Seat,
 };
-pub use board::{PolarBoard, polar_board};
 pub use formations::Formation;
-
-/// The options Polar chess offers at setup: the formation, then the draw
-/// rules as chess has them.
-pub const OPTIONS: &[OptionSpec] = &[
-    OptionSpec {
-        key: "formation",
-        label: "Starting position",
-        choices: &["option1", "option2", "rooks_and_pawns", "original_2004"],
-    },
-    OptionSpec {
-        key: "fifty_moves",
-        label: "Fifty-move rule",
-        choices: ON_OFF,
-    },
-    OptionSpec {
-        key: "repetition",
-        label: "Threefold repetition",
-        choices: ON_OFF,
-    },
-];
+pub use options::{OPTIONS, PolarOptions};
+pub use tables::{PolarBoard, polar_board};
 
 /// The seat names of Polar chess, in turn order.
 pub const SEATS: &[&str] = &["white", "black"];
@@ -64,38 +46,16 @@ pub struct EnPassant {
     pub landing: Cell,
 }
 
-/// What a move changed that unmaking must restore.
-#[derive(Clone, Copy, Debug)]
-struct Undo {
-    mv: Move,
-    captured: Option<Piece>,
-    rights: CellSet,
-    rights_key: u64,
-    ep: Option<EnPassant>,
-    halfmove: u16,
-    /// The hash of the position before the move.
-    hash: u64,
-}
-
 /// A game of Polar chess: the position, its history and the rule options.
 #[derive(Clone)]
 pub struct Polar {
     tables: &'static PolarBoard,
     board: Board,
     side: Seat,
-    /// The cells of the pawns that have never moved, which may double-step.
-    rights: CellSet,
-    /// The Zobrist keys of `rights`, kept up to date as rights are lost.
-    rights_key: u64,
-    ep: Option<EnPassant>,
-    halfmove: u16,
-    fullmove: u16,
-    formation: Formation,
-    fifty_moves: bool,
-    repetition: bool,
-    history: Vec<Undo>,
-    played: Vec<Move>,
-    hash: u64,
+    /// What a move changes besides the board and the side to move.
+    state: play::State,
+    options: PolarOptions,
+    history: History<play::Before>,
 }
 
 impl std::fmt::Debug for Polar {
@@ -109,11 +69,11 @@ impl Polar {
     pub fn new(options: &Options) -> Polar {
         let mut game = Polar::empty(options);
         let tables = game.tables;
-        for (name, piece) in game.formation.pieces() {
+        for (name, piece) in game.options.formation.pieces() {
             if let Some(cell) = tables.geometry().cell(&name) {
                 game.board.put(cell, piece);
                 if piece.kind() == PieceKind::Pawn {
-                    game.rights.insert(cell);
+                    game.state.rights.insert(cell);
                 }
             }
         }
@@ -128,17 +88,16 @@ impl Polar {
             tables: polar_board(),
             board: Board::new(),
             side: Seat::WHITE,
-            rights: CellSet::new(),
-            rights_key: 0,
-            ep: None,
-            halfmove: 0,
-            fullmove: 1,
-            formation: Formation::from_key(options.value(&OPTIONS[0])).unwrap_or_default(),
-            fifty_moves: options.is_on(&OPTIONS[1]),
-            repetition: options.is_on(&OPTIONS[2]),
-            history: Vec::with_capacity(256),
-            played: Vec::with_capacity(256),
-            hash: 0,
+            state: play::State {
+                rights: CellSet::new(),
+                rights_key: 0,
+                ep: None,
+                halfmove: 0,
+                fullmove: 1,
+                hash: 0,
+            },
+            options: PolarOptions::read(options),
+            history: History::with_capacity(256),
         }
     }
 
@@ -154,72 +113,22 @@ impl Polar {
 
     /// The formation the game was set up from.
     pub fn formation(&self) -> Formation {
-        self.formation
+        self.options.formation
     }
 
     /// The cells of the pawns that may still double-step.
     pub fn double_step_rights(&self) -> CellSet {
-        self.rights
+        self.state.rights
     }
 
     /// The pawn that has just double-stepped, if the last move was one.
     pub fn en_passant(&self) -> Option<EnPassant> {
-        self.ep
-    }
-
-    /// Half-moves since the last capture or pawn move.
-    pub fn halfmove_clock(&self) -> u16 {
-        self.halfmove
+        self.state.ep
     }
 
     /// The number of the move being played, counting from 1.
     pub fn fullmove_number(&self) -> u16 {
-        self.fullmove
-    }
-
-    /// Sets the rights' keys and the hash from the position's parts.
-    fn refresh_keys(&mut self) {
-        let z = Zobrist::get();
-        self.rights_key = self
-            .rights
-            .iter()
-            .fold(0, |k, c| k ^ z.extra(RIGHTS_KEYS + c.index()));
-        self.hash = self.compute_hash();
-    }
-
-    /// The hash from the incrementally kept parts: the placement, the side
-    /// to move, the double-step rights and an en-passant capture that a
-    /// pawn of the side to move could make.
-    fn compute_hash(&self) -> u64 {
-        let z = Zobrist::get();
-        let mut h = self.board.placement_hash() ^ z.seat(self.side) ^ self.rights_key;
-        if let Some(ep) = self.ep
-            && self.en_passant_possible(ep)
-        {
-            h ^= z.extra(EN_PASSANT_OVER_KEYS + ep.over.index())
-                ^ z.extra(EN_PASSANT_LANDING_KEYS + ep.landing.index());
-        }
-        h
-    }
-
-    /// Whether a pawn of the side to move could take en passant on `ep.over`.
-    fn en_passant_possible(&self, ep: EnPassant) -> bool {
-        self.tables
-            .pawn_attackers(self.side, ep.over)
-            .iter()
-            .any(|&c| {
-                self.board
-                    .get(c)
-                    .is_some_and(|p| p.is(self.side, PieceKind::Pawn))
-            })
-    }
-
-    /// Takes away the double-step right of the pawn on `cell`, if it had one.
-    fn lose_right(&mut self, cell: Cell) {
-        if self.rights.contains(cell) {
-            self.rights.remove(cell);
-            self.rights_key ^= Zobrist::get().extra(RIGHTS_KEYS + cell.index());
-        }
+        self.state.fullmove
     }
 }
 
@@ -250,100 +159,60 @@ impl Game for Polar {
     }
 
     fn make_move(&mut self, mv: Move) {
-        let pawn_moved = self
-            .board
-            .get(mv.from)
-            .is_some_and(|p| p.kind() == PieceKind::Pawn);
-        let before = Undo {
-            mv,
-            captured: None,
-            rights: self.rights,
-            rights_key: self.rights_key,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            hash: self.hash,
-        };
-        let captured = play_on_board(&mut self.board, mv);
-        self.history.push(Undo { captured, ..before });
-        self.played.push(mv);
-        self.lose_right(mv.from);
-        self.lose_right(mv.to);
-        if mv.kind == MoveKind::EnPassant {
-            self.lose_right(mv.aux);
-        }
-        self.ep = (mv.kind == MoveKind::DoubleStep).then_some(EnPassant {
-            over: mv.aux,
-            landing: mv.to,
-        });
-        self.halfmove = if pawn_moved || captured.is_some() {
-            0
-        } else {
-            self.halfmove.saturating_add(1)
-        };
-        if self.side == Seat::BLACK {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
-        self.side = self.side.opponent();
-        self.hash = self.compute_hash();
+        history::make_move(self, mv)
     }
 
     fn unmake_move(&mut self) -> Option<Move> {
-        let undo = self.history.pop()?;
-        self.played.pop();
-        let mv = undo.mv;
-        self.side = self.side.opponent();
-        if self.side == Seat::BLACK {
-            self.fullmove = self.fullmove.saturating_sub(1);
-        }
-        if !mv.is_pass() {
-            take_back_on_board(&mut self.board, mv, undo.captured);
-        }
-        self.rights = undo.rights;
-        self.rights_key = undo.rights_key;
-        self.ep = undo.ep;
-        self.halfmove = undo.halfmove;
-        self.hash = undo.hash;
-        Some(mv)
+        history::unmake_move(self)
     }
 
     fn moves_played(&self) -> &[Move] {
-        &self.played
+        self.history.moves()
     }
 
     fn in_check(&self) -> bool {
         self.king_attacked(&self.board, self.side)
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.ending()
+    fn end_rules(&self) -> EndRules {
+        endings::end_rules(self.options)
     }
 
-    fn rule_outcome(&self) -> Option<Outcome> {
-        self.rule_ending()
+    /// Half-moves since the last capture or pawn move.
+    fn halfmove_clock(&self) -> u16 {
+        self.state.halfmove
     }
 
-    fn is_repeat(&self) -> bool {
-        self.earlier_occurrences() >= 1
+    /// How many times the current position (placement, side to move,
+    /// double-step rights and a possible en-passant capture) came up
+    /// before, since the last capture or pawn move.
+    fn earlier_occurrences(&self) -> usize {
+        self.history
+            .earlier_occurrences(self.state.hash, self.state.halfmove as usize, 2)
+    }
+
+    fn insufficient_material(&self) -> bool {
+        endings::insufficient_material(self)
     }
 
     fn hash(&self) -> u64 {
-        self.hash
+        self.state.hash
     }
 
     fn position_text(&self) -> String {
-        text::write(self)
+        position::write(self)
     }
 
     fn move_text(&self, mv: Move) -> String {
-        notation::coordinates(self, mv)
+        notation::move_text(self, mv)
     }
 
     fn move_notation(&self, mv: Move) -> String {
-        notation::readable(self, mv)
+        notation::move_notation(self, mv)
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, GameError> {
-        notation::parse(self, text)
+        notation::parse_move(self, text)
     }
 
     fn captured(&self, mv: Move) -> Option<Piece> {
@@ -356,33 +225,11 @@ impl Game for Polar {
     }
 
     fn make_null_move(&mut self) -> bool {
-        if self.in_check() {
-            return false;
-        }
-        self.history.push(Undo {
-            mv: Move::PASS,
-            captured: None,
-            rights: self.rights,
-            rights_key: self.rights_key,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            hash: self.hash,
-        });
-        self.played.push(Move::PASS);
-        self.ep = None;
-        self.halfmove = self.halfmove.saturating_add(1);
-        if self.side == Seat::BLACK {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
-        self.side = self.side.opponent();
-        self.hash = self.compute_hash();
-        true
+        history::make_null_move(self)
     }
 
     fn unmake_null_move(&mut self) {
-        if self.history.last().is_some_and(|u| u.mv.is_pass()) {
-            self.unmake_move();
-        }
+        history::unmake_null_move(self)
     }
 
     fn annotations(&self) -> Annotations {
@@ -395,8 +242,11 @@ impl Game for Polar {
         Annotations {
             checked,
             notes: vec![
-                ("Formation".to_string(), self.formation.name().to_string()),
-                ("Halfmove clock".to_string(), format!("{}", self.halfmove)),
+                ("Formation".to_string(), self.formation().name().to_string()),
+                (
+                    "Halfmove clock".to_string(),
+                    format!("{}", self.state.halfmove),
+                ),
             ],
             ..Annotations::default()
         }

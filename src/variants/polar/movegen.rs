@@ -142,7 +142,7 @@ impl Polar {
                 push(to, out);
             }
         }
-        if self.rights.contains(from) && !t.is_triangle(from) {
+        if self.state.rights.contains(from) && !t.is_triangle(from) {
             for &(over, to) in t.double_steps(us, from) {
                 if self.board.is_empty(over) && self.board.is_empty(to) {
                     if promotes.contains(to) {
@@ -159,7 +159,7 @@ impl Polar {
             match self.board.get(to) {
                 Some(p) if p.seat() != us => push(to, out),
                 None => {
-                    if let Some(ep) = self.ep
+                    if let Some(ep) = self.state.ep
                         && ep.over == to
                         && self
                             .board

@@ -6,12 +6,12 @@
 //! Either form is read, in any case, with or without `-`, `x` or `=`.
 
 use super::Polar;
-use super::text::cell_named;
+use super::position::cell_named;
 use crate::core::orthodox::PROMOTIONS;
 use crate::core::{Game, GameError, Move, PieceKind};
 
 /// `mv` in coordinates: `15N-16N`, `19S-10E=Q`.
-pub fn coordinates(game: &Polar, mv: Move) -> String {
+pub fn move_text(game: &Polar, mv: Move) -> String {
     let geo = game.geometry();
     let mut s = format!("{}-{}", geo.name(mv.from), geo.name(mv.to));
     if let Some(kind) = mv.promotion {
@@ -22,7 +22,7 @@ pub fn coordinates(game: &Polar, mv: Move) -> String {
 }
 
 /// `mv` as the move list shows it: `B2Ex3N`, `15N-16N`, `19Sx10E=Q+`.
-pub fn readable(game: &Polar, mv: Move) -> String {
+pub fn move_notation(game: &Polar, mv: Move) -> String {
     let geo = game.geometry();
     let mut s = String::new();
     if let Some(p) = game.piece_at(mv.from)
@@ -98,7 +98,7 @@ fn split(text: &str) -> Option<Written<'_>> {
 }
 
 /// Reads a move in either form and checks that it is legal.
-pub fn parse(game: &Polar, text: &str) -> Result<Move, GameError> {
+pub fn parse_move(game: &Polar, text: &str) -> Result<Move, GameError> {
     let trimmed = text.trim().trim_end_matches(['+', '#', '!', '?']);
     let Some(w) = split(trimmed) else {
         return Err(GameError::new(format!(

@@ -132,13 +132,13 @@ impl Polar {
         };
         game.read_rights(fields[2])?;
         game.read_en_passant(fields[3])?;
-        game.halfmove = fields[4].parse().map_err(|_| {
+        game.state.halfmove = fields[4].parse().map_err(|_| {
             error(format!(
                 "The halfmove clock in the position text is '{}', not a whole number.",
                 fields[4]
             ))
         })?;
-        game.fullmove = match fields[5].parse::<u16>() {
+        game.state.fullmove = match fields[5].parse::<u16>() {
             Ok(n) if n >= 1 => n,
             _ => {
                 return Err(error(format!(
@@ -220,7 +220,7 @@ impl Polar {
                     self.geometry().name(cell)
                 )));
             }
-            self.rights.insert(cell);
+            self.state.rights.insert(cell);
         }
         Ok(())
     }
@@ -267,7 +267,7 @@ impl Polar {
                 }
             },
         };
-        self.ep = Some(EnPassant { over, landing });
+        self.state.ep = Some(EnPassant { over, landing });
         Ok(())
     }
 }

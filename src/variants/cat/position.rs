@@ -1,9 +1,10 @@
 //! Cat FEN in and out: FEN with each Cat written `C`, side to move `w`, `b`
 //! or `c`, and a halfmove clock that counts the Cats' turns too.
 
+use super::play::State;
 use super::{CATS, CatChess, zones};
 use crate::core::orthodox::{army_name, double_step_left, letter_of_piece, piece_of_letter};
-use crate::core::{Cell, GameError, Geometry, Piece, PieceKind, Seat};
+use crate::core::{Cell, GameError, Geometry, History, Piece, PieceKind, Seat};
 use crate::notation::fen::{
     EN_PASSANT, FenFault, FenFields, PLACEMENT, check_armies, read_fen_fields,
 };
@@ -61,14 +62,15 @@ impl CatChess {
             side: fields.side,
             cats,
             zones: zones::zones_of(geo, &cats),
-            castling: fields.castling,
-            ep: fields.ep,
-            halfmove: fields.halfmove,
-            fullmove: fields.fullmove,
-            history: Vec::with_capacity(256),
-            played: Vec::with_capacity(256),
-            hash: 0,
-            repetition_key: 0,
+            state: State {
+                castling: fields.castling,
+                ep: fields.ep,
+                halfmove: fields.halfmove,
+                fullmove: fields.fullmove,
+                hash: 0,
+                repetition_key: 0,
+            },
+            history: History::with_capacity(256),
         };
         game.check_turn()?;
         game.refresh_keys();
@@ -78,7 +80,7 @@ impl CatChess {
     /// Refuses an en-passant cell no double step could have left, and a
     /// King in check just after its own side moved.
     fn check_turn(&self) -> Result<(), GameError> {
-        if let Some(ep) = self.ep {
+        if let Some(ep) = self.state.ep {
             if self.side == Seat::WHITE {
                 return Err(error(
                     EN_PASSANT,
@@ -122,12 +124,12 @@ pub fn write(game: &CatChess) -> String {
         .iter()
         .find(|(_, seat)| *seat == game.side)
         .map_or("w", |(letter, _)| letter);
-    let ep = game.ep.map_or("-", |c| game.geo.name(c));
+    let ep = game.state.ep.map_or("-", |c| game.geo.name(c));
     format!(
         "{placement} {side} {} {ep} {} {}",
-        game.castling.fen(),
-        game.halfmove,
-        game.fullmove
+        game.state.castling.fen(),
+        game.state.halfmove,
+        game.state.fullmove
     )
 }
 

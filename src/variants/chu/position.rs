@@ -5,10 +5,11 @@
 
 use super::castling::effective_rights;
 use super::pieces::{piece_of_letter, piece_text};
+use super::play::State;
 use super::tables::ChuTables;
-use super::{Chu, promotion::on_last_rank};
+use super::{Chu, ChuOptions, promotion::on_last_rank};
 use crate::core::orthodox::{CastlingRights, army_name, pawn_forward};
-use crate::core::{Cell, GameError, Options, Piece, PieceKind, Seat};
+use crate::core::{Cell, GameError, History, Options, Piece, PieceKind, Seat};
 use crate::notation::placement::{parse_placement, write_placement};
 
 /// Stand-ins for the two-character crowned pieces while the shared
@@ -92,25 +93,22 @@ impl Chu {
         let fullmove = clock(5, "fullmove number", 1)?.max(1);
         let mut game = Chu {
             t,
-            castling: effective_rights(t, &board, castling),
+            state: State {
+                castling: effective_rights(t, &board, castling),
+                ep,
+                halfmove,
+                fullmove,
+                lion_ban: false,
+                hash: 0,
+            },
             board,
             side,
-            ep,
-            halfmove,
-            fullmove,
-            lion_ban: false,
-            mode: Default::default(),
-            fifty_moves: true,
-            repetition: true,
-            bare_kings: true,
-            history: Vec::with_capacity(256),
-            played: Vec::with_capacity(256),
-            hash: 0,
+            options: ChuOptions::read(options),
+            history: History::with_capacity(256),
         };
-        game.set_options(options);
         game.validate()?;
-        game.ep = game.ep.filter(|&c| game.double_step_left(c));
-        game.hash = game.compute_hash();
+        game.state.ep = game.state.ep.filter(|&c| game.double_step_left(c));
+        game.state.hash = game.compute_hash();
         Ok(game)
     }
 
@@ -190,15 +188,16 @@ pub fn write(game: &Chu) -> String {
         placement = placement.replace(ch, text);
     }
     let ep = game
+        .state
         .ep
         .map_or_else(|| "-".to_string(), |c| game.t.geo.name(c).to_string());
     format!(
         "{} {} {} {} {} {}",
         placement,
         if game.side == Seat::WHITE { "w" } else { "b" },
-        game.castling.fen(),
+        game.state.castling.fen(),
         ep,
-        game.halfmove,
-        game.fullmove
+        game.state.halfmove,
+        game.state.fullmove
     )
 }

@@ -1,81 +1,22 @@
-//! What a move sets off: the Reserve and rights bookkeeping, refills, the
-//! wins by marriage and by promotion, mates "at once" of Kings the next
-//! army attacks, mates on one's own turn with their credit, passing out
-//! the game, eliminations, and the points each army scores.
+//! How a game of BacCanCat ends: the wins by marriage and by promotion
+//! (found as a move is played), mates "at once" of Kings the next army
+//! attacks, mates on one's own turn with their credit, passing out the
+//! game, eliminations, the third mate, and the points each army scores.
+//! None of the common end rules applies ([`EndRules::NONE`]): the game's
+//! result is kept in its position ([`crate::core::Game::variant_ending`]).
 
 use super::attack::is_attacked;
-use super::position::{Knockout, Position};
-use super::refill::refill;
+use super::state::{Knockout, Position};
 use super::tables::tables;
-use crate::core::orthodox::play_on_board;
-use crate::core::{Cell, EndReason, Move, MoveKind, Outcome, PieceKind, Seat};
+use crate::core::{Cell, EndReason, EndRules, Outcome, PieceKind, Seat};
+
+/// The end rules every army plays under besides its own: none.
+pub const END_RULES: EndRules = EndRules::NONE;
 
 /// The points a game shares, in half-points.
 pub const GAME_HALF_POINTS: u8 = 12;
 
 impl Position {
-    /// Plays the legal move `mv` and everything it sets off.
-    pub fn play(&mut self, mv: Move) {
-        let mover = self.side;
-        if mv.is_pass() {
-            self.set_passes(self.passes.saturating_add(1));
-        } else {
-            self.play_on_board_with_state(mv);
-            self.set_passes(0);
-            let moved = self.board.get(mv.to).map(|p| p.kind());
-            let foot = matches!(moved, Some(PieceKind::Pawn | PieceKind::Yeoman));
-            if foot && mv.promotion.is_none() && tables().army(mover).promotion.contains(mv.to) {
-                self.finish(mover, EndReason::Promotion);
-            } else if self.married(mover) {
-                self.finish(mover, EndReason::Marriage);
-            }
-        }
-        self.side = self.next_in_play(mover);
-        if self.outcome.is_none() {
-            self.settle();
-        }
-    }
-
-    /// The board change of a move with its bookkeeping: partners and
-    /// refill pieces follow or lose their marks, promotions draw on the
-    /// Reserve, then the camps emptied are refilled.
-    fn play_on_board_with_state(&mut self, mv: Move) {
-        let captured = mv.kind == MoveKind::Normal && self.board.get(mv.to).is_some();
-        let by_foot = self
-            .board
-            .get(mv.from)
-            .is_some_and(|p| matches!(p.kind(), PieceKind::Pawn | PieceKind::Yeoman));
-        let was_fresh = self.fresh.contains(mv.from);
-        self.set_partner(mv.from, false);
-        self.set_partner(mv.to, false);
-        self.set_fresh(mv.from, false);
-        self.set_fresh(mv.to, false);
-        if mv.kind == MoveKind::Castle {
-            self.set_partner(mv.aux, false);
-        }
-        if let Some(kind) = mv.promotion {
-            self.set_reserve(kind, self.reserve(kind).saturating_sub(1));
-            if captured && !by_foot && kind == PieceKind::Queen {
-                self.set_partner(mv.to, true);
-            }
-        }
-        play_on_board(&mut self.board, mv);
-        if was_fresh && !captured && mv.promotion.is_none() {
-            self.set_fresh(mv.to, true);
-        }
-        self.refill_camps();
-    }
-
-    /// Refills the wholly empty camp lines.
-    fn refill_camps(&mut self) {
-        let mut filled = Vec::new();
-        let in_play = self.in_play_mask();
-        refill(tables(), &mut self.board, in_play, |c| filled.push(c));
-        for c in filled {
-            self.set_fresh(c, true);
-        }
-    }
-
     /// Whether `seat` has its King, a Queen, a Tank and a compound on the
     /// four cells of one 2 × 2 square.
     pub fn married(&self, seat: Seat) -> bool {
@@ -106,7 +47,7 @@ impl Position {
     }
 
     /// Ends the game with `winner` winning for `reason`.
-    fn finish(&mut self, winner: Seat, reason: EndReason) {
+    pub(super) fn finish(&mut self, winner: Seat, reason: EndReason) {
         self.outcome = Some(Outcome {
             winner: Some(winner),
             reason,

@@ -1,9 +1,10 @@
 //! FEN in and out, refusing positions that cannot arise, with a reason.
 
-use super::Chess;
+use super::play::State;
+use super::{Chess, ChessOptions};
 use crate::core::orthodox::{army_name, double_step_left};
 pub use crate::core::orthodox::{letter_of_piece, piece_of_letter};
-use crate::core::{Cell, Game, GameError, Geometry, Options, Seat};
+use crate::core::{Cell, Game, GameError, Geometry, History, Options, Seat};
 use crate::notation::fen::{EN_PASSANT, FenFault, PLACEMENT, check_armies, read_fen_fields};
 use crate::notation::placement::write_placement;
 
@@ -27,25 +28,24 @@ impl Chess {
             geo: Geometry::chess8(),
             board: fields.board,
             side: fields.side,
-            castling: fields.castling,
-            ep: fields.ep,
-            halfmove: fields.halfmove,
-            fullmove: fields.fullmove,
-            fifty_moves: true,
-            repetition: true,
-            history: Vec::with_capacity(256),
-            played: Vec::with_capacity(256),
-            hash: 0,
+            state: State {
+                castling: fields.castling,
+                ep: fields.ep,
+                halfmove: fields.halfmove,
+                fullmove: fields.fullmove,
+                hash: 0,
+            },
+            options: ChessOptions::read(options),
+            history: History::with_capacity(256),
         };
-        game.set_options(options);
         game.validate()?;
-        game.hash = game.compute_hash();
+        game.state.hash = game.compute_hash();
         Ok(game)
     }
 
     /// Refuses positions that cannot arise in a game.
     fn validate(&self) -> Result<(), GameError> {
-        check_armies(self.geo, &self.board, self.castling).map_err(|f| fault(&f))?;
+        check_armies(self.geo, &self.board, self.state.castling).map_err(|f| fault(&f))?;
         let them = self.side.opponent();
         if let Some(king) = self.board.king(them)
             && self.attacked(king, self.side, None)
@@ -59,7 +59,7 @@ impl Chess {
                 ),
             ));
         }
-        if let Some(ep) = self.ep {
+        if let Some(ep) = self.state.ep {
             self.validate_en_passant(ep)?;
         }
         Ok(())
@@ -85,16 +85,17 @@ impl Chess {
 pub fn write(game: &Chess) -> String {
     let placement = write_placement(game.geo, |c| game.piece_at(c), letter_of_piece);
     let ep = game
+        .state
         .ep
         .map_or_else(|| "-".to_string(), |c| game.geo.name(c).to_string());
     format!(
         "{} {} {} {} {} {}",
         placement,
         if game.side == Seat::WHITE { "w" } else { "b" },
-        game.castling.fen(),
+        game.state.castling.fen(),
         ep,
-        game.halfmove,
-        game.fullmove
+        game.state.halfmove,
+        game.state.fullmove
     )
 }
 

@@ -1,0 +1,151 @@
+//! How games end, written once: each variant gives its end rules as a
+//! value ([`EndRules`]) and a few hooks on [`Game`] (the clock, the
+//! repetition count, insufficient material, endings of its own);
+//! [`outcome`] and [`rule_outcome`] apply them the same way for every game.
+
+use super::game::{EndReason, Game, Outcome};
+use super::moves::MoveList;
+use super::piece::Seat;
+
+/// A move-count rule: so many plies without a capture or a pawn move end
+/// the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveCountRule {
+    /// The plies that end the game, as [`Game::halfmove_clock`] counts them.
+    pub plies: u16,
+    /// The reason the game ends by.
+    pub reason: EndReason,
+}
+
+/// Chess's fifty-move rule: a hundred half-moves.
+pub const FIFTY_MOVE_RULE: MoveCountRule = MoveCountRule {
+    plies: 100,
+    reason: EndReason::FiftyMoves,
+};
+
+/// The occurrences of one position that end a game by repetition.
+pub const THREEFOLD: u8 = 3;
+
+/// A variant's end rules, as values: which of the common endings it plays
+/// and to whom a draw goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EndRules {
+    /// Whether a side to move without a legal move ends the game: lost by
+    /// checkmate when in check, drawn by stalemate otherwise.
+    pub no_legal_move: bool,
+    /// The move-count rule, if it is played.
+    pub move_count: Option<MoveCountRule>,
+    /// How many occurrences of a position end the game, if repetition does.
+    pub repetition: Option<u8>,
+    /// The seat a drawn ending goes to as a win (Cat Chess: any draw is a
+    /// Cats' win); `None` where a draw is a draw.
+    pub draw_goes_to: Option<Seat>,
+}
+
+impl EndRules {
+    /// No common ending at all: a variant whose endings are all its own
+    /// ([`Game::variant_ending`]).
+    pub const NONE: EndRules = EndRules {
+        no_legal_move: false,
+        move_count: None,
+        repetition: None,
+        draw_goes_to: None,
+    };
+
+    /// The orthodox rules: checkmate and stalemate, with the fifty-move
+    /// rule and threefold repetition where they are on; a draw is a draw.
+    pub const fn orthodox(fifty_moves: bool, repetition: bool) -> EndRules {
+        EndRules {
+            no_legal_move: true,
+            move_count: if fifty_moves {
+                Some(FIFTY_MOVE_RULE)
+            } else {
+                None
+            },
+            repetition: if repetition { Some(THREEFOLD) } else { None },
+            draw_goes_to: None,
+        }
+    }
+
+    /// The result of a drawn ending for `reason`: a draw, or a win for the
+    /// seat draws go to.
+    pub const fn draw(self, reason: EndReason) -> Outcome {
+        Outcome {
+            winner: self.draw_goes_to,
+            reason,
+        }
+    }
+}
+
+/// The endings that need no move generation, in this order: the variant's
+/// own, the move-count rule, repetition, insufficient material.
+#[inline]
+pub fn rule_outcome<G: Game>(game: &G) -> Option<Outcome> {
+    if let Some(outcome) = game.variant_ending() {
+        return Some(outcome);
+    }
+    let rules = game.end_rules();
+    if let Some(rule) = rules.move_count
+        && game.halfmove_clock() >= rule.plies
+    {
+        return Some(rules.draw(rule.reason));
+    }
+    if let Some(times) = rules.repetition
+        && game.earlier_occurrences() + 1 >= usize::from(times)
+    {
+        return Some(rules.draw(EndReason::Repetition));
+    }
+    if game.insufficient_material() {
+        return Some(rules.draw(EndReason::Material));
+    }
+    None
+}
+
+/// The result, once the game is over: checkmate or stalemate of a side to
+/// move without a legal move first (where the rules say so), then
+/// [`rule_outcome`].
+pub fn outcome<G: Game>(game: &G) -> Option<Outcome> {
+    let rules = game.end_rules();
+    if rules.no_legal_move {
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Some(if game.in_check() {
+                Outcome {
+                    winner: Some(game.to_move().opponent()),
+                    reason: EndReason::Checkmate,
+                }
+            } else {
+                rules.draw(EndReason::Stalemate)
+            });
+        }
+    }
+    rule_outcome(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orthodox_rules_follow_the_options_and_draws_go_where_told() {
+        let on = EndRules::orthodox(true, true);
+        assert_eq!(on.move_count, Some(FIFTY_MOVE_RULE));
+        assert_eq!(on.repetition, Some(3));
+        assert!(on.no_legal_move);
+        let off = EndRules::orthodox(false, false);
+        assert_eq!((off.move_count, off.repetition), (None, None));
+        assert_eq!(on.draw(EndReason::Stalemate).winner, None);
+        let cats = EndRules {
+            draw_goes_to: Some(Seat::THIRD),
+            ..on
+        };
+        assert_eq!(
+            cats.draw(EndReason::Material),
+            Outcome {
+                winner: Some(Seat::THIRD),
+                reason: EndReason::Material
+            }
+        );
+    }
+}
