@@ -1,10 +1,19 @@
-//! Helpers shared by several test files: a deadline for work that would
-//! hang if stopping broke, and a small replayable random generator. Each
-//! test file takes what it needs with `mod support;`.
+//! The one helpers module of every test crate (`tests/*/main.rs` includes
+//! it with `#[path = "../support/mod.rs"] mod support;`): running the
+//! binary with bounded waits ([`process`], [`process::catboard`]), the binary in a
+//! pseudo-terminal ([`pty`]), BacCanCat positions from piece lists
+//! ([`baccancat`]), property-test settings, a deadline for work that would
+//! hang if stopping broke, and a small replayable random generator. The
+//! brute-force Cat Chess generator ([`cat_brute`]) is an oracle kept here
+//! since before the crates were formed.
 
+// Each test crate uses only part of these helpers; the rest is dead code
+// in that crate, not unused code in the project.
 #![allow(dead_code)]
 
+pub mod baccancat;
 pub mod cat_brute;
+pub mod process;
 pub mod pty;
 
 use catboard::ai::{Limits, Thought, think};
