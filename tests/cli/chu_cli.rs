@@ -2,14 +2,8 @@
 //! runs them: the same JSON shape as chess, the promotion option, and bad
 //! input refused with exit status 2.
 
-use crate::support::process::catboard;
+use crate::support::process::{catboard, stdout_json as json};
 use serde_json::Value;
-use std::process::Output;
-
-fn json(out: &Output) -> Value {
-    let text = String::from_utf8_lossy(&out.stdout);
-    serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
-}
 
 #[test]
 fn perft_counts_the_chu_start() {

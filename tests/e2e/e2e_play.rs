@@ -6,22 +6,10 @@
 
 use crate::support;
 
+use crate::support::cpu_ticks;
 use crate::support::pty::{COLS, PATIENCE, ROWS, Session, TempHome, command};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
-
-/// The CPU time a process has used so far, in clock ticks (Linux
-/// `/proc/PID/stat`, fields 14 and 15); `None` once it is gone or where
-/// there is no `/proc`.
-fn cpu_ticks(pid: u32) -> Option<u64> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // The command name, in brackets, may hold spaces: count from after it.
-    let rest = stat.get(stat.rfind(')')? + 2..)?;
-    let fields: Vec<&str> = rest.split(' ').collect();
-    let user: u64 = fields.get(11)?.parse().ok()?;
-    let system: u64 = fields.get(12)?.parse().ok()?;
-    Some(user + system)
-}
 
 /// How a process ended after a hang-up: its exit code, how long it took,
 /// and the CPU ticks it used meanwhile (as last seen before it exited).

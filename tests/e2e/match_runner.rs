@@ -1,28 +1,12 @@
 //! `catboard-match`: a short match between two copies of catboard's own
 //! engine (and, when it is installed, one game against Fairy-Max).
 
-use std::process::Command;
-
-fn catboard_engine() -> String {
-    format!("{} xboard --hash-mb 4", env!("CARGO_BIN_EXE_catboard"))
-}
-
-fn run_match(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_catboard-match"))
-        .args(args)
-        .output()
-        .expect("the match runner starts");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use crate::support::process::{catboard_match, xboard_engine};
 
 #[test]
 fn two_games_with_colours_reversed_and_a_scored_summary() {
-    let engine = catboard_engine();
-    let (ok, out, err) = run_match(&[
+    let engine = xboard_engine();
+    let (status, out, err) = catboard_match(&[
         "--engine1",
         &engine,
         "--engine2",
@@ -36,7 +20,7 @@ fn two_games_with_colours_reversed_and_a_scored_summary() {
         "--max-moves",
         "15",
     ]);
-    assert!(ok, "{err}");
+    assert!(status.success(), "{err}");
     let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
     assert_eq!(games.len(), 2, "{out}");
     assert!(games[0].contains("(white)"));
@@ -48,7 +32,7 @@ fn two_games_with_colours_reversed_and_a_scored_summary() {
 
 #[test]
 fn a_missing_engine_is_reported_in_one_sentence() {
-    let (ok, _, err) = run_match(&[
+    let (status, _, err) = catboard_match(&[
         "--engine1",
         "/nonexistent/engine",
         "--engine2",
@@ -56,7 +40,7 @@ fn a_missing_engine_is_reported_in_one_sentence() {
         "--games",
         "1",
     ]);
-    assert!(!ok);
+    assert!(!status.success());
     assert!(err.starts_with("catboard-match: "), "{err}");
     assert_eq!(err.trim().lines().count(), 1, "{err}");
 }
@@ -65,9 +49,9 @@ fn a_missing_engine_is_reported_in_one_sentence() {
 fn a_bad_openings_file_is_reported() {
     let dir = std::env::temp_dir().join(format!("catboard-openings-{}", std::process::id()));
     std::fs::write(&dir, "e2e4 e7e5 e1e3\n").expect("write a temporary file");
-    let engine = catboard_engine();
+    let engine = xboard_engine();
     let path = dir.to_string_lossy().into_owned();
-    let (ok, _, err) = run_match(&[
+    let (status, _, err) = catboard_match(&[
         "--engine1",
         &engine,
         "--engine2",
@@ -76,7 +60,7 @@ fn a_bad_openings_file_is_reported() {
         &path,
     ]);
     let _ = std::fs::remove_file(&dir);
-    assert!(!ok);
+    assert!(!status.success());
     assert!(err.contains("opening 1"), "{err}");
 }
 
@@ -89,8 +73,8 @@ fn one_game_against_fairy_max_when_installed() {
         eprintln!("skipped: fairymax is not installed (apt-get install fairymax)");
         return;
     };
-    let engine = catboard_engine();
-    let (ok, out, err) = run_match(&[
+    let engine = xboard_engine();
+    let (status, out, err) = catboard_match(&[
         "--engine1",
         &engine,
         "--engine2",
@@ -104,7 +88,7 @@ fn one_game_against_fairy_max_when_installed() {
         "--max-moves",
         "10",
     ]);
-    assert!(ok, "{err}");
+    assert!(status.success(), "{err}");
     assert!(out.contains("Fairy-Max"), "{out}");
     assert!(
         out.lines().last().is_some_and(|l| l.contains("1 games: +")),

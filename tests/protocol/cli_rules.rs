@@ -1,15 +1,10 @@
 //! The command-line tools as a user runs them: `catboard rules` (one
 //! position or a batch) and `catboard perft`, including bad input.
 
-use crate::support::process::catboard;
+use crate::support::process::{catboard, stdout_json as json};
 use serde_json::Value;
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn json(out: &Output) -> Value {
-    let text = String::from_utf8_lossy(&out.stdout);
-    serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
-}
+use std::process::{Command, Stdio};
 
 #[test]
 fn rules_describes_the_position_after_moves() {

@@ -8,18 +8,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::support::process;
-
-/// Sends each line to a session and returns everything it wrote.
-fn talk(session: &mut Session, lines: &[&str]) -> String {
-    let interrupts = Interrupts::default();
-    let mut out = Vec::new();
-    for line in lines {
-        session
-            .handle(line, &interrupts, &mut out)
-            .expect("writing to memory works");
-    }
-    String::from_utf8(out).expect("UTF-8 output")
-}
+use crate::support::xboard_talk as talk;
 
 fn engine_moves(output: &str) -> Vec<String> {
     output

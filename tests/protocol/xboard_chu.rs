@@ -7,12 +7,15 @@
 //! Every wait on another process has a deadline.
 
 use catboard::core::Game;
-use catboard::protocol::xboard::{Interrupts, Session};
+use catboard::protocol::xboard::Session;
 use catboard::variants::Variant;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
+
+use crate::support::process::{catboard_match, xboard_engine};
+use crate::support::xboard_talk as talk;
 
 /// Chu's start (White King f0, Black King e9), as the rules give it.
 const CHU_START: &str =
@@ -20,18 +23,6 @@ const CHU_START: &str =
 
 /// A White Lion on e4 below two Black Queens (e5, e6); the Kings f0, e9.
 const LION_AND_TWO_QUEENS: &str = "4k5/10/10/4q5/4q5/4L5/10/10/10/5K4 w - - 0 1";
-
-/// Sends each line to a session and returns everything it wrote.
-fn talk(session: &mut Session, lines: &[&str]) -> String {
-    let interrupts = Interrupts::default();
-    let mut out = Vec::new();
-    for line in lines {
-        session
-            .handle(line, &interrupts, &mut out)
-            .expect("writing to memory works");
-    }
-    String::from_utf8(out).expect("UTF-8 output")
-}
 
 /// The engine's moves in `output`, a move of several legs (sent one leg a
 /// `move` line, each but the last ending in a comma) joined whole.
@@ -451,26 +442,16 @@ fn finish(mut child: std::process::Child, patience: Duration) -> std::process::O
     child.wait_with_output().expect("its output")
 }
 
-/// Runs `catboard-match` with `args`, for at most a minute.
+/// Runs `catboard-match ARGS`: whether it succeeded, and its output and
+/// its errors as one text.
 fn run_match(args: &[&str]) -> (bool, String) {
-    let child = Command::new(env!("CARGO_BIN_EXE_catboard-match"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the match runner starts");
-    let out = finish(child, Duration::from_secs(60));
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.success(), text)
+    let (status, out, err) = catboard_match(args);
+    (status.success(), out + &err)
 }
 
 #[test]
 fn a_short_chu_match_of_catboard_against_itself_runs_to_the_end() {
-    let engine = format!("{} xboard --hash-mb 4", env!("CARGO_BIN_EXE_catboard"));
+    let engine = xboard_engine();
     let pgn = std::env::temp_dir().join(format!("catboard-elven-{}.pgn", std::process::id()));
     let _ = std::fs::remove_file(&pgn);
     let (ok, out) = run_match(&[
@@ -509,7 +490,7 @@ fn a_short_chu_match_of_catboard_against_itself_runs_to_the_end() {
 
 #[test]
 fn a_variant_the_runner_does_not_play_is_refused_in_a_sentence() {
-    let engine = format!("{} xboard --hash-mb 4", env!("CARGO_BIN_EXE_catboard"));
+    let engine = xboard_engine();
     let (ok, out) = run_match(&[
         "--variant",
         "shogi",
@@ -538,7 +519,7 @@ fn a_game_against_sjaak_ii_when_it_is_installed() {
         eprintln!("skipped: sjaakii is not installed (apt-get install sjaakii)");
         return;
     };
-    let engine = format!("{} xboard --hash-mb 4", env!("CARGO_BIN_EXE_catboard"));
+    let engine = xboard_engine();
     let (ok, out) = run_match(&[
         "--variant",
         "elven",
@@ -566,7 +547,7 @@ fn a_game_against_sjaak_ii_when_it_is_installed() {
 
 #[test]
 fn a_legal_move_an_engine_refuses_stops_the_game_outside_the_score() {
-    let engine = format!("{} xboard --hash-mb 4", env!("CARGO_BIN_EXE_catboard"));
+    let engine = xboard_engine();
     // An engine whose rules allow nothing: it refuses every move sent.
     let refuser = r#"echo 'feature usermove=1 ping=1 variants="normal,elven" done=1'; while read l; do case "$l" in usermove*) echo "Illegal move: ${l#usermove }";; ping*) echo "pong ${l#ping }";; quit) exit 0;; esac; done"#;
     let (ok, out) = run_match(&[

@@ -3,7 +3,7 @@
 //!
 //! Test pieces stand on `hj`, from which no line or leap reaches a King.
 
-use crate::support::baccancat::{CORNERS, KINGS, game, moves_from, position};
+use crate::support::baccancat::{CORNERS, KINGS, game, moves_from, position, strs};
 
 /// A position with the four Kings at home, the corner Bishops keeping the
 /// camps from refilling, and `pieces`; Red to move unless `rest` says otherwise.
@@ -12,12 +12,6 @@ fn with(pieces: &str, leapers: u8) -> catboard::variants::baccancat::BacCanCat {
         &format!("{KINGS} {CORNERS} {pieces}"),
         &format!("r - - - Q8,T8,G8 0 {leapers}"),
     ))
-}
-
-fn strs(v: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
 }
 
 #[test]

@@ -3,16 +3,10 @@
 //! rule and ruling of `shared/rules/baccancat.md`, each on a hand-built
 //! position.
 
-use crate::support::baccancat::{CORNERS, KINGS, game, moves_from, play, position};
+use crate::support::baccancat::{CORNERS, KINGS, game, moves_from, play, position, strs};
 use crate::support::legal_texts;
 use catboard::core::{EndReason, Game, PieceKind, Seat};
 use catboard::variants::baccancat::BacCanCat;
-
-fn strs(v: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
-}
 
 fn kind_at(g: &BacCanCat, cell: &str) -> Option<(u8, PieceKind)> {
     let c = g.geometry().cell(cell).expect("a cell");

@@ -5,6 +5,8 @@
 use catboard::core::{EndReason, Game, Move, Outcome, PieceKind, Seat};
 use catboard::variants::cat::{CATS, CatChess, START_FEN};
 
+use crate::support::legal_texts;
+
 /// A Cat FEN from pieces written `Ka1 ke8 Cd4` (letter then cell), the side
 /// to move (`w`, `b`, `c`) and the other fields (`- - 0 1`).
 fn fen(pieces: &str, side: &str, rest: &str) -> String {
@@ -52,19 +54,8 @@ fn at_with(pieces: &str, side: &str, rest: &str) -> CatChess {
     CatChess::from_fen(&text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-/// The legal moves in coordinates, sorted.
-fn legal(game: &CatChess) -> Vec<String> {
-    let mut moves: Vec<String> = game
-        .legal_move_list()
-        .iter()
-        .map(|m| game.move_text(*m))
-        .collect();
-    moves.sort();
-    moves
-}
-
 fn can(game: &CatChess, text: &str) -> bool {
-    legal(game).iter().any(|m| m == text)
+    legal_texts(game).iter().any(|m| m == text)
 }
 
 /// Plays moves given in coordinates (or SAN), each of which must be legal.
@@ -225,7 +216,7 @@ fn a_piece_in_a_zone_cannot_be_captured() {
 fn the_capture_rule_holds_for_pawns_kings_and_promotions() {
     // Pawn b7 may take a8 (outside any zone) but not c8 (in the d7 Cat's zone).
     let game = at("Ka1 kh1 Cd7 Cg4 Pb7 rc8 na8", "w");
-    let promotions: Vec<String> = legal(&game)
+    let promotions: Vec<String> = legal_texts(&game)
         .into_iter()
         .filter(|m| m.starts_with("b7"))
         .collect();
@@ -376,7 +367,7 @@ fn a_cat_steps_like_a_king_onto_empty_cells_attacked_or_not_or_the_cats_pass() {
     let mut game = CatChess::new();
     play(&mut game, &["e2e4", "e7e5"]);
     assert_eq!(
-        legal(&game),
+        legal_texts(&game),
         [
             "a4a3", "a4a5", "a4b3", "a4b4", "a4b5", "h5g4", "h5g5", "h5g6", "h5h4", "h5h6", "pass"
         ]
@@ -441,7 +432,7 @@ fn stalemate_of_white_or_black_is_a_win_for_the_cats() {
     assert_eq!(white.outcome(), cats_win(EndReason::Stalemate));
     // The Cats themselves are never stalemated: they can always pass.
     let cats = at("Ka1 kh8 Ca2 Cb2 Pa3 Pb3 Pc3 Pc2 Nc1 Nb1", "c");
-    assert_eq!(legal(&cats), ["pass"]);
+    assert_eq!(legal_texts(&cats), ["pass"]);
     assert_eq!(cats.outcome(), None);
 }
 

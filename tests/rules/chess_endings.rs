@@ -2,6 +2,7 @@
 //! fifty-move rule and threefold repetition (each a toggle), and the
 //! castling, en-passant and promotion rules that decide what is legal.
 
+use crate::support::legal_texts;
 use catboard::core::{EndReason, Game, ListedMoveError, Options, Outcome, Seat};
 use catboard::variants::chess::{Chess, OPTIONS};
 
@@ -14,16 +15,6 @@ fn play(g: &mut Chess, moves: &[&str]) {
         let mv = g.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
         g.make_move(mv);
     }
-}
-
-fn legal(g: &Chess) -> Vec<String> {
-    let mut v: Vec<String> = g
-        .legal_move_list()
-        .iter()
-        .map(|m| g.move_text(*m))
-        .collect();
-    v.sort();
-    v
 }
 
 #[test]
@@ -148,32 +139,32 @@ fn repetition_counts_castling_rights() {
 fn castling_needs_empty_safe_path_and_no_check() {
     // Free to castle both ways.
     let g = game("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-    let l = legal(&g);
+    let l = legal_texts(&g);
     assert!(l.contains(&"e1g1".into()) && l.contains(&"e1c1".into()));
     // In check: no castling.
     let g = game("4r1k1/8/8/8/8/8/8/R3K2R w KQ - 0 1");
-    let l = legal(&g);
+    let l = legal_texts(&g);
     assert!(!l.contains(&"e1g1".into()) && !l.contains(&"e1c1".into()));
     // f1 attacked: no king-side castling; queen side still fine.
     let g = game("5rk1/8/8/8/8/8/8/R3K2R w KQ - 0 1");
-    let l = legal(&g);
+    let l = legal_texts(&g);
     assert!(!l.contains(&"e1g1".into()) && l.contains(&"e1c1".into()));
     // g1 attacked (landing square): no king-side castling.
     let g = game("6rk/7p/8/8/8/8/8/R3K2R w KQ - 0 1");
-    assert!(!legal(&g).contains(&"e1g1".into()));
+    assert!(!legal_texts(&g).contains(&"e1g1".into()));
     // A piece in between: no castling.
     let g = game("4k3/8/8/8/8/8/8/RN2K1NR w KQ - 0 1");
-    let l = legal(&g);
+    let l = legal_texts(&g);
     assert!(!l.contains(&"e1g1".into()) && !l.contains(&"e1c1".into()));
 }
 
 #[test]
 fn queen_side_castling_allowed_when_only_the_b_square_is_attacked() {
     let g = game("1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
-    assert!(legal(&g).contains(&"e1c1".into()));
+    assert!(legal_texts(&g).contains(&"e1c1".into()));
     // ... but not when d1 is attacked.
     let g = game("3rk3/8/8/8/8/8/8/R3K3 w Q - 0 1");
-    assert!(!legal(&g).contains(&"e1c1".into()));
+    assert!(!legal_texts(&g).contains(&"e1c1".into()));
 }
 
 #[test]
@@ -193,9 +184,12 @@ fn rights_are_lost_by_king_and_rook_moves_and_rook_capture_on_its_corner() {
 fn en_passant_only_on_the_very_next_move() {
     let mut g = game("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
     play(&mut g, &["d5"]);
-    assert!(legal(&g).contains(&"e5d6".into()));
+    assert!(legal_texts(&g).contains(&"e5d6".into()));
     play(&mut g, &["Kd1", "Kd8"]);
-    assert!(!legal(&g).contains(&"e5d6".into()), "the chance has passed");
+    assert!(
+        !legal_texts(&g).contains(&"e5d6".into()),
+        "the chance has passed"
+    );
 }
 
 #[test]
@@ -208,7 +202,7 @@ fn en_passant_capture_removes_the_passed_pawn() {
 #[test]
 fn promotion_offers_all_four_pieces() {
     let g = game("8/P3k3/8/8/8/8/8/4K3 w - - 0 1");
-    let l = legal(&g);
+    let l = legal_texts(&g);
     for p in ["a7a8q", "a7a8r", "a7a8b", "a7a8n"] {
         assert!(l.contains(&p.to_string()), "{p}");
     }
@@ -222,7 +216,7 @@ fn promotion_offers_all_four_pieces() {
 fn pinned_pieces_keep_to_the_pin_line() {
     // The bishop on d2 is pinned by the queen on a5 along the diagonal.
     let g = game("4k3/8/8/q7/8/8/3B4/4K3 w - - 0 1");
-    let l = legal(&g);
+    let l = legal_texts(&g);
     let bishop: Vec<&String> = l.iter().filter(|m| m.starts_with("d2")).collect();
     assert_eq!(bishop, vec!["d2a5", "d2b4", "d2c3"]);
 }

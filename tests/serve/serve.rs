@@ -16,6 +16,8 @@ use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use crate::support::cpu_ticks;
+
 /// The longest any one wait may take.
 const PATIENCE: Duration = Duration::from_secs(20);
 
@@ -370,22 +372,6 @@ fn status_kb(pid: u32, field: &str) -> u64 {
         .unwrap_or(0)
 }
 
-/// The CPU time the process has used, in clock ticks (user + system).
-fn cpu_ticks(pid: u32) -> u64 {
-    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    // The fields after the command name, which is in parentheses.
-    let rest = text.rsplit(')').next().unwrap_or("");
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let field = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|f| f.parse::<u64>().ok())
-            .unwrap_or(0)
-    };
-    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
-    field(11) + field(12)
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_window_resizes_idle_connections_time_out_and_connections_are_capped() {
     let data = TempDir::new("limits");
@@ -516,10 +502,10 @@ async fn figures() {
     tokio::time::sleep(Duration::from_secs(1)).await;
     let with_idle = status_kb(pid, "VmRSS:");
     let threads = status_kb(pid, "Threads:");
-    let ticks_before = cpu_ticks(pid);
+    let ticks_before = cpu_ticks(pid).unwrap_or(0);
     let idle_for = Duration::from_secs(10);
     tokio::time::sleep(idle_for).await;
-    let ticks = cpu_ticks(pid) - ticks_before;
+    let ticks = cpu_ticks(pid).unwrap_or(0) - ticks_before;
     println!(
         "{} idle connections held: {} kB resident more ({} kB each), {threads} threads; CPU while idle: {ticks} ticks of 1/100 s in {idle_for:?} ({:.2}%)",
         idle.len(),

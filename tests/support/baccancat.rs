@@ -70,6 +70,14 @@ pub fn play(game: &mut BacCanCat, moves: &[&str]) {
     }
 }
 
+/// `texts` as owned strings, sorted: what [`moves_from`] and
+/// [`super::legal_texts`] are compared with.
+pub fn strs(texts: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = texts.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
 /// The moves of the piece on `from`, as destinations (with `=X`), sorted.
 pub fn moves_from(game: &BacCanCat, from: &str) -> Vec<String> {
     super::legal_texts(game)

@@ -81,6 +81,32 @@ pub fn within<T: Send + 'static>(
     }
 }
 
+/// The CPU time a process has used so far, in clock ticks (Linux
+/// `/proc/PID/stat`, fields 14 and 15); `None` once it is gone or where
+/// there is no `/proc`.
+pub fn cpu_ticks(pid: u32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name, in brackets, may hold spaces: count from after it.
+    let rest = stat.get(stat.rfind(')')? + 2..)?;
+    let fields: Vec<&str> = rest.split(' ').collect();
+    let user: u64 = fields.get(11)?.parse().ok()?;
+    let system: u64 = fields.get(12)?.parse().ok()?;
+    Some(user + system)
+}
+
+/// Sends each line to an XBoard session (in memory) and returns everything
+/// it wrote.
+pub fn xboard_talk(session: &mut catboard::protocol::xboard::Session, lines: &[&str]) -> String {
+    let interrupts = catboard::protocol::xboard::Interrupts::default();
+    let mut out = Vec::new();
+    for line in lines {
+        session
+            .handle(line, &interrupts, &mut out)
+            .expect("writing to memory works");
+    }
+    String::from_utf8(out).expect("UTF-8 output")
+}
+
 /// A small deterministic generator (xorshift64), so a failure can be replayed.
 pub struct XorShift(pub u64);
 

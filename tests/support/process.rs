@@ -10,6 +10,15 @@ use std::time::{Duration, Instant};
 /// The binary under test.
 pub const BIN: &str = env!("CARGO_BIN_EXE_catboard");
 
+/// The match runner, `catboard-match`.
+pub const MATCH_BIN: &str = env!("CARGO_BIN_EXE_catboard-match");
+
+/// The command line of catboard as an XBoard engine with a small hash, for
+/// `catboard-match --engine1/--engine2`.
+pub fn xboard_engine() -> String {
+    format!("{BIN} xboard --hash-mb 4")
+}
+
 /// A running `catboard` with piped streams; killed when dropped.
 pub struct Running {
     child: Child,
@@ -126,13 +135,24 @@ pub struct Finished {
 /// Runs `catboard ARGS` with `input` on standard input and standard output
 /// sent to `stdout`, within `patience` (killed and a panic past it).
 pub fn run_with(args: &[&str], input: &[u8], stdout: Stdio, patience: Duration) -> Finished {
-    let mut child = Command::new(BIN)
+    run_program(BIN, args, input, stdout, patience)
+}
+
+/// Runs `program ARGS` as [`run_with`] runs catboard.
+fn run_program(
+    program: &str,
+    args: &[&str],
+    input: &[u8],
+    stdout: Stdio,
+    patience: Duration,
+) -> Finished {
+    let mut child = Command::new(program)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(stdout)
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the catboard binary starts");
+        .unwrap_or_else(|e| panic!("{program} does not start: {e}"));
     let mut stdin = child.stdin.take().expect("stdin");
     let input = input.to_vec();
     std::thread::spawn(move || {
@@ -159,7 +179,7 @@ pub fn run_with(args: &[&str], input: &[u8], stdout: Stdio, patience: Duration) 
         if Instant::now() > deadline {
             let _ = child.kill();
             let _ = child.wait();
-            panic!("catboard {args:?} did not end within {patience:?}");
+            panic!("{program} {args:?} did not end within {patience:?}");
         }
         std::thread::sleep(Duration::from_millis(5));
     };
@@ -200,4 +220,22 @@ pub fn catboard_text(args: &[&str]) -> (ExitStatus, String, String) {
         String::from_utf8_lossy(&done.stdout).into_owned(),
         done.stderr,
     )
+}
+
+/// Runs `catboard-match ARGS` as [`catboard_text`] runs catboard: how it
+/// ended, its standard output and its standard error.
+pub fn catboard_match(args: &[&str]) -> (ExitStatus, String, String) {
+    let done = run_program(MATCH_BIN, args, b"", Stdio::piped(), PATIENCE);
+    (
+        done.status,
+        String::from_utf8_lossy(&done.stdout).into_owned(),
+        done.stderr,
+    )
+}
+
+/// The standard output of a run as JSON (a panic naming the text when it
+/// is not).
+pub fn stdout_json(out: &Output) -> serde_json::Value {
+    let text = String::from_utf8_lossy(&out.stdout);
+    serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
 }
