@@ -9,8 +9,6 @@
 //! then capture the King. It is slow and only meant to confirm the
 //! engine's perft counts (tests/chu_perft.rs).
 
-#![allow(dead_code)]
-
 /// A cell as (file, rank), both 0–9.
 pub type Sq = (i32, i32);
 

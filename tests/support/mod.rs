@@ -7,9 +7,10 @@
 //! brute-force Cat Chess generator ([`cat_brute`]) is an oracle kept here
 //! since before the crates were formed.
 
-// Each test crate uses only part of these helpers; the rest is dead code
-// in that crate, not unused code in the project.
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "each test crate uses only part of these helpers; the rest is dead code in that crate only"
+)]
 
 pub mod baccancat;
 pub mod cat_brute;
