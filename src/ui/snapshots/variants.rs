@@ -84,11 +84,11 @@ fn go_to(app: &mut App, name: &str) {
 }
 
 /// A Polar position with White's pawn one step from promotion (19S-10E=Q
-/// promotes and checks, tests/polar_notation.rs).
+/// promotes and checks, tests/rules/polar_notation.rs).
 const POLAR_PROMOTION: &str = "K14S,P19S,k9N w - - 0 1";
 
 /// A Polar position with White's king on 14S in check from the black rook
-/// on 3E (tests/polar_rules.rs).
+/// on 3E (tests/rules/polar_rules.rs).
 const POLAR_CHECK: &str = "K14S,k9S,r3E w - - 0 1";
 
 fn snapshot_polar_screens_at_two_sizes(goldens: &mut Goldens) {
