@@ -1,6 +1,8 @@
 //! The `catboard` command: play in the terminal, or use the rules tools.
 
 mod cli;
+#[cfg(test)]
+mod golden;
 mod line;
 #[cfg(feature = "ssh")]
 mod serve;

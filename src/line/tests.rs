@@ -9,7 +9,6 @@ use catboard::ai::Level;
 use catboard::core::Options;
 use catboard::variants::Variant;
 use std::io::Cursor;
-use std::path::PathBuf;
 
 /// Plays `script` (one command a line) in a game of `variant` from
 /// `position` between `players`; everything the line mode wrote.
@@ -45,26 +44,17 @@ fn transcript(
     String::from_utf8(out).unwrap_or_else(|e| panic!("not UTF-8: {e}"))
 }
 
-/// Compares `actual` with `snapshots/<name>.txt` (written anew with
-/// `UPDATE_SNAPSHOTS=1`).
-fn check(name: &str, actual: &str) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("snapshots")
-        .join(format!("{name}.txt"));
-    if std::env::var("UPDATE_SNAPSHOTS").is_ok_and(|v| v == "1") {
-        if let Err(e) = std::fs::write(&path, actual) {
-            panic!("could not write {}: {e}", path.display());
-        }
-        return;
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_default();
-    assert_eq!(
-        expected,
-        actual,
-        "transcript {} differs; if intended, run UPDATE_SNAPSHOTS=1 cargo test --release and review",
-        path.display()
-    );
+/// Compares the transcript `actual` with `snapshots/<name>.snap` (see
+/// `crate::golden`; `INSTA_UPDATE=always cargo test --release` writes the
+/// files anew). insta ignores whitespace at the end of a file, so the text
+/// is stored with a last line marking its end: the prompt that ends a
+/// transcript keeps its trailing space.
+fn check(goldens: &mut crate::golden::Goldens, name: &str, actual: &str) {
+    goldens.check(name, &format!("{actual}{END_OF_TRANSCRIPT}"));
 }
+
+/// The line after a transcript in its golden file.
+const END_OF_TRANSCRIPT: &str = "\n[end of transcript]\n";
 
 /// No escape sequence, colour or cursor movement: plain lines only.
 fn assert_plain(text: &str) {
@@ -78,8 +68,7 @@ fn assert_plain(text: &str) {
 /// is Kg8, and Ra8 mates; Ra8 at the start is check with Kh7 forced.
 const ROOK_MATE: &str = "7k/8/5K2/8/8/8/8/R7 w - - 0 1";
 
-#[test]
-fn a_chess_game_against_the_computer_is_played_in_sentences() {
+fn a_chess_game_against_the_computer_is_played_in_sentences(goldens: &mut crate::golden::Goldens) {
     // Input ends after Ra8: the session waits for the computer's reply.
     let script =
         "Kh7\nKg6\nundo\nhelp\nboard\nKg6\ncell g7\nmoves a1\nlast\nRa8\nhistory\nnew\nRa8\n";
@@ -102,11 +91,10 @@ fn a_chess_game_against_the_computer_is_played_in_sentences() {
     ] {
         assert!(text.contains(said), "'{said}' missing from:\n{text}");
     }
-    check("line-chess", &text);
+    check(goldens, "line-chess", &text);
 }
 
-#[test]
-fn a_cat_chess_game_between_people_names_zones_and_passes() {
+fn a_cat_chess_game_between_people_names_zones_and_passes(goldens: &mut crate::golden::Goldens) {
     let script = "e4\ne5\nzones\npass\nNf3\nNc6\npieces cats\na4b5\nmoves\nquit\n";
     let text = transcript(Variant::Cat, None, vec![Player::Human; 3], script);
     assert_plain(&text);
@@ -119,7 +107,7 @@ fn a_cat_chess_game_between_people_names_zones_and_passes() {
     ] {
         assert!(text.contains(said), "'{said}' missing from:\n{text}");
     }
-    check("line-cat", &text);
+    check(goldens, "line-cat", &text);
 }
 
 #[test]
@@ -183,8 +171,7 @@ fn a_chu_chess_game_takes_the_lions_two_leg_moves() {
     }
 }
 
-#[test]
-fn a_polar_game_is_played_ring_by_ring_in_sentences() {
+fn a_polar_game_is_played_ring_by_ring_in_sentences(goldens: &mut crate::golden::Goldens) {
     // The shortest mate from Option 1's start: 22S-20S, Black's bishop
     // 3N-1N, and the bishop 6N takes on 11E, mate.
     let script = "board\ncell 15n\n22s-20s\nmoves 3n\n3N-1N\n6n-11e\nhistory\nquit\n";
@@ -200,7 +187,7 @@ fn a_polar_game_is_played_ring_by_ring_in_sentences() {
     ] {
         assert!(text.contains(said), "'{said}' missing from:\n{text}");
     }
-    check("line-polar", &text);
+    check(goldens, "line-polar", &text);
 }
 
 #[test]
@@ -222,8 +209,7 @@ fn the_computer_command_plays_one_move_for_the_side_to_move() {
     );
 }
 
-#[test]
-fn a_baccancat_game_says_the_reserve_and_the_scores() {
+fn a_baccancat_game_says_the_reserve_and_the_scores(goldens: &mut crate::golden::Goldens) {
     let text = transcript(
         Variant::BacCanCat,
         None,
@@ -242,7 +228,7 @@ fn a_baccancat_game_says_the_reserve_and_the_scores() {
     ] {
         assert!(text.contains(said), "'{said}' missing from:\n{text}");
     }
-    check("line-baccancat", &text);
+    check(goldens, "line-baccancat", &text);
 }
 
 #[test]
@@ -266,4 +252,19 @@ fn new_after_a_finished_baccancat_game_goes_on_with_the_series() {
     let next = at("Game 2 of the series. Totals: Red 6, Orange 0, Green 0, Blue 0.");
     let then = at("Series: game 2; totals Red 6, Orange 0, Green 0, Blue 0.");
     assert!(before < after && after < next && next < then, "{text}");
+}
+
+crate::golden::golden_tests!(mod transcripts = [
+    a_chess_game_against_the_computer_is_played_in_sentences,
+    a_cat_chess_game_between_people_names_zones_and_passes,
+    a_polar_game_is_played_ring_by_ring_in_sentences,
+    a_baccancat_game_says_the_reserve_and_the_scores,
+]);
+
+#[test]
+fn every_transcript_file_is_checked() {
+    crate::golden::assert_every_file_is_checked(
+        crate::golden::Owner::Transcripts,
+        transcripts::CASES,
+    );
 }

@@ -199,7 +199,10 @@ impl Handler for Conn {
         Ok(())
     }
 
-    #[allow(clippy::too_many_arguments)]
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "the signature is russh's Handler::pty_request"
+    )]
     async fn pty_request(
         &mut self,
         channel: ChannelId,

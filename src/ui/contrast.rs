@@ -468,7 +468,7 @@ mod tests {
         // terminal's default foreground on its default background, so it
         // reads exactly as the terminal's text does; no mark may rely on a
         // colour (the board draws them with brackets, dots and modifiers,
-        // see snapshots/theme-mono.txt).
+        // see snapshots/theme-mono.snap).
         let mono = built_in("mono");
         for pair in piece_pairs(&mono) {
             assert_eq!(

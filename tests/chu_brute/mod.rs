@@ -7,9 +7,7 @@
 //! 24-cell jump and merging paths with the same outcome. Legality is tried
 //! by playing the move on a copy and asking whether any enemy move could
 //! then capture the King. It is slow and only meant to confirm the
-//! engine's perft counts (tests/chu_perft.rs).
-
-#![allow(dead_code)]
+//! engine's perft counts (tests/rules/chu_perft.rs).
 
 /// A cell as (file, rank), both 0–9.
 pub type Sq = (i32, i32);

@@ -6,8 +6,6 @@
 //! legal when, after it, no enemy move of any kind lands on the King.
 //! It serves as the separate count the engine's perft is checked against.
 
-#![allow(dead_code)]
-
 use flate2::read::GzDecoder;
 use serde_json::Value;
 use std::collections::{BTreeSet, HashMap};

@@ -1,10 +1,20 @@
-//! Helpers shared by several test files: a deadline for work that would
-//! hang if stopping broke, and a small replayable random generator. Each
-//! test file takes what it needs with `mod support;`.
+//! The one helpers module of every test crate (`tests/*/main.rs` includes
+//! it with `#[path = "../support/mod.rs"] mod support;`): running the
+//! binary with bounded waits ([`process`], [`process::catboard`]), the binary in a
+//! pseudo-terminal ([`pty`]), BacCanCat positions from piece lists
+//! ([`baccancat`]), property-test settings, a deadline for work that would
+//! hang if stopping broke, and a small replayable random generator. The
+//! brute-force Cat Chess generator ([`cat_brute`]) is an oracle kept here
+//! since before the crates were formed.
 
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "each test crate uses only part of these helpers; the rest is dead code in that crate only"
+)]
 
+pub mod baccancat;
 pub mod cat_brute;
+pub mod process;
 pub mod pty;
 
 use catboard::ai::{Limits, Thought, think};
@@ -70,6 +80,32 @@ pub fn within<T: Send + 'static>(
         }
         Err(mpsc::RecvTimeoutError::Disconnected) => panic!("{what} panicked"),
     }
+}
+
+/// The CPU time a process has used so far, in clock ticks (Linux
+/// `/proc/PID/stat`, fields 14 and 15); `None` once it is gone or where
+/// there is no `/proc`.
+pub fn cpu_ticks(pid: u32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name, in brackets, may hold spaces: count from after it.
+    let rest = stat.get(stat.rfind(')')? + 2..)?;
+    let fields: Vec<&str> = rest.split(' ').collect();
+    let user: u64 = fields.get(11)?.parse().ok()?;
+    let system: u64 = fields.get(12)?.parse().ok()?;
+    Some(user + system)
+}
+
+/// Sends each line to an XBoard session (in memory) and returns everything
+/// it wrote.
+pub fn xboard_talk(session: &mut catboard::protocol::xboard::Session, lines: &[&str]) -> String {
+    let interrupts = catboard::protocol::xboard::Interrupts::default();
+    let mut out = Vec::new();
+    for line in lines {
+        session
+            .handle(line, &interrupts, &mut out)
+            .expect("writing to memory works");
+    }
+    String::from_utf8(out).expect("UTF-8 output")
 }
 
 /// A small deterministic generator (xorshift64), so a failure can be replayed.

@@ -1,7 +1,16 @@
 //! Golden screens: each screen is drawn on ratatui's `TestBackend` and its
 //! buffer (characters and cell styles, in `Buffer`'s debug form) compared
-//! with `snapshots/<name>.txt`. Run `UPDATE_SNAPSHOTS=1 cargo test --release`
-//! to write the files anew, then review the diff like code.
+//! through insta with `snapshots/<name>.snap` (see `crate::golden`).
+//!
+//! Each golden case is a function taking [`Goldens`], listed in
+//! `golden_tests!` below (or in `variants`), which makes it a test
+//! (`screens::<case>`); `every_screen_file_is_checked` fails on a file in
+//! `snapshots/` that no case checks.
+//!
+//! After an intended change, write the files anew with
+//! `INSTA_UPDATE=always cargo test --release` (or `cargo insta test` and
+//! `cargo insta review` where cargo-insta is installed) and review the diff
+//! like code; delete a file the check calls stale.
 
 use super::view::{Look, view};
 use crate::session::action::{Action, Dir};
@@ -9,6 +18,7 @@ use crate::session::app::{App, Overlay, Playing, Screen, update};
 use crate::session::look::{ColorDepth, GlyphSet, LookChoice};
 use crate::session::setup_form::Setup;
 use crate::session::table::{Player, TableGame, TableSpec};
+use crate::golden::{Goldens, Owner, golden_tests};
 use catboard::core::{Game, Options};
 use catboard::variants::Variant;
 use ratatui::Terminal;
@@ -28,33 +38,9 @@ pub fn render(app: &App, width: u16, height: u16) -> ratatui::buffer::Buffer {
     terminal.backend().buffer().clone()
 }
 
-/// Compares the drawing with `snapshots/<name>.txt` (or writes it when
-/// `UPDATE_SNAPSHOTS=1`).
-fn check(name: &str, app: &App, width: u16, height: u16) {
-    let actual = format!("{:?}\n", render(app, width, height));
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("snapshots")
-        .join(format!("{name}.txt"));
-    if std::env::var("UPDATE_SNAPSHOTS").is_ok_and(|v| v == "1") {
-        if let Err(e) = std::fs::write(&path, &actual) {
-            panic!("could not write {}: {e}", path.display());
-        }
-        return;
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_default();
-    if expected != actual {
-        let first_difference = expected
-            .lines()
-            .zip(actual.lines())
-            .enumerate()
-            .find(|(_, (e, a))| e != a)
-            .map(|(i, (e, a))| format!("line {}:\n  expected {e}\n  actual   {a}", i + 1))
-            .unwrap_or_else(|| "the lengths differ".into());
-        panic!(
-            "snapshot {} differs ({first_difference}).\nIf the change is intended, run UPDATE_SNAPSHOTS=1 cargo test --release and review the diff.\nActual:\n{actual}",
-            path.display()
-        );
-    }
+/// Compares the drawing with `snapshots/<name>.snap`.
+fn check(goldens: &mut Goldens, name: &str, app: &App, width: u16, height: u16) {
+    goldens.check(name, &format!("{:?}\n", render(app, width, height)));
 }
 
 fn look(theme: &str, depth: ColorDepth, glyphs: GlyphSet) -> LookChoice {
@@ -122,9 +108,9 @@ fn act(app: &mut App, actions: &[Action]) {
     }
 }
 
-#[test]
-fn snapshot_setup_screen() {
+fn snapshot_setup_screen(goldens: &mut Goldens) {
     check(
+        goldens,
         "setup",
         &App::new(Screen::Setup(Setup::new(None)), None, classic()),
         80,
@@ -132,8 +118,7 @@ fn snapshot_setup_screen() {
     );
 }
 
-#[test]
-fn snapshot_setup_screen_with_computer_seats() {
+fn snapshot_setup_screen_with_computer_seats(goldens: &mut Goldens) {
     let mut app = App::new(Screen::Setup(Setup::new(None)), None, classic());
     // Cat Chess; Black the Club computer, the Cats the Master.
     let [right, down, left] = [Dir::Right, Dir::Down, Dir::Left].map(Action::Cursor);
@@ -142,21 +127,30 @@ fn snapshot_setup_screen_with_computer_seats() {
         &[right.clone(), down.clone(), down.clone(), right.clone()],
     );
     act(&mut app, &[right, down, left]);
-    check("setup-computers", &app, 80, 24);
+    check(goldens, "setup-computers", &app, 80, 24);
 }
 
-#[test]
-fn snapshot_start_from_white() {
-    check("start-white", &game(None, &[], 0, classic()), 80, 24);
+fn snapshot_start_from_white(goldens: &mut Goldens) {
+    check(
+        goldens,
+        "start-white",
+        &game(None, &[], 0, classic()),
+        80,
+        24,
+    );
 }
 
-#[test]
-fn snapshot_start_from_black() {
-    check("start-black", &game(None, &[], 1, classic()), 80, 24);
+fn snapshot_start_from_black(goldens: &mut Goldens) {
+    check(
+        goldens,
+        "start-black",
+        &game(None, &[], 1, classic()),
+        80,
+        24,
+    );
 }
 
-#[test]
-fn snapshot_selection_with_targets() {
+fn snapshot_selection_with_targets(goldens: &mut Goldens) {
     let mut app = game(None, &["e4", "d5"], 0, classic());
     // The cursor starts on e2; go to e4 and pick up the pawn: d5 is a capture.
     act(
@@ -168,7 +162,7 @@ fn snapshot_selection_with_targets() {
         ],
     );
     act(&mut app, &[Action::Cursor(Dir::Left)]);
-    check("selection", &app, 80, 24);
+    check(goldens, "selection", &app, 80, 24);
     // The knight on g1 has three targets, all empty.
     let mut app = game(None, &["e4", "e5"], 0, classic());
     act(
@@ -176,12 +170,12 @@ fn snapshot_selection_with_targets() {
         &[Action::Cursor(Dir::Down), Action::Cursor(Dir::Right)],
     );
     act(&mut app, &[Action::Cursor(Dir::Right), Action::Select]);
-    check("selection-knight", &app, 80, 24);
+    check(goldens, "selection-knight", &app, 80, 24);
 }
 
-#[test]
-fn snapshot_check() {
+fn snapshot_check(goldens: &mut Goldens) {
     check(
+        goldens,
         "check",
         &game(None, &["e4", "f5", "Qh5+"], 0, classic()),
         80,
@@ -189,19 +183,18 @@ fn snapshot_check() {
     );
 }
 
-#[test]
-fn snapshot_promotion_chooser() {
+fn snapshot_promotion_chooser(goldens: &mut Goldens) {
     let mut app = game(Some("8/4P3/8/8/8/8/k7/4K3 w - - 0 1"), &[], 0, classic());
     let mut typed = vec![Action::OpenPrompt];
     typed.extend("e7e8".chars().map(Action::TypeChar));
     typed.push(Action::Submit);
     act(&mut app, &typed);
-    check("promotion", &app, 80, 24);
+    check(goldens, "promotion", &app, 80, 24);
 }
 
-#[test]
-fn snapshot_game_over() {
+fn snapshot_game_over(goldens: &mut Goldens) {
     check(
+        goldens,
         "game-over",
         &game(None, &["f3", "e5", "g4", "Qh4#"], 0, classic()),
         80,
@@ -209,42 +202,42 @@ fn snapshot_game_over() {
     );
 }
 
-#[test]
-fn snapshot_help() {
+fn snapshot_help(goldens: &mut Goldens) {
     let mut app = game(None, &[], 0, classic());
     act(&mut app, &[Action::Help]);
-    check("help", &app, 80, 24);
+    check(goldens, "help", &app, 80, 24);
 }
 
-#[test]
-fn snapshot_too_small() {
-    check("too-small", &game(None, &[], 0, classic()), 30, 10);
+fn snapshot_too_small(goldens: &mut Goldens) {
+    check(goldens, "too-small", &game(None, &[], 0, classic()), 30, 10);
 }
 
-#[test]
-fn snapshot_narrow_terminal_uses_two_column_cells() {
-    check("narrow", &game(None, &["e4"], 0, classic()), 24, 14);
+fn snapshot_narrow_terminal_uses_two_column_cells(goldens: &mut Goldens) {
+    check(
+        goldens,
+        "narrow",
+        &game(None, &["e4"], 0, classic()),
+        24,
+        14,
+    );
 }
 
-#[test]
-fn snapshot_move_prompt_with_an_error() {
+fn snapshot_move_prompt_with_an_error(goldens: &mut Goldens) {
     let mut app = game(None, &["e4"], 0, classic());
     let mut typed = vec![Action::OpenPrompt];
     typed.extend("Qxe9".chars().map(Action::TypeChar));
     typed.push(Action::Submit);
     act(&mut app, &typed);
-    check("prompt-error", &app, 80, 24);
+    check(goldens, "prompt-error", &app, 80, 24);
 }
 
-#[test]
-fn snapshot_new_game_question() {
+fn snapshot_new_game_question(goldens: &mut Goldens) {
     let mut app = game(None, &["d4"], 0, classic());
     act(&mut app, &[Action::NewGame]);
-    check("confirm-new-game", &app, 80, 24);
+    check(goldens, "confirm-new-game", &app, 80, 24);
 }
 
-#[test]
-fn snapshot_long_game_scrolls_the_move_list() {
+fn snapshot_long_game_scrolls_the_move_list(goldens: &mut Goldens) {
     let moves = [
         "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3",
         "d6", "c3", "O-O", "h3", "Nb8", "d4", "Nbd7", "c4", "c6", "cxb5", "axb5", "Nc3", "Bb7",
@@ -252,11 +245,10 @@ fn snapshot_long_game_scrolls_the_move_list() {
     ];
     let mut app = game(None, &moves, 0, classic());
     act(&mut app, &[Action::Undo, Action::Undo]);
-    check("long-game", &app, 80, 24);
+    check(goldens, "long-game", &app, 80, 24);
 }
 
-#[test]
-fn snapshot_each_built_in_theme() {
+fn snapshot_each_built_in_theme(goldens: &mut Goldens) {
     for (theme, _) in super::theme::BUILT_IN {
         let app = game(
             None,
@@ -264,12 +256,11 @@ fn snapshot_each_built_in_theme() {
             0,
             look(theme, ColorDepth::TrueColor, GlyphSet::Unicode),
         );
-        check(&format!("theme-{theme}"), &app, 80, 24);
+        check(goldens, &format!("theme-{theme}"), &app, 80, 24);
     }
 }
 
-#[test]
-fn snapshot_each_colour_depth() {
+fn snapshot_each_colour_depth(goldens: &mut Goldens) {
     for (name, depth) in [
         ("256", ColorDepth::Ansi256),
         ("16", ColorDepth::Ansi16),
@@ -281,12 +272,11 @@ fn snapshot_each_colour_depth() {
             0,
             look("classic", depth, GlyphSet::Unicode),
         );
-        check(&format!("depth-{name}"), &app, 80, 24);
+        check(goldens, &format!("depth-{name}"), &app, 80, 24);
     }
 }
 
-#[test]
-fn snapshot_each_glyph_set() {
+fn snapshot_each_glyph_set(goldens: &mut Goldens) {
     for glyphs in GlyphSet::ALL {
         let mut app = game(
             None,
@@ -302,7 +292,7 @@ fn snapshot_each_glyph_set() {
                 Action::Select,
             ],
         );
-        check(&format!("glyphs-{}", glyphs.name()), &app, 80, 24);
+        check(goldens, &format!("glyphs-{}", glyphs.name()), &app, 80, 24);
     }
 }
 
@@ -314,8 +304,7 @@ fn cat_game(fen: Option<&str>, moves: &[&str], look: LookChoice) -> App {
 /// Zones over pieces: a Cat on b3 disarms the pawns a2, b2 and c2.
 const CAT_ZONE_FEN: &str = "rnbqkbnr/pppppppp/8/7C/8/1C6/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-#[test]
-fn snapshot_thinking() {
+fn snapshot_thinking(goldens: &mut Goldens) {
     use catboard::ai::{Level, Thought};
     let mut app = table_game(
         Variant::Chess,
@@ -350,11 +339,10 @@ fn snapshot_thinking() {
         pv,
     };
     update(&mut app, Action::Progress { id, thought });
-    check("thinking", &app, 80, 24);
+    check(goldens, "thinking", &app, 80, 24);
 }
 
-#[test]
-fn snapshot_hint() {
+fn snapshot_hint(goldens: &mut Goldens) {
     use catboard::ai::Thought;
     let mut app = game(None, &["e4", "e5"], 0, classic());
     let effects = update(&mut app, Action::Hint);
@@ -375,22 +363,25 @@ fn snapshot_hint() {
         pv: best.into_iter().collect(),
     };
     update(&mut app, Action::Reply { id, thought });
-    check("hint", &app, 80, 24);
+    check(goldens, "hint", &app, 80, 24);
 }
 
-#[test]
-fn snapshot_cat_chess_start() {
-    check("cat-start", &cat_game(None, &[], classic()), 80, 24);
+fn snapshot_cat_chess_start(goldens: &mut Goldens) {
+    check(
+        goldens,
+        "cat-start",
+        &cat_game(None, &[], classic()),
+        80,
+        24,
+    );
 }
 
-#[test]
-fn snapshot_cat_chess_zone_over_pieces() {
+fn snapshot_cat_chess_zone_over_pieces(goldens: &mut Goldens) {
     let app = cat_game(Some(CAT_ZONE_FEN), &["d4", "d5"], classic());
-    check("cat-zone", &app, 80, 24);
+    check(goldens, "cat-zone", &app, 80, 24);
 }
 
-#[test]
-fn snapshot_cat_chess_zones_in_each_theme_and_glyph_set() {
+fn snapshot_cat_chess_zones_in_each_theme_and_glyph_set(goldens: &mut Goldens) {
     for (theme, glyphs) in [
         ("high-contrast", GlyphSet::Unicode),
         ("mono", GlyphSet::Unicode),
@@ -401,39 +392,53 @@ fn snapshot_cat_chess_zones_in_each_theme_and_glyph_set() {
             &[],
             look(theme, ColorDepth::TrueColor, glyphs),
         );
-        check(&format!("cat-zone-{theme}-{}", glyphs.name()), &app, 80, 24);
+        check(
+            goldens,
+            &format!("cat-zone-{theme}-{}", glyphs.name()),
+            &app,
+            80,
+            24,
+        );
     }
 }
 
-#[test]
-fn snapshot_cat_chess_disarmed_king() {
+fn snapshot_cat_chess_disarmed_king(goldens: &mut Goldens) {
     let app = cat_game(
         Some("rnbqkbnr/pppp1ppp/8/4p2C/4P3/8/PPPPCPPP/RNBQKBNR w KQkq - 0 3"),
         &[],
         classic(),
     );
-    check("cat-disarmed-king", &app, 80, 24);
+    check(goldens, "cat-disarmed-king", &app, 80, 24);
 }
 
-#[test]
-fn snapshot_cat_chess_the_cats_win_by_repetition() {
+fn snapshot_cat_chess_the_cats_win_by_repetition(goldens: &mut Goldens) {
     let moves = [
         "Nf3", "Nf6", "pass", "Ng1", "Ng8", "pass", "Nf3", "Nf6", "pass", "Ng1", "Ng8", "pass",
     ];
-    check("cat-cats-win", &cat_game(None, &moves, classic()), 80, 24);
+    check(
+        goldens,
+        "cat-cats-win",
+        &cat_game(None, &moves, classic()),
+        80,
+        24,
+    );
 }
 
-#[test]
-fn snapshot_cat_chess_checkmate() {
+fn snapshot_cat_chess_checkmate(goldens: &mut Goldens) {
     let moves = ["f3", "e5", "h5g6", "g4", "Qh4", "pass"];
-    check("cat-checkmate", &cat_game(None, &moves, classic()), 80, 24);
+    check(
+        goldens,
+        "cat-checkmate",
+        &cat_game(None, &moves, classic()),
+        80,
+        24,
+    );
 }
 
-#[test]
-fn snapshot_cat_chess_the_cats_to_move_can_pass() {
+fn snapshot_cat_chess_the_cats_to_move_can_pass(goldens: &mut Goldens) {
     let mut app = cat_game(None, &["e4", "e5"], classic());
     act(&mut app, &[Action::Help]);
-    check("cat-help", &app, 80, 24);
+    check(goldens, "cat-help", &app, 80, 24);
 }
 
 #[test]
@@ -552,13 +557,24 @@ fn measure_frame_time_and_bytes_per_cursor_step() {
     );
 }
 
-#[test]
-fn snapshot_boards_grow_with_the_terminal() {
+fn snapshot_boards_grow_with_the_terminal(goldens: &mut Goldens) {
     for (width, height) in [(120, 40), (200, 60)] {
         let app = game(None, &["e4", "e5", "Nf3"], 0, classic());
-        check(&format!("chess-{width}x{height}"), &app, width, height);
+        check(
+            goldens,
+            &format!("chess-{width}x{height}"),
+            &app,
+            width,
+            height,
+        );
         let app = cat_game(Some(CAT_ZONE_FEN), &[], classic());
-        check(&format!("cat-{width}x{height}"), &app, width, height);
+        check(
+            goldens,
+            &format!("cat-{width}x{height}"),
+            &app,
+            width,
+            height,
+        );
     }
 }
 
@@ -606,11 +622,47 @@ fn a_big_terminal_draws_big_cells_and_a_small_one_keeps_the_panel() {
     }
 }
 
-#[test]
-fn snapshot_cell_list() {
+fn snapshot_cell_list(goldens: &mut Goldens) {
     let mut app = game(None, &["e4", "e5"], 0, classic());
     act(&mut app, &[Action::ToggleCellList, Action::Cursor(Dir::Up)]);
-    check("cell-list", &app, 80, 24);
+    check(goldens, "cell-list", &app, 80, 24);
+}
+
+golden_tests!(mod screens = [
+    snapshot_setup_screen,
+    snapshot_setup_screen_with_computer_seats,
+    snapshot_start_from_white,
+    snapshot_start_from_black,
+    snapshot_selection_with_targets,
+    snapshot_check,
+    snapshot_promotion_chooser,
+    snapshot_game_over,
+    snapshot_help,
+    snapshot_too_small,
+    snapshot_narrow_terminal_uses_two_column_cells,
+    snapshot_move_prompt_with_an_error,
+    snapshot_new_game_question,
+    snapshot_long_game_scrolls_the_move_list,
+    snapshot_each_built_in_theme,
+    snapshot_each_colour_depth,
+    snapshot_each_glyph_set,
+    snapshot_thinking,
+    snapshot_hint,
+    snapshot_cat_chess_start,
+    snapshot_cat_chess_zone_over_pieces,
+    snapshot_cat_chess_zones_in_each_theme_and_glyph_set,
+    snapshot_cat_chess_disarmed_king,
+    snapshot_cat_chess_the_cats_win_by_repetition,
+    snapshot_cat_chess_checkmate,
+    snapshot_cat_chess_the_cats_to_move_can_pass,
+    snapshot_boards_grow_with_the_terminal,
+    snapshot_cell_list,
+]);
+
+#[test]
+fn every_screen_file_is_checked() {
+    let cases = [screens::CASES, variants::screens::CASES].concat();
+    crate::golden::assert_every_file_is_checked(Owner::Screens, &cases);
 }
 
 mod variants;

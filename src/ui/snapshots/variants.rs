@@ -30,10 +30,9 @@ fn polar(position: Option<&str>, moves: &[&str]) -> App {
 /// White's Lion on e4 with Black pawns on e5 and e6.
 const CHU_LION_FEN: &str = "4k5/10/10/4p5/4p5/4L5/10/10/10/5K4 w - - 0 1";
 
-#[test]
-fn snapshot_chu_chess() {
-    check("chu-start", &chu_game(None, &[]), 80, 24);
-    check("chu-start-120x40", &chu_game(None, &[]), 120, 40);
+fn snapshot_chu_chess(goldens: &mut Goldens) {
+    check(goldens, "chu-start", &chu_game(None, &[]), 80, 24);
+    check(goldens, "chu-start-120x40", &chu_game(None, &[]), 120, 40);
     // The Lion picked up, then its first leg on e5: second legs marked.
     let mut app = chu_game(Some(CHU_LION_FEN), &[]);
     let Screen::Playing(p) = &mut app.screen else {
@@ -41,12 +40,12 @@ fn snapshot_chu_chess() {
     };
     p.cursor = p.table.game().geometry().cell("e4").unwrap_or_default();
     act(&mut app, &[Action::Select]);
-    check("chu-lion-selected", &app, 120, 40);
+    check(goldens, "chu-lion-selected", &app, 120, 40);
     act(&mut app, &[Action::Cursor(Dir::Up), Action::Select]);
-    check("chu-lion-first-leg", &app, 120, 40);
+    check(goldens, "chu-lion-first-leg", &app, 120, 40);
     // A double capture just played: the transit cell is marked too.
     let app = chu_game(Some(CHU_LION_FEN), &["e4e5,e5e6"]);
-    check("chu-double-capture", &app, 120, 40);
+    check(goldens, "chu-double-capture", &app, 120, 40);
     // Shogi-like promotion: the chooser offers not promoting.
     let table = TableGame::new(&TableSpec {
         variant: Variant::Chu,
@@ -69,11 +68,11 @@ fn snapshot_chu_chess() {
         &[Action::Select, Action::Cursor(Dir::Up), Action::Select],
     );
     assert!(matches!(app.overlay, Some(Overlay::Chooser { .. })));
-    check("chu-promotion-shogi", &app, 120, 40);
+    check(goldens, "chu-promotion-shogi", &app, 120, 40);
     // Help lists the pieces beyond chess's six.
     let mut app = chu_game(None, &[]);
     act(&mut app, &[Action::Help]);
-    check("chu-help", &app, 120, 40);
+    check(goldens, "chu-help", &app, 120, 40);
 }
 
 /// The cursor moved to `name` through the go-to prompt, as a person types it.
@@ -85,18 +84,18 @@ fn go_to(app: &mut App, name: &str) {
 }
 
 /// A Polar position with White's pawn one step from promotion (19S-10E=Q
-/// promotes and checks, tests/polar_notation.rs).
+/// promotes and checks, tests/rules/polar_notation.rs).
 const POLAR_PROMOTION: &str = "K14S,P19S,k9N w - - 0 1";
 
 /// A Polar position with White's king on 14S in check from the black rook
-/// on 3E (tests/polar_rules.rs).
+/// on 3E (tests/rules/polar_rules.rs).
 const POLAR_CHECK: &str = "K14S,k9S,r3E w - - 0 1";
 
-#[test]
-fn snapshot_polar_screens_at_two_sizes() {
+fn snapshot_polar_screens_at_two_sizes(goldens: &mut Goldens) {
     for (width, height) in [(80, 24), (120, 40)] {
         let size = format!("{width}x{height}");
         check(
+            goldens,
             &format!("polar-start-{size}"),
             &polar(None, &[]),
             width,
@@ -106,21 +105,32 @@ fn snapshot_polar_screens_at_two_sizes() {
         let mut app = polar(None, &[]);
         go_to(&mut app, "15n");
         act(&mut app, &[Action::Select]);
-        check(&format!("polar-selected-{size}"), &app, width, height);
+        check(
+            goldens,
+            &format!("polar-selected-{size}"),
+            &app,
+            width,
+            height,
+        );
         let mut app = polar(Some(POLAR_CHECK), &[]);
         go_to(&mut app, "3E");
-        check(&format!("polar-check-{size}"), &app, width, height);
+        check(goldens, &format!("polar-check-{size}"), &app, width, height);
         let mut app = polar(Some(POLAR_PROMOTION), &[]);
         let mut typed = vec![Action::OpenPrompt];
         typed.extend("19s10e".chars().map(Action::TypeChar));
         typed.push(Action::Submit);
         act(&mut app, &typed);
-        check(&format!("polar-promotion-{size}"), &app, width, height);
+        check(
+            goldens,
+            &format!("polar-promotion-{size}"),
+            &app,
+            width,
+            height,
+        );
     }
 }
 
-#[test]
-fn the_sphere_fits_67x23_and_shows_both_poles_from_100_columns() {
+fn the_sphere_fits_67x23_and_shows_both_poles_from_100_columns(goldens: &mut Goldens) {
     let app = polar(None, &[]);
     let text = |w, h| rows(&render(&app, w, h)).join("\n");
     assert!(text(67, 23).contains("White's pole (north)"));
@@ -131,11 +141,10 @@ fn the_sphere_fits_67x23_and_shows_both_poles_from_100_columns() {
     // The setup screen offers Polar chess and its formations.
     let mut setup = App::new(Screen::Setup(Setup::new(None)), None, classic());
     act(&mut setup, &vec![Action::Cursor(Dir::Right); 3]);
-    check("setup-polar", &setup, 80, 24);
+    check(goldens, "setup-polar", &setup, 80, 24);
 }
 
-#[test]
-fn snapshot_polar_in_ascii() {
+fn snapshot_polar_in_ascii(goldens: &mut Goldens) {
     let mut app = table_game(
         Variant::Polar,
         vec![Player::Human; 2],
@@ -146,7 +155,7 @@ fn snapshot_polar_in_ascii() {
     );
     go_to(&mut app, "16N");
     act(&mut app, &[Action::Select]);
-    check("polar-ascii-100x30", &app, 100, 30);
+    check(goldens, "polar-ascii-100x30", &app, 100, 30);
 }
 
 #[test]
@@ -182,10 +191,15 @@ fn baccancat(text: Option<&str>, moves: &[&str]) -> App {
     )
 }
 
-#[test]
-fn snapshot_baccancat() {
-    check("baccancat-start", &baccancat(None, &[]), 100, 40);
-    check("baccancat-start-80x24", &baccancat(None, &[]), 80, 24);
+fn snapshot_baccancat(goldens: &mut Goldens) {
+    check(goldens, "baccancat-start", &baccancat(None, &[]), 100, 40);
+    check(
+        goldens,
+        "baccancat-start-80x24",
+        &baccancat(None, &[]),
+        80,
+        24,
+    );
     // Red's Cannon on hj picked up: its slides and its hops over one screen.
     let cannon = "oB14gB/7bN8/16/7rN8/4oK6gK4/16/6gNrC2rYbNoN3/16/16/16/7gY8/4rK6bK4/16/7oN8/16/rB14bB r - - - Q8 0 1";
     let mut app = baccancat(Some(cannon), &[]);
@@ -194,11 +208,12 @@ fn snapshot_baccancat() {
     };
     p.cursor = p.table.game().geometry().cell("hj").unwrap_or_default();
     act(&mut app, &[Action::Select]);
-    check("baccancat-cannon", &app, 100, 40);
+    check(goldens, "baccancat-cannon", &app, 100, 40);
     // Red's Rook leaves its bottom edge, which is refilled with Pawns.
     let refill =
         "oB14gB/16/16/16/4oK6gK4/16/16/16/16/16/16/4rK6bK4/16/rN15/16/2rR12bB r - - - Q8 0 1";
     check(
+        goldens,
         "baccancat-refill",
         &baccancat(Some(refill), &["ca-ch"]),
         100,
@@ -208,6 +223,7 @@ fn snapshot_baccancat() {
     let mate =
         "oB14gB/16/16/16/4oK2oR1rN1gK4/16/16/16/16/16/16/4rK6bK4/16/rN15/16/2gN12bB r - - - Q8 0 1";
     check(
+        goldens,
         "baccancat-eliminated",
         &baccancat(Some(mate), &["jl-kn"]),
         100,
@@ -217,6 +233,7 @@ fn snapshot_baccancat() {
     let marriage =
         "oB14gB/16/16/16/4oK6gK4/16/4rG11/16/2rT13/2rKrQ12/16/11bK4/16/16/16/15bB r - - - Q8 0 1";
     check(
+        goldens,
         "baccancat-marriage",
         &baccancat(Some(marriage), &["ej-dh"]),
         100,
@@ -233,5 +250,13 @@ fn snapshot_baccancat() {
             Action::TypedMove("el-ek".into()),
         ],
     );
-    check("baccancat-series", &app, 100, 40);
+    check(goldens, "baccancat-series", &app, 100, 40);
 }
+
+golden_tests!(pub(super) mod screens = [
+    snapshot_chu_chess,
+    snapshot_polar_screens_at_two_sizes,
+    the_sphere_fits_67x23_and_shows_both_poles_from_100_columns,
+    snapshot_polar_in_ascii,
+    snapshot_baccancat,
+]);

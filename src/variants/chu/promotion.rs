@@ -68,7 +68,10 @@ pub const fn shogi_promotion(kind: PieceKind, has_lion: bool) -> Option<PieceKin
 /// Adds the moves of a piece of `kind` from `from` to `to` (a plain move or
 /// capture): one move, or one per promotion choice (with the move that
 /// declines, where declining is allowed).
-#[allow(clippy::too_many_arguments)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "called once per generated move with the move's parts; they form no value of their own"
+)]
 #[inline]
 pub fn push_with_promotions(
     geo: &Geometry,

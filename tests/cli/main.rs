@@ -1,0 +1,14 @@
+//! The command line as a user runs it: `perft` and `rules` per variant,
+//! `play` arguments, the documented limits and output failures, and the
+//! property tests (fuzzing) of the files and text parsers the binary reads.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod cat_cli;
+mod chu_cli;
+mod cli_limits;
+mod fuzz_files;
+mod fuzz_parsers;
+mod play_cli;
+mod polar_cli;

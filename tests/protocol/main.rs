@@ -1,0 +1,12 @@
+//! The engine protocols: `catboard xboard` (CECP v2, chess and Chu Chess),
+//! `catboard uci-cat` (Cat Chess) and `catboard rules` (one position or a
+//! batch of JSON lines).
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod cli_rules;
+mod uci_cat;
+mod uci_cat_stop;
+mod xboard;
+mod xboard_chu;

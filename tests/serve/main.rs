@@ -1,0 +1,9 @@
+//! `catboard serve` end to end, with russh clients on a loopback port.
+
+// The server exists only with the `ssh` feature (on by default).
+#![cfg(feature = "ssh")]
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod serve;

@@ -1,0 +1,522 @@
+//! `catboard serve` end to end: the server binary on a loopback port in a
+//! temporary data directory, and russh clients whose screens are kept by
+//! a terminal emulator (vt100). Two people play one chess table, a third
+//! watches, one drops and comes back to their seat, the server restarts
+//! and the table comes back, and a flood of input closes only the
+//! connection that sent it. Every wait has a deadline.
+
+#![cfg(feature = "ssh")]
+
+use russh::client::{self, Handle};
+use russh::keys::{Algorithm, PrivateKey, PrivateKeyWithHashAlg, PublicKeyOrCertificate};
+use russh::{Channel, ChannelMsg};
+use std::io::{BufRead, BufReader};
+use std::num::NonZeroU16;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use crate::support::cpu_ticks;
+
+/// The longest any one wait may take.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+const ROWS: u16 = 40;
+const COLS: u16 = 120;
+
+/// A temporary directory, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(tag: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("catboard-serve-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("make a temporary directory");
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The server process and what it logs.
+struct Server {
+    child: Child,
+    port: u16,
+    log: Receiver<String>,
+    /// Every line logged so far.
+    seen: Vec<String>,
+}
+
+impl Server {
+    /// Starts `catboard serve` on 127.0.0.1, any free port, keeping its
+    /// data in `data`, with `extra` flags; waits for the port it printed.
+    fn start(data: &Path, extra: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_catboard"))
+            .args(["serve", "--listen", "127.0.0.1:0", "--data"])
+            .arg(data)
+            .args(extra)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start catboard serve");
+        let stderr = child.stderr.take().expect("the server's standard error");
+        let (tx, log) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut server = Server {
+            child,
+            port: 0,
+            log,
+            seen: Vec::new(),
+        };
+        let line = server.wait_log("listening on 127.0.0.1:");
+        let port = line.rsplit(':').next().and_then(|p| p.trim().parse().ok());
+        server.port = port.unwrap_or_else(|| panic!("no port in {line:?}"));
+        server
+    }
+
+    /// Waits for a log line containing `text` (logged at any time since
+    /// the start) and returns it.
+    fn wait_log(&mut self, text: &str) -> String {
+        if let Some(line) = self.seen.iter().find(|l| l.contains(text)) {
+            return line.clone();
+        }
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.log.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if line.contains(text) {
+                        return line;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => panic!("the server never logged {text:?}"),
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("the server ended before logging {text:?}")
+                }
+            }
+        }
+    }
+
+    fn stop(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A client that trusts any host key (the test's own server).
+struct Trusting;
+
+impl client::Handler for Trusting {
+    type Error = russh::Error;
+
+    async fn check_server_key(
+        &mut self,
+        _key: &PublicKeyOrCertificate,
+    ) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+/// A person at the server: their SSH session and screen.
+struct Player {
+    _session: Handle<Trusting>,
+    channel: Channel<client::Msg>,
+    screen: vt100::Parser,
+    received: usize,
+    closed: bool,
+}
+
+fn new_key() -> PrivateKey {
+    PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).expect("a key")
+}
+
+impl Player {
+    /// Connects to `port` as `user` with `key` and opens the game's shell.
+    async fn connect(port: u16, user: &str, key: &PrivateKey) -> Player {
+        Player::connect_as(port, user, Some(key)).await
+    }
+
+    /// Connects to `port` as `user`, with `key` or as a guest
+    /// (keyboard-interactive), and opens the game's shell.
+    async fn connect_as(port: u16, user: &str, key: Option<&PrivateKey>) -> Player {
+        let config = Arc::new(client::Config::default());
+        let connecting = async {
+            let mut session = client::connect(config, ("127.0.0.1", port), Trusting).await?;
+            match key {
+                Some(key) => {
+                    let auth = PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None);
+                    let result = session.authenticate_publickey(user, auth).await?;
+                    assert!(result.success(), "any key is accepted");
+                }
+                None => {
+                    let result = session
+                        .authenticate_keyboard_interactive_start(user, None)
+                        .await?;
+                    assert!(
+                        matches!(result, client::KeyboardInteractiveAuthResponse::Success),
+                        "a guest is let in"
+                    );
+                }
+            }
+            let channel = session.channel_open_session().await?;
+            channel
+                .request_pty(
+                    true,
+                    "xterm-256color",
+                    u32::from(COLS),
+                    u32::from(ROWS),
+                    0,
+                    0,
+                    &[],
+                )
+                .await?;
+            channel.request_shell(true).await?;
+            Ok::<_, russh::Error>((session, channel))
+        };
+        let (session, channel) = tokio::time::timeout(PATIENCE, connecting)
+            .await
+            .expect("connected in time")
+            .expect("connected");
+        let size = |n: u16| NonZeroU16::new(n).expect("non-zero");
+        Player {
+            _session: session,
+            channel,
+            screen: vt100::Parser::new(size(ROWS), size(COLS), 0),
+            received: 0,
+            closed: false,
+        }
+    }
+
+    fn contents(&self) -> String {
+        self.screen.screen().contents()
+    }
+
+    /// Reads the channel until the screen shows `text`.
+    async fn wait_for(&mut self, text: &str) {
+        let deadline = tokio::time::Instant::now() + PATIENCE;
+        while !self.contents().contains(text) {
+            let msg = tokio::time::timeout_at(deadline, self.channel.wait()).await;
+            match msg {
+                Ok(Some(ChannelMsg::Data { data })) => {
+                    self.received += data.len();
+                    self.screen.process(&data);
+                }
+                Ok(Some(_)) => {}
+                Ok(None) => panic!(
+                    "the channel closed waiting for {text:?}; the screen shows:\n{}",
+                    self.contents()
+                ),
+                Err(_) => panic!(
+                    "timed out waiting for {text:?}; the screen shows:\n{}",
+                    self.contents()
+                ),
+            }
+        }
+    }
+
+    /// Reads the channel until it closes; `false` if it stays open past the deadline.
+    async fn wait_closed(&mut self) -> bool {
+        let deadline = tokio::time::Instant::now() + PATIENCE;
+        loop {
+            match tokio::time::timeout_at(deadline, self.channel.wait()).await {
+                Ok(Some(_)) => {}
+                Ok(None) => {
+                    self.closed = true;
+                    return true;
+                }
+                Err(_) => return false,
+            }
+        }
+    }
+
+    async fn send(&mut self, bytes: &[u8]) -> Result<(), russh::Error> {
+        self.channel.data(bytes).await
+    }
+
+    /// Types a move at the prompt: pasted (so it opens the prompt), then Enter.
+    async fn play(&mut self, text: &str) {
+        let typed = format!("\x1b[200~{text}\x1b[201~\r");
+        self.send(typed.as_bytes()).await.expect("send a move");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_play_one_watches_seats_and_tables_survive_and_a_flood_closes_only_its_sender() {
+    let data = TempDir::new("play");
+    let mut server = Server::start(&data.0, &["--input-rate", "4096"]);
+    let fingerprint = server.wait_log("host key SHA256:");
+    let mode = std::fs::metadata(data.0.join("host_key")).map(|m| {
+        use std::os::unix::fs::PermissionsExt;
+        m.permissions().mode() & 0o777
+    });
+    assert_eq!(mode.ok(), Some(0o600), "the host key is its owner's alone");
+    let (ann_key, bob_key) = (new_key(), new_key());
+
+    let mut ann = Player::connect(server.port, "ann+t1", &ann_key).await;
+    ann.wait_for("You play White at table t1.").await;
+    let mut bob = Player::connect(server.port, "bob+t1", &bob_key).await;
+    bob.wait_for("You play Black at table t1.").await;
+
+    ann.play("e4").await;
+    ann.wait_for("e4").await;
+    bob.wait_for("e2 to e4").await;
+
+    // A third person watches: the seats are taken.
+    let mut cat = Player::connect(server.port, "cat+t1", &new_key()).await;
+    cat.wait_for("You are watching table t1.").await;
+    cat.play("e5").await;
+    cat.wait_for("You are watching this table; only its players move.")
+        .await;
+
+    // Bob drops and comes back to his seat, and the game as it is.
+    drop(bob);
+    server.wait_log("connection 2 (bob) ended");
+    let mut bob = Player::connect(server.port, "bob+t1", &bob_key).await;
+    bob.wait_for("You play Black at table t1.").await;
+    bob.wait_for("1. ▸e4").await;
+    bob.play("e5").await;
+    ann.wait_for("e7 to e5").await;
+    cat.wait_for("e7 to e5").await;
+
+    // A flood of input closes only the connection that sent it.
+    let mut flood = Player::connect(server.port, "flood", &new_key()).await;
+    flood.wait_for("lobby").await;
+    let burst = vec![b'j'; 16 * 1024];
+    for _ in 0..8 {
+        if flood.send(&burst).await.is_err() {
+            break;
+        }
+    }
+    assert!(
+        flood.wait_closed().await,
+        "the flooding connection is closed"
+    );
+    server.wait_log("bytes of input a second");
+    ann.play("Nf3").await;
+    bob.wait_for("g1 to f3").await;
+
+    // The server restarts and the table comes back, seats and all.
+    drop((ann, bob, cat, flood));
+    server.stop();
+    let mut server = Server::start(&data.0, &[]);
+    assert_eq!(
+        server.wait_log("host key SHA256:"),
+        fingerprint,
+        "the same host key"
+    );
+    server.wait_log("table t1 brought back at ply 3");
+    let mut bob = Player::connect(server.port, "bob+t1", &bob_key).await;
+    bob.wait_for("You play Black at table t1.").await;
+    bob.wait_for("▸Nf3").await;
+    bob.play("Nc6").await;
+    let mut ann = Player::connect(server.port, "ann+t1", &ann_key).await;
+    ann.wait_for("You play White at table t1.").await;
+    ann.wait_for("Nc6").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_guest_makes_a_table_with_a_computer_seat_from_the_lobby_and_the_computer_replies() {
+    let data = TempDir::new("lobby");
+    let server = Server::start(&data.0, &["--think-ms", "100"]);
+    let mut guest = Player::connect_as(server.port, "gus", None).await;
+    guest.wait_for("Welcome, gus").await;
+    guest.wait_for("No tables yet").await;
+    let mut other = Player::connect(server.port, "olga", &new_key()).await;
+    other.wait_for("No tables yet").await;
+    // c: the setup form; Down, Down: Black's seat; Right: the computer; Enter: begin.
+    guest.send(b"c").await.expect("send");
+    guest.wait_for("Variant").await;
+    guest.send(b"\x1b[B\x1b[B\x1b[C\r").await.expect("send");
+    guest.wait_for("You play White at table gus-1.").await;
+    guest.play("d4").await;
+    guest.wait_for("Black plays").await;
+
+    // Someone else, in the lobby all along, sees the table come, with its
+    // computer seat, without pressing a key.
+    other.wait_for("gus-1").await;
+    other.wait_for("Black: computer (casual)").await;
+    // Watching it from the lobby (w) shows the game as it stands.
+    other.send(b"w").await.expect("send");
+    other.wait_for("You are watching table gus-1.").await;
+    other.wait_for("d4").await;
+    other.wait_for("White to move").await;
+    server.stop();
+}
+
+/// A number from `/proc/PID/status` (`VmRSS`, in kB).
+fn status_kb(pid: u32, field: &str) -> u64 {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    text.lines()
+        .find(|l| l.starts_with(field))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_window_resizes_idle_connections_time_out_and_connections_are_capped() {
+    let data = TempDir::new("limits");
+    let mut server = Server::start(&data.0, &["--idle-seconds", "2", "--max-connections", "1"]);
+    let mut ann = Player::connect(server.port, "ann+t1", &new_key()).await;
+    ann.wait_for("You play White at table t1.").await;
+
+    // A window change resizes the screen: too small for the board now.
+    ann.channel
+        .window_change(30, 10, 0, 0)
+        .await
+        .expect("a window change");
+    let size = |n: u16| NonZeroU16::new(n).expect("non-zero");
+    ann.screen.set_size(size(10), size(30));
+    ann.wait_for("30x10").await;
+
+    // One connection is the cap: a second is refused at once.
+    let second = tokio::time::timeout(PATIENCE, async {
+        let config = Arc::new(client::Config::default());
+        client::connect(config, ("127.0.0.1", server.port), Trusting).await
+    })
+    .await
+    .expect("refused in time");
+    assert!(second.is_err(), "the second connection is refused");
+    server.wait_log("refused: the server is full");
+
+    // With no input for two seconds, the connection is closed.
+    let started = Instant::now();
+    assert!(ann.wait_closed().await, "the idle connection is closed");
+    assert!(
+        started.elapsed() >= Duration::from_secs(1),
+        "not before it was idle"
+    );
+    server.wait_log("connection 1 (ann) ended");
+    server.stop();
+}
+
+/// The closing figures: connect-to-first-frame time, bytes per cursor
+/// step, memory per idle connection and per table, and CPU with 500 idle
+/// connections. Run with
+/// `cargo test --release --test serve -- --ignored --nocapture figures`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement of about a minute; run by hand"]
+async fn figures() {
+    const IDLE: usize = 500;
+    const TABLES: usize = 100;
+    let data = TempDir::new("figures");
+    let server = Server::start(&data.0, &["--tables-per-person", "1000"]);
+    let pid = server.child.id();
+    let key = new_key();
+
+    let mut first_frames = Vec::new();
+    for _ in 0..10 {
+        let started = Instant::now();
+        let mut p = Player::connect(server.port, "first", &key).await;
+        p.wait_for("Welcome, first").await;
+        first_frames.push(started.elapsed());
+    }
+    first_frames.sort();
+    println!(
+        "connect to first frame: median {:?}, slowest {:?}",
+        first_frames[5], first_frames[9]
+    );
+
+    let mut ann = Player::connect(server.port, "ann+steps", &key).await;
+    ann.wait_for("You play White at table steps.").await;
+    let mut step_bytes = Vec::new();
+    for arrow in ["\x1b[D", "\x1b[A", "\x1b[C", "\x1b[B"]
+        .iter()
+        .cycle()
+        .take(20)
+    {
+        let before = ann.received;
+        ann.send(arrow.as_bytes()).await.expect("send");
+        // Read until a quiet 100 ms after the first bytes.
+        let deadline = tokio::time::Instant::now() + PATIENCE;
+        loop {
+            let wait = if ann.received > before {
+                tokio::time::Instant::now() + Duration::from_millis(100)
+            } else {
+                deadline
+            };
+            match tokio::time::timeout_at(wait, ann.channel.wait()).await {
+                Ok(Some(ChannelMsg::Data { data })) => {
+                    ann.received += data.len();
+                    ann.screen.process(&data);
+                }
+                Ok(Some(_)) => {}
+                Ok(None) => panic!("the channel closed"),
+                Err(_) => break,
+            }
+        }
+        step_bytes.push(ann.received - before);
+    }
+    let mean = step_bytes.iter().sum::<usize>() as f64 / step_bytes.len() as f64;
+    println!("bytes per cursor step: mean {mean:.0}, each {step_bytes:?}");
+    drop(ann);
+
+    let before_tables = status_kb(pid, "VmRSS:");
+    for t in 0..TABLES {
+        let mut p = Player::connect(server.port, &format!("maker+m{t}"), &key).await;
+        p.wait_for("You play White").await;
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let with_tables = status_kb(pid, "VmRSS:");
+    println!(
+        "{TABLES} tables: {} kB resident more ({} kB each, made before any idle connection)",
+        with_tables.saturating_sub(before_tables),
+        with_tables.saturating_sub(before_tables) / TABLES as u64
+    );
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let before_idle = status_kb(pid, "VmRSS:");
+    let mut idle = Vec::new();
+    for batch in 0..IDLE / 50 {
+        let joins = (0..50).map(|i| {
+            let key = key.clone();
+            let port = server.port;
+            tokio::spawn(async move {
+                let mut p = Player::connect(port, &format!("idle{}", batch * 50 + i), &key).await;
+                p.wait_for("Welcome").await;
+                p
+            })
+        });
+        for join in joins.collect::<Vec<_>>() {
+            idle.push(join.await.expect("an idle connection"));
+        }
+    }
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let with_idle = status_kb(pid, "VmRSS:");
+    let threads = status_kb(pid, "Threads:");
+    let ticks_before = cpu_ticks(pid).unwrap_or(0);
+    let idle_for = Duration::from_secs(10);
+    tokio::time::sleep(idle_for).await;
+    let ticks = cpu_ticks(pid).unwrap_or(0) - ticks_before;
+    println!(
+        "{} idle connections held: {} kB resident more ({} kB each), {threads} threads; CPU while idle: {ticks} ticks of 1/100 s in {idle_for:?} ({:.2}%)",
+        idle.len(),
+        with_idle.saturating_sub(before_idle),
+        with_idle.saturating_sub(before_idle) / IDLE as u64,
+        ticks as f64 / idle_for.as_secs_f64()
+    );
+    drop(idle);
+    tokio::time::sleep(Duration::from_secs(2)).await;
+
+    server.stop();
+}
