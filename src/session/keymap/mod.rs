@@ -58,6 +58,14 @@ pub enum Key {
     Esc,
     /// Backspace.
     Backspace,
+    /// Page Up.
+    PageUp,
+    /// Page Down.
+    PageDown,
+    /// Home.
+    Home,
+    /// End.
+    End,
 }
 
 impl Key {
@@ -80,6 +88,10 @@ impl Key {
             Key::Enter => "Enter".into(),
             Key::Esc => "Esc".into(),
             Key::Backspace => "Backspace".into(),
+            Key::PageUp => "PgUp".into(),
+            Key::PageDown => "PgDn".into(),
+            Key::Home => "Home".into(),
+            Key::End => "End".into(),
         }
     }
 }
