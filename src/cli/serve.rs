@@ -1,5 +1,6 @@
 //! `catboard serve`: the SSH game server's command line.
 
+use super::Failure;
 use crate::serve::limits::Startups;
 use crate::serve::{Limits, ServeConfig, serve as run_server};
 use clap::Args;
@@ -60,8 +61,16 @@ pub struct ServeArgs {
     pub max_think_ms: u64,
 }
 
-/// Runs the server; a failure to start is one sentence.
-pub fn serve(args: &ServeArgs) -> Result<(), String> {
+/// Runs the server; a failure to start is one sentence, said as the
+/// server's log says everything (`catboard serve: …`), status 2.
+pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
+    start(args).map_err(|e| {
+        crate::serve::say(&e);
+        Failure::Said
+    })
+}
+
+fn start(args: &ServeArgs) -> Result<(), String> {
     let data = match &args.data {
         Some(dir) => dir.clone(),
         None => default_data_dir()?,
@@ -83,11 +92,6 @@ pub fn serve(args: &ServeArgs) -> Result<(), String> {
             think_ms: args.think_ms.clamp(1, max_think_ms),
             max_think_ms,
         },
-    })
-    .map_err(|e| {
-        // Said in the server's own voice, like everything it logs.
-        eprintln!("catboard serve: {e}");
-        e
     })
 }
 

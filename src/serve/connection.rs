@@ -543,6 +543,7 @@ impl Connection {
             } else {
                 EventKind::Info
             };
+            seated.app.begin_step();
             seated.app.emit(Event::new(kind, notice.text));
             self.dirty = true;
         }
@@ -617,7 +618,8 @@ impl Seated {
         let check = describe::check(p.table.game());
         let result = p.table.outcome().map(|o| describe::result(&p.table, o));
         // An action that changes nothing, so the App sees who is to move
-        // now (a computer seat thinking, or not).
+        // now (a computer seat thinking, or not); the sentences below are
+        // its step.
         let _ = update(&mut self.app, Action::Resize);
         for (kind, text) in [
             (EventKind::Move, said),

@@ -46,6 +46,12 @@ pub struct ServeConfig {
     pub limits: Limits,
 }
 
+/// Says `sentence` on standard error as the server's log does
+/// (`catboard serve: …`).
+pub fn say(sentence: &str) {
+    log::event(sentence);
+}
+
 /// How long the connections have to say goodbye when the server stops.
 const STOPPING: Duration = Duration::from_secs(3);
 
@@ -73,8 +79,10 @@ async fn run(mut config: ServeConfig) -> Result<(), String> {
         ),
         LockError::Io(e) => format!("Could not lock the data folder {}: {e}.", data.display()),
     })?;
-    let store = Arc::new(store::FileStore::open(&data)?);
+    // The host key first: one that others may read is refused as it is,
+    // before the store makes the folder's other files private.
     let key = host_key::load_or_create(&data.join("host_key"))?;
+    let store = Arc::new(store::FileStore::open(&data)?);
     log::event(format!("host key {}", host_key::fingerprint(&key)));
     let descriptors = fit_descriptors(&mut config.limits);
     let shared = hub::Shared::load(store, config.limits.clone())?;

@@ -7,6 +7,8 @@
 //! passes what the client sends, charged to its [`RequestBudget`] first,
 //! to the connection's task.
 
+use super::ServeConfig;
+use super::admission::{StartupTicket, Turned};
 use super::budget::RequestBudget;
 use super::connection;
 use super::hub::Shared;
@@ -14,7 +16,6 @@ use super::identity::Login;
 use super::limits::{BURST_SECONDS, REQUEST_COST};
 use super::log::{self, Throttled};
 use super::mailbox::{Ending, Mailbox};
-use super::{ServeConfig, admission::StartupTicket};
 use russh::keys::{HashAlg, PrivateKey};
 use russh::server::{Auth, ChannelOpenHandle, Config, Handler, Msg, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, ChannelWriteHalf, MethodKind, MethodSet, Sig};
@@ -53,7 +54,10 @@ pub async fn serve(
 ) {
     let ssh_config = ssh_config(key);
     let next_id = AtomicU64::new(1);
-    let mut refusals = Throttled::new(Duration::from_secs(1));
+    // One log of each kind of refusal, so that one kind flooding does not
+    // hide another.
+    let mut dropped = Throttled::new(Duration::from_secs(1));
+    let mut per_address = Throttled::new(Duration::from_secs(1));
     let mut exhausted = Throttled::new(Duration::from_secs(1));
     tokio::pin!(stop);
     loop {
@@ -91,7 +95,11 @@ pub async fn serve(
         let ticket = match shared.admission.startup(peer.ip(), roll) {
             Ok(ticket) => ticket,
             Err(why) => {
-                refusals.event(format!("connection {id} from {peer} dropped: {why}"));
+                let log = match why {
+                    Turned::Startups(_) => &mut dropped,
+                    Turned::Address(_) => &mut per_address,
+                };
+                log.event(format!("connection {id} from {peer} dropped: {why}"));
                 continue;
             }
         };

@@ -294,8 +294,10 @@ impl App {
     }
 
     /// Marks the start of an update step, forgetting the oldest events
-    /// beyond [`EVENT_LOG`].
-    fn begin_step(&mut self) {
+    /// beyond [`EVENT_LOG`]: the sentences said from now on replace the
+    /// feedback line rather than join it (a front end calls it before
+    /// saying news from outside, as a table shared over SSH does).
+    pub fn begin_step(&mut self) {
         if self.events.len() > EVENT_LOG {
             self.events.drain(..self.events.len() - EVENT_LOG);
         }
