@@ -521,12 +521,18 @@ impl Shared {
             lock(&self.retries).push((name.to_string(), Instant::now() + RETRY_SAVE));
             return;
         }
-        let level = next
-            .player(next.last_mover().unwrap_or(next.game().to_move()))
-            .label();
+        let mover = next.player(next.last_mover().unwrap_or(next.game().to_move()));
+        let time = if mover.level() == Some(catboard::ai::Level::Master) {
+            format!(
+                " (Master thinks {} ms here)",
+                self.limits.think_ms_for(think_ms)
+            )
+        } else {
+            String::new()
+        };
         log::event(format!(
-            "table {name}: the {level} played {notation} (Master thinks {} ms here)",
-            self.limits.think_ms_for(think_ms)
+            "table {name}: the {} played {notation}{time}",
+            mover.label()
         ));
         self.moved(name, &cell, next);
     }

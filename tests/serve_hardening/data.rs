@@ -84,3 +84,52 @@ async fn an_empty_host_key_gives_way_to_a_new_one_and_a_corrupt_one_is_refused_b
     assert!(said.contains(&path.display().to_string()), "{said}");
     assert!(said.contains("is not an OpenSSH private key"), "{said}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_server_on_the_same_data_folder_is_refused() {
+    let data = TempDir::new("locked");
+    let first = Server::start(data.path(), &[]);
+    let mut second = Server::spawn(data.path(), &[]);
+    assert_eq!(second.wait_exit(), Some(2));
+    let said = second.lines(Duration::from_millis(100)).join("\n");
+    assert!(said.contains("is in use: another catboard (pid"), "{said}");
+    first.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn too_few_file_descriptors_are_said_and_the_players_fitted_to_them() {
+    let data = TempDir::new("nofile");
+    let binary = std::env::var("CATBOARD_UNDER_TEST")
+        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_catboard").to_string());
+    let script = format!(
+        "ulimit -n 400 && exec {binary} serve --listen 127.0.0.1:0 --data {}",
+        data.path().display()
+    );
+    let mut child = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("a shell");
+    let stderr = child.stderr.take().expect("its standard error");
+    let lines = std::thread::spawn(move || {
+        use std::io::BufRead;
+        std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+            .take_while(|l| !l.contains("listening on"))
+            .collect::<Vec<_>>()
+    });
+    let said = lines.join().expect("the log").join("\n");
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        said.contains(
+            "the open files limit (ulimit -n) is 400: at most 172 players, not the 1000 asked"
+        ),
+        "{said}"
+    );
+    assert!(
+        said.contains("at most 172 players, 10:30:100 connections"),
+        "{said}"
+    );
+}

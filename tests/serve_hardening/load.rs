@@ -124,8 +124,9 @@ async fn load_unread_window_flood() {
         {
             sent += 1;
         }
-        if sent.is_multiple_of(50) {
-            samples.push((started.elapsed().as_secs(), server.rss_kb()));
+        let second = started.elapsed().as_secs();
+        if samples.last().is_none_or(|(s, _)| *s < second) {
+            samples.push((second, server.rss_kb()));
         }
     }
     let after = server.rss_kb();
@@ -134,7 +135,7 @@ async fn load_unread_window_flood() {
         after as i64 - before as i64,
         load_average()
     );
-    println!("resident kB while flooding (second, kB): {samples:?}");
+    println!("resident while flooding (second, kB): {samples:?}");
     drop(flood);
     server.stop();
 }
@@ -166,9 +167,11 @@ async fn play_table(
     };
     let start = Instant::now();
     let mut n = 0usize;
+    let deadline = tokio::time::Instant::from_std(until);
     while Instant::now() < until {
-        let arrived = p.read_until(|p| p.contents().contains(mine)).await;
-        if !arrived {
+        let arrived =
+            tokio::time::timeout_at(deadline, p.read_until(|p| p.contents().contains(mine))).await;
+        if arrived != Ok(true) {
             break;
         }
         if let Some(sent) = clock.sent.lock().expect("clock").take() {
@@ -176,7 +179,13 @@ async fn play_table(
         }
         // Move at the table's next slot: one move every `period`, offset by its phase.
         let now = start.elapsed();
-        let slots = now.saturating_sub(phase).as_millis() / period.as_millis().max(1) + 1;
+        let slots = if now <= phase {
+            0
+        } else {
+            (now - phase)
+                .as_millis()
+                .div_ceil(period.as_millis().max(1))
+        };
         let due = phase + period * slots as u32;
         tokio::time::sleep(due.saturating_sub(now)).await;
         if Instant::now() >= until {
@@ -308,8 +317,11 @@ async fn load_two_thousand_players() {
             sent: Mutex::new(None),
         });
         let phase = period * t as u32 / tables as u32;
-        for white in [true, false] {
-            let Some(p) = seated.next() else { break };
+        for _ in 0..2 {
+            let Some(mut p) = seated.next() else { break };
+            // Which seat it got (the two connected at once, in either order).
+            p.wait_for("You play ").await;
+            let white = p.contents().contains("You play White");
             let phase = if white { phase } else { phase + period / 2 };
             games.push(tokio::spawn(play_table(
                 p,
