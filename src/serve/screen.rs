@@ -2,9 +2,10 @@
 //! window size is clamped to [`MAX_COLUMNS`] × [`MAX_ROWS`] before
 //! anything is drawn (a larger terminal is told so), whatever size the
 //! client claims. A frame is drawn by ratatui on a terminal shared by all
-//! connections of one thread; what the client shows is kept as one hash a
-//! row, so an idle connection holds a few hundred bytes of screen, and a
-//! frame rewrites only the rows that changed since the last one sent.
+//! connections of one thread; what the client shows is kept as a 32-bit
+//! hash of each cell (4 bytes a cell, not ratatui's two buffers of cells
+//! of about 40 bytes each), and a frame sends only the cells whose hash
+//! changed since the last frame sent, as ratatui's own diff would.
 
 use super::limits::{MAX_COLUMNS, MAX_ROWS};
 use crossterm::{cursor, queue};
@@ -14,7 +15,7 @@ use ratatui::layout::{Position, Rect, Size};
 use ratatui::widgets::{Paragraph, Wrap};
 use ratatui::{Frame, Terminal, TerminalOptions, Viewport};
 use std::cell::{Cell, RefCell};
-use std::hash::{DefaultHasher, Hash, Hasher};
+use std::hash::{Hash, Hasher};
 use std::io::{self, Write};
 use std::rc::Rc;
 
@@ -32,9 +33,9 @@ pub struct Screen {
     asked: (u32, u32),
     /// The area drawn.
     area: Rect,
-    /// A hash of each row as the client shows it; empty when unknown (the
-    /// next frame repaints every row).
-    rows: Vec<u64>,
+    /// A hash of each cell as the client shows it, row by row; empty when
+    /// unknown (the next frame repaints the whole screen).
+    cells: Vec<u32>,
     /// Where the client's cursor shows, or `None` when hidden.
     cursor: Option<Position>,
 }
@@ -45,7 +46,7 @@ impl Screen {
         Screen {
             asked: (width, height),
             area: clamp(width, height),
-            rows: Vec::new(),
+            cells: Vec::new(),
             cursor: None,
         }
     }
@@ -55,7 +56,7 @@ impl Screen {
     pub fn resize(&mut self, width: u32, height: u32) {
         self.asked = (width, height);
         self.area = clamp(width, height);
-        self.rows.clear();
+        self.cells = Vec::new();
     }
 
     /// The area frames are drawn in.
@@ -110,40 +111,35 @@ impl Screen {
     /// The bytes from what the client shows to `buffer` with the cursor at
     /// `cursor`, and the client now shows that.
     fn changes(&mut self, buffer: &Buffer, cursor: Option<Position>) -> Vec<u8> {
-        let height = usize::from(buffer.area.height);
-        let width = usize::from(buffer.area.width);
-        let hashes: Vec<u64> = (0..height)
-            .map(|y| {
-                let mut hasher = DefaultHasher::new();
-                buffer.content[y * width..(y + 1) * width].hash(&mut hasher);
-                hasher.finish()
-            })
-            .collect();
-        let changed: Vec<usize> = (0..height)
-            .filter(|&y| self.rows.get(y) != Some(&hashes[y]))
-            .collect();
+        let hashes: Vec<u32> = buffer.content.iter().map(cell_hash).collect();
         let mut out = Vec::new();
-        if !changed.is_empty() {
-            // The changed rows are cleared, then drawn as ratatui draws a
-            // buffer over a blank one (its handling of wide characters).
-            let mut base = buffer.clone();
-            for &y in &changed {
-                for cell in &mut base.content[y * width..(y + 1) * width] {
-                    cell.reset();
+        let known = self.cells.len() == hashes.len();
+        let changed = !known || self.cells != hashes;
+        if !known {
+            // Everything is drawn afresh over a cleared screen: only the
+            // cells that are not blank.
+            let _ = queue!(
+                out,
+                crossterm::style::SetAttribute(crossterm::style::Attribute::Reset),
+                crossterm::terminal::Clear(crossterm::terminal::ClearType::All)
+            );
+            let blank = Buffer::empty(buffer.area);
+            let _ = CrosstermBackend::new(&mut out).draw(blank.diff_iter(buffer));
+        } else if changed {
+            // What the client shows, as far as ratatui's diff can tell: the
+            // new frame where the cell is unchanged, a cell no frame has
+            // where it changed.
+            let mut shown = buffer.clone();
+            for (i, cell) in shown.content.iter_mut().enumerate() {
+                if self.cells[i] != hashes[i] {
+                    *cell = ratatui::buffer::Cell::new(UNLIKE_ANY_CELL);
                 }
-                let _ = queue!(
-                    out,
-                    cursor::MoveTo(0, y as u16),
-                    crossterm::style::SetAttribute(crossterm::style::Attribute::Reset),
-                    crossterm::terminal::Clear(crossterm::terminal::ClearType::CurrentLine)
-                );
             }
-            let mut backend = CrosstermBackend::new(&mut out);
-            let _ = backend.draw(base.diff_iter(buffer));
+            let _ = CrosstermBackend::new(&mut out).draw(shown.diff_iter(buffer));
         }
-        self.rows = hashes;
+        self.cells = hashes;
         match cursor {
-            Some(at) if !changed.is_empty() || self.cursor != Some(at) => {
+            Some(at) if changed || self.cursor != Some(at) => {
                 let _ = queue!(out, cursor::MoveTo(at.x, at.y));
                 if self.cursor.is_none() {
                     let _ = queue!(out, cursor::Show);
@@ -156,6 +152,32 @@ impl Screen {
         }
         self.cursor = cursor;
         out
+    }
+}
+
+/// A symbol no frame draws, for the cells whose contents the client has
+/// not got.
+const UNLIKE_ANY_CELL: &str = "\u{FFFF}";
+
+/// A cell's hash, 32 bits (FNV-1a over its symbol, colours and modifiers).
+fn cell_hash(cell: &ratatui::buffer::Cell) -> u32 {
+    let mut hasher = Fnv(0x811c_9dc5);
+    cell.hash(&mut hasher);
+    hasher.finish() as u32
+}
+
+/// The 32-bit FNV-1a hash: quick for the few bytes of a cell.
+struct Fnv(u32);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        u64::from(self.0)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 ^ u32::from(*b)).wrapping_mul(0x0100_0193);
+        }
     }
 }
 
@@ -377,6 +399,78 @@ mod tests {
             Some(vt100::Color::Default),
             "the last frame drew row 1 in the default colour"
         );
+    }
+
+    /// What a test frame writes: text in a colour at a place.
+    type Span = (u16, u16, &'static str, Color);
+
+    fn palette(n: usize) -> Color {
+        [
+            Color::Reset,
+            Color::Red,
+            Color::Indexed(100),
+            Color::Rgb(1, 2, 3),
+        ][n % 4]
+    }
+
+    fn vt_colour(c: Color) -> vt100::Color {
+        match c {
+            Color::Red => vt100::Color::Idx(1),
+            Color::Indexed(n) => vt100::Color::Idx(n),
+            Color::Rgb(r, g, b) => vt100::Color::Rgb(r, g, b),
+            _ => vt100::Color::Default,
+        }
+    }
+
+    fn spans() -> impl proptest::strategy::Strategy<Value = Vec<Span>> {
+        use proptest::prelude::*;
+        let words = prop::sample::select(vec!["a", "bc", "象", "♔♕", "  ", "x象y", "—"]);
+        prop::collection::vec((0u16..20, 0u16..6, words, 0usize..4), 0..8).prop_map(|v| {
+            v.into_iter()
+                .map(|(x, y, w, c)| (x, y, w, palette(c)))
+                .collect()
+        })
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            cases: 200,
+            failure_persistence: None,
+            ..proptest::test_runner::Config::default()
+        })]
+
+        #[test]
+        fn any_sequence_of_frames_shows_on_the_client_exactly_as_drawn(
+            frames in proptest::collection::vec(spans(), 1..6)
+        ) {
+            let area = Rect::new(0, 0, 20, 6);
+            let mut screen = Screen::new(20, 6);
+            let mut client = parser(area);
+            for frame in &frames {
+                let draw = |f: &mut Frame| {
+                    for (x, y, text, colour) in frame {
+                        f.buffer_mut().set_string(*x, *y, text, Style::default().fg(*colour));
+                    }
+                };
+                client.process(&screen.frame(draw));
+                let mut t = Terminal::new(ratatui::backend::TestBackend::new(20, 6))
+                    .expect("a test terminal");
+                t.draw(draw).expect("drawn");
+                let want = t.backend().buffer().clone();
+                proptest::prop_assert_eq!(shown(&client), text_of(&want));
+                for y in 0..6u16 {
+                    let mut x = 0u16;
+                    while x < 20 {
+                        let cell = &want[(x, y)];
+                        let got = client.screen().cell(y, x).map(|c| c.fgcolor());
+                        if cell.symbol() != " " {
+                            proptest::prop_assert_eq!(got, Some(vt_colour(cell.fg)), "at {},{}", x, y);
+                        }
+                        x += unicode_width::UnicodeWidthStr::width(cell.symbol()).max(1) as u16;
+                    }
+                }
+            }
+        }
     }
 
     #[test]
