@@ -210,6 +210,15 @@ impl Conn {
         tokio::time::sleep(wait).await;
     }
 
+    /// Refuses a channel the game does not offer (X11, forwarding),
+    /// charged as any request is.
+    async fn refuse(&mut self, reply: ChannelOpenHandle) {
+        self.charge(REQUEST_COST).await;
+        reply
+            .reject(russh::ChannelOpenFailure::AdministrativelyProhibited)
+            .await;
+    }
+
     fn accept(&mut self, user: &str, key: Option<String>) -> Auth {
         self.login = Some(Login {
             user: user.to_string(),
@@ -279,10 +288,7 @@ impl Handler for Conn {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.charge(REQUEST_COST).await;
-        reply
-            .reject(russh::ChannelOpenFailure::AdministrativelyProhibited)
-            .await;
+        self.refuse(reply).await;
         Ok(())
     }
 
@@ -296,10 +302,7 @@ impl Handler for Conn {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.charge(REQUEST_COST).await;
-        reply
-            .reject(russh::ChannelOpenFailure::AdministrativelyProhibited)
-            .await;
+        self.refuse(reply).await;
         Ok(())
     }
 
@@ -310,10 +313,7 @@ impl Handler for Conn {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.charge(REQUEST_COST).await;
-        reply
-            .reject(russh::ChannelOpenFailure::AdministrativelyProhibited)
-            .await;
+        self.refuse(reply).await;
         Ok(())
     }
 

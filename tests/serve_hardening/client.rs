@@ -502,3 +502,42 @@ impl Player {
         self.screen.screen_mut().set_size(size(rows), size(cols));
     }
 }
+
+/// A player at a 200x100 table (`flood+t1`) whose reading is stopped once
+/// it sees the board.
+pub async fn unread_player(port: u16) -> Player {
+    let stream = tcp_from(IpAddr::from([127, 0, 0, 1]), port)
+        .await
+        .expect("a socket");
+    let (valve, tap) = Valve::new(stream);
+    let options = Options::key("flood+t1", &new_key()).size(200, 100);
+    let mut player = tokio::time::timeout(PATIENCE, log_in(valve, &options))
+        .await
+        .expect("in time")
+        .expect("logged in");
+    player.wait_for("You play White at table t1.").await;
+    tap.shut();
+    player
+}
+
+impl Player {
+    /// Sends window changes (199 and 200 columns by turns) as fast as the
+    /// connection takes them for `span`, calling `now` after each; how
+    /// many were sent.
+    pub async fn flood_window_changes(&mut self, span: Duration, mut now: impl FnMut()) -> u64 {
+        let until = Instant::now() + span;
+        let mut sent = 0u64;
+        while Instant::now() < until {
+            let cols = if sent.is_multiple_of(2) { 199 } else { 200 };
+            let change = self.channel.window_change(cols, 100, 0, 0);
+            if tokio::time::timeout(Duration::from_millis(200), change)
+                .await
+                .is_ok()
+            {
+                sent += 1;
+            }
+            now();
+        }
+        sent
+    }
+}

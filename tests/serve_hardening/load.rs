@@ -13,7 +13,7 @@
 //! 60 s, 50 moves a second).
 
 use super::client::{
-    Options, Player, Server, TempDir, Valve, log_in, new_key, status_kb, tcp_from,
+    Options, Player, Server, TempDir, log_in, new_key, status_kb, tcp_from, unread_player,
 };
 use russh::ChannelMsg;
 use std::net::IpAddr;
@@ -101,34 +101,19 @@ async fn load_silent_sockets() {
 async fn load_unread_window_flood() {
     let data = TempDir::new("load-unread");
     let server = Server::start(data.path(), &[]);
-    let stream = tcp_from(IpAddr::from([127, 0, 0, 1]), server.port)
-        .await
-        .expect("a socket");
-    let (valve, tap) = Valve::new(stream);
-    let mut flood = log_in(valve, &Options::key("flood+t1", &new_key()).size(200, 100))
-        .await
-        .expect("logged in");
-    flood.wait_for("You play White at table t1.").await;
-    tap.shut();
+    let mut flood = unread_player(server.port).await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     let before = server.rss_kb();
     let started = Instant::now();
-    let mut sent = 0u64;
-    let mut samples = Vec::new();
-    while started.elapsed() < Duration::from_secs(10) {
-        let cols = if sent.is_multiple_of(2) { 199 } else { 200 };
-        let change = flood.channel.window_change(cols, 100, 0, 0);
-        if tokio::time::timeout(Duration::from_millis(200), change)
-            .await
-            .is_ok()
-        {
-            sent += 1;
-        }
-        let second = started.elapsed().as_secs();
-        if samples.last().is_none_or(|(s, _)| *s < second) {
-            samples.push((second, server.rss_kb()));
-        }
-    }
+    let mut samples: Vec<(u64, u64)> = Vec::new();
+    let sent = flood
+        .flood_window_changes(Duration::from_secs(10), || {
+            let second = started.elapsed().as_secs();
+            if samples.last().is_none_or(|(s, _)| *s < second) {
+                samples.push((second, server.rss_kb()));
+            }
+        })
+        .await;
     let after = server.rss_kb();
     println!(
         "a client reading nothing sent {sent} window changes in 10 s: the server went from {before} kB to {after} kB ({} kB more); load average {}",

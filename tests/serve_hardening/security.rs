@@ -2,7 +2,9 @@
 //! client that does not read, connections that never log in, guests'
 //! tables, and names.
 
-use super::client::{Options, PATIENCE, Player, Server, TempDir, Valve, log_in, new_key, tcp_from};
+use super::client::{
+    Options, PATIENCE, Player, Server, TempDir, log_in, new_key, tcp_from, unread_player,
+};
 use std::net::IpAddr;
 use std::os::unix::fs::PermissionsExt;
 use std::time::{Duration, Instant};
@@ -37,30 +39,11 @@ async fn a_giant_window_gets_the_too_large_screen_and_nobody_is_dropped() {
 async fn a_client_that_stops_reading_and_floods_window_changes_costs_little_memory() {
     let data = TempDir::new("unread");
     let server = Server::start(data.path(), &[]);
-    let stream = tcp_from(IpAddr::from([127, 0, 0, 1]), server.port)
-        .await
-        .expect("a socket");
-    let (valve, tap) = Valve::new(stream);
-    let options = Options::key("flood+t1", &new_key()).size(200, 100);
-    let mut flood = tokio::time::timeout(PATIENCE, log_in(valve, &options))
-        .await
-        .expect("in time")
-        .expect("logged in");
-    flood.wait_for("You play White at table t1.").await;
-    tap.shut();
+    let mut flood = unread_player(server.port).await;
     let before = server.rss_kb();
-    let until = Instant::now() + Duration::from_secs(10);
-    let mut sent = 0u32;
-    while Instant::now() < until {
-        let cols = if sent.is_multiple_of(2) { 199 } else { 200 };
-        let change = flood.channel.window_change(cols, 100, 0, 0);
-        if tokio::time::timeout(Duration::from_millis(200), change)
-            .await
-            .is_ok()
-        {
-            sent += 1;
-        }
-    }
+    let sent = flood
+        .flood_window_changes(Duration::from_secs(10), || {})
+        .await;
     let grown = server.rss_kb().saturating_sub(before);
     assert!(sent > 50, "the flood was sent: {sent} window changes");
     assert!(
