@@ -209,16 +209,26 @@ fn endless_table(dir: &std::path::Path, name: &str) {
     std::fs::write(dir.join("tables").join(format!("{name}.json")), text).expect("a table");
 }
 
-/// Connects `count` players with `make(n)` giving each one's options,
-/// a few at a time (as people arrive, below the startup limits).
-async fn connect_many(port: u16, count: usize, make: impl Fn(usize) -> Options) -> Vec<Player> {
+/// Connects `count` players with `make(n)` giving each one's options, a
+/// few at a time (as people arrive, below the startup limits), each
+/// counted once its screen shows `ready`.
+async fn connect_many(
+    port: u16,
+    count: usize,
+    ready: &'static str,
+    make: impl Fn(usize) -> Options,
+) -> Vec<Player> {
     let mut players = Vec::with_capacity(count);
     let mut n = 0;
     while n < count {
         let batch: Vec<_> = (n..(n + 8).min(count))
             .map(|i| {
                 let options = make(i);
-                tokio::spawn(async move { Player::connect(port, options).await })
+                tokio::spawn(async move {
+                    let mut p = Player::connect(port, options).await;
+                    p.wait_for(ready).await;
+                    p
+                })
             })
             .collect();
         n += batch.len();
@@ -249,18 +259,12 @@ async fn load_two_thousand_players() {
 
     let idle_keys: Vec<_> = (0..50).map(|_| new_key()).collect();
     let started = Instant::now();
-    let lobby = connect_many(server.port, idle, |i| {
+    let lobby = connect_many(server.port, idle, "Welcome, idle", |i| {
         Options::key(&format!("idle{}", i % 50), &idle_keys[i % 50]).from(address(i))
     })
     .await;
     let connect_secs = started.elapsed().as_secs_f64();
-    let mut lobby_settled = Vec::new();
-    for p in lobby {
-        lobby_settled.push(p);
-    }
-    for p in &mut lobby_settled {
-        p.wait_for("Welcome, idle").await;
-    }
+    let lobby_settled = lobby;
     tokio::time::sleep(Duration::from_secs(3)).await;
     let with_lobby = server.rss_kb();
     let threads = status_kb(pid, "Threads:");
@@ -275,7 +279,7 @@ async fn load_two_thousand_players() {
         .collect();
 
     let player_keys: Vec<_> = (0..2 * tables).map(|_| new_key()).collect();
-    let seated = connect_many(server.port, 2 * tables, |i| {
+    let seated = connect_many(server.port, 2 * tables, "You play ", |i| {
         let (t, side) = (i / 2, if i % 2 == 0 { "w" } else { "b" });
         Options::key(&format!("{side}{t}+L{t}"), &player_keys[i]).from(address(idle + i))
     })
