@@ -29,6 +29,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 use std::time::{Duration, Instant};
 
+/// How many moves a table's journal holds before they are folded into
+/// its game's file.
+const FOLD_EVERY: usize = 64;
+
 /// How long a computer whose move could not be saved waits to try again.
 const RETRY_SAVE: Duration = Duration::from_secs(5);
 
@@ -473,15 +477,16 @@ impl Shared {
             .cell(name)
             .ok_or_else(|| format!("The table {name} is gone."))?;
         let _writing = lock(&cell.writer);
-        let (next, notation) = {
+        let (next, notation, text) = {
             let room = lock(&cell.room);
             room.check(conn, mv)?;
             let notation = room.table.game().move_notation(mv);
+            let text = room.table.game().move_text(mv);
             let mut next = room.table.clone();
             next.play(mv);
-            (next, notation)
+            (next, notation, text)
         };
-        if let Err(e) = self.store.save_game(name, &next.saved()) {
+        if let Err(e) = self.store.save_move(name, next.ply(), &text) {
             let why = format!("The move {notation} was not played: {e}");
             log::event(format!("table {name}: {why}"));
             lock(&cell.room).warn_others(conn, &why);
@@ -499,17 +504,18 @@ impl Shared {
             return;
         };
         let _writing = lock(&cell.writer);
-        let (next, notation, think_ms) = {
+        let (next, notation, text, think_ms) = {
             let room = lock(&cell.room);
             if room.table.ply() != ply || !room.table.game().legal_move_list().contains(&mv) {
                 return;
             }
             let notation = room.table.game().move_notation(mv);
+            let text = room.table.game().move_text(mv);
             let mut next = room.table.clone();
             next.play(mv);
-            (next, notation, room.think_ms)
+            (next, notation, text, room.think_ms)
         };
-        if let Err(e) = self.store.save_game(name, &next.saved()) {
+        if let Err(e) = self.store.save_move(name, next.ply(), &text) {
             log::event(format!(
                 "table {name}: the computer's move was not kept: {e}"
             ));
@@ -538,8 +544,12 @@ impl Shared {
     }
 
     /// Table `name` now stands at `next`, which is kept: its viewers see
-    /// it, and its computer starts when it is to move.
+    /// it, and its computer starts when it is to move. Every
+    /// [`FOLD_EVERY`] moves, and when the game ends, its moves are folded
+    /// into the game's file (the caller holds the table's writer lock).
     fn moved(&self, name: &str, cell: &RoomCell, next: TableGame) {
+        let fold = (next.ply().is_multiple_of(FOLD_EVERY) || next.outcome().is_some())
+            .then(|| next.saved());
         let over = {
             let mut room = lock(&cell.room);
             room.play(next);
@@ -550,6 +560,12 @@ impl Shared {
             self.lobby_changed();
         }
         self.engage(name, Duration::ZERO);
+        if let Some(saved) = fold
+            && let Err(e) = self.store.save_game(name, &saved)
+        {
+            // The moves are kept in the journal still; the next fold tries again.
+            log::event(format!("table {name}: {e}"));
+        }
     }
 
     /// Queues a search when a computer seat is to move at table `name`,
@@ -638,6 +654,12 @@ mod tests {
                 return Err("No space left on device (os error 28).".into());
             }
             self.inner.save_game(name, game)
+        }
+        fn save_move(&self, name: &str, ply: usize, text: &str) -> Result<(), String> {
+            if self.failing.load(Ordering::Relaxed) {
+                return Err("No space left on device (os error 28).".into());
+            }
+            self.inner.save_move(name, ply, text)
         }
         fn save_seats(&self, name: &str, seats: &SeatsRecord) -> Result<(), String> {
             self.inner.save_seats(name, seats)
@@ -748,6 +770,45 @@ mod tests {
             Some(vec![Some("key:a".to_string()), Some("free".to_string())]),
             "the guest's seat is free"
         );
+    }
+
+    #[test]
+    fn a_long_game_is_kept_move_by_move_and_folded_without_losing_one() {
+        let dir = Scratch::new("fold");
+        let (shared, _) = dir.shared(Limits::default());
+        let options = catboard::core::Options::parse(
+            Variant::Chess.options(),
+            ["repetition=off", "fifty_moves=off"],
+        )
+        .expect("options");
+        let endless = TableGame::new(&TableSpec {
+            variant: Variant::Chess,
+            options,
+            position: None,
+            players: vec![Player::Human; 2],
+        })
+        .expect("chess");
+        shared
+            .create("t", endless, &who("key:a"), 100)
+            .expect("made");
+        sit(&shared, "t", 1, "key:a");
+        sit(&shared, "t", 2, "key:b");
+        let cycle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+        let plies = FOLD_EVERY + 6;
+        for ply in 0..plies {
+            let conn = 1 + (ply % 2) as u64;
+            shared
+                .play("t", conn, mv(&shared, "t", cycle[ply % 4]))
+                .expect("played");
+        }
+        let file = std::fs::read_to_string(dir.0.join("tables/t.json")).expect("the game");
+        let kept: SavedGame = serde_json::from_str(&file).expect("a saved game");
+        assert_eq!(kept.moves.len(), FOLD_EVERY, "folded at {FOLD_EVERY}");
+        let journal = std::fs::read_to_string(dir.0.join("tables/t.moves")).expect("a journal");
+        assert_eq!(journal.lines().count(), 6, "{journal}");
+        drop(shared);
+        let (again, _) = dir.shared(Limits::default());
+        assert_eq!(again.table("t").map(|(t, _)| t.ply()), Some(plies));
     }
 
     #[test]

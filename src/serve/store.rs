@@ -42,8 +42,12 @@ pub struct StoredTable {
 pub trait Store: Send + Sync + std::fmt::Debug {
     /// Every table kept, the newest first.
     fn tables(&self) -> Result<Vec<StoredTable>, String>;
-    /// Keeps the game of table `name`; done when it returns `Ok`.
+    /// Keeps the game of table `name` whole (the moves kept one by one
+    /// before are in it); done when it returns `Ok`.
     fn save_game(&self, name: &str, game: &SavedGame) -> Result<(), String>;
+    /// Keeps move number `ply` (from 1) of table `name`, in its text form
+    /// (`Game::move_text`), after the moves kept before it.
+    fn save_move(&self, name: &str, ply: usize, text: &str) -> Result<(), String>;
     /// Keeps the seats of table `name`.
     fn save_seats(&self, name: &str, seats: &SeatsRecord) -> Result<(), String>;
     /// The names claimed so far.
@@ -57,8 +61,9 @@ pub trait Store: Send + Sync + std::fmt::Debug {
 }
 
 /// The store as files in a data folder: `tables/NAME.json` (a saved
-/// game, the format `catboard play` writes), `seats/NAME.json`,
-/// `names.json` and `guests.json`.
+/// game, the format `catboard play` writes) and `tables/NAME.moves` (the
+/// moves since, a line each: `PLY MOVE`), `seats/NAME.json`, `names.json`
+/// and `guests.json`.
 #[derive(Debug)]
 pub struct FileStore {
     dir: PathBuf,
@@ -103,6 +108,37 @@ impl FileStore {
 
     fn game_path(&self, name: &str) -> PathBuf {
         self.dir.join("tables").join(format!("{name}.json"))
+    }
+
+    fn journal_path(&self, name: &str) -> PathBuf {
+        self.dir.join("tables").join(format!("{name}.moves"))
+    }
+
+    /// `saved` with the moves of table `name`'s journal that follow it.
+    fn with_journal(&self, name: &str, mut saved: SavedGame) -> SavedGame {
+        let path = self.journal_path(name);
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            return saved;
+        };
+        for line in durable::whole_lines(&text) {
+            let parsed = line
+                .split_once(' ')
+                .and_then(|(ply, mv)| Some((ply.parse::<usize>().ok()?, mv)));
+            match parsed {
+                // Kept in the game's file already.
+                Some((ply, _)) if ply <= saved.moves.len() => {}
+                Some((ply, mv)) if ply == saved.moves.len() + 1 => saved.moves.push(mv.to_string()),
+                _ => {
+                    log::event(format!(
+                        "{}: the line {line:?} does not follow move {}; the moves from it on are left out",
+                        path.display(),
+                        saved.moves.len()
+                    ));
+                    break;
+                }
+            }
+        }
+        saved
     }
 
     fn seats_path(&self, name: &str) -> PathBuf {
@@ -159,7 +195,7 @@ impl Store for FileStore {
             };
             tables.push(StoredTable {
                 name: name.to_string(),
-                game: SaveStore::read(&path),
+                game: SaveStore::read(&path).map(|saved| self.with_journal(name, saved)),
                 seats,
             });
         }
@@ -167,7 +203,21 @@ impl Store for FileStore {
     }
 
     fn save_game(&self, name: &str, game: &SavedGame) -> Result<(), String> {
-        SaveStore::write_with(&self.game_path(name), game, Access::Private)
+        SaveStore::write_with(&self.game_path(name), game, Access::Private)?;
+        // Every move is in the game's file now; a journal left unemptied by
+        // a crash here holds only moves the file has.
+        durable::replace(&self.journal_path(name), b"", Access::Private)
+            .map_err(|e| format!("Could not save the game of table {name}: {e}."))
+    }
+
+    fn save_move(&self, name: &str, ply: usize, text: &str) -> Result<(), String> {
+        let line = format!("{ply} {text}\n");
+        durable::append(&self.journal_path(name), line.as_bytes(), Access::Private).map_err(|e| {
+            format!(
+                "Could not save the move to {}: {e}.",
+                self.journal_path(name).display()
+            )
+        })
     }
 
     fn save_seats(&self, name: &str, seats: &SeatsRecord) -> Result<(), String> {
@@ -242,6 +292,48 @@ mod tests {
         assert_eq!(mode(&dir.join("seats/t.json")), 0o600);
         assert_eq!(mode(&dir.join("guests.json")), 0o600);
         assert_eq!(store.guests(), Ok(65));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    fn opening() -> SavedGame {
+        SavedGame {
+            format: SavedGame::FORMAT,
+            variant: "chess".into(),
+            options: Vec::new(),
+            start: catboard::variants::chess::START_FEN.into(),
+            players: vec!["human".into(), "human".into()],
+            moves: Vec::new(),
+            series: None,
+        }
+    }
+
+    fn moves_of(store: &FileStore) -> Vec<String> {
+        let tables = store.tables().expect("listed");
+        tables[0].game.clone().expect("a game").moves
+    }
+
+    #[test]
+    fn moves_are_kept_one_a_line_and_folded_into_the_game_without_loss() {
+        let dir = scratch("journal");
+        let store = FileStore::open(&dir).expect("opens");
+        store.save_game("t", &opening()).expect("made");
+        store.save_move("t", 1, "e2e4").expect("kept");
+        store.save_move("t", 2, "e7e5").expect("kept");
+        assert_eq!(moves_of(&store), ["e2e4", "e7e5"]);
+        // Folded into the game's file; a crash before the journal was
+        // emptied leaves lines the file has, which are skipped.
+        let mut folded = opening();
+        folded.moves = vec!["e2e4".into(), "e7e5".into()];
+        store.save_game("t", &folded).expect("folded");
+        std::fs::write(dir.join("tables/t.moves"), "1 e2e4\n2 e7e5\n3 g1f3\n4 b8")
+            .expect("a journal");
+        assert_eq!(
+            moves_of(&store),
+            ["e2e4", "e7e5", "g1f3"],
+            "the cut line is left out"
+        );
+        std::fs::write(dir.join("tables/t.moves"), "5 d2d4\n").expect("a gap");
+        assert_eq!(moves_of(&store), ["e2e4", "e7e5"], "no move after a gap");
         let _ = std::fs::remove_dir_all(&dir);
     }
 
