@@ -24,6 +24,11 @@ pub enum Failure {
     /// Whoever read standard output stopped reading (a closed pipe, as
     /// `| head -1` does): nothing is said, status 0, as Unix tools do.
     OutputClosed,
+    /// Refused as [`Failure::Refused`] is (status 2), the sentence said
+    /// already in the command's own voice (`catboard serve: …`, as every
+    /// line of the server's log begins).
+    #[cfg(feature = "ssh")]
+    Said,
 }
 
 impl From<String> for Failure {
@@ -54,6 +59,8 @@ impl Failure {
                 ExitCode::from(1)
             }
             Failure::OutputClosed => ExitCode::SUCCESS,
+            #[cfg(feature = "ssh")]
+            Failure::Said => ExitCode::from(2),
         }
     }
 }
