@@ -1,5 +1,6 @@
 //! FIDE chess: the rules, FEN and the Game implementation.
 
+pub mod bits;
 pub mod castling;
 pub mod endings;
 pub mod eval;
@@ -28,6 +29,8 @@ pub const SEATS: &[&str] = &["white", "black"];
 pub struct Chess {
     geo: &'static Geometry,
     board: Board,
+    /// The board's pieces as bitboards, kept in step with it.
+    bits: bits::PieceBits,
     side: Seat,
     /// What a move changes besides the board and the side to move.
     state: play::State,
@@ -99,9 +102,7 @@ impl Game for Chess {
     }
 
     fn in_check(&self) -> bool {
-        self.board
-            .king(self.side)
-            .is_some_and(|k| self.attacked(k, self.side.opponent(), None))
+        self.checkers() != 0
     }
 
     fn end_rules(&self) -> EndRules {
