@@ -568,6 +568,10 @@ impl Run<'_> {
         let mut scores = self.ordering_scores(game, &moves, None, ply, false);
         for i in 0..moves.len() {
             let mv = pick_next(&mut moves, &mut scores, i);
+            if !in_check && game.exchange_value(mv).is_some_and(|gain| gain < 0) {
+                // A capture that loses material by exchange.
+                continue;
+            }
             if !in_check && mv.promotion.is_none() {
                 let gain = game
                     .captured(mv)

@@ -298,6 +298,10 @@ impl Evaluate for Chess {
         kind_index(kind).map_or(0, |k| VALUE_MG[k])
     }
 
+    fn exchange_value(&self, mv: crate::core::Move) -> Option<i32> {
+        Some(self.static_exchange(mv))
+    }
+
     fn null_move_safe(&self) -> bool {
         [
             PieceKind::Knight,

@@ -4,6 +4,7 @@ pub mod bits;
 pub mod castling;
 pub mod endings;
 pub mod eval;
+pub mod exchange;
 pub mod movegen;
 pub mod notation;
 pub mod options;
