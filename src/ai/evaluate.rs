@@ -46,6 +46,12 @@ pub trait Evaluate {
         }
     }
 
+    /// Games of more than two seats: how many seats are still playing (an
+    /// army out of a four-army game no longer moves); all of them by default.
+    fn seats_in_play(&self) -> Option<usize> {
+        None
+    }
+
     /// Games of more than two seats: how `seat` looks ahead (see
     /// [`super::multi`]); paranoid unless the variant says otherwise.
     fn seat_model(&self, seat: Seat) -> Model {
