@@ -10,6 +10,7 @@ pub mod notation;
 pub mod options;
 pub mod play;
 pub mod position;
+pub mod weights;
 
 use crate::core::history::{self, History};
 use crate::core::{
