@@ -332,11 +332,22 @@ impl Run<'_> {
             }
         }
         let mut rng = Rng::new(self.limits.seed ^ game.hash());
-        let mv = *near.get(rng.below(near.len()))?;
-        game.make_move(mv);
-        let score = -self.negamax(game, depth - 1, -INFINITY, INFINITY, 1, false);
-        game.unmake_move();
-        (!self.budget.aborted).then_some((mv, score))
+        // Drawn at random one after another: a move that passed the null
+        // window but scores below the threshold when searched exactly (the
+        // pruning differs with the window) is passed over.
+        while !near.is_empty() {
+            let mv = near.swap_remove(rng.below(near.len()));
+            game.make_move(mv);
+            let score = -self.negamax(game, depth - 1, -INFINITY, INFINITY, 1, false);
+            game.unmake_move();
+            if self.budget.aborted {
+                return None;
+            }
+            if score >= threshold {
+                return Some((mv, score));
+            }
+        }
+        None
     }
 
     /// The ordering scores of `moves` at `ply`, in that ply's reusable
