@@ -82,7 +82,7 @@ impl Figures {
                         None => false,
                     };
                     let mark = if worse { "  worse" } else { "" };
-                    (format!("{}", round(b)), format!("{change}{mark}"))
+                    (round(b), format!("{change}{mark}"))
                 }
                 None => ("-".to_string(), String::new()),
             };

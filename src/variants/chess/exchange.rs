@@ -104,7 +104,10 @@ mod tests {
     #[test]
     fn exchanges_are_played_out_least_valuable_first() {
         // A pawn defended by a pawn: the Knight that takes it is lost.
-        assert_eq!(see("4k3/8/3p4/4p3/8/5N2/8/4K3 w - - 0 1", "f3e5"), 100 - 320);
+        assert_eq!(
+            see("4k3/8/3p4/4p3/8/5N2/8/4K3 w - - 0 1", "f3e5"),
+            100 - 320
+        );
         // An undefended pawn is simply won.
         assert_eq!(see("4k3/8/8/4p3/8/5N2/8/4K3 w - - 0 1", "f3e5"), 100);
         // Rook takes a Rook defended by a Rook and the King, with a second
