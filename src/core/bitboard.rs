@@ -201,7 +201,11 @@ mod tests {
                 "e1", "e2", "e3", "b4", "c4", "d4", "f4", "g4", "h4", "e5", "e6"
             ]
         );
-        assert_eq!(names(t.bishop(c("e4"), occupied)).len(), 11);
+        assert_eq!(
+            names(t.bishop(c("e4"), occupied)).len(),
+            12,
+            "blocked at g2 only"
+        );
         assert_eq!(names(t.between(c("a1"), c("d4"))), ["b2", "c3"]);
         assert_eq!(t.between(c("a1"), c("b3")), 0);
         assert_eq!(t.ray_through(c("a1"), c("c3")).count_ones(), 7);
