@@ -1,6 +1,7 @@
 //! The command-line subcommands, one module each, and how their failures
 //! become exit statuses.
 
+mod bench_baseline;
 pub mod engine;
 pub mod play;
 pub mod selfplay;
