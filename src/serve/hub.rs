@@ -12,6 +12,7 @@
 //! a table wakes its viewers, never the lobby.
 
 use super::admission::Admission;
+use super::archive;
 use super::computers::{self, Job, Searches};
 use super::identity::{Login, Who, parse_login};
 use super::limits::{LOBBY_TICK, Limits};
@@ -19,7 +20,7 @@ use super::log;
 use super::mailbox::{Ending, Mailbox};
 use super::names::{Claim, GuestNumbers, NameBook};
 use super::room::{Joined, Room};
-use super::store::Store;
+use super::store::{FinishedGame, GameLine, Standing, Store};
 use crate::session::computer::WATCH_PAUSE;
 use crate::session::table::TableGame;
 use catboard::core::{Game, Move};
@@ -35,6 +36,22 @@ const FOLD_EVERY: usize = 64;
 
 /// How long a computer whose move could not be saved waits to try again.
 const RETRY_SAVE: Duration = Duration::from_secs(5);
+
+/// How many games the lobby's lists of games show.
+pub const GAMES_LISTED: usize = 100;
+
+/// How many players a leaderboard shows.
+pub const LEADERS_LISTED: usize = 50;
+
+/// What the lobby shows of the archive: the games finished last and the
+/// best rated in each variant, rebuilt when a game is archived.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Boards {
+    /// The games finished last, the newest first.
+    pub recent: Vec<GameLine>,
+    /// Each variant's id and its best rated players.
+    pub leaders: Vec<(String, Vec<Standing>)>,
+}
 
 /// One line of the lobby: a table and who is at it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -87,6 +104,13 @@ pub struct Shared {
     connections: Mutex<HashMap<u64, Arc<Mailbox>>>,
     /// Held while a table is made (names and counts checked, then kept).
     creating: Mutex<()>,
+    /// Held while a game is archived: its players' ratings are read, and
+    /// written with the game, by one finish at a time.
+    finishing: Mutex<()>,
+    /// What the lobby shows of the archive.
+    boards: Mutex<Arc<Boards>>,
+    /// Whether [`Shared::boards`] is out of date.
+    boards_stale: AtomicBool,
     /// Tables whose computer's move could not be saved, and when to try again.
     retries: Mutex<Vec<(String, Instant)>>,
     searches: Arc<Searches>,
@@ -146,6 +170,7 @@ impl Shared {
             let seats = kept.seats.unwrap_or_default();
             let think_ms = seats.think_ms.unwrap_or(limits.think_ms);
             let mut room = Room::new(table, seats.owner, think_ms);
+            room.time_control = seats.time_control;
             for (slot, holder) in room.holders.iter_mut().zip(seats.holders) {
                 *slot = holder;
             }
@@ -172,6 +197,9 @@ impl Shared {
             lobby_stale: AtomicBool::new(true),
             connections: Mutex::new(HashMap::new()),
             creating: Mutex::new(()),
+            finishing: Mutex::new(()),
+            boards: Mutex::new(Arc::new(Boards::default())),
+            boards_stale: AtomicBool::new(true),
             retries: Mutex::new(Vec::new()),
             searches: Searches::start(limits.searches),
             admission: Admission::new(&limits),
@@ -273,6 +301,13 @@ impl Shared {
             }
             self.lobby_changed();
         }
+        if self.boards_stale.swap(false, Ordering::AcqRel) {
+            match self.build_boards() {
+                Ok(boards) => *lock(&self.boards) = Arc::new(boards),
+                Err(e) => log::event(format!("the lobby's lists of games: {e}")),
+            }
+            self.lobby_changed();
+        }
         if self.lobby_stale.swap(false, Ordering::AcqRel) {
             let tables = Arc::new(self.build_summaries());
             let mut lobby = lock(&self.lobby);
@@ -290,6 +325,35 @@ impl Shared {
         };
         for name in due {
             self.engage(&name, Duration::ZERO);
+        }
+    }
+
+    fn build_boards(&self) -> Result<Boards, String> {
+        let recent = self.store.recent(None, GAMES_LISTED)?;
+        let mut leaders = Vec::new();
+        for variant in catboard::variants::Variant::ALL {
+            let id = variant.id();
+            leaders.push((id.to_string(), self.store.leaderboard(id, LEADERS_LISTED)?));
+        }
+        Ok(Boards { recent, leaders })
+    }
+
+    /// What the lobby shows of the archive, rebuilt at most every
+    /// [`LOBBY_TICK`] after a game is archived.
+    pub fn boards(&self) -> Arc<Boards> {
+        lock(&self.boards).clone()
+    }
+
+    /// The games `identity` finished last, the newest first.
+    pub fn games_of(&self, identity: &str) -> Result<Vec<GameLine>, String> {
+        self.store.recent(Some(identity), GAMES_LISTED)
+    }
+
+    /// Archived game number `id` as PGN; the refusal says why.
+    pub fn pgn(&self, id: u64) -> Result<String, String> {
+        match self.store.archived(id)? {
+            Some(game) => Ok(game.game.pgn),
+            None => Err(format!("There is no game {id} in the archive.")),
         }
     }
 
@@ -421,7 +485,8 @@ impl Shared {
             let record = seat
                 .and_then(|s| room.holders_with(who, s))
                 .map(|holders| room.record(Some(&holders)))
-                .filter(|record| *record != room.record(None));
+                .filter(|record| *record != room.record(None))
+                .filter(|_| room.table.outcome().is_none());
             (seat, record)
         };
         if let Some(record) = record
@@ -451,7 +516,8 @@ impl Shared {
         let _writing = lock(&cell.writer);
         let record = {
             let mut room = lock(&cell.room);
-            room.leave(conn, who).then(|| room.record(None))
+            let over = room.table.outcome().is_some();
+            (room.leave(conn, who) && !over).then(|| room.record(None))
         };
         if let Some(record) = record
             && let Err(e) = self.store.save_seats(name, &record)
@@ -486,14 +552,18 @@ impl Shared {
             next.play(mv);
             (next, notation, text)
         };
-        if let Err(e) = self.store.save_move(name, next.ply(), &text) {
-            let why = format!("The move {notation} was not played: {e}");
-            log::event(format!("table {name}: {why}"));
-            lock(&cell.room).warn_others(conn, &why);
-            return Err(why);
-        }
+        let archived = match self.keep(name, &cell, &next, &text) {
+            Ok(archived) => archived,
+            Err(e) => {
+                let why = format!("The move {notation} was not played: {e}");
+                log::event(format!("table {name}: {why}"));
+                lock(&cell.room).warn_others(conn, &why);
+                return Err(why);
+            }
+        };
         log::event(format!("table {name}: connection {conn} played {notation}"));
         self.moved(name, &cell, next);
+        self.tell_archived(name, &cell, archived);
         Ok(())
     }
 
@@ -515,7 +585,8 @@ impl Shared {
             next.play(mv);
             (next, notation, text, room.think_ms)
         };
-        if let Err(e) = self.store.save_move(name, next.ply(), &text) {
+        let archived = self.keep(name, &cell, &next, &text);
+        if let Err(e) = &archived {
             log::event(format!(
                 "table {name}: the computer's move was not kept: {e}"
             ));
@@ -541,14 +612,79 @@ impl Shared {
             mover.label()
         ));
         self.moved(name, &cell, next);
+        self.tell_archived(name, &cell, archived.ok().flatten());
+    }
+
+    /// Keeps `next`, table `name`'s game after the move written `text`
+    /// (the caller holds the table's writer lock): the move alone while
+    /// the game goes on; once it has ended, the whole game archived, its
+    /// ratings moved when [`archive::is_rated`], and the table out of
+    /// play, in one transaction. The archived game, with its number.
+    fn keep(
+        &self,
+        name: &str,
+        cell: &RoomCell,
+        next: &TableGame,
+        text: &str,
+    ) -> Result<Option<(u64, FinishedGame)>, String> {
+        if next.outcome().is_none() {
+            return self.store.save_move(name, next.ply(), text).map(|()| None);
+        }
+        let _finishing = lock(&self.finishing);
+        let (holders, time_control) = {
+            let room = lock(&cell.room);
+            (room.holders.clone(), room.time_control.clone())
+        };
+        let before = if archive::is_rated(next.players(), &holders, time_control.as_deref()) {
+            let ids: Vec<&str> = holders
+                .iter()
+                .flatten()
+                .map(|h| h.identity.as_str())
+                .collect();
+            Some(self.store.ratings(&ids, next.variant().id())?)
+        } else {
+            None
+        };
+        let record = archive::finished_game(
+            &lock(&cell.room),
+            next,
+            before.as_deref(),
+            super::database::now_secs(),
+        );
+        let id = self.store.finish(name, &record)?;
+        self.boards_stale.store(true, Ordering::Release);
+        Ok(Some((id, record)))
+    }
+
+    /// Tells table `name` that its game is archived as number `id`, and
+    /// how its ratings moved.
+    fn tell_archived(&self, name: &str, cell: &RoomCell, archived: Option<(u64, FinishedGame)>) {
+        let Some((id, game)) = archived else {
+            return;
+        };
+        let mut news = format!("Kept as game {id} (ssh HOST pgn {id} prints it).");
+        if game.rated {
+            let moves: Vec<String> = game
+                .players
+                .iter()
+                .filter_map(|p| {
+                    let (before, after) = (p.before?, p.after?);
+                    Some(format!("{} {} → {}", p.name, before.shown(), after.shown()))
+                })
+                .collect();
+            news.push_str(&format!(" Rated: {}.", moves.join(", ")));
+        }
+        log::event(format!("table {name}: {news}"));
+        lock(&cell.room).tell(None, &news);
     }
 
     /// Table `name` now stands at `next`, which is kept: its viewers see
     /// it, and its computer starts when it is to move. Every
-    /// [`FOLD_EVERY`] moves, and when the game ends, its moves are folded
-    /// into the game's file (the caller holds the table's writer lock).
+    /// [`FOLD_EVERY`] moves its moves are folded into its game (the
+    /// caller holds the table's writer lock); a finished game is in the
+    /// archive already.
     fn moved(&self, name: &str, cell: &RoomCell, next: TableGame) {
-        let fold = (next.ply().is_multiple_of(FOLD_EVERY) || next.outcome().is_some())
+        let fold = (next.ply().is_multiple_of(FOLD_EVERY) && next.outcome().is_none())
             .then(|| next.saved());
         let over = {
             let mut room = lock(&cell.room);
@@ -629,19 +765,21 @@ pub async fn ticking(shared: Arc<Shared>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::serve::database::Database;
     use crate::serve::names::NameBook;
-    use crate::serve::store::{FileStore, SeatsRecord, StoredTable};
+    use crate::serve::store::{Account, ArchivedGame, SeatsRecord, StoredTable};
     use crate::session::save::SavedGame;
     use crate::session::table::{Player, TableSpec};
     use catboard::ai::Level;
+    use catboard::rating::Rating;
     use catboard::variants::Variant;
     use std::net::IpAddr;
     use std::path::PathBuf;
 
-    /// A file store that fails every game save while `failing` is set.
+    /// The database, failing every game save while `failing` is set.
     #[derive(Debug)]
     struct Flaky {
-        inner: FileStore,
+        inner: Database,
         failing: AtomicBool,
     }
 
@@ -676,6 +814,30 @@ mod tests {
         fn save_guests(&self, first_free: u64) -> Result<(), String> {
             self.inner.save_guests(first_free)
         }
+        fn finish(&self, name: &str, game: &FinishedGame) -> Result<u64, String> {
+            if self.failing.load(Ordering::Relaxed) {
+                return Err("No space left on device (os error 28).".into());
+            }
+            self.inner.finish(name, game)
+        }
+        fn archived(&self, id: u64) -> Result<Option<ArchivedGame>, String> {
+            self.inner.archived(id)
+        }
+        fn recent(&self, identity: Option<&str>, limit: usize) -> Result<Vec<GameLine>, String> {
+            self.inner.recent(identity, limit)
+        }
+        fn ratings(&self, identities: &[&str], variant: &str) -> Result<Vec<Rating>, String> {
+            self.inner.ratings(identities, variant)
+        }
+        fn leaderboard(&self, variant: &str, limit: usize) -> Result<Vec<Standing>, String> {
+            self.inner.leaderboard(variant, limit)
+        }
+        fn account(&self, identity: &str) -> Result<Option<Account>, String> {
+            self.inner.account(identity)
+        }
+        fn seen(&self, identity: &str, name: &str) -> Result<(), String> {
+            self.inner.seen(identity, name)
+        }
     }
 
     struct Scratch(PathBuf);
@@ -685,12 +847,13 @@ mod tests {
             let dir =
                 std::env::temp_dir().join(format!("catboard-hub-{tag}-{}", std::process::id()));
             let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).expect("a data folder");
             Scratch(dir)
         }
 
         fn flaky(&self) -> Arc<Flaky> {
             Arc::new(Flaky {
-                inner: FileStore::open(&self.0).expect("a store"),
+                inner: Database::open(&self.0).expect("a store"),
                 failing: AtomicBool::new(false),
             })
         }
@@ -801,11 +964,20 @@ mod tests {
                 .play("t", conn, mv(&shared, "t", cycle[ply % 4]))
                 .expect("played");
         }
-        let file = std::fs::read_to_string(dir.0.join("tables/t.json")).expect("the game");
-        let kept: SavedGame = serde_json::from_str(&file).expect("a saved game");
+        let db = rusqlite::Connection::open(dir.0.join("catboard.db")).expect("the database");
+        let game: String = db
+            .query_row("SELECT game FROM live_tables WHERE name = 't'", [], |r| {
+                r.get(0)
+            })
+            .expect("the game");
+        let kept: SavedGame = serde_json::from_str(&game).expect("a saved game");
         assert_eq!(kept.moves.len(), FOLD_EVERY, "folded at {FOLD_EVERY}");
-        let journal = std::fs::read_to_string(dir.0.join("tables/t.moves")).expect("a journal");
-        assert_eq!(journal.lines().count(), 6, "{journal}");
+        let journal: i64 = db
+            .query_row("SELECT count(*) FROM live_moves WHERE tbl = 't'", [], |r| {
+                r.get(0)
+            })
+            .expect("the moves since");
+        assert_eq!(journal, 6);
         drop(shared);
         let (again, _) = dir.shared(Limits::default());
         assert_eq!(again.table("t").map(|(t, _)| t.ply()), Some(plies));
