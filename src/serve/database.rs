@@ -21,7 +21,7 @@ use crate::session::save::SavedGame;
 use catboard::rating::Rating;
 use rusqlite::{Connection, OpenFlags, OptionalExtension, Transaction, params};
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
@@ -95,12 +95,18 @@ pub const MIGRATIONS: &[&str] = &[
          PRIMARY KEY (identity, variant)
      );
      CREATE INDEX ratings_by_variant ON ratings (variant, rating);",
+    // 3: more than one key to an account: each key added, and the
+    // account (the identity of its first key) it belongs to.
+    "CREATE TABLE account_keys (
+         key TEXT PRIMARY KEY,
+         identity TEXT NOT NULL REFERENCES accounts(identity),
+         added INTEGER NOT NULL
+     );",
 ];
 
 /// The store as one SQLite database.
 #[derive(Debug)]
 pub struct Database {
-    path: PathBuf,
     connection: Mutex<Connection>,
 }
 
@@ -180,18 +186,12 @@ impl Database {
             ));
         }
         let database = Database {
-            path,
             connection: Mutex::new(connection),
         };
         if version >= 1 {
             database.import(dir).map_err(fail)?;
         }
         Ok(database)
-    }
-
-    /// Where the database is.
-    pub fn path(&self) -> &Path {
-        &self.path
     }
 
     fn connection(&self) -> MutexGuard<'_, Connection> {
@@ -705,6 +705,38 @@ impl Store for Database {
             .map_err(said)
     }
 
+    fn account_of_key(&self, key: &str) -> Result<Option<String>, String> {
+        self.connection()
+            .query_row(
+                "SELECT identity FROM account_keys WHERE key = ?1",
+                [key],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(said)
+    }
+
+    fn add_key(&self, key: &str, identity: &str) -> Result<(), String> {
+        self.write(|tx| {
+            let known: i64 = tx.query_row(
+                "SELECT count(*) FROM accounts WHERE identity = ?1",
+                [key],
+                |r| r.get(0),
+            )?;
+            if known > 0 {
+                return Err(refusal(
+                    "this key has an account of its own already".to_string(),
+                ));
+            }
+            tx.execute(
+                "INSERT INTO account_keys (key, identity, added) VALUES (?1, ?2, ?3)",
+                params![key, identity, as_i64(now_secs())],
+            )
+        })
+        .map(|_| ())
+        .map_err(|e| format!("The key could not be added: {e}."))
+    }
+
     fn seen(&self, identity: &str, name: &str) -> Result<(), String> {
         self.write(|tx| {
             tx.execute(
@@ -722,6 +754,7 @@ impl Store for Database {
 mod tests {
     use super::*;
     use crate::serve::store::ArchivedPlayer;
+    use std::path::PathBuf;
 
     struct Scratch(PathBuf);
 
@@ -920,7 +953,7 @@ mod tests {
         db.save_guests(65).expect("kept");
         let mode = |p: &Path| std::fs::metadata(p).expect("exists").permissions().mode() & 0o777;
         assert_eq!(mode(&dir.0), 0o700);
-        assert_eq!(mode(db.path()), 0o600);
+        assert_eq!(mode(&dir.0.join(FILE_NAME)), 0o600);
         assert_eq!(mode(&dir.0.join("catboard.db-wal")), 0o600);
         let journal: String = db
             .connection()

@@ -37,6 +37,18 @@ const FOLD_EVERY: usize = 64;
 /// How long a computer whose move could not be saved waits to try again.
 const RETRY_SAVE: Duration = Duration::from_secs(5);
 
+/// How a login name that adds a key begins (`ssh link-CODE@host`).
+pub const LINK_PREFIX: &str = "link-";
+
+/// How long a code for adding a key may be used.
+pub const LINK_LIFETIME: Duration = Duration::from_secs(600);
+
+/// How many codes for adding a key may wait at once.
+pub const MAX_LINKS: usize = 256;
+
+/// How many letters a code for adding a key has (32 to choose from each).
+const LINK_CODE_LENGTH: usize = 10;
+
 /// How many games the lobby's lists of games show.
 pub const GAMES_LISTED: usize = 100;
 
@@ -111,6 +123,9 @@ pub struct Shared {
     boards: Mutex<Arc<Boards>>,
     /// Whether [`Shared::boards`] is out of date.
     boards_stale: AtomicBool,
+    /// The codes for adding a key, each with the account it adds to and
+    /// when it was given.
+    links: Mutex<HashMap<String, (String, Instant)>>,
     /// Tables whose computer's move could not be saved, and when to try again.
     retries: Mutex<Vec<(String, Instant)>>,
     searches: Arc<Searches>,
@@ -200,6 +215,7 @@ impl Shared {
             finishing: Mutex::new(()),
             boards: Mutex::new(Arc::new(Boards::default())),
             boards_stale: AtomicBool::new(true),
+            links: Mutex::new(HashMap::new()),
             retries: Mutex::new(Vec::new()),
             searches: Searches::start(limits.searches),
             admission: Admission::new(&limits),
@@ -226,9 +242,61 @@ impl Shared {
         self.lobby_stale.store(true, Ordering::Release);
     }
 
+    /// A code for adding another key to `who`'s account: logging in with
+    /// that key as `link-CODE` within [`LINK_LIFETIME`] adds it. Refused
+    /// to a guest, and while [`MAX_LINKS`] codes wait.
+    pub fn link_code(&self, who: &Who) -> Result<String, String> {
+        if who.guest {
+            return Err("A guest has no account to add a key to: connect with a key first.".into());
+        }
+        let mut links = lock(&self.links);
+        let now = Instant::now();
+        links.retain(|_, (identity, made)| {
+            now.duration_since(*made) < LINK_LIFETIME && *identity != who.identity
+        });
+        if links.len() >= MAX_LINKS {
+            return Err(
+                "Too many keys are being added just now; try again in a few minutes.".into(),
+            );
+        }
+        const LETTERS: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
+        let code: String = (0..LINK_CODE_LENGTH)
+            .map(|_| char::from(LETTERS[rand::random_range(0..LETTERS.len())]))
+            .collect();
+        links.insert(code.clone(), (who.identity.clone(), now));
+        log::event(format!(
+            "a code to add a key to {}'s account was given",
+            who.name
+        ));
+        Ok(code)
+    }
+
+    /// Key `key` logging in with link code `code`: added to the account
+    /// that asked for the code, and logged in as it.
+    fn link(&self, code: &str, key: &str) -> Result<Who, String> {
+        let taken = lock(&self.links).remove(code);
+        let Some((identity, made)) = taken.filter(|(_, made)| made.elapsed() < LINK_LIFETIME)
+        else {
+            return Err("That code to add a key is not known or has expired; ask for a new one in the lobby (K).".into());
+        };
+        if identity == key {
+            lock(&self.links).insert(code.to_string(), (identity, made));
+            return Err("This key is the account's already; connect with the key to add.".into());
+        }
+        self.store.add_key(key, &identity)?;
+        let name = self
+            .store
+            .account(&identity)?
+            .map_or_else(|| "player".to_string(), |a| a.name);
+        log::event(format!("{key} was added to {name}'s account"));
+        Ok(Who::with_key(&identity, name))
+    }
+
     /// Who logs in as `login`: a guest gets the next number (kept on disk
-    /// first, in blocks), a key the name it asks for, claimed on first use;
-    /// a name another key holds is refused in one sentence. May write.
+    /// first, in blocks); a key added to an account is that account; any
+    /// other key the name it asks for, claimed on first use (and an
+    /// account made for it, first seen now); a name another key holds is
+    /// refused in one sentence. May write.
     pub fn who(&self, login: &Login) -> Result<Who, String> {
         let Some(key) = &login.key else {
             let mut guests = lock(&self.guests);
@@ -241,6 +309,13 @@ impl Shared {
             return Ok(Who::guest(n, login.address));
         };
         let (name, _) = parse_login(&login.user);
+        if let Some(code) = name.strip_prefix(LINK_PREFIX) {
+            return self.link(code, key);
+        }
+        if let Some(identity) = self.store.account_of_key(key)? {
+            let name = self.store.account(&identity)?.map_or(name, |a| a.name);
+            return Ok(Who::with_key(&identity, name));
+        }
         let mut book = lock(&self.names);
         if book.claim(&name, key)? == Claim::Claimed {
             if let Err(e) = self.store.save_names(&book) {
@@ -248,6 +323,10 @@ impl Shared {
                 return Err(format!("Your name could not be kept: {e}"));
             }
             log::event(format!("the name {name} is now {key}'s"));
+        }
+        drop(book);
+        if self.store.account(key)?.is_none() {
+            self.store.seen(key, &name)?;
         }
         Ok(Who::with_key(key, name))
     }
@@ -838,6 +917,12 @@ mod tests {
         fn seen(&self, identity: &str, name: &str) -> Result<(), String> {
             self.inner.seen(identity, name)
         }
+        fn account_of_key(&self, key: &str) -> Result<Option<String>, String> {
+            self.inner.account_of_key(key)
+        }
+        fn add_key(&self, key: &str, identity: &str) -> Result<(), String> {
+            self.inner.add_key(key, identity)
+        }
     }
 
     struct Scratch(PathBuf);
@@ -1123,6 +1208,187 @@ mod tests {
         shared.tick();
         assert!(watcher.take().lobby, "a spectator is shown in the lobby");
         assert_eq!(shared.summaries()[0].spectators, 1);
+    }
+
+    #[test]
+    fn a_second_key_is_added_from_a_session_of_the_first_and_plays_as_the_account() {
+        let dir = Scratch::new("link");
+        let (shared, _) = dir.shared(Limits::default());
+        let address: IpAddr = "10.0.0.1".parse().expect("an address");
+        let login = |user: &str, key: Option<&str>| Login {
+            user: user.into(),
+            key: key.map(str::to_string),
+            address,
+        };
+        let alice = shared.who(&login("alice", Some("key:A"))).expect("alice");
+        let first = shared
+            .store
+            .account("key:A")
+            .expect("read")
+            .expect("an account")
+            .first_seen;
+        assert!(first > 0);
+        let guest = shared.who(&login("g", None)).expect("a guest");
+        assert!(shared.link_code(&guest).is_err(), "a guest has no account");
+        let code = shared.link_code(&alice).expect("a code");
+        let laptop = shared
+            .who(&login(&format!("link-{code}"), Some("key:L")))
+            .expect("added");
+        assert_eq!(
+            (laptop.identity.as_str(), laptop.name.as_str()),
+            ("key:A", "alice")
+        );
+        let again = shared
+            .who(&login(&format!("link-{code}"), Some("key:M")))
+            .expect_err("a code is used once");
+        assert!(again.contains("not known or has expired"), "{again}");
+        drop(shared);
+        let (shared, _) = dir.shared(Limits::default());
+        let later = shared.who(&login("whoever", Some("key:L"))).expect("in");
+        assert_eq!(
+            (later.identity.as_str(), later.name.as_str()),
+            ("key:A", "alice")
+        );
+        let bob = shared.who(&login("bob", Some("key:B"))).expect("bob");
+        let code = shared.link_code(&alice).expect("a code");
+        let err = shared
+            .who(&login(&format!("link-{code}"), Some(&bob.identity)))
+            .expect_err("bob has an account of his own");
+        assert!(err.contains("has an account of its own"), "{err}");
+    }
+
+    /// Plays `moves` at a new chess table `name`, `white` against
+    /// `black`, the table timed when `timed`; conns from `conn`.
+    fn play_out(
+        shared: &Shared,
+        name: &str,
+        (white, black): (&str, &str),
+        moves: &[&str],
+        timed: bool,
+        conn: u64,
+    ) {
+        shared
+            .create(name, chess(), &who(white), 100)
+            .expect("made");
+        if timed {
+            lock(&shared.cell(name).expect("a table").room).time_control = Some("5+3".into());
+        }
+        let _w = sit(shared, name, conn, white);
+        let _b = sit(shared, name, conn + 1, black);
+        for (ply, text) in moves.iter().enumerate() {
+            let mover = conn + (ply % 2) as u64;
+            shared
+                .play(name, mover, mv(shared, name, text))
+                .expect("played");
+        }
+    }
+
+    const SCHOLARS: &[&str] = &["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"];
+    const FOOLS: &[&str] = &["f3", "e5", "g4", "Qh4#"];
+
+    #[test]
+    fn rated_games_move_ratings_per_variant_and_fill_the_leaderboard() {
+        let dir = Scratch::new("rated");
+        let (shared, _) = dir.shared(Limits::default());
+        for id in ["alice", "bob", "carol", "dave"] {
+            let login = Login {
+                user: id.into(),
+                key: Some(format!("key:{id}")),
+                address: "10.0.0.1".parse().expect("an address"),
+            };
+            shared.who(&login).expect("an account");
+        }
+        let series: [(&str, &str, &[&str]); 6] = [
+            ("key:alice", "key:bob", SCHOLARS),
+            ("key:bob", "key:carol", FOOLS),
+            ("key:alice", "key:carol", SCHOLARS),
+            ("key:carol", "key:alice", FOOLS),
+            ("key:bob", "key:alice", FOOLS),
+            ("key:dave", "key:bob", SCHOLARS),
+        ];
+        for (n, (white, black, moves)) in series.iter().enumerate() {
+            let table = format!("g{}", n + 1);
+            play_out(
+                &shared,
+                &table,
+                (white, black),
+                moves,
+                true,
+                10 * n as u64 + 10,
+            );
+        }
+        // Unrated: no clock; a guest.
+        play_out(
+            &shared,
+            "u1",
+            ("key:bob", "key:alice"),
+            SCHOLARS,
+            false,
+            100,
+        );
+        play_out(&shared, "u2", ("key:bob", "guest:9"), SCHOLARS, true, 110);
+
+        let first = shared.store.archived(1).expect("read").expect("game 1");
+        assert!(first.game.rated);
+        let alice = first.game.players[0].after.expect("rated");
+        // A new player beating a new player: 1662.3 / 290.3 by Glicko-2.
+        assert!((alice.rating - 1662.31).abs() < 0.5, "{alice:?}");
+        assert!((alice.deviation - 290.32).abs() < 0.5, "{alice:?}");
+        assert_eq!(first.game.result, "1-0");
+        assert!(
+            first.game.pgn.contains("[TimeControl \"5+3\"]"),
+            "{}",
+            first.game.pgn
+        );
+        for id in [7, 8] {
+            let unrated = shared.store.archived(id).expect("read").expect("there");
+            assert!(!unrated.game.rated, "game {id}");
+            assert!(unrated.game.players.iter().all(|p| p.after.is_none()));
+        }
+        let board = shared.store.leaderboard("chess", 10).expect("a board");
+        let names: Vec<&str> = board.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names[0], "alice", "four wins of four: {names:?}");
+        assert_eq!(names.last(), Some(&"bob"), "four losses of five: {names:?}");
+        assert_eq!(board[0].games, 4);
+        assert!(
+            board.iter().all(|s| s.rating.is_provisional()),
+            "a few games each"
+        );
+        let bob_games = shared.games_of("key:bob").expect("bob's games");
+        assert_eq!(
+            bob_games.len(),
+            6,
+            "his four rated games, the untimed one and the one with a guest"
+        );
+        assert_eq!(
+            shared.store.account("key:bob").map(|a| a.map(|a| a.games)),
+            Ok(Some(6))
+        );
+        assert_eq!(
+            shared.store.account("guest:9"),
+            Ok(None),
+            "guests are not kept"
+        );
+        assert!(shared.store.ratings(&["key:alice"], "cats").expect("read")[0].deviation == 350.0);
+
+        // The lobby's leaderboard, as a player sees it.
+        shared.tick();
+        let lists = crate::serve::lobby::Lists {
+            boards: shared.boards(),
+            mine: Some(shared.games_of("key:alice").expect("games")),
+        };
+        let mut lobby = crate::serve::lobby::Lobby::new();
+        let area = ratatui::layout::Rect::new(0, 0, 80, 24);
+        lobby.key(crate::session::keymap::Key::Char('l'), &[], area);
+        let screen = crate::serve::lobby::drawn(&mut lobby, &[], &lists, 80, 24);
+        eprintln!("{screen}");
+        assert!(screen.contains("Leaderboard — Chess"), "{screen}");
+        assert!(screen.contains("  1. alice"), "{screen}");
+        assert!(screen.contains("1662?") || screen.contains('?'), "{screen}");
+        lobby.key(crate::session::keymap::Key::Char('r'), &[], area);
+        let recent = crate::serve::lobby::drawn(&mut lobby, &[], &lists, 80, 24);
+        eprintln!("{recent}");
+        assert!(recent.contains("#8"), "{recent}");
     }
 
     #[test]

@@ -171,6 +171,11 @@ pub trait Store: Send + Sync + std::fmt::Debug {
     fn leaderboard(&self, variant: &str, limit: usize) -> Result<Vec<Standing>, String>;
     /// The account of `identity`, if it has come before.
     fn account(&self, identity: &str) -> Result<Option<Account>, String>;
+    /// The account (its identity) key `key` was added to, if any.
+    fn account_of_key(&self, key: &str) -> Result<Option<String>, String>;
+    /// Adds key `key` to account `identity`; refused for a key that has an
+    /// account of its own.
+    fn add_key(&self, key: &str, identity: &str) -> Result<(), String>;
     /// Keeps account `identity` with the name `name` when it is new.
     fn seen(&self, identity: &str, name: &str) -> Result<(), String>;
 }

@@ -78,9 +78,15 @@ async fn before_the_mate(port: u16, table: &str) -> (Player, Player) {
     (white, black)
 }
 
-/// Each archived game's table, its players and whether its PGN is whole;
-/// the tables still in play with their moves.
-fn read_back(data: &std::path::Path) -> (Vec<(String, i64, bool)>, Vec<(String, usize)>) {
+/// An archived game: its table, how many players were archived with it,
+/// and whether its PGN and result are whole.
+type Archived = (String, i64, bool);
+
+/// A table still in play, and how many moves it has kept.
+type Playing = (String, usize);
+
+/// Each archived game, and the tables still in play.
+fn read_back(data: &std::path::Path) -> (Vec<Archived>, Vec<Playing>) {
     let db = rusqlite::Connection::open(data.join("catboard.db")).expect("the database");
     let mut games = db
         .prepare(
