@@ -506,7 +506,7 @@ impl Connection {
                     Choice::AddKey => {
                         lobby.note = Some(match self.shared.link_code(&self.who) {
                             Ok(code) => format!(
-                                "To add a key: within 10 minutes, connect with it as ssh {}{code}@this-server",
+                                "Add a key: within 10 minutes, connect with it as ssh {}{code}@this-server",
                                 super::hub::LINK_PREFIX
                             ),
                             Err(e) => e,

@@ -85,12 +85,10 @@ pub enum Choice {
 }
 
 /// The lobby's keys, as the screen shows them.
-const KEYS: &str =
-    "Up/Down · Enter join · w watch · c new · r/m/l games, ratings · K add a key · q leave";
+const KEYS: &str = "Up/Down · Enter join · w watch · c new · r/m/l games · K add a key · q leave";
 
 /// The keys of the pages of games.
-const GAME_KEYS: &str =
-    "Up/Down scroll · t tables · r recent games · m my games · l leaderboard · q leave";
+const GAME_KEYS: &str = "Up/Down scroll · t tables · r recent · m mine · l leaderboard · q leave";
 
 /// The keys of the leaderboard.
 const LEADER_KEYS: &str =
@@ -275,12 +273,13 @@ impl Lobby {
                     .enumerate()
                     .map(|(i, s)| {
                         format!(
-                            "{:>3}. {:<24} {:>6}  ±{:<4.0} {:>4} games",
+                            "{:>3}. {:<24} {:>6}  ±{:<4.0} {:>4} {}",
                             i + 1,
                             s.name,
                             s.rating.shown(),
                             s.rating.deviation,
-                            s.games
+                            s.games,
+                            if s.games == 1 { "game" } else { "games" }
                         )
                     })
                     .collect();
@@ -415,7 +414,7 @@ fn game_lines(games: &[GameLine]) -> Vec<String> {
         .map(|g| {
             let variant = Variant::from_id(&g.variant).map_or(g.variant.as_str(), |v| v.name());
             format!(
-                "#{:<5} {:<12} {:<30} {:<8} {:<7} {}",
+                "#{:<5} {:<11} {:<24} {:<7} {:<6} {}",
                 g.id,
                 variant,
                 g.players,
@@ -571,6 +570,109 @@ mod tests {
             lobby.key(Key::Enter, &tables, area()),
             Choice::Join("d".into())
         );
+    }
+
+    fn standing(name: &str, rating: f64, deviation: f64) -> crate::serve::store::Standing {
+        crate::serve::store::Standing {
+            name: name.into(),
+            rating: catboard::rating::Rating {
+                rating,
+                deviation,
+                volatility: 0.06,
+            },
+            games: 12,
+        }
+    }
+
+    #[test]
+    fn the_pages_show_the_archive_and_each_variants_leaderboard() {
+        let boards = Boards {
+            recent: vec![GameLine {
+                id: 3,
+                variant: "chess".into(),
+                players: "ann · bob".into(),
+                result: "1-0".into(),
+                termination: "Checkmate — White wins".into(),
+                rated: true,
+                finished: 0,
+            }],
+            leaders: vec![
+                (
+                    "chess".into(),
+                    vec![
+                        standing("ann", 1712.4, 80.0),
+                        standing("bob", 1490.0, 180.0),
+                    ],
+                ),
+                ("cats".into(), Vec::new()),
+            ],
+        };
+        let lists = Lists {
+            boards: Arc::new(boards),
+            mine: None,
+        };
+        let mut lobby = Lobby::new();
+        let tables = [summary("t1")];
+        let before = lobby.fingerprint(&tables, &lists, "ann", area());
+        assert_eq!(lobby.key(Key::Char('l'), &tables, area()), Choice::Stay);
+        assert_ne!(lobby.fingerprint(&tables, &lists, "ann", area()), before);
+        let screen = super::drawn(&mut lobby, &tables, &lists, 80, 24);
+        assert!(screen.contains("Leaderboard — Chess (1/5"), "{screen}");
+        let ann = screen
+            .lines()
+            .find(|l| l.contains("1. ann"))
+            .unwrap_or_default();
+        let bob = screen
+            .lines()
+            .find(|l| l.contains("2. bob"))
+            .unwrap_or_default();
+        assert!(ann.contains(" 1712 ") && !ann.contains('?'), "{ann}");
+        assert!(bob.contains("1490?"), "provisional: {bob}");
+        lobby.key(Key::Right, &tables, area());
+        let cats = super::drawn(&mut lobby, &tables, &lists, 80, 24);
+        assert!(cats.contains("No rated Cat Chess game yet"), "{cats}");
+        lobby.key(Key::Left, &tables, area());
+        lobby.key(Key::Left, &tables, area());
+        let last = Variant::ALL[Variant::ALL.len() - 1].name();
+        assert!(super::drawn(&mut lobby, &tables, &lists, 80, 24).contains(last));
+
+        assert_eq!(lobby.key(Key::Char('r'), &tables, area()), Choice::Stay);
+        let recent = super::drawn(&mut lobby, &tables, &lists, 80, 24);
+        assert!(recent.contains("#3     Chess       ann · bob"), "{recent}");
+        assert_eq!(lobby.key(Key::Char('m'), &tables, area()), Choice::Mine);
+        let mine = super::drawn(&mut lobby, &tables, &lists, 80, 24);
+        assert!(
+            mine.contains("A guest's games are kept under no name"),
+            "{mine}"
+        );
+        assert_eq!(
+            lobby.key(Key::Enter, &tables, area()),
+            Choice::Stay,
+            "Enter joins nothing from a list of games"
+        );
+        assert_eq!(lobby.key(Key::Char('K'), &tables, area()), Choice::Stay);
+        lobby.key(Key::Char('t'), &tables, area());
+        assert_eq!(lobby.key(Key::Char('K'), &tables, area()), Choice::AddKey);
+        assert_eq!(
+            lobby.key(Key::Enter, &tables, area()),
+            Choice::Join("t1".into())
+        );
+    }
+
+    #[test]
+    fn every_page_fits_every_screen_without_a_panic() {
+        let lists = Lists::default();
+        let tables: Vec<TableSummary> = (1..=30).map(|n| summary(&format!("t{n}"))).collect();
+        for key in ['t', 'r', 'm', 'l'] {
+            for (w, h) in [(1, 1), (20, 5), (80, 24), (200, 60)] {
+                let mut lobby = Lobby::new();
+                lobby.key(Key::Char(key), &tables, Rect::new(0, 0, w, h));
+                for _ in 0..40 {
+                    lobby.key(Key::PageDown, &tables, Rect::new(0, 0, w, h));
+                }
+                super::drawn(&mut lobby, &tables, &lists, w, h);
+            }
+        }
     }
 
     #[test]
