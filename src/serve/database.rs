@@ -945,6 +945,54 @@ mod tests {
         assert_eq!(db.recent(Some("key:C"), 10).map(|g| g.len()), Ok(0));
     }
 
+    /// Not a test: what a move and a finished game cost to keep (each a
+    /// transaction synced to disk), for docs/operator.md. Run with
+    /// `cargo test --release --bin catboard measure_the_writes -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement"]
+    fn measure_the_writes() {
+        let dir = Scratch::new("measure");
+        let db = Database::open(&dir.0).expect("made");
+        const MOVES: usize = 500;
+        db.save_game("t", &opening(&[])).expect("kept");
+        let start = std::time::Instant::now();
+        for ply in 1..=MOVES {
+            db.save_move("t", ply, "e2e4").expect("kept");
+        }
+        let per_move = start.elapsed() / MOVES as u32;
+        let start = std::time::Instant::now();
+        const GAMES: usize = 100;
+        for n in 0..GAMES {
+            let name = format!("g{n}");
+            db.save_game(&name, &opening(&["f2f3"])).expect("kept");
+            db.finish(
+                &name,
+                &finished(&[
+                    ("key:A", Some((1500.0, 300.0))),
+                    ("key:B", Some((1500.0, 300.0))),
+                ]),
+            )
+            .expect("archived");
+        }
+        let per_game = start.elapsed() / GAMES as u32;
+        // The JSON files' journal, for comparison: a line appended and synced.
+        let journal = dir.0.join("t.moves");
+        let start = std::time::Instant::now();
+        for ply in 1..=MOVES {
+            catboard::durable::append(
+                &journal,
+                format!("{ply} e2e4\n").as_bytes(),
+                catboard::durable::Access::Private,
+            )
+            .expect("appended");
+        }
+        let per_line = start.elapsed() / MOVES as u32;
+        eprintln!("a journal line appended and synced (the JSON files' move): {per_line:?}");
+        eprintln!(
+            "a move kept: {per_move:?}; a table made and its game archived and rated: {per_game:?}"
+        );
+    }
+
     #[test]
     fn the_database_is_the_owners_alone_and_in_wal_mode() {
         let dir = Scratch::new("modes");
