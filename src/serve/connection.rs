@@ -17,7 +17,7 @@
 use super::hub::{Shared, TableSummary};
 use super::identity::{Login, Who, parse_login};
 use super::limits::WRITE_DEADLINE;
-use super::lobby::{Choice, Lobby};
+use super::lobby::{Choice, Lists, Lobby, Page};
 use super::log;
 use super::mailbox::{Ending, Mailbox, Notice};
 use super::screen::{self, Screen};
@@ -229,6 +229,8 @@ struct Connection {
     look: Look,
     /// The lobby's tables as last taken.
     tables: Arc<Vec<TableSummary>>,
+    /// The archive's lists as last taken, and the player's games.
+    lists: Lists,
     /// What the lobby showed when last drawn.
     lobby_shown: Option<u64>,
     /// A frame is due.
@@ -246,6 +248,7 @@ impl Connection {
         // A built-in theme, never a file of the server's user: nothing to say.
         let (look, _) = Look::of(&choice, None);
         let tables = shared.summaries();
+        let boards = shared.boards();
         Connection {
             shared,
             id,
@@ -255,6 +258,7 @@ impl Connection {
             choice,
             look,
             tables,
+            lists: Lists { boards, mine: None },
             lobby_shown: None,
             dirty: true,
             quit: false,
@@ -309,6 +313,14 @@ impl Connection {
             }
             if mail.lobby {
                 self.tables = self.shared.summaries();
+                let boards = self.shared.boards();
+                if !Arc::ptr_eq(&boards, &self.lists.boards) {
+                    self.lists.boards = boards;
+                    // A game was archived: the player's list may have grown.
+                    if matches!(&self.place, Place::Lobby(l) if l.page() == Page::Mine) {
+                        self.read_my_games().await;
+                    }
+                }
                 self.check_lobby(screen.area());
             }
             let decoded = if !mail.input.is_empty() {
@@ -338,20 +350,42 @@ impl Connection {
     fn view(&mut self, frame: &mut Frame) {
         match &mut self.place {
             Place::Lobby(lobby) => {
-                self.lobby_shown =
-                    Some(lobby.fingerprint(&self.tables, &self.who.name, frame.area()));
-                lobby.view(&self.tables, &self.who.name, frame);
+                self.lobby_shown = Some(lobby.fingerprint(
+                    &self.tables,
+                    &self.lists,
+                    &self.who.name,
+                    frame.area(),
+                ));
+                lobby.view(&self.tables, &self.lists, &self.who.name, frame);
             }
             Place::Creating(app) => view(app, &self.look, frame),
             Place::Seated(seated) => view(&seated.app, &self.look, frame),
         }
     }
 
+    /// Reads the player's games from the archive anew (a guest has none kept).
+    async fn read_my_games(&mut self) {
+        if self.who.guest {
+            self.lists.mine = None;
+            return;
+        }
+        let identity = self.who.identity.clone();
+        match blocking(&self.shared, move |s| s.games_of(&identity)).await {
+            Ok(games) => self.lists.mine = Some(games),
+            Err(e) => {
+                if let Place::Lobby(lobby) = &mut self.place {
+                    lobby.note = Some(format!("Your games could not be read: {e}"));
+                }
+            }
+        }
+        self.dirty = true;
+    }
+
     /// The lobby's list changed: a frame is due when what this screen
     /// shows of it changed.
     fn check_lobby(&mut self, area: Rect) {
         if let Place::Lobby(lobby) = &mut self.place {
-            let now = lobby.fingerprint(&self.tables, &self.who.name, area);
+            let now = lobby.fingerprint(&self.tables, &self.lists, &self.who.name, area);
             if self.lobby_shown != Some(now) {
                 self.dirty = true;
             }
@@ -468,6 +502,16 @@ impl Connection {
                 };
                 match lobby.key(key, &self.tables, area) {
                     Choice::Stay => {}
+                    Choice::Mine => self.read_my_games().await,
+                    Choice::AddKey => {
+                        lobby.note = Some(match self.shared.link_code(&self.who) {
+                            Ok(code) => format!(
+                                "Add a key: within 10 minutes, connect with it as ssh {}{code}@this-server",
+                                super::hub::LINK_PREFIX
+                            ),
+                            Err(e) => e,
+                        });
+                    }
                     Choice::Quit => self.quit = true,
                     Choice::Join(name) => self.join(&name, true, None).await,
                     Choice::Watch(name) => self.join(&name, false, None).await,

@@ -12,6 +12,7 @@
 //! a table wakes its viewers, never the lobby.
 
 use super::admission::Admission;
+use super::archive;
 use super::computers::{self, Job, Searches};
 use super::identity::{Login, Who, parse_login};
 use super::limits::{LOBBY_TICK, Limits};
@@ -19,7 +20,7 @@ use super::log;
 use super::mailbox::{Ending, Mailbox};
 use super::names::{Claim, GuestNumbers, NameBook};
 use super::room::{Joined, Room};
-use super::store::Store;
+use super::store::{FinishedGame, GameLine, Standing, Store};
 use crate::session::computer::WATCH_PAUSE;
 use crate::session::table::TableGame;
 use catboard::core::{Game, Move};
@@ -35,6 +36,34 @@ const FOLD_EVERY: usize = 64;
 
 /// How long a computer whose move could not be saved waits to try again.
 const RETRY_SAVE: Duration = Duration::from_secs(5);
+
+/// How a login name that adds a key begins (`ssh link-CODE@host`).
+pub const LINK_PREFIX: &str = "link-";
+
+/// How long a code for adding a key may be used.
+pub const LINK_LIFETIME: Duration = Duration::from_secs(600);
+
+/// How many codes for adding a key may wait at once.
+pub const MAX_LINKS: usize = 256;
+
+/// How many letters a code for adding a key has (32 to choose from each).
+const LINK_CODE_LENGTH: usize = 10;
+
+/// How many games the lobby's lists of games show.
+pub const GAMES_LISTED: usize = 100;
+
+/// How many players a leaderboard shows.
+pub const LEADERS_LISTED: usize = 50;
+
+/// What the lobby shows of the archive: the games finished last and the
+/// best rated in each variant, rebuilt when a game is archived.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Boards {
+    /// The games finished last, the newest first.
+    pub recent: Vec<GameLine>,
+    /// Each variant's id and its best rated players.
+    pub leaders: Vec<(String, Vec<Standing>)>,
+}
 
 /// One line of the lobby: a table and who is at it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -87,6 +116,16 @@ pub struct Shared {
     connections: Mutex<HashMap<u64, Arc<Mailbox>>>,
     /// Held while a table is made (names and counts checked, then kept).
     creating: Mutex<()>,
+    /// Held while a game is archived: its players' ratings are read, and
+    /// written with the game, by one finish at a time.
+    finishing: Mutex<()>,
+    /// What the lobby shows of the archive.
+    boards: Mutex<Arc<Boards>>,
+    /// Whether [`Shared::boards`] is out of date.
+    boards_stale: AtomicBool,
+    /// The codes for adding a key, each with the account it adds to and
+    /// when it was given.
+    links: Mutex<HashMap<String, (String, Instant)>>,
     /// Tables whose computer's move could not be saved, and when to try again.
     retries: Mutex<Vec<(String, Instant)>>,
     searches: Arc<Searches>,
@@ -146,6 +185,7 @@ impl Shared {
             let seats = kept.seats.unwrap_or_default();
             let think_ms = seats.think_ms.unwrap_or(limits.think_ms);
             let mut room = Room::new(table, seats.owner, think_ms);
+            room.time_control = seats.time_control;
             for (slot, holder) in room.holders.iter_mut().zip(seats.holders) {
                 *slot = holder;
             }
@@ -172,6 +212,10 @@ impl Shared {
             lobby_stale: AtomicBool::new(true),
             connections: Mutex::new(HashMap::new()),
             creating: Mutex::new(()),
+            finishing: Mutex::new(()),
+            boards: Mutex::new(Arc::new(Boards::default())),
+            boards_stale: AtomicBool::new(true),
+            links: Mutex::new(HashMap::new()),
             retries: Mutex::new(Vec::new()),
             searches: Searches::start(limits.searches),
             admission: Admission::new(&limits),
@@ -198,9 +242,61 @@ impl Shared {
         self.lobby_stale.store(true, Ordering::Release);
     }
 
+    /// A code for adding another key to `who`'s account: logging in with
+    /// that key as `link-CODE` within [`LINK_LIFETIME`] adds it. Refused
+    /// to a guest, and while [`MAX_LINKS`] codes wait.
+    pub fn link_code(&self, who: &Who) -> Result<String, String> {
+        if who.guest {
+            return Err("A guest has no account to add a key to: connect with a key first.".into());
+        }
+        let mut links = lock(&self.links);
+        let now = Instant::now();
+        links.retain(|_, (identity, made)| {
+            now.duration_since(*made) < LINK_LIFETIME && *identity != who.identity
+        });
+        if links.len() >= MAX_LINKS {
+            return Err(
+                "Too many keys are being added just now; try again in a few minutes.".into(),
+            );
+        }
+        const LETTERS: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
+        let code: String = (0..LINK_CODE_LENGTH)
+            .map(|_| char::from(LETTERS[rand::random_range(0..LETTERS.len())]))
+            .collect();
+        links.insert(code.clone(), (who.identity.clone(), now));
+        log::event(format!(
+            "a code to add a key to {}'s account was given",
+            who.name
+        ));
+        Ok(code)
+    }
+
+    /// Key `key` logging in with link code `code`: added to the account
+    /// that asked for the code, and logged in as it.
+    fn link(&self, code: &str, key: &str) -> Result<Who, String> {
+        let taken = lock(&self.links).remove(code);
+        let Some((identity, made)) = taken.filter(|(_, made)| made.elapsed() < LINK_LIFETIME)
+        else {
+            return Err("That code to add a key is not known or has expired; ask for a new one in the lobby (K).".into());
+        };
+        if identity == key {
+            lock(&self.links).insert(code.to_string(), (identity, made));
+            return Err("This key is the account's already; connect with the key to add.".into());
+        }
+        self.store.add_key(key, &identity)?;
+        let name = self
+            .store
+            .account(&identity)?
+            .map_or_else(|| "player".to_string(), |a| a.name);
+        log::event(format!("{key} was added to {name}'s account"));
+        Ok(Who::with_key(&identity, name))
+    }
+
     /// Who logs in as `login`: a guest gets the next number (kept on disk
-    /// first, in blocks), a key the name it asks for, claimed on first use;
-    /// a name another key holds is refused in one sentence. May write.
+    /// first, in blocks); a key added to an account is that account; any
+    /// other key the name it asks for, claimed on first use (and an
+    /// account made for it, first seen now); a name another key holds is
+    /// refused in one sentence. May write.
     pub fn who(&self, login: &Login) -> Result<Who, String> {
         let Some(key) = &login.key else {
             let mut guests = lock(&self.guests);
@@ -213,6 +309,13 @@ impl Shared {
             return Ok(Who::guest(n, login.address));
         };
         let (name, _) = parse_login(&login.user);
+        if let Some(code) = name.strip_prefix(LINK_PREFIX) {
+            return self.link(code, key);
+        }
+        if let Some(identity) = self.store.account_of_key(key)? {
+            let name = self.store.account(&identity)?.map_or(name, |a| a.name);
+            return Ok(Who::with_key(&identity, name));
+        }
         let mut book = lock(&self.names);
         if book.claim(&name, key)? == Claim::Claimed {
             if let Err(e) = self.store.save_names(&book) {
@@ -220,6 +323,10 @@ impl Shared {
                 return Err(format!("Your name could not be kept: {e}"));
             }
             log::event(format!("the name {name} is now {key}'s"));
+        }
+        drop(book);
+        if self.store.account(key)?.is_none() {
+            self.store.seen(key, &name)?;
         }
         Ok(Who::with_key(key, name))
     }
@@ -273,6 +380,13 @@ impl Shared {
             }
             self.lobby_changed();
         }
+        if self.boards_stale.swap(false, Ordering::AcqRel) {
+            match self.build_boards() {
+                Ok(boards) => *lock(&self.boards) = Arc::new(boards),
+                Err(e) => log::event(format!("the lobby's lists of games: {e}")),
+            }
+            self.lobby_changed();
+        }
         if self.lobby_stale.swap(false, Ordering::AcqRel) {
             let tables = Arc::new(self.build_summaries());
             let mut lobby = lock(&self.lobby);
@@ -290,6 +404,35 @@ impl Shared {
         };
         for name in due {
             self.engage(&name, Duration::ZERO);
+        }
+    }
+
+    fn build_boards(&self) -> Result<Boards, String> {
+        let recent = self.store.recent(None, GAMES_LISTED)?;
+        let mut leaders = Vec::new();
+        for variant in catboard::variants::Variant::ALL {
+            let id = variant.id();
+            leaders.push((id.to_string(), self.store.leaderboard(id, LEADERS_LISTED)?));
+        }
+        Ok(Boards { recent, leaders })
+    }
+
+    /// What the lobby shows of the archive, rebuilt at most every
+    /// [`LOBBY_TICK`] after a game is archived.
+    pub fn boards(&self) -> Arc<Boards> {
+        lock(&self.boards).clone()
+    }
+
+    /// The games `identity` finished last, the newest first.
+    pub fn games_of(&self, identity: &str) -> Result<Vec<GameLine>, String> {
+        self.store.recent(Some(identity), GAMES_LISTED)
+    }
+
+    /// Archived game number `id` as PGN; the refusal says why.
+    pub fn pgn(&self, id: u64) -> Result<String, String> {
+        match self.store.archived(id)? {
+            Some(game) => Ok(game.game.pgn),
+            None => Err(format!("There is no game {id} in the archive.")),
         }
     }
 
@@ -421,7 +564,8 @@ impl Shared {
             let record = seat
                 .and_then(|s| room.holders_with(who, s))
                 .map(|holders| room.record(Some(&holders)))
-                .filter(|record| *record != room.record(None));
+                .filter(|record| *record != room.record(None))
+                .filter(|_| room.table.outcome().is_none());
             (seat, record)
         };
         if let Some(record) = record
@@ -451,7 +595,8 @@ impl Shared {
         let _writing = lock(&cell.writer);
         let record = {
             let mut room = lock(&cell.room);
-            room.leave(conn, who).then(|| room.record(None))
+            let over = room.table.outcome().is_some();
+            (room.leave(conn, who) && !over).then(|| room.record(None))
         };
         if let Some(record) = record
             && let Err(e) = self.store.save_seats(name, &record)
@@ -486,14 +631,18 @@ impl Shared {
             next.play(mv);
             (next, notation, text)
         };
-        if let Err(e) = self.store.save_move(name, next.ply(), &text) {
-            let why = format!("The move {notation} was not played: {e}");
-            log::event(format!("table {name}: {why}"));
-            lock(&cell.room).warn_others(conn, &why);
-            return Err(why);
-        }
+        let archived = match self.keep(name, &cell, &next, &text) {
+            Ok(archived) => archived,
+            Err(e) => {
+                let why = format!("The move {notation} was not played: {e}");
+                log::event(format!("table {name}: {why}"));
+                lock(&cell.room).warn_others(conn, &why);
+                return Err(why);
+            }
+        };
         log::event(format!("table {name}: connection {conn} played {notation}"));
         self.moved(name, &cell, next);
+        self.tell_archived(name, &cell, archived);
         Ok(())
     }
 
@@ -515,7 +664,8 @@ impl Shared {
             next.play(mv);
             (next, notation, text, room.think_ms)
         };
-        if let Err(e) = self.store.save_move(name, next.ply(), &text) {
+        let archived = self.keep(name, &cell, &next, &text);
+        if let Err(e) = &archived {
             log::event(format!(
                 "table {name}: the computer's move was not kept: {e}"
             ));
@@ -541,14 +691,79 @@ impl Shared {
             mover.label()
         ));
         self.moved(name, &cell, next);
+        self.tell_archived(name, &cell, archived.ok().flatten());
+    }
+
+    /// Keeps `next`, table `name`'s game after the move written `text`
+    /// (the caller holds the table's writer lock): the move alone while
+    /// the game goes on; once it has ended, the whole game archived, its
+    /// ratings moved when [`archive::is_rated`], and the table out of
+    /// play, in one transaction. The archived game, with its number.
+    fn keep(
+        &self,
+        name: &str,
+        cell: &RoomCell,
+        next: &TableGame,
+        text: &str,
+    ) -> Result<Option<(u64, FinishedGame)>, String> {
+        if next.outcome().is_none() {
+            return self.store.save_move(name, next.ply(), text).map(|()| None);
+        }
+        let _finishing = lock(&self.finishing);
+        let (holders, time_control) = {
+            let room = lock(&cell.room);
+            (room.holders.clone(), room.time_control.clone())
+        };
+        let before = if archive::is_rated(next.players(), &holders, time_control.as_deref()) {
+            let ids: Vec<&str> = holders
+                .iter()
+                .flatten()
+                .map(|h| h.identity.as_str())
+                .collect();
+            Some(self.store.ratings(&ids, next.variant().id())?)
+        } else {
+            None
+        };
+        let record = archive::finished_game(
+            &lock(&cell.room),
+            next,
+            before.as_deref(),
+            super::database::now_secs(),
+        );
+        let id = self.store.finish(name, &record)?;
+        self.boards_stale.store(true, Ordering::Release);
+        Ok(Some((id, record)))
+    }
+
+    /// Tells table `name` that its game is archived as number `id`, and
+    /// how its ratings moved.
+    fn tell_archived(&self, name: &str, cell: &RoomCell, archived: Option<(u64, FinishedGame)>) {
+        let Some((id, game)) = archived else {
+            return;
+        };
+        let mut news = format!("Kept as game {id} (ssh HOST pgn {id} prints it).");
+        if game.rated {
+            let moves: Vec<String> = game
+                .players
+                .iter()
+                .filter_map(|p| {
+                    let (before, after) = (p.before?, p.after?);
+                    Some(format!("{} {} → {}", p.name, before.shown(), after.shown()))
+                })
+                .collect();
+            news.push_str(&format!(" Rated: {}.", moves.join(", ")));
+        }
+        log::event(format!("table {name}: {news}"));
+        lock(&cell.room).tell(None, &news);
     }
 
     /// Table `name` now stands at `next`, which is kept: its viewers see
     /// it, and its computer starts when it is to move. Every
-    /// [`FOLD_EVERY`] moves, and when the game ends, its moves are folded
-    /// into the game's file (the caller holds the table's writer lock).
+    /// [`FOLD_EVERY`] moves its moves are folded into its game (the
+    /// caller holds the table's writer lock); a finished game is in the
+    /// archive already.
     fn moved(&self, name: &str, cell: &RoomCell, next: TableGame) {
-        let fold = (next.ply().is_multiple_of(FOLD_EVERY) || next.outcome().is_some())
+        let fold = (next.ply().is_multiple_of(FOLD_EVERY) && next.outcome().is_none())
             .then(|| next.saved());
         let over = {
             let mut room = lock(&cell.room);
@@ -629,19 +844,21 @@ pub async fn ticking(shared: Arc<Shared>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::serve::database::Database;
     use crate::serve::names::NameBook;
-    use crate::serve::store::{FileStore, SeatsRecord, StoredTable};
+    use crate::serve::store::{Account, ArchivedGame, SeatsRecord, StoredTable};
     use crate::session::save::SavedGame;
     use crate::session::table::{Player, TableSpec};
     use catboard::ai::Level;
+    use catboard::rating::Rating;
     use catboard::variants::Variant;
     use std::net::IpAddr;
     use std::path::PathBuf;
 
-    /// A file store that fails every game save while `failing` is set.
+    /// The database, failing every game save while `failing` is set.
     #[derive(Debug)]
     struct Flaky {
-        inner: FileStore,
+        inner: Database,
         failing: AtomicBool,
     }
 
@@ -676,6 +893,36 @@ mod tests {
         fn save_guests(&self, first_free: u64) -> Result<(), String> {
             self.inner.save_guests(first_free)
         }
+        fn finish(&self, name: &str, game: &FinishedGame) -> Result<u64, String> {
+            if self.failing.load(Ordering::Relaxed) {
+                return Err("No space left on device (os error 28).".into());
+            }
+            self.inner.finish(name, game)
+        }
+        fn archived(&self, id: u64) -> Result<Option<ArchivedGame>, String> {
+            self.inner.archived(id)
+        }
+        fn recent(&self, identity: Option<&str>, limit: usize) -> Result<Vec<GameLine>, String> {
+            self.inner.recent(identity, limit)
+        }
+        fn ratings(&self, identities: &[&str], variant: &str) -> Result<Vec<Rating>, String> {
+            self.inner.ratings(identities, variant)
+        }
+        fn leaderboard(&self, variant: &str, limit: usize) -> Result<Vec<Standing>, String> {
+            self.inner.leaderboard(variant, limit)
+        }
+        fn account(&self, identity: &str) -> Result<Option<Account>, String> {
+            self.inner.account(identity)
+        }
+        fn seen(&self, identity: &str, name: &str) -> Result<(), String> {
+            self.inner.seen(identity, name)
+        }
+        fn account_of_key(&self, key: &str) -> Result<Option<String>, String> {
+            self.inner.account_of_key(key)
+        }
+        fn add_key(&self, key: &str, identity: &str) -> Result<(), String> {
+            self.inner.add_key(key, identity)
+        }
     }
 
     struct Scratch(PathBuf);
@@ -685,12 +932,13 @@ mod tests {
             let dir =
                 std::env::temp_dir().join(format!("catboard-hub-{tag}-{}", std::process::id()));
             let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).expect("a data folder");
             Scratch(dir)
         }
 
         fn flaky(&self) -> Arc<Flaky> {
             Arc::new(Flaky {
-                inner: FileStore::open(&self.0).expect("a store"),
+                inner: Database::open(&self.0).expect("a store"),
                 failing: AtomicBool::new(false),
             })
         }
@@ -801,11 +1049,20 @@ mod tests {
                 .play("t", conn, mv(&shared, "t", cycle[ply % 4]))
                 .expect("played");
         }
-        let file = std::fs::read_to_string(dir.0.join("tables/t.json")).expect("the game");
-        let kept: SavedGame = serde_json::from_str(&file).expect("a saved game");
+        let db = rusqlite::Connection::open(dir.0.join("catboard.db")).expect("the database");
+        let game: String = db
+            .query_row("SELECT game FROM live_tables WHERE name = 't'", [], |r| {
+                r.get(0)
+            })
+            .expect("the game");
+        let kept: SavedGame = serde_json::from_str(&game).expect("a saved game");
         assert_eq!(kept.moves.len(), FOLD_EVERY, "folded at {FOLD_EVERY}");
-        let journal = std::fs::read_to_string(dir.0.join("tables/t.moves")).expect("a journal");
-        assert_eq!(journal.lines().count(), 6, "{journal}");
+        let journal: i64 = db
+            .query_row("SELECT count(*) FROM live_moves WHERE tbl = 't'", [], |r| {
+                r.get(0)
+            })
+            .expect("the moves since");
+        assert_eq!(journal, 6);
         drop(shared);
         let (again, _) = dir.shared(Limits::default());
         assert_eq!(again.table("t").map(|(t, _)| t.ply()), Some(plies));
@@ -951,6 +1208,214 @@ mod tests {
         shared.tick();
         assert!(watcher.take().lobby, "a spectator is shown in the lobby");
         assert_eq!(shared.summaries()[0].spectators, 1);
+    }
+
+    #[test]
+    fn a_second_key_is_added_from_a_session_of_the_first_and_plays_as_the_account() {
+        let dir = Scratch::new("link");
+        let (shared, _) = dir.shared(Limits::default());
+        let address: IpAddr = "10.0.0.1".parse().expect("an address");
+        let login = |user: &str, key: Option<&str>| Login {
+            user: user.into(),
+            key: key.map(str::to_string),
+            address,
+        };
+        let alice = shared.who(&login("alice", Some("key:A"))).expect("alice");
+        let first = shared
+            .store
+            .account("key:A")
+            .expect("read")
+            .expect("an account")
+            .first_seen;
+        assert!(first > 0);
+        let guest = shared.who(&login("g", None)).expect("a guest");
+        assert!(shared.link_code(&guest).is_err(), "a guest has no account");
+        let code = shared.link_code(&alice).expect("a code");
+        let laptop = shared
+            .who(&login(&format!("link-{code}"), Some("key:L")))
+            .expect("added");
+        assert_eq!(
+            (laptop.identity.as_str(), laptop.name.as_str()),
+            ("key:A", "alice")
+        );
+        let again = shared
+            .who(&login(&format!("link-{code}"), Some("key:M")))
+            .expect_err("a code is used once");
+        assert!(again.contains("not known or has expired"), "{again}");
+        drop(shared);
+        let (shared, _) = dir.shared(Limits::default());
+        let later = shared.who(&login("whoever", Some("key:L"))).expect("in");
+        assert_eq!(
+            (later.identity.as_str(), later.name.as_str()),
+            ("key:A", "alice")
+        );
+        let bob = shared.who(&login("bob", Some("key:B"))).expect("bob");
+        let code = shared.link_code(&alice).expect("a code");
+        let err = shared
+            .who(&login(&format!("link-{code}"), Some(&bob.identity)))
+            .expect_err("bob has an account of his own");
+        assert!(err.contains("has an account of its own"), "{err}");
+    }
+
+    /// Plays `moves` at a new chess table `name`, `white` against
+    /// `black`, the table timed when `timed`; conns from `conn`.
+    fn play_out(
+        shared: &Shared,
+        name: &str,
+        (white, black): (&str, &str),
+        moves: &[&str],
+        timed: bool,
+        conn: u64,
+    ) {
+        // Named as their keys say (`key:ann` is ann).
+        let person = |id: &str| Who {
+            name: id.trim_start_matches("key:").replace("guest:", "guest-"),
+            ..who(id)
+        };
+        shared
+            .create(name, chess(), &person(white), 100)
+            .expect("made");
+        if timed {
+            lock(&shared.cell(name).expect("a table").room).time_control = Some("5+3".into());
+        }
+        for (seat, id) in [white, black].into_iter().enumerate() {
+            let mailbox = Arc::new(Mailbox::new());
+            shared
+                .join(name, conn + seat as u64, &person(id), mailbox, true, None)
+                .expect("joined");
+        }
+        for (ply, text) in moves.iter().enumerate() {
+            let mover = conn + (ply % 2) as u64;
+            shared
+                .play(name, mover, mv(shared, name, text))
+                .expect("played");
+        }
+    }
+
+    const SCHOLARS: &[&str] = &["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"];
+    const FOOLS: &[&str] = &["f3", "e5", "g4", "Qh4#"];
+
+    #[test]
+    fn rated_games_move_ratings_per_variant_and_fill_the_leaderboard() {
+        let dir = Scratch::new("rated");
+        let (shared, _) = dir.shared(Limits::default());
+        rated_series(&shared);
+        let first = shared.store.archived(1).expect("read").expect("game 1");
+        assert!(first.game.rated);
+        let alice = first.game.players[0].after.expect("rated");
+        // A new player beating a new player: 1662.3 / 290.3 by Glicko-2.
+        assert!((alice.rating - 1662.31).abs() < 0.5, "{alice:?}");
+        assert!((alice.deviation - 290.32).abs() < 0.5, "{alice:?}");
+        assert_eq!(first.game.result, "1-0");
+        assert!(
+            first.game.pgn.contains("[TimeControl \"5+3\"]"),
+            "{}",
+            first.game.pgn
+        );
+        for id in [7, 8] {
+            let unrated = shared.store.archived(id).expect("read").expect("there");
+            assert!(!unrated.game.rated, "game {id}");
+            assert!(unrated.game.players.iter().all(|p| p.after.is_none()));
+        }
+        let board = shared.store.leaderboard("chess", 10).expect("a board");
+        let names: Vec<&str> = board.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names[0], "alice", "four wins of four: {names:?}");
+        assert_eq!(names.last(), Some(&"bob"), "four losses of five: {names:?}");
+        assert_eq!(board[0].games, 4);
+        assert!(
+            board.iter().all(|s| s.rating.is_provisional()),
+            "a few games each"
+        );
+        let bob_games = shared.games_of("key:bob").expect("bob's games");
+        assert_eq!(
+            bob_games.len(),
+            6,
+            "his four rated games, the untimed one and the one with a guest"
+        );
+        assert_eq!(
+            shared.store.account("key:bob").map(|a| a.map(|a| a.games)),
+            Ok(Some(6))
+        );
+        assert_eq!(
+            shared.store.account("guest:9"),
+            Ok(None),
+            "guests are not kept"
+        );
+        assert!(shared.store.ratings(&["key:alice"], "cats").expect("read")[0].deviation == 350.0);
+
+        // The lobby's leaderboard, as a player sees it.
+        shared.tick();
+        let lists = crate::serve::lobby::Lists {
+            boards: shared.boards(),
+            mine: Some(shared.games_of("key:alice").expect("games")),
+        };
+        let mut lobby = crate::serve::lobby::Lobby::new();
+        let area = ratatui::layout::Rect::new(0, 0, 80, 24);
+        lobby.key(crate::session::keymap::Key::Char('l'), &[], area);
+        let screen = crate::serve::lobby::drawn(&mut lobby, &[], &lists, 80, 24);
+        eprintln!("{screen}");
+        assert!(screen.contains("Leaderboard — Chess"), "{screen}");
+        assert!(screen.contains("  1. alice"), "{screen}");
+        let top = screen
+            .lines()
+            .find(|l| l.contains("  1. alice"))
+            .unwrap_or_default();
+        assert!(top.contains("? "), "alice's rating is provisional: {top}");
+        lobby.key(crate::session::keymap::Key::Char('r'), &[], area);
+        let recent = crate::serve::lobby::drawn(&mut lobby, &[], &lists, 80, 24);
+        eprintln!("{recent}");
+        assert!(recent.contains("#8"), "{recent}");
+    }
+
+    /// A series of games at chess between four players with keys: six
+    /// rated, one untimed, one against a guest.
+    fn rated_series(shared: &Shared) {
+        for id in ["alice", "bob", "carol", "dave"] {
+            let login = Login {
+                user: id.into(),
+                key: Some(format!("key:{id}")),
+                address: "10.0.0.1".parse().expect("an address"),
+            };
+            shared.who(&login).expect("an account");
+        }
+        let series: [(&str, &str, &[&str]); 6] = [
+            ("key:alice", "key:bob", SCHOLARS),
+            ("key:bob", "key:carol", FOOLS),
+            ("key:alice", "key:carol", SCHOLARS),
+            ("key:carol", "key:alice", FOOLS),
+            ("key:bob", "key:alice", FOOLS),
+            ("key:dave", "key:bob", SCHOLARS),
+        ];
+        for (n, (white, black, moves)) in series.iter().enumerate() {
+            let table = format!("g{}", n + 1);
+            play_out(
+                shared,
+                &table,
+                (white, black),
+                moves,
+                true,
+                10 * n as u64 + 10,
+            );
+        }
+        // Unrated: no clock; a guest.
+        play_out(shared, "u1", ("key:bob", "key:alice"), SCHOLARS, false, 100);
+        play_out(shared, "u2", ("key:bob", "guest:9"), SCHOLARS, true, 110);
+    }
+
+    /// Not a test: leaves the data folder of [`rated_series`] in
+    /// `$CATBOARD_DEMO_DATA`, for a server to show (the closing note's
+    /// lobby capture).
+    #[test]
+    #[ignore = "makes a data folder for a demonstration"]
+    fn demo_data_folder() {
+        let Some(dir) = std::env::var_os("CATBOARD_DEMO_DATA") else {
+            return;
+        };
+        let dir = PathBuf::from(dir);
+        std::fs::create_dir_all(&dir).expect("a data folder");
+        let store = Arc::new(Database::open(&dir).expect("a database"));
+        let shared = Shared::load(store, Limits::default()).expect("a hub");
+        rated_series(&shared);
     }
 
     #[test]

@@ -3,9 +3,14 @@
 //! join a free seat, watch, make a table or leave. The highlight belongs
 //! to a table, not a line number, so a table made or gone above it does
 //! not move it onto another; Enter joins the table highlighted on screen.
+//! Its other pages list the archive: the games finished last, the
+//! player's own, and each variant's leaderboard.
 
-use super::hub::TableSummary;
+use super::hub::{Boards, TableSummary};
+use super::store::GameLine;
 use crate::session::keymap::Key;
+use catboard::rating::PROVISIONAL_DEVIATION;
+use catboard::variants::Variant;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
@@ -13,11 +18,43 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph};
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::ops::Range;
+use std::sync::Arc;
 
-/// The lobby's state: the highlighted table, the first line shown and a
-/// sentence to show.
+/// A page of the lobby.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Page {
+    /// The tables (`t`).
+    #[default]
+    Tables,
+    /// The games finished last (`r`).
+    Recent,
+    /// The player's own games (`m`).
+    Mine,
+    /// A variant's leaderboard (`l`; Left and Right change the variant).
+    Leaders,
+}
+
+/// What the lobby shows besides the tables: the archive's lists, and the
+/// player's own games (`None` for a guest, whose games are kept under no
+/// name).
+#[derive(Clone, Debug, Default)]
+pub struct Lists {
+    /// The games finished last and the leaderboards.
+    pub boards: Arc<Boards>,
+    /// The player's games, the newest first.
+    pub mine: Option<Vec<GameLine>>,
+}
+
+/// The lobby's state: the page, the highlighted table, the first line
+/// shown and a sentence to show.
 #[derive(Clone, Debug, Default)]
 pub struct Lobby {
+    /// The page shown.
+    page: Page,
+    /// The leaderboard's variant, in [`Variant::ALL`].
+    variant: usize,
+    /// The first line shown of a page of games or standings.
+    scroll: usize,
     /// The highlighted line.
     selected: usize,
     /// The highlighted table's name, which the highlight follows.
@@ -39,12 +76,23 @@ pub enum Choice {
     Watch(String),
     /// Make a table (the setup form).
     Create,
+    /// Show the player's own games (they are read anew).
+    Mine,
+    /// Give a code for adding another key to the player's account.
+    AddKey,
     /// Leave the server.
     Quit,
 }
 
 /// The lobby's keys, as the screen shows them.
-const KEYS: &str = "Up/Down choose · PgUp/PgDn page · Enter join · w watch · c new table · q leave";
+const KEYS: &str = "Up/Down · Enter join · w watch · c new · r/m/l games · K add a key · q leave";
+
+/// The keys of the pages of games.
+const GAME_KEYS: &str = "Up/Down scroll · t tables · r recent · m mine · l leaderboard · q leave";
+
+/// The keys of the leaderboard.
+const LEADER_KEYS: &str =
+    "Left/Right variant · Up/Down scroll · t tables · r recent · m mine · q leave";
 
 /// The lines above the list (the greeting, a blank, the list's title)
 /// and below it (the note and the keys).
@@ -89,9 +137,56 @@ impl Lobby {
         self.offset..(self.offset + rows).min(tables.len())
     }
 
+    /// The page shown.
+    pub fn page(&self) -> Page {
+        self.page
+    }
+
+    /// Goes to `page`, its top.
+    fn turn_to(&mut self, page: Page) -> Choice {
+        self.page = page;
+        self.scroll = 0;
+        if page == Page::Mine {
+            Choice::Mine
+        } else {
+            Choice::Stay
+        }
+    }
+
     /// What `key` asks for, with `tables` listed on a screen of `area`.
     pub fn key(&mut self, key: Key, tables: &[TableSummary], area: Rect) -> Choice {
         self.note = None;
+        match key {
+            Key::Char('t') => return self.turn_to(Page::Tables),
+            Key::Char('r') => return self.turn_to(Page::Recent),
+            Key::Char('m') => return self.turn_to(Page::Mine),
+            Key::Char('l') => return self.turn_to(Page::Leaders),
+            Key::Char('q') | Key::Ctrl('c') | Key::Ctrl('d') => return Choice::Quit,
+            Key::Char('K') if self.page == Page::Tables => return Choice::AddKey,
+            _ => {}
+        }
+        if self.page != Page::Tables {
+            let rows = Lobby::rows(area);
+            let variants = Variant::ALL.len();
+            match key {
+                Key::Up | Key::Char('k') => self.scroll = self.scroll.saturating_sub(1),
+                Key::Down | Key::Char('j') => self.scroll += 1,
+                Key::PageUp => self.scroll = self.scroll.saturating_sub(rows),
+                Key::PageDown => self.scroll += rows,
+                Key::Home | Key::Char('g') => self.scroll = 0,
+                Key::Left | Key::Char('h') if self.page == Page::Leaders => {
+                    self.variant = (self.variant + variants - 1) % variants;
+                    self.scroll = 0;
+                }
+                Key::Right | Key::Char('v') if self.page == Page::Leaders => {
+                    self.variant = (self.variant + 1) % variants;
+                    self.scroll = 0;
+                }
+                Key::Esc => return self.turn_to(Page::Tables),
+                _ => {}
+            }
+            return Choice::Stay;
+        }
         let rows = Lobby::rows(area);
         self.follow(tables, rows);
         let last = tables.len().saturating_sub(1);
@@ -112,14 +207,19 @@ impl Lobby {
             Key::Enter | Key::Char(' ') => chosen.map_or(Choice::Stay, Choice::Join),
             Key::Char('w') => chosen.map_or(Choice::Stay, Choice::Watch),
             Key::Char('c') | Key::Char('n') => Choice::Create,
-            Key::Char('q') | Key::Ctrl('c') | Key::Ctrl('d') => Choice::Quit,
             _ => Choice::Stay,
         }
     }
 
     /// A number that changes whenever what the lobby of `name` would show
-    /// with `tables` on a screen of `area` changes.
-    pub fn fingerprint(&mut self, tables: &[TableSummary], name: &str, area: Rect) -> u64 {
+    /// with `tables` and `lists` on a screen of `area` changes.
+    pub fn fingerprint(
+        &mut self,
+        tables: &[TableSummary],
+        lists: &Lists,
+        name: &str,
+        area: Rect,
+    ) -> u64 {
         let shown = self.shown(tables, area);
         let mut hasher = DefaultHasher::new();
         (
@@ -129,13 +229,90 @@ impl Lobby {
             name,
             tables.len(),
             area,
+            self.page,
         )
             .hash(&mut hasher);
+        if self.page != Page::Tables {
+            self.page_lines(lists, area).hash(&mut hasher);
+        }
         hasher.finish()
     }
 
-    /// Draws the lobby for `name` with `tables`.
-    pub fn view(&mut self, tables: &[TableSummary], name: &str, frame: &mut Frame) {
+    /// The title and the lines of a page of games or standings, scrolled
+    /// to fit `area` (the scroll kept within them).
+    fn page_lines(&mut self, lists: &Lists, area: Rect) -> (String, Vec<String>) {
+        let (title, lines, empty) = match self.page {
+            Page::Tables | Page::Recent => (
+                "Recent games".to_string(),
+                game_lines(&lists.boards.recent),
+                "No game has finished here yet.".to_string(),
+            ),
+            Page::Mine => match &lists.mine {
+                Some(mine) => (
+                    "My games".to_string(),
+                    game_lines(mine),
+                    "You have not finished a game here yet.".to_string(),
+                ),
+                None => (
+                    "My games".to_string(),
+                    Vec::new(),
+                    "A guest's games are kept under no name: connect with a key (ssh -i KEY NAME@host) to have yours listed and rated.".to_string(),
+                ),
+            },
+            Page::Leaders => {
+                let variant = Variant::ALL[self.variant % Variant::ALL.len()];
+                let standings = lists
+                    .boards
+                    .leaders
+                    .iter()
+                    .find(|(id, _)| id == variant.id())
+                    .map(|(_, s)| s.as_slice())
+                    .unwrap_or_default();
+                let lines = standings
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| {
+                        format!(
+                            "{:>3}. {:<24} {:>6}  ±{:<4.0} {:>4} {}",
+                            i + 1,
+                            s.name,
+                            s.rating.shown(),
+                            s.rating.deviation,
+                            s.games,
+                            if s.games == 1 { "game" } else { "games" }
+                        )
+                    })
+                    .collect();
+                (
+                    format!(
+                        "Leaderboard — {} ({}/{}; ? provisional: deviation above {PROVISIONAL_DEVIATION:.0})",
+                        variant.name(),
+                        self.variant % Variant::ALL.len() + 1,
+                        Variant::ALL.len()
+                    ),
+                    lines,
+                    format!(
+                        "No rated {} game yet: games between players with keys, with a clock, are rated.",
+                        variant.name()
+                    ),
+                )
+            }
+        };
+        if lines.is_empty() {
+            self.scroll = 0;
+            return (title, vec![empty]);
+        }
+        let rows = Lobby::rows(area);
+        self.scroll = self.scroll.min(lines.len().saturating_sub(rows));
+        let end = (self.scroll + rows).min(lines.len());
+        (title, lines[self.scroll..end].to_vec())
+    }
+
+    /// Draws the lobby for `name` with `tables` and `lists`.
+    pub fn view(&mut self, tables: &[TableSummary], lists: &Lists, name: &str, frame: &mut Frame) {
+        if self.page != Page::Tables {
+            return self.view_page(lists, name, frame);
+        }
         let shown = self.shown(tables, frame.area());
         let [head, list, foot] = Layout::vertical([
             Constraint::Length(2),
@@ -197,6 +374,84 @@ impl Lobby {
         };
         frame.render_widget(Paragraph::new(footer), foot);
     }
+
+    /// Draws a page of games or standings for `name`.
+    fn view_page(&mut self, lists: &Lists, name: &str, frame: &mut Frame) {
+        let (title, lines) = self.page_lines(lists, frame.area());
+        let [head, list, foot] = Layout::vertical([
+            Constraint::Length(2),
+            Constraint::Min(1),
+            Constraint::Length(2),
+        ])
+        .areas(frame.area());
+        frame.render_widget(
+            Paragraph::new(format!("catboard — the lobby. Welcome, {name}.")),
+            head,
+        );
+        let lines: Vec<Line> = lines.into_iter().map(Line::from).collect();
+        frame.render_widget(
+            Paragraph::new(lines).block(Block::default().borders(Borders::TOP).title(title)),
+            list,
+        );
+        let keys = if self.page == Page::Leaders {
+            LEADER_KEYS
+        } else {
+            GAME_KEYS
+        };
+        let footer = match &self.note {
+            Some(note) => format!("{note}\n{keys}"),
+            None => keys.to_string(),
+        };
+        frame.render_widget(Paragraph::new(footer), foot);
+    }
+}
+
+/// A list of games, a line each: number, variant, players, result, how
+/// it ended; `ssh HOST pgn NUMBER` prints one.
+fn game_lines(games: &[GameLine]) -> Vec<String> {
+    games
+        .iter()
+        .map(|g| {
+            let variant = Variant::from_id(&g.variant).map_or(g.variant.as_str(), |v| v.name());
+            format!(
+                "#{:<5} {:<11} {:<24} {:<7} {:<6} {}",
+                g.id,
+                variant,
+                g.players,
+                g.result,
+                if g.rated { "rated" } else { "casual" },
+                g.termination
+            )
+        })
+        .collect()
+}
+
+/// The text of `lobby` drawn with `tables` and `lists` on a screen of
+/// `width` by `height`, a line a row (for tests).
+#[cfg(test)]
+pub fn drawn(
+    lobby: &mut Lobby,
+    tables: &[TableSummary],
+    lists: &Lists,
+    width: u16,
+    height: u16,
+) -> String {
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height))
+        .expect("a test terminal");
+    terminal
+        .draw(|f| lobby.view(tables, lists, "ann", f))
+        .expect("drawn");
+    let buffer = terminal.backend().buffer();
+    (0..height)
+        .map(|y| {
+            (0..width)
+                .map(|x| buffer[(x, y)].symbol())
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 #[cfg(test)]
@@ -224,7 +479,7 @@ mod tests {
     fn drawn(lobby: &mut Lobby, tables: &[TableSummary]) -> String {
         let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("a test terminal");
         terminal
-            .draw(|f| lobby.view(tables, "ann", f))
+            .draw(|f| lobby.view(tables, &Lists::default(), "ann", f))
             .expect("drawn");
         let buffer = terminal.backend().buffer();
         (0..24)
@@ -237,7 +492,7 @@ mod tests {
     fn highlighted(lobby: &mut Lobby, tables: &[TableSummary]) -> Option<String> {
         let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("a test terminal");
         terminal
-            .draw(|f| lobby.view(tables, "ann", f))
+            .draw(|f| lobby.view(tables, &Lists::default(), "ann", f))
             .expect("drawn");
         let buffer = terminal.backend().buffer();
         (0..24).find_map(|y| {
@@ -317,18 +572,124 @@ mod tests {
         );
     }
 
+    fn standing(name: &str, rating: f64, deviation: f64) -> crate::serve::store::Standing {
+        crate::serve::store::Standing {
+            name: name.into(),
+            rating: catboard::rating::Rating {
+                rating,
+                deviation,
+                volatility: 0.06,
+            },
+            games: 12,
+        }
+    }
+
+    #[test]
+    fn the_pages_show_the_archive_and_each_variants_leaderboard() {
+        let boards = Boards {
+            recent: vec![GameLine {
+                id: 3,
+                variant: "chess".into(),
+                players: "ann · bob".into(),
+                result: "1-0".into(),
+                termination: "Checkmate — White wins".into(),
+                rated: true,
+                finished: 0,
+            }],
+            leaders: vec![
+                (
+                    "chess".into(),
+                    vec![
+                        standing("ann", 1712.4, 80.0),
+                        standing("bob", 1490.0, 180.0),
+                    ],
+                ),
+                ("cats".into(), Vec::new()),
+            ],
+        };
+        let lists = Lists {
+            boards: Arc::new(boards),
+            mine: None,
+        };
+        let mut lobby = Lobby::new();
+        let tables = [summary("t1")];
+        let before = lobby.fingerprint(&tables, &lists, "ann", area());
+        assert_eq!(lobby.key(Key::Char('l'), &tables, area()), Choice::Stay);
+        assert_ne!(lobby.fingerprint(&tables, &lists, "ann", area()), before);
+        let screen = super::drawn(&mut lobby, &tables, &lists, 80, 24);
+        assert!(screen.contains("Leaderboard — Chess (1/5"), "{screen}");
+        let ann = screen
+            .lines()
+            .find(|l| l.contains("1. ann"))
+            .unwrap_or_default();
+        let bob = screen
+            .lines()
+            .find(|l| l.contains("2. bob"))
+            .unwrap_or_default();
+        assert!(ann.contains(" 1712 ") && !ann.contains('?'), "{ann}");
+        assert!(bob.contains("1490?"), "provisional: {bob}");
+        lobby.key(Key::Right, &tables, area());
+        let cats = super::drawn(&mut lobby, &tables, &lists, 80, 24);
+        assert!(cats.contains("No rated Cat Chess game yet"), "{cats}");
+        lobby.key(Key::Left, &tables, area());
+        lobby.key(Key::Left, &tables, area());
+        let last = Variant::ALL[Variant::ALL.len() - 1].name();
+        assert!(super::drawn(&mut lobby, &tables, &lists, 80, 24).contains(last));
+
+        assert_eq!(lobby.key(Key::Char('r'), &tables, area()), Choice::Stay);
+        let recent = super::drawn(&mut lobby, &tables, &lists, 80, 24);
+        assert!(recent.contains("#3     Chess       ann · bob"), "{recent}");
+        assert_eq!(lobby.key(Key::Char('m'), &tables, area()), Choice::Mine);
+        let mine = super::drawn(&mut lobby, &tables, &lists, 80, 24);
+        assert!(
+            mine.contains("A guest's games are kept under no name"),
+            "{mine}"
+        );
+        assert_eq!(
+            lobby.key(Key::Enter, &tables, area()),
+            Choice::Stay,
+            "Enter joins nothing from a list of games"
+        );
+        assert_eq!(lobby.key(Key::Char('K'), &tables, area()), Choice::Stay);
+        lobby.key(Key::Char('t'), &tables, area());
+        assert_eq!(lobby.key(Key::Char('K'), &tables, area()), Choice::AddKey);
+        assert_eq!(
+            lobby.key(Key::Enter, &tables, area()),
+            Choice::Join("t1".into())
+        );
+    }
+
+    #[test]
+    fn every_page_fits_every_screen_without_a_panic() {
+        let lists = Lists::default();
+        let tables: Vec<TableSummary> = (1..=30).map(|n| summary(&format!("t{n}"))).collect();
+        for key in ['t', 'r', 'm', 'l'] {
+            for (w, h) in [(1, 1), (20, 5), (80, 24), (200, 60)] {
+                let mut lobby = Lobby::new();
+                lobby.key(Key::Char(key), &tables, Rect::new(0, 0, w, h));
+                for _ in 0..40 {
+                    lobby.key(Key::PageDown, &tables, Rect::new(0, 0, w, h));
+                }
+                super::drawn(&mut lobby, &tables, &lists, w, h);
+            }
+        }
+    }
+
     #[test]
     fn the_fingerprint_changes_only_with_what_is_shown() {
         let mut tables: Vec<TableSummary> = (1..=60).map(|n| summary(&format!("t{n}"))).collect();
         let mut lobby = Lobby::new();
-        let before = lobby.fingerprint(&tables, "ann", area());
+        let before = lobby.fingerprint(&tables, &Lists::default(), "ann", area());
         tables[50].spectators = 3;
         assert_eq!(
-            lobby.fingerprint(&tables, "ann", area()),
+            lobby.fingerprint(&tables, &Lists::default(), "ann", area()),
             before,
             "t51 is off screen"
         );
         tables[0].spectators = 1;
-        assert_ne!(lobby.fingerprint(&tables, "ann", area()), before);
+        assert_ne!(
+            lobby.fingerprint(&tables, &Lists::default(), "ann", area()),
+            before
+        );
     }
 }

@@ -11,12 +11,15 @@
 //! tables' makers ([`computers`]). Every limit is in [`limits`].
 
 mod admission;
+mod archive;
 mod budget;
 mod computers;
 mod connection;
+mod database;
 mod host_key;
 mod hub;
 mod identity;
+mod json_tables;
 pub mod limits;
 mod lobby;
 mod log;
@@ -82,7 +85,7 @@ async fn run(mut config: ServeConfig) -> Result<(), String> {
     // The host key first: one that others may read is refused as it is,
     // before the store makes the folder's other files private.
     let key = host_key::load_or_create(&data.join("host_key"))?;
-    let store = Arc::new(store::FileStore::open(&data)?);
+    let store = Arc::new(database::Database::open(&data)?);
     log::event(format!("host key {}", host_key::fingerprint(&key)));
     let descriptors = fit_descriptors(&mut config.limits);
     let shared = hub::Shared::load(store, config.limits.clone())?;

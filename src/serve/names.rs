@@ -26,6 +26,23 @@ pub enum Claim {
 }
 
 impl NameBook {
+    /// A book of `entries`, each a name (in lower case) and its key.
+    pub fn from_entries(entries: impl IntoIterator<Item = (String, String)>) -> NameBook {
+        NameBook {
+            names: entries.into_iter().collect(),
+        }
+    }
+
+    /// Each name (in lower case) and its key.
+    pub fn entries(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.names.iter().map(|(n, k)| (n.as_str(), k.as_str()))
+    }
+
+    /// How many names are claimed.
+    pub fn count(&self) -> usize {
+        self.names.len()
+    }
+
     /// Lets `key` show as `name`, claiming it when free; the refusal says
     /// why in one sentence.
     pub fn claim(&mut self, name: &str, key: &str) -> Result<Claim, String> {

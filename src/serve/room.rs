@@ -45,6 +45,9 @@ pub struct Room {
     pub owner: String,
     /// How long a Master computer thinks per move here.
     pub think_ms: u64,
+    /// The table's time control (`5+3`), `None` for an untimed table;
+    /// set by the clocks of issue 24, read by [`super::archive::is_rated`].
+    pub time_control: Option<String>,
     /// The connections looking, by connection id.
     viewers: HashMap<u64, Viewer>,
     /// The ply a computer search was started for, so one starts once.
@@ -73,6 +76,7 @@ impl Room {
             holders: vec![None; seats],
             owner,
             think_ms,
+            time_control: None,
             viewers: HashMap::new(),
             searching: None,
         }
@@ -93,6 +97,7 @@ impl Room {
                 })
                 .collect(),
             think_ms: Some(self.think_ms),
+            time_control: self.time_control.clone(),
         }
     }
 

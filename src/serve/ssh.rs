@@ -418,15 +418,42 @@ impl Handler for Conn {
     async fn exec_request(
         &mut self,
         channel: ChannelId,
-        _data: &[u8],
+        data: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.charge(REQUEST_COST).await;
-        log::event(format!(
-            "connection {}: exec refused (the game only)",
-            self.id
-        ));
-        session.channel_failure(channel)
+        self.charge(REQUEST_COST + data.len()).await;
+        let asked = pgn_asked(data);
+        let (Some(game), Some(out), Some(_), false) =
+            (asked, self.out.take(), self.login.as_ref(), self.started)
+        else {
+            log::event(format!(
+                "connection {}: exec refused (only `pgn GAME` is run)",
+                self.id
+            ));
+            return session.channel_failure(channel);
+        };
+        // One command a connection, and no game after it.
+        self.started = true;
+        log::event(format!("connection {}: pgn {game}", self.id));
+        let shared = self.shared.clone();
+        tokio::spawn(async move {
+            let answer = tokio::task::spawn_blocking(move || shared.pgn(game))
+                .await
+                .unwrap_or_else(|e| Err(format!("The server could not do that just now ({e}).")));
+            let status = match answer {
+                Ok(text) => out.data_bytes(text.into_bytes()).await.map(|()| 0),
+                Err(why) => out
+                    .extended_data_bytes(1, format!("catboard: {why}\n").into_bytes())
+                    .await
+                    .map(|()| 1),
+            };
+            if let Ok(status) = status {
+                let _ = out.exit_status(status).await;
+            }
+            let _ = out.eof().await;
+            let _ = out.close().await;
+        });
+        session.channel_success(channel)
     }
 
     async fn subsystem_request(
@@ -500,5 +527,38 @@ impl Handler for Conn {
     ) -> Result<(), Self::Error> {
         self.mailbox.end(Ending::Gone);
         Ok(())
+    }
+}
+
+/// The game asked for by the one command the server runs, `pgn GAME`
+/// (GAME a number from 1); `None` for anything else.
+fn pgn_asked(command: &[u8]) -> Option<u64> {
+    let command = std::str::from_utf8(command).ok()?;
+    let mut words = command.split_ascii_whitespace();
+    match (words.next(), words.next(), words.next()) {
+        (Some("pgn"), Some(game), None) => game.parse().ok().filter(|n| *n > 0),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pgn_asked;
+
+    #[test]
+    fn only_pgn_and_a_game_number_is_a_command() {
+        assert_eq!(pgn_asked(b"pgn 12"), Some(12));
+        assert_eq!(pgn_asked(b"  pgn   3 "), Some(3));
+        for refused in [
+            &b"pgn"[..],
+            b"pgn 0",
+            b"pgn -1",
+            b"pgn 1 2",
+            b"pgn 1; rm -rf /",
+            b"ls",
+            b"\xff",
+        ] {
+            assert_eq!(pgn_asked(refused), None, "{refused:?}");
+        }
     }
 }

@@ -1,5 +1,5 @@
 //! Nothing is shown that is not kept: a move that cannot be saved is
-//! refused and told, and a host key is never left half-written.
+//! refused and told (here: the database held by another writer), and a host key is never left half-written.
 
 use super::client::{Player, Server, TempDir, new_key};
 use std::os::unix::fs::PermissionsExt;
@@ -17,11 +17,10 @@ async fn a_move_that_cannot_be_saved_is_refused_and_told_and_nothing_is_lost() {
     ann.play("e4").await;
     bob.wait_for("e2 to e4").await;
 
-    // The tables folder is taken away (a file where it was): no save can land.
-    let tables = data.path().join("tables");
-    let away = data.path().join("tables.away");
-    std::fs::rename(&tables, &away).expect("moved away");
-    std::fs::write(&tables, "not a folder").expect("a file in its place");
+    // Another writer holds the database (an operator's sqlite3 in a
+    // transaction): no save can land.
+    let db = rusqlite::Connection::open(data.path().join("catboard.db")).expect("the database");
+    db.execute_batch("BEGIN IMMEDIATE").expect("the write lock");
     bob.play("e5").await;
     bob.wait_for("The move e5 was not played").await;
     ann.wait_for("The move e5 was not played").await;
@@ -31,28 +30,28 @@ async fn a_move_that_cannot_be_saved_is_refused_and_told_and_nothing_is_lost() {
         bob.contents()
     );
     assert!(!ann.contents().contains("e7 to e5"), "{}", ann.contents());
-    // A table made meanwhile is not made.
-    let mut carl = Player::with_key(server.port, "carl+t2", &new_key()).await;
+    // A table made meanwhile is not made (by ann, whose name is kept:
+    // a new name could not be kept either).
+    let mut carl = Player::with_key(server.port, "ann+t2", &ann_key).await;
     carl.wait_for("The table was not made").await;
 
-    // Once the folder is back, the move is played, and kept.
-    std::fs::remove_file(&tables).expect("the file goes");
-    std::fs::rename(&away, &tables).expect("the folder comes back");
+    // Once the database is free, the move is played, and kept.
+    db.execute_batch("ROLLBACK").expect("let go");
     bob.play("e5").await;
     ann.wait_for("e7 to e5").await;
-    let leftovers: Vec<_> = std::fs::read_dir(&tables)
-        .expect("listed")
-        .flatten()
-        .map(|e| e.file_name())
-        .filter(|n| n.to_string_lossy().ends_with(".tmp"))
-        .collect();
-    assert!(leftovers.is_empty(), "{leftovers:?}");
     drop((ann, bob, carl));
     server.wait_log("The move e5 was not played");
     server.stop();
     let mut server = Server::start(data.path(), &[]);
     server.wait_log("table t1 brought back at ply 2");
-    assert!(!data.path().join("tables/t2.json").exists());
+    let t2: i64 = db
+        .query_row(
+            "SELECT count(*) FROM live_tables WHERE name = 't2'",
+            [],
+            |r| r.get(0),
+        )
+        .expect("counted");
+    assert_eq!(t2, 0, "t2 was never made");
     server.stop();
 }
 

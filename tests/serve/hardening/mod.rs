@@ -5,7 +5,7 @@
 //! them by hand (see docs/operator.md).
 
 mod behaviour;
-mod client;
+pub mod client;
 mod data;
 mod load;
 mod security;

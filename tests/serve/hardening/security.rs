@@ -237,14 +237,22 @@ async fn a_name_is_its_first_keys_and_everything_kept_is_the_servers_alone() {
         .await;
 
     let root = data.path();
-    for folder in [root.to_path_buf(), root.join("tables"), root.join("seats")] {
-        assert_eq!(mode(&folder), 0o700, "{}", folder.display());
-    }
-    for file in ["host_key", "names.json", "tables/t1.json", "seats/t1.json"] {
+    assert_eq!(mode(root), 0o700, "{}", root.display());
+    for file in [
+        "host_key",
+        "catboard.db",
+        "catboard.db-wal",
+        "catboard.db-shm",
+    ] {
         assert_eq!(mode(&root.join(file)), 0o600, "{file}");
     }
-    let names = std::fs::read_to_string(root.join("names.json")).expect("names kept");
-    assert!(names.contains("\"alice\""), "{names}");
+    let db = rusqlite::Connection::open(root.join("catboard.db")).expect("the database");
+    let holder: String = db
+        .query_row("SELECT key FROM names WHERE name = 'alice'", [], |r| {
+            r.get(0)
+        })
+        .expect("alice's name kept");
+    assert!(holder.starts_with("key:SHA256:"), "{holder}");
     drop((alice, guest, wearer));
     server.wait_log("the name alice is now key:SHA256:");
     server.stop();
