@@ -242,6 +242,7 @@ pub fn line(args: &LineArgs) -> Result<(), String> {
             saves,
             notice: nowhere,
             think_ms: args.computer.think_ms,
+            speech: crate::session::SpeechChoice::default(),
         }
     } else {
         play_config(&args.game, &args.computer, &args.save, None)?
@@ -297,6 +298,7 @@ fn play_config(
         saves,
         notice: nowhere,
         think_ms: computer.think_ms,
+        speech: crate::session::SpeechChoice::default(),
     })
 }
 
@@ -353,6 +355,7 @@ pub fn open(args: &OpenArgs) -> Result<(), String> {
         saves,
         notice,
         think_ms: args.computer.think_ms,
+        speech: crate::session::SpeechChoice::default(),
     })
 }
 

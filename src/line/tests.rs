@@ -35,6 +35,7 @@ fn transcript(
         saves: None,
         notice: None,
         think_ms: 300,
+        speech: crate::session::SpeechChoice::default(),
     };
     let mut out = Vec::new();
     let input = Cursor::new(script.as_bytes().to_vec());

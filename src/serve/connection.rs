@@ -15,6 +15,7 @@ use crate::session::action::Action;
 use crate::session::action_of;
 use crate::session::app::{App, Playing, Screen, update};
 use crate::session::describe::{self, Event, EventKind};
+use crate::session::speech::Voice;
 use crate::session::input::Incoming;
 use crate::session::key_decoder::KeyDecoder;
 use crate::session::look::{ColorDepth, GlyphSet, LookChoice};
@@ -411,7 +412,7 @@ impl Seated {
         let said = table
             .last_move()
             .filter(|_| table.ply() == p.table.ply() + 1)
-            .map(|mv| describe::move_played(p.table.game(), mv));
+            .map(|mv| describe::move_played(p.table.game(), Voice::SCREEN, mv));
         p.table = table;
         let check = describe::check(p.table.game());
         let result = p.table.outcome().map(|o| describe::result(&p.table, o));

@@ -15,21 +15,24 @@ mod starting;
 #[cfg(test)]
 mod tests;
 mod update;
+mod verdicts;
 
 pub use update::update;
 
-use super::computer::{SearchRequest, Thinking};
+use super::computer::{SearchRequest, Thinking, WATCH_PAUSE};
 use super::describe::{Event, EventKind};
 use super::keymap::Context;
 use super::look::LookChoice;
 use super::orientation::Orientation;
 use super::save::{SaveStore, SavedGame};
 use super::setup_form::Setup;
+use super::speech::Voice;
 use super::table::TableGame;
 use catboard::ai::level::DEFAULT_THINK_MS;
-use catboard::core::{Cell, Game, Move};
+use catboard::core::{Cell, Game, Move, Seat};
 use catboard::entry::{Choice, MoveEntry};
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// What `update` asks the world outside to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,6 +109,8 @@ pub struct Playing {
     /// The game this one replaced (a new game, another formation), which
     /// undo before the first move brings back.
     pub previous: Option<Box<Playing>>,
+    /// The seat that offered a draw the others have not answered yet.
+    pub draw_offer: Option<Seat>,
 }
 
 impl Playing {
@@ -126,6 +131,7 @@ impl Playing {
             paused: false,
             cell_list: false,
             previous: None,
+            draw_offer: None,
         };
         playing.entry_mut();
         playing
@@ -216,8 +222,17 @@ pub struct App {
     pub look: LookChoice,
     /// Set when the program should end.
     pub quit: bool,
+    /// Whether the front end takes typed commands (the line mode) rather
+    /// than keys, so that sentences name the command to type.
+    pub typed: bool,
+    /// How sentences name cells and moves (the screen's by default; the
+    /// line mode and the screen reader view speak in words).
+    pub voice: Voice,
     /// How long a Master computer thinks per move, in milliseconds.
     pub think_ms: u64,
+    /// The shortest time between two computers' moves in a row, so a
+    /// person watching can follow (none in the line mode, which says each).
+    pub watch_pause: Duration,
     /// The id of the next search started.
     next_search: u64,
     /// Every sentence said, oldest first (the latest [`EVENT_LOG`] kept),
@@ -244,7 +259,10 @@ impl App {
             saves,
             look,
             quit: false,
+            typed: false,
+            voice: Voice::SCREEN,
             think_ms: DEFAULT_THINK_MS,
+            watch_pause: WATCH_PAUSE,
             next_search: 1,
             events: Vec::new(),
             step_start: 0,

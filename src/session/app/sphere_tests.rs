@@ -87,10 +87,10 @@ fn assert_mated(app: &App) {
     assert_eq!(notation(app), ["22S-20S", "B3N-1N", "B6Nx11E#"]);
     assert_eq!(
         p(app).table.outcome(),
-        Some(Outcome {
+        Some(crate::session::table::Ending::Rules(Outcome {
             winner: Some(catboard::core::Seat(0)),
             reason: EndReason::Checkmate,
-        })
+        }))
     );
 }
 

@@ -2,6 +2,7 @@
 
 use super::computers::reply;
 use super::moving::{self, cannot_move_now};
+use super::verdicts;
 use super::starting::{carried_series, open_game, update_setup};
 use super::{App, Effect, FieldPurpose, Overlay, Screen};
 use crate::session::action::{Action, Dir};
@@ -11,7 +12,9 @@ use crate::session::keymap::Context;
 use crate::session::setup_form::{ResumeOffer, Setup};
 use crate::session::words::capitalise;
 use catboard::core::geometry::Shape;
+use crate::session::speech::Voice;
 use catboard::core::{Game, Move};
+use catboard::variants::AnyGame;
 use catboard::variants::polar::layout;
 use std::time::Duration;
 
@@ -174,7 +177,7 @@ fn submit_field(app: &mut App, purpose: FieldPurpose, text: String) -> Vec<Effec
             {
                 Some(cell) => {
                     p.cursor = cell;
-                    let said = describe::cell(p.table.game(), cell);
+                    let said = describe::cell(p.table.game(), app.voice, cell);
                     app.inform(said);
                 }
                 None if wanted.is_empty() => {}
@@ -220,6 +223,11 @@ fn undo(app: &mut App) -> Vec<Effect> {
         app.inform("Back to the game before this one.");
         return app.save_now();
     }
+    if p.table.take_back_verdict() {
+        let effects = p.save();
+        app.inform("Took back the end of the game: it goes on.");
+        return effects;
+    }
     let before = p.table.ply();
     if !p.table.undo() {
         app.error("There is no move to undo.");
@@ -232,12 +240,13 @@ fn undo(app: &mut App) -> Vec<Effect> {
         while p.table.player_to_move().level().is_some() && p.table.undo() {}
     }
     let effects = p.save();
-    let undone: Vec<&str> = p
+    let undone: Vec<Move> = p
         .table
-        .undone_notation()
+        .undone_moves()
         .take(before - p.table.ply())
         .collect();
-    let text = format!("Took back {}.", undone.join(" and "));
+    let said = spoken_moves(p.table.game(), &undone, app.voice);
+    let text = format!("Took back {}.", said.join(" and "));
     app.inform(text);
     if computers_only {
         app.inform("Computer play is paused; press s to resume.");
@@ -261,10 +270,28 @@ fn redo(app: &mut App) -> Vec<Effect> {
         while p.table.player_to_move().level().is_some() && p.table.redo() {}
     }
     let effects = p.save();
-    let redone: Vec<&str> = p.table.notation().skip(before).collect();
-    let text = format!("Played again {}.", redone.join(" and "));
+    let redone: Vec<Move> = p.table.moves().skip(before).collect();
+    let mut start = p.table.game().clone();
+    for _ in &redone {
+        start.unmake_move();
+    }
+    let said = spoken_moves(&start, &redone, app.voice);
+    let text = format!("Played again {}.", said.join(" and "));
     app.inform(text);
     effects
+}
+
+/// `moves`, played in turn from `start`, as `voice` says them.
+fn spoken_moves(start: &AnyGame, moves: &[Move], voice: Voice) -> Vec<String> {
+    let mut game = start.clone();
+    moves
+        .iter()
+        .map(|&mv| {
+            let said = voice.mv(&game, mv);
+            game.make_move(mv);
+            said
+        })
+        .collect()
 }
 
 /// The person to move passes, where the rules allow it.
@@ -272,7 +299,7 @@ fn pass(app: &mut App) -> Vec<Effect> {
     let Screen::Playing(p) = &mut app.screen else {
         return Vec::new();
     };
-    if let Some(why) = cannot_move_now(p) {
+    if let Some(why) = cannot_move_now(p, app.typed) {
         app.error(why);
         return Vec::new();
     }
@@ -293,7 +320,7 @@ fn hint(app: &mut App) -> Vec<Effect> {
     let Screen::Playing(p) = &app.screen else {
         return Vec::new();
     };
-    if let Some(why) = cannot_move_now(p) {
+    if let Some(why) = cannot_move_now(p, app.typed) {
         app.error(why);
         return Vec::new();
     }
@@ -310,7 +337,7 @@ fn computer_move(app: &mut App) -> Vec<Effect> {
     let Screen::Playing(p) = &app.screen else {
         return Vec::new();
     };
-    if let Some(why) = cannot_move_now(p) {
+    if let Some(why) = cannot_move_now(p, app.typed) {
         app.error(why);
         return Vec::new();
     }
@@ -411,6 +438,9 @@ fn update_board(app: &mut App, action: Action) -> Vec<Effect> {
         Action::Pass => return pass(app),
         Action::Hint => return hint(app),
         Action::PauseComputer => pause_computer(app),
+        Action::Resign => return verdicts::resign(app),
+        Action::OfferDraw => return verdicts::offer_draw(app),
+        Action::AnswerDraw(yes) => return verdicts::answer_draw(app, yes),
         Action::Select => return moving::select(app),
         _ => {}
     }

@@ -2,15 +2,17 @@
 //! from game facts. The update step emits them as [`Event`]s, which the
 //! screen's message line and the line mode both read.
 
+pub mod changes;
 pub mod position;
+pub mod refusal;
 
-use super::table::TableGame;
+use super::table::{Ending, TableGame};
 use super::words::capitalise;
-use catboard::core::{Cell, Game, MoveKind, Outcome, Piece, PieceKind, Seat};
+use catboard::core::{Cell, Game, MoveKind, Piece, PieceKind, Seat};
 use catboard::entry::{Choice, Refusal};
-use catboard::notation::pgn::result_token;
 use catboard::series::{Series, half_points_text};
 use catboard::variants::AnyGame;
+use super::speech::{Voice, taken_pieces};
 
 /// What an event reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,31 +75,26 @@ pub fn piece_words(game: &AnyGame, piece: Piece) -> String {
     format!("{} {}", game.seat_name(piece.seat()), piece.kind().name())
 }
 
-/// The sentence for `mv`, played now in `game` (before it is made):
-/// "White plays knight from g1 to f3.", "Black plays pawn from d4 to e3,
-/// taking the white pawn on e4 en passant.", "The Cats pass."
-pub fn move_played(game: &AnyGame, mv: catboard::core::Move) -> String {
+/// The sentence for `mv`, played now in `game` (before it is made), its
+/// cells said by `voice`: "White plays knight from g1 to f3.", "Black
+/// plays pawn from d4 to e3, taking the white pawn on e4.", "The Cats pass."
+pub fn move_played(game: &AnyGame, voice: Voice, mv: catboard::core::Move) -> String {
     let geo = game.geometry();
     let who = seat_subject(game, game.to_move());
-    let name = |c: Cell| geo.name(c).to_string();
+    let name = |c: Cell| voice.cell(geo, c);
+    // "The Cats" take a plural verb.
+    let plural = who.starts_with("The ");
+    let verb = |one: &str, many: &str| if plural { many.to_string() } else { one.to_string() };
     if mv.kind == MoveKind::Pass {
-        let verb = if who.starts_with("The ") {
-            "pass"
-        } else {
-            "passes"
-        };
-        return format!("{who} {verb}.");
+        return format!("{who} {}.", verb("passes", "pass"));
     }
     let kind = game
         .piece_at(mv.from)
         .map_or("piece".to_string(), |p| p.kind().name().to_string());
-    // "The Cats" take a plural verb.
-    let plural = who.starts_with("The ");
-    let plays = if plural { "play" } else { "plays" };
     if mv.kind == MoveKind::Castle {
-        let castles = if plural { "castle" } else { "castles" };
         return format!(
-            "{who} {castles}: king from {} to {}, with the rook on {}.",
+            "{who} {}: king from {} to {}, with the rook on {}.",
+            verb("castles", "castle"),
             name(mv.from),
             name(mv.to),
             name(mv.aux)
@@ -105,51 +102,40 @@ pub fn move_played(game: &AnyGame, mv: catboard::core::Move) -> String {
     }
     if mv.kind == MoveKind::TwoLeg && mv.aux == mv.from {
         // A Lion's pass: a step out and back, the turn spent.
-        let verb = if plural { "pass" } else { "passes" };
-        return format!("{who} {verb} with the {kind} on {}.", name(mv.from));
+        return format!(
+            "{who} {} with the {kind} on {}.",
+            verb("passes", "pass"),
+            name(mv.from)
+        );
     }
-    let mut text = format!("{who} {plays} {kind} from {}", name(mv.from));
-    if mv.kind == MoveKind::TwoLeg {
-        if mv.to == mv.from {
-            text = format!(
-                "{who} {plays} {kind} on {} to {} and back",
-                name(mv.from),
-                name(mv.aux)
-            );
-        } else {
-            text.push_str(&format!(" via {} to {}", name(mv.aux), name(mv.to)));
-        }
-    } else {
-        text.push_str(&format!(" to {}", name(mv.to)));
-    }
-    let mut taken = Vec::new();
-    if mv.kind == MoveKind::TwoLeg
-        && mv.aux != mv.from
-        && let Some(p) = game.piece_at(mv.aux)
-    {
-        taken.push(format!("the {} on {}", piece_words(game, p), name(mv.aux)));
-    }
-    let mover = game.to_move();
-    let two_leg_victim = (mv.kind == MoveKind::TwoLeg && mv.to != mv.from)
-        .then(|| game.piece_at(mv.to))
-        .flatten()
-        .filter(|p| p.seat() != mover);
-    let victim = if mv.kind == MoveKind::TwoLeg {
-        two_leg_victim
-    } else {
-        game.captured(mv)
-    };
-    if let Some(p) = victim {
-        let on = if mv.kind == MoveKind::EnPassant {
-            format!("{} en passant", name(mv.aux))
-        } else {
+    let plays = verb("plays", "play");
+    let mut text = if mv.kind == MoveKind::TwoLeg && mv.to == mv.from {
+        format!(
+            "{who} {plays} {kind} on {} to {} and back",
+            name(mv.from),
+            name(mv.aux)
+        )
+    } else if mv.kind == MoveKind::TwoLeg {
+        format!(
+            "{who} {plays} {kind} from {} via {} to {}",
+            name(mv.from),
+            name(mv.aux),
             name(mv.to)
-        };
-        let words = format!("the {} on {on}", piece_words(game, p));
-        if !taken.contains(&words) {
-            taken.push(words);
-        }
-    }
+        )
+    } else {
+        format!("{who} {plays} {kind} from {} to {}", name(mv.from), name(mv.to))
+    };
+    let taken: Vec<String> = taken_pieces(game, mv)
+        .into_iter()
+        .map(|(p, on)| {
+            let passant = if mv.kind == MoveKind::EnPassant {
+                " en passant"
+            } else {
+                ""
+            };
+            format!("the {} on {}{passant}", piece_words(game, p), name(on))
+        })
+        .collect();
     if !taken.is_empty() {
         text.push_str(&format!(", taking {}", taken.join(" and ")));
     }
@@ -167,10 +153,10 @@ pub fn check(game: &AnyGame) -> Option<String> {
 }
 
 /// The result: "Game over 1-0: Checkmate — White wins."
-pub fn result(table: &TableGame, outcome: Outcome) -> String {
-    let words = table.outcome_words(outcome);
+pub fn result(table: &TableGame, ending: Ending) -> String {
+    let words = table.outcome_words(ending);
     if table.players().len() == 2 {
-        format!("Game over {}: {words}.", result_token(Some(outcome)))
+        format!("Game over {}: {words}.", ending.score())
     } else {
         format!("Game over: {words}.")
     }
@@ -227,15 +213,16 @@ pub fn new_game_question(table: &TableGame) -> String {
 }
 
 /// Why a pick was refused, in one sentence.
-pub fn refusal(game: &AnyGame, why: Refusal) -> String {
+pub fn refusal(game: &AnyGame, voice: Voice, why: Refusal) -> String {
     let geo = game.geometry();
+    let name = |c: Cell| voice.cell(geo, c);
     let side = game.to_move();
     match why {
         Refusal::NoMoveFrom(cell) => match game.piece_at(cell) {
             Some(p) if p.seat() == side => format!(
                 "The {} on {} has no legal move.",
                 p.kind().name(),
-                geo.name(cell)
+                name(cell)
             ),
             _ => {
                 let seat = capitalise(game.seat_name(side));
@@ -249,14 +236,14 @@ pub fn refusal(game: &AnyGame, why: Refusal) -> String {
             match via {
                 Some(via) => format!(
                     "The {what} on {} cannot go on from {} to {}.",
-                    geo.name(from),
-                    geo.name(via),
-                    geo.name(to)
+                    name(from),
+                    name(via),
+                    name(to)
                 ),
                 None => format!(
                     "The {what} on {} cannot move to {}.",
-                    geo.name(from),
-                    geo.name(to)
+                    name(from),
+                    name(to)
                 ),
             }
         }
@@ -271,8 +258,9 @@ pub fn refusal(game: &AnyGame, why: Refusal) -> String {
 }
 
 /// A cell and what stands on it: "e4: white pawn.", "d5: empty, dark square."
-pub fn cell(game: &AnyGame, cell: Cell) -> String {
+pub fn cell(game: &AnyGame, voice: Voice, cell: Cell) -> String {
     let geo = game.geometry();
+    let named = voice.cell(geo, cell);
     let annotations = game.annotations();
     let mut zone = if annotations.zones.contains(cell) {
         ", in a Cat's zone".to_string()
@@ -286,24 +274,24 @@ pub fn cell(game: &AnyGame, cell: Cell) -> String {
         ));
     }
     match game.piece_at(cell) {
-        Some(p) => format!("{}: {}{zone}.", geo.name(cell), piece_words(game, p)),
+        Some(p) => format!("{}: {}{zone}.", named, piece_words(game, p)),
         None => {
             let shade = if geo.is_light(cell) { "light" } else { "dark" };
-            format!("{}: empty, {shade} square{zone}.", geo.name(cell))
+            format!("{}: empty, {shade} square{zone}.", named)
         }
     }
 }
 
 /// Where the pieces of `kind` stand, seat by seat: "White knights: b1, g1.
 /// Black knights: b8, g8." or "There are no bishops." when none do.
-pub fn pieces_of_kind(game: &AnyGame, kind: PieceKind) -> String {
+pub fn pieces_of_kind(game: &AnyGame, voice: Voice, kind: PieceKind) -> String {
     let geo = game.geometry();
     let mut parts = Vec::new();
     if kind == PieceKind::Cat {
-        let cells: Vec<&str> = geo
+        let cells: Vec<String> = geo
             .cells()
             .filter(|&c| game.piece_at(c).is_some_and(|p| p.kind() == kind))
-            .map(|c| geo.name(c))
+            .map(|c| voice.cell(geo, c))
             .collect();
         return if cells.is_empty() {
             "There are no cats.".to_string()
@@ -312,13 +300,13 @@ pub fn pieces_of_kind(game: &AnyGame, kind: PieceKind) -> String {
         };
     }
     for (i, name) in game.seat_names().iter().enumerate() {
-        let cells: Vec<&str> = geo
+        let cells: Vec<String> = geo
             .cells()
             .filter(|&c| {
                 game.piece_at(c)
                     .is_some_and(|p| p.kind() == kind && p.seat().index() == i)
             })
-            .map(|c| geo.name(c))
+            .map(|c| voice.cell(geo, c))
             .collect();
         if !cells.is_empty() {
             parts.push(format!(
@@ -352,7 +340,7 @@ mod tests {
 
     fn said(game: &AnyGame, text: &str) -> String {
         let mv = game.parse_move(text).unwrap_or_else(|e| panic!("{e}"));
-        move_played(game, mv)
+        move_played(game, Voice::SCREEN, mv)
     }
 
     #[test]
@@ -387,16 +375,17 @@ mod tests {
         let geo = game.geometry();
         let c = |n: &str| geo.cell(n).unwrap_or_default();
         assert_eq!(
-            refusal(&game, Refusal::NoMoveFrom(c("a1"))),
+            refusal(&game, Voice::SCREEN, Refusal::NoMoveFrom(c("a1"))),
             "The rook on a1 has no legal move."
         );
         assert_eq!(
-            refusal(&game, Refusal::NoMoveFrom(c("e7"))),
+            refusal(&game, Voice::SCREEN, Refusal::NoMoveFrom(c("e7"))),
             "It is White's move: select one of White's pieces."
         );
         assert_eq!(
             refusal(
                 &game,
+                Voice::SCREEN,
                 Refusal::CannotReach {
                     from: c("g1"),
                     via: None,
@@ -412,19 +401,19 @@ mod tests {
         let game = chess(None);
         let geo = game.geometry();
         assert_eq!(
-            cell(&game, geo.cell("e1").unwrap_or_default()),
+            cell(&game, Voice::SCREEN, geo.cell("e1").unwrap_or_default()),
             "e1: white king."
         );
         assert_eq!(
-            cell(&game, geo.cell("e4").unwrap_or_default()),
+            cell(&game, Voice::SCREEN, geo.cell("e4").unwrap_or_default()),
             "e4: empty, light square."
         );
         assert_eq!(
-            pieces_of_kind(&game, PieceKind::Knight),
+            pieces_of_kind(&game, Voice::SCREEN, PieceKind::Knight),
             "White knights: b1, g1. Black knights: b8, g8."
         );
         assert_eq!(
-            pieces_of_kind(&game, PieceKind::Lion),
+            pieces_of_kind(&game, Voice::SCREEN, PieceKind::Lion),
             "There are no lions."
         );
     }

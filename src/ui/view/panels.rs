@@ -8,11 +8,11 @@ use super::{Look, plain};
 use crate::session::app::Playing;
 use crate::session::computer::{Purpose, Thinking};
 use crate::session::describe;
-use crate::session::table::TableGame;
+use crate::session::speech::Voice;
+use crate::session::table::{Ending, TableGame};
 use crate::session::words::capitalise;
 use catboard::ai::score;
-use catboard::core::{Game, Outcome, Piece, Seat};
-use catboard::notation::pgn::result_token;
+use catboard::core::{Game, Piece, Seat};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -20,8 +20,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Padding, Paragraph};
 
 /// The result as a score (`1-0`, `1/2-1/2`), for two-seat games only.
-fn result_score(table: &TableGame, outcome: Outcome) -> Option<&'static str> {
-    (table.players().len() == 2).then(|| result_token(Some(outcome)))
+fn result_score(table: &TableGame, outcome: Ending) -> Option<&'static str> {
+    (table.players().len() == 2).then(|| outcome.score())
 }
 
 /// The columns a written move takes in the move list (longer ones, such as
@@ -91,6 +91,7 @@ fn thinking_lines(look: &Look, p: &Playing, t: &Thinking, width: usize) -> Vec<L
     let mut lines = vec![match t.purpose {
         Purpose::Move => Line::styled(format!("{seat} thinks{dots}"), look.accent()),
         Purpose::Hint => Line::styled(format!("Finding a hint{dots}"), look.accent()),
+        Purpose::DrawOffer => Line::styled(format!("Weighing the draw{dots}"), look.accent()),
         Purpose::Requested => Line::styled(
             format!("The computer chooses {seat}'s move{dots}"),
             look.accent(),
@@ -184,7 +185,7 @@ fn game_lines(look: &Look, p: &Playing, width: usize) -> Vec<Line<'static>> {
     // The cell under the cursor in words, for magnifiers and a quick look
     // (the cell list says more, when it is shown).
     if !p.cell_list {
-        for part in wrap_words(&describe::cell(game, p.cursor), width) {
+        for part in wrap_words(&describe::cell(game, Voice::SCREEN, p.cursor), width) {
             lines.push(Line::styled(part, look.dim()));
         }
     }
