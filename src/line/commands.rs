@@ -218,7 +218,6 @@ const NOTE_WORDS: &[&str] = &[
     "leapers",
     "passes",
     "formation",
-    "lion",
 ];
 
 /// Whether `text` can be meant as a move in a game on `geo`: it has a
@@ -278,7 +277,7 @@ pub fn help(voice: Voice) -> Vec<String> {
         "board, b: every rank in words (the sphere: every ring). rank 3, file e, s 3, s e: one rank or file. cell e4, or just e4: what stands there and what can move there (the sphere: and its neighbours).".to_string(),
         "pieces, p: where every piece stands; p knight, p N, p black: of a kind or a side. moves, m: every legal move; moves e2: the moves of one piece.".to_string(),
         "last, l: the last move. history: the moves so far. status, s: everything the side panel shows. turn, t: whose turn it is. players, o: who plays each seat. material: what each side has taken. count: the move counts the end rules watch. clock, c: the clocks.".to_string(),
-        "zones, z: the Cats' zones and the disarmed pieces, in Cat Chess. reserve, points, out, leapers, passes: BacCanCat's figures. lion: Chu's Lion rule. formation: Polar's formation.".to_string(),
+        "zones, z: the Cats' zones and the disarmed pieces, in Cat Chess. reserve, points, out, leapers, passes: BacCanCat's figures. formation: Polar's formation. status says Chu's Lion rule when it holds.".to_string(),
         "undo, u; redo; new: take back, replay, start again. hint: the engine's move for you. computer: the engine plays your move.".to_string(),
         "resign: give the game up. draw: offer a draw; accept or decline answer one. quit, q: leave; the game is saved and can be resumed.".to_string(),
         format!(

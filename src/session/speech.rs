@@ -249,7 +249,8 @@ impl Voice {
         if let Some(kind) = mv.promotion {
             text.push_str(&format!(" promoting to {}", kind.name()));
         }
-        text.push_str(check_words(game, mv));
+        // No comma in a list item: "a8 giving checkmate, b1".
+        text.push_str(&check_words(game, mv).replace(", ", " giving "));
         text
     }
 
@@ -480,7 +481,7 @@ mod tests {
         assert_eq!(Voice::new(Notation::Uci).mv(&chess, mv("b8=Q")), "b7b8q");
         assert_eq!(
             Voice::SPOKEN.destination(&chess, mv("b8=Q")),
-            "b8 promoting to queen, check"
+            "b8 promoting to queen giving check"
         );
         assert_eq!(Voice::SCREEN.destination(&chess, mv("Nf3")), "f3 (Nf3)");
         assert_eq!(Notation::from_id("SAN"), Ok(Notation::San));

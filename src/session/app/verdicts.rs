@@ -28,7 +28,7 @@ fn end(app: &mut App, verdict: Verdict) -> Vec<Effect> {
     p.cancel_entry();
     let effects = p.save();
     if let Some(ending) = p.table.outcome() {
-        let text = describe::result(&p.table, ending);
+        let text = describe::result_in(&p.table, ending, app.voice);
         app.emit(Event::new(EventKind::Result, text));
     }
     effects

@@ -154,7 +154,30 @@ pub fn check(game: &AnyGame) -> Option<String> {
 
 /// The result: "Game over 1-0: Checkmate — White wins."
 pub fn result(table: &TableGame, ending: Ending) -> String {
+    result_in(table, ending, Voice::SCREEN)
+}
+
+/// The result as `voice` says it: spoken voices leave out the score,
+/// which a synthesiser reads "one slash two dash one slash two":
+/// "Game over: checkmate — White wins."
+pub fn result_in(table: &TableGame, ending: Ending, voice: Voice) -> String {
     let words = table.outcome_words(ending);
+    if voice.notation.in_words() {
+        // "checkmate — White wins", but "White resigns" keeps its capital.
+        let first_word = words.split_whitespace().next().unwrap_or("");
+        let seat = table
+            .game()
+            .seat_names()
+            .iter()
+            .any(|s| s.eq_ignore_ascii_case(first_word));
+        let mut chars = words.chars();
+        let first = match chars.next() {
+            Some(c) if !seat => c.to_lowercase().collect::<String>(),
+            Some(c) => c.to_string(),
+            None => String::new(),
+        };
+        return format!("Game over: {first}{}.", chars.as_str());
+    }
     if table.players().len() == 2 {
         format!("Game over {}: {words}.", ending.score())
     } else {

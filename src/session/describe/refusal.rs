@@ -316,6 +316,23 @@ mod tests {
     }
 
     #[test]
+    fn a_capture_a_cats_zone_forbids_is_explained() {
+        let game = Variant::Cat
+            .from_position("4k3/8/8/3p4/4p3/2NC4/6B1/4K2C w - - 0 1", &Options::new())
+            .unwrap_or_else(|e| panic!("{e}"));
+        let said = why_not(&game, Voice::SPOKEN, "Bxe4");
+        assert!(
+            said.contains(&"The black pawn on e4 stands in the zone of the Cat on d3: a piece in a zone is never captured.".to_string()),
+            "{said:?}"
+        );
+        let said = why_not(&game, Voice::SPOKEN, "Nxd5");
+        assert!(
+            said.contains(&"The knight on c3 is disarmed, in the zone of the Cat on d3: it moves but never captures.".to_string()),
+            "{said:?}"
+        );
+    }
+
+    #[test]
     fn an_ambiguous_move_names_its_readings() {
         let game = chess("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
         assert_eq!(
