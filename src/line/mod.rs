@@ -372,4 +372,8 @@ pub fn run(
 }
 
 #[cfg(test)]
+mod game_tests;
+#[cfg(test)]
+mod speech_tests;
+#[cfg(test)]
 mod tests;

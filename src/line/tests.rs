@@ -143,7 +143,7 @@ pub(super) fn golden_runs() -> Vec<(&'static str, Run)> {
             Run::new(
                 Variant::Chess,
                 vec![Player::Human, computer],
-                "Kh7\nKg6\nundo\nhelp\nboard\nKg6\ncell g7\nmoves a1\nlast\nl\nstatus\ns\nturn\no\np K\np rook\ns a\ns 6\nrank\nfile\ncell\nrank 9\nRa8?\nfrobnicate\nclock\ncount\nmaterial\nRa8\nhistory\nnew\nRa8\nnotation san\nmoves g6\nnotation\nquit\n",
+                "Kh7\nKg6\nundo\nhelp\nboard\nKg6\ncell g7\nmoves a1\nlast\nl\nstatus\ns\nturn\no\np K\np rook\ns a\ns 6\nrank\nfile\ncell\nrank 9\nRa8?\nfrobnicate\nclock\ncount\nmaterial\nRa8\nhistory\nnew\nRa8\nnotation san\nmoves f6\nnotation\nquit\n",
             )
             .at(ROOK_MATE),
         ),

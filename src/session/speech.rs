@@ -63,8 +63,8 @@ impl Notation {
     pub const fn describe(self) -> &'static str {
         match self {
             Notation::Words => "moves in words, cells as a speech synthesiser reads them",
-            Notation::San => "moves as the move list writes them, such as Nf3",
-            Notation::Uci => "moves as coordinates, such as g1f3",
+            Notation::San => "moves as the move list writes them",
+            Notation::Uci => "moves as the cells they leave and reach, run together",
             Notation::Letters => "moves in words, cells letter by letter, such as f a",
             Notation::Phonetic => "moves in words, cells in the phonetic alphabet",
         }

@@ -10,3 +10,14 @@ pub fn capitalise(text: &str) -> String {
         None => String::new(),
     }
 }
+
+/// The plural of a piece's name: "pawns", "yeomen", "achates".
+pub fn plural(name: &str) -> String {
+    if let Some(stem) = name.strip_suffix("man") {
+        format!("{stem}men")
+    } else if name.ends_with('s') {
+        name.to_string()
+    } else {
+        format!("{name}s")
+    }
+}

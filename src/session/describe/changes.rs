@@ -9,6 +9,7 @@
 
 use super::{Event, EventKind, piece_words, seat_subject};
 use crate::session::speech::Voice;
+use crate::session::words::plural;
 use catboard::core::{Annotations, Cell, CellSet, Game, Move, MoveKind, Piece, PieceKind, Seat};
 use catboard::variants::AnyGame;
 
@@ -108,10 +109,10 @@ fn grouped(game: &AnyGame, voice: Voice, pieces: &[(Piece, Cell)]) -> String {
     groups
         .iter()
         .map(|(p, cells)| {
-            let plural = if cells.len() > 1 { "s" } else { "" };
+            let words = piece_words(game, *p);
             format!(
-                "{}{plural} on {}",
-                piece_words(game, *p),
+                "{} on {}",
+                if cells.len() > 1 { plural(&words) } else { words },
                 voice.cell_list(geo, cells.iter().copied())
             )
         })

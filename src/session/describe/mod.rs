@@ -333,15 +333,15 @@ pub fn pieces_of_kind(game: &AnyGame, voice: Voice, kind: PieceKind) -> String {
             .collect();
         if !cells.is_empty() {
             parts.push(format!(
-                "{} {}s: {}.",
+                "{} {}: {}.",
                 capitalise(name),
-                kind.name(),
+                super::words::plural(kind.name()),
                 cells.join(", ")
             ));
         }
     }
     if parts.is_empty() {
-        format!("There are no {}s.", kind.name())
+        format!("There are no {}.", super::words::plural(kind.name()))
     } else {
         parts.join(" ")
     }

@@ -4,7 +4,7 @@
 
 use super::piece_words;
 use crate::session::speech::Voice;
-use crate::session::words::capitalise;
+use crate::session::words::{capitalise, plural};
 use catboard::core::geometry::Across;
 use catboard::core::{Cell, Game, Geometry, MoveKind, Piece, PieceKind, Seat};
 use catboard::variants::AnyGame;
@@ -210,8 +210,12 @@ pub fn pieces_of_seat(game: &AnyGame, voice: Voice, seat: Seat) -> String {
     let parts: Vec<String> = by_kind
         .iter()
         .map(|(k, cells)| {
-            let plural = if cells.len() > 1 { "s" } else { "" };
-            format!("{}{plural} {}", k.name(), cells.join(", "))
+            let name = if cells.len() > 1 {
+                plural(k.name())
+            } else {
+                k.name().to_string()
+            };
+            format!("{name} {}", cells.join(", "))
         })
         .collect();
     format!("{who}: {}.", parts.join("; "))
