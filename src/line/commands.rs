@@ -383,7 +383,8 @@ pub fn answer(command: &Command, p: &Playing, voice: Voice) -> Vec<String> {
         Command::Cell(Some(name)) => match cell_of(name) {
             Some(c) if geo.shape() == Shape::Graph => {
                 let way = |to| layout::compass(geo, c, to);
-                let around = position::neighbour_words(game, voice, c, way).join("; ");
+                let numbered = p.orientation.numbered_neighbours(geo, c);
+                let around = position::neighbour_words(game, voice, &numbered, way).join("; ");
                 vec![
                     position::cell_detail(game, voice, c),
                     format!("Neighbours of {}: {around}.", voice.cell(geo, c)),

@@ -172,6 +172,7 @@ pub fn build_app(config: SessionConfig) -> (App, Vec<Effect>) {
     let mut app = App::new(screen, saves, look);
     app.think_ms = think_ms;
     app.voice = speech.screen_voice();
+    app.reader = speech.reader;
     let mut effects = if fresh { app.save_now() } else { Vec::new() };
     effects.extend(app.engage());
     if let Some(text) = notice {

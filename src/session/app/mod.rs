@@ -222,6 +222,9 @@ pub struct App {
     pub look: LookChoice,
     /// Set when the program should end.
     pub quit: bool,
+    /// Whether the full screen is the screen reader view: every key's
+    /// effect, a cursor move included, is said on one line.
+    pub reader: bool,
     /// Whether the front end takes typed commands (the line mode) rather
     /// than keys, so that sentences name the command to type.
     pub typed: bool,
@@ -260,6 +263,7 @@ impl App {
             look,
             quit: false,
             typed: false,
+            reader: false,
             voice: Voice::SCREEN,
             think_ms: DEFAULT_THINK_MS,
             watch_pause: WATCH_PAUSE,

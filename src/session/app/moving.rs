@@ -96,6 +96,15 @@ fn take_step(app: &mut App, step: Step) -> Vec<Effect> {
             app.emit(Event::new(EventKind::Refusal, text));
             Vec::new()
         }
+        Step::Continue if app.reader => {
+            // The screen reader view says what was picked and where it may go.
+            let picked = p.picks().first().copied();
+            if let Some(cell) = picked {
+                let text = describe::position::moves_from(p.table.game(), app.voice, cell);
+                app.inform(format!("Picked. {text}"));
+            }
+            Vec::new()
+        }
         Step::Continue | Step::Cancelled => Vec::new(),
     }
 }

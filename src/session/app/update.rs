@@ -370,6 +370,21 @@ fn pause_computer(app: &mut App) {
 }
 
 fn update_board(app: &mut App, action: Action) -> Vec<Effect> {
+    let moves_cursor = matches!(action, Action::Cursor(_) | Action::Neighbour(_));
+    let effects = board_action(app, action);
+    // The screen reader view says where the cursor went.
+    if app.reader
+        && moves_cursor
+        && app.message.is_none()
+        && let Screen::Playing(p) = &app.screen
+    {
+        let said = describe::position::cell_detail(p.table.game(), app.voice, p.cursor);
+        app.inform(said);
+    }
+    effects
+}
+
+fn board_action(app: &mut App, action: Action) -> Vec<Effect> {
     let Screen::Playing(p) = &mut app.screen else {
         return Vec::new();
     };
@@ -398,17 +413,15 @@ fn update_board(app: &mut App, action: Action) -> Vec<Effect> {
         }
         Action::Neighbour(n) => {
             let geo = p.table.game().geometry();
-            let next = geo
-                .neighbours(p.cursor)
-                .get(usize::from(n).wrapping_sub(1))
-                .map(|nb| nb.cell);
-            match next {
-                Some(cell) => p.cursor = cell,
+            let numbered = p.orientation.numbered_neighbours(geo, p.cursor);
+            match numbered.iter().find(|(k, _)| *k == n) {
+                Some((_, nb)) => p.cursor = nb.cell,
                 None => {
-                    let count = geo.neighbours(p.cursor).len();
-                    let here = geo.name(p.cursor).to_string();
+                    let numbers: Vec<String> = numbered.iter().map(|(k, _)| k.to_string()).collect();
+                    let here = app.voice.cell(geo, p.cursor);
                     app.error(format!(
-                        "{here} has {count} neighbours; there is no number {n}."
+                        "{here} has no neighbour number {n}; its neighbours are {}.",
+                        numbers.join(", ")
                     ));
                 }
             }

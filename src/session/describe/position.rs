@@ -5,7 +5,7 @@
 use super::piece_words;
 use crate::session::speech::Voice;
 use crate::session::words::{capitalise, plural};
-use catboard::core::geometry::Across;
+use catboard::core::geometry::{Across, Neighbour};
 use catboard::core::{Cell, Game, Geometry, MoveKind, Piece, PieceKind, Seat};
 use catboard::variants::AnyGame;
 use catboard::variants::polar::layout::{self, Circle};
@@ -278,28 +278,25 @@ pub fn cell_detail(game: &AnyGame, voice: Voice, cell: Cell) -> String {
     text
 }
 
-/// The neighbours of `cell` in order round it, numbered from 1, each with
-/// the way it lies (`way` gives the compass word from `cell`), whether
-/// across an edge or a corner, and what stands there:
-/// "1 north-east edge: 16N, black knight".
+/// The neighbours `numbered` of `cell`, each with its number, the way it
+/// lies (`way` gives the compass word from `cell`), whether across an
+/// edge or a corner, and what stands there: "1 north-east edge: 16N,
+/// black knight".
 pub fn neighbour_words(
     game: &AnyGame,
     voice: Voice,
-    cell: Cell,
+    numbered: &[(u8, Neighbour)],
     way: impl Fn(Cell) -> &'static str,
 ) -> Vec<String> {
-    let geo = game.geometry();
-    geo.neighbours(cell)
+    numbered
         .iter()
-        .enumerate()
-        .map(|(i, nb)| {
+        .map(|(n, nb)| {
             let across = match nb.across {
                 Across::Edge => "edge",
                 Across::Corner => "corner",
             };
             format!(
-                "{} {} {across}: {}",
-                i + 1,
+                "{n} {} {across}: {}",
                 way(nb.cell),
                 cell_brief(game, voice, nb.cell)
             )

@@ -20,7 +20,8 @@ pub fn lines(look: &Look, p: &Playing, width: usize) -> Vec<Line<'static>> {
         .map(|l| Line::styled(l, look.text()))
         .collect();
     let way = |to| p.orientation.direction_word(geo, p.cursor, to);
-    for text in neighbour_words(game, Voice::SCREEN, p.cursor, way) {
+    let numbered = p.orientation.numbered_neighbours(geo, p.cursor);
+    for text in neighbour_words(game, Voice::SCREEN, &numbered, way) {
         lines.extend(
             wrap(&text, width)
                 .into_iter()

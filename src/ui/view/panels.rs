@@ -38,8 +38,15 @@ pub fn wanted_width(p: &Playing) -> u16 {
 
 /// Draws the panels into `area`: the game box on top, the moves below.
 pub fn draw(look: &Look, p: &Playing, frame: &mut Frame, area: Rect) {
+    draw_with(look, p, frame, area, false);
+}
+
+/// Draws the panels; for the screen reader view (`still`), nothing in
+/// them follows the cursor or the search's progress, so they redraw only
+/// when the game changes.
+pub fn draw_with(look: &Look, p: &Playing, frame: &mut Frame, area: Rect, still: bool) {
     let text_width = area.width.saturating_sub(4) as usize;
-    let game_lines = game_lines(look, p, text_width);
+    let game_lines = game_lines(look, p, text_width, still);
     let game_height = (game_lines.len() as u16 + 2).min(area.height.saturating_sub(3));
     let [top, bottom] =
         Layout::vertical([Constraint::Length(game_height), Constraint::Min(3)]).areas(area);
@@ -54,7 +61,7 @@ pub fn draw(look: &Look, p: &Playing, frame: &mut Frame, area: Rect) {
         Paragraph::new(game_lines).block(block(format!(" {} ", p.table.variant().name()))),
         top,
     );
-    if p.cell_list {
+    if p.cell_list && !still {
         let cell_block = block(" Cell ".to_string());
         let inner = cell_block.inner(bottom);
         frame.render_widget(cell_block, bottom);
@@ -123,7 +130,7 @@ fn thinking_lines(look: &Look, p: &Playing, t: &Thinking, width: usize) -> Vec<L
 /// The game box: each seat and its player, the side to move, check or the
 /// result, the computer's thinking, the hint, captured pieces and the
 /// variant's notes.
-fn game_lines(look: &Look, p: &Playing, width: usize) -> Vec<Line<'static>> {
+fn game_lines(look: &Look, p: &Playing, width: usize, still: bool) -> Vec<Line<'static>> {
     let game = p.table.game();
     let outcome = p.table.outcome();
     let to_move = game.to_move();
@@ -171,7 +178,11 @@ fn game_lines(look: &Look, p: &Playing, width: usize) -> Vec<Line<'static>> {
     }
     if outcome.is_none() {
         if let Some(t) = &p.thinking {
-            lines.extend(thinking_lines(look, p, t, width));
+            let mut said = thinking_lines(look, p, t, width);
+            if still {
+                said.truncate(1);
+            }
+            lines.extend(said);
         } else if p.paused && p.table.player_to_move().level().is_some() {
             lines.push(Line::styled("Computer paused (s resumes)", look.dim()));
         }
@@ -184,7 +195,7 @@ fn game_lines(look: &Look, p: &Playing, width: usize) -> Vec<Line<'static>> {
     }
     // The cell under the cursor in words, for magnifiers and a quick look
     // (the cell list says more, when it is shown).
-    if !p.cell_list {
+    if !p.cell_list && !still {
         for part in wrap_words(&describe::cell(game, Voice::SCREEN, p.cursor), width) {
             lines.push(Line::styled(part, look.dim()));
         }
