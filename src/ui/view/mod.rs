@@ -301,7 +301,7 @@ fn draw_reader(app: &App, look: &Look, p: &Playing, frame: &mut Frame, area: Rec
         ..area
     };
     let mut marks = board_marks(p);
-    marks.cursor = None;
+    // marks.cursor = None;
     let drawn = match p.table.game().geometry().shape() {
         Shape::Grid { .. } => board_layout(p, body).map(|(size, board_area, panel)| {
             frame.render_widget(
