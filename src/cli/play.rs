@@ -5,8 +5,8 @@
 use crate::cli::engine::check_think_ms;
 use crate::session::look::{ColorDepth, GlyphSet, LookChoice};
 use crate::session::save::SaveStore;
-use crate::session::table::{Player, TableGame, TableSpec};
 use crate::session::speech::Notation;
+use crate::session::table::{Player, TableGame, TableSpec};
 use crate::session::{
     SessionConfig, SpeechChoice, Start, THINKING_AFTER_MS, join_notices, last_unfinished,
 };

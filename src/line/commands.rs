@@ -49,8 +49,6 @@ pub enum Command {
     Material,
     /// `count`, `halfmove`: the move counts the end rules watch.
     Count,
-    /// `clock`, `c`.
-    Clock,
     /// A word naming one of the variant's figures (`reserve`, `points`,
     /// `scores`, `out`, `leapers`, `passes`, `formation`, `lion`).
     Note(String),
@@ -99,7 +97,6 @@ const WORDS: &[(&str, &str)] = &[
     ("captured", ""),
     ("count", ""),
     ("halfmove", ""),
-    ("clock", "c"),
     ("undo", "u"),
     ("redo", ""),
     ("new", ""),
@@ -162,7 +159,6 @@ impl Command {
                 Some("players") => return Command::Players,
                 Some("material" | "captured") => return Command::Material,
                 Some("count" | "halfmove") => return Command::Count,
-                Some("clock") => return Command::Clock,
                 Some("undo") => return Command::Undo,
                 Some("redo") => return Command::Redo,
                 Some("new") => return Command::New,
@@ -230,7 +226,9 @@ fn looks_like_move(geo: &Geometry, text: &str) -> bool {
         || text.eq_ignore_ascii_case("pass")
         || (text.len() <= 8
             && text.starts_with(|c: char| c.is_ascii_uppercase())
-            && text[1..].chars().all(|c| c.is_ascii_lowercase() || c == 'x')
+            && text[1..]
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c == 'x')
             && cells_named(geo, text.get(1..).unwrap_or("")).is_some())
 }
 
@@ -276,7 +274,7 @@ pub fn help(voice: Voice) -> Vec<String> {
         "a move: the cell a piece leaves and the cell it goes to, such as e2 e4, or the move in the move list's notation; pass where passing is allowed. A move with a question mark after it is explained, not played.".to_string(),
         "board, b: every rank in words (the sphere: every ring). rank 3, file e, s 3, s e: one rank or file. cell e4, or just e4: what stands there and what can move there (the sphere: and its neighbours).".to_string(),
         "pieces, p: where every piece stands; p knight, p N, p black: of a kind or a side. moves, m: every legal move; moves e2: the moves of one piece.".to_string(),
-        "last, l: the last move. history: the moves so far. status, s: everything the side panel shows. turn, t: whose turn it is. players, o: who plays each seat. material: what each side has taken. count: the move counts the end rules watch. clock, c: the clocks.".to_string(),
+        "last, l: the last move. history: the moves so far. status, s: everything the side panel shows. turn, t: whose turn it is. players, o: who plays each seat. material: what each side has taken. count: the move counts the end rules watch.".to_string(),
         "zones, z: the Cats' zones and the disarmed pieces, in Cat Chess. reserve, points, out, leapers, passes: BacCanCat's figures. formation: Polar's formation. status says Chu's Lion rule when it holds.".to_string(),
         "undo, u; redo; new: take back, replay, start again. hint: the engine's move for you. computer: the engine plays your move.".to_string(),
         "resign: give the game up. draw: offer a draw; accept or decline answer one. quit, q: leave; the game is saved and can be resumed.".to_string(),
@@ -421,9 +419,6 @@ pub fn answer(command: &Command, p: &Playing, voice: Voice) -> Vec<String> {
         Command::Players => vec![format!("{}.", players(table))],
         Command::Material => material(table),
         Command::Count => count(table),
-        Command::Clock => {
-            vec!["There are no clocks in this game: each side has all the time it wants.".to_string()]
-        }
         Command::Note(name) if name == "scores" || name == "points" => {
             let mut said = vec![note(table, "points")];
             said.extend(describe::series_standing(table));
@@ -639,7 +634,10 @@ fn zones(table: &TableGame, voice: Voice) -> Vec<String> {
     }
     let cats: Vec<Cell> = geo
         .cells()
-        .filter(|c| game.piece_at(*c).is_some_and(|p| p.kind() == PieceKind::Cat))
+        .filter(|c| {
+            game.piece_at(*c)
+                .is_some_and(|p| p.kind() == PieceKind::Cat)
+        })
         .collect();
     let mut said: Vec<String> = cats
         .iter()
@@ -702,7 +700,7 @@ mod tests {
         assert_eq!(read("s"), Command::Status);
         assert_eq!(read("status"), Command::Status);
         assert_eq!(read("turn"), Command::Turn);
-        assert_eq!(read("clock"), Command::Clock);
+        assert_eq!(read("clock"), Command::Unknown("clock".into()));
         assert_eq!(read("o"), Command::Players);
         assert_eq!(read("l"), Command::Last);
         assert_eq!(read("moves"), Command::Moves(None));
@@ -717,8 +715,14 @@ mod tests {
         let bcc = Variant::BacCanCat.new_game(&Options::new());
         let geo = bcc.geometry();
         assert_eq!(Command::read("fa-ga", geo), Command::Move("fa-ga".into()));
-        assert_eq!(Command::read("cell f a", geo), Command::Cell(Some("fa".into())));
+        assert_eq!(
+            Command::read("cell f a", geo),
+            Command::Cell(Some("fa".into()))
+        );
         assert_eq!(Command::read("Pfa-ga", geo), Command::Move("Pfa-ga".into()));
-        assert_eq!(Command::read("reserve", geo), Command::Note("reserve".into()));
+        assert_eq!(
+            Command::read("reserve", geo),
+            Command::Note("reserve".into())
+        );
     }
 }

@@ -105,9 +105,8 @@ fn play(game: &Game1) -> (String, TableGame) {
     let (reader, mut writer) = std::io::pipe().unwrap_or_else(|e| panic!("{e}"));
     let out = Shared::default();
     let line_out = out.clone();
-    let session = std::thread::spawn(move || {
-        super::run(config, std::io::BufReader::new(reader), line_out)
-    });
+    let session =
+        std::thread::spawn(move || super::run(config, std::io::BufReader::new(reader), line_out));
     let deadline = Instant::now() + Duration::from_secs(300);
     let mut answered = 0;
     let mut first = game.first.iter();
@@ -161,7 +160,11 @@ fn play(game: &Game1) -> (String, TableGame) {
 
 /// The game saved in `dir`, if one is.
 fn saved_table(dir: &PathBuf) -> Option<TableGame> {
-    let path = SaveStore::new(dir.clone()).newest_first().ok()?.into_iter().next()?;
+    let path = SaveStore::new(dir.clone())
+        .newest_first()
+        .ok()?
+        .into_iter()
+        .next()?;
     let saved = SaveStore::read(&path).ok()?;
     TableGame::from_saved(&saved).ok()
 }
@@ -231,7 +234,13 @@ fn check_events(text: &str, table: &TableGame) -> BTreeSet<&'static str> {
         replay.make_move(mv);
         let next = lines[at + 1..]
             .iter()
-            .position(|l| before.seat_names().iter().enumerate().any(|(i, _)| is_move_line(l, &subject(&before, Seat(i as u8)))))
+            .position(|l| {
+                before
+                    .seat_names()
+                    .iter()
+                    .enumerate()
+                    .any(|(i, _)| is_move_line(l, &subject(&before, Seat(i as u8))))
+            })
             .map_or(lines.len(), |n| at + 1 + n);
         let segment = lines[at..next].join("\n");
         met.insert(if table.player(mover).level().is_some() {
@@ -245,29 +254,46 @@ fn check_events(text: &str, table: &TableGame) -> BTreeSet<&'static str> {
         }
         if let Some(kind) = mv.promotion {
             met.insert("promotion");
-            assert!(said.contains(&format!("promotes to {}", kind.name())), "{said}");
+            assert!(
+                said.contains(&format!("promotes to {}", kind.name())),
+                "{said}"
+            );
         }
         if mv.kind == MoveKind::TwoLeg {
             met.insert("two-leg move");
             assert!(
-                said.contains(" via ") || said.contains(" and back") || said.contains("passes with"),
+                said.contains(" via ")
+                    || said.contains(" and back")
+                    || said.contains("passes with"),
                 "{said}"
             );
         }
         if replay.outcome().is_none() {
             let was = before.annotations();
             let now = replay.annotations();
-            let was_checked: Vec<Seat> = was.checked.iter().filter_map(|c| before.piece_at(c).map(|p| p.seat())).collect();
+            let was_checked: Vec<Seat> = was
+                .checked
+                .iter()
+                .filter_map(|c| before.piece_at(c).map(|p| p.seat()))
+                .collect();
             for c in now.checked.iter() {
-                let Some(seat) = replay.piece_at(c).map(|p| p.seat()) else { continue };
+                let Some(seat) = replay.piece_at(c).map(|p| p.seat()) else {
+                    continue;
+                };
                 if seat == replay.to_move() || !was_checked.contains(&seat) {
                     met.insert("check");
                     let words = format!("{} is in check.", subject(&replay, seat));
-                    assert!(segment.contains(&words), "'{words}' not said after: {segment}\n{text}");
+                    assert!(
+                        segment.contains(&words),
+                        "'{words}' not said after: {segment}\n{text}"
+                    );
                 }
             }
             let note = |a: &catboard::core::Annotations, label: &str| {
-                a.notes.iter().find(|(l, _)| l == label).map(|(_, v)| v.clone())
+                a.notes
+                    .iter()
+                    .find(|(l, _)| l == label)
+                    .map(|(_, v)| v.clone())
             };
             if note(&was, "Out") != note(&now, "Out") {
                 met.insert("army out");
@@ -293,7 +319,11 @@ fn check_events(text: &str, table: &TableGame) -> BTreeSet<&'static str> {
                 met.insert("disarmed");
                 assert!(segment.contains("Now disarmed: "), "{segment}");
             }
-            if before.piece_at(mv.from).is_some_and(|p| p.kind() == PieceKind::Cat) && !mv.is_pass() {
+            if before
+                .piece_at(mv.from)
+                .is_some_and(|p| p.kind() == PieceKind::Cat)
+                && !mv.is_pass()
+            {
                 met.insert("cat zone");
                 assert!(segment.contains("The Cat's zone is now "), "{segment}");
             }
@@ -302,7 +332,10 @@ fn check_events(text: &str, table: &TableGame) -> BTreeSet<&'static str> {
     }
     if table.outcome().is_some() {
         met.insert("result");
-        assert!(text.contains("Game over: "), "the result is not said:\n{text}");
+        assert!(
+            text.contains("Game over: "),
+            "the result is not said:\n{text}"
+        );
     }
     met
 }
@@ -330,7 +363,13 @@ fn a_whole_chess_game_is_said_event_by_event() {
             first: &[],
             resign_after: 120,
         },
-        &["person move", "computer move", "check", "promotion", "result"],
+        &[
+            "person move",
+            "computer move",
+            "check",
+            "promotion",
+            "result",
+        ],
     );
 }
 
@@ -358,7 +397,13 @@ fn a_whole_chu_chess_game_is_said_event_by_event() {
             first: &["e4e5,e5e4"],
             resign_after: 60,
         },
-        &["person move", "computer move", "capture", "two-leg move", "result"],
+        &[
+            "person move",
+            "computer move",
+            "capture",
+            "two-leg move",
+            "result",
+        ],
     );
 }
 
@@ -390,6 +435,12 @@ fn a_whole_baccancat_game_is_said_event_by_event() {
             first: &["jl-kn"],
             resign_after: 40,
         },
-        &["person move", "computer move", "army out", "pieces appear", "result"],
+        &[
+            "person move",
+            "computer move",
+            "army out",
+            "pieces appear",
+            "result",
+        ],
     );
 }

@@ -146,7 +146,10 @@ impl<W: Write> Session<W> {
     fn busy(&self) -> bool {
         match &self.app.screen {
             Screen::Playing(p) => {
-                let asked = p.thinking.as_ref().is_some_and(|t| t.purpose != Purpose::Move);
+                let asked = p
+                    .thinking
+                    .as_ref()
+                    .is_some_and(|t| t.purpose != Purpose::Move);
                 asked
                     || (p.table.outcome().is_none()
                         && p.table.player_to_move().level().is_some()

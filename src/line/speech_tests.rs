@@ -63,8 +63,13 @@ fn misread(token: &str, english: &HashSet<&str>, letter_cells: &HashSet<String>)
                 && digits == lower.len() - 1);
         return (!spelled).then(|| format!("'{token}' mixes letters and digits"));
     }
-    if (2..=4).contains(&letters) && !english.contains(lower.as_str()) && !OWN_WORDS.contains(&lower.as_str()) {
-        return Some(format!("'{token}' is no word and would be read as a syllable"));
+    if (2..=4).contains(&letters)
+        && !english.contains(lower.as_str())
+        && !OWN_WORDS.contains(&lower.as_str())
+    {
+        return Some(format!(
+            "'{token}' is no word and would be read as a syllable"
+        ));
     }
     None
 }
@@ -122,7 +127,11 @@ fn the_default_transcripts_of_every_variant_read_rightly() {
         assert!(found.is_empty(), "{name}:\n{}", found.join("\n"));
     }
     for variant in Variant::ALL {
-        assert!(seen.contains(variant), "no transcript of {}", variant.name());
+        assert!(
+            seen.contains(variant),
+            "no transcript of {}",
+            variant.name()
+        );
     }
 }
 
@@ -133,7 +142,10 @@ fn the_rules_catch_what_was_misread_before() {
         (Variant::BacCanCat, "Red plays pawn from ob to oa."),
         (Variant::BacCanCat, "Pawn fa can move to ga (Pfa-ga)."),
         (Variant::Chess, "Knight g1 can move to e2 (Ned2)."),
-        (Variant::Chess, "Hint: bxa8=Q+ (the strong computer's choice)."),
+        (
+            Variant::Chess,
+            "Hint: bxa8=Q+ (the strong computer's choice).",
+        ),
         (Variant::Chess, "Game over 1/2-1/2: Draw agreed."),
         (Variant::Chu, "Took back +Ra9."),
         (Variant::BacCanCat, "Zones: eg, ee."),

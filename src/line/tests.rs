@@ -352,9 +352,10 @@ fn a_computer_seat_moves_without_being_asked_and_is_thinking_only_when_slow() {
     );
     run.thinking_after = Duration::ZERO;
     let slow = run.transcript();
-    let after = slow.split("Cats is thinking.").nth(1).unwrap_or_else(|| {
-        panic!("a reply slower than the threshold is announced: {slow}")
-    });
+    let after = slow
+        .split("Cats is thinking.")
+        .nth(1)
+        .unwrap_or_else(|| panic!("a reply slower than the threshold is announced: {slow}"));
     assert!(
         after.contains("The Cats pass.") || after.contains("The Cats play cat"),
         "{slow}"
@@ -363,9 +364,13 @@ fn a_computer_seat_moves_without_being_asked_and_is_thinking_only_when_slow() {
 
 #[test]
 fn a_promotion_typed_as_cells_asks_for_the_piece() {
-    let text = Run::new(Variant::Chess, vec![Player::Human; 2], "e7e8\nx\ne7e8\nn\nquit\n")
-        .at("8/4P3/8/8/8/8/k7/4K3 w - - 0 1")
-        .transcript();
+    let text = Run::new(
+        Variant::Chess,
+        vec![Player::Human; 2],
+        "e7e8\nx\ne7e8\nn\nquit\n",
+    )
+    .at("8/4P3/8/8/8/8/k7/4K3 w - - 0 1")
+    .transcript();
     assert_says(
         &text,
         &[
@@ -379,29 +384,44 @@ fn a_promotion_typed_as_cells_asks_for_the_piece() {
 #[test]
 fn a_baccancat_capture_that_may_promote_asks_before_it_is_played() {
     // Red's Rook on ca may take Blue's Bishop on pa and promote, or not.
-    let text = Run::new(Variant::BacCanCat, vec![Player::Human; 4], "capa
+    let text = Run::new(
+        Variant::BacCanCat,
+        vec![Player::Human; 4],
+        "capa
 x
 quit
-")
-        .at("oB14gB/16/16/16/4oK6gK4/16/16/16/16/16/16/4rK6bK4/16/rN15/16/2rR12bB r - - - Q8 0 1")
-        .transcript();
+",
+    )
+    .at("oB14gB/16/16/16/4oK6gK4/16/16/16/16/16/16/4rK6bK4/16/rN15/16/2rR12bB r - - - Q8 0 1")
+    .transcript();
     assert_says(&text, &["Choose: ", "The move is cancelled."]);
     assert!(!text.contains("Red plays"), "{text}");
 }
 
 #[test]
 fn the_computer_command_plays_one_move_for_the_side_to_move() {
-    let text = Run::new(Variant::Polar, vec![Player::Human; 2], "computer\nhistory\nquit\n").transcript();
+    let text = Run::new(
+        Variant::Polar,
+        vec![Player::Human; 2],
+        "computer\nhistory\nquit\n",
+    )
+    .transcript();
     assert_says(
         &text,
-        &["The computer (strong) chooses a move...", "White plays ", "Moves: 1: "],
+        &[
+            "The computer (strong) chooses a move...",
+            "White plays ",
+            "Moves: 1: ",
+        ],
     );
 }
 
 #[test]
 fn a_hint_asked_before_a_move_is_said_before_the_move() {
     let text = Run::new(Variant::Chess, vec![Player::Human; 2], "hint\ne4\nquit\n").transcript();
-    let hint = text.find("Hint: ").unwrap_or_else(|| panic!("no hint in:\n{text}"));
+    let hint = text
+        .find("Hint: ")
+        .unwrap_or_else(|| panic!("no hint in:\n{text}"));
     let moved = text
         .find("White plays pawn from e2 to e4.")
         .unwrap_or_else(|| panic!("no move in:\n{text}"));
@@ -451,7 +471,11 @@ impl Drop for TempSaves {
 #[test]
 fn resign_ends_the_game_with_a_result_that_is_saved_and_kept() {
     let saves = TempSaves::new("resign");
-    let mut run = Run::new(Variant::Chess, vec![Player::Human; 2], "e4\ne5\nresign\nstatus\nquit\n");
+    let mut run = Run::new(
+        Variant::Chess,
+        vec![Player::Human; 2],
+        "e4\ne5\nresign\nstatus\nquit\n",
+    );
     run.saves = Some(saves.0.clone());
     let text = run.transcript();
     assert_says(&text, &["Game over: White resigns — Black wins."]);
@@ -509,7 +533,13 @@ fn a_draw_offered_to_people_is_accepted_or_declined_and_a_computer_judges_one() 
     )
     .at("4k3/8/8/8/8/8/8/q3K3 w - - 0 1")
     .transcript();
-    assert_says(&lost, &["White offers a draw; Black thinks it over.", "Black declines the draw."]);
+    assert_says(
+        &lost,
+        &[
+            "White offers a draw; Black thinks it over.",
+            "Black declines the draw.",
+        ],
+    );
     let won = Run::new(
         Variant::Chess,
         vec![Player::Human, Player::Computer(Level::Club)],
@@ -517,5 +547,8 @@ fn a_draw_offered_to_people_is_accepted_or_declined_and_a_computer_judges_one() 
     )
     .at("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1")
     .transcript();
-    assert_says(&won, &["Black accepts the draw.", "Game over: draw agreed."]);
+    assert_says(
+        &won,
+        &["Black accepts the draw.", "Game over: draw agreed."],
+    );
 }

@@ -107,7 +107,8 @@ impl SpeechChoice {
 
     /// The voice of the line mode: in words unless another is chosen.
     pub fn line_voice(self) -> speech::Voice {
-        self.notation.map_or(speech::Voice::SPOKEN, speech::Voice::new)
+        self.notation
+            .map_or(speech::Voice::SPOKEN, speech::Voice::new)
     }
 }
 

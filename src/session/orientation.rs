@@ -2,8 +2,8 @@
 //! board drawing, its labels and the cursor's steps alike.
 
 use super::action::Dir;
-use catboard::core::geometry::Shape;
 use catboard::core::geometry::Neighbour;
+use catboard::core::geometry::Shape;
 use catboard::core::{Cell, Geometry};
 use catboard::variants::polar::layout::{self, Spot};
 

@@ -388,7 +388,8 @@ pub fn read_typed(geo: &Geometry, text: &str) -> String {
     let mut out = String::new();
     let mut i = 0;
     while i < chars.len() {
-        let before_ok = i == 0 || !(chars[i - 1].is_ascii_lowercase() || chars[i - 1].is_ascii_digit());
+        let before_ok =
+            i == 0 || !(chars[i - 1].is_ascii_lowercase() || chars[i - 1].is_ascii_digit());
         let letter = chars[i];
         let digits: String = chars[i + 1..]
             .iter()
@@ -435,7 +436,8 @@ mod tests {
         let chess = game(Variant::Chess, None);
         let bcc = game(Variant::BacCanCat, None);
         let polar = game(Variant::Polar, None);
-        let say = |n: Notation, g: &AnyGame, name: &str| Voice::new(n).cell(g.geometry(), cell(g, name));
+        let say =
+            |n: Notation, g: &AnyGame, name: &str| Voice::new(n).cell(g.geometry(), cell(g, name));
         assert_eq!(say(Notation::Words, &chess, "e4"), "e4");
         assert_eq!(say(Notation::Words, &bcc, "fa"), "f1");
         assert_eq!(say(Notation::Words, &bcc, "op"), "o16");

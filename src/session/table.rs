@@ -400,7 +400,11 @@ impl TableGame {
                 let how = match verdict {
                     Verdict::Resigned(seat) => {
                         let name = self.game.seat_name(seat);
-                        let verb = if name.ends_with('s') { "resign" } else { "resigns" };
+                        let verb = if name.ends_with('s') {
+                            "resign"
+                        } else {
+                            "resigns"
+                        };
                         format!("{} {verb}", capitalise(name))
                     }
                     Verdict::Agreed => "Draw agreed".to_string(),

@@ -54,7 +54,10 @@ pub(super) fn play_move(app: &mut App, mv: Move, by_person: bool) -> Vec<Effect>
     }
     let effects = p.save();
     let changed = changes::changes(&before, p.table.game(), app.voice, mv);
-    let result = p.table.outcome().map(|o| describe::result_in(&p.table, o, app.voice));
+    let result = p
+        .table
+        .outcome()
+        .map(|o| describe::result_in(&p.table, o, app.voice));
     app.emit(Event::new(EventKind::Move, said));
     for event in changed {
         app.emit(event);

@@ -470,7 +470,12 @@ fn the_cell_list_numbers_neighbours_and_digits_step_to_them() {
     assert_eq!(p(&app).cursor, cell(&app, "e3"));
     update(&mut app, Action::Neighbour(9));
     let m = app.message.clone().expect("refused");
-    assert!(m.error && m.text.contains("8 neighbours"), "{m:?}");
+    assert!(
+        m.error
+            && m.text
+                .contains("no neighbour number 9; its neighbours are 1, 2, 3, 4, 5, 6, 7, 8."),
+        "{m:?}"
+    );
     assert_eq!(p(&app).cursor, cell(&app, "e3"), "the cursor stays");
     let keyed = crate::session::keymap::action_for(
         crate::session::keymap::Context::Board,
@@ -599,4 +604,29 @@ fn undo_before_a_new_games_first_move_brings_back_the_last_game() {
     assert_eq!(p(&app).table.ply(), 0, "then that game's own moves");
     let m = app.message.clone().expect("said");
     assert!(m.text.starts_with("Took back d4"), "{m:?}");
+}
+
+/// What a shared-table-like App refuses in this test.
+static NO_UNDO: &[crate::session::keymap::Refusal] = &[crate::session::keymap::Refusal {
+    action: Action::Undo,
+    why: "Moves cannot be taken back here.",
+}];
+
+#[test]
+fn a_refused_action_is_answered_with_its_sentence_and_changes_nothing() {
+    let mut app = playing(None);
+    app.refused = NO_UNDO;
+    let mut typed = vec![Action::OpenPrompt];
+    typed.extend("d4".chars().map(Action::TypeChar));
+    typed.push(Action::Submit);
+    keys(&mut app, &typed);
+    assert_eq!(p(&app).table.ply(), 1);
+    assert!(
+        update(&mut app, Action::Undo).is_empty(),
+        "no save, no search"
+    );
+    assert_eq!(p(&app).table.ply(), 1, "the move stays");
+    let message = app.message.clone().expect("a sentence");
+    assert!(message.error);
+    assert_eq!(message.text, "Moves cannot be taken back here.");
 }

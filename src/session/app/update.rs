@@ -2,17 +2,17 @@
 
 use super::computers::reply;
 use super::moving::{self, cannot_move_now};
-use super::verdicts;
 use super::starting::{carried_series, open_game, update_setup};
+use super::verdicts;
 use super::{App, Effect, FieldPurpose, Overlay, Screen};
 use crate::session::action::{Action, Dir};
 use crate::session::computer::{HINT_LEVEL, Progress, Purpose};
 use crate::session::describe;
 use crate::session::keymap::Context;
 use crate::session::setup_form::{ResumeOffer, Setup};
+use crate::session::speech::Voice;
 use crate::session::words::capitalise;
 use catboard::core::geometry::Shape;
-use crate::session::speech::Voice;
 use catboard::core::{Game, Move};
 use catboard::variants::AnyGame;
 use catboard::variants::polar::layout;
@@ -59,6 +59,10 @@ fn apply(app: &mut App, action: Action) -> Vec<Effect> {
         _ => {}
     }
     app.message = None;
+    if let Some(refusal) = app.refused.iter().find(|r| r.action == action) {
+        app.error(refusal.why);
+        return Vec::new();
+    }
     match action {
         Action::TypedMove(text) => return typed_move(app, &text),
         Action::Restart => return restart(app),
@@ -417,7 +421,8 @@ fn board_action(app: &mut App, action: Action) -> Vec<Effect> {
             match numbered.iter().find(|(k, _)| *k == n) {
                 Some((_, nb)) => p.cursor = nb.cell,
                 None => {
-                    let numbers: Vec<String> = numbered.iter().map(|(k, _)| k.to_string()).collect();
+                    let numbers: Vec<String> =
+                        numbered.iter().map(|(k, _)| k.to_string()).collect();
                     let here = app.voice.cell(geo, p.cursor);
                     app.error(format!(
                         "{here} has no neighbour number {n}; its neighbours are {}.",

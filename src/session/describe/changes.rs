@@ -75,10 +75,16 @@ fn board_changes(before: &AnyGame, after: &AnyGame, voice: Voice, mv: Move) -> V
     }
     let mut said = Vec::new();
     if !appeared.is_empty() {
-        said.push(format!("New on the board: {}.", grouped(after, voice, &appeared)));
+        said.push(format!(
+            "New on the board: {}.",
+            grouped(after, voice, &appeared)
+        ));
     }
     if !left.is_empty() {
-        said.push(format!("Gone from the board: {}.", grouped(before, voice, &left)));
+        said.push(format!(
+            "Gone from the board: {}.",
+            grouped(before, voice, &left)
+        ));
     }
     said
 }
@@ -112,7 +118,11 @@ fn grouped(game: &AnyGame, voice: Voice, pieces: &[(Piece, Cell)]) -> String {
             let words = piece_words(game, *p);
             format!(
                 "{} on {}",
-                if cells.len() > 1 { plural(&words) } else { words },
+                if cells.len() > 1 {
+                    plural(&words)
+                } else {
+                    words
+                },
                 voice.cell_list(geo, cells.iter().copied())
             )
         })
@@ -152,7 +162,11 @@ fn disarm_changes(
             })
             .collect()
     };
-    let newly: Vec<Cell> = now.disarmed.iter().filter(|c| !carried.contains(*c)).collect();
+    let newly: Vec<Cell> = now
+        .disarmed
+        .iter()
+        .filter(|c| !carried.contains(*c))
+        .collect();
     let armed: Vec<Cell> = carried
         .iter()
         .filter(|c| !now.disarmed.contains(*c) && after.piece_at(*c).is_some())
@@ -176,7 +190,11 @@ fn disarm_changes(
 
 /// The zone of a Cat that moved, as it is now.
 fn zone_moved(before: &AnyGame, after: &AnyGame, voice: Voice, mv: Move) -> Option<String> {
-    if mv.is_pass() || before.piece_at(mv.from).is_none_or(|p| p.kind() != PieceKind::Cat) {
+    if mv.is_pass()
+        || before
+            .piece_at(mv.from)
+            .is_none_or(|p| p.kind() != PieceKind::Cat)
+    {
         return None;
     }
     let geo = after.geometry();
@@ -246,7 +264,11 @@ fn checks(before: &AnyGame, after: &AnyGame, was: &Annotations, now: &Annotation
         return Vec::new();
     }
     let seat_of = |game: &AnyGame, cell: Cell| game.piece_at(cell).map(|p| p.seat());
-    let before_seats: Vec<Seat> = was.checked.iter().filter_map(|c| seat_of(before, c)).collect();
+    let before_seats: Vec<Seat> = was
+        .checked
+        .iter()
+        .filter_map(|c| seat_of(before, c))
+        .collect();
     let mut seats: Vec<Seat> = now
         .checked
         .iter()

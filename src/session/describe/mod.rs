@@ -6,13 +6,13 @@ pub mod changes;
 pub mod position;
 pub mod refusal;
 
+use super::speech::{Voice, taken_pieces};
 use super::table::{Ending, TableGame};
 use super::words::capitalise;
 use catboard::core::{Cell, Game, MoveKind, Piece, PieceKind, Seat};
 use catboard::entry::{Choice, Refusal};
 use catboard::series::{Series, half_points_text};
 use catboard::variants::AnyGame;
-use super::speech::{Voice, taken_pieces};
 
 /// What an event reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,7 +84,13 @@ pub fn move_played(game: &AnyGame, voice: Voice, mv: catboard::core::Move) -> St
     let name = |c: Cell| voice.cell(geo, c);
     // "The Cats" take a plural verb.
     let plural = who.starts_with("The ");
-    let verb = |one: &str, many: &str| if plural { many.to_string() } else { one.to_string() };
+    let verb = |one: &str, many: &str| {
+        if plural {
+            many.to_string()
+        } else {
+            one.to_string()
+        }
+    };
     if mv.kind == MoveKind::Pass {
         return format!("{who} {}.", verb("passes", "pass"));
     }
@@ -123,7 +129,11 @@ pub fn move_played(game: &AnyGame, voice: Voice, mv: catboard::core::Move) -> St
             name(mv.to)
         )
     } else {
-        format!("{who} {plays} {kind} from {} to {}", name(mv.from), name(mv.to))
+        format!(
+            "{who} {plays} {kind} from {} to {}",
+            name(mv.from),
+            name(mv.to)
+        )
     };
     let taken: Vec<String> = taken_pieces(game, mv)
         .into_iter()
@@ -263,11 +273,7 @@ pub fn refusal(game: &AnyGame, voice: Voice, why: Refusal) -> String {
                     name(via),
                     name(to)
                 ),
-                None => format!(
-                    "The {what} on {} cannot move to {}.",
-                    name(from),
-                    name(to)
-                ),
+                None => format!("The {what} on {} cannot move to {}.", name(from), name(to)),
             }
         }
         Refusal::NotAChoice(choice) => match choice {

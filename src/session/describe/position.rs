@@ -25,9 +25,11 @@ fn line_words(game: &AnyGame, voice: Voice, cells: &[Cell]) -> String {
                 voice.cell(geo, *first),
                 voice.cell(geo, *last)
             )),
-            [first, .., last] => {
-                parts.push(format!("empty {} to {}", voice.cell(geo, *first), voice.cell(geo, *last)))
-            }
+            [first, .., last] => parts.push(format!(
+                "empty {} to {}",
+                voice.cell(geo, *first),
+                voice.cell(geo, *last)
+            )),
         }
         empty.clear();
     };
@@ -35,7 +37,11 @@ fn line_words(game: &AnyGame, voice: Voice, cells: &[Cell]) -> String {
         match game.piece_at(cell) {
             Some(p) => {
                 flush(&mut empty, &mut parts);
-                parts.push(format!("{} {}", piece_words(game, p), voice.cell(geo, cell)));
+                parts.push(format!(
+                    "{} {}",
+                    piece_words(game, p),
+                    voice.cell(geo, cell)
+                ));
             }
             None => empty.push(cell),
         }
@@ -323,10 +329,7 @@ pub fn moves_from(game: &AnyGame, voice: Voice, cell: Cell) -> String {
         .filter(|m| m.kind != MoveKind::Pass && m.from == cell)
         .collect();
     moves.sort_by_key(|m| (geo.file(m.to), geo.rank(m.to)));
-    let moves: Vec<String> = moves
-        .iter()
-        .map(|m| voice.destination(game, *m))
-        .collect();
+    let moves: Vec<String> = moves.iter().map(|m| voice.destination(game, *m)).collect();
     match game.piece_at(cell) {
         None => format!("{} is empty.", voice.cell(geo, cell)),
         Some(p) if p.seat() != game.to_move() && p.kind() != PieceKind::Cat => format!(
@@ -361,7 +364,10 @@ pub fn all_moves(game: &AnyGame, voice: Voice) -> Vec<String> {
             origins.push(m.from);
         }
     }
-    let mut lines: Vec<String> = origins.into_iter().map(|c| moves_from(game, voice, c)).collect();
+    let mut lines: Vec<String> = origins
+        .into_iter()
+        .map(|c| moves_from(game, voice, c))
+        .collect();
     if can_pass {
         lines.push(format!(
             "{} may pass (type pass).",

@@ -36,7 +36,10 @@ pub fn read_intent(game: &AnyGame, text: &str) -> Reading {
         .unwrap_or("")
         .trim();
     let castle_marks: String = trimmed.chars().filter(|c| !matches!(c, '-')).collect();
-    if matches!(castle_marks.as_str(), "OO" | "OOO" | "00" | "000" | "oo" | "ooo") {
+    if matches!(
+        castle_marks.as_str(),
+        "OO" | "OOO" | "00" | "000" | "oo" | "ooo"
+    ) {
         return Reading {
             castle: true,
             kind: Some(PieceKind::King),
@@ -114,7 +117,9 @@ pub fn typed_refusal(game: &AnyGame, voice: Voice, text: &str, message: &str) ->
             .find(|m| !m.is_pass())
             .map(|m| format!(", such as {}", voice.typed(game, m)))
             .unwrap_or_default();
-        return format!("{shown} is not a move: write the cell a piece leaves and the cell it goes to{example}.");
+        return format!(
+            "{shown} is not a move: write the cell a piece leaves and the cell it goes to{example}."
+        );
     };
     let candidates: Vec<Move> = game
         .legal_move_list()
@@ -245,7 +250,10 @@ pub fn zone_of(game: &AnyGame, voice: Voice, cell: Cell) -> String {
     let geo = game.geometry();
     let cats: Vec<Cell> = geo
         .cells()
-        .filter(|c| game.piece_at(*c).is_some_and(|p| p.kind() == PieceKind::Cat))
+        .filter(|c| {
+            game.piece_at(*c)
+                .is_some_and(|p| p.kind() == PieceKind::Cat)
+        })
         .filter(|c| *c == cell || geo.neighbours(*c).iter().any(|n| n.cell == cell))
         .collect();
     match cats.as_slice() {
@@ -302,7 +310,10 @@ mod tests {
             typed_refusal(&game, Voice::SPOKEN, "Kh7", "library"),
             "'Kh7' is not a legal move for White now."
         );
-        assert_eq!(typed_refusal(&game, Voice::SCREEN, "Kh7", "library"), "library");
+        assert_eq!(
+            typed_refusal(&game, Voice::SCREEN, "Kh7", "library"),
+            "library"
+        );
     }
 
     #[test]

@@ -17,7 +17,11 @@ use catboard::variants::Variant;
 fn rows(app: &App, width: u16, height: u16) -> Vec<String> {
     let buffer = render(app, width, height);
     (0..height)
-        .map(|y| (0..width).map(|x| buffer[(x, y)].symbol().to_string()).collect())
+        .map(|y| {
+            (0..width)
+                .map(|x| buffer[(x, y)].symbol().to_string())
+                .collect()
+        })
         .collect()
 }
 
@@ -74,7 +78,10 @@ fn a_cursor_key_changes_only_the_sentence_rows_in_every_variant() {
                 panic!("playing")
             };
             let name = Voice::SPOKEN.cell(p.table.game().geometry(), p.cursor);
-            assert!(text.contains(&format!("{name}: ")), "the cell is said: {text}");
+            assert!(
+                text.contains(&format!("{name}: ")),
+                "the cell is said: {text}"
+            );
         }
     }
 }

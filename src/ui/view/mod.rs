@@ -107,8 +107,12 @@ pub fn help_state(app: &App) -> HelpState {
             can_pass: p.table.can_pass() && p.table.player_to_move() == Player::Human,
             computer_plays: p.table.players().iter().any(|pl| pl.level().is_some()),
             unsaved: p.save_path.is_none(),
+            refused: app.refused,
         },
-        Screen::Setup(_) => HelpState::default(),
+        Screen::Setup(_) => HelpState {
+            refused: app.refused,
+            ..HelpState::default()
+        },
     }
 }
 
@@ -301,7 +305,7 @@ fn draw_reader(app: &App, look: &Look, p: &Playing, frame: &mut Frame, area: Rec
         ..area
     };
     let mut marks = board_marks(p);
-    // marks.cursor = None;
+    marks.cursor = None;
     let drawn = match p.table.game().geometry().shape() {
         Shape::Grid { .. } => board_layout(p, body).map(|(size, board_area, panel)| {
             frame.render_widget(
