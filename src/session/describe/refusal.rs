@@ -210,20 +210,47 @@ pub fn why_not(game: &AnyGame, voice: Voice, text: &str) -> Vec<String> {
         let king_beside = movers
             .iter()
             .any(|&m| geo.neighbours(m).iter().any(|n| n.cell == to));
+        if reading.kind == Some(PieceKind::King)
+            && !reading.castle
+            && !king_beside
+            && let [from] = movers.as_slice()
+            && game.piece_at(to).is_none_or(|p| p.seat() != side)
+        {
+            said.push(format!(
+                "A king steps to a next cell, and {} is not next to {}.",
+                name(to),
+                name(*from)
+            ));
+        }
         if reading.kind == Some(PieceKind::King) && !reading.castle && king_beside {
             let mut after_pass = game.clone();
             if after_pass.make_null_move() {
-                let guards = reaching(&after_pass, to);
+                // A pawn's step forward guards nothing; a King next to the
+                // cell guards it though it may not step there itself.
+                let mut guards: Vec<_> = reaching(&after_pass, to)
+                    .into_iter()
+                    .filter(|&(p, from)| {
+                        p.kind() != PieceKind::Pawn
+                            || after_pass.legal_move_list().iter().any(|m| {
+                                m.from == from && m.to == to && after_pass.captured(*m).is_some()
+                            })
+                    })
+                    .collect();
+                for n in geo.neighbours(to) {
+                    if let Some(p) = game.piece_at(n.cell)
+                        && p.kind() == PieceKind::King
+                        && p.seat() != side
+                        && !guards.iter().any(|&(_, c)| c == n.cell)
+                    {
+                        guards.push((p, n.cell));
+                    }
+                }
                 if !guards.is_empty() {
                     let list: Vec<String> = guards
                         .iter()
                         .map(|(p, c)| format!("{} {}", piece_words(game, *p), name(*c)))
                         .collect();
-                    said.push(format!(
-                        "{} is guarded: {} could move there.",
-                        name(to),
-                        list.join(", ")
-                    ));
+                    said.push(format!("{} is guarded by {}.", name(to), list.join(", ")));
                 }
             }
         }
@@ -299,12 +326,23 @@ mod tests {
         let reading = read_intent(&game, "Kh7");
         assert_eq!(reading.kind, Some(PieceKind::King));
         let said = why_not(&game, Voice::SPOKEN, "Kh7");
-        assert_eq!(said, ["King f6 can move to e5, e6, e7, f5, f7, g5, g6."]);
+        assert_eq!(
+            said,
+            [
+                "A king steps to a next cell, and h7 is not next to f6.",
+                "King f6 can move to e5, e6, e7, f5, f7, g5, g6."
+            ]
+        );
+        let said = why_not(&game, Voice::SPOKEN, "Kg7");
+        assert_eq!(
+            said.first().map(String::as_str),
+            Some("g7 is guarded by black king h8.")
+        );
         let rook = chess("4k3/8/8/8/8/8/r7/4K3 w - - 0 1");
         let said = why_not(&rook, Voice::SPOKEN, "Kd2");
         assert_eq!(
             said.first().map(String::as_str),
-            Some("d2 is guarded: black rook a2 could move there.")
+            Some("d2 is guarded by black rook a2.")
         );
         assert_eq!(
             typed_refusal(&game, Voice::SPOKEN, "Kh7", "library"),
