@@ -272,7 +272,7 @@ pub fn help(voice: Voice) -> Vec<String> {
     vec![
         "Commands:".to_string(),
         "a move: the cell a piece leaves and the cell it goes to, such as e2 e4, or the move in the move list's notation; pass where passing is allowed. A move with a question mark after it is explained, not played.".to_string(),
-        "board, b: every rank in words (the sphere: every ring). rank 3, file e, s 3, s e: one rank or file. cell e4, or just e4: what stands there and what can move there (the sphere: and its neighbours).".to_string(),
+        "board, b: every rank in words (the sphere: every ring). rank 3, file e, s 3, s e: one rank or file. cell e4: what stands there and what can move there (the sphere: and its neighbours).".to_string(),
         "pieces, p: where every piece stands; p knight, p N, p black: of a kind or a side. moves, m: every legal move; moves e2: the moves of one piece.".to_string(),
         "last, l: the last move. history: the moves so far. status, s: everything the side panel shows. turn, t: whose turn it is. players, o: who plays each seat. material: what each side has taken. count: the move counts the end rules watch.".to_string(),
         "zones, z: the Cats' zones and the disarmed pieces, in Cat Chess. reserve, points, out, leapers, passes: BacCanCat's figures. formation: Polar's formation. status says Chu's Lion rule when it holds.".to_string(),
