@@ -18,7 +18,7 @@ use catboard::core::{Game, MoveKind, Options, PieceKind, Seat};
 use catboard::variants::{AnyGame, Variant};
 use std::collections::BTreeSet;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -159,8 +159,8 @@ fn play(game: &Game1) -> (String, TableGame) {
 }
 
 /// The game saved in `dir`, if one is.
-fn saved_table(dir: &PathBuf) -> Option<TableGame> {
-    let path = SaveStore::new(dir.clone())
+fn saved_table(dir: &Path) -> Option<TableGame> {
+    let path = SaveStore::new(dir.to_path_buf())
         .newest_first()
         .ok()?
         .into_iter()

@@ -29,9 +29,10 @@ fn english() -> HashSet<&'static str> {
         .collect()
 }
 
-/// The game's own names a synthesiser reads as words, rightly.
+/// The game's own names a synthesiser reads as words, rightly ("en" of
+/// "en passant", which espeak-ng reads "En p'aas@nt").
 const OWN_WORDS: &[&str] = &[
-    "chu", "zebu", "gnu", "cats", "lions", "zemel", "alfa", "san", "uci",
+    "chu", "zebu", "gnu", "cats", "lions", "zemel", "alfa", "san", "uci", "en",
 ];
 
 /// The pairs espeak-ng says alike, and `eg`, read "for example".

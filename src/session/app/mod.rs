@@ -38,7 +38,7 @@ use std::time::Duration;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
     /// Write this game to this file.
-    Save(PathBuf, SavedGame),
+    Save(PathBuf, Box<SavedGame>),
     /// Start this search on a worker thread.
     Think(Box<SearchRequest>),
     /// Raise the stop flag of the search with this id.
@@ -186,7 +186,7 @@ impl Playing {
 
     fn save(&self) -> Vec<Effect> {
         match &self.save_path {
-            Some(path) => vec![Effect::Save(path.clone(), self.table.saved())],
+            Some(path) => vec![Effect::Save(path.clone(), Box::new(self.table.saved()))],
             None => Vec::new(),
         }
     }

@@ -156,7 +156,10 @@ pub fn move_played(game: &AnyGame, voice: Voice, mv: catboard::core::Move) -> St
     text
 }
 
-/// "Black is in check.", when the side to move is and the game goes on.
+/// "Black is in check.", when the side to move is and the game goes on
+/// (the SSH server's line; the line mode and the screen say every
+/// seat's check through [`changes`]).
+#[cfg(any(feature = "ssh", test))]
 pub fn check(game: &AnyGame) -> Option<String> {
     (game.outcome().is_none() && game.in_check())
         .then(|| format!("{} is in check.", seat_subject(game, game.to_move())))
