@@ -8,7 +8,7 @@ use crate::session::computer::Purpose;
 use crate::session::describe::{self, position, refusal};
 use crate::session::speech::{Notation, Voice, read_typed};
 use crate::session::table::TableGame;
-use crate::session::words::capitalise;
+use crate::session::words::{capitalise, seat_is};
 use catboard::core::geometry::Shape;
 use catboard::core::{Cell, Game, Geometry, PieceKind, Seat};
 use catboard::entry::cells_named;
@@ -311,7 +311,7 @@ pub fn introduction(table: &TableGame, voice: Voice) -> Vec<String> {
     said
 }
 
-/// "White is human, Black is computer (casual)".
+/// "White is human, Black is computer (casual)", "the Cats are human".
 fn players(table: &TableGame) -> String {
     let game = table.game();
     table
@@ -319,11 +319,13 @@ fn players(table: &TableGame) -> String {
         .iter()
         .enumerate()
         .map(|(i, pl)| {
-            format!(
-                "{} is {}",
-                capitalise(game.seat_name(Seat(i as u8))),
-                pl.label()
-            )
+            let name = game.seat_name(Seat(i as u8));
+            // "The Cats" take a plural verb.
+            if name.ends_with('s') {
+                format!("the {} are {}", capitalise(name), pl.label())
+            } else {
+                format!("{} is {}", capitalise(name), pl.label())
+            }
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -463,9 +465,9 @@ fn status(p: &Playing, voice: Voice) -> Vec<String> {
         format!("{}.", players(table)),
     ];
     if let Some(t) = p.thinking.as_ref().filter(|_| table.outcome().is_none()) {
-        let seat = capitalise(game.seat_name(t.seat));
+        let seat = seat_is(game.seat_name(t.seat));
         said.push(match t.purpose {
-            Purpose::Move | Purpose::Requested => format!("{seat} is thinking."),
+            Purpose::Move | Purpose::Requested => format!("{seat} thinking."),
             Purpose::Hint => "The engine is finding a hint.".to_string(),
             Purpose::DrawOffer => "The computer is thinking about the draw offered.".to_string(),
         });

@@ -12,7 +12,7 @@ use crate::session::computer::Purpose;
 use crate::session::describe::{Event, EventKind};
 use crate::session::input::Incoming;
 use crate::session::speech::{Notation, Voice};
-use crate::session::words::capitalise;
+use crate::session::words::{capitalise, seat_is};
 use crate::session::worker::Workers;
 use crate::session::{SessionConfig, build_app, perform};
 use catboard::core::Game;
@@ -98,14 +98,15 @@ impl<W: Write> Session<W> {
         self.say_events();
     }
 
-    /// The computer's search for a move under way: its id and seat's name.
+    /// The computer's search for a move under way: its id and "White is"
+    /// or "The Cats are".
     fn thinking(&self) -> Option<(u64, String)> {
         match &self.app.screen {
             Screen::Playing(p) => p
                 .thinking
                 .as_ref()
                 .filter(|t| matches!(t.purpose, Purpose::Move | Purpose::Requested))
-                .map(|t| (t.id, capitalise(p.table.game().seat_name(t.seat)))),
+                .map(|t| (t.id, seat_is(p.table.game().seat_name(t.seat)))),
             Screen::Setup(_) => None,
         }
     }
@@ -135,7 +136,7 @@ impl<W: Write> Session<W> {
             && self.announced != Some(id)
         {
             self.announced = Some(id);
-            self.say(&format!("{seat} is thinking."));
+            self.say(&format!("{seat} thinking."));
         }
     }
 

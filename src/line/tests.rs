@@ -353,7 +353,7 @@ fn a_computer_seat_moves_without_being_asked_and_is_thinking_only_when_slow() {
     run.thinking_after = Duration::ZERO;
     let slow = run.transcript();
     let after = slow
-        .split("Cats is thinking.")
+        .split("The Cats are thinking.")
         .nth(1)
         .unwrap_or_else(|| panic!("a reply slower than the threshold is announced: {slow}"));
     assert!(

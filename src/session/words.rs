@@ -21,3 +21,13 @@ pub fn plural(name: &str) -> String {
         format!("{name}s")
     }
 }
+
+/// A seat's name with its verb "to be", for the start of a sentence:
+/// "White is", "The Cats are".
+pub fn seat_is(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("The {} are", capitalise(name))
+    } else {
+        format!("{} is", capitalise(name))
+    }
+}
