@@ -422,11 +422,11 @@ pub fn answer(command: &Command, p: &Playing, voice: Voice) -> Vec<String> {
         Command::Material => material(table),
         Command::Count => count(table),
         Command::Note(name) if name == "scores" || name == "points" => {
-            let mut said = vec![note(table, "points")];
+            let mut said = vec![note(table, voice, "points")];
             said.extend(describe::series_standing(table));
             said
         }
-        Command::Note(name) => vec![note(table, name)],
+        Command::Note(name) => vec![note(table, voice, name)],
         Command::Ask(text) => ask(table, voice, text),
         Command::Unknown(word) => vec![format!(
             "Unknown command {}. Type help.",
@@ -477,6 +477,7 @@ fn status(p: &Playing, voice: Voice) -> Vec<String> {
     }
     said.extend(material(table));
     for (label, value) in game.annotations().notes {
+        let value = describe::note_words(game, voice, &label, &value);
         said.push(format!("{label}: {value}."));
     }
     if game.annotations().zones.iter().next().is_some() {
@@ -613,7 +614,7 @@ fn spoken_moves(table: &TableGame, voice: Voice) -> Vec<String> {
 
 /// One of the variant's figures, found by a word of its label among what
 /// the panel shows ("Reserve: Q8 T8 G8.").
-fn note(table: &TableGame, name: &str) -> String {
+fn note(table: &TableGame, voice: Voice, name: &str) -> String {
     let notes = table.game().annotations().notes;
     match notes.iter().find(|(label, _)| {
         label
@@ -621,7 +622,10 @@ fn note(table: &TableGame, name: &str) -> String {
             .split(|c: char| !c.is_ascii_alphabetic())
             .any(|w| w == name)
     }) {
-        Some((label, value)) => format!("{label}: {value}."),
+        Some((label, value)) => format!(
+            "{label}: {}.",
+            describe::note_words(table.game(), voice, label, value)
+        ),
         None => format!("{} has no {name} to tell.", table.variant().name()),
     }
 }

@@ -289,7 +289,7 @@ fn a_baccancat_game_says_its_cells_ranks_and_figures(goldens: &mut crate::golden
         &text,
         &[
             "BacCanCat: Red is human, Orange is human, Green is human, Blue is human.",
-            "Reserve: Q8 T8 G8.",
+            "Reserve: 8 queens, 8 tanks, 8 gnus.",
             "Points: Red 0, Orange 0, Green 0, Blue 0.",
             "Rank 16: ",
             "Rank 1: ",

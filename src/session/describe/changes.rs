@@ -21,7 +21,7 @@ pub fn changes(before: &AnyGame, after: &AnyGame, voice: Voice, mv: Move) -> Vec
     let mut said = board_changes(before, after, voice, mv);
     said.extend(disarm_changes(before, after, &was, &now, voice, mv));
     said.extend(zone_moved(before, after, voice, mv));
-    said.extend(note_changes(&was, &now));
+    said.extend(note_changes(after, voice, &was, &now));
     let mut events: Vec<Event> = said
         .into_iter()
         .map(|text| Event::new(EventKind::Info, text))
@@ -225,7 +225,12 @@ fn counter(value: &str) -> Option<(u32, Option<u32>)> {
 /// The panel's figures that changed: the new items of a list ("Out:
 /// Blue (mated by Red)"), a count passing three quarters and nine tenths
 /// of its limit; whose turn it is and who is in check are said elsewhere.
-fn note_changes(was: &Annotations, now: &Annotations) -> Vec<String> {
+fn note_changes(
+    after: &AnyGame,
+    voice: Voice,
+    was: &Annotations,
+    now: &Annotations,
+) -> Vec<String> {
     let mut said = Vec::new();
     for (label, value) in &now.notes {
         let old = was.notes.iter().find(|(l, _)| l == label).map(|(_, v)| v);
@@ -248,7 +253,12 @@ fn note_changes(was: &Annotations, now: &Annotations) -> Vec<String> {
                     .split(", ")
                     .filter(|item| !old_items.contains(item) && *item != "none")
                     .collect();
-                if !new_items.is_empty() {
+                if label == "Reserve" {
+                    said.push(format!(
+                        "{label}: {}.",
+                        super::note_words(after, voice, label, value)
+                    ));
+                } else if !new_items.is_empty() {
                     said.push(format!("{label}: {}.", new_items.join(", ")));
                 }
             }

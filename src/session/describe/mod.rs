@@ -67,6 +67,38 @@ fn seat_subject(game: &AnyGame, seat: Seat) -> String {
     }
 }
 
+/// A figure of the panel as `voice` says it: BacCanCat's Reserve, which
+/// the panel writes `Q8 T8 G8`, is said "8 queens, 8 tanks, 8 gnus" in a
+/// spoken voice (a synthesiser reads the letters as "queue", "tee",
+/// "gee"); every other figure as the panel writes it.
+pub fn note_words(game: &AnyGame, voice: Voice, label: &str, value: &str) -> String {
+    let AnyGame::BacCanCat(g) = game else {
+        return value.to_string();
+    };
+    if label != "Reserve" || !voice.notation.in_words() {
+        return value.to_string();
+    }
+    let leapers = g.position().leapers();
+    let said: Option<Vec<String>> = value
+        .split_whitespace()
+        .map(|token| {
+            let mut chars = token.chars();
+            let kind = leapers.kind_of_letter(chars.next()?)?;
+            let count: u32 = chars.as_str().parse().ok()?;
+            let name = kind.name();
+            Some(if count == 1 {
+                format!("1 {name}")
+            } else {
+                format!("{count} {}", super::words::plural(name))
+            })
+        })
+        .collect();
+    match said {
+        Some(items) if !items.is_empty() => items.join(", "),
+        _ => value.to_string(),
+    }
+}
+
 /// A piece in words with its owner ("black pawn", "cat").
 pub fn piece_words(game: &AnyGame, piece: Piece) -> String {
     if piece.kind() == PieceKind::Cat {
@@ -361,6 +393,20 @@ mod tests {
     use super::*;
     use catboard::core::Options;
     use catboard::variants::Variant;
+
+    #[test]
+    fn the_reserve_is_said_in_words_in_a_spoken_voice() {
+        let game = Variant::BacCanCat.new_game(&Options::new());
+        let said = |voice| note_words(&game, voice, "Reserve", "Q8 T8 G1");
+        assert_eq!(said(Voice::SPOKEN), "8 queens, 8 tanks, 1 gnu");
+        assert_eq!(said(Voice::SCREEN), "Q8 T8 G1");
+        assert_eq!(
+            note_words(&game, Voice::SPOKEN, "Reserve", "Pawns and Yeomen only"),
+            "Pawns and Yeomen only"
+        );
+        let chess = chess(None);
+        assert_eq!(note_words(&chess, Voice::SPOKEN, "Reserve", "Q8"), "Q8");
+    }
 
     fn chess(fen: Option<&str>) -> AnyGame {
         match fen {
