@@ -5,8 +5,11 @@
 use crate::cli::engine::check_think_ms;
 use crate::session::look::{ColorDepth, GlyphSet, LookChoice};
 use crate::session::save::SaveStore;
+use crate::session::speech::Notation;
 use crate::session::table::{Player, TableGame, TableSpec};
-use crate::session::{SessionConfig, Start, join_notices, last_unfinished};
+use crate::session::{
+    SessionConfig, SpeechChoice, Start, THINKING_AFTER_MS, join_notices, last_unfinished,
+};
 use crate::ui::run;
 use catboard::ai::level::DEFAULT_THINK_MS;
 use catboard::core::Options;
@@ -46,6 +49,43 @@ impl Default for ComputerArgs {
     }
 }
 
+/// How the line mode and the screen reader view speak.
+#[derive(Args, Debug, Clone)]
+pub struct SpeechArgs {
+    /// How moves and cells are said: words (the default), san, uci,
+    /// letters or phonetic.
+    #[arg(long, value_name = "NOTATION")]
+    pub speech: Option<String>,
+    /// Say that a computer is thinking only when its reply takes longer
+    /// than this many milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = THINKING_AFTER_MS)]
+    pub thinking_after_ms: u64,
+}
+
+impl Default for SpeechArgs {
+    fn default() -> SpeechArgs {
+        SpeechArgs {
+            speech: None,
+            thinking_after_ms: THINKING_AFTER_MS,
+        }
+    }
+}
+
+impl SpeechArgs {
+    /// The choice these arguments make, with the screen reader view or not.
+    fn choice(&self, reader: bool) -> Result<SpeechChoice, String> {
+        let notation = match &self.speech {
+            Some(name) => Some(Notation::from_id(name)?),
+            None => None,
+        };
+        Ok(SpeechChoice {
+            notation,
+            reader,
+            thinking_after: std::time::Duration::from_millis(self.thinking_after_ms),
+        })
+    }
+}
+
 /// Where games are saved.
 #[derive(Args, Debug, Clone, Default)]
 pub struct SaveArgs {
@@ -61,6 +101,10 @@ pub struct OpenArgs {
     /// Resume the last unfinished game instead of showing the setup screen.
     #[arg(long)]
     pub resume: bool,
+    /// The screen reader view: one line carries the current sentence, the
+    /// board stays still while the cursor moves.
+    #[arg(long)]
+    pub screen_reader: bool,
     #[command(flatten)]
     pub look: LookArgs,
     #[command(flatten)]
@@ -108,10 +152,16 @@ pub struct PlayArgs {
     /// output, for screen readers) instead of the full screen.
     #[arg(long, conflicts_with_all = ["theme", "glyphs", "color"])]
     pub line: bool,
+    /// The screen reader view of the full screen: one line carries the
+    /// current sentence, the board stays still while the cursor moves.
+    #[arg(long, conflicts_with = "line")]
+    pub screen_reader: bool,
     #[command(flatten)]
     pub look: LookArgs,
     #[command(flatten)]
     pub computer: ComputerArgs,
+    #[command(flatten)]
+    pub speech: SpeechArgs,
     #[command(flatten)]
     pub save: SaveArgs,
 }
@@ -127,6 +177,8 @@ pub struct LineArgs {
     pub game: GameArgs,
     #[command(flatten)]
     pub computer: ComputerArgs,
+    #[command(flatten)]
+    pub speech: SpeechArgs,
     #[command(flatten)]
     pub save: SaveArgs,
 }
@@ -222,7 +274,8 @@ fn players_of(variant: Variant, args: &GameArgs) -> Result<Vec<Player>, String> 
 /// Runs `catboard play`: the full screen, or with `--line` the line mode.
 pub fn play(args: &PlayArgs) -> Result<(), String> {
     let look = (!args.line).then_some(&args.look);
-    let config = play_config(&args.game, &args.computer, &args.save, look)?;
+    let mut config = play_config(&args.game, &args.computer, &args.save, look)?;
+    config.speech = args.speech.choice(args.screen_reader)?;
     if args.line {
         run_line(config)
     } else {
@@ -242,9 +295,12 @@ pub fn line(args: &LineArgs) -> Result<(), String> {
             saves,
             notice: nowhere,
             think_ms: args.computer.think_ms,
+            speech: args.speech.choice(false)?,
         }
     } else {
-        play_config(&args.game, &args.computer, &args.save, None)?
+        let mut config = play_config(&args.game, &args.computer, &args.save, None)?;
+        config.speech = args.speech.choice(false)?;
+        config
     };
     run_line(config)
 }
@@ -297,6 +353,7 @@ fn play_config(
         saves,
         notice: nowhere,
         think_ms: computer.think_ms,
+        speech: crate::session::SpeechChoice::default(),
     })
 }
 
@@ -353,6 +410,10 @@ pub fn open(args: &OpenArgs) -> Result<(), String> {
         saves,
         notice,
         think_ms: args.computer.think_ms,
+        speech: SpeechChoice {
+            reader: args.screen_reader,
+            ..SpeechChoice::default()
+        },
     })
 }
 

@@ -1,41 +1,59 @@
 //! The line mode's commands: what a typed line asks for, and the sentences
-//! that answer questions about the game.
+//! that answer questions about the game, every cell and move in the
+//! session's voice.
 
 use crate::session::action::Action;
-use crate::session::describe::{self, position};
+use crate::session::app::Playing;
+use crate::session::computer::Purpose;
+use crate::session::describe::{self, position, refusal};
+use crate::session::speech::{Notation, Voice, read_typed};
 use crate::session::table::TableGame;
-use crate::session::words::capitalise;
+use crate::session::words::{capitalise, seat_is};
 use catboard::core::geometry::Shape;
-use catboard::core::{Game, PieceKind, Seat};
+use catboard::core::{Cell, Game, Geometry, PieceKind, Seat};
 use catboard::entry::cells_named;
 use catboard::variants::polar::layout;
 
 /// A line typed in the line mode.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
-    /// `help`: the commands.
+    /// `help`, `h`: the commands.
     Help,
     /// `board`: every rank in words.
     Board,
-    /// `rank 3`.
-    Rank(String),
+    /// `rank 3` (`None`: which rank was not said).
+    Rank(Option<String>),
     /// `file e`.
-    File(String),
-    /// `cell e4` (or a bare cell name).
-    Cell(String),
-    /// `pieces`, `pieces knight`, `pieces black`.
+    File(Option<String>),
+    /// `s a`, `s 3`: a file or a rank, whichever the name is.
+    Scan(String),
+    /// `cell e4`.
+    Cell(Option<String>),
+    /// `pieces`, `p`, `pieces knight`, `p N`, `pieces black`.
     Pieces(Option<String>),
     /// `moves`, `moves e2`.
     Moves(Option<String>),
-    /// `last`: the last move in words.
+    /// `last`, `l`: the last move in words.
     Last,
     /// `history`: the moves so far.
     History,
-    /// `zones`: the Cats' zones and the disarmed pieces (Cat Chess).
+    /// `zones`: the Cats' zones, Cat by Cat, and the disarmed pieces.
     Zones,
-    /// `reserve`, `scores`, `out`: one of the variant's figures by name
-    /// (BacCanCat's Reserve and points), as the side panel shows them.
+    /// `status`, `s`: everything the side panel shows.
+    Status,
+    /// `turn`: whose turn it is.
+    Turn,
+    /// `players`, `o`: who plays each seat.
+    Players,
+    /// `material`, `captured`: the pieces each seat has taken.
+    Material,
+    /// `count`, `halfmove`: the move counts the end rules watch.
+    Count,
+    /// A word naming one of the variant's figures (`reserve`, `points`,
+    /// `scores`, `out`, `leapers`, `passes`, `formation`, `lion`).
     Note(String),
+    /// `notation`, `notation san`: the spoken notation.
+    Notation(Option<String>),
     /// `undo`.
     Undo,
     /// `redo`.
@@ -49,44 +67,122 @@ pub enum Command {
     ComputerMove,
     /// `pass` (where the rules allow it).
     Pass,
-    /// `resign`: give the game up and leave.
+    /// `resign`: give the game up.
     Resign,
+    /// `draw`: offer a draw.
+    Draw,
+    /// `accept`, `decline`: answer a draw offered.
+    Answer(bool),
     /// `quit`: leave; the game stays saved.
     Quit,
-    /// Anything else: a move.
+    /// A move with a question mark (`e4?`): what it would do, not played.
+    Ask(String),
+    /// A move.
     Move(String),
+    /// A word that is neither a command nor a move.
+    Unknown(String),
+}
+
+/// The words that name one command, with their short forms.
+const WORDS: &[(&str, &str)] = &[
+    ("help", "h"),
+    ("board", "b"),
+    ("last", "l"),
+    ("history", ""),
+    ("zones", "z"),
+    ("status", "s"),
+    ("turn", "t"),
+    ("players", "o"),
+    ("material", ""),
+    ("captured", ""),
+    ("count", ""),
+    ("halfmove", ""),
+    ("undo", "u"),
+    ("redo", ""),
+    ("new", ""),
+    ("hint", ""),
+    ("computer", ""),
+    ("pass", ""),
+    ("resign", ""),
+    ("draw", ""),
+    ("accept", ""),
+    ("decline", ""),
+    ("quit", "q"),
+    ("exit", ""),
+];
+
+/// The command `word` (lower case) names alone, with its long name.
+fn command_word(word: &str) -> Option<&'static str> {
+    WORDS
+        .iter()
+        .find(|(long, short)| *long == word || (!short.is_empty() && *short == word))
+        .map(|(long, _)| *long)
 }
 
 impl Command {
-    /// Reads `line` (not empty).
-    pub fn read(line: &str) -> Command {
-        let lower = line.trim().to_ascii_lowercase();
-        let mut words = lower.split_whitespace();
-        let first = words.next().unwrap_or("");
+    /// Reads `line` (not empty) in a game on `geo`.
+    pub fn read(line: &str, geo: &Geometry) -> Command {
+        let line = line.trim();
+        if line == "?" {
+            return Command::Help;
+        }
+        if let Some(asked) = line.strip_suffix('?') {
+            return Command::Ask(asked.trim().to_string());
+        }
+        let mut words = line.split_whitespace();
+        let first_typed = words.next().unwrap_or("");
+        let first = first_typed.to_ascii_lowercase();
         let rest: Vec<&str> = words.collect();
         let arg = (!rest.is_empty()).then(|| rest.join(" "));
-        match (first, arg) {
-            ("help" | "?", None) => Command::Help,
-            ("board", None) => Command::Board,
-            ("rank", Some(a)) => Command::Rank(a),
-            ("file", Some(a)) => Command::File(a),
-            ("cell" | "square", Some(a)) => Command::Cell(a),
-            ("pieces" | "piece", a) => Command::Pieces(a),
-            ("moves", a) => Command::Moves(a),
-            ("last", None) => Command::Last,
-            ("history", None) => Command::History,
-            ("zones", None) => Command::Zones,
-            ("reserve" | "scores" | "points" | "out", None) => Command::Note(first.to_string()),
-            ("undo", None) => Command::Undo,
-            ("redo", None) => Command::Redo,
-            ("new", None) => Command::New,
-            ("hint", None) => Command::Hint,
-            ("computer", None) => Command::ComputerMove,
-            ("pass", None) => Command::Pass,
-            ("resign", None) => Command::Resign,
-            ("quit" | "exit", None) => Command::Quit,
-            _ if kind_named(&lower).is_some() => Command::Pieces(Some(lower)),
-            _ => Command::Move(line.trim().to_string()),
+        let lower_arg = arg.as_ref().map(|a| a.to_ascii_lowercase());
+        // Cell names typed with spaces ("f a", "22 S") are one name.
+        let cell_arg = arg.as_ref().map(|a| read_typed(geo, &a.replace(' ', "")));
+        match (first.as_str(), arg.is_some()) {
+            ("rank", _) => return Command::Rank(lower_arg),
+            ("file", _) => return Command::File(lower_arg),
+            ("cell" | "square", _) => return Command::Cell(cell_arg),
+            ("moves" | "m", _) => return Command::Moves(cell_arg),
+            ("pieces" | "piece" | "p", _) => return Command::Pieces(arg),
+            ("notation" | "speech", _) => return Command::Notation(lower_arg),
+            ("s" | "scan", true) => return Command::Scan(lower_arg.unwrap_or_default()),
+            _ => {}
+        }
+        if arg.is_none() {
+            match command_word(&first) {
+                Some("help") => return Command::Help,
+                Some("board") => return Command::Board,
+                Some("last") => return Command::Last,
+                Some("history") => return Command::History,
+                Some("zones") => return Command::Zones,
+                Some("status") => return Command::Status,
+                Some("turn") => return Command::Turn,
+                Some("players") => return Command::Players,
+                Some("material" | "captured") => return Command::Material,
+                Some("count" | "halfmove") => return Command::Count,
+                Some("undo") => return Command::Undo,
+                Some("redo") => return Command::Redo,
+                Some("new") => return Command::New,
+                Some("hint") => return Command::Hint,
+                Some("computer") => return Command::ComputerMove,
+                Some("pass") => return Command::Pass,
+                Some("resign") => return Command::Resign,
+                Some("draw") => return Command::Draw,
+                Some("accept") => return Command::Answer(true),
+                Some("decline") => return Command::Answer(false),
+                Some("quit" | "exit") => return Command::Quit,
+                _ => {}
+            }
+            if kind_named(&first).is_some() {
+                return Command::Pieces(Some(first));
+            }
+            if NOTE_WORDS.contains(&first.as_str()) {
+                return Command::Note(first);
+            }
+        }
+        if looks_like_move(geo, line) {
+            Command::Move(line.to_string())
+        } else {
+            Command::Unknown(first_typed.to_string())
         }
     }
 
@@ -100,60 +196,144 @@ impl Command {
             Command::New => Some(Action::Restart),
             Command::Hint => Some(Action::Hint),
             Command::ComputerMove => Some(Action::ComputerMove),
+            Command::Resign => Some(Action::Resign),
+            Command::Draw => Some(Action::OfferDraw),
+            Command::Answer(yes) => Some(Action::AnswerDraw(*yes)),
             Command::Quit => Some(Action::Quit),
             _ => None,
         }
     }
 }
 
-/// The piece kind `text` names ("knight", "knights").
+/// Words that name a figure of the variant's panel, answered by [`Command::Note`].
+const NOTE_WORDS: &[&str] = &[
+    "reserve",
+    "points",
+    "scores",
+    "out",
+    "leapers",
+    "passes",
+    "formation",
+];
+
+/// Whether `text` can be meant as a move in a game on `geo`: it has a
+/// digit, a mark of notation, names cells, is castling or a pass.
+fn looks_like_move(geo: &Geometry, text: &str) -> bool {
+    let text = text.trim();
+    text.chars()
+        .any(|c| c.is_ascii_digit() || matches!(c, '-' | '=' | '+' | '#' | ',' | ':' | '×'))
+        || cells_named(geo, &read_typed(geo, text)).is_some()
+        || text.eq_ignore_ascii_case("pass")
+        || (text.len() <= 8
+            && text.starts_with(|c: char| c.is_ascii_uppercase())
+            && text[1..]
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c == 'x')
+            && cells_named(geo, text.get(1..).unwrap_or("")).is_some())
+}
+
+/// The piece kind `text` names ("knight", "knights", or its letter `N`).
 fn kind_named(text: &str) -> Option<PieceKind> {
+    let lower = text.to_ascii_lowercase();
     PieceKind::ALL
         .into_iter()
-        .find(|k| text == k.name() || text == format!("{}s", k.name()))
+        .find(|k| lower == k.name() || lower == format!("{}s", k.name()))
+}
+
+/// The kind a piece letter typed in capitals names (`N`), by the letters
+/// the game writes its moves with, else the usual letters.
+fn kind_of_letter(table: &TableGame, text: &str) -> Option<PieceKind> {
+    let mut chars = text.chars();
+    let (Some(letter), None) = (chars.next(), chars.next()) else {
+        return None;
+    };
+    if !letter.is_ascii_uppercase() {
+        return None;
+    }
+    let game = table.game();
+    let geo = game.geometry();
+    let on_board: Vec<PieceKind> = geo
+        .cells()
+        .filter_map(|c| game.piece_at(c).map(|p| p.kind()))
+        .collect();
+    on_board
+        .iter()
+        .copied()
+        .find(|k| k.letter() == letter)
+        .or_else(|| PieceKind::ALL.into_iter().find(|k| k.letter() == letter))
 }
 
 /// The help: every command, one line each.
-pub const HELP: &[&str] = &[
-    "Commands:",
-    "a move in any notation the game reads, such as e4, Nf3, e2e4 or e7e8q; or pass where passing is allowed.",
-    "board: every rank in words (the sphere: every ring). rank 3, file e: one rank or file. cell e4: what stands there and what can move there (the sphere: and its neighbours).",
-    "pieces, pieces knight, pieces black: where pieces stand. moves: every legal move. moves e2: the moves of one piece.",
-    "last: the last move. history: the moves so far. zones: the Cats' zones, in Cat Chess. reserve, scores, out: BacCanCat's Reserve, points (and the series totals) and armies out.",
-    "undo, redo, new: take back, replay, start again. hint: the engine's move for you. computer: the engine plays your move.",
-    "resign: give the game up. quit: leave; the game is saved and can be resumed.",
-];
-
-/// What is said when the line mode starts: the game and its players.
-pub fn introduction(table: &TableGame) -> Vec<String> {
-    let game = table.game();
-    let players: Vec<String> = table
-        .players()
+pub fn help(voice: Voice) -> Vec<String> {
+    let notations: Vec<String> = Notation::ALL
         .iter()
-        .enumerate()
-        .map(|(i, pl)| {
-            format!(
-                "{} is {}",
-                capitalise(game.seat_name(Seat(i as u8))),
-                pl.label()
-            )
-        })
+        .map(|n| format!("{} ({})", n.id(), n.describe()))
         .collect();
     vec![
+        "Commands:".to_string(),
+        "a move: the cell a piece leaves and the cell it goes to, such as e2 e4, or the move in the move list's notation; pass where passing is allowed. A move with a question mark after it is explained, not played.".to_string(),
+        "board, b: every rank in words (the sphere: every ring). rank 3, file e, s 3, s e: one rank or file. cell e4: what stands there and what can move there (the sphere: and its neighbours).".to_string(),
+        "pieces, p: where every piece stands; p knight, p N, p black: of a kind or a side. moves, m: every legal move; moves e2: the moves of one piece.".to_string(),
+        "last, l: the last move. history: the moves so far. status, s: everything the side panel shows. turn, t: whose turn it is. players, o: who plays each seat. material: what each side has taken. count: the move counts the end rules watch.".to_string(),
+        "zones, z: the Cats' zones and the disarmed pieces, in Cat Chess. reserve, points, out, leapers, passes: BacCanCat's figures. formation: Polar's formation. status says Chu's Lion rule when it holds.".to_string(),
+        "undo, u; redo; new: take back, replay, start again. hint: the engine's move for you. computer: the engine plays your move.".to_string(),
+        "resign: give the game up. draw: offer a draw; accept or decline answer one. quit, q: leave; the game is saved and can be resumed.".to_string(),
         format!(
-            "{}: {}. Type help for the commands.",
-            table.variant().name(),
-            players.join(", ")
-        ),
-        format!(
-            "{} moves first.",
-            capitalise(game.seat_name(game.to_move()))
+            "notation: how moves and cells are said, now {}; notation NAME chooses {}.",
+            voice.notation.id(),
+            notations.join(", ")
         ),
     ]
 }
 
+/// What is said when the line mode starts: the game and its players, and
+/// who moves first, or, for a game resumed, where it stands.
+pub fn introduction(table: &TableGame, voice: Voice) -> Vec<String> {
+    let game = table.game();
+    let mut said = vec![format!(
+        "{}: {}. Type help for the commands.",
+        table.variant().name(),
+        players(table)
+    )];
+    if table.ply() == 0 {
+        said.push(format!(
+            "{} moves first.",
+            capitalise(game.seat_name(game.to_move()))
+        ));
+        return said;
+    }
+    let plies = table.ply();
+    let moves = if plies == 1 { "move" } else { "moves" };
+    said.push(format!(
+        "The game goes on after {plies} {moves}; the last: {}",
+        last_move(table, voice)
+    ));
+    said
+}
+
+/// "White is human, Black is computer (casual)", "the Cats are human".
+fn players(table: &TableGame) -> String {
+    let game = table.game();
+    table
+        .players()
+        .iter()
+        .enumerate()
+        .map(|(i, pl)| {
+            let name = game.seat_name(Seat(i as u8));
+            // "The Cats" take a plural verb.
+            if name.ends_with('s') {
+                format!("the {} are {}", capitalise(name), pl.label())
+            } else {
+                format!("{} is {}", capitalise(name), pl.label())
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The answer to a question about the game.
-pub fn answer(command: &Command, table: &TableGame) -> Vec<String> {
+pub fn answer(command: &Command, p: &Playing, voice: Voice) -> Vec<String> {
+    let table = &p.table;
     let game = table.game();
     let geo = game.geometry();
     let cell_of = |name: &str| {
@@ -161,170 +341,394 @@ pub fn answer(command: &Command, table: &TableGame) -> Vec<String> {
             .filter(|c| c.len() == 1)
             .map(|c| c[0])
     };
+    let grid = geo.grid_size().is_some();
     match command {
-        Command::Help => HELP.iter().map(|s| s.to_string()).collect(),
-        Command::Board => position::board(game),
-        Command::Rank(name) => vec![match position::rank_named(geo, name) {
-            Some(r) => position::rank(game, r),
-            None => format!("There is no rank {name}."),
+        Command::Help => help(voice),
+        Command::Board => position::board(game, voice),
+        Command::Rank(None) | Command::File(None) if !grid => {
+            vec!["This board has no ranks or files; type board for every ring.".to_string()]
+        }
+        Command::Rank(None) => vec![format!(
+            "Which rank? Type rank and its name, such as rank {}.",
+            position::rank_label(geo, voice, 0)
+        )],
+        Command::File(None) => vec![format!(
+            "Which file? Type file and its name, such as file {}.",
+            position::file_label(geo, voice, 0)
+        )],
+        Command::Rank(Some(name)) => vec![match position::rank_named(geo, voice, name) {
+            Some(r) => position::rank(game, voice, r),
+            None => format!("There is no rank {}.", refusal::quoted(name)),
         }],
-        Command::File(name) => vec![match position::file_named(geo, name) {
-            Some(f) => position::file(game, f),
-            None => format!("There is no file {name}."),
+        Command::File(Some(name)) => vec![match position::file_named(geo, voice, name) {
+            Some(f) => position::file(game, voice, f),
+            None => format!("There is no file {}.", refusal::quoted(name)),
         }],
-        Command::Cell(name) => match cell_of(name) {
+        Command::Scan(name) => {
+            let file = position::file_named(geo, voice, name);
+            let rank = position::rank_named(geo, voice, name);
+            match (file, rank) {
+                (Some(f), _) => vec![position::file(game, voice, f)],
+                (None, Some(r)) => vec![position::rank(game, voice, r)],
+                (None, None) => vec![format!(
+                    "There is no rank or file {}.",
+                    refusal::quoted(name)
+                )],
+            }
+        }
+        Command::Cell(None) => vec![format!(
+            "Which cell? Type cell and its name, such as cell {}.",
+            voice.cell(geo, p.cursor)
+        )],
+        Command::Cell(Some(name)) => match cell_of(name) {
             Some(c) if geo.shape() == Shape::Graph => {
                 let way = |to| layout::compass(geo, c, to);
-                let around = position::neighbour_words(game, c, way).join("; ");
+                let numbered = p.orientation.numbered_neighbours(geo, c);
+                let around = position::neighbour_words(game, voice, &numbered, way).join("; ");
                 vec![
-                    position::cell_detail(game, c),
-                    format!("Neighbours of {}: {around}.", geo.name(c)),
+                    position::cell_detail(game, voice, c),
+                    format!("Neighbours of {}: {around}.", voice.cell(geo, c)),
                 ]
             }
-            Some(c) => vec![position::cell_detail(game, c)],
-            None => vec![format!("There is no cell {name}.")],
+            Some(c) => vec![position::cell_detail(game, voice, c)],
+            None => vec![format!("There is no cell {}.", refusal::quoted(name))],
         },
-        Command::Pieces(None) => position::all_pieces(game),
+        Command::Pieces(None) => position::all_pieces(game, voice),
         Command::Pieces(Some(what)) => {
-            if let Some(kind) = kind_named(what) {
-                return vec![describe::pieces_of_kind(game, kind)];
+            if let Some(kind) = kind_named(what).or_else(|| kind_of_letter(table, what)) {
+                return vec![describe::pieces_of_kind(game, voice, kind)];
             }
-            match game.seat_names().iter().position(|s| *s == what.as_str()) {
-                Some(i) => vec![position::pieces_of_seat(game, Seat(i as u8))],
+            let lower = what.to_ascii_lowercase();
+            match game.seat_names().iter().position(|s| *s == lower.as_str()) {
+                Some(i) => vec![position::pieces_of_seat(game, voice, Seat(i as u8))],
                 None => vec![format!(
-                    "'{what}' is neither a piece nor a side; try pieces knight or pieces {}.",
+                    "{} is neither a piece nor a side; try pieces knight, p N or pieces {}.",
+                    refusal::quoted(what),
                     game.seat_name(game.to_move())
                 )],
             }
         }
-        Command::Moves(None) => position::all_moves(game),
+        Command::Moves(None) => position::all_moves(game, voice),
         Command::Moves(Some(name)) => vec![match cell_of(name) {
-            Some(c) => position::moves_from(game, c),
-            None => format!("There is no cell {name}."),
+            Some(c) => position::moves_from(game, voice, c),
+            None => format!("There is no cell {}.", refusal::quoted(name)),
         }],
-        Command::Last => vec![last_move(table)],
-        Command::History => vec![history(table)],
-        Command::Zones => vec![zones(table)],
-        Command::Note(name) if name == "scores" => {
-            let mut said = vec![note(table, name)];
+        Command::Last => vec![last_move(table, voice)],
+        Command::History => vec![history(table, voice)],
+        Command::Zones => zones(table, voice),
+        Command::Status => status(p, voice),
+        Command::Turn => vec![turn(p)],
+        Command::Players => vec![format!("{}.", players(table))],
+        Command::Material => material(table),
+        Command::Count => count(table),
+        Command::Note(name) if name == "scores" || name == "points" => {
+            let mut said = vec![note(table, voice, "points")];
             said.extend(describe::series_standing(table));
             said
         }
-        Command::Note(name) => vec![note(table, name)],
-        Command::Resign => {
-            let loser = game.to_move();
-            vec![format!(
-                "{} resigns. The game is left saved as it stands.",
-                capitalise(game.seat_name(loser))
-            )]
-        }
+        Command::Note(name) => vec![note(table, voice, name)],
+        Command::Ask(text) => ask(table, voice, text),
+        Command::Unknown(word) => vec![format!(
+            "Unknown command {}. Type help.",
+            refusal::quoted(word)
+        )],
         _ => Vec::new(),
     }
 }
 
-/// What is legal near a refused move `text`: the moves of the piece on
-/// the cell it starts with, else how to hear every legal move.
-pub fn nearby(text: &str, table: &TableGame) -> String {
+/// Whose turn it is, and whether a computer thinks for it.
+fn turn(p: &Playing) -> String {
+    let table = &p.table;
     let game = table.game();
-    let geo = game.geometry();
-    let lower = text.to_ascii_lowercase();
-    let start = (2..=3.min(lower.len()))
-        .rev()
-        .find_map(|n| lower.get(..n).and_then(|prefix| geo.cell(prefix)));
-    match start {
-        Some(cell)
-            if game
-                .piece_at(cell)
-                .is_some_and(|p| p.seat() == game.to_move()) =>
-        {
-            position::moves_from(game, cell)
+    if let Some(ending) = table.outcome() {
+        return format!("The game is over: {}.", table.outcome_words(ending));
+    }
+    let seat = capitalise(game.seat_name(game.to_move()));
+    let check = if game.in_check() { ", in check" } else { "" };
+    let who = match table.player_to_move().level() {
+        Some(level) if p.paused => format!(" (the computer, {level}, paused)"),
+        Some(level) => format!(" (the computer, {level})"),
+        None => String::new(),
+    };
+    format!("{seat} to move{check}{who}.")
+}
+
+/// Everything the side panel shows: whose turn, check or the result, the
+/// players, the search, the hint, the pieces taken, the variant's figures
+/// and the series.
+fn status(p: &Playing, voice: Voice) -> Vec<String> {
+    let table = &p.table;
+    let game = table.game();
+    let round = table.ply() / table.players().len().max(1) + 1;
+    let mut said = vec![
+        format!("{}, round {round}. {}", table.variant().name(), turn(p)),
+        format!("{}.", players(table)),
+    ];
+    if let Some(t) = p.thinking.as_ref().filter(|_| table.outcome().is_none()) {
+        let seat = seat_is(game.seat_name(t.seat));
+        said.push(match t.purpose {
+            Purpose::Move | Purpose::Requested => format!("{seat} thinking."),
+            Purpose::Hint => "The engine is finding a hint.".to_string(),
+            Purpose::DrawOffer => "The computer is thinking about the draw offered.".to_string(),
+        });
+    }
+    if let Some(mv) = p.hint {
+        said.push(format!("Hint: {}.", voice.mv(game, mv)));
+    }
+    said.extend(material(table));
+    for (label, value) in game.annotations().notes {
+        let value = describe::note_words(game, voice, &label, &value);
+        said.push(format!("{label}: {value}."));
+    }
+    if game.annotations().zones.iter().next().is_some() {
+        said.extend(zones(table, voice));
+    }
+    if table.shows_series() {
+        said.extend(describe::series_standing(table));
+    }
+    said
+}
+
+/// The pieces each seat has taken: "White took pawn, knight. Black took
+/// nothing."
+fn material(table: &TableGame) -> Vec<String> {
+    let game = table.game();
+    let said: Vec<String> = (0..table.players().len())
+        .map(|i| {
+            let seat = Seat(i as u8);
+            let taken: Vec<&str> = table
+                .captured_by(seat)
+                .iter()
+                .map(|p| p.kind().name())
+                .collect();
+            let name = capitalise(game.seat_name(seat));
+            if taken.is_empty() {
+                format!("{name} took nothing.")
+            } else {
+                format!("{name} took {}.", taken.join(", "))
+            }
+        })
+        .collect();
+    vec![said.join(" ")]
+}
+
+/// The figures among the panel's that count moves (`Halfmove clock: 12`,
+/// `Hundred-turn count: 37 of 100`), and the repetitions.
+fn count(table: &TableGame) -> Vec<String> {
+    let game = table.game();
+    let mut said: Vec<String> = game
+        .annotations()
+        .notes
+        .into_iter()
+        .filter(|(_, value)| value.starts_with(|c: char| c.is_ascii_digit()))
+        .map(|(label, value)| format!("{label}: {value}."))
+        .collect();
+    let seen = game.earlier_occurrences();
+    if seen > 0 {
+        let times = if seen == 1 { "once" } else { "twice" };
+        said.push(format!("This position came up {times} before."));
+    }
+    if said.is_empty() {
+        said.push(format!("{} counts no moves.", table.variant().name()));
+    }
+    said
+}
+
+/// What the move `text` would do, without playing it.
+fn ask(table: &TableGame, voice: Voice, text: &str) -> Vec<String> {
+    let game = table.game();
+    if text.is_empty() {
+        return help(voice);
+    }
+    let typed = read_typed(game.geometry(), text);
+    match game.parse_move(&typed) {
+        Ok(mv) => vec![format!(
+            "{} would be legal: {}. Type it without the question mark to play it.",
+            refusal::quoted(text),
+            voice.mv(game, mv)
+        )],
+        Err(e) => {
+            let mut said = vec![refusal::typed_refusal(game, voice, &typed, &e.0)];
+            said.extend(refusal::why_not(game, voice, &typed));
+            said
         }
-        _ => "Type moves to hear every legal move.".to_string(),
     }
 }
 
 /// The last move in words.
-fn last_move(table: &TableGame) -> String {
+pub fn last_move(table: &TableGame, voice: Voice) -> String {
     let mut before = table.game().clone();
     match before.unmake_move() {
-        Some(mv) => describe::move_played(&before, mv),
+        Some(mv) => describe::move_played(&before, voice, mv),
         None => "No move has been played yet.".to_string(),
     }
 }
 
-/// The moves so far, numbered by rounds: "1. e4 e5 2. Nf3".
-fn history(table: &TableGame) -> String {
+/// The moves so far, numbered by rounds: "1. e4 e5 2. Nf3", or in words
+/// "1: pawn from e2 to e4; pawn from e7 to e5. 2: knight from g1 to f3."
+fn history(table: &TableGame, voice: Voice) -> String {
     let seats = table.players().len().max(1);
-    let moves: Vec<&str> = table.notation().collect();
+    let moves = spoken_moves(table, voice);
     if moves.is_empty() {
         return "No move has been played yet.".to_string();
     }
+    let words = voice.notation.in_words();
     let rounds: Vec<String> = moves
         .chunks(seats)
         .enumerate()
-        .map(|(i, round)| format!("{}. {}", i + 1, round.join(" ")))
+        .map(|(i, round)| {
+            if words {
+                format!("{}: {}.", i + 1, round.join("; "))
+            } else {
+                format!("{}. {}", i + 1, round.join(" "))
+            }
+        })
         .collect();
-    format!("Moves: {}.", rounds.join(" "))
+    if words {
+        format!("Moves: {}", rounds.join(" "))
+    } else {
+        format!("Moves: {}.", rounds.join(" "))
+    }
 }
 
-/// One of the variant's figures, found by name among what the panel shows
-/// ("Reserve: Q8 T8 G8."); `scores` is the points.
-fn note(table: &TableGame, name: &str) -> String {
-    let wanted = if name == "scores" { "points" } else { name };
+/// Every move played, as `voice` says it.
+fn spoken_moves(table: &TableGame, voice: Voice) -> Vec<String> {
+    if voice.notation == Notation::San {
+        return table.notation().map(str::to_string).collect();
+    }
+    let mut game = table.game().clone();
+    let mut moves = Vec::new();
+    while let Some(mv) = game.unmake_move() {
+        moves.push(mv);
+    }
+    moves
+        .into_iter()
+        .rev()
+        .map(|mv| {
+            let said = voice.mv(&game, mv);
+            game.make_move(mv);
+            said
+        })
+        .collect()
+}
+
+/// One of the variant's figures, found by a word of its label among what
+/// the panel shows ("Reserve: Q8 T8 G8.").
+fn note(table: &TableGame, voice: Voice, name: &str) -> String {
     let notes = table.game().annotations().notes;
-    match notes
-        .iter()
-        .find(|(label, _)| label.to_ascii_lowercase() == wanted)
-    {
-        Some((label, value)) => format!("{label}: {value}."),
+    match notes.iter().find(|(label, _)| {
+        label
+            .to_ascii_lowercase()
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .any(|w| w == name)
+    }) {
+        Some((label, value)) => format!(
+            "{label}: {}.",
+            describe::note_words(table.game(), voice, label, value)
+        ),
         None => format!("{} has no {name} to tell.", table.variant().name()),
     }
 }
 
-/// The Cats' zones and the disarmed pieces.
-fn zones(table: &TableGame) -> String {
+/// The Cats' zones, Cat by Cat, and the disarmed pieces.
+fn zones(table: &TableGame, voice: Voice) -> Vec<String> {
     let game = table.game();
     let geo = game.geometry();
     let notes = game.annotations();
-    if notes.zones.is_empty() {
-        return "There are no zones in this game.".to_string();
+    if notes.zones.iter().next().is_none() {
+        return vec!["There are no zones in this game.".to_string()];
     }
-    let cells: Vec<&str> = notes.zones.iter().map(|c| geo.name(c)).collect();
+    let cats: Vec<Cell> = geo
+        .cells()
+        .filter(|c| {
+            game.piece_at(*c)
+                .is_some_and(|p| p.kind() == PieceKind::Cat)
+        })
+        .collect();
+    let mut said: Vec<String> = cats
+        .iter()
+        .map(|&cat| {
+            let cells = std::iter::once(cat)
+                .chain(geo.neighbours(cat).iter().map(|n| n.cell))
+                .filter(|c| notes.zones.contains(*c));
+            let mut cells: Vec<Cell> = cells.collect();
+            cells.sort_by_key(|c| (geo.rank(*c), geo.file(*c)));
+            format!(
+                "The zone of the Cat on {}: {}.",
+                voice.cell(geo, cat),
+                voice.cell_list(geo, cells)
+            )
+        })
+        .collect();
     let disarmed: Vec<String> = notes
         .disarmed
         .iter()
         .filter_map(|c| {
             game.piece_at(c)
-                .map(|p| format!("{} {}", describe::piece_words(game, p), geo.name(c)))
+                .map(|p| format!("{} {}", describe::piece_words(game, p), voice.cell(geo, c)))
         })
         .collect();
-    let disarmed = if disarmed.is_empty() {
+    said.push(if disarmed.is_empty() {
         "No piece is disarmed.".to_string()
     } else {
         format!("Disarmed: {}.", disarmed.join(", "))
-    };
-    format!("Zones: {}. {disarmed}", cells.join(", "))
+    });
+    said
+}
+
+/// What forbids a refused move and what is legal nearby.
+pub fn nearby(text: &str, table: &TableGame, voice: Voice) -> Vec<String> {
+    let game = table.game();
+    refusal::why_not(game, voice, &read_typed(game.geometry(), text))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use catboard::core::Options;
+    use catboard::variants::Variant;
 
     #[test]
-    fn lines_are_read_as_commands_or_moves() {
-        assert_eq!(Command::read("Board"), Command::Board);
-        assert_eq!(Command::read("rank 3"), Command::Rank("3".into()));
-        assert_eq!(Command::read("cell E4"), Command::Cell("e4".into()));
+    fn lines_are_read_as_commands_moves_or_unknown_words() {
+        let chess = Variant::Chess.new_game(&Options::new());
+        let geo = chess.geometry();
+        let read = |line: &str| Command::read(line, geo);
+        assert_eq!(read("Board"), Command::Board);
+        assert_eq!(read("rank 3"), Command::Rank(Some("3".into())));
+        assert_eq!(read("rank"), Command::Rank(None));
+        assert_eq!(read("file"), Command::File(None));
+        assert_eq!(read("cell"), Command::Cell(None));
+        assert_eq!(read("cell E4"), Command::Cell(Some("E4".into())));
+        assert_eq!(read("e4"), Command::Move("e4".into()));
+        assert_eq!(read("knights"), Command::Pieces(Some("knights".into())));
+        assert_eq!(read("p N"), Command::Pieces(Some("N".into())));
+        assert_eq!(read("s a"), Command::Scan("a".into()));
+        assert_eq!(read("s"), Command::Status);
+        assert_eq!(read("status"), Command::Status);
+        assert_eq!(read("turn"), Command::Turn);
+        assert_eq!(read("clock"), Command::Unknown("clock".into()));
+        assert_eq!(read("o"), Command::Players);
+        assert_eq!(read("l"), Command::Last);
+        assert_eq!(read("moves"), Command::Moves(None));
+        assert_eq!(read("Nf3"), Command::Move("Nf3".into()));
+        assert_eq!(read("e4?"), Command::Ask("e4".into()));
+        assert_eq!(read("?"), Command::Help);
+        assert_eq!(read("O-O"), Command::Move("O-O".into()));
+        assert_eq!(read("e1f2,f2g3"), Command::Move("e1f2,f2g3".into()));
+        assert_eq!(read("frobnicate"), Command::Unknown("frobnicate".into()));
+        assert_eq!(read("x"), Command::Unknown("x".into()));
+        assert_eq!(read("new").action(), Some(Action::Restart));
+        let bcc = Variant::BacCanCat.new_game(&Options::new());
+        let geo = bcc.geometry();
+        assert_eq!(Command::read("fa-ga", geo), Command::Move("fa-ga".into()));
         assert_eq!(
-            Command::read("knights"),
-            Command::Pieces(Some("knights".into()))
+            Command::read("cell f a", geo),
+            Command::Cell(Some("fa".into()))
         );
-        assert_eq!(Command::read("moves"), Command::Moves(None));
-        assert_eq!(Command::read("Nf3"), Command::Move("Nf3".into()));
+        assert_eq!(Command::read("Pfa-ga", geo), Command::Move("Pfa-ga".into()));
         assert_eq!(
-            Command::read("e1f2,f2g3"),
-            Command::Move("e1f2,f2g3".into())
+            Command::read("reserve", geo),
+            Command::Note("reserve".into())
         );
-        assert_eq!(Command::read("new").action(), Some(Action::Restart));
     }
 }

@@ -11,7 +11,8 @@ use crate::session::app::{App, Effect, Overlay, Screen, update};
 use crate::session::computer::Purpose;
 use crate::session::describe::{Event, EventKind};
 use crate::session::input::Incoming;
-use crate::session::words::capitalise;
+use crate::session::speech::{Notation, Voice};
+use crate::session::words::{capitalise, seat_is};
 use crate::session::worker::Workers;
 use crate::session::{SessionConfig, build_app, perform};
 use catboard::core::Game;
@@ -19,6 +20,7 @@ use commands::Command;
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 /// What reaches the line mode's loop.
 enum Input {
@@ -61,8 +63,12 @@ struct Session<W: Write> {
     app: App,
     workers: Workers,
     out: W,
-    /// The search last announced, so each is announced once.
+    /// The search last announced as thinking, so each is announced once.
     announced: Option<u64>,
+    /// The search under way and when it was first seen.
+    watching: Option<(u64, Instant)>,
+    /// How long a reply may take before "is thinking" is said.
+    thinking_after: Duration,
     /// Lines typed while a computer was to move, played after its move.
     waiting: VecDeque<String>,
     /// The last event said.
@@ -92,41 +98,63 @@ impl<W: Write> Session<W> {
         self.say_events();
     }
 
-    /// Says every event not yet said, then announces a computer that
-    /// begins to think.
+    /// The computer's search for a move under way: its id and "White is"
+    /// or "The Cats are".
+    fn thinking(&self) -> Option<(u64, String)> {
+        match &self.app.screen {
+            Screen::Playing(p) => p
+                .thinking
+                .as_ref()
+                .filter(|t| matches!(t.purpose, Purpose::Move | Purpose::Requested))
+                .map(|t| (t.id, seat_is(p.table.game().seat_name(t.seat)))),
+            Screen::Setup(_) => None,
+        }
+    }
+
+    /// Says every event not yet said, and notes when a search begins.
     fn say_events(&mut self) {
         let events = std::mem::take(&mut self.app.events);
         for event in events {
             self.say(&event.text);
             self.last_said = Some(event);
         }
-        let thinking = match &self.app.screen {
-            Screen::Playing(p) => p
-                .thinking
-                .as_ref()
-                .filter(|t| matches!(t.purpose, Purpose::Move | Purpose::Requested))
-                .map(|t| (t.id, capitalise(p.table.game().seat_name(t.seat)), t.level)),
-            Screen::Setup(_) => None,
-        };
-        if let Some((id, seat, level)) = thinking
-            && self.announced != Some(id)
-        {
-            self.announced = Some(id);
-            self.say(&format!("{seat}: the computer ({level}) is thinking."));
+        let id = self.thinking().map(|(id, _)| id);
+        if id != self.watching.map(|(id, _)| id) {
+            self.watching = id.map(|id| (id, Instant::now()));
         }
     }
 
-    /// Whether a computer player is to move in a game that goes on, or
-    /// the computer plays a move a person asked it for.
-    fn computer_to_move(&self) -> bool {
+    /// When "is thinking" is due for the search under way, if not yet said.
+    fn thinking_due(&self) -> Option<Instant> {
+        let (id, since) = self.watching?;
+        (self.announced != Some(id)).then(|| since + self.thinking_after)
+    }
+
+    /// Says that the computer is thinking, once per search.
+    fn announce_thinking(&mut self) {
+        if let Some((id, seat)) = self.thinking()
+            && self.announced != Some(id)
+        {
+            self.announced = Some(id);
+            self.say(&format!("{seat} thinking."));
+        }
+    }
+
+    /// Whether typed lines must wait: a computer player is to move in a
+    /// game that goes on, or the engine answers a person (a hint, a move
+    /// asked for, a draw offered), so every answer follows what came
+    /// before it and no hint is lost to a move typed meanwhile.
+    fn busy(&self) -> bool {
         match &self.app.screen {
             Screen::Playing(p) => {
                 let asked = p
                     .thinking
                     .as_ref()
-                    .is_some_and(|t| t.purpose == Purpose::Requested);
-                p.table.outcome().is_none()
-                    && (asked || p.table.player_to_move().level().is_some() && !p.paused)
+                    .is_some_and(|t| t.purpose != Purpose::Move);
+                asked
+                    || (p.table.outcome().is_none()
+                        && p.table.player_to_move().level().is_some()
+                        && !p.paused)
             }
             Screen::Setup(_) => false,
         }
@@ -150,11 +178,10 @@ impl<W: Write> Session<W> {
         let _ = self.out.flush();
     }
 
-    /// Runs the typed lines in order; while a computer is to move they
-    /// wait for its move, so every answer follows what came before it.
+    /// Runs the typed lines in order while nothing is to wait for.
     fn run_waiting(&mut self) {
         while !self.waiting.is_empty() {
-            if self.computer_to_move() {
+            if self.busy() {
                 return;
             }
             if let Some(line) = self.waiting.pop_front() {
@@ -163,7 +190,7 @@ impl<W: Write> Session<W> {
             if self.app.quit {
                 return;
             }
-            if self.waiting.is_empty() {
+            if self.waiting.is_empty() && !self.busy() {
                 self.prompt();
             }
         }
@@ -192,28 +219,46 @@ impl<W: Write> Session<W> {
             }
             return;
         }
-        let command = Command::read(line);
+        let Screen::Playing(p) = &self.app.screen else {
+            return;
+        };
+        let command = Command::read(line, p.table.game().geometry());
+        if let Command::Notation(name) = &command {
+            let said = self.choose_notation(name.as_deref());
+            self.say(&said);
+            return;
+        }
         match command.action() {
             Some(action) => {
                 self.act(action);
                 self.after_move_attempt(&command);
             }
             None => {
-                let Screen::Playing(p) = &self.app.screen else {
-                    return;
-                };
-                for line in commands::answer(&command, &p.table) {
+                let voice = self.app.voice;
+                for line in commands::answer(&command, p, voice) {
                     self.say(&line);
-                }
-                if command == Command::Resign {
-                    self.act(Action::Quit);
                 }
             }
         }
     }
 
-    /// After a typed move: the choices when it needs one, and what is legal
-    /// nearby when it was refused.
+    /// `notation` alone says the one in use; with a name, chooses it.
+    fn choose_notation(&mut self, name: Option<&str>) -> String {
+        let Some(name) = name else {
+            let n = self.app.voice.notation;
+            return format!("The notation is {}: {}.", n.id(), n.describe());
+        };
+        match Notation::from_id(name) {
+            Ok(n) => {
+                self.app.voice = Voice::new(n);
+                format!("The notation is now {}: {}.", n.id(), n.describe())
+            }
+            Err(e) => e,
+        }
+    }
+
+    /// After a typed move: the choices when it needs one, and why it was
+    /// refused with what is legal nearby.
     fn after_move_attempt(&mut self, command: &Command) {
         let Screen::Playing(p) = &self.app.screen else {
             return;
@@ -232,8 +277,9 @@ impl<W: Write> Session<W> {
             .as_ref()
             .is_some_and(|e| e.kind == EventKind::Refusal);
         if let (Command::Move(text), true) = (command, refused) {
-            let near = commands::nearby(text, &p.table);
-            self.say(&near);
+            for line in commands::nearby(text, &p.table, self.app.voice) {
+                self.say(&line);
+            }
         }
     }
 }
@@ -246,10 +292,15 @@ pub fn run(
     input: impl BufRead + Send + 'static,
     output: impl Write,
 ) -> Result<(), String> {
-    let (app, effects) = build_app(config);
+    let voice = config.speech.line_voice();
+    let thinking_after = config.speech.thinking_after;
+    let (mut app, effects) = build_app(config);
     if !matches!(app.screen, Screen::Playing(_)) {
         return Err("The line mode needs a game to play; give its variant and players.".into());
     }
+    app.voice = voice;
+    app.typed = true;
+    app.watch_pause = Duration::ZERO;
     let (tx, rx) = mpsc::channel();
     let (engine_tx, engine_rx) = mpsc::channel::<Incoming>();
     let forward = tx.clone();
@@ -265,11 +316,13 @@ pub fn run(
         workers: Workers::new(engine_tx),
         out: output,
         announced: None,
+        watching: None,
+        thinking_after,
         waiting: VecDeque::new(),
         last_said: None,
     };
     if let Screen::Playing(p) = &session.app.screen {
-        for line in commands::introduction(&p.table) {
+        for line in commands::introduction(&p.table, voice) {
             session.say(&line);
         }
     }
@@ -278,7 +331,20 @@ pub fn run(
     spawn_reader(input, tx);
     let mut ended = false;
     while !session.app.quit {
-        let Ok(input) = rx.recv() else { break };
+        let input = match session.thinking_due() {
+            Some(due) => match rx.recv_timeout(due.saturating_duration_since(Instant::now())) {
+                Ok(input) => input,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    session.announce_thinking();
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            },
+            None => match rx.recv() {
+                Ok(input) => input,
+                Err(_) => break,
+            },
+        };
         match input {
             Input::Line(text) if text.is_empty() => session.prompt(),
             Input::Line(text) => {
@@ -290,7 +356,7 @@ pub fn run(
                 let reply = matches!(action, Action::Reply { .. });
                 session.act(action);
                 if reply {
-                    if session.waiting.is_empty() {
+                    if session.waiting.is_empty() && !session.busy() {
                         session.prompt();
                     }
                     session.run_waiting();
@@ -298,7 +364,7 @@ pub fn run(
             }
             Input::Engine(Incoming::Key(_)) => {}
         }
-        if ended && session.waiting.is_empty() && !session.computer_to_move() {
+        if ended && session.waiting.is_empty() && !session.busy() {
             break;
         }
     }
@@ -309,5 +375,9 @@ pub fn run(
     Ok(())
 }
 
+#[cfg(test)]
+mod game_tests;
+#[cfg(test)]
+mod speech_tests;
 #[cfg(test)]
 mod tests;

@@ -30,6 +30,7 @@ use crate::session::key_decoder::KeyDecoder;
 use crate::session::keymap::{Key, Refusal};
 use crate::session::look::{ColorDepth, GlyphSet, LookChoice};
 use crate::session::setup_form::Setup;
+use crate::session::speech::Voice;
 use crate::session::table::{Player, TableGame, TableSpec};
 use crate::session::words::capitalise;
 use crate::ui::view::{Look, view};
@@ -657,7 +658,7 @@ impl Seated {
         let said = table
             .last_move()
             .filter(|_| table.ply() == p.table.ply() + 1)
-            .map(|mv| describe::move_played(p.table.game(), mv));
+            .map(|mv| describe::move_played(p.table.game(), Voice::SCREEN, mv));
         p.table = table;
         let check = describe::check(p.table.game());
         let result = p.table.outcome().map(|o| describe::result(&p.table, o));

@@ -783,6 +783,7 @@ mod tests {
             players: vec!["human".into(), "human".into()],
             moves: moves.iter().map(|m| m.to_string()).collect(),
             series: None,
+            verdict: None,
         }
     }
 

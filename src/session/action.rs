@@ -46,6 +46,12 @@ pub enum Action {
     Hint,
     /// Pause or resume the computer players.
     PauseComputer,
+    /// The person to move gives the game up.
+    Resign,
+    /// The person to move offers a draw.
+    OfferDraw,
+    /// The offered draw is accepted (`true`) or declined.
+    AnswerDraw(bool),
     /// A search has finished another depth.
     Progress {
         /// The search's request id.

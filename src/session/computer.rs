@@ -29,6 +29,9 @@ pub enum Purpose {
     /// A move the person to move asked the computer to play for them
     /// (the computer-move key).
     Requested,
+    /// Whether a computer seat takes the draw the person to move offers:
+    /// it does when its search finds its side no better than level.
+    DrawOffer,
 }
 
 /// How far a search has got, as the panel shows it.

@@ -18,6 +18,7 @@ pub mod look;
 pub mod orientation;
 pub mod save;
 pub mod setup_form;
+pub mod speech;
 pub mod table;
 pub mod words;
 pub mod worker;
@@ -63,6 +64,52 @@ pub struct SessionConfig {
     pub notice: Option<String>,
     /// How long a Master computer thinks per move, in milliseconds.
     pub think_ms: u64,
+    /// How the front end speaks.
+    pub speech: SpeechChoice,
+}
+
+/// How a front end speaks: the notation of its sentences, whether the
+/// full screen is the screen reader view, and how long a computer thinks
+/// before the line mode says so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SpeechChoice {
+    /// The notation chosen (`--speech`); each front end has its default.
+    pub notation: Option<speech::Notation>,
+    /// The screen reader view of the full screen (`--screen-reader`).
+    pub reader: bool,
+    /// How long a computer's reply may take before "is thinking" is said.
+    pub thinking_after: std::time::Duration,
+}
+
+impl Default for SpeechChoice {
+    fn default() -> SpeechChoice {
+        SpeechChoice {
+            notation: None,
+            reader: false,
+            thinking_after: std::time::Duration::from_millis(THINKING_AFTER_MS),
+        }
+    }
+}
+
+/// How many milliseconds a computer's reply may take before the line mode
+/// says it is thinking, unless `--thinking-after-ms` says otherwise.
+pub const THINKING_AFTER_MS: u64 = 1_000;
+
+impl SpeechChoice {
+    /// The voice of the full screen: in words for the screen reader view.
+    pub fn screen_voice(self) -> speech::Voice {
+        match (self.notation, self.reader) {
+            (Some(n), _) => speech::Voice::new(n),
+            (None, true) => speech::Voice::SPOKEN,
+            (None, false) => speech::Voice::SCREEN,
+        }
+    }
+
+    /// The voice of the line mode: in words unless another is chosen.
+    pub fn line_voice(self) -> speech::Voice {
+        self.notation
+            .map_or(speech::Voice::SPOKEN, speech::Voice::new)
+    }
 }
 
 /// Two notices as one, the first first.
@@ -104,6 +151,7 @@ pub fn build_app(config: SessionConfig) -> (App, Vec<Effect>) {
         saves,
         notice,
         think_ms,
+        speech,
     } = config;
     let (screen, fresh) = match start {
         Start::Setup(offer) => {
@@ -124,6 +172,8 @@ pub fn build_app(config: SessionConfig) -> (App, Vec<Effect>) {
     };
     let mut app = App::new(screen, saves, look);
     app.think_ms = think_ms;
+    app.voice = speech.screen_voice();
+    app.reader = speech.reader;
     let mut effects = if fresh { app.save_now() } else { Vec::new() };
     effects.extend(app.engage());
     if let Some(text) = notice {
@@ -180,6 +230,7 @@ mod tests {
             players: vec!["human".into(), "human".into()],
             moves: moves.iter().map(|m| m.to_string()).collect(),
             series: None,
+            verdict: None,
         }
     }
 
@@ -227,6 +278,7 @@ mod tests {
             saves: Some(SaveStore::new(PathBuf::from("/nonexistent/saves"))),
             notice: Some("Theme file t.toml, line 1: bad; using the classic theme.".into()),
             think_ms: 100,
+            speech: SpeechChoice::default(),
         });
         assert!(
             app.message

@@ -2,9 +2,22 @@
 //! board drawing, its labels and the cursor's steps alike.
 
 use super::action::Dir;
+use catboard::core::geometry::Neighbour;
 use catboard::core::geometry::Shape;
 use catboard::core::{Cell, Geometry};
 use catboard::variants::polar::layout::{self, Spot};
+
+/// The screen directions in the order the neighbour keys number them.
+pub const COMPASS: [&str; 8] = [
+    "north",
+    "north-east",
+    "east",
+    "south-east",
+    "south",
+    "south-west",
+    "west",
+    "north-west",
+];
 
 /// Columns and rows spanned by the geometry's drawing places.
 pub fn drawing_extent(geo: &Geometry) -> (u16, u16) {
@@ -145,6 +158,36 @@ impl Orientation {
             (-1, -1) => "north-west",
             _ => "here",
         }
+    }
+
+    /// The neighbours of `cell`, each with the number its key (`1`–`8`)
+    /// and the cell list give it. On a grid the number is the screen
+    /// direction's, the same on every cell (1 north, 2 north-east, 3 east,
+    /// and on clockwise to 8 north-west), so an edge cell skips the numbers
+    /// of the directions it has no neighbour in. On the sphere, the order
+    /// round the cell.
+    pub fn numbered_neighbours(self, geo: &Geometry, cell: Cell) -> Vec<(u8, Neighbour)> {
+        if geo.shape() == Shape::Graph {
+            return geo
+                .neighbours(cell)
+                .iter()
+                .enumerate()
+                .map(|(i, nb)| (i as u8 + 1, *nb))
+                .collect();
+        }
+        let mut numbered: Vec<(u8, Neighbour)> = geo
+            .neighbours(cell)
+            .iter()
+            .filter_map(|nb| {
+                let word = self.direction_word(geo, cell, nb.cell);
+                COMPASS
+                    .iter()
+                    .position(|w| *w == word)
+                    .map(|i| (i as u8 + 1, *nb))
+            })
+            .collect();
+        numbered.sort_by_key(|(n, _)| *n);
+        numbered
     }
 
     /// The cell the cursor starts on: the middle of the second row from the

@@ -29,6 +29,21 @@ pub struct SavedGame {
     /// scores no points, or the first game of a series) reads as a fresh series.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub series: Option<SavedSeries>,
+    /// How the players ended the game (a resignation, an agreed draw);
+    /// absent while it goes on or when its rules ended it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<SavedVerdict>,
+}
+
+/// The players' verdict as a save file records it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedVerdict {
+    /// `resigned` or `agreed`.
+    pub kind: String,
+    /// The seat that resigned (`white`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<String>,
 }
 
 /// A series as a save file records it.
@@ -188,6 +203,7 @@ mod tests {
             players: vec!["human".into(), "human".into()],
             moves: vec!["e2e4".into()],
             series: None,
+            verdict: None,
         }
     }
 

@@ -2,7 +2,7 @@
 //! plays each seat, the game itself, the move list in its notation, the
 //! captured pieces, and the moves undone that `redo` can replay.
 
-use super::save::{SavedGame, SavedSeries};
+use super::save::{SavedGame, SavedSeries, SavedVerdict};
 use super::words::capitalise;
 use catboard::ai::Level;
 use catboard::core::{EndReason, Game, Move, Options, Outcome, Piece, Seat};
@@ -83,6 +83,61 @@ pub struct TableSpec {
     pub players: Vec<Player>,
 }
 
+/// How the players ended a game that its rules had not: a resignation or
+/// an agreed draw (and, with clocks, a loss on time). Recorded in the
+/// save; the variants' own endings stay in the library's [`Outcome`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// This seat gave the game up.
+    Resigned(Seat),
+    /// The players agreed to a draw.
+    Agreed,
+}
+
+impl Verdict {
+    /// The verdict's kind as a save records it (`resigned`, `agreed`).
+    pub const fn code(self) -> &'static str {
+        match self {
+            Verdict::Resigned(_) => "resigned",
+            Verdict::Agreed => "agreed",
+        }
+    }
+}
+
+/// How a game at the table ended: by the variant's rules, or by a
+/// verdict of its players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// The rules ended it.
+    Rules(Outcome),
+    /// The players did; `winner` is the seat that won, if one did.
+    Verdict {
+        /// What the players did.
+        verdict: Verdict,
+        /// The winner (the other seat when one of two resigned).
+        winner: Option<Seat>,
+    },
+}
+
+impl Ending {
+    /// The seat that won, if one did.
+    pub fn winner(self) -> Option<Seat> {
+        match self {
+            Ending::Rules(o) => o.winner,
+            Ending::Verdict { winner, .. } => winner,
+        }
+    }
+
+    /// The result as a score for a two-seat game: `1-0`, `0-1`, `1/2-1/2`.
+    pub fn score(self) -> &'static str {
+        match self.winner() {
+            None => "1/2-1/2",
+            Some(Seat(0)) => "1-0",
+            Some(_) => "0-1",
+        }
+    }
+}
+
 /// One move as the table remembers it.
 #[derive(Clone, Debug, PartialEq)]
 struct Played {
@@ -108,6 +163,8 @@ pub struct TableGame {
     first_mover: Seat,
     /// The series this game belongs to: the games finished before it.
     series: Series,
+    /// How the players ended the game, if they did.
+    verdict: Option<Verdict>,
 }
 
 impl TableGame {
@@ -139,6 +196,7 @@ impl TableGame {
             played: Vec::new(),
             redo: Vec::new(),
             series: Series::new(),
+            verdict: None,
         })
     }
 
@@ -169,6 +227,10 @@ impl TableGame {
                 ));
             }
         }
+        let verdict = match &saved.verdict {
+            Some(v) => Some(table.read_verdict(v)?),
+            None => None,
+        };
         for (i, text) in saved.moves.iter().enumerate() {
             let mv = table
                 .game
@@ -185,7 +247,39 @@ impl TableGame {
             };
             table.record(mv, notation);
         }
+        if let Some(verdict) = verdict {
+            table.end_by(verdict)?;
+        }
         Ok(table)
+    }
+
+    /// A verdict as a save wrote it.
+    fn read_verdict(&self, saved: &SavedVerdict) -> Result<Verdict, String> {
+        match (saved.kind.as_str(), &saved.seat) {
+            ("agreed", None) => Ok(Verdict::Agreed),
+            ("resigned", Some(seat)) => self
+                .game
+                .seat_names()
+                .iter()
+                .position(|s| s == seat)
+                .map(|i| Verdict::Resigned(Seat(i as u8)))
+                .ok_or_else(|| format!("the game has no seat '{seat}' to resign")),
+            (kind, _) => Err(format!("the ending '{kind}' is not one this version reads")),
+        }
+    }
+
+    /// Ends the game by `verdict`; refused once the game is over.
+    pub fn end_by(&mut self, verdict: Verdict) -> Result<(), String> {
+        if self.outcome().is_some() {
+            return Err("The game is already over.".to_string());
+        }
+        self.verdict = Some(verdict);
+        Ok(())
+    }
+
+    /// Takes back the players' verdict; false when there is none.
+    pub fn take_back_verdict(&mut self) -> bool {
+        self.verdict.take().is_some()
     }
 
     /// The game as a save file records it.
@@ -212,6 +306,13 @@ impl TableGame {
             series: (!self.series.is_fresh()).then(|| SavedSeries {
                 games: self.series.games(),
                 totals: self.series.totals().to_vec(),
+            }),
+            verdict: self.verdict.map(|v| SavedVerdict {
+                kind: v.code().to_string(),
+                seat: match v {
+                    Verdict::Resigned(seat) => Some(self.game.seat_name(seat).to_string()),
+                    Verdict::Agreed => None,
+                },
             }),
         }
     }
@@ -269,15 +370,51 @@ impl TableGame {
         self.player(self.game.to_move())
     }
 
-    /// The result, once the game is over.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.game.outcome()
+    /// The result, once the game is over: the players' verdict, else the
+    /// rules' outcome.
+    pub fn outcome(&self) -> Option<Ending> {
+        match self.verdict {
+            Some(verdict) => Some(Ending::Verdict {
+                verdict,
+                winner: self.verdict_winner(verdict),
+            }),
+            None => self.game.outcome().map(Ending::Rules),
+        }
+    }
+
+    /// Who wins by `verdict`: the other seat when one of two resigns.
+    fn verdict_winner(&self, verdict: Verdict) -> Option<Seat> {
+        match verdict {
+            Verdict::Resigned(seat) if self.players.len() == 2 => Some(Seat(1 - seat.0.min(1))),
+            _ => None,
+        }
     }
 
     /// How `outcome` reads: "Checkmate — White wins", "Draw by stalemate",
     /// "Draw by threefold repetition — the Cats win" (a draw that a seat
     /// wins, as in Cat Chess).
-    pub fn outcome_words(&self, outcome: Outcome) -> String {
+    pub fn outcome_words(&self, ending: Ending) -> String {
+        let outcome = match ending {
+            Ending::Rules(outcome) => outcome,
+            Ending::Verdict { verdict, winner } => {
+                let how = match verdict {
+                    Verdict::Resigned(seat) => {
+                        let name = self.game.seat_name(seat);
+                        let verb = if name.ends_with('s') {
+                            "resign"
+                        } else {
+                            "resigns"
+                        };
+                        format!("{} {verb}", capitalise(name))
+                    }
+                    Verdict::Agreed => "Draw agreed".to_string(),
+                };
+                return match winner {
+                    Some(seat) => format!("{how} — {}", winner_words(self.game.seat_name(seat))),
+                    None => how,
+                };
+            }
+        };
         let reason = outcome.reason.describe();
         let how = if is_drawing_reason(outcome.reason) {
             format!("Draw by {reason}")
@@ -341,6 +478,16 @@ impl TableGame {
     /// The moves taken back, in the order `redo` would replay them.
     pub fn undone_notation(&self) -> impl Iterator<Item = &str> {
         self.redo.iter().rev().map(|p| p.notation.as_str())
+    }
+
+    /// The moves taken back, in the order `redo` would replay them.
+    pub fn undone_moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.redo.iter().rev().map(|p| p.mv)
+    }
+
+    /// The moves played, oldest first.
+    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.played.iter().map(|p| p.mv)
     }
 
     /// How many moves have been played.
@@ -502,6 +649,7 @@ mod long_game {
             players: vec!["human".into(), "human".into()],
             moves: (0..plies).map(|i| cycle[i % 4].to_string()).collect(),
             series: None,
+            verdict: None,
         }
     }
 

@@ -10,3 +10,24 @@ pub fn capitalise(text: &str) -> String {
         None => String::new(),
     }
 }
+
+/// The plural of a piece's name: "pawns", "yeomen", "achates".
+pub fn plural(name: &str) -> String {
+    if let Some(stem) = name.strip_suffix("man") {
+        format!("{stem}men")
+    } else if name.ends_with('s') {
+        name.to_string()
+    } else {
+        format!("{name}s")
+    }
+}
+
+/// A seat's name with its verb "to be", for the start of a sentence:
+/// "White is", "The Cats are".
+pub fn seat_is(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("The {} are", capitalise(name))
+    } else {
+        format!("{} is", capitalise(name))
+    }
+}

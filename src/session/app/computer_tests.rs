@@ -218,6 +218,7 @@ fn a_resumed_game_with_the_computer_to_move_makes_it_think() {
         saves: None,
         notice: None,
         think_ms: 300,
+        speech: crate::session::SpeechChoice::default(),
     });
     let request = started(&effects).pop().expect("Black thinks on resuming");
     assert_ne!(request.id, 0);

@@ -3,7 +3,7 @@
 
 use super::moving;
 use super::{App, Effect, PositionMark, Screen};
-use crate::session::computer::{HINT_LEVEL, Purpose, SearchRequest, Thinking, WATCH_PAUSE};
+use crate::session::computer::{HINT_LEVEL, Purpose, SearchRequest, Thinking};
 use crate::session::table::Player;
 use catboard::ai::Thought;
 use catboard::core::Game;
@@ -23,6 +23,17 @@ impl App {
                 None => return Vec::new(),
             },
             Purpose::Hint | Purpose::Requested => HINT_LEVEL,
+            Purpose::DrawOffer => {
+                let mover = p.table.game().to_move();
+                let level = (0..p.table.players().len())
+                    .map(|i| catboard::core::Seat(i as u8))
+                    .filter(|s| *s != mover)
+                    .find_map(|s| p.table.player(s).level());
+                match level {
+                    Some(level) => level,
+                    None => return Vec::new(),
+                }
+            }
         };
         self.next_search += 1;
         p.thinking = Some(Thinking {
@@ -55,7 +66,9 @@ impl App {
             let wanted = !over
                 && match t.purpose {
                     Purpose::Move => to_move.level().is_some() && !p.paused,
-                    Purpose::Hint | Purpose::Requested => to_move == Player::Human,
+                    Purpose::Hint | Purpose::Requested | Purpose::DrawOffer => {
+                        to_move == Player::Human
+                    }
                 };
             if !wanted {
                 effects.push(Effect::StopThinking(t.id));
@@ -69,7 +82,7 @@ impl App {
                 .last_mover()
                 .is_some_and(|seat| p.table.player(seat).level().is_some());
             let min_time = if after_computer {
-                WATCH_PAUSE
+                self.watch_pause
             } else {
                 Duration::ZERO
             };
@@ -117,6 +130,9 @@ pub(super) fn reply(app: &mut App, id: u64, thought: &Thought) -> Vec<Effect> {
     let Some(thinking) = p.thinking.take_if(|t| t.id == id) else {
         return Vec::new();
     };
+    if thinking.purpose == Purpose::DrawOffer {
+        return super::verdicts::judge_draw(app, thought.score);
+    }
     let Some(mv) = thought
         .best
         .filter(|mv| p.table.game().legal_move_list().contains(mv))
@@ -132,9 +148,11 @@ pub(super) fn reply(app: &mut App, id: u64, thought: &Thought) -> Vec<Effect> {
         return Vec::new();
     };
     match thinking.purpose {
-        Purpose::Move | Purpose::Requested => moving::play_move(app, mv, false),
+        Purpose::Move | Purpose::Requested | Purpose::DrawOffer => {
+            moving::play_move(app, mv, false)
+        }
         Purpose::Hint => {
-            let text = p.table.game().move_notation(mv);
+            let text = app.voice.mv(p.table.game(), mv);
             p.hint = Some(mv);
             app.inform(format!(
                 "Hint: {text} (the {} computer's choice).",

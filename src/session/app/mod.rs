@@ -15,27 +15,30 @@ mod starting;
 #[cfg(test)]
 mod tests;
 mod update;
+mod verdicts;
 
 pub use update::update;
 
-use super::computer::{SearchRequest, Thinking};
+use super::computer::{SearchRequest, Thinking, WATCH_PAUSE};
 use super::describe::{Event, EventKind};
 use super::keymap::{Context, Refusal};
 use super::look::LookChoice;
 use super::orientation::Orientation;
 use super::save::{SaveStore, SavedGame};
 use super::setup_form::Setup;
+use super::speech::Voice;
 use super::table::TableGame;
 use catboard::ai::level::DEFAULT_THINK_MS;
-use catboard::core::{Cell, Game, Move};
+use catboard::core::{Cell, Game, Move, Seat};
 use catboard::entry::{Choice, MoveEntry};
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// What `update` asks the world outside to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
     /// Write this game to this file.
-    Save(PathBuf, SavedGame),
+    Save(PathBuf, Box<SavedGame>),
     /// Start this search on a worker thread.
     Think(Box<SearchRequest>),
     /// Raise the stop flag of the search with this id.
@@ -109,6 +112,8 @@ pub struct Playing {
     /// The game this one replaced (a new game, another formation), which
     /// undo before the first move brings back.
     pub previous: Option<Box<Playing>>,
+    /// The seat that offered a draw the others have not answered yet.
+    pub draw_offer: Option<Seat>,
 }
 
 impl Playing {
@@ -130,6 +135,7 @@ impl Playing {
             paused: false,
             cell_list: false,
             previous: None,
+            draw_offer: None,
         };
         playing.entry_mut();
         playing
@@ -180,7 +186,7 @@ impl Playing {
 
     fn save(&self) -> Vec<Effect> {
         match &self.save_path {
-            Some(path) => vec![Effect::Save(path.clone(), self.table.saved())],
+            Some(path) => vec![Effect::Save(path.clone(), Box::new(self.table.saved()))],
             None => Vec::new(),
         }
     }
@@ -220,8 +226,20 @@ pub struct App {
     pub look: LookChoice,
     /// Set when the program should end.
     pub quit: bool,
+    /// Whether the full screen is the screen reader view: every key's
+    /// effect, a cursor move included, is said on one line.
+    pub reader: bool,
+    /// Whether the front end takes typed commands (the line mode) rather
+    /// than keys, so that sentences name the command to type.
+    pub typed: bool,
+    /// How sentences name cells and moves (the screen's by default; the
+    /// line mode and the screen reader view speak in words).
+    pub voice: Voice,
     /// How long a Master computer thinks per move, in milliseconds.
     pub think_ms: u64,
+    /// The shortest time between two computers' moves in a row, so a
+    /// person watching can follow (none in the line mode, which says each).
+    pub watch_pause: Duration,
     /// The actions not offered where this App runs (a table shared over
     /// SSH refuses undo): answered with their sentence, left out of the
     /// help and the hint line.
@@ -252,7 +270,11 @@ impl App {
             saves,
             look,
             quit: false,
+            typed: false,
+            reader: false,
+            voice: Voice::SCREEN,
             think_ms: DEFAULT_THINK_MS,
+            watch_pause: WATCH_PAUSE,
             refused: &[],
             next_search: 1,
             events: Vec::new(),

@@ -3,25 +3,36 @@
 //! the computer, is said through the describe layer.
 
 use super::{App, Effect, Overlay, Playing, Screen};
-use crate::session::describe::{self, Event, EventKind};
+use crate::session::describe::{self, Event, EventKind, changes, refusal};
+use crate::session::speech::read_typed;
 use crate::session::words::capitalise;
 use catboard::core::{Game, Move, PieceKind};
 use catboard::entry::{Choice, Step, cells_named};
 
 /// Why the person cannot move now, if they cannot: the game is over, or a
 /// computer seat is to move.
-pub(super) fn cannot_move_now(p: &Playing) -> Option<String> {
+/// The keys (or, where commands are typed, the commands) are named as
+/// the front end takes them.
+pub(super) fn cannot_move_now(p: &Playing, typed: bool) -> Option<String> {
     if let Some(outcome) = p.table.outcome() {
         let result = p.table.outcome_words(outcome);
-        return Some(format!(
-            "The game is over ({result}); press u to undo or n for a new game."
-        ));
+        let how = if typed {
+            "type undo to take back, or new for a new game"
+        } else {
+            "press u to undo or n for a new game"
+        };
+        return Some(format!("The game is over ({result}); {how}."));
     }
     let level = p.table.player_to_move().level()?;
     let game = p.table.game();
     let seat = capitalise(game.seat_name(game.to_move()));
     Some(if p.paused {
-        format!("{seat} is played by the computer ({level}), which is paused; press s to resume.")
+        let how = if typed {
+            "type computer to have it play this move"
+        } else {
+            "press s to resume"
+        };
+        format!("{seat} is played by the computer ({level}), which is paused; {how}.")
     } else {
         format!("{seat} is played by the computer ({level}); wait for its move.")
     })
@@ -33,18 +44,23 @@ pub(super) fn play_move(app: &mut App, mv: Move, by_person: bool) -> Vec<Effect>
     let Screen::Playing(p) = &mut app.screen else {
         return Vec::new();
     };
-    let said = describe::move_played(p.table.game(), mv);
+    let said = describe::move_played(p.table.game(), app.voice, mv);
+    let before = p.table.game().clone();
     p.table.play(mv);
     p.cancel_entry();
+    p.draw_offer = None;
     if by_person && !mv.is_pass() {
         p.cursor = mv.to;
     }
     let effects = p.save();
-    let check = describe::check(p.table.game());
-    let result = p.table.outcome().map(|o| describe::result(&p.table, o));
+    let changed = changes::changes(&before, p.table.game(), app.voice, mv);
+    let result = p
+        .table
+        .outcome()
+        .map(|o| describe::result_in(&p.table, o, app.voice));
     app.emit(Event::new(EventKind::Move, said));
-    if let Some(text) = check {
-        app.emit(Event::new(EventKind::Check, text));
+    for event in changed {
+        app.emit(event);
     }
     if let Some(text) = result {
         app.emit(Event::new(EventKind::Result, text));
@@ -58,7 +74,7 @@ pub(super) fn select(app: &mut App) -> Vec<Effect> {
     let Screen::Playing(p) = &mut app.screen else {
         return Vec::new();
     };
-    if let Some(why) = cannot_move_now(p) {
+    if let Some(why) = cannot_move_now(p, app.typed) {
         app.error(why);
         return Vec::new();
     }
@@ -79,8 +95,17 @@ fn take_step(app: &mut App, step: Step) -> Vec<Effect> {
             Vec::new()
         }
         Step::Refused(why) => {
-            let text = describe::refusal(p.table.game(), why);
+            let text = describe::refusal(p.table.game(), app.voice, why);
             app.emit(Event::new(EventKind::Refusal, text));
+            Vec::new()
+        }
+        Step::Continue if app.reader => {
+            // The screen reader view says what was picked and where it may go.
+            let picked = p.picks().first().copied();
+            if let Some(cell) = picked {
+                let text = describe::position::moves_from(p.table.game(), app.voice, cell);
+                app.inform(format!("Picked. {text}"));
+            }
             Vec::new()
         }
         Step::Continue | Step::Cancelled => Vec::new(),
@@ -113,7 +138,7 @@ pub(super) fn typed_move(app: &mut App, written: &str) -> Result<Vec<Effect>, ()
     let Screen::Playing(p) = &mut app.screen else {
         return Ok(Vec::new());
     };
-    if let Some(why) = cannot_move_now(p) {
+    if let Some(why) = cannot_move_now(p, app.typed) {
         app.error(why);
         return Ok(Vec::new());
     }
@@ -123,21 +148,32 @@ pub(super) fn typed_move(app: &mut App, written: &str) -> Result<Vec<Effect>, ()
         .into_iter()
         .find(|k| asked == k.name() || asked == format!("{}s", k.name()))
     {
-        let text = describe::pieces_of_kind(p.table.game(), kind);
+        let text = describe::pieces_of_kind(p.table.game(), app.voice, kind);
         app.emit(Event::new(EventKind::Info, text));
         return Ok(Vec::new());
     }
+    // Cells as the spoken voice names them (BacCanCat's `f1` for `fa`).
+    let geo = p.table.game().geometry();
+    let written = &read_typed(geo, written);
+    // Cells alone that several moves share (a capture that may promote)
+    // ask which; the notation would take the plain one without asking.
+    if let Some(cells) = cells_named(geo, written)
+        && let step @ Step::Choose(_) = p.entry_mut().enter_path(&cells)
+    {
+        return Ok(take_step(app, step));
+    }
+    p.cancel_entry();
     let parsed = p.table.game().parse_move(written);
     match parsed {
         Ok(mv) => Ok(play_move(app, mv, true)),
         Err(e) => {
-            let geo = p.table.game().geometry();
             let step = cells_named(geo, written).map(|cells| p.entry_mut().enter_path(&cells));
             match step {
                 Some(step @ (Step::Complete(_) | Step::Choose(_))) => Ok(take_step(app, step)),
                 _ => {
                     p.cancel_entry();
-                    app.emit(Event::new(EventKind::Refusal, e.0));
+                    let text = refusal::typed_refusal(p.table.game(), app.voice, written, &e.0);
+                    app.emit(Event::new(EventKind::Refusal, text));
                     Err(())
                 }
             }

@@ -87,10 +87,10 @@ fn assert_mated(app: &App) {
     assert_eq!(notation(app), ["22S-20S", "B3N-1N", "B6Nx11E#"]);
     assert_eq!(
         p(app).table.outcome(),
-        Some(Outcome {
+        Some(crate::session::table::Ending::Rules(Outcome {
             winner: Some(catboard::core::Seat(0)),
             reason: EndReason::Checkmate,
-        })
+        }))
     );
 }
 
@@ -136,7 +136,12 @@ fn numbers_step_to_the_numbered_neighbours_and_names_jump() {
     update(&mut app, Action::Neighbour(7));
     assert_eq!(cursor_name(&app), "2N");
     let m = app.message.clone().expect("refused");
-    assert!(m.error && m.text.contains("6 neighbours"), "{m:?}");
+    assert!(
+        m.error
+            && m.text
+                .contains("no neighbour number 7; its neighbours are 1, 2, 3, 4, 5, 6."),
+        "{m:?}"
+    );
     // A bad name keeps the prompt open and says why.
     keys(&mut app, &go_to("99Z"));
     assert!(matches!(

@@ -470,7 +470,12 @@ fn the_cell_list_numbers_neighbours_and_digits_step_to_them() {
     assert_eq!(p(&app).cursor, cell(&app, "e3"));
     update(&mut app, Action::Neighbour(9));
     let m = app.message.clone().expect("refused");
-    assert!(m.error && m.text.contains("8 neighbours"), "{m:?}");
+    assert!(
+        m.error
+            && m.text
+                .contains("no neighbour number 9; its neighbours are 1, 2, 3, 4, 5, 6, 7, 8."),
+        "{m:?}"
+    );
     assert_eq!(p(&app).cursor, cell(&app, "e3"), "the cursor stays");
     let keyed = crate::session::keymap::action_for(
         crate::session::keymap::Context::Board,

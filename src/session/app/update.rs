@@ -3,15 +3,18 @@
 use super::computers::reply;
 use super::moving::{self, cannot_move_now};
 use super::starting::{carried_series, open_game, update_setup};
+use super::verdicts;
 use super::{App, Effect, FieldPurpose, Overlay, Screen};
 use crate::session::action::{Action, Dir};
 use crate::session::computer::{HINT_LEVEL, Progress, Purpose};
 use crate::session::describe;
 use crate::session::keymap::Context;
 use crate::session::setup_form::{ResumeOffer, Setup};
+use crate::session::speech::Voice;
 use crate::session::words::capitalise;
 use catboard::core::geometry::Shape;
 use catboard::core::{Game, Move};
+use catboard::variants::AnyGame;
 use catboard::variants::polar::layout;
 use std::time::Duration;
 
@@ -178,7 +181,7 @@ fn submit_field(app: &mut App, purpose: FieldPurpose, text: String) -> Vec<Effec
             {
                 Some(cell) => {
                     p.cursor = cell;
-                    let said = describe::cell(p.table.game(), cell);
+                    let said = describe::cell(p.table.game(), app.voice, cell);
                     app.inform(said);
                 }
                 None if wanted.is_empty() => {}
@@ -224,6 +227,11 @@ fn undo(app: &mut App) -> Vec<Effect> {
         app.inform("Back to the game before this one.");
         return app.save_now();
     }
+    if p.table.take_back_verdict() {
+        let effects = p.save();
+        app.inform("Took back the end of the game: it goes on.");
+        return effects;
+    }
     let before = p.table.ply();
     if !p.table.undo() {
         app.error("There is no move to undo.");
@@ -236,12 +244,13 @@ fn undo(app: &mut App) -> Vec<Effect> {
         while p.table.player_to_move().level().is_some() && p.table.undo() {}
     }
     let effects = p.save();
-    let undone: Vec<&str> = p
+    let undone: Vec<Move> = p
         .table
-        .undone_notation()
+        .undone_moves()
         .take(before - p.table.ply())
         .collect();
-    let text = format!("Took back {}.", undone.join(" and "));
+    let said = spoken_moves(p.table.game(), &undone, app.voice);
+    let text = format!("Took back {}.", said.join(" and "));
     app.inform(text);
     if computers_only {
         app.inform("Computer play is paused; press s to resume.");
@@ -265,10 +274,28 @@ fn redo(app: &mut App) -> Vec<Effect> {
         while p.table.player_to_move().level().is_some() && p.table.redo() {}
     }
     let effects = p.save();
-    let redone: Vec<&str> = p.table.notation().skip(before).collect();
-    let text = format!("Played again {}.", redone.join(" and "));
+    let redone: Vec<Move> = p.table.moves().skip(before).collect();
+    let mut start = p.table.game().clone();
+    for _ in &redone {
+        start.unmake_move();
+    }
+    let said = spoken_moves(&start, &redone, app.voice);
+    let text = format!("Played again {}.", said.join(" and "));
     app.inform(text);
     effects
+}
+
+/// `moves`, played in turn from `start`, as `voice` says them.
+fn spoken_moves(start: &AnyGame, moves: &[Move], voice: Voice) -> Vec<String> {
+    let mut game = start.clone();
+    moves
+        .iter()
+        .map(|&mv| {
+            let said = voice.mv(&game, mv);
+            game.make_move(mv);
+            said
+        })
+        .collect()
 }
 
 /// The person to move passes, where the rules allow it.
@@ -276,7 +303,7 @@ fn pass(app: &mut App) -> Vec<Effect> {
     let Screen::Playing(p) = &mut app.screen else {
         return Vec::new();
     };
-    if let Some(why) = cannot_move_now(p) {
+    if let Some(why) = cannot_move_now(p, app.typed) {
         app.error(why);
         return Vec::new();
     }
@@ -297,7 +324,7 @@ fn hint(app: &mut App) -> Vec<Effect> {
     let Screen::Playing(p) = &app.screen else {
         return Vec::new();
     };
-    if let Some(why) = cannot_move_now(p) {
+    if let Some(why) = cannot_move_now(p, app.typed) {
         app.error(why);
         return Vec::new();
     }
@@ -314,7 +341,7 @@ fn computer_move(app: &mut App) -> Vec<Effect> {
     let Screen::Playing(p) = &app.screen else {
         return Vec::new();
     };
-    if let Some(why) = cannot_move_now(p) {
+    if let Some(why) = cannot_move_now(p, app.typed) {
         app.error(why);
         return Vec::new();
     }
@@ -347,6 +374,21 @@ fn pause_computer(app: &mut App) {
 }
 
 fn update_board(app: &mut App, action: Action) -> Vec<Effect> {
+    let moves_cursor = matches!(action, Action::Cursor(_) | Action::Neighbour(_));
+    let effects = board_action(app, action);
+    // The screen reader view says where the cursor went.
+    if app.reader
+        && moves_cursor
+        && app.message.is_none()
+        && let Screen::Playing(p) = &app.screen
+    {
+        let said = describe::position::cell_detail(p.table.game(), app.voice, p.cursor);
+        app.inform(said);
+    }
+    effects
+}
+
+fn board_action(app: &mut App, action: Action) -> Vec<Effect> {
     let Screen::Playing(p) = &mut app.screen else {
         return Vec::new();
     };
@@ -375,17 +417,16 @@ fn update_board(app: &mut App, action: Action) -> Vec<Effect> {
         }
         Action::Neighbour(n) => {
             let geo = p.table.game().geometry();
-            let next = geo
-                .neighbours(p.cursor)
-                .get(usize::from(n).wrapping_sub(1))
-                .map(|nb| nb.cell);
-            match next {
-                Some(cell) => p.cursor = cell,
+            let numbered = p.orientation.numbered_neighbours(geo, p.cursor);
+            match numbered.iter().find(|(k, _)| *k == n) {
+                Some((_, nb)) => p.cursor = nb.cell,
                 None => {
-                    let count = geo.neighbours(p.cursor).len();
-                    let here = geo.name(p.cursor).to_string();
+                    let numbers: Vec<String> =
+                        numbered.iter().map(|(k, _)| k.to_string()).collect();
+                    let here = app.voice.cell(geo, p.cursor);
                     app.error(format!(
-                        "{here} has {count} neighbours; there is no number {n}."
+                        "{here} has no neighbour number {n}; its neighbours are {}.",
+                        numbers.join(", ")
                     ));
                 }
             }
@@ -415,6 +456,9 @@ fn update_board(app: &mut App, action: Action) -> Vec<Effect> {
         Action::Pass => return pass(app),
         Action::Hint => return hint(app),
         Action::PauseComputer => pause_computer(app),
+        Action::Resign => return verdicts::resign(app),
+        Action::OfferDraw => return verdicts::offer_draw(app),
+        Action::AnswerDraw(yes) => return verdicts::answer_draw(app, yes),
         Action::Select => return moving::select(app),
         _ => {}
     }

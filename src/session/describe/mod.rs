@@ -2,13 +2,15 @@
 //! from game facts. The update step emits them as [`Event`]s, which the
 //! screen's message line and the line mode both read.
 
+pub mod changes;
 pub mod position;
+pub mod refusal;
 
-use super::table::TableGame;
+use super::speech::{Voice, taken_pieces};
+use super::table::{Ending, TableGame};
 use super::words::capitalise;
-use catboard::core::{Cell, Game, MoveKind, Outcome, Piece, PieceKind, Seat};
+use catboard::core::{Cell, Game, MoveKind, Piece, PieceKind, Seat};
 use catboard::entry::{Choice, Refusal};
-use catboard::notation::pgn::result_token;
 use catboard::series::{Series, half_points_text};
 use catboard::variants::AnyGame;
 
@@ -65,6 +67,38 @@ fn seat_subject(game: &AnyGame, seat: Seat) -> String {
     }
 }
 
+/// A figure of the panel as `voice` says it: BacCanCat's Reserve, which
+/// the panel writes `Q8 T8 G8`, is said "8 queens, 8 tanks, 8 gnus" in a
+/// spoken voice (a synthesiser reads the letters as "queue", "tee",
+/// "gee"); every other figure as the panel writes it.
+pub fn note_words(game: &AnyGame, voice: Voice, label: &str, value: &str) -> String {
+    let AnyGame::BacCanCat(g) = game else {
+        return value.to_string();
+    };
+    if label != "Reserve" || !voice.notation.in_words() {
+        return value.to_string();
+    }
+    let leapers = g.position().leapers();
+    let said: Option<Vec<String>> = value
+        .split_whitespace()
+        .map(|token| {
+            let mut chars = token.chars();
+            let kind = leapers.kind_of_letter(chars.next()?)?;
+            let count: u32 = chars.as_str().parse().ok()?;
+            let name = kind.name();
+            Some(if count == 1 {
+                format!("1 {name}")
+            } else {
+                format!("{count} {}", super::words::plural(name))
+            })
+        })
+        .collect();
+    match said {
+        Some(items) if !items.is_empty() => items.join(", "),
+        _ => value.to_string(),
+    }
+}
+
 /// A piece in words with its owner ("black pawn", "cat").
 pub fn piece_words(game: &AnyGame, piece: Piece) -> String {
     if piece.kind() == PieceKind::Cat {
@@ -73,31 +107,32 @@ pub fn piece_words(game: &AnyGame, piece: Piece) -> String {
     format!("{} {}", game.seat_name(piece.seat()), piece.kind().name())
 }
 
-/// The sentence for `mv`, played now in `game` (before it is made):
-/// "White plays knight from g1 to f3.", "Black plays pawn from d4 to e3,
-/// taking the white pawn on e4 en passant.", "The Cats pass."
-pub fn move_played(game: &AnyGame, mv: catboard::core::Move) -> String {
+/// The sentence for `mv`, played now in `game` (before it is made), its
+/// cells said by `voice`: "White plays knight from g1 to f3.", "Black
+/// plays pawn from d4 to e3, taking the white pawn on e4.", "The Cats pass."
+pub fn move_played(game: &AnyGame, voice: Voice, mv: catboard::core::Move) -> String {
     let geo = game.geometry();
     let who = seat_subject(game, game.to_move());
-    let name = |c: Cell| geo.name(c).to_string();
-    if mv.kind == MoveKind::Pass {
-        let verb = if who.starts_with("The ") {
-            "pass"
+    let name = |c: Cell| voice.cell(geo, c);
+    // "The Cats" take a plural verb.
+    let plural = who.starts_with("The ");
+    let verb = |one: &str, many: &str| {
+        if plural {
+            many.to_string()
         } else {
-            "passes"
-        };
-        return format!("{who} {verb}.");
+            one.to_string()
+        }
+    };
+    if mv.kind == MoveKind::Pass {
+        return format!("{who} {}.", verb("passes", "pass"));
     }
     let kind = game
         .piece_at(mv.from)
         .map_or("piece".to_string(), |p| p.kind().name().to_string());
-    // "The Cats" take a plural verb.
-    let plural = who.starts_with("The ");
-    let plays = if plural { "play" } else { "plays" };
     if mv.kind == MoveKind::Castle {
-        let castles = if plural { "castle" } else { "castles" };
         return format!(
-            "{who} {castles}: king from {} to {}, with the rook on {}.",
+            "{who} {}: king from {} to {}, with the rook on {}.",
+            verb("castles", "castle"),
             name(mv.from),
             name(mv.to),
             name(mv.aux)
@@ -105,51 +140,44 @@ pub fn move_played(game: &AnyGame, mv: catboard::core::Move) -> String {
     }
     if mv.kind == MoveKind::TwoLeg && mv.aux == mv.from {
         // A Lion's pass: a step out and back, the turn spent.
-        let verb = if plural { "pass" } else { "passes" };
-        return format!("{who} {verb} with the {kind} on {}.", name(mv.from));
+        return format!(
+            "{who} {} with the {kind} on {}.",
+            verb("passes", "pass"),
+            name(mv.from)
+        );
     }
-    let mut text = format!("{who} {plays} {kind} from {}", name(mv.from));
-    if mv.kind == MoveKind::TwoLeg {
-        if mv.to == mv.from {
-            text = format!(
-                "{who} {plays} {kind} on {} to {} and back",
-                name(mv.from),
-                name(mv.aux)
-            );
-        } else {
-            text.push_str(&format!(" via {} to {}", name(mv.aux), name(mv.to)));
-        }
-    } else {
-        text.push_str(&format!(" to {}", name(mv.to)));
-    }
-    let mut taken = Vec::new();
-    if mv.kind == MoveKind::TwoLeg
-        && mv.aux != mv.from
-        && let Some(p) = game.piece_at(mv.aux)
-    {
-        taken.push(format!("the {} on {}", piece_words(game, p), name(mv.aux)));
-    }
-    let mover = game.to_move();
-    let two_leg_victim = (mv.kind == MoveKind::TwoLeg && mv.to != mv.from)
-        .then(|| game.piece_at(mv.to))
-        .flatten()
-        .filter(|p| p.seat() != mover);
-    let victim = if mv.kind == MoveKind::TwoLeg {
-        two_leg_victim
-    } else {
-        game.captured(mv)
-    };
-    if let Some(p) = victim {
-        let on = if mv.kind == MoveKind::EnPassant {
-            format!("{} en passant", name(mv.aux))
-        } else {
+    let plays = verb("plays", "play");
+    let mut text = if mv.kind == MoveKind::TwoLeg && mv.to == mv.from {
+        format!(
+            "{who} {plays} {kind} on {} to {} and back",
+            name(mv.from),
+            name(mv.aux)
+        )
+    } else if mv.kind == MoveKind::TwoLeg {
+        format!(
+            "{who} {plays} {kind} from {} via {} to {}",
+            name(mv.from),
+            name(mv.aux),
             name(mv.to)
-        };
-        let words = format!("the {} on {on}", piece_words(game, p));
-        if !taken.contains(&words) {
-            taken.push(words);
-        }
-    }
+        )
+    } else {
+        format!(
+            "{who} {plays} {kind} from {} to {}",
+            name(mv.from),
+            name(mv.to)
+        )
+    };
+    let taken: Vec<String> = taken_pieces(game, mv)
+        .into_iter()
+        .map(|(p, on)| {
+            let passant = if mv.kind == MoveKind::EnPassant {
+                " en passant"
+            } else {
+                ""
+            };
+            format!("the {} on {}{passant}", piece_words(game, p), name(on))
+        })
+        .collect();
     if !taken.is_empty() {
         text.push_str(&format!(", taking {}", taken.join(" and ")));
     }
@@ -160,17 +188,43 @@ pub fn move_played(game: &AnyGame, mv: catboard::core::Move) -> String {
     text
 }
 
-/// "Black is in check.", when the side to move is and the game goes on.
+/// "Black is in check.", when the side to move is and the game goes on
+/// (the SSH server's line; the line mode and the screen say every
+/// seat's check through [`changes`]).
+#[cfg(any(feature = "ssh", test))]
 pub fn check(game: &AnyGame) -> Option<String> {
     (game.outcome().is_none() && game.in_check())
         .then(|| format!("{} is in check.", seat_subject(game, game.to_move())))
 }
 
 /// The result: "Game over 1-0: Checkmate — White wins."
-pub fn result(table: &TableGame, outcome: Outcome) -> String {
-    let words = table.outcome_words(outcome);
+pub fn result(table: &TableGame, ending: Ending) -> String {
+    result_in(table, ending, Voice::SCREEN)
+}
+
+/// The result as `voice` says it: spoken voices leave out the score,
+/// which a synthesiser reads "one slash two dash one slash two":
+/// "Game over: checkmate — White wins."
+pub fn result_in(table: &TableGame, ending: Ending, voice: Voice) -> String {
+    let words = table.outcome_words(ending);
+    if voice.notation.in_words() {
+        // "checkmate — White wins", but "White resigns" keeps its capital.
+        let first_word = words.split_whitespace().next().unwrap_or("");
+        let seat = table
+            .game()
+            .seat_names()
+            .iter()
+            .any(|s| s.eq_ignore_ascii_case(first_word));
+        let mut chars = words.chars();
+        let first = match chars.next() {
+            Some(c) if !seat => c.to_lowercase().collect::<String>(),
+            Some(c) => c.to_string(),
+            None => String::new(),
+        };
+        return format!("Game over: {first}{}.", chars.as_str());
+    }
     if table.players().len() == 2 {
-        format!("Game over {}: {words}.", result_token(Some(outcome)))
+        format!("Game over {}: {words}.", ending.score())
     } else {
         format!("Game over: {words}.")
     }
@@ -227,15 +281,16 @@ pub fn new_game_question(table: &TableGame) -> String {
 }
 
 /// Why a pick was refused, in one sentence.
-pub fn refusal(game: &AnyGame, why: Refusal) -> String {
+pub fn refusal(game: &AnyGame, voice: Voice, why: Refusal) -> String {
     let geo = game.geometry();
+    let name = |c: Cell| voice.cell(geo, c);
     let side = game.to_move();
     match why {
         Refusal::NoMoveFrom(cell) => match game.piece_at(cell) {
             Some(p) if p.seat() == side => format!(
                 "The {} on {} has no legal move.",
                 p.kind().name(),
-                geo.name(cell)
+                name(cell)
             ),
             _ => {
                 let seat = capitalise(game.seat_name(side));
@@ -249,15 +304,11 @@ pub fn refusal(game: &AnyGame, why: Refusal) -> String {
             match via {
                 Some(via) => format!(
                     "The {what} on {} cannot go on from {} to {}.",
-                    geo.name(from),
-                    geo.name(via),
-                    geo.name(to)
+                    name(from),
+                    name(via),
+                    name(to)
                 ),
-                None => format!(
-                    "The {what} on {} cannot move to {}.",
-                    geo.name(from),
-                    geo.name(to)
-                ),
+                None => format!("The {what} on {} cannot move to {}.", name(from), name(to)),
             }
         }
         Refusal::NotAChoice(choice) => match choice {
@@ -271,8 +322,9 @@ pub fn refusal(game: &AnyGame, why: Refusal) -> String {
 }
 
 /// A cell and what stands on it: "e4: white pawn.", "d5: empty, dark square."
-pub fn cell(game: &AnyGame, cell: Cell) -> String {
+pub fn cell(game: &AnyGame, voice: Voice, cell: Cell) -> String {
     let geo = game.geometry();
+    let named = voice.cell(geo, cell);
     let annotations = game.annotations();
     let mut zone = if annotations.zones.contains(cell) {
         ", in a Cat's zone".to_string()
@@ -286,24 +338,24 @@ pub fn cell(game: &AnyGame, cell: Cell) -> String {
         ));
     }
     match game.piece_at(cell) {
-        Some(p) => format!("{}: {}{zone}.", geo.name(cell), piece_words(game, p)),
+        Some(p) => format!("{}: {}{zone}.", named, piece_words(game, p)),
         None => {
             let shade = if geo.is_light(cell) { "light" } else { "dark" };
-            format!("{}: empty, {shade} square{zone}.", geo.name(cell))
+            format!("{}: empty, {shade} square{zone}.", named)
         }
     }
 }
 
 /// Where the pieces of `kind` stand, seat by seat: "White knights: b1, g1.
 /// Black knights: b8, g8." or "There are no bishops." when none do.
-pub fn pieces_of_kind(game: &AnyGame, kind: PieceKind) -> String {
+pub fn pieces_of_kind(game: &AnyGame, voice: Voice, kind: PieceKind) -> String {
     let geo = game.geometry();
     let mut parts = Vec::new();
     if kind == PieceKind::Cat {
-        let cells: Vec<&str> = geo
+        let cells: Vec<String> = geo
             .cells()
             .filter(|&c| game.piece_at(c).is_some_and(|p| p.kind() == kind))
-            .map(|c| geo.name(c))
+            .map(|c| voice.cell(geo, c))
             .collect();
         return if cells.is_empty() {
             "There are no cats.".to_string()
@@ -312,25 +364,25 @@ pub fn pieces_of_kind(game: &AnyGame, kind: PieceKind) -> String {
         };
     }
     for (i, name) in game.seat_names().iter().enumerate() {
-        let cells: Vec<&str> = geo
+        let cells: Vec<String> = geo
             .cells()
             .filter(|&c| {
                 game.piece_at(c)
                     .is_some_and(|p| p.kind() == kind && p.seat().index() == i)
             })
-            .map(|c| geo.name(c))
+            .map(|c| voice.cell(geo, c))
             .collect();
         if !cells.is_empty() {
             parts.push(format!(
-                "{} {}s: {}.",
+                "{} {}: {}.",
                 capitalise(name),
-                kind.name(),
+                super::words::plural(kind.name()),
                 cells.join(", ")
             ));
         }
     }
     if parts.is_empty() {
-        format!("There are no {}s.", kind.name())
+        format!("There are no {}.", super::words::plural(kind.name()))
     } else {
         parts.join(" ")
     }
@@ -342,6 +394,20 @@ mod tests {
     use catboard::core::Options;
     use catboard::variants::Variant;
 
+    #[test]
+    fn the_reserve_is_said_in_words_in_a_spoken_voice() {
+        let game = Variant::BacCanCat.new_game(&Options::new());
+        let said = |voice| note_words(&game, voice, "Reserve", "Q8 T8 G1");
+        assert_eq!(said(Voice::SPOKEN), "8 queens, 8 tanks, 1 gnu");
+        assert_eq!(said(Voice::SCREEN), "Q8 T8 G1");
+        assert_eq!(
+            note_words(&game, Voice::SPOKEN, "Reserve", "Pawns and Yeomen only"),
+            "Pawns and Yeomen only"
+        );
+        let chess = chess(None);
+        assert_eq!(note_words(&chess, Voice::SPOKEN, "Reserve", "Q8"), "Q8");
+    }
+
     fn chess(fen: Option<&str>) -> AnyGame {
         match fen {
             Some(f) => Variant::Chess.from_position(f, &Options::new()),
@@ -352,7 +418,7 @@ mod tests {
 
     fn said(game: &AnyGame, text: &str) -> String {
         let mv = game.parse_move(text).unwrap_or_else(|e| panic!("{e}"));
-        move_played(game, mv)
+        move_played(game, Voice::SCREEN, mv)
     }
 
     #[test]
@@ -387,16 +453,17 @@ mod tests {
         let geo = game.geometry();
         let c = |n: &str| geo.cell(n).unwrap_or_default();
         assert_eq!(
-            refusal(&game, Refusal::NoMoveFrom(c("a1"))),
+            refusal(&game, Voice::SCREEN, Refusal::NoMoveFrom(c("a1"))),
             "The rook on a1 has no legal move."
         );
         assert_eq!(
-            refusal(&game, Refusal::NoMoveFrom(c("e7"))),
+            refusal(&game, Voice::SCREEN, Refusal::NoMoveFrom(c("e7"))),
             "It is White's move: select one of White's pieces."
         );
         assert_eq!(
             refusal(
                 &game,
+                Voice::SCREEN,
                 Refusal::CannotReach {
                     from: c("g1"),
                     via: None,
@@ -412,19 +479,19 @@ mod tests {
         let game = chess(None);
         let geo = game.geometry();
         assert_eq!(
-            cell(&game, geo.cell("e1").unwrap_or_default()),
+            cell(&game, Voice::SCREEN, geo.cell("e1").unwrap_or_default()),
             "e1: white king."
         );
         assert_eq!(
-            cell(&game, geo.cell("e4").unwrap_or_default()),
+            cell(&game, Voice::SCREEN, geo.cell("e4").unwrap_or_default()),
             "e4: empty, light square."
         );
         assert_eq!(
-            pieces_of_kind(&game, PieceKind::Knight),
+            pieces_of_kind(&game, Voice::SCREEN, PieceKind::Knight),
             "White knights: b1, g1. Black knights: b8, g8."
         );
         assert_eq!(
-            pieces_of_kind(&game, PieceKind::Lion),
+            pieces_of_kind(&game, Voice::SCREEN, PieceKind::Lion),
             "There are no lions."
         );
     }

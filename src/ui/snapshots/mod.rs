@@ -665,6 +665,7 @@ fn every_screen_file_is_checked() {
     crate::golden::assert_every_file_is_checked(Owner::Screens, &cases);
 }
 
+mod reader;
 mod variants;
 
 #[test]

@@ -7,6 +7,7 @@ use super::Look;
 use super::wrap::wrap_words as wrap;
 use crate::session::app::Playing;
 use crate::session::describe::position::{cell_detail, neighbour_words};
+use crate::session::speech::Voice;
 use catboard::core::Game;
 use ratatui::text::Line;
 
@@ -14,12 +15,13 @@ use ratatui::text::Line;
 pub fn lines(look: &Look, p: &Playing, width: usize) -> Vec<Line<'static>> {
     let game = p.table.game();
     let geo = game.geometry();
-    let mut lines: Vec<Line<'static>> = wrap(&cell_detail(game, p.cursor), width)
+    let mut lines: Vec<Line<'static>> = wrap(&cell_detail(game, Voice::SCREEN, p.cursor), width)
         .into_iter()
         .map(|l| Line::styled(l, look.text()))
         .collect();
     let way = |to| p.orientation.direction_word(geo, p.cursor, to);
-    for text in neighbour_words(game, p.cursor, way) {
+    let numbered = p.orientation.numbered_neighbours(geo, p.cursor);
+    for text in neighbour_words(game, Voice::SCREEN, &numbered, way) {
         lines.extend(
             wrap(&text, width)
                 .into_iter()
@@ -32,6 +34,7 @@ pub fn lines(look: &Look, p: &Playing, width: usize) -> Vec<Line<'static>> {
 #[cfg(test)]
 mod tests {
     use crate::session::describe::position::cell_detail;
+    use crate::session::speech::Voice;
     use catboard::core::{Game, Options};
     use catboard::variants::Variant;
 
@@ -50,12 +53,12 @@ mod tests {
             ("pp", "Green"),
             ("ka", "Blue"),
         ] {
-            let text = cell_detail(&game, at(cell));
+            let text = cell_detail(&game, Voice::SCREEN, at(cell));
             assert!(text.contains(&format!(", in {camp}'s camp.")), "{text}");
         }
         // Outside every camp, and just outside Red's.
         for cell in ["hh", "ga", "ag"] {
-            let text = cell_detail(&game, at(cell));
+            let text = cell_detail(&game, Voice::SCREEN, at(cell));
             assert!(!text.contains("camp"), "{text}");
         }
         let chess = Variant::Chess.new_game(&Options::new());
@@ -63,6 +66,6 @@ mod tests {
             .geometry()
             .cells()
             .find(|c| chess.geometry().name(*c) == "e4");
-        assert!(e4.is_some_and(|c| !cell_detail(&chess, c).contains("camp")));
+        assert!(e4.is_some_and(|c| !cell_detail(&chess, Voice::SCREEN, c).contains("camp")));
     }
 }

@@ -144,6 +144,7 @@ pub fn view(app: &App, look: &Look, frame: &mut Frame) {
             setup_screen::draw(app, look, s, frame, area);
             None
         }
+        Screen::Playing(p) if app.reader => draw_reader(app, look, p, frame, area),
         Screen::Playing(p) => draw_playing(app, look, p, frame, area),
     };
     match &app.overlay {
@@ -292,6 +293,69 @@ fn draw_playing(
         },
     );
     Some(board_area)
+}
+
+/// The screen reader view: the board and panels drawn still (no cursor
+/// mark, no search progress, no cell list), so that a cursor key changes
+/// nothing but the two sentence rows at the bottom, where the terminal's
+/// cursor stands for the screen reader to read. Returns where the board is.
+fn draw_reader(app: &App, look: &Look, p: &Playing, frame: &mut Frame, area: Rect) -> Option<Rect> {
+    let body = Rect {
+        height: area.height.saturating_sub(2),
+        ..area
+    };
+    let mut marks = board_marks(p);
+    marks.cursor = None;
+    let drawn = match p.table.game().geometry().shape() {
+        Shape::Grid { .. } => board_layout(p, body).map(|(size, board_area, panel)| {
+            frame.render_widget(
+                BoardView {
+                    game: p.table.game(),
+                    look,
+                    marks: &marks,
+                    orientation: p.orientation,
+                    size,
+                },
+                board_area,
+            );
+            if let Some(panel) = panel {
+                panels::draw_with(look, p, frame, panel, true);
+            }
+            (board_area, panel.is_some())
+        }),
+        Shape::Graph => sphere::draw_still(look, p, &marks, frame, body),
+    };
+    let sentence = Rect {
+        x: area.x + 1,
+        y: area.bottom().saturating_sub(2),
+        width: area.width.saturating_sub(2),
+        height: 2.min(area.height),
+    };
+    let (text, error) = match (&app.overlay, &app.message) {
+        (Some(Overlay::Field { text, purpose }), _) => {
+            let prompt = if *purpose == FieldPurpose::GoTo {
+                "Go to cell: "
+            } else {
+                "Move: "
+            };
+            (format!("{prompt}{text}"), false)
+        }
+        (_, Some(m)) => (m.text.clone(), m.error),
+        (_, None) => match p.table.outcome() {
+            Some(ending) => (describe::result_in(&p.table, ending, app.voice), false),
+            None => (
+                describe::position::cell_detail(p.table.game(), app.voice, p.cursor),
+                false,
+            ),
+        },
+    };
+    let style = if error { look.error() } else { look.text() };
+    frame.render_widget(
+        Paragraph::new(Line::styled(plain(look, &text), style)).wrap(Wrap { trim: true }),
+        sentence,
+    );
+    frame.set_cursor_position((sentence.x, sentence.y));
+    drawn.map(|(board, _)| board)
 }
 
 /// Draws the grid board and the side panel into `body`; returns where the

@@ -8,11 +8,11 @@ use super::{Look, plain};
 use crate::session::app::Playing;
 use crate::session::computer::{Purpose, Thinking};
 use crate::session::describe;
-use crate::session::table::TableGame;
+use crate::session::speech::Voice;
+use crate::session::table::{Ending, TableGame};
 use crate::session::words::capitalise;
 use catboard::ai::score;
-use catboard::core::{Game, Outcome, Piece, Seat};
-use catboard::notation::pgn::result_token;
+use catboard::core::{Game, Piece, Seat};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -20,8 +20,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Padding, Paragraph};
 
 /// The result as a score (`1-0`, `1/2-1/2`), for two-seat games only.
-fn result_score(table: &TableGame, outcome: Outcome) -> Option<&'static str> {
-    (table.players().len() == 2).then(|| result_token(Some(outcome)))
+fn result_score(table: &TableGame, outcome: Ending) -> Option<&'static str> {
+    (table.players().len() == 2).then(|| outcome.score())
 }
 
 /// The columns a written move takes in the move list (longer ones, such as
@@ -38,8 +38,15 @@ pub fn wanted_width(p: &Playing) -> u16 {
 
 /// Draws the panels into `area`: the game box on top, the moves below.
 pub fn draw(look: &Look, p: &Playing, frame: &mut Frame, area: Rect) {
+    draw_with(look, p, frame, area, false);
+}
+
+/// Draws the panels; for the screen reader view (`still`), nothing in
+/// them follows the cursor or the search's progress, so they redraw only
+/// when the game changes.
+pub fn draw_with(look: &Look, p: &Playing, frame: &mut Frame, area: Rect, still: bool) {
     let text_width = area.width.saturating_sub(4) as usize;
-    let game_lines = game_lines(look, p, text_width);
+    let game_lines = game_lines(look, p, text_width, still);
     let game_height = (game_lines.len() as u16 + 2).min(area.height.saturating_sub(3));
     let [top, bottom] =
         Layout::vertical([Constraint::Length(game_height), Constraint::Min(3)]).areas(area);
@@ -54,7 +61,7 @@ pub fn draw(look: &Look, p: &Playing, frame: &mut Frame, area: Rect) {
         Paragraph::new(game_lines).block(block(format!(" {} ", p.table.variant().name()))),
         top,
     );
-    if p.cell_list {
+    if p.cell_list && !still {
         let cell_block = block(" Cell ".to_string());
         let inner = cell_block.inner(bottom);
         frame.render_widget(cell_block, bottom);
@@ -91,6 +98,7 @@ fn thinking_lines(look: &Look, p: &Playing, t: &Thinking, width: usize) -> Vec<L
     let mut lines = vec![match t.purpose {
         Purpose::Move => Line::styled(format!("{seat} thinks{dots}"), look.accent()),
         Purpose::Hint => Line::styled(format!("Finding a hint{dots}"), look.accent()),
+        Purpose::DrawOffer => Line::styled(format!("Weighing the draw{dots}"), look.accent()),
         Purpose::Requested => Line::styled(
             format!("The computer chooses {seat}'s move{dots}"),
             look.accent(),
@@ -122,7 +130,7 @@ fn thinking_lines(look: &Look, p: &Playing, t: &Thinking, width: usize) -> Vec<L
 /// The game box: each seat and its player, the side to move, check or the
 /// result, the computer's thinking, the hint, captured pieces and the
 /// variant's notes.
-fn game_lines(look: &Look, p: &Playing, width: usize) -> Vec<Line<'static>> {
+fn game_lines(look: &Look, p: &Playing, width: usize, still: bool) -> Vec<Line<'static>> {
     let game = p.table.game();
     let outcome = p.table.outcome();
     let to_move = game.to_move();
@@ -176,7 +184,11 @@ fn game_lines(look: &Look, p: &Playing, width: usize) -> Vec<Line<'static>> {
     }
     if outcome.is_none() {
         if let Some(t) = &p.thinking {
-            lines.extend(thinking_lines(look, p, t, width));
+            let mut said = thinking_lines(look, p, t, width);
+            if still {
+                said.truncate(1);
+            }
+            lines.extend(said);
         } else if p.paused && p.table.player_to_move().level().is_some() {
             lines.push(Line::styled("Computer paused (s resumes)", look.dim()));
         }
@@ -189,8 +201,8 @@ fn game_lines(look: &Look, p: &Playing, width: usize) -> Vec<Line<'static>> {
     }
     // The cell under the cursor in words, for magnifiers and a quick look
     // (the cell list says more, when it is shown).
-    if !p.cell_list {
-        for part in wrap_words(&describe::cell(game, p.cursor), width) {
+    if !p.cell_list && !still {
+        for part in wrap_words(&describe::cell(game, Voice::SCREEN, p.cursor), width) {
             lines.push(Line::styled(part, look.dim()));
         }
     }

@@ -35,7 +35,8 @@ pub fn draw(app: &App, look: &Look, setup: &Setup, frame: &mut Frame, area: Rect
     let mut lines = vec![Line::default()];
     for (i, row) in rows.iter().enumerate() {
         let (label, value) = setup.describe(*row);
-        let current = i == setup.row;
+        // The screen reader view marks no row: the line below says it.
+        let current = i == setup.row && !app.reader;
         let cycles = matches!(
             row,
             SetupRow::Variant
@@ -89,6 +90,21 @@ pub fn draw(app: &App, look: &Look, setup: &Setup, frame: &mut Frame, area: Rect
             Paragraph::new(Line::styled(m.text.clone(), style)).wrap(Wrap { trim: true }),
             below,
         );
+    } else if app.reader
+        && let Some(row) = rows.get(setup.row)
+    {
+        let (label, value) = setup.describe(*row);
+        let text = match editing {
+            Some(typed) => format!("{label}: {typed}"),
+            None => format!("{label}: {value}."),
+        };
+        frame.render_widget(
+            Paragraph::new(Line::styled(text, look.text())).wrap(Wrap { trim: true }),
+            below,
+        );
+    }
+    if app.reader && below.height > 0 {
+        frame.set_cursor_position((below.x, below.y));
     }
     if area.height > 0 {
         let hints = Rect {

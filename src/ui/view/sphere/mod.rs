@@ -52,7 +52,7 @@ pub fn draw(
         width: body.right().saturating_sub(list_area.right() + GAP),
         ..body
     };
-    let map_area = draw_maps(game, look, marks, p, frame, right);
+    let map_area = draw_maps(game, look, marks, p, frame, right, false);
     let under = Rect {
         y: map_area.bottom(),
         height: right.bottom().saturating_sub(map_area.bottom()),
@@ -73,6 +73,31 @@ pub fn draw(
     Some((map_area, room))
 }
 
+/// The screen reader view of the sphere: the discs (the near pole's when
+/// only one fits) and the panels, none of it following the cursor.
+pub fn draw_still(
+    look: &Look,
+    p: &Playing,
+    marks: &BoardMarks,
+    frame: &mut Frame,
+    body: Rect,
+) -> Option<(Rect, bool)> {
+    if body.width < MINIMUM.0 || body.height < MINIMUM.1 {
+        return None;
+    }
+    let map_area = draw_maps(p.table.game(), look, marks, p, frame, body, true);
+    let rest = Rect {
+        y: map_area.bottom() + 1,
+        height: body.bottom().saturating_sub(map_area.bottom() + 1),
+        ..body
+    };
+    let room = rest.height >= 8;
+    if room {
+        panels::draw_with(look, p, frame, rest, true);
+    }
+    Some((map_area, room))
+}
+
 /// Draws both discs side by side when `area` is wide enough (the near
 /// seat's pole on the left), else the disc of the cursor's hemisphere;
 /// returns the area drawn.
@@ -83,10 +108,15 @@ fn draw_maps(
     p: &Playing,
     frame: &mut Frame,
     area: Rect,
+    still: bool,
 ) -> Rect {
     let geo = game.geometry();
     let near_north = p.near_side() == 0;
-    let cursor_north = Spot::of(geo, p.cursor).is_none_or(|s| s.north);
+    let cursor_north = if still {
+        near_north
+    } else {
+        Spot::of(geo, p.cursor).is_none_or(|s| s.north)
+    };
     let both = area.width >= 2 * DISC.0 + GAP;
     let discs: Vec<bool> = if both {
         vec![near_north, !near_north]
