@@ -106,6 +106,9 @@ pub struct TableGame {
     /// Moves taken back, the next to replay last.
     redo: Vec<Played>,
     first_mover: Seat,
+    /// The round number of the start position (a set-up position's
+    /// fullmove number), the move list's first number.
+    first_round: u16,
     /// The series this game belongs to: the games finished before it.
     series: Series,
 }
@@ -135,6 +138,7 @@ impl TableGame {
             start: game.position_text(),
             players: spec.players.clone(),
             first_mover: game.to_move(),
+            first_round: game.fullmove().max(1),
             game,
             played: Vec::new(),
             redo: Vec::new(),
@@ -369,6 +373,12 @@ impl TableGame {
     /// The seat that moved first from the start position.
     pub fn first_mover(&self) -> Seat {
         self.first_mover
+    }
+
+    /// The round the game started in (1 unless it started from a set-up
+    /// position numbered otherwise): the move list's first number.
+    pub fn first_round(&self) -> u16 {
+        self.first_round
     }
 
     /// The last move played.

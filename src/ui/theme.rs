@@ -103,10 +103,24 @@ pub struct MarkColours {
     pub last_move: Color,
     /// A king in check.
     pub check: Color,
-    /// Shaded zones (Cat Chess).
+    /// Shaded zones (Cat Chess), on light squares.
     pub zone: Color,
+    /// Zones on dark squares, so a zone keeps the board's checker;
+    /// `marks.zone_dark`, the zone colour where a theme leaves it out.
+    pub zone_dark: Option<Color>,
     /// The two cells of the move the hint suggests.
     pub hint: Color,
+}
+
+impl MarkColours {
+    /// A zone's colour on a light (`light`) or dark square.
+    pub fn zone_on(&self, light: bool) -> Color {
+        if light {
+            self.zone
+        } else {
+            self.zone_dark.unwrap_or(self.zone)
+        }
+    }
 }
 
 /// The colours of panel text.
@@ -204,6 +218,7 @@ const SECTIONS: &[(&str, &[&str])] = &[
             "last_move",
             "check",
             "zone",
+            "zone_dark",
             "hint",
         ],
     ),
@@ -353,6 +368,10 @@ fn set_colour(theme: &mut Theme, key: &str, colour: Color) {
         "marks.last_move" => &mut theme.marks.last_move,
         "marks.check" => &mut theme.marks.check,
         "marks.zone" => &mut theme.marks.zone,
+        "marks.zone_dark" => {
+            theme.marks.zone_dark = Some(colour);
+            return;
+        }
         "marks.hint" => &mut theme.marks.hint,
         "pieces.cat" => &mut theme.cat,
         "text.normal" => &mut theme.text.normal,
@@ -388,6 +407,7 @@ impl Theme {
                 last_move: d,
                 check: d,
                 zone: d,
+                zone_dark: None,
                 hint: d,
             },
             text: TextColours {
@@ -504,6 +524,7 @@ impl Theme {
                 last_move: a(self.marks.last_move),
                 check: a(self.marks.check),
                 zone: a(self.marks.zone),
+                zone_dark: self.marks.zone_dark.map(a),
                 hint: a(self.marks.hint),
             },
             text: TextColours {

@@ -8,7 +8,7 @@ pub mod polar;
 
 use crate::core::{
     Annotations, Cell, EndRules, Game, GameError, Geometry, Move, MoveList, OptionSpec, Options,
-    Outcome, Piece, Seat,
+    Outcome, Piece, PieceKind, Seat,
 };
 use baccancat::BacCanCat;
 use cat::CatChess;
@@ -272,6 +272,12 @@ impl Game for AnyGame {
     }
     fn annotations(&self) -> Annotations {
         dispatch!(self, g => g.annotations())
+    }
+    fn fullmove(&self) -> u16 {
+        dispatch!(self, g => g.fullmove())
+    }
+    fn kind_label(&self, kind: PieceKind) -> String {
+        dispatch!(self, g => g.kind_label(kind))
     }
     fn points(&self) -> Option<Vec<u8>> {
         dispatch!(self, g => g.points())

@@ -21,6 +21,7 @@ pub(super) fn update_setup(app: &mut App, action: Action) -> Vec<Effect> {
         Action::Help => {
             app.overlay = Some(Overlay::Help {
                 from: Context::Setup,
+                scroll: 0,
             })
         }
         Action::Submit if setup.current() != SetupRow::Resume => return begin(app),

@@ -76,7 +76,21 @@ fn apply(app: &mut App, action: Action) -> Vec<Effect> {
 
 fn update_overlay(app: &mut App, overlay: Overlay, action: Action) -> Vec<Effect> {
     match overlay {
-        Overlay::Help { .. } => Vec::new(),
+        Overlay::Help { from, scroll } => {
+            // Arrows scroll a help longer than the screen (as far as the
+            // last drawing found there is to scroll); other keys close it.
+            let room = app.help_scroll_room.get();
+            let scroll = match action {
+                Action::Cursor(Dir::Down) => Some((scroll + 1).min(room)),
+                Action::Cursor(Dir::Up) => Some(scroll.saturating_sub(1)),
+                Action::Select => Some((scroll + 10).min(room)),
+                _ => None,
+            };
+            if let Some(scroll) = scroll {
+                app.overlay = Some(Overlay::Help { from, scroll });
+            }
+            Vec::new()
+        }
         Overlay::ConfirmNewGame => {
             if action == Action::Yes
                 && let Screen::Playing(p) = &app.screen
@@ -389,6 +403,7 @@ fn update_board(app: &mut App, action: Action) -> Vec<Effect> {
         Action::Help => {
             app.overlay = Some(Overlay::Help {
                 from: Context::Board,
+                scroll: 0,
             })
         }
         Action::NewGame => app.overlay = Some(Overlay::ConfirmNewGame),

@@ -361,6 +361,19 @@ pub static KEYMAP: &[Binding] = &[
     bind(C::Confirm, &[Key::Ctrl('c')], Action::Quit, "quit"),
     bind(
         C::Help,
+        &[Key::Up, Key::Char('k')],
+        Action::Cursor(Dir::Up),
+        "scroll up",
+    ),
+    bind(
+        C::Help,
+        &[Key::Down, Key::Char('j')],
+        Action::Cursor(Dir::Down),
+        "scroll down",
+    ),
+    bind(C::Help, &[Key::Char(' ')], Action::Select, "scroll a page down"),
+    bind(
+        C::Help,
         &[Key::Esc, Key::Char('?'), Key::Char('q'), Key::Enter],
         Action::Cancel,
         "close",

@@ -79,10 +79,9 @@ pub fn lines(
         let shade = if geo.is_light(cell) { "light" } else { "dark" };
         let (glyph, words, glyph_style) = match game.piece_at(cell) {
             Some(p) => {
-                let mark = look.glyphs.seat_mark(p).unwrap_or("");
                 let colour = look.theme.seat_colour(p.seat().index());
                 (
-                    format!("{}{mark}", look.glyphs.piece(p)),
+                    look.glyphs.piece_text(game, p),
                     piece_words(game, p),
                     Style::default().fg(colour),
                 )
