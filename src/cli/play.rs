@@ -17,7 +17,7 @@ use std::path::PathBuf;
 /// How the screen looks: theme, glyphs, colour depth.
 #[derive(Args, Debug, Clone, Default)]
 pub struct LookArgs {
-    /// A theme: built in (classic, high-contrast, mono), one in
+    /// A theme: built in (classic, high-contrast, mono, console), one in
     /// ~/.config/catboard/themes, or a path to a .toml file.
     #[arg(long, value_name = "NAME|PATH")]
     pub theme: Option<String>,
@@ -156,16 +156,20 @@ fn env(name: &str) -> Option<String> {
 /// The look the arguments and environment ask for; the theme is read by
 /// the screen that draws it.
 fn look_choice(args: &LookArgs) -> Result<LookChoice, String> {
+    let (default_glyphs, default_theme) = LookChoice::terminal_default(env);
     let glyphs = match &args.glyphs {
         Some(name) => GlyphSet::from_name(name)?,
-        None => GlyphSet::Unicode,
+        None => default_glyphs,
     };
     let depth = match &args.color {
         Some(name) => ColorDepth::from_name(name)?,
         None => ColorDepth::detect(env),
     };
     Ok(LookChoice {
-        theme: args.theme.clone().unwrap_or_else(|| "classic".to_string()),
+        theme: args
+            .theme
+            .clone()
+            .unwrap_or_else(|| default_theme.to_string()),
         depth,
         glyphs,
     })

@@ -103,7 +103,7 @@ impl GlyphSet {
 
     /// The seat mark of every piece of `seat` but the Cats.
     const fn mark_of_seat(self, seat: usize) -> Option<&'static str> {
-        let ascii = matches!(self, GlyphSet::Ascii);
+        let ascii = !matches!(self, GlyphSet::Unicode);
         match seat {
             2 if ascii => Some("'"),
             3 if ascii => Some("\""),
@@ -144,7 +144,21 @@ impl GlyphSet {
                 to_move: "*",
                 ellipsis: "...",
             },
-            _ => Marks {
+            // Characters of the PC character set (CP437) and Latin-1, which
+            // the Linux console's fonts have: the set chosen there.
+            GlyphSet::Letters => Marks {
+                target: "•",
+                capture: "×",
+                zone: "░",
+                disarmed: "ø",
+                camp: "°",
+                line: "∙",
+                dark: "·",
+                pointer: "►",
+                to_move: "►",
+                ellipsis: "...",
+            },
+            GlyphSet::Unicode => Marks {
                 target: "•",
                 capture: "×",
                 zone: "░",
@@ -172,7 +186,8 @@ impl GlyphSet {
                 horizontal_top: "-",
                 horizontal_bottom: "-",
             },
-            _ => border::ROUNDED,
+            GlyphSet::Letters => border::PLAIN,
+            GlyphSet::Unicode => border::ROUNDED,
         }
     }
 }

@@ -722,4 +722,50 @@ mod tests {
                 .all(|l| l.chars().all(|c| c.is_ascii_alphabetic()))
         );
     }
+
+    #[test]
+    fn without_colour_dark_squares_carry_a_texture_and_light_ones_do_not() {
+        let game = catboard::variants::Variant::Chess.new_game(&catboard::core::Options::new());
+        let geo = game.geometry();
+        let white = Orientation::new(0, 2);
+        for (glyphs, texture) in [(GlyphSet::Unicode, "·"), (GlyphSet::Ascii, ".")] {
+            for (theme, depth) in [
+                (Theme::classic(), ColorDepth::NoColor),
+                (Theme::built_in("mono").unwrap_or_else(Theme::classic), ColorDepth::TrueColor),
+            ] {
+                let look = Look::new(&theme, depth, glyphs);
+                for cell_size in [(3, 1), (5, 2), (7, 3)] {
+                    let size = BoardSize::all(geo, white)
+                        .find(|s| (s.cell_width, s.cell_height) == cell_size)
+                        .unwrap_or_else(|| panic!("no size {cell_size:?}"));
+                    let area = Rect::new(0, 0, size.width(), size.height());
+                    let mut buf = Buffer::empty(area);
+                    BoardView {
+                        game: &game,
+                        look: &look,
+                        marks: &BoardMarks::default(),
+                        orientation: white,
+                        size,
+                    }
+                    .render(area, &mut buf);
+                    // e4 is light and d4 dark, both empty.
+                    let row_text = |name: &str| {
+                        let cell = geo.cell(name).unwrap_or_default();
+                        let (col, row) = white.screen_place(geo.place(cell), drawing_extent(geo));
+                        let x = size.label_width + col * size.cell_width;
+                        let y = row * size.cell_height + size.cell_height / 2;
+                        (x..x + size.cell_width)
+                            .map(|x| buf[(x, y)].symbol().to_string())
+                            .collect::<String>()
+                    };
+                    let what = format!("{glyphs:?} {} at {depth:?}, {cell_size:?}", theme.name);
+                    assert!(row_text("d4").contains(texture), "{what}: d4 '{}'", row_text("d4"));
+                    assert!(!row_text("e4").contains(texture), "{what}: e4 '{}'", row_text("e4"));
+                }
+            }
+        }
+        // With colour, the squares' colours tell them apart and no
+        // texture is drawn.
+        assert!(!squares_alike(&Theme::classic().adapted(ColorDepth::Ansi16)));
+    }
 }
