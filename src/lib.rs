@@ -7,5 +7,6 @@ pub mod durable;
 pub mod entry;
 pub mod notation;
 pub mod protocol;
+pub mod rating;
 pub mod series;
 pub mod variants;

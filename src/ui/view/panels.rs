@@ -233,7 +233,10 @@ fn seat_lines(look: &Look, p: &Playing, seat: Seat, width: usize) -> Vec<Line<'s
         .table
         .players()
         .get(seat.index())
-        .map(|pl| pl.label())
+        .map(|pl| match p.people.get(seat.index()) {
+            Some(Some(name)) if pl.level().is_none() => name.clone(),
+            _ => pl.label(),
+        })
         .unwrap_or_default();
     let head = 2 + name.width() + 1;
     if head + label.width() <= width {
