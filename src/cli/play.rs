@@ -28,6 +28,10 @@ pub struct LookArgs {
     /// TERM and NO_COLOR when absent.
     #[arg(long, value_name = "DEPTH")]
     pub color: Option<String>,
+    /// Leave the mouse to the terminal (no clicking cells, no dragging the
+    /// globe); the keyboard does everything either way.
+    #[arg(long)]
+    pub no_mouse: bool,
 }
 
 /// How the computer players think.
@@ -230,7 +234,7 @@ pub fn play(args: &PlayArgs) -> Result<(), String> {
     if args.line {
         run_line(config)
     } else {
-        run(config)
+        run(config, !args.look.no_mouse)
     }
 }
 
@@ -351,13 +355,16 @@ pub fn open(args: &OpenArgs) -> Result<(), String> {
             }
         }
     };
-    run(SessionConfig {
-        start,
-        look,
-        saves,
-        notice,
-        think_ms: args.computer.think_ms,
-    })
+    run(
+        SessionConfig {
+            start,
+            look,
+            saves,
+            notice,
+            think_ms: args.computer.think_ms,
+        },
+        !args.look.no_mouse,
+    )
 }
 
 #[cfg(test)]
@@ -454,6 +461,7 @@ mod tests {
             glyphs: Some("ascii".into()),
             color: Some("none".into()),
             theme: Some("mono".into()),
+            no_mouse: false,
         };
         assert_eq!(
             look_choice(&look),

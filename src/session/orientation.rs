@@ -351,7 +351,11 @@ mod tests {
                     }
                     i += 1;
                 }
-                assert_eq!(reached.len(), 72, "near {near}, turn {turn}: arrows reach every cell");
+                assert_eq!(
+                    reached.len(),
+                    72,
+                    "near {near}, turn {turn}: arrows reach every cell"
+                );
             }
         }
     }

@@ -551,11 +551,17 @@ mod tests {
                             continue;
                         }
                         let apart = hue_apart(*ca, *cb);
-                        assert!(apart >= 35.0, "{name} {depth:?}: {a} and {b} {apart:.0}° apart");
+                        assert!(
+                            apart >= 35.0,
+                            "{name} {depth:?}: {a} and {b} {apart:.0}° apart"
+                        );
                     }
                     for (other, co) in [("check", m.check), ("target", m.target)] {
                         let apart = hue_apart(*ca, co);
-                        assert!(apart >= 35.0, "{name} {depth:?}: {a} and {other} {apart:.0}° apart");
+                        assert!(
+                            apart >= 35.0,
+                            "{name} {depth:?}: {a} and {other} {apart:.0}° apart"
+                        );
                     }
                 }
             }
@@ -583,7 +589,10 @@ mod tests {
             (Color::LightCyan, (85, 255, 255)),
             (Color::White, (255, 255, 255)),
         ];
-        table.iter().find(|(c, _)| *c == colour).map(|(_, rgb)| *rgb)
+        table
+            .iter()
+            .find(|(c, _)| *c == colour)
+            .map(|(_, rgb)| *rgb)
     }
 
     #[test]
@@ -609,7 +618,10 @@ mod tests {
                 let (r, g, b) = console_rgb(c).unwrap_or((0, 0, 0));
                 relative_luminance(Color::Rgb(r, g, b)).unwrap_or(0.0)
             };
-            let (a, b) = (luminance(pair.piece_colour), luminance(pair.background_colour));
+            let (a, b) = (
+                luminance(pair.piece_colour),
+                luminance(pair.background_colour),
+            );
             let r = (a.max(b) + 0.05) / (a.min(b) + 0.05);
             if r < 3.0 {
                 failures.push(format!("{} on {}: {r:.2} : 1", pair.piece, pair.background));

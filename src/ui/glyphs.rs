@@ -512,9 +512,23 @@ pub(crate) mod tests {
         let b = GlyphSet::Unicode.border();
         let mut all = String::new();
         for s in [
-            m.target, m.capture, m.zone, m.disarmed, m.camp, m.line, m.dark, m.pointer, m.to_move,
-            m.ellipsis, b.top_left, b.top_right, b.bottom_left, b.bottom_right,
-            b.vertical_left, b.horizontal_top, "┌┐└┘←↑→↓′″—",
+            m.target,
+            m.capture,
+            m.zone,
+            m.disarmed,
+            m.camp,
+            m.line,
+            m.dark,
+            m.pointer,
+            m.to_move,
+            m.ellipsis,
+            b.top_left,
+            b.top_right,
+            b.bottom_left,
+            b.bottom_right,
+            b.vertical_left,
+            b.horizontal_top,
+            "┌┐└┘←↑→↓′″—",
         ] {
             all.push_str(s);
         }
@@ -534,14 +548,21 @@ pub(crate) mod tests {
         assert!(fonts_missing('K').is_empty());
         assert_eq!(fonts_missing('ᗢ').len(), 4);
         let chess_missing = fonts_missing('♞');
-        assert!(chess_missing.iter().all(|n| n.starts_with("Noto")), "{chess_missing:?}");
+        assert!(
+            chess_missing.iter().all(|n| n.starts_with("Noto")),
+            "{chess_missing:?}"
+        );
     }
 
     #[test]
     fn every_default_symbol_is_in_every_monospace_font_debian_ships() {
         for c in default_symbols().chars() {
             let missing = fonts_missing(c);
-            assert!(missing.is_empty(), "{c} (U+{:04X}) is not in {missing:?}", c as u32);
+            assert!(
+                missing.is_empty(),
+                "{c} (U+{:04X}) is not in {missing:?}",
+                c as u32
+            );
         }
     }
 

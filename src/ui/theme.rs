@@ -312,15 +312,20 @@ pub fn parse_theme(file: &str, text: &str, base: &Theme) -> Result<Theme, ThemeE
                         ));
                     }
                     let colours = if LIST_KEYS.contains(&key.as_str()) {
-                        parse_colour_list(v).map_err(|(s, p)| error(s, &format!("ansi16.{key}"), p))?
+                        parse_colour_list(v)
+                            .map_err(|(s, p)| error(s, &format!("ansi16.{key}"), p))?
                     } else {
-                        vec![colour_value(v).map_err(|p| error(v.span(), &format!("ansi16.{key}"), p))?]
+                        vec![
+                            colour_value(v)
+                                .map_err(|p| error(v.span(), &format!("ansi16.{key}"), p))?,
+                        ]
                     };
                     if colours.iter().any(|c| matches!(c, Color::Rgb(..))) {
                         return Err(error(
                             v.span(),
                             &format!("ansi16.{key}"),
-                            "should name one of the 16 ANSI colours (or \"default\"), not #rrggbb".into(),
+                            "should name one of the 16 ANSI colours (or \"default\"), not #rrggbb"
+                                .into(),
                         ));
                     }
                     theme.ansi16.retain(|(k, _)| *k != key);
@@ -772,7 +777,6 @@ mod tests {
         assert_eq!(theme.board.dark, Theme::classic().board.dark);
     }
 
-
     #[test]
     fn load_theme_falls_back_to_classic_with_one_sentence() {
         let (theme, message) = load_theme("no-such-theme", None);
@@ -898,11 +902,19 @@ mod tests {
             (Color::DarkGray, Color::Magenta)
         );
         // [ansi16] takes the 16 colours only, and its keys are checked.
-        let err = parse_theme("t", "[ansi16.board]\nlight = \"#123456\"\n", &Theme::classic())
-            .expect_err("not one of the 16");
+        let err = parse_theme(
+            "t",
+            "[ansi16.board]\nlight = \"#123456\"\n",
+            &Theme::classic(),
+        )
+        .expect_err("not one of the 16");
         assert_eq!((err.line, err.key.as_str()), (2, "ansi16.board.light"));
-        let err = parse_theme("t", "[ansi16.marks]\nsparkle = \"red\"\n", &Theme::classic())
-            .expect_err("unknown key");
+        let err = parse_theme(
+            "t",
+            "[ansi16.marks]\nsparkle = \"red\"\n",
+            &Theme::classic(),
+        )
+        .expect_err("unknown key");
         assert_eq!(err.key, "ansi16.marks.sparkle");
         let err = parse_theme("t", "[ansi16.armies]\nlight = \"red\"\n", &Theme::classic())
             .expect_err("no armies in 16 colours");

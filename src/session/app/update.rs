@@ -379,8 +379,16 @@ fn update_board(app: &mut App, action: Action) -> Vec<Effect> {
                 p.cursor = layout::mirror(geo, p.cursor);
             }
         }
+        Action::Rotate(degrees) if p.table.game().geometry().shape() == Shape::Graph => {
+            p.orientation = p.orientation.rotated(degrees);
+        }
+        Action::Rotate(_) => {
+            app.inform("Only the sphere's globe turns in longitude; f turns the board round.");
+        }
         Action::ToggleCellList if p.table.game().geometry().shape() == Shape::Graph => {
-            app.inform("On the sphere the cell list is the main view and is always shown.");
+            app.inform(
+                "On the sphere the cursor's cell is told in words wherever the screen has room.",
+            );
         }
         Action::ToggleCellList => {
             p.cell_list = !p.cell_list;
@@ -431,6 +439,15 @@ fn update_board(app: &mut App, action: Action) -> Vec<Effect> {
         Action::Hint => return hint(app),
         Action::PauseComputer => pause_computer(app),
         Action::Select => return moving::select(app),
+        Action::Click(cell) if p.table.game().geometry().cells().any(|c| c == cell) => {
+            p.cursor = cell;
+            return moving::select(app);
+        }
+        Action::ScrollMoves(lines) => {
+            let most = p.table.notation().count();
+            let scrolled = p.move_list_scroll as i64 + i64::from(lines);
+            p.move_list_scroll = scrolled.clamp(0, most as i64) as usize;
+        }
         _ => {}
     }
     Vec::new()

@@ -107,6 +107,10 @@ pub enum When {
     ComputerPlays,
 }
 
+/// Degrees one press of `<` or `>` turns the sphere's globe: half an
+/// octant, so every cell comes round to the meeting of the discs.
+pub const ROTATE_STEP: i16 = 45;
+
 /// An action a place does not offer although its keys are bound (undo at
 /// a table shared over SSH), with the sentence that says so: the help and
 /// the hint line leave it out, and [`update`](super::app::update) answers
@@ -274,6 +278,18 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind(
         C::Board,
+        &[Key::Char('<')],
+        Action::Rotate(-ROTATE_STEP),
+        "sphere: turn the globe west",
+    ),
+    bind(
+        C::Board,
+        &[Key::Char('>')],
+        Action::Rotate(ROTATE_STEP),
+        "sphere: turn the globe east",
+    ),
+    bind(
+        C::Board,
         &[Key::Char('n')],
         Action::NewGame,
         "new game (asks)",
@@ -403,7 +419,12 @@ pub static KEYMAP: &[Binding] = &[
         Action::Cursor(Dir::Down),
         "scroll down",
     ),
-    bind(C::Help, &[Key::Char(' ')], Action::Select, "scroll a page down"),
+    bind(
+        C::Help,
+        &[Key::Char(' ')],
+        Action::Select,
+        "scroll a page down",
+    ),
     bind(
         C::Help,
         &[Key::Esc, Key::Char('?'), Key::Char('q'), Key::Enter],

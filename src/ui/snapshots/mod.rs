@@ -681,15 +681,88 @@ fn the_panel_names_the_people_at_a_shared_table() {
             })
             .collect::<Vec<_>>()
             .join("\n")
+            .split(' ')
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
     };
-    assert!(text(&app).contains("Black  human"), "{}", text(&app));
+    assert!(text(&app).contains("Black human"), "{}", text(&app));
     if let Screen::Playing(p) = &mut app.screen {
         p.people = vec![Some("ann".into()), Some("bob".into())];
     }
     let named = text(&app);
     assert!(
-        named.contains("White  ann") && named.contains("Black  bob"),
+        named.contains("White ann") && named.contains("Black bob"),
         "{named}"
     );
     assert!(!named.contains("human"), "{named}");
+}
+
+#[test]
+fn a_click_picks_the_cell_drawn_under_it() {
+    use super::view::pointer::clicked_cell;
+    // Wherever the cursor's colour is drawn, a click there names the
+    // cursor's cell: the click's map of the screen is the drawing's own.
+    for (variant, sizes) in [
+        (Variant::Chess, [(80, 24), (120, 40), (200, 60)]),
+        (Variant::Polar, [(80, 24), (120, 40), (200, 60)]),
+        (Variant::BacCanCat, [(80, 24), (120, 40), (200, 60)]),
+    ] {
+        let seats = variant.seats().len();
+        let mut app = table_game(variant, vec![Player::Human; seats], None, &[], 0, classic());
+        let (look, _) = Look::of(&app.look, None);
+        let cursor = look.theme.for_armies(seats).marks.cursor;
+        let cells: Vec<_> = match &app.screen {
+            Screen::Playing(p) => p.table.game().geometry().cells().collect(),
+            Screen::Setup(_) => panic!("not playing"),
+        };
+        for (width, height) in sizes {
+            for cell in cells.iter().step_by(5) {
+                if let Screen::Playing(p) = &mut app.screen {
+                    p.cursor = *cell;
+                }
+                let buffer = render(&app, width, height);
+                let area = buffer.area;
+                let mut hits = 0;
+                for y in 0..area.height {
+                    for x in 0..area.width {
+                        if buffer[(x, y)].bg != cursor {
+                            continue;
+                        }
+                        hits += 1;
+                        assert_eq!(
+                            clicked_cell(&app, &look, area, (x, y)),
+                            Some(*cell),
+                            "{variant:?} {width}x{height} at {x},{y}"
+                        );
+                    }
+                }
+                assert!(
+                    hits > 0,
+                    "{variant:?} {width}x{height}: the cursor is drawn"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn clicking_two_cells_plays_the_move_between_them() {
+    let mut app = game(None, &[], 0, classic());
+    let at = |app: &App, name: &str| match &app.screen {
+        Screen::Playing(p) => p
+            .table
+            .game()
+            .geometry()
+            .cell(name)
+            .unwrap_or_else(|| panic!("{name}")),
+        Screen::Setup(_) => panic!("not playing"),
+    };
+    let (e2, e4) = (at(&app, "e2"), at(&app, "e4"));
+    update(&mut app, Action::Click(e2));
+    update(&mut app, Action::Click(e4));
+    match &app.screen {
+        Screen::Playing(p) => assert_eq!(p.table.notation().collect::<Vec<_>>(), ["e4"]),
+        Screen::Setup(_) => panic!("not playing"),
+    }
 }

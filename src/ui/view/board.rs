@@ -45,6 +45,9 @@ pub struct BoardMarks {
     /// The cells of an attack's line: the rays by which a king is in
     /// check, or which the picked piece's moves run along.
     pub line: CellSet,
+    /// Picked cells that finish a two-leg move when picked again (a
+    /// Lion's first leg taken: stop there, or go back to the origin).
+    pub finish: CellSet,
 }
 
 /// Cell sizes (columns, rows) the board is drawn at, smallest first: about
@@ -397,6 +400,9 @@ fn cell_look_in_regions(
     let plain_side = if dark_texture { marks.dark } else { " " };
     let (left, right) = if is_cursor {
         ("[", if is_disarmed { marks.disarmed } else { "]" })
+    } else if m.finish.contains(cell) {
+        // Picked and pickable again: a way to finish a two-leg move.
+        ("<", ">")
     } else if is_picked {
         ("(", ")")
     } else if is_check {
@@ -457,7 +463,13 @@ fn cell_look_in_regions(
 impl BoardView<'_> {
     /// Draws `look` in the cell whose top-left corner is (`x`, `y`).
     fn draw_cell(&self, buf: &mut Buffer, x: u16, y: u16, look: &CellLook) {
-        draw_cell_at(buf, x, y, (self.size.cell_width, self.size.cell_height), look);
+        draw_cell_at(
+            buf,
+            x,
+            y,
+            (self.size.cell_width, self.size.cell_height),
+            look,
+        );
     }
 }
 
@@ -545,6 +557,25 @@ pub(super) fn draw_cell_at(buf: &mut Buffer, x: u16, y: u16, size: (u16, u16), l
             buf.set_stringn(x, y + h - 1, camp, 1, mark);
         }
     }
+}
+
+/// The cell of `geo` drawn at screen position (`x`, `y`) on a board of
+/// `size` drawn in `area` from `orientation`, if any: what a click picks.
+pub(super) fn cell_at(
+    geo: &Geometry,
+    orientation: Orientation,
+    size: BoardSize,
+    area: Rect,
+    (x, y): (u16, u16),
+) -> Option<Cell> {
+    let extent = drawing_extent(geo);
+    let origin_x = area.x + size.label_width;
+    geo.cells().find(|cell| {
+        let (col, row) = orientation.screen_place(geo.place(*cell), extent);
+        let left = origin_x + col * size.cell_width;
+        let top = area.y + row * size.cell_height;
+        (left..left + size.cell_width).contains(&x) && (top..top + size.cell_height).contains(&y)
+    })
 }
 
 impl Widget for BoardView<'_> {
@@ -731,7 +762,10 @@ mod tests {
         for (glyphs, texture) in [(GlyphSet::Unicode, "·"), (GlyphSet::Ascii, ".")] {
             for (theme, depth) in [
                 (Theme::classic(), ColorDepth::NoColor),
-                (Theme::built_in("mono").unwrap_or_else(Theme::classic), ColorDepth::TrueColor),
+                (
+                    Theme::built_in("mono").unwrap_or_else(Theme::classic),
+                    ColorDepth::TrueColor,
+                ),
             ] {
                 let look = Look::new(&theme, depth, glyphs);
                 for cell_size in [(3, 1), (5, 2), (7, 3)] {
@@ -759,13 +793,23 @@ mod tests {
                             .collect::<String>()
                     };
                     let what = format!("{glyphs:?} {} at {depth:?}, {cell_size:?}", theme.name);
-                    assert!(row_text("d4").contains(texture), "{what}: d4 '{}'", row_text("d4"));
-                    assert!(!row_text("e4").contains(texture), "{what}: e4 '{}'", row_text("e4"));
+                    assert!(
+                        row_text("d4").contains(texture),
+                        "{what}: d4 '{}'",
+                        row_text("d4")
+                    );
+                    assert!(
+                        !row_text("e4").contains(texture),
+                        "{what}: e4 '{}'",
+                        row_text("e4")
+                    );
                 }
             }
         }
         // With colour, the squares' colours tell them apart and no
         // texture is drawn.
-        assert!(!squares_alike(&Theme::classic().adapted(ColorDepth::Ansi16)));
+        assert!(!squares_alike(
+            &Theme::classic().adapted(ColorDepth::Ansi16)
+        ));
     }
 }

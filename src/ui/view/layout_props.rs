@@ -113,6 +113,15 @@ fn rows_in(buffer: &Buffer, area: Rect) -> Vec<String> {
         .collect()
 }
 
+/// Where the board (the sphere's globe) and the panel go in `body`.
+fn board_and_panel(look: &Look, p: &Playing, body: Rect) -> Option<(Rect, Option<Rect>)> {
+    if p.table.game().geometry().shape() == Shape::Graph {
+        super::sphere::layout(look, p, body).map(|l| (l.globe.used(), l.panel))
+    } else {
+        board_layout(p, body).map(|(_, board, panel)| (board, panel))
+    }
+}
+
 /// The smallest width at which `app`'s board is drawn at `height`.
 fn narrowest(app: &App, height: u16) -> u16 {
     let look = Look::test_default();
@@ -120,35 +129,48 @@ fn narrowest(app: &App, height: u16) -> u16 {
     (10..=WIDEST)
         .find(|w| {
             let (body, _, _) = playing_layout(app, &look, p, Rect::new(0, 0, *w, height));
-            board_layout(p, body).is_some()
+            board_and_panel(&look, p, body).is_some()
         })
         .unwrap_or(WIDEST)
 }
 
 /// Checks one drawing of `app` at `width` × `height`; returns the
 /// problems found.
-fn check_size(app: &App, terminal: &mut Terminal<TestBackend>, width: u16, height: u16) -> Vec<String> {
+fn check_size(
+    app: &App,
+    terminal: &mut Terminal<TestBackend>,
+    width: u16,
+    height: u16,
+) -> Vec<String> {
     let look = Look::test_default();
     let p = playing(app);
     let area = Rect::new(0, 0, width, height);
     let mut problems = Vec::new();
     let at = format!("{} at {width}×{height}", p.table.variant().name());
     if terminal.size().map(|s| (s.width, s.height)).ok() != Some((width, height)) {
-        *terminal = Terminal::new(TestBackend::new(width, height)).unwrap_or_else(|e| panic!("{e}"));
+        *terminal =
+            Terminal::new(TestBackend::new(width, height)).unwrap_or_else(|e| panic!("{e}"));
     }
     if let Err(e) = terminal.draw(|f| view(app, &look, f)) {
         return vec![format!("{at}: drawing failed: {e}")];
     }
     let buffer = terminal.backend().buffer().clone();
     let (body, feedback, said) = playing_layout(app, &look, p, area);
-    let Some((_, board, panel)) = board_layout(p, body) else {
+    let Some((board, panel)) = board_and_panel(&look, p, body) else {
         return vec![format!("{at}: no board")];
     };
-    if !area.contains(board.as_position()) || board.right() > area.right() || board.bottom() > body.bottom() {
-        problems.push(format!("{at}: the board {board:?} leaves the body {body:?}"));
+    if !area.contains(board.as_position())
+        || board.right() > area.right()
+        || board.bottom() > body.bottom()
+    {
+        problems.push(format!(
+            "{at}: the board {board:?} leaves the body {body:?}"
+        ));
     }
     if feedback.y < board.bottom() {
-        problems.push(format!("{at}: the feedback {feedback:?} overlaps the board {board:?}"));
+        problems.push(format!(
+            "{at}: the feedback {feedback:?} overlaps the board {board:?}"
+        ));
     }
     // The feedback's words are whole words of its sentence.
     let sentence = said.0.as_ref().or(said.1.as_ref()).map(|(t, _)| t.clone());
@@ -157,7 +179,9 @@ fn check_size(app: &App, terminal: &mut Terminal<TestBackend>, width: u16, heigh
         for row in rows_in(&buffer, feedback) {
             for word in row.split_whitespace() {
                 if !source.contains(word) && word != "…" {
-                    problems.push(format!("{at}: the feedback shows '{word}', no word of its sentence"));
+                    problems.push(format!(
+                        "{at}: the feedback shows '{word}', no word of its sentence"
+                    ));
                 }
             }
         }
@@ -166,10 +190,14 @@ fn check_size(app: &App, terminal: &mut Terminal<TestBackend>, width: u16, heigh
         return problems;
     };
     if board.intersects(panel) {
-        problems.push(format!("{at}: the board {board:?} overlaps the panel {panel:?}"));
+        problems.push(format!(
+            "{at}: the board {board:?} overlaps the panel {panel:?}"
+        ));
     }
     if panel.right() > area.right() || panel.bottom() > body.bottom() {
-        problems.push(format!("{at}: the panel {panel:?} leaves the body {body:?}"));
+        problems.push(format!(
+            "{at}: the panel {panel:?} leaves the body {body:?}"
+        ));
     }
     // Every line the panel is given fits it.
     let text_width = panel.width.saturating_sub(4) as usize;
@@ -178,7 +206,10 @@ fn check_size(app: &App, terminal: &mut Terminal<TestBackend>, width: u16, heigh
     for line in lines.iter().chain(&moves) {
         if line.width() > text_width {
             let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
-            problems.push(format!("{at}: a panel line of {} columns in {text_width}: '{text}'", line.width()));
+            problems.push(format!(
+                "{at}: a panel line of {} columns in {text_width}: '{text}'",
+                line.width()
+            ));
         }
     }
     // Every word drawn in the panel is whole: a word of what it was given
@@ -193,11 +224,19 @@ fn check_size(app: &App, terminal: &mut Terminal<TestBackend>, width: u16, heigh
     for row in rows_in(&buffer, panel) {
         let cleaned: String = row
             .chars()
-            .map(|c| if "│╭╮╰╯─".contains(c) { ' ' } else { c })
+            .map(|c| {
+                if "│╭╮╰╯─".contains(c) {
+                    ' '
+                } else {
+                    c
+                }
+            })
             .collect();
         for word in cleaned.split_whitespace() {
             if !source.contains(word) {
-                problems.push(format!("{at}: the panel shows '{word}', no whole word of its text: '{row}'"));
+                problems.push(format!(
+                    "{at}: the panel shows '{word}', no whole word of its text: '{row}'"
+                ));
             }
         }
     }
@@ -215,7 +254,9 @@ fn check_size(app: &App, terminal: &mut Terminal<TestBackend>, width: u16, heigh
         .collect();
     for mv in last_round {
         if !mv.split_whitespace().all(|w| shown.contains(w)) {
-            problems.push(format!("{at}: the move list does not show {mv} of the last round"));
+            problems.push(format!(
+                "{at}: the move list does not show {mv} of the last round"
+            ));
         }
     }
     problems
@@ -228,10 +269,8 @@ fn every_size_lays_the_screen_out_whole() {
     let mut drawn = 0;
     for variant in Variant::ALL {
         let app = game_in_play(*variant);
-        if playing(&app).table.game().geometry().shape() == Shape::Graph {
-            continue;
-        }
-        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap_or_else(|e| panic!("{e}"));
+        let mut terminal =
+            Terminal::new(TestBackend::new(80, 24)).unwrap_or_else(|e| panic!("{e}"));
         for height in heights() {
             let from = narrowest(&app, height);
             for width in from..=WIDEST {
@@ -264,13 +303,22 @@ fn report(problems: Vec<String>) {
         }
     }
     shown.truncate(30);
-    assert!(total == 0, "{total} problems, such as:\n{}", shown.join("\n"));
+    assert!(
+        total == 0,
+        "{total} problems, such as:\n{}",
+        shown.join("\n")
+    );
 }
 
 #[test]
 fn the_help_fits_or_scrolls_at_every_size_and_shows_every_word_whole() {
     let mut problems = Vec::new();
-    for variant in [Variant::Chess, Variant::Cat, Variant::Chu, Variant::BacCanCat] {
+    for variant in [
+        Variant::Chess,
+        Variant::Cat,
+        Variant::Chu,
+        Variant::BacCanCat,
+    ] {
         let mut app = game_in_play(variant);
         app.overlay = Some(Overlay::Help {
             from: Context::Board,
@@ -288,7 +336,12 @@ fn the_help_fits_or_scrolls_at_every_size_and_shows_every_word_whole() {
                 if popup.right() > area.right() || popup.bottom() > area.bottom() {
                     problems.push(format!("{at}: the box {popup:?} leaves the screen"));
                 }
-                let content = layout.columns.iter().map(|(l, _)| l.len()).max().unwrap_or(0) as u16;
+                let content = layout
+                    .columns
+                    .iter()
+                    .map(|(l, _)| l.len())
+                    .max()
+                    .unwrap_or(0) as u16;
                 if content > layout.visible && layout.max_scroll == 0 {
                     problems.push(format!("{at}: cut and does not scroll"));
                 }
@@ -299,7 +352,10 @@ fn the_help_fits_or_scrolls_at_every_size_and_shows_every_word_whole() {
                 for (lines, w) in &layout.columns {
                     for line in lines {
                         if line.width() > usize::from(*w) {
-                            problems.push(format!("{at}: a line of {} in a column of {w}", line.width()));
+                            problems.push(format!(
+                                "{at}: a line of {} in a column of {w}",
+                                line.width()
+                            ));
                         }
                     }
                     seen.extend(words_of(lines));

@@ -1,12 +1,13 @@
 //! Drawing: `view(&App, &mut Frame)` only reads the state and draws it.
 
 pub mod board;
+pub mod cell_list;
 #[cfg(test)]
 mod layout_props;
-pub mod cell_list;
 pub mod overlay;
 pub mod panels;
 pub mod piece_art;
+pub mod pointer;
 pub mod setup_screen;
 pub mod sphere;
 mod wrap;
@@ -22,14 +23,15 @@ use crate::session::words::capitalise;
 use board::{BoardMarks, BoardSize, BoardView};
 use catboard::core::geometry::Shape;
 use catboard::core::{Game, MoveKind};
+pub use pointer::Pointer;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
-use unicode_width::UnicodeWidthStr;
-use wrap::wrap_words;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use std::path::Path;
+use unicode_width::UnicodeWidthStr;
+use wrap::wrap_words;
 
 /// How things look: the theme (already degraded to the terminal's colour
 /// depth) and the glyph set.
@@ -241,8 +243,19 @@ fn board_marks(p: &Playing) -> BoardMarks {
             .unwrap_or_default(),
         ..BoardMarks::default()
     };
+    marks.line = check_lines(game);
     if let Some(entry) = p.entry().filter(|e| !e.picks().is_empty()) {
         let mover = game.to_move();
+        // Half-way through a two-leg move: back to the origin is one way
+        // to finish, the cell reached (picked again) another.
+        let (picks, next) = (entry.picks(), entry.next_picks());
+        if picks.len() >= 2 && next.contains(picks[0]) {
+            for cell in [picks[0], picks[picks.len() - 1]] {
+                if next.contains(cell) {
+                    marks.finish.insert(cell);
+                }
+            }
+        }
         for cell in entry.next_picks().iter() {
             marks.targets.insert(cell);
             if game.piece_at(cell).is_some_and(|pc| pc.seat() != mover) {
@@ -251,6 +264,41 @@ fn board_marks(p: &Playing) -> BoardMarks {
         }
     }
     marks
+}
+
+/// The lines by which the side to move is in check: with the turn passed
+/// (where the variant can pass it), every enemy move onto a checked king,
+/// the attacker's cell and, when the king lies along one of its rays, the
+/// cells between. Empty when not in check or the turn cannot pass.
+pub(super) fn check_lines(game: &catboard::variants::AnyGame) -> catboard::core::CellSet {
+    use catboard::core::geometry::LineKind;
+    let mut line = catboard::core::CellSet::default();
+    let checked = game.annotations().checked;
+    if checked.is_empty() {
+        return line;
+    }
+    let mut passed = game.clone();
+    if !passed.make_null_move() {
+        return line;
+    }
+    let geo = game.geometry();
+    for mv in passed
+        .legal_move_list()
+        .iter()
+        .filter(|m| checked.contains(m.to))
+    {
+        line.insert(mv.from);
+        for kind in [LineKind::Orthogonal, LineKind::Diagonal] {
+            for ray in geo.rays(mv.from, kind) {
+                if let Some(i) = ray.iter().position(|c| *c == mv.to)
+                    && ray[..i].iter().all(|c| game.piece_at(*c).is_none())
+                {
+                    ray[..i].iter().for_each(|c| line.insert(*c));
+                }
+            }
+        }
+    }
+    line
 }
 
 /// The sentence the feedback line says now: the open prompt's error
@@ -434,7 +482,9 @@ fn feedback_line(
             let parts = wrap_words(&m.text, room.max(1));
             let first_fits = parts.first().is_some_and(|f| f.width() <= room);
             if first_fits && parts.len() == 1 {
-                lines[0].spans.push(Span::styled(format!("  {}", m.text), look.error()));
+                lines[0]
+                    .spans
+                    .push(Span::styled(format!("  {}", m.text), look.error()));
             } else {
                 let parts = wrap_words(&m.text, area.width as usize);
                 lines.extend(parts.into_iter().map(|l| Line::styled(l, look.error())));

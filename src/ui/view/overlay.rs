@@ -278,7 +278,11 @@ pub fn help_layout(app: &App, look: &Look, from: Context, area: Rect) -> HelpLay
             if !lines.is_empty() {
                 lines.push(Line::default());
             }
-            lines.extend(help_lines(look, column, usize::from(width.saturating_sub(1))));
+            lines.extend(help_lines(
+                look,
+                column,
+                usize::from(width.saturating_sub(1)),
+            ));
         }
         vec![(lines, width)]
     };

@@ -267,12 +267,18 @@ struct Group {
 /// result, the computer's thinking, the hint, captured pieces and the
 /// variant's notes; as many groups as `room` lines hold, the least
 /// important left out first.
-pub(super) fn game_lines(look: &Look, p: &Playing, width: usize, room: usize) -> Vec<Line<'static>> {
+pub(super) fn game_lines(
+    look: &Look,
+    p: &Playing,
+    width: usize,
+    room: usize,
+) -> Vec<Line<'static>> {
     let game = p.table.game();
     let outcome = p.table.outcome();
     let to_move = game.to_move();
     let mut groups: Vec<Group> = Vec::new();
-    let mut group = |lines: Vec<Line<'static>>, priority: u8| groups.push(Group { lines, priority });
+    let mut group =
+        |lines: Vec<Line<'static>>, priority: u8| groups.push(Group { lines, priority });
     for i in 0..p.table.players().len() {
         group(seat_lines(look, p, Seat(i as u8), width), 10);
     }
@@ -312,10 +318,7 @@ pub(super) fn game_lines(look: &Look, p: &Playing, width: usize, room: usize) ->
         if let Some(t) = &p.thinking {
             group(thinking_lines(look, p, t, width), 8);
         } else if p.paused && p.table.player_to_move().level().is_some() {
-            group(
-                wrapped("Computer paused (s resumes)", width, look.dim()),
-                8,
-            );
+            group(wrapped("Computer paused (s resumes)", width, look.dim()), 8);
         }
     }
     if let Some(mv) = p.hint {
@@ -325,7 +328,10 @@ pub(super) fn game_lines(look: &Look, p: &Playing, width: usize, room: usize) ->
     // The cell under the cursor in words, for magnifiers and a quick look
     // (the cell list says more, when it is shown).
     if !p.cell_list {
-        group(wrapped(&describe::cell(game, p.cursor), width, look.dim()), 3);
+        group(
+            wrapped(&describe::cell(game, p.cursor), width, look.dim()),
+            3,
+        );
     }
     for i in 0..p.table.players().len() {
         let seat = Seat(i as u8);

@@ -148,7 +148,8 @@ fn quadrant(tl: bool, tr: bool, bl: bool, br: bool) -> char {
     const BLOCKS: [char; 16] = [
         ' ', '▗', '▖', '▄', '▝', '▐', '▞', '▟', '▘', '▚', '▌', '▙', '▀', '▜', '▛', '█',
     ];
-    let index = (usize::from(tl) << 3) | (usize::from(tr) << 2) | (usize::from(bl) << 1) | usize::from(br);
+    let index =
+        (usize::from(tl) << 3) | (usize::from(tr) << 2) | (usize::from(bl) << 1) | usize::from(br);
     BLOCKS[index]
 }
 
@@ -160,7 +161,11 @@ pub fn art(kind: PieceKind, letter: char) -> [String; ART_HEIGHT as usize] {
     let shape = match kind {
         PieceKind::Cat => Some(&CAT),
         _ => match letter {
-            _ if !is_chess_kind(kind) && !matches!(kind, PieceKind::CrownedRook | PieceKind::CrownedBishop) => None,
+            _ if !is_chess_kind(kind)
+                && !matches!(kind, PieceKind::CrownedRook | PieceKind::CrownedBishop) =>
+            {
+                None
+            }
             'K' => Some(&KING),
             'Q' => Some(&QUEEN),
             'R' => Some(&ROOK),

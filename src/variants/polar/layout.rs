@@ -259,7 +259,10 @@ pub fn centre(geo: &Geometry, cell: Cell) -> Option<(f64, f64)> {
         sum[2] += lat.sin();
     }
     let flat = (sum[0] * sum[0] + sum[1] * sum[1]).sqrt();
-    Some((sum[1].atan2(sum[0]).to_degrees(), sum[2].atan2(flat).to_degrees()))
+    Some((
+        sum[1].atan2(sum[0]).to_degrees(),
+        sum[2].atan2(flat).to_degrees(),
+    ))
 }
 
 /// How wide a terminal character is against its height: the map is drawn
@@ -301,7 +304,11 @@ impl MapView {
     /// [`ASPECT`]), the origin midway between the two discs' centres.
     pub fn place(self, lon: f64, lat: f64) -> (f64, f64) {
         let (left, x, y) = self.disc_point(lon, lat);
-        let centre = if left { -(1.0 + MAP_GAP / 2.0) } else { 1.0 + MAP_GAP / 2.0 };
+        let centre = if left {
+            -(1.0 + MAP_GAP / 2.0)
+        } else {
+            1.0 + MAP_GAP / 2.0
+        };
         (ASPECT * (centre + x), y)
     }
 
