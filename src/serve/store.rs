@@ -304,6 +304,7 @@ mod tests {
             players: vec!["human".into(), "human".into()],
             moves: Vec::new(),
             series: None,
+            think_ms: None,
         }
     }
 
@@ -351,6 +352,7 @@ mod tests {
             players: vec!["human".into(), "human".into()],
             moves: Vec::new(),
             series: None,
+            think_ms: None,
         };
         let err = store.save_game("t", &game).expect_err("no folder");
         assert!(err.contains("is a file, not a folder"), "{err}");

@@ -29,6 +29,11 @@ pub struct SavedGame {
     /// scores no points, or the first game of a series) reads as a fresh series.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub series: Option<SavedSeries>,
+    /// How long a Master computer thought per move in this game, in
+    /// milliseconds, so a resumed game thinks as long. Absent in older
+    /// saves (then the command line's time, 2 s by default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub think_ms: Option<u64>,
 }
 
 /// A series as a save file records it.
@@ -188,6 +193,7 @@ mod tests {
             players: vec!["human".into(), "human".into()],
             moves: vec!["e2e4".into()],
             series: None,
+            think_ms: None,
         }
     }
 

@@ -111,6 +111,9 @@ pub struct TableGame {
     first_round: u16,
     /// The series this game belongs to: the games finished before it.
     series: Series,
+    /// How long a Master computer thinks per move at this table (ms),
+    /// when set: saved with the game.
+    think_ms: Option<u64>,
 }
 
 impl TableGame {
@@ -139,6 +142,7 @@ impl TableGame {
             players: spec.players.clone(),
             first_mover: game.to_move(),
             first_round: game.fullmove().max(1),
+            think_ms: None,
             game,
             played: Vec::new(),
             redo: Vec::new(),
@@ -161,6 +165,7 @@ impl TableGame {
             position: Some(saved.start.clone()),
             players,
         })?;
+        table.think_ms = saved.think_ms;
         if let Some(series) = &saved.series {
             table.series =
                 Series::from_parts(series.games, series.totals.clone()).map_err(|e| e.0)?;
@@ -217,7 +222,19 @@ impl TableGame {
                 games: self.series.games(),
                 totals: self.series.totals().to_vec(),
             }),
+            think_ms: self.think_ms,
         }
+    }
+
+    /// How long a Master computer thinks per move at this table (ms), if
+    /// set (a game saved before this was recorded has none).
+    pub fn think_ms(&self) -> Option<u64> {
+        self.think_ms
+    }
+
+    /// Sets how long a Master computer thinks per move at this table.
+    pub fn set_think_ms(&mut self, think_ms: u64) {
+        self.think_ms = Some(think_ms);
     }
 
     /// The series this game belongs to, without this game.
@@ -512,6 +529,7 @@ mod long_game {
             players: vec!["human".into(), "human".into()],
             moves: (0..plies).map(|i| cycle[i % 4].to_string()).collect(),
             series: None,
+            think_ms: None,
         }
     }
 

@@ -72,6 +72,25 @@ impl Variant {
         }
     }
 
+    /// The variant in one line, for a player choosing one.
+    pub const fn summary(self) -> &'static str {
+        match self {
+            Variant::Chess => "FIDE chess: two armies on 8 x 8, checkmate the king.",
+            Variant::Cat => {
+                "Chess with a third seat, the Cats, whose zones disarm the pieces in them."
+            }
+            Variant::Polar => {
+                "Chess on a sphere of 72 cells round two poles, lines running over the equator."
+            }
+            Variant::Chu => {
+                "Muller's Chu Chess on 10 x 10: shogi-like pieces, a Lion that moves twice."
+            }
+            Variant::BacCanCat => {
+                "Gilman's four armies on 16 x 16, each with a camp: cannons, camels, bishops."
+            }
+        }
+    }
+
     /// The variant with this identifier; the error lists the ones there are.
     pub fn from_id(id: &str) -> Result<Variant, GameError> {
         Variant::known().find(|v| v.id() == id).ok_or_else(|| {

@@ -255,7 +255,7 @@ fn undo(app: &mut App) -> Vec<Effect> {
         .undone_notation()
         .take(before - p.table.ply())
         .collect();
-    let text = format!("Took back {}.", undone.join(" and "));
+    let text = format!("Took back {}.", crate::session::words::and_list(&undone));
     app.inform(text);
     if computers_only {
         app.inform("Computer play is paused; press s to resume.");

@@ -280,6 +280,9 @@ pub(super) fn game_lines(
     let mut group =
         |lines: Vec<Line<'static>>, priority: u8| groups.push(Group { lines, priority });
     for i in 0..p.table.players().len() {
+        // Each seat's group is its name and player; a seat's clock (when
+        // the game has clocks) belongs in this group, as a line of its own
+        // after seat_lines', so it is kept or left out with its seat.
         group(seat_lines(look, p, Seat(i as u8), width), 10);
     }
     match outcome {
