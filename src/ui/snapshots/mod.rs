@@ -535,26 +535,38 @@ fn measure_frame_time_and_bytes_per_cursor_step() {
         }
         println!("{name}: first frame {first} bytes; one cursor step {steps:?} bytes");
     }
-    let mut app = game(None, &["e4", "e5"], 0, classic());
-    let mut terminal = match Terminal::new(TestBackend::new(80, 24)) {
-        Ok(t) => t,
-        Err(e) => panic!("test backend: {e}"),
-    };
-    let (shown, _) = Look::of(&app.look, None);
-    let frames = 2000;
-    let start = Instant::now();
-    for i in 0..frames {
-        let dir = if i % 2 == 0 { Dir::Right } else { Dir::Left };
-        update(&mut app, Action::Cursor(dir));
-        if let Err(e) = terminal.draw(|f| view(&app, &shown, f)) {
-            panic!("draw: {e}");
+    for (variant, width, height) in [
+        (Variant::Chess, 80, 24),
+        (Variant::Chess, 200, 60),
+        (Variant::Chu, 200, 60),
+        (Variant::BacCanCat, 200, 60),
+        (Variant::Polar, 80, 24),
+        (Variant::Polar, 120, 40),
+        (Variant::Polar, 200, 60),
+    ] {
+        let seats = variant.seats().len();
+        let mut app = table_game(variant, vec![Player::Human; seats], None, &[], 0, classic());
+        let mut terminal = match Terminal::new(TestBackend::new(width, height)) {
+            Ok(t) => t,
+            Err(e) => panic!("test backend: {e}"),
+        };
+        let (shown, _) = Look::of(&app.look, None);
+        let frames = 500;
+        let start = Instant::now();
+        for i in 0..frames {
+            let dir = if i % 2 == 0 { Dir::Right } else { Dir::Left };
+            update(&mut app, Action::Cursor(dir));
+            if let Err(e) = terminal.draw(|f| view(&app, &shown, f)) {
+                panic!("draw: {e}");
+            }
         }
+        let per_frame = start.elapsed().as_secs_f64() / frames as f64;
+        println!(
+            "one {} frame (update + view + diff, {width}x{height}): {:.0} µs averaged over {frames} frames",
+            variant.name(),
+            per_frame * 1e6
+        );
     }
-    let per_frame = start.elapsed().as_secs_f64() / frames as f64;
-    println!(
-        "one board frame (update + view + diff, 80x24): {:.1} µs averaged over {frames} frames",
-        per_frame * 1e6
-    );
 }
 
 fn snapshot_boards_grow_with_the_terminal(goldens: &mut Goldens) {
