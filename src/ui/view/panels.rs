@@ -238,11 +238,11 @@ fn seat_lines(look: &Look, p: &Playing, seat: Seat, width: usize) -> Vec<Line<'s
             _ => pl.label(),
         })
         .unwrap_or_default();
-    let head = 2 + name.width() + 1;
+    let head = 2 + name.width();
     if head + label.width() <= width {
         return vec![Line::from(vec![
             Span::styled(format!("{mark} "), style),
-            Span::styled(format!("{name} "), style),
+            Span::styled(name, style),
             Span::styled(label, look.dim()),
         ])];
     }
