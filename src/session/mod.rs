@@ -108,7 +108,7 @@ pub fn build_app(config: SessionConfig) -> (App, Vec<Effect>) {
     } = config;
     let (screen, fresh) = match start {
         Start::Setup(offer) => {
-            let mut setup = Setup::new(offer);
+            let mut setup = Setup::new(offer).against_the_computer();
             setup.think_ms = think_ms;
             (Screen::Setup(setup), false)
         }

@@ -104,6 +104,8 @@ pub struct Setup {
     pub think_ms: u64,
     /// A game that can be resumed.
     pub resume: Option<ResumeOffer>,
+    /// Who plays the seats after the first when a variant is chosen.
+    pub opponent: Player,
 }
 
 impl Setup {
@@ -120,9 +122,19 @@ impl Setup {
             near_side: 0,
             think_ms: DEFAULT_THINK_MS,
             resume,
+            opponent: Player::Human,
         };
         setup.reset_for_variant();
         setup
+    }
+
+    /// The screen for one person at the terminal: the computer (at Club
+    /// strength) plays every seat after the first, which the person
+    /// plays. (A shared table, as the server's, keeps people in every seat.)
+    pub fn against_the_computer(mut self) -> Setup {
+        self.opponent = Player::Computer(Level::Club);
+        self.reset_for_variant();
+        self
     }
 
     /// The screen with the choices of `table` and Master's `think_ms`
@@ -147,17 +159,11 @@ impl Setup {
         setup
     }
 
-    /// The variant's defaults: a person in the first seat against the
-    /// computer (at Club strength) in every other, the usual start.
+    /// The variant's defaults: a person in the first seat, the opponent
+    /// in every other, the usual start.
     fn reset_for_variant(&mut self) {
         self.players = (0..self.variant.seats().len())
-            .map(|i| {
-                if i == 0 {
-                    Player::Human
-                } else {
-                    Player::Computer(Level::Club)
-                }
-            })
+            .map(|i| if i == 0 { Player::Human } else { self.opponent })
             .collect();
         self.options = Options::new();
         self.near_side = 0;
@@ -333,7 +339,7 @@ mod tests {
     #[test]
     fn a_new_game_defaults_to_a_person_against_the_computer_and_reads_its_options() {
         for variant in Variant::ALL {
-            let mut s = Setup::new(None);
+            let mut s = Setup::new(None).against_the_computer();
             s.variant = *variant;
             s.reset_for_variant();
             assert_eq!(s.players[0], Player::Human, "{variant:?}");
@@ -342,6 +348,11 @@ mod tests {
                 "{variant:?}: the computer plays every other seat"
             );
             assert!(!variant.summary().is_empty());
+            // A shared table's setup keeps people in every seat.
+            let mut shared = Setup::new(None);
+            shared.variant = *variant;
+            shared.reset_for_variant();
+            assert!(shared.players.iter().all(|p| *p == Player::Human));
         }
         assert_eq!(choice_words("option1"), "option 1");
         assert_eq!(choice_words("rooks_and_pawns"), "rooks and pawns");

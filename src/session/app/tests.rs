@@ -362,8 +362,7 @@ fn enter_starts_the_game_from_any_setup_row() {
         ],
     );
     match &app.screen {
-        // Black starts as the computer at Club; Space and Right make it Master.
-        Screen::Setup(s) => assert_eq!(s.players[1], Player::Computer(Level::Master)),
+        Screen::Setup(s) => assert_eq!(s.players[1], Player::Computer(Level::Club)),
         Screen::Playing(_) => panic!("Space changes the value"),
     }
     let effects = update(&mut app, Action::Submit);

@@ -112,7 +112,11 @@ fn snapshot_setup_screen(goldens: &mut Goldens) {
     check(
         goldens,
         "setup",
-        &App::new(Screen::Setup(Setup::new(None)), None, classic()),
+        &App::new(
+            Screen::Setup(Setup::new(None).against_the_computer()),
+            None,
+            classic(),
+        ),
         80,
         24,
     );
