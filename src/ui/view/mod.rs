@@ -266,10 +266,12 @@ fn board_marks(p: &Playing) -> BoardMarks {
     marks
 }
 
-/// The lines by which the side to move is in check: with the turn passed
-/// (where the variant can pass it), every enemy move onto a checked king,
-/// the attacker's cell and, when the king lies along one of its rays, the
-/// cells between. Empty when not in check or the turn cannot pass.
+/// The lines by which the side to move is in check: from each checked
+/// king, along each of its rays to the first piece on it, an enemy there
+/// whose line is confirmed by the rules: some legal answer lands on it (a
+/// piece taking the attacker or stepping between, or the king taking it),
+/// as every answer to a check along a line but a king's step away must. The attacker's cell and
+/// the cells between; empty when not in check.
 pub(super) fn check_lines(game: &catboard::variants::AnyGame) -> catboard::core::CellSet {
     use catboard::core::geometry::LineKind;
     let mut line = catboard::core::CellSet::default();
@@ -277,23 +279,25 @@ pub(super) fn check_lines(game: &catboard::variants::AnyGame) -> catboard::core:
     if checked.is_empty() {
         return line;
     }
-    let mut passed = game.clone();
-    if !passed.make_null_move() {
-        return line;
-    }
     let geo = game.geometry();
-    for mv in passed
+    let mover = game.to_move();
+    let answers: Vec<catboard::core::Cell> = game
         .legal_move_list()
         .iter()
-        .filter(|m| checked.contains(m.to))
-    {
-        line.insert(mv.from);
+        // A king's own move answers only by taking the attacker.
+        .filter(|m| !m.is_pass() && (!checked.contains(m.from) || game.piece_at(m.to).is_some()))
+        .map(|m| m.to)
+        .collect();
+    for king in checked.iter() {
         for kind in [LineKind::Orthogonal, LineKind::Diagonal] {
-            for ray in geo.rays(mv.from, kind) {
-                if let Some(i) = ray.iter().position(|c| *c == mv.to)
-                    && ray[..i].iter().all(|c| game.piece_at(*c).is_none())
-                {
-                    ray[..i].iter().for_each(|c| line.insert(*c));
+            for ray in geo.rays(king, kind) {
+                let Some(at) = ray.iter().position(|c| game.piece_at(*c).is_some()) else {
+                    continue;
+                };
+                let enemy = game.piece_at(ray[at]).is_some_and(|p| p.seat() != mover);
+                let segment = &ray[..=at];
+                if enemy && segment.iter().any(|c| answers.contains(c)) {
+                    segment.iter().for_each(|c| line.insert(*c));
                 }
             }
         }
