@@ -20,7 +20,7 @@ use std::path::PathBuf;
 /// How the screen looks: theme, glyphs, colour depth.
 #[derive(Args, Debug, Clone, Default)]
 pub struct LookArgs {
-    /// A theme: built in (classic, high-contrast, mono), one in
+    /// A theme: built in (classic, high-contrast, mono, console), one in
     /// ~/.config/catboard/themes, or a path to a .toml file.
     #[arg(long, value_name = "NAME|PATH")]
     pub theme: Option<String>,
@@ -31,6 +31,10 @@ pub struct LookArgs {
     /// TERM and NO_COLOR when absent.
     #[arg(long, value_name = "DEPTH")]
     pub color: Option<String>,
+    /// Leave the mouse to the terminal (no clicking cells, no dragging the
+    /// globe); the keyboard does everything either way.
+    #[arg(long)]
+    pub no_mouse: bool,
 }
 
 /// How the computer players think.
@@ -208,16 +212,20 @@ fn env(name: &str) -> Option<String> {
 /// The look the arguments and environment ask for; the theme is read by
 /// the screen that draws it.
 fn look_choice(args: &LookArgs) -> Result<LookChoice, String> {
+    let (default_glyphs, default_theme) = LookChoice::terminal_default(env);
     let glyphs = match &args.glyphs {
         Some(name) => GlyphSet::from_name(name)?,
-        None => GlyphSet::Unicode,
+        None => default_glyphs,
     };
     let depth = match &args.color {
         Some(name) => ColorDepth::from_name(name)?,
         None => ColorDepth::detect(env),
     };
     Ok(LookChoice {
-        theme: args.theme.clone().unwrap_or_else(|| "classic".to_string()),
+        theme: args
+            .theme
+            .clone()
+            .unwrap_or_else(|| default_theme.to_string()),
         depth,
         glyphs,
     })
@@ -279,7 +287,7 @@ pub fn play(args: &PlayArgs) -> Result<(), String> {
     if args.line {
         run_line(config)
     } else {
-        run(config)
+        run(config, !args.look.no_mouse)
     }
 }
 
@@ -404,17 +412,20 @@ pub fn open(args: &OpenArgs) -> Result<(), String> {
             }
         }
     };
-    run(SessionConfig {
-        start,
-        look,
-        saves,
-        notice,
-        think_ms: args.computer.think_ms,
-        speech: SpeechChoice {
-            reader: args.screen_reader,
-            ..SpeechChoice::default()
+    run(
+        SessionConfig {
+            start,
+            look,
+            saves,
+            notice,
+            think_ms: args.computer.think_ms,
+            speech: SpeechChoice {
+                reader: args.screen_reader,
+                ..SpeechChoice::default()
+            },
         },
-    })
+        !args.look.no_mouse,
+    )
 }
 
 #[cfg(test)]
@@ -511,6 +522,7 @@ mod tests {
             glyphs: Some("ascii".into()),
             color: Some("none".into()),
             theme: Some("mono".into()),
+            no_mouse: false,
         };
         assert_eq!(
             look_choice(&look),

@@ -5,7 +5,7 @@ use super::cell::{Cell, CellSet};
 use super::endings::{self, EndRules};
 use super::geometry::Geometry;
 use super::moves::{Move, MoveList};
-use super::piece::{Piece, Seat};
+use super::piece::{Piece, PieceKind, Seat};
 use std::fmt;
 
 /// Bad input to a game (a position, a move, an option), as one sentence
@@ -314,6 +314,22 @@ pub trait Game: Clone + Send + 'static {
     /// points (the default). Before the end they are what is settled so far.
     fn points(&self) -> Option<Vec<u8>> {
         None
+    }
+
+    /// The number of the round (chess's fullmove number) the position is
+    /// in: what a move list numbers its first line with when a game starts
+    /// from a set-up position. 1 where the position text has no such number.
+    fn fullmove(&self) -> u16 {
+        1
+    }
+
+    /// A piece kind as the variant's notation writes it, in upper case:
+    /// `N` for chess's Knight, `C` for BacCanCat's Cannon, `+R` for Chu's
+    /// crowned Rook. A front end draws the same letters, so the board can be
+    /// read against the move list and typed from. By default the kind's
+    /// usual letter ([`PieceKind::letter`]).
+    fn kind_label(&self, kind: PieceKind) -> String {
+        kind.letter().to_string()
     }
 
     /// The name of `seat` (`"white"`).

@@ -784,6 +784,7 @@ mod tests {
             moves: moves.iter().map(|m| m.to_string()).collect(),
             series: None,
             verdict: None,
+            think_ms: None,
         }
     }
 

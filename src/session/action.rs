@@ -19,6 +19,32 @@ pub enum Dir {
     Right,
 }
 
+/// What a mouse did, as the terminal reports it (xterm's SGR mouse mode).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MouseKind {
+    /// The left button pressed.
+    Press,
+    /// Moved with the left button held.
+    Drag,
+    /// The button let go.
+    Release,
+    /// The wheel turned up.
+    ScrollUp,
+    /// The wheel turned down.
+    ScrollDown,
+}
+
+/// A mouse event at a screen cell (column and row from 0 at the top left).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mouse {
+    /// What it did.
+    pub kind: MouseKind,
+    /// The screen column.
+    pub column: u16,
+    /// The screen row.
+    pub row: u16,
+}
+
 /// Everything that can change the application's state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -36,6 +62,17 @@ pub enum Action {
     Redo,
     /// Turn the board round.
     Flip,
+    /// A mouse event, before the screen that knows where things are drawn
+    /// turns it into [`Action::Click`], [`Action::Rotate`] or
+    /// [`Action::ScrollMoves`]; nothing by itself.
+    Mouse(Mouse),
+    /// The cell clicked: the cursor goes there and picks it.
+    Click(catboard::core::Cell),
+    /// Scroll the move list this many lines back (negative: forwards).
+    ScrollMoves(i16),
+    /// Turn the sphere's globe this many degrees eastwards in longitude
+    /// (`<` and `>`, a mouse drag).
+    Rotate(i16),
     /// Ask to start a new game.
     NewGame,
     /// Open the help.

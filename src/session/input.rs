@@ -23,6 +23,7 @@ impl From<Decoded> for Incoming {
         match decoded {
             Decoded::Key(key) => Incoming::Key(key),
             Decoded::Paste(text) => Incoming::Action(Action::Paste(text)),
+            Decoded::Mouse(mouse) => Incoming::Action(Action::Mouse(mouse)),
         }
     }
 }

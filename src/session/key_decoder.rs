@@ -3,6 +3,7 @@
 //! sequences). The input thread reads the terminal itself and feeds the
 //! bytes here, so no key can be left in a buffer the thread does not see.
 
+use super::action::{Mouse, MouseKind};
 use super::keymap::Key;
 
 /// The longest escape sequence kept while waiting for its end; anything
@@ -23,6 +24,8 @@ pub enum Decoded {
     Key(Key),
     /// Text pasted in the terminal (bracketed paste): text, never keys.
     Paste(String),
+    /// A mouse event (SGR encoding, `ESC [ < b ; x ; y M`).
+    Mouse(Mouse),
 }
 
 /// Turns bytes into keys and pastes, keeping a sequence cut short until
@@ -38,6 +41,8 @@ pub struct KeyDecoder {
 enum Token {
     /// A key, and how many bytes it took.
     Key(Key, usize),
+    /// A mouse event, and how many bytes it took.
+    Mouse(Mouse, usize),
     /// Bytes that are no key we use (a function key, a paste marker).
     Skip(usize),
     /// The start of something whose end has not come yet.
@@ -88,6 +93,10 @@ impl KeyDecoder {
             match token(rest) {
                 Token::Key(key, used) => {
                     out.push(Decoded::Key(key));
+                    at += used;
+                }
+                Token::Mouse(mouse, used) => {
+                    out.push(Decoded::Mouse(mouse));
                     at += used;
                 }
                 Token::Skip(used) => at += used,
@@ -174,6 +183,9 @@ fn escape(bytes: &[u8]) -> Token {
                 None => Token::Incomplete,
                 Some(i) => {
                     let used = 2 + i + 1;
+                    if let Some(mouse) = sgr_mouse(&bytes[2..2 + i], bytes[2 + i]) {
+                        return Token::Mouse(mouse, used);
+                    }
                     match csi_key(&bytes[2..2 + i], bytes[2 + i]) {
                         Some(key) => Token::Key(key, used),
                         None => Token::Skip(used),
@@ -202,6 +214,41 @@ fn arrow(final_byte: u8) -> Option<Key> {
         b'F' => Some(Key::End),
         _ => None,
     }
+}
+
+/// The mouse event of an SGR mouse report (`ESC [ < b ; x ; y M`, `m`
+/// on release; x and y count from 1): the left button, a drag with it,
+/// its release and the wheel; other buttons and malformed reports give
+/// `None` (and the sequence is skipped whole).
+fn sgr_mouse(params: &[u8], final_byte: u8) -> Option<Mouse> {
+    let rest = params.strip_prefix(b"<")?;
+    if final_byte != b'M' && final_byte != b'm' {
+        return None;
+    }
+    let mut numbers = rest.split(|b| *b == b';').map(|n| {
+        std::str::from_utf8(n)
+            .ok()
+            .filter(|t| (1..=5).contains(&t.len()))
+            .and_then(|t| t.parse::<u16>().ok())
+    });
+    let (button, x, y) = (numbers.next()??, numbers.next()??, numbers.next()??);
+    if numbers.next().is_some() || x == 0 || y == 0 {
+        return None;
+    }
+    // Bits 2-4 are Shift, Meta and Control, ignored here.
+    let kind = match (button & !0b1_1100, final_byte) {
+        (0, b'M') => MouseKind::Press,
+        (32, b'M') => MouseKind::Drag,
+        (0, b'm') => MouseKind::Release,
+        (64, _) => MouseKind::ScrollUp,
+        (65, _) => MouseKind::ScrollDown,
+        _ => return None,
+    };
+    Some(Mouse {
+        kind,
+        column: x - 1,
+        row: y - 1,
+    })
 }
 
 /// The key of a CSI sequence with `params` and `final_byte`: an arrow,
@@ -253,7 +300,7 @@ mod tests {
             .into_iter()
             .filter_map(|d| match d {
                 Decoded::Key(k) => Some(k),
-                Decoded::Paste(_) => None,
+                Decoded::Paste(_) | Decoded::Mouse(_) => None,
             })
             .collect()
     }
@@ -345,6 +392,29 @@ mod tests {
         assert_eq!(keys(d.feed(&junk)), []);
         assert!(!d.is_waiting());
         assert_eq!(keys(d.feed(b"q")), [Key::Char('q')]);
+    }
+
+    #[test]
+    fn sgr_mouse_reports_are_mouse_events_and_others_are_skipped() {
+        let mut d = KeyDecoder::new();
+        let out = d.feed(b"\x1b[<0;10;5M\x1b[<32;12;5M\x1b[<0;12;5m\x1b[<64;1;1M\x1b[<65;3;2Mx");
+        let mouse = |kind, column, row| Decoded::Mouse(Mouse { kind, column, row });
+        assert_eq!(
+            out,
+            vec![
+                mouse(MouseKind::Press, 9, 4),
+                mouse(MouseKind::Drag, 11, 4),
+                mouse(MouseKind::Release, 11, 4),
+                mouse(MouseKind::ScrollUp, 0, 0),
+                mouse(MouseKind::ScrollDown, 2, 1),
+                Decoded::Key(Key::Char('x')),
+            ]
+        );
+        // The right button, a zero column, a huge number: skipped whole.
+        assert_eq!(
+            keys(d.feed(b"\x1b[<2;1;1M\x1b[<0;0;1M\x1b[<0;999999;1My")),
+            vec![Key::Char('y')]
+        );
     }
 
     #[test]

@@ -27,12 +27,29 @@ impl Default for LookChoice {
     }
 }
 
+impl LookChoice {
+    /// The glyph set and theme a terminal gets when none is asked for:
+    /// the Linux console (`TERM=linux`), whose 512-glyph font has no chess
+    /// symbols and whose backgrounds are 8 colours, gets the letters and
+    /// the `console` theme made for it; every other terminal the Unicode
+    /// set and `classic`.
+    pub fn terminal_default(var: impl Fn(&str) -> Option<String>) -> (GlyphSet, &'static str) {
+        if var("TERM").is_some_and(|t| t == "linux") {
+            (GlyphSet::Letters, "console")
+        } else {
+            (GlyphSet::Unicode, "classic")
+        }
+    }
+}
+
 /// Which characters the screen uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GlyphSet {
     /// Unicode chess symbols for the six chess kinds, letters for the rest.
     Unicode,
-    /// Letters for every piece (upper case for the first seat), Unicode marks.
+    /// Letters for every piece (upper case for the first seat), marks and
+    /// square borders from the PC character set (CP437, Latin-1), which the
+    /// Linux console's fonts have.
     Letters,
     /// ASCII only: letters, and ASCII marks and borders.
     Ascii,
@@ -138,6 +155,23 @@ mod tests {
             detect(&[("NO_COLOR", ""), ("TERM", "xterm")]),
             ColorDepth::Ansi16
         );
+    }
+
+    #[test]
+    fn the_linux_console_gets_letters_and_its_own_theme() {
+        let term = |t: &'static str| move |k: &str| (k == "TERM").then(|| t.to_string());
+        assert_eq!(
+            LookChoice::terminal_default(term("linux")),
+            (GlyphSet::Letters, "console")
+        );
+        assert_eq!(ColorDepth::detect(term("linux")), ColorDepth::Ansi16);
+        for other in ["xterm", "xterm-256color", "screen", "tmux-256color"] {
+            assert_eq!(
+                LookChoice::terminal_default(term(other)),
+                (GlyphSet::Unicode, "classic"),
+                "{other}"
+            );
+        }
     }
 
     #[test]

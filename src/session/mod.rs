@@ -25,6 +25,7 @@ pub mod worker;
 
 use action::Action;
 use app::{App, Effect, Playing, Screen, update};
+use catboard::ai::level::DEFAULT_THINK_MS;
 use input::Incoming;
 use look::LookChoice;
 use save::SaveStore;
@@ -150,21 +151,27 @@ pub fn build_app(config: SessionConfig) -> (App, Vec<Effect>) {
         look,
         saves,
         notice,
-        think_ms,
+        mut think_ms,
         speech,
     } = config;
     let (screen, fresh) = match start {
         Start::Setup(offer) => {
-            let mut setup = Setup::new(offer);
+            let mut setup = Setup::new(offer).against_the_computer();
             setup.think_ms = think_ms;
             (Screen::Setup(setup), false)
         }
         Start::Play {
-            table,
+            mut table,
             near_side,
             path,
         } => {
             let fresh = path.is_none();
+            // A resumed game thinks as long as it did, unless the command
+            // line asked for another time; a new one records the time.
+            match table.think_ms() {
+                Some(saved) if !fresh && think_ms == DEFAULT_THINK_MS => think_ms = saved,
+                _ => table.set_think_ms(think_ms),
+            }
             let path = path.or_else(|| saves.as_ref().map(SaveStore::fresh_path));
             let playing = Playing::new(*table, near_side, path);
             (Screen::Playing(Box::new(playing)), fresh)
@@ -231,6 +238,7 @@ mod tests {
             moves: moves.iter().map(|m| m.to_string()).collect(),
             series: None,
             verdict: None,
+            think_ms: None,
         }
     }
 
@@ -295,5 +303,49 @@ mod tests {
         }
         assert_eq!(update(&mut app, Action::Hangup).len(), 1, "a hang-up saves");
         assert!(app.quit);
+    }
+
+    #[test]
+    fn a_resumed_game_thinks_as_long_as_it_was_saved_with() {
+        let mut with_time = saved(&["e2e4"]);
+        with_time.think_ms = Some(5_000);
+        let table = TableGame::from_saved(&with_time).expect("a chess save");
+        assert_eq!(table.saved().think_ms, Some(5_000), "kept through a save");
+        let config = |think_ms| SessionConfig {
+            start: Start::Play {
+                table: Box::new(table.clone()),
+                near_side: 0,
+                path: Some(PathBuf::from("/nonexistent/saves/g.json")),
+            },
+            look: LookChoice::default(),
+            saves: None,
+            notice: None,
+            think_ms,
+            speech: SpeechChoice::default(),
+        };
+        let (app, _) = build_app(config(DEFAULT_THINK_MS));
+        assert_eq!(app.think_ms, 5_000);
+        let (app, _) = build_app(config(700));
+        assert_eq!(app.think_ms, 700, "a time given on the command line wins");
+        // A new game records the time it is played with.
+        let (app, effects) = build_app(SessionConfig {
+            start: Start::Play {
+                table: Box::new(TableGame::from_saved(&saved(&[])).expect("chess")),
+                near_side: 0,
+                path: None,
+            },
+            look: LookChoice::default(),
+            saves: Some(SaveStore::new(PathBuf::from("/nonexistent/saves"))),
+            notice: None,
+            think_ms: 9_000,
+            speech: SpeechChoice::default(),
+        });
+        assert_eq!(app.think_ms, 9_000);
+        assert!(
+            effects
+                .iter()
+                .any(|e| matches!(e, Effect::Save(_, s) if s.think_ms == Some(9_000))),
+            "{effects:?}"
+        );
     }
 }

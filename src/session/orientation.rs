@@ -5,7 +5,7 @@ use super::action::Dir;
 use catboard::core::geometry::Neighbour;
 use catboard::core::geometry::Shape;
 use catboard::core::{Cell, Geometry};
-use catboard::variants::polar::layout::{self, Spot};
+use catboard::variants::polar::layout::{self, MapView};
 
 /// The screen directions in the order the neighbour keys number them.
 pub const COMPASS: [&str; 8] = [
@@ -38,6 +38,8 @@ pub struct Orientation {
     near: usize,
     /// How many armies sit round the board (2 or 4).
     armies: usize,
+    /// On the sphere, how many degrees the globe is turned eastwards.
+    turn: i16,
 }
 
 impl Orientation {
@@ -48,6 +50,25 @@ impl Orientation {
         Orientation {
             near: if near < armies { near } else { 0 },
             armies,
+            turn: 0,
+        }
+    }
+
+    /// The globe turned `degrees` further eastwards (the sphere's `<` and
+    /// `>` keys, a mouse drag); the turn stays within one round.
+    pub fn rotated(self, degrees: i16) -> Orientation {
+        Orientation {
+            turn: (self.turn + degrees).rem_euclid(360),
+            ..self
+        }
+    }
+
+    /// How the sphere's map is shown from this side: the near seat's pole
+    /// on the left, turned as far as the globe is.
+    pub fn map_view(self) -> MapView {
+        MapView {
+            turn: f64::from(self.turn),
+            north_left: self.near == 0,
         }
     }
 
@@ -58,7 +79,10 @@ impl Orientation {
 
     /// The next army at the near edge (the `f` key).
     pub fn turned(self) -> Orientation {
-        Orientation::new((self.near + 1) % self.armies, self.armies)
+        Orientation {
+            turn: self.turn,
+            ..Orientation::new((self.near + 1) % self.armies, self.armies)
+        }
     }
 
     /// Whether files run up the screen and ranks across (a quarter turn).
@@ -122,7 +146,7 @@ impl Orientation {
     /// neighbour lying most nearly that way on the map.
     pub fn step(self, geo: &Geometry, cell: Cell, dir: Dir) -> Cell {
         if geo.shape() == Shape::Graph {
-            return arrow_step(geo, cell, dir);
+            return arrow_step(geo, cell, dir, self.map_view());
         }
         let (x, y) = geo.place(cell);
         let (dx, dy) = self.board_step(dir);
@@ -208,15 +232,20 @@ impl Orientation {
     }
 }
 
-/// The neighbour of `cell` lying most nearly in screen direction `dir` on
-/// the map of `cell`'s hemisphere (a neighbour across the equator lies
-/// beyond the rim), among those less than 90° off it, the nearer of two
-/// equally good; `cell` itself when none is.
-fn arrow_step(geo: &Geometry, cell: Cell, dir: Dir) -> Cell {
-    let Some(here) = Spot::of(geo, cell) else {
+/// How far off the direction pressed a neighbour may lie and still be
+/// stepped to: the cosine of 66 degrees.
+const ARROW_CONE: f64 = 0.4;
+
+/// The neighbour of `cell` that lies in screen direction `dir` on the
+/// sphere's map as drawn (`view`): among the neighbours whose centre lies
+/// less than 66° off that way, the nearest on the map (the more nearly
+/// that way of two as near); `cell` itself when none does. Every step goes
+/// strictly further that way on the map, so pressing one arrow again and
+/// again never comes back to a cell: no oscillation, no cycle.
+fn arrow_step(geo: &Geometry, cell: Cell, dir: Dir, view: MapView) -> Cell {
+    let Some((x0, y0)) = view.cell_place(geo, cell) else {
         return cell;
     };
-    let (x0, y0) = here.map_point(here.north);
     let (dx, dy) = match dir {
         Dir::Up => (0.0, -1.0),
         Dir::Down => (0.0, 1.0),
@@ -225,22 +254,24 @@ fn arrow_step(geo: &Geometry, cell: Cell, dir: Dir) -> Cell {
     };
     let mut best: Option<(f64, f64, Cell)> = None;
     for nb in geo.neighbours(cell) {
-        let Some(there) = Spot::of(geo, nb.cell) else {
+        let Some((x, y)) = view.cell_place(geo, nb.cell) else {
             continue;
         };
-        let (x, y) = there.map_point(here.north);
         let (vx, vy) = (x - x0, y - y0);
         let length = (vx * vx + vy * vy).sqrt();
         if length < 1e-9 {
             continue;
         }
         let cosine = (vx * dx + vy * dy) / length;
+        if cosine < ARROW_CONE {
+            continue;
+        }
         let better = match best {
             None => true,
-            Some((c, l, _)) => cosine > c + 1e-6 || (cosine > c - 1e-6 && length < l),
+            Some((l, c, _)) => length < l - 1e-6 || (length < l + 1e-6 && cosine > c),
         };
-        if cosine > 1e-6 && better {
-            best = Some((cosine, length, nb.cell));
+        if better {
+            best = Some((length, cosine, nb.cell));
         }
     }
     best.map_or(cell, |(_, _, c)| c)
@@ -298,53 +329,125 @@ mod tests {
         assert_eq!(Orientation::new(2, 2), white);
     }
 
-    #[test]
-    fn arrows_go_most_nearly_their_way_and_reach_every_cell() {
+    fn sphere_geometry() -> &'static Geometry {
         let game = Variant::Polar.new_game(&Options::new());
-        let geo = game.geometry();
-        let named =
-            |geo: &Geometry, name: &str| geo.cell(name).unwrap_or_else(|| panic!("no cell {name}"));
+        game.geometry()
+    }
+
+    #[test]
+    fn arrows_on_the_map_never_oscillate_and_reach_every_cell() {
+        let geo = sphere_geometry();
         let dirs = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
-        // From the start cell every cell is reached by arrows alone.
-        let start = named(geo, "14N");
-        let mut seen = vec![start];
-        let mut i = 0;
-        while i < seen.len() {
-            for d in dirs {
-                let next = arrow_step(geo, seen[i], d);
-                if !seen.contains(&next) {
-                    seen.push(next);
+        for near in [0, 1] {
+            for turn in (0..360).step_by(15) {
+                let o = Orientation::new(near, 2).rotated(turn);
+                let view = o.map_view();
+                for start in geo.cells() {
+                    for d in dirs {
+                        // Pressing one arrow again and again visits each
+                        // cell at most once and goes further that way on
+                        // the map with every step, until it stops.
+                        let mut seen = vec![start];
+                        let mut here = start;
+                        loop {
+                            let next = o.step(geo, here, d);
+                            if next == here {
+                                break;
+                            }
+                            assert!(
+                                geo.neighbours(here).iter().any(|n| n.cell == next),
+                                "{} {d:?} is no neighbour",
+                                geo.name(here)
+                            );
+                            let (a, b) = (
+                                view.cell_place(geo, here).unwrap_or_default(),
+                                view.cell_place(geo, next).unwrap_or_default(),
+                            );
+                            let along = match d {
+                                Dir::Up => a.1 - b.1,
+                                Dir::Down => b.1 - a.1,
+                                Dir::Left => a.0 - b.0,
+                                Dir::Right => b.0 - a.0,
+                            };
+                            assert!(along > 0.0, "{} {d:?} goes back", geo.name(here));
+                            assert!(
+                                !seen.contains(&next),
+                                "near {near}, turn {turn}: {d:?} from {} comes back to {}",
+                                geo.name(start),
+                                geo.name(next)
+                            );
+                            seen.push(next);
+                            here = next;
+                        }
+                    }
                 }
-            }
-            i += 1;
-        }
-        assert_eq!(seen.len(), 72, "every cell reached by the arrows");
-        // An arrow always steps to a neighbour.
-        for c in geo.cells() {
-            for d in dirs {
-                let next = arrow_step(geo, c, d);
-                assert!(
-                    next == c || geo.neighbours(c).iter().any(|n| n.cell == next),
-                    "{} {d:?}",
-                    geo.name(c)
+                // From the start every cell is reached by arrows alone.
+                let start = o.starting_cursor(geo);
+                let mut reached = vec![start];
+                let mut i = 0;
+                while i < reached.len() {
+                    for d in dirs {
+                        let next = o.step(geo, reached[i], d);
+                        if !reached.contains(&next) {
+                            reached.push(next);
+                        }
+                    }
+                    i += 1;
+                }
+                assert_eq!(
+                    reached.len(),
+                    72,
+                    "near {near}, turn {turn}: arrows reach every cell"
                 );
             }
         }
-        // On White's map, longitude 0 at the bottom: 14N (central, lon 0)
-        // has 6N (the ring corner below it) down and 14S (across the pole)
-        // up; the band's 2N triangle goes down across the equator to 1N.
-        let step = |a: &str, d| geo.name(arrow_step(geo, named(geo, a), d)).to_string();
-        assert_eq!(step("14N", Dir::Down), "6N");
-        assert_eq!(step("14N", Dir::Up), "14S");
-        assert_eq!(step("2N", Dir::Down), "1N");
-        assert_eq!(step("6N", Dir::Up), "14N");
-        // Each disc is seen from outside: east lies to the right round
-        // White's pole and to the left round Black's. Right of 14N is its
-        // corner neighbour 23N (ring, longitude 60°), straighter right than
-        // the central 3E (up and right); left of 9N its mirror, 26N.
-        assert_eq!(step("14N", Dir::Right), "23N");
-        assert_eq!(step("9N", Dir::Left), "26N");
-        assert_eq!(step("9N", Dir::Right), "19N");
-        assert_eq!(step("9N", Dir::Down), "3N");
+    }
+
+    #[test]
+    fn arrows_follow_the_map_as_drawn() {
+        let geo = sphere_geometry();
+        let named = |name: &str| geo.cell(name).unwrap_or_else(|| panic!("no cell {name}"));
+        let white = Orientation::new(0, 2);
+        let step = |o: Orientation, a: &str, d| geo.name(o.step(geo, named(a), d)).to_string();
+        // White's disc on the left, longitude 0 at its bottom: down from
+        // 14N (the central cell at longitude 0) is the ring corner 6N
+        // below it, up is 14S across the pole.
+        assert_eq!(step(white, "14N", Dir::Down), "6N");
+        assert_eq!(step(white, "14N", Dir::Up), "14S");
+        assert_eq!(step(white, "6N", Dir::Up), "14N");
+        // Pressed down again and again from 14N: outwards to the rim, and
+        // there it stops (the old map went 6N, 2N, 1N, 2N, 1N... for ever).
+        let mut here = named("14N");
+        let mut path = Vec::new();
+        loop {
+            let next = white.step(geo, here, Dir::Down);
+            if next == here {
+                break;
+            }
+            path.push(geo.name(next).to_string());
+            here = next;
+        }
+        assert!(path.len() <= 4, "{path:?}");
+        // The discs meet on the right of White's: right from White's rim
+        // there goes on into Black's disc, and on rightwards.
+        let meeting = geo
+            .cells()
+            .filter(|c| layout::centre(geo, *c).is_some_and(|(_, lat)| lat > 0.0))
+            .max_by(|a, b| {
+                let x = |c| white.map_view().cell_place(geo, c).unwrap_or_default().0;
+                x(*a).total_cmp(&x(*b))
+            })
+            .unwrap_or_default();
+        let across = white.step(geo, meeting, Dir::Right);
+        assert!(
+            layout::centre(geo, across).is_some_and(|(_, lat)| lat < 0.0),
+            "right of {} is {}",
+            geo.name(meeting),
+            geo.name(across)
+        );
+        // Turning the globe turns the discs: 6N is no longer below 14N.
+        let turned = white.rotated(90);
+        assert_ne!(step(turned, "14N", Dir::Down), "6N");
+        assert_eq!(white.rotated(360), white);
     }
 }

@@ -29,6 +29,11 @@ pub struct SavedGame {
     /// scores no points, or the first game of a series) reads as a fresh series.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub series: Option<SavedSeries>,
+    /// How long a Master computer thought per move in this game, in
+    /// milliseconds, so a resumed game thinks as long. Absent in older
+    /// saves (then the command line's time, 2 s by default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub think_ms: Option<u64>,
     /// How the players ended the game (a resignation, an agreed draw);
     /// absent while it goes on or when its rules ended it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -204,6 +209,7 @@ mod tests {
             moves: vec!["e2e4".into()],
             series: None,
             verdict: None,
+            think_ms: None,
         }
     }
 

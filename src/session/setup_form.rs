@@ -24,14 +24,40 @@ impl ResumeOffer {
     /// A one-line description: variant, moves played, side to move.
     pub fn describe(&self) -> String {
         let game = self.table.game();
-        let n = self.table.ply();
+        // Moves counted as the move list numbers them: rounds of every
+        // seat's move, from the start position's number.
+        let seats = self.table.players().len().max(1);
+        let first = self
+            .table
+            .variant()
+            .from_position(self.table.start_position(), self.table.options())
+            .map_or(1, |g| g.fullmove());
+        let round = usize::from(first) + self.table.ply() / seats;
         format!(
-            "{}, {n} move{} played, {} to move",
+            "{} at move {round}, {} to move",
             self.table.variant().name(),
-            if n == 1 { "" } else { "s" },
-            game.seat_name(game.to_move())
+            capitalise(game.seat_name(game.to_move()))
         )
     }
+}
+
+/// An option's choice as a player reads it: `option1` as `option 1`,
+/// `rooks_and_pawns` as `rooks and pawns`.
+pub fn choice_words(id: &str) -> String {
+    let mut words = String::new();
+    let mut last = ' ';
+    for c in id.chars() {
+        if c == '_' {
+            words.push(' ');
+        } else {
+            if c.is_ascii_digit() && last.is_ascii_alphabetic() {
+                words.push(' ');
+            }
+            words.push(c);
+        }
+        last = c;
+    }
+    words
 }
 
 /// One row of the setup screen.
@@ -78,6 +104,8 @@ pub struct Setup {
     pub think_ms: u64,
     /// A game that can be resumed.
     pub resume: Option<ResumeOffer>,
+    /// Who plays the seats after the first when a variant is chosen.
+    pub opponent: Player,
 }
 
 impl Setup {
@@ -94,9 +122,19 @@ impl Setup {
             near_side: 0,
             think_ms: DEFAULT_THINK_MS,
             resume,
+            opponent: Player::Human,
         };
         setup.reset_for_variant();
         setup
+    }
+
+    /// The screen for one person at the terminal: the computer (at Club
+    /// strength) plays every seat after the first, which the person
+    /// plays. (A shared table, as the server's, keeps people in every seat.)
+    pub fn against_the_computer(mut self) -> Setup {
+        self.opponent = Player::Computer(Level::Club);
+        self.reset_for_variant();
+        self
     }
 
     /// The screen with the choices of `table` and Master's `think_ms`
@@ -121,8 +159,12 @@ impl Setup {
         setup
     }
 
+    /// The variant's defaults: a person in the first seat, the opponent
+    /// in every other, the usual start.
     fn reset_for_variant(&mut self) {
-        self.players = vec![Player::Human; self.variant.seats().len()];
+        self.players = (0..self.variant.seats().len())
+            .map(|i| if i == 0 { Player::Human } else { self.opponent })
+            .collect();
         self.options = Options::new();
         self.near_side = 0;
         self.position.clear();
@@ -237,7 +279,7 @@ impl Setup {
                 self.players.get(i).map_or("?".into(), |p| p.label()),
             ),
             SetupRow::Option(i) => match self.variant.options().get(i) {
-                Some(spec) => (spec.label.into(), self.options.value(spec).into()),
+                Some(spec) => (spec.label.into(), choice_words(self.options.value(spec))),
                 None => (String::new(), String::new()),
             },
             SetupRow::MasterTime => ("Master thinks".into(), think_time_label(self.think_ms)),
@@ -292,6 +334,29 @@ mod tests {
         assert_eq!(rows.len(), 1 + seats + options + 3);
         assert_eq!(setup.describe(SetupRow::Seat(1)).0, "Black");
         assert_eq!(setup.describe(SetupRow::Option(0)).0, "Fifty-move rule");
+    }
+
+    #[test]
+    fn a_new_game_defaults_to_a_person_against_the_computer_and_reads_its_options() {
+        for variant in Variant::ALL {
+            let mut s = Setup::new(None).against_the_computer();
+            s.variant = *variant;
+            s.reset_for_variant();
+            assert_eq!(s.players[0], Player::Human, "{variant:?}");
+            assert!(
+                s.players[1..].iter().all(|p| p.level().is_some()),
+                "{variant:?}: the computer plays every other seat"
+            );
+            assert!(!variant.summary().is_empty());
+            // A shared table's setup keeps people in every seat.
+            let mut shared = Setup::new(None);
+            shared.variant = *variant;
+            shared.reset_for_variant();
+            assert!(shared.players.iter().all(|p| *p == Player::Human));
+        }
+        assert_eq!(choice_words("option1"), "option 1");
+        assert_eq!(choice_words("rooks_and_pawns"), "rooks and pawns");
+        assert_eq!(choice_words("original_2004"), "original 2004");
     }
 
     #[test]

@@ -161,10 +161,16 @@ pub struct TableGame {
     /// Moves taken back, the next to replay last.
     redo: Vec<Played>,
     first_mover: Seat,
+    /// The round number of the start position (a set-up position's
+    /// fullmove number), the move list's first number.
+    first_round: u16,
     /// The series this game belongs to: the games finished before it.
     series: Series,
     /// How the players ended the game, if they did.
     verdict: Option<Verdict>,
+    /// How long a Master computer thinks per move at this table (ms),
+    /// when set: saved with the game.
+    think_ms: Option<u64>,
 }
 
 impl TableGame {
@@ -192,6 +198,8 @@ impl TableGame {
             start: game.position_text(),
             players: spec.players.clone(),
             first_mover: game.to_move(),
+            first_round: game.fullmove().max(1),
+            think_ms: None,
             game,
             played: Vec::new(),
             redo: Vec::new(),
@@ -215,6 +223,7 @@ impl TableGame {
             position: Some(saved.start.clone()),
             players,
         })?;
+        table.think_ms = saved.think_ms;
         if let Some(series) = &saved.series {
             table.series =
                 Series::from_parts(series.games, series.totals.clone()).map_err(|e| e.0)?;
@@ -314,7 +323,19 @@ impl TableGame {
                     Verdict::Agreed => None,
                 },
             }),
+            think_ms: self.think_ms,
         }
+    }
+
+    /// How long a Master computer thinks per move at this table (ms), if
+    /// set (a game saved before this was recorded has none).
+    pub fn think_ms(&self) -> Option<u64> {
+        self.think_ms
+    }
+
+    /// Sets how long a Master computer thinks per move at this table.
+    pub fn set_think_ms(&mut self, think_ms: u64) {
+        self.think_ms = Some(think_ms);
     }
 
     /// The series this game belongs to, without this game.
@@ -518,6 +539,12 @@ impl TableGame {
         self.first_mover
     }
 
+    /// The round the game started in (1 unless it started from a set-up
+    /// position numbered otherwise): the move list's first number.
+    pub fn first_round(&self) -> u16 {
+        self.first_round
+    }
+
     /// The last move played.
     pub fn last_move(&self) -> Option<Move> {
         self.played.last().map(|p| p.mv)
@@ -650,6 +677,7 @@ mod long_game {
             moves: (0..plies).map(|i| cycle[i % 4].to_string()).collect(),
             series: None,
             verdict: None,
+            think_ms: None,
         }
     }
 

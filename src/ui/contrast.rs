@@ -117,6 +117,9 @@ pub fn piece_backgrounds(theme: &Theme) -> Vec<(String, Color)> {
         ("marks.zone".to_string(), m.zone),
         ("marks.hint".to_string(), m.hint),
     ]);
+    if let Some(zone_dark) = m.zone_dark {
+        backgrounds.push(("marks.zone_dark".to_string(), zone_dark));
+    }
     backgrounds
 }
 
@@ -282,7 +285,7 @@ mod tests {
     fn the_pairs_cover_four_seats_and_the_cats_on_every_background() {
         let theme = built_in("classic");
         let pairs = piece_pairs(&theme);
-        assert_eq!(pairs.len(), (SEATS_MEASURED + 1) * 9);
+        assert_eq!(pairs.len(), (SEATS_MEASURED + 1) * 10);
         for background in [
             "board.light",
             "board.dark",
@@ -292,6 +295,7 @@ mod tests {
             "marks.last_move",
             "marks.check",
             "marks.zone",
+            "marks.zone_dark",
             "marks.hint",
         ] {
             for piece in ["seat 0", "seat 1", "seat 2", "seat 3", "the Cats"] {
@@ -416,7 +420,9 @@ mod tests {
     #[test]
     fn every_built_in_theme_keeps_its_promised_contrast() {
         let mut failures = Vec::new();
-        for (name, _) in BUILT_IN {
+        // The console theme is measured in the console's own palette
+        // (the_console_theme_uses_its_eight_backgrounds_and_reads_in_its_palette).
+        for (name, _) in BUILT_IN.iter().filter(|(n, _)| *n != "console") {
             let theme = built_in(name);
             failures.extend(shortfalls(&theme, promised(name)));
             report(name, "TrueColor", &theme);
@@ -495,5 +501,133 @@ mod tests {
         // four-army board (mono has no [armies], so the same zone colour).
         assert_eq!(found.len(), 2 * SEATS_MEASURED + 1, "{found:?}");
         assert!(found.iter().all(|s| s.contains("marks.zone")));
+    }
+
+    #[test]
+    fn marks_drawn_on_marked_cells_read_on_every_mark_and_square() {
+        // The characters of the marks (zone texture, disarmed ⊘, brackets)
+        // are drawn in the board's mark colour on whatever the cell shows:
+        // 3 : 1 or better everywhere, so ⊘ does not vanish under the cursor.
+        let mut failures = Vec::new();
+        for name in ["classic", "high-contrast"] {
+            for depth in [ColorDepth::TrueColor, ColorDepth::Ansi256] {
+                let theme = built_in(name).adapted(depth);
+                for (background, colour) in piece_backgrounds(&theme) {
+                    let r = ratio(theme.board.mark, colour);
+                    if r < 3.0 {
+                        failures.push(format!(
+                            "{name} at {depth:?}: marks on {background} read {r:.2} : 1"
+                        ));
+                    }
+                }
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+
+    /// How far apart two hues are, in degrees (0 to 180).
+    fn hue_apart(a: Color, b: Color) -> f64 {
+        let d = (hue(a) - hue(b)).abs();
+        d.min(360.0 - d)
+    }
+
+    #[test]
+    fn the_cursor_zone_and_hint_are_hues_apart() {
+        // They were three near-identical blues in classic (#5f87d7,
+        // #5f87af, #5f8787): now 35 degrees or more apart, on both shades
+        // of a zone, and from check's red and the targets' green.
+        for name in ["classic", "high-contrast"] {
+            for depth in [ColorDepth::TrueColor, ColorDepth::Ansi256] {
+                let m = built_in(name).adapted(depth).marks;
+                let named = [
+                    ("cursor", m.cursor),
+                    ("zone", m.zone),
+                    ("zone_dark", m.zone_on(false)),
+                    ("hint", m.hint),
+                ];
+                for (i, (a, ca)) in named.iter().enumerate() {
+                    for (b, cb) in named.iter().skip(i + 1) {
+                        if a.starts_with("zone") && b.starts_with("zone") {
+                            continue;
+                        }
+                        let apart = hue_apart(*ca, *cb);
+                        assert!(
+                            apart >= 35.0,
+                            "{name} {depth:?}: {a} and {b} {apart:.0}° apart"
+                        );
+                    }
+                    for (other, co) in [("check", m.check), ("target", m.target)] {
+                        let apart = hue_apart(*ca, co);
+                        assert!(
+                            apart >= 35.0,
+                            "{name} {depth:?}: {a} and {other} {apart:.0}° apart"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The colours the Linux console shows: its own palette, the eight
+    /// dark ones at 170 (brown for yellow), the bright ones 85 higher.
+    fn console_rgb(colour: Color) -> Option<(u8, u8, u8)> {
+        let table = [
+            (Color::Black, (0, 0, 0)),
+            (Color::Red, (170, 0, 0)),
+            (Color::Green, (0, 170, 0)),
+            (Color::Yellow, (170, 85, 0)),
+            (Color::Blue, (0, 0, 170)),
+            (Color::Magenta, (170, 0, 170)),
+            (Color::Cyan, (0, 170, 170)),
+            (Color::Gray, (170, 170, 170)),
+            (Color::DarkGray, (85, 85, 85)),
+            (Color::LightRed, (255, 85, 85)),
+            (Color::LightGreen, (85, 255, 85)),
+            (Color::LightYellow, (255, 255, 85)),
+            (Color::LightBlue, (85, 85, 255)),
+            (Color::LightMagenta, (255, 85, 255)),
+            (Color::LightCyan, (85, 255, 255)),
+            (Color::White, (255, 255, 255)),
+        ];
+        table
+            .iter()
+            .find(|(c, _)| *c == colour)
+            .map(|(_, rgb)| *rgb)
+    }
+
+    #[test]
+    fn the_console_theme_uses_its_eight_backgrounds_and_reads_in_its_palette() {
+        let theme = built_in("console").adapted(ColorDepth::Ansi16);
+        let dark_eight = [
+            Color::Black,
+            Color::Red,
+            Color::Green,
+            Color::Yellow,
+            Color::Blue,
+            Color::Magenta,
+            Color::Cyan,
+            Color::Gray,
+        ];
+        let mut failures = Vec::new();
+        for pair in piece_pairs(&theme) {
+            if !dark_eight.contains(&pair.background_colour) {
+                failures.push(format!("{} is no console background", pair.background));
+                continue;
+            }
+            let luminance = |c: Color| {
+                let (r, g, b) = console_rgb(c).unwrap_or((0, 0, 0));
+                relative_luminance(Color::Rgb(r, g, b)).unwrap_or(0.0)
+            };
+            let (a, b) = (
+                luminance(pair.piece_colour),
+                luminance(pair.background_colour),
+            );
+            let r = (a.max(b) + 0.05) / (a.min(b) + 0.05);
+            if r < 3.0 {
+                failures.push(format!("{} on {}: {r:.2} : 1", pair.piece, pair.background));
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+        assert_ne!(theme.board.light, theme.board.dark);
     }
 }

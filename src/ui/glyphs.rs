@@ -2,7 +2,7 @@
 //! chess symbols, with Unicode but no chess font, or with ASCII only.
 
 use crate::session::look::GlyphSet;
-use catboard::core::{Piece, PieceKind};
+use catboard::core::{Game, Piece, PieceKind};
 use ratatui::symbols::border;
 
 /// The marks drawn on and around cells.
@@ -19,6 +19,11 @@ pub struct Marks {
     /// In the lower left corner of a camp's square where the theme cannot
     /// tint it (mono, 16 colours).
     pub camp: &'static str,
+    /// Either side of a cell on the line of an attack (a check's ray).
+    pub line: &'static str,
+    /// The texture of dark squares where the theme gives light and dark
+    /// squares one colour (mono, no colour): either side of the glyph.
+    pub dark: &'static str,
     /// Before the current row of a list.
     pub pointer: &'static str,
     /// Before the side to move in the players panel.
@@ -30,29 +35,53 @@ pub struct Marks {
 /// What each set draws: the set itself is a choice the session keeps by
 /// name ([`GlyphSet`] in `session::look`); its characters are the screen's.
 impl GlyphSet {
-    /// How `piece` is written: one character cell wide in every set.
+    /// How `piece` of `game` is written: one character cell wide in every
+    /// set, the letter the variant's notation writes for its kind
+    /// ([`Game::kind_label`]: BacCanCat's Cannon `C`, its Camel `M`), so the
+    /// board reads like the move list.
     ///
     /// Even seats (0, 2) are written light: outlined chess symbols and
     /// capital letters; odd seats (1, 3) dark: filled symbols and small
     /// letters. Seats 2 and 3 add a [`GlyphSet::seat_mark`], so every seat
-    /// is told apart without colour. The Cats are `ᗢ` (Unicode) or `C`
-    /// whatever their seat.
-    pub fn piece(self, piece: Piece) -> char {
+    /// is told apart without colour. The Unicode set draws chess's six
+    /// kinds as chess symbols; the Cats are [`CAT`] there and `C`
+    /// elsewhere, whatever their seat. A crowned kind (Chu's `+R`) is drawn
+    /// as its base kind with [`GlyphSet::crown`] before it.
+    pub fn piece(self, game: &impl Game, piece: Piece) -> char {
         let light = light_seat(piece.seat().index());
         if self == GlyphSet::Unicode {
-            if let Some(symbol) = chess_symbol(piece.kind(), light) {
-                return symbol;
-            }
             if piece.kind() == PieceKind::Cat {
                 return CAT;
             }
+            if let Some(symbol) = chess_symbol(base_kind(game, piece.kind()), light) {
+                return symbol;
+            }
         }
-        let letter = piece.kind().letter();
+        let letter = label_letter(&game.kind_label(piece.kind()));
         if light || piece.kind() == PieceKind::Cat {
             letter
         } else {
             letter.to_ascii_lowercase()
         }
+    }
+
+    /// The mark written before a crowned piece's glyph (`+` of Chu's `+R`,
+    /// as its notation writes it), or `None`.
+    pub fn crown(self, game: &impl Game, piece: Piece) -> Option<&'static str> {
+        game.kind_label(piece.kind())
+            .starts_with('+')
+            .then_some("+")
+    }
+
+    /// `piece` as text: its crown, glyph and seat mark run together, for
+    /// the panel's captured pieces, the choosers and the legends.
+    pub fn piece_text(self, game: &impl Game, piece: Piece) -> String {
+        format!(
+            "{}{}{}",
+            self.crown(game, piece).unwrap_or(""),
+            self.piece(game, piece),
+            self.seat_mark(piece).unwrap_or("")
+        )
     }
 
     /// The mark that tells `piece`'s seat apart when its glyph alone does
@@ -74,7 +103,7 @@ impl GlyphSet {
 
     /// The seat mark of every piece of `seat` but the Cats.
     const fn mark_of_seat(self, seat: usize) -> Option<&'static str> {
-        let ascii = matches!(self, GlyphSet::Ascii);
+        let ascii = !matches!(self, GlyphSet::Unicode);
         match seat {
             2 if ascii => Some("'"),
             3 if ascii => Some("\""),
@@ -108,17 +137,35 @@ impl GlyphSet {
                 capture: "x",
                 zone: ":",
                 disarmed: "~",
-                camp: ".",
+                camp: ",",
+                line: "-",
+                dark: ".",
                 pointer: ">",
                 to_move: "*",
                 ellipsis: "...",
             },
-            _ => Marks {
+            // Characters of the PC character set (CP437) and Latin-1, which
+            // the Linux console's fonts have: the set chosen there.
+            GlyphSet::Letters => Marks {
+                target: "•",
+                capture: "×",
+                zone: "░",
+                disarmed: "ø",
+                camp: "°",
+                line: "∙",
+                dark: "·",
+                pointer: "►",
+                to_move: "►",
+                ellipsis: "...",
+            },
+            GlyphSet::Unicode => Marks {
                 target: "•",
                 capture: "×",
                 zone: "░",
                 disarmed: "⊘",
-                camp: "·",
+                camp: "▫",
+                line: "∙",
+                dark: "·",
                 pointer: "▸",
                 to_move: "●",
                 ellipsis: "…",
@@ -139,7 +186,8 @@ impl GlyphSet {
                 horizontal_top: "-",
                 horizontal_bottom: "-",
             },
-            _ => border::ROUNDED,
+            GlyphSet::Letters => border::PLAIN,
+            GlyphSet::Unicode => border::ROUNDED,
         }
     }
 }
@@ -149,15 +197,42 @@ const fn light_seat(seat: usize) -> bool {
     seat.is_multiple_of(2)
 }
 
-/// The Cats' glyph in the Unicode set: a cat's head with its ears (U+15E2,
-/// CANADIAN SYLLABICS CARRIER TSA, the head of the text cat `ᓚᘏᗢ`), one
-/// column wide by unicode-width and no emoji; `C` in the other sets.
-pub const CAT: char = 'ᗢ';
+/// The Cats' glyph in the Unicode set: `ω` (U+03C9, GREEK SMALL LETTER
+/// OMEGA), the cat's mouth of the text cat `(=^ω^=)`: one column wide, no
+/// emoji, and in every monospace font Debian ships (DejaVu Sans Mono, Noto
+/// Sans Mono; `data/fonts/coverage.txt`); `C` in the other sets.
+pub const CAT: char = 'ω';
+
+/// The kind `kind` is drawn as: the kind itself, or for a crowned kind
+/// (`+R`) the chess kind its label's letter names.
+fn base_kind(game: &impl Game, kind: PieceKind) -> PieceKind {
+    let label = game.kind_label(kind);
+    if !label.starts_with('+') {
+        return kind;
+    }
+    let letter = label_letter(&label);
+    [
+        PieceKind::King,
+        PieceKind::Queen,
+        PieceKind::Rook,
+        PieceKind::Bishop,
+        PieceKind::Knight,
+        PieceKind::Pawn,
+    ]
+    .into_iter()
+    .find(|k| k.letter() == letter)
+    .unwrap_or(kind)
+}
+
+/// The letter of a kind's label: its last character (`R` of `+R`).
+fn label_letter(label: &str) -> char {
+    label.chars().last().unwrap_or('?').to_ascii_uppercase()
+}
 
 /// The Unicode chess symbol of a chess kind: outlined for a light (even)
 /// seat, filled for a dark (odd) one, so the seats differ by shape as well
 /// as colour.
-fn chess_symbol(kind: PieceKind, light: bool) -> Option<char> {
+pub fn chess_symbol(kind: PieceKind, light: bool) -> Option<char> {
     let (white, black) = match kind {
         PieceKind::King => ('♔', '♚'),
         PieceKind::Queen => ('♕', '♛'),
@@ -171,20 +246,33 @@ fn chess_symbol(kind: PieceKind, light: bool) -> Option<char> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use catboard::core::Seat;
+    use catboard::core::{Options, Seat};
+    use catboard::variants::{AnyGame, Variant};
     use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+    fn chess() -> AnyGame {
+        Variant::Chess.new_game(&Options::new())
+    }
 
     #[test]
     fn every_piece_glyph_is_one_column_wide_in_every_set() {
-        for set in GlyphSet::ALL {
-            for seat in 0..4 {
-                for kind in PieceKind::ALL {
-                    let c = set.piece(Piece::new(Seat(seat), kind));
-                    assert_eq!(c.width(), Some(1), "{set:?} {kind:?} {c}");
-                    if set != GlyphSet::Unicode {
-                        assert!(c.is_ascii_alphabetic());
+        for variant in Variant::ALL {
+            let game = variant.new_game(&Options::new());
+            for set in GlyphSet::ALL {
+                for seat in 0..4 {
+                    for kind in PieceKind::ALL {
+                        // Only the kinds the variant names (others are '?').
+                        let label = game.kind_label(kind);
+                        if !label.ends_with(|c: char| c.is_ascii_alphabetic()) {
+                            continue;
+                        }
+                        let c = set.piece(&game, Piece::new(Seat(seat), kind));
+                        assert_eq!(c.width(), Some(1), "{set:?} {kind:?} {c}");
+                        if set != GlyphSet::Unicode {
+                            assert!(c.is_ascii_alphabetic());
+                        }
                     }
                 }
             }
@@ -198,11 +286,12 @@ mod tests {
 
     #[test]
     fn every_two_seats_differ_by_glyph_or_mark_in_every_set() {
+        let game = chess();
         for set in GlyphSet::ALL {
             for kind in seated_kinds() {
                 let shown = |seat: u8| {
                     let piece = Piece::new(Seat(seat), kind);
-                    (set.piece(piece), set.seat_mark(piece))
+                    (set.piece(&game, piece), set.seat_mark(piece))
                 };
                 for a in 0..4 {
                     for b in a + 1..4 {
@@ -215,6 +304,7 @@ mod tests {
 
     #[test]
     fn seat_marks_are_one_column_and_only_for_seats_beyond_two() {
+        let game = chess();
         for set in GlyphSet::ALL {
             for kind in seated_kinds() {
                 for seat in 0..4 {
@@ -233,13 +323,17 @@ mod tests {
                 let cat = Piece::new(Seat(seat), PieceKind::Cat);
                 assert_eq!(set.seat_mark(cat), None);
                 assert_eq!(
-                    set.piece(cat),
-                    set.piece(Piece::new(Seat::THIRD, PieceKind::Cat))
+                    set.piece(&game, cat),
+                    set.piece(&game, Piece::new(Seat::THIRD, PieceKind::Cat))
                 );
                 for kind in seated_kinds() {
                     for other in 0..4 {
                         let piece = Piece::new(Seat(other), kind);
-                        assert_ne!(set.piece(cat), set.piece(piece), "{set:?} {kind:?}");
+                        assert_ne!(
+                            set.piece(&game, cat),
+                            set.piece(&game, piece),
+                            "{set:?} {kind:?}"
+                        );
                     }
                 }
             }
@@ -265,37 +359,41 @@ mod tests {
 
     #[test]
     fn seats_differ_by_shape_not_only_by_colour() {
+        let game = chess();
         for set in GlyphSet::ALL {
-            let w = set.piece(Piece::new(Seat::WHITE, PieceKind::Queen));
-            let b = set.piece(Piece::new(Seat::BLACK, PieceKind::Queen));
+            let w = set.piece(&game, Piece::new(Seat::WHITE, PieceKind::Queen));
+            let b = set.piece(&game, Piece::new(Seat::BLACK, PieceKind::Queen));
             assert_ne!(w, b, "{set:?}");
         }
         assert_eq!(
-            GlyphSet::Unicode.piece(Piece::new(Seat::WHITE, PieceKind::Knight)),
+            GlyphSet::Unicode.piece(&game, Piece::new(Seat::WHITE, PieceKind::Knight)),
             '♘'
         );
         assert_eq!(
-            GlyphSet::Unicode.piece(Piece::new(Seat::BLACK, PieceKind::Lion)),
+            GlyphSet::Unicode.piece(&game, Piece::new(Seat::BLACK, PieceKind::Lion)),
             'l'
         );
     }
 
     #[test]
     fn the_cats_glyph_is_one_column_and_no_emoji_and_c_in_letters() {
+        let game = chess();
         let cat = Piece::new(Seat::THIRD, PieceKind::Cat);
-        let glyph = GlyphSet::Unicode.piece(cat);
+        let glyph = GlyphSet::Unicode.piece(&game, cat);
         assert_eq!(glyph, CAT);
         assert_eq!(glyph.width(), Some(1));
         // Outside the emoji and pictograph blocks.
         assert!(!(0x1F300..=0x1FAFF).contains(&(glyph as u32)));
-        assert_eq!(GlyphSet::Letters.piece(cat), 'C');
-        assert_eq!(GlyphSet::Ascii.piece(cat), 'C');
+        assert_eq!(GlyphSet::Letters.piece(&game, cat), 'C');
+        assert_eq!(GlyphSet::Ascii.piece(&game, cat), 'C');
         for set in GlyphSet::ALL {
             let m = set.marks();
-            assert_eq!(m.zone.width(), 1);
-            assert_eq!(m.disarmed.width(), 1);
-            assert_eq!(m.camp.width(), 1);
+            for mark in [m.zone, m.disarmed, m.camp, m.dark] {
+                assert_eq!(mark.width(), 1, "{set:?} {mark}");
+            }
             assert_ne!(m.camp, m.target);
+            assert_ne!(m.camp, m.dark);
+            assert_ne!(m.dark, m.target);
         }
     }
 
@@ -303,9 +401,187 @@ mod tests {
     fn ascii_marks_are_ascii() {
         let m = GlyphSet::Ascii.marks();
         for s in [
-            m.target, m.capture, m.zone, m.disarmed, m.camp, m.pointer, m.to_move, m.ellipsis,
+            m.target, m.capture, m.zone, m.disarmed, m.camp, m.line, m.dark, m.pointer, m.to_move,
+            m.ellipsis,
         ] {
             assert!(s.is_ascii());
+        }
+    }
+
+    #[test]
+    fn every_variant_draws_the_letters_its_notation_writes() {
+        // Random games of every variant: a move written with a piece letter
+        // (`Nf3`, `Cdm-ej`, `+Rb2-b5`) names the piece the letters set and
+        // the Unicode set draw on its origin (crown and letter, any case).
+        use rand_free::Walk;
+        for variant in Variant::ALL {
+            let mut game = variant.new_game(&Options::new());
+            let mut walk = Walk::new(variant.id().len() as u64 + 7);
+            for _ in 0..120 {
+                let moves = game.legal_move_list();
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[walk.below(moves.len())];
+                let written = game.move_notation(mv);
+                if let Some(piece) = game.piece_at(mv.from)
+                    && !mv.is_pass()
+                    && !written.starts_with("O-O")
+                {
+                    let lead: String = written
+                        .chars()
+                        .take_while(|c| *c == '+' || c.is_ascii_uppercase())
+                        .collect();
+                    if !lead.is_empty() {
+                        for set in [GlyphSet::Letters, GlyphSet::Ascii] {
+                            let drawn = format!(
+                                "{}{}",
+                                set.crown(&game, piece).unwrap_or(""),
+                                set.piece(&game, piece).to_ascii_uppercase()
+                            );
+                            assert_eq!(drawn, lead, "{variant:?} {set:?}: {written}");
+                        }
+                    }
+                }
+                game.make_move(mv);
+            }
+        }
+        // BacCanCat's Cannon and Camel as its notation writes them.
+        let bcc = Variant::BacCanCat.new_game(&Options::new());
+        let red = |kind| GlyphSet::Letters.piece(&bcc, Piece::new(Seat(0), kind));
+        assert_eq!((red(PieceKind::Cannon), red(PieceKind::Camel)), ('C', 'M'));
+        let chu = Variant::Chu.new_game(&Options::new());
+        let dragon = Piece::new(Seat(0), PieceKind::CrownedRook);
+        assert_eq!(GlyphSet::Unicode.piece_text(&chu, dragon), "+♖");
+    }
+
+    /// A tiny deterministic walk for picking moves, so the test needs no
+    /// random-number crate.
+    mod rand_free {
+        pub struct Walk(u64);
+        impl Walk {
+            pub fn new(seed: u64) -> Walk {
+                Walk(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
+            }
+            pub fn below(&mut self, n: usize) -> usize {
+                self.0 ^= self.0 << 13;
+                self.0 ^= self.0 >> 7;
+                self.0 ^= self.0 << 17;
+                (self.0 % n as u64) as usize
+            }
+        }
+    }
+
+    /// The code points each monospace font Debian ships covers, from the
+    /// table checked in (`data/fonts/coverage.txt`, read from the fonts'
+    /// cmaps by `data/fonts/make-coverage.py`): (font, ranges).
+    pub(crate) fn font_coverage() -> Vec<(String, Vec<(u32, u32)>)> {
+        let text = include_str!("../../data/fonts/coverage.txt");
+        let mut fonts: Vec<(String, Vec<(u32, u32)>)> = Vec::new();
+        for line in text.lines().filter(|l| !l.starts_with('#')) {
+            if let Some(name) = line.strip_prefix("font ") {
+                fonts.push((name.to_string(), Vec::new()));
+                continue;
+            }
+            let Some((_, ranges)) = fonts.last_mut() else {
+                panic!("a range before any font");
+            };
+            for range in line.split_whitespace() {
+                let (a, b) = range.split_once('-').unwrap_or((range, range));
+                let hex = |t: &str| u32::from_str_radix(t, 16).unwrap_or_else(|e| panic!("{e}"));
+                ranges.push((hex(a), hex(b)));
+            }
+        }
+        fonts
+    }
+
+    /// The fonts in the table that have no glyph for `c`.
+    pub(crate) fn fonts_missing(c: char) -> Vec<String> {
+        font_coverage()
+            .into_iter()
+            .filter(|(_, ranges)| !ranges.iter().any(|(a, b)| (*a..=*b).contains(&(c as u32))))
+            .map(|(name, _)| name)
+            .collect()
+    }
+
+    /// Every character the Unicode set draws by default besides the chess
+    /// symbols: marks, borders, the Cat, the cursor's corners.
+    pub(crate) fn default_symbols() -> String {
+        let game = chess();
+        let m = GlyphSet::Unicode.marks();
+        let b = GlyphSet::Unicode.border();
+        let mut all = String::new();
+        for s in [
+            m.target,
+            m.capture,
+            m.zone,
+            m.disarmed,
+            m.camp,
+            m.line,
+            m.dark,
+            m.pointer,
+            m.to_move,
+            m.ellipsis,
+            b.top_left,
+            b.top_right,
+            b.bottom_left,
+            b.bottom_right,
+            b.vertical_left,
+            b.horizontal_top,
+            "┌┐└┘←↑→↓′″—",
+        ] {
+            all.push_str(s);
+        }
+        all.push(GlyphSet::Unicode.piece(&game, Piece::new(Seat::THIRD, PieceKind::Cat)));
+        all
+    }
+
+    #[test]
+    fn the_table_of_font_glyphs_is_read_whole() {
+        let fonts = font_coverage();
+        let names: Vec<&str> = fonts.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names.len(), 4, "{names:?}");
+        assert!(names.iter().any(|n| n.starts_with("DejaVu Sans Mono (")));
+        assert!(names.iter().any(|n| n.starts_with("Noto Sans Mono (")));
+        // Known facts of the fonts: ASCII everywhere, the old Cat glyph
+        // (U+15E2) in none, chess symbols in DejaVu Sans Mono only.
+        assert!(fonts_missing('K').is_empty());
+        assert_eq!(fonts_missing('ᗢ').len(), 4);
+        let chess_missing = fonts_missing('♞');
+        assert!(
+            chess_missing.iter().all(|n| n.starts_with("Noto")),
+            "{chess_missing:?}"
+        );
+    }
+
+    #[test]
+    fn every_default_symbol_is_in_every_monospace_font_debian_ships() {
+        for c in default_symbols().chars() {
+            let missing = fonts_missing(c);
+            assert!(
+                missing.is_empty(),
+                "{c} (U+{:04X}) is not in {missing:?}",
+                c as u32
+            );
+        }
+    }
+
+    #[test]
+    fn the_chess_symbols_are_in_dejavu_sans_mono_regular_and_bold() {
+        // Noto Sans Mono has none: a terminal set to it falls back, through
+        // fontconfig, to DejaVu Sans (fonts-dejavu-core, which fontconfig
+        // itself depends on), so the symbols still draw on a stock Debian;
+        // `--glyphs letters` is for a terminal with no fallback.
+        for kind in PieceKind::ALL {
+            for light in [true, false] {
+                if let Some(c) = chess_symbol(kind, light) {
+                    let missing = fonts_missing(c);
+                    assert!(
+                        missing.iter().all(|n| !n.starts_with("DejaVu")),
+                        "{c} is not in {missing:?}"
+                    );
+                }
+            }
         }
     }
 }

@@ -19,6 +19,7 @@ mod snapshots;
 
 use crate::session::action::Action;
 use crate::session::app::update;
+use crate::session::input::Incoming;
 use crate::session::worker::Workers;
 use crate::session::{SessionConfig, action_of, build_app, join_notices, perform};
 use std::sync::mpsc;
@@ -30,7 +31,10 @@ use view::{Look, draw};
 /// comes; the game is saved and `Ok` returned (exit status 0) in every case.
 /// The look the session chose is built here, its theme read once (a theme
 /// that falls back to classic says so after the other notices).
-pub fn run(mut config: SessionConfig) -> Result<(), String> {
+///
+/// With `mouse` the terminal reports the mouse: a click picks a cell, a
+/// drag turns the sphere's globe, the wheel scrolls the move list.
+pub fn run(mut config: SessionConfig, mouse: bool) -> Result<(), String> {
     let notice = config.notice.take();
     let (mut app, effects) = build_app(config);
     let env = |name: &str| std::env::var(name).ok();
@@ -42,7 +46,12 @@ pub fn run(mut config: SessionConfig) -> Result<(), String> {
     let (tx, rx) = mpsc::channel();
     let mut workers = Workers::new(tx.clone());
     let mut screen = terminal::enter().map_err(|e| format!("Could not open the terminal: {e}."))?;
+    if mouse {
+        // A terminal that ignores the request just sends no reports.
+        let _ = terminal::enable_mouse(&mut std::io::stdout());
+    }
     perform(&mut app, &mut workers, effects);
+    let mut pointer = view::Pointer::default();
     let started = terminal::spawn_input(tx.clone()).and_then(|_| terminal::spawn_signals(tx));
     if let Err(e) = started {
         terminal::leave(screen);
@@ -58,6 +67,24 @@ pub fn run(mut config: SessionConfig) -> Result<(), String> {
     while let Ok(first) = rx.recv() {
         let mut next = Some(first);
         while let Some(incoming) = next.take() {
+            let incoming = match incoming {
+                Incoming::Action(Action::Mouse(m)) => {
+                    let area = screen
+                        .size()
+                        .map(|s| ratatui::layout::Rect::new(0, 0, s.width, s.height));
+                    match area
+                        .ok()
+                        .and_then(|area| pointer.action(&app, &look, area, m))
+                    {
+                        Some(action) => Incoming::Action(action),
+                        None => {
+                            next = rx.try_recv().ok();
+                            continue;
+                        }
+                    }
+                }
+                other => other,
+            };
             if let Some(action) = action_of(&app, incoming) {
                 let effects = update(&mut app, action);
                 perform(&mut app, &mut workers, effects);

@@ -57,9 +57,18 @@ pub fn enter_screen(out: &mut impl io::Write) -> io::Result<()> {
     )
 }
 
-/// Writes what undoes [`enter_screen`]: bracketed paste off, the main
-/// screen back, the cursor shown.
+/// Asks the terminal to report the mouse: buttons and drags (xterm's
+/// mode 1002, not every motion) in the SGR encoding (1006), which has no
+/// limit on the column.
+pub fn enable_mouse(out: &mut impl io::Write) -> io::Result<()> {
+    out.write_all(b"\x1b[?1002h\x1b[?1006h")?;
+    out.flush()
+}
+
+/// Writes what undoes [`enter_screen`] (and [`enable_mouse`]): mouse
+/// reports and bracketed paste off, the main screen back, the cursor shown.
 pub fn leave_screen(out: &mut impl io::Write) -> io::Result<()> {
+    out.write_all(b"\x1b[?1006l\x1b[?1002l")?;
     execute!(
         out,
         crossterm::event::DisableBracketedPaste,

@@ -18,6 +18,7 @@ pub const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../themes/high-contrast.toml"),
     ),
     ("mono", include_str!("../../themes/mono.toml")),
+    ("console", include_str!("../../themes/console.toml")),
 ];
 
 /// The colours of the board's cells and labels.
@@ -103,10 +104,24 @@ pub struct MarkColours {
     pub last_move: Color,
     /// A king in check.
     pub check: Color,
-    /// Shaded zones (Cat Chess).
+    /// Shaded zones (Cat Chess), on light squares.
     pub zone: Color,
+    /// Zones on dark squares, so a zone keeps the board's checker;
+    /// `marks.zone_dark`, the zone colour where a theme leaves it out.
+    pub zone_dark: Option<Color>,
     /// The two cells of the move the hint suggests.
     pub hint: Color,
+}
+
+impl MarkColours {
+    /// A zone's colour on a light (`light`) or dark square.
+    pub fn zone_on(&self, light: bool) -> Color {
+        if light {
+            self.zone
+        } else {
+            self.zone_dark.unwrap_or(self.zone)
+        }
+    }
 }
 
 /// The colours of panel text.
@@ -141,6 +156,11 @@ pub struct Theme {
     pub text: TextColours,
     /// Boards with four armies.
     pub armies: ArmyColours,
+    /// The colours a theme chose for 16-colour terminals (`[ansi16.board]`,
+    /// `[ansi16.marks]`, ...: any key of the other sections), by dotted key:
+    /// in 16 colours they replace the nearest-colour mapping of the others,
+    /// so a theme is designed for the 16 colours rather than mapped to them.
+    pub ansi16: Vec<(String, Vec<Color>)>,
 }
 
 /// Why a theme file could not be used: one sentence naming the file, the
@@ -204,6 +224,7 @@ const SECTIONS: &[(&str, &[&str])] = &[
             "last_move",
             "check",
             "zone",
+            "zone_dark",
             "hint",
         ],
     ),
@@ -257,6 +278,59 @@ pub fn parse_theme(file: &str, text: &str, base: &Theme) -> Result<Theme, ThemeE
             match value.get_ref() {
                 DeValue::String(s) => theme.name = s.to_string(),
                 _ => return Err(error(value.span(), name, "should be a string".into())),
+            }
+            continue;
+        }
+        if name == "ansi16" {
+            let DeValue::Table(sections) = value.get_ref() else {
+                return Err(error(value.span(), name, "should be a table".into()));
+            };
+            for (section, inner) in sections.iter() {
+                let section_name: &str = section.get_ref();
+                let dotted = format!("ansi16.{section_name}");
+                let Some((_, keys)) = SECTIONS
+                    .iter()
+                    .find(|(s, _)| *s == section_name && *s != "armies")
+                else {
+                    return Err(error(
+                        section.span(),
+                        &dotted,
+                        "is not a section 16 colours can set (expected board, pieces, marks or text)".into(),
+                    ));
+                };
+                let DeValue::Table(table) = inner.get_ref() else {
+                    return Err(error(inner.span(), &dotted, "should be a table".into()));
+                };
+                for (entry, v) in table.iter() {
+                    let entry_name: &str = entry.get_ref();
+                    let key = format!("{section_name}.{entry_name}");
+                    if !keys.contains(&entry_name) {
+                        return Err(error(
+                            entry.span(),
+                            &format!("ansi16.{key}"),
+                            format!("is not a known key (expected {})", keys.join(", ")),
+                        ));
+                    }
+                    let colours = if LIST_KEYS.contains(&key.as_str()) {
+                        parse_colour_list(v)
+                            .map_err(|(s, p)| error(s, &format!("ansi16.{key}"), p))?
+                    } else {
+                        vec![
+                            colour_value(v)
+                                .map_err(|p| error(v.span(), &format!("ansi16.{key}"), p))?,
+                        ]
+                    };
+                    if colours.iter().any(|c| matches!(c, Color::Rgb(..))) {
+                        return Err(error(
+                            v.span(),
+                            &format!("ansi16.{key}"),
+                            "should name one of the 16 ANSI colours (or \"default\"), not #rrggbb"
+                                .into(),
+                        ));
+                    }
+                    theme.ansi16.retain(|(k, _)| *k != key);
+                    theme.ansi16.push((key, colours));
+                }
             }
             continue;
         }
@@ -353,6 +427,10 @@ fn set_colour(theme: &mut Theme, key: &str, colour: Color) {
         "marks.last_move" => &mut theme.marks.last_move,
         "marks.check" => &mut theme.marks.check,
         "marks.zone" => &mut theme.marks.zone,
+        "marks.zone_dark" => {
+            theme.marks.zone_dark = Some(colour);
+            return;
+        }
         "marks.hint" => &mut theme.marks.hint,
         "pieces.cat" => &mut theme.cat,
         "text.normal" => &mut theme.text.normal,
@@ -388,6 +466,7 @@ impl Theme {
                 last_move: d,
                 check: d,
                 zone: d,
+                zone_dark: None,
                 hint: d,
             },
             text: TextColours {
@@ -398,6 +477,7 @@ impl Theme {
                 highlight: d,
             },
             armies: ArmyColours::default(),
+            ansi16: Vec::new(),
         }
     }
 
@@ -456,6 +536,10 @@ impl Theme {
                 *slot = c;
             }
         }
+        // A zone colour of the armies' own covers both shades of square.
+        if over.marks[5].is_some() {
+            m.zone_dark = None;
+        }
         theme
     }
 
@@ -485,7 +569,7 @@ impl Theme {
                 marks: over.marks.map(|c| c.map(a)),
             }
         };
-        Theme {
+        let mut adapted = Theme {
             name: self.name.clone(),
             board: BoardColours {
                 light,
@@ -504,6 +588,7 @@ impl Theme {
                 last_move: a(self.marks.last_move),
                 check: a(self.marks.check),
                 zone: a(self.marks.zone),
+                zone_dark: self.marks.zone_dark.map(a),
                 hint: a(self.marks.hint),
             },
             text: TextColours {
@@ -514,7 +599,18 @@ impl Theme {
                 highlight: a(self.text.highlight),
             },
             armies,
+            ansi16: Vec::new(),
+        };
+        if sixteen {
+            for (key, colours) in &self.ansi16 {
+                if LIST_KEYS.contains(&key.as_str()) {
+                    set_list(&mut adapted, key, colours.clone());
+                } else if let Some(c) = colours.first() {
+                    set_colour(&mut adapted, key, *c);
+                }
+            }
         }
+        adapted
     }
 }
 
@@ -692,5 +788,136 @@ mod tests {
         let (theme, message) = load_theme("mono", None);
         assert_eq!(theme.name, "mono");
         assert!(message.is_none());
+    }
+
+    /// Every colour a theme sets outside `[ansi16]`, by key.
+    fn every_colour(theme: &Theme) -> Vec<(String, Color)> {
+        let (b, m, t) = (&theme.board, &theme.marks, &theme.text);
+        let mut all: Vec<(String, Color)> = vec![
+            ("board.light".into(), b.light),
+            ("board.dark".into(), b.dark),
+            ("board.label".into(), b.label),
+            ("board.mark".into(), b.mark),
+            ("pieces.cat".into(), theme.cat),
+            ("marks.cursor".into(), m.cursor),
+            ("marks.selected".into(), m.selected),
+            ("marks.target".into(), m.target),
+            ("marks.last_move".into(), m.last_move),
+            ("marks.check".into(), m.check),
+            ("marks.zone".into(), m.zone),
+            ("marks.hint".into(), m.hint),
+            ("text.normal".into(), t.normal),
+            ("text.dim".into(), t.dim),
+            ("text.accent".into(), t.accent),
+            ("text.error".into(), t.error),
+            ("text.highlight".into(), t.highlight),
+        ];
+        all.extend(m.zone_dark.map(|c| ("marks.zone_dark".to_string(), c)));
+        let lists = [
+            ("pieces.seats", Some(&theme.seats)),
+            ("board.camps_light", Some(&b.camps_light)),
+            ("board.camps_dark", Some(&b.camps_dark)),
+            ("armies.seats", theme.armies.seats.as_ref()),
+            ("armies.camps_light", theme.armies.camps_light.as_ref()),
+            ("armies.camps_dark", theme.armies.camps_dark.as_ref()),
+        ];
+        for (key, list) in lists {
+            for (i, c) in list.into_iter().flatten().enumerate() {
+                all.push((format!("{key}[{i}]"), *c));
+            }
+        }
+        let a = &theme.armies;
+        all.extend(a.light.map(|c| ("armies.light".to_string(), c)));
+        all.extend(a.dark.map(|c| ("armies.dark".to_string(), c)));
+        for (key, c) in MARK_KEYS.iter().zip(a.marks) {
+            all.extend(c.map(|c| (format!("armies.{key}"), c)));
+        }
+        all
+    }
+
+    #[test]
+    fn every_built_in_colour_is_an_entry_of_the_256_colour_palette() {
+        // So a 256-colour terminal shows the theme as designed, never a
+        // neighbour (classic's dark squares #875f3f turned mauve there).
+        // The one exception: high-contrast's dark orange and green inks for
+        // four armies, which no palette entry is dark enough to match at
+        // 4.5 : 1 (in 256 colours they show as #875f00 and #005f00, at
+        // 3 : 1 or better, checked by src/ui/contrast.rs).
+        const OFF_PALETTE: [(&str, &str); 2] = [
+            ("high-contrast", "armies.seats[1]"),
+            ("high-contrast", "armies.seats[2]"),
+        ];
+        for (name, _) in BUILT_IN {
+            let theme = Theme::built_in(name).expect("built in");
+            for (key, colour) in every_colour(&theme) {
+                let Color::Rgb(r, g, b) = colour else {
+                    continue;
+                };
+                if OFF_PALETTE.contains(&(*name, key.as_str())) {
+                    continue;
+                }
+                let shown = ColorDepth::Ansi256.adapt(colour);
+                assert_eq!(
+                    super::super::colour::xterm_rgb(shown),
+                    Some((r, g, b)),
+                    "{name}: {key} #{r:02x}{g:02x}{b:02x} is not a palette entry (shown as {shown:?})"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn sixteen_colours_are_the_themes_own_choice_not_the_nearest() {
+        for name in ["classic", "high-contrast"] {
+            let theme = Theme::built_in(name).expect("built in");
+            let keys: Vec<&str> = theme.ansi16.iter().map(|(k, _)| k.as_str()).collect();
+            for key in [
+                "board.light",
+                "board.dark",
+                "pieces.seats",
+                "marks.cursor",
+                "marks.zone",
+                "marks.hint",
+                "marks.check",
+            ] {
+                assert!(keys.contains(&key), "{name} has no [ansi16] {key}");
+            }
+            let sixteen = theme.adapted(ColorDepth::Ansi16);
+            for (key, colours) in &theme.ansi16 {
+                let got = every_colour(&sixteen)
+                    .into_iter()
+                    .find(|(k, _)| k == key || *k == format!("{key}[0]"))
+                    .map(|(_, c)| c);
+                assert_eq!(got, colours.first().copied(), "{name} in 16 colours: {key}");
+            }
+            // In the other depths [ansi16] changes nothing.
+            let true_colour = theme.adapted(ColorDepth::TrueColor);
+            assert_eq!(true_colour.board.light, theme.board.light);
+        }
+        // Classic's board in 16 colours: dark grey and magenta, not the
+        // nearest colours' grey and red.
+        let classic = Theme::classic().adapted(ColorDepth::Ansi16);
+        assert_eq!(
+            (classic.board.light, classic.board.dark),
+            (Color::DarkGray, Color::Magenta)
+        );
+        // [ansi16] takes the 16 colours only, and its keys are checked.
+        let err = parse_theme(
+            "t",
+            "[ansi16.board]\nlight = \"#123456\"\n",
+            &Theme::classic(),
+        )
+        .expect_err("not one of the 16");
+        assert_eq!((err.line, err.key.as_str()), (2, "ansi16.board.light"));
+        let err = parse_theme(
+            "t",
+            "[ansi16.marks]\nsparkle = \"red\"\n",
+            &Theme::classic(),
+        )
+        .expect_err("unknown key");
+        assert_eq!(err.key, "ansi16.marks.sparkle");
+        let err = parse_theme("t", "[ansi16.armies]\nlight = \"red\"\n", &Theme::classic())
+            .expect_err("no armies in 16 colours");
+        assert_eq!(err.key, "ansi16.armies");
     }
 }

@@ -8,7 +8,7 @@ pub mod polar;
 
 use crate::core::{
     Annotations, Cell, EndRules, Game, GameError, Geometry, Move, MoveList, OptionSpec, Options,
-    Outcome, Piece, Seat,
+    Outcome, Piece, PieceKind, Seat,
 };
 use baccancat::BacCanCat;
 use cat::CatChess;
@@ -69,6 +69,25 @@ impl Variant {
             Variant::Polar => "Polar chess",
             Variant::Chu => "Chu Chess",
             Variant::BacCanCat => "BacCanCat",
+        }
+    }
+
+    /// The variant in one line, for a player choosing one.
+    pub const fn summary(self) -> &'static str {
+        match self {
+            Variant::Chess => "FIDE chess: two armies on 8 x 8, checkmate the king.",
+            Variant::Cat => {
+                "Chess with a third seat, the Cats, whose zones disarm the pieces in them."
+            }
+            Variant::Polar => {
+                "Chess on a sphere of 72 cells round two poles, lines running over the equator."
+            }
+            Variant::Chu => {
+                "Muller's Chu Chess on 10 x 10: shogi-like pieces, a Lion that moves twice."
+            }
+            Variant::BacCanCat => {
+                "Gilman's four armies on 16 x 16, each with a camp: cannons, camels, bishops."
+            }
         }
     }
 
@@ -272,6 +291,12 @@ impl Game for AnyGame {
     }
     fn annotations(&self) -> Annotations {
         dispatch!(self, g => g.annotations())
+    }
+    fn fullmove(&self) -> u16 {
+        dispatch!(self, g => g.fullmove())
+    }
+    fn kind_label(&self, kind: PieceKind) -> String {
+        dispatch!(self, g => g.kind_label(kind))
     }
     fn points(&self) -> Option<Vec<u8>> {
         dispatch!(self, g => g.points())

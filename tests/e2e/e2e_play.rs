@@ -85,6 +85,7 @@ const PLAY: &[&str] = &[
 ];
 const UP: &str = "\x1b[A";
 const DOWN: &str = "\x1b[B";
+const LEFT: &str = "\x1b[D";
 
 #[test]
 fn moves_played_by_keys_show_on_the_board_and_in_the_saved_game() {
@@ -141,10 +142,16 @@ fn the_setup_screen_starts_a_game_and_resume_offers_it_again() {
     let home = TempHome::new("setup");
     let mut s = Session::start(command(&home.0, &[]));
     s.wait_for(&["catboard: new game", "Variant", "Start the game"]);
-    // The highlight wraps from the first row up to "Start the game".
-    s.keys(UP);
+    // The computer plays Black unless chosen otherwise: down to Black's
+    // row, back from Club through Casual to a person, and Enter starts the
+    // game from that row.
+    s.wait_for(&["computer (club)"]);
+    s.keys(DOWN);
+    s.keys(DOWN);
+    s.keys(LEFT);
+    s.keys(LEFT);
     s.keys("\r");
-    s.wait_for(&["White to move"]);
+    s.wait_for(&["White to move", "Black  human"]);
     s.keys(":d4\r");
     s.wait_for(&["▸d4"]);
     s.keys("q");
@@ -154,7 +161,7 @@ fn the_setup_screen_starts_a_game_and_resume_offers_it_again() {
     s.keys("q");
     assert_eq!(s.wait_exit(), 0);
     let mut s = Session::start(command(&home.0, &[]));
-    s.wait_for(&["Resume", "Chess, 1 move played, black to move"]);
+    s.wait_for(&["Resume", "Chess at move 1, Black to move"]);
     s.keys("q");
     assert_eq!(s.wait_exit(), 0);
 }
@@ -314,7 +321,8 @@ fn a_malformed_theme_names_file_line_and_key_and_falls_back_to_classic() {
     let theme_arg = theme.display().to_string();
     args.extend(["--theme", theme_arg.as_str()]);
     let mut s = Session::start(command(&home.0, &args));
-    s.wait_for(&["bad.toml, line 3, key 'board.light'", "White to move"]);
+    // The sentence wraps over the feedback rows: its words, whichever row.
+    s.wait_for(&["bad.toml, line 3, key", "'board.light'", "White to move"]);
     s.keys("q");
     assert_eq!(s.wait_exit(), 0);
 }
@@ -414,7 +422,7 @@ fn a_cat_chess_game_shows_the_cats_and_they_pass_by_key() {
         "Cat Chess",
         "Cats   human",
         "Hundred-turn count: 0 of 100",
-        "ᗢ",
+        "ω",
     ]);
     s.keys(":e4\r");
     s.wait_for(&["Black to move"]);

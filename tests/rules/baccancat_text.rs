@@ -178,7 +178,9 @@ fn annotations_show_reserve_points_checks_and_who_is_out() {
     assert_eq!(note(&notes, "Out"), "Green (mated by Orange)");
     assert_eq!(note(&notes, "Reserve"), "Q8 B1 K1");
     assert_eq!(note(&notes, "Points"), "Red 0, Orange 0, Green 0, Blue 0");
-    assert_eq!(note(&notes, "To move"), "Orange");
+    // Who is to move is the panel's own line, not a note said twice.
+    assert_eq!(g.to_move(), catboard::core::Seat(1));
+    assert!(notes.iter().all(|(label, _)| label != "To move"));
 }
 
 #[test]

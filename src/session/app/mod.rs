@@ -63,6 +63,8 @@ pub enum Overlay {
     Help {
         /// The context the help was opened from.
         from: Context,
+        /// How many lines it is scrolled down.
+        scroll: u16,
     },
     /// A one-line text field.
     Field {
@@ -109,6 +111,9 @@ pub struct Playing {
     pub paused: bool,
     /// Whether the cell list is shown beside the board.
     pub cell_list: bool,
+    /// How many lines the move list is scrolled back from the current
+    /// move (by the mouse wheel); 0 follows the game.
+    pub move_list_scroll: usize,
     /// The game this one replaced (a new game, another formation), which
     /// undo before the first move brings back.
     pub previous: Option<Box<Playing>>,
@@ -134,6 +139,7 @@ impl Playing {
             hint: None,
             paused: false,
             cell_list: false,
+            move_list_scroll: 0,
             previous: None,
             draw_offer: None,
         };
@@ -235,6 +241,10 @@ pub struct App {
     /// How sentences name cells and moves (the screen's by default; the
     /// line mode and the screen reader view speak in words).
     pub voice: Voice,
+    /// How many lines the help can scroll, as the last drawing of it
+    /// found: a front end that draws sets it, so the arrows stop at the
+    /// help's end (the line mode never opens the help).
+    pub help_scroll_room: std::cell::Cell<u16>,
     /// How long a Master computer thinks per move, in milliseconds.
     pub think_ms: u64,
     /// The shortest time between two computers' moves in a row, so a
@@ -273,6 +283,7 @@ impl App {
             typed: false,
             reader: false,
             voice: Voice::SCREEN,
+            help_scroll_room: std::cell::Cell::new(0),
             think_ms: DEFAULT_THINK_MS,
             watch_pause: WATCH_PAUSE,
             refused: &[],

@@ -108,8 +108,59 @@ fn take_step(app: &mut App, step: Step) -> Vec<Effect> {
             }
             Vec::new()
         }
-        Step::Continue | Step::Cancelled => Vec::new(),
+        Step::Continue => {
+            if let Some(text) = mid_move_words(p) {
+                app.emit(Event::new(EventKind::Info, text));
+            }
+            Vec::new()
+        }
+        Step::Cancelled => Vec::new(),
     }
+}
+
+/// What a move half-entered (a Lion's first leg taken) may do next, in
+/// one sentence: stop where it stands (that cell picked again), go back
+/// to where it started (igui, or a pass over an empty cell), or go on to
+/// a marked cell. `None` before a first leg.
+fn mid_move_words(p: &Playing) -> Option<String> {
+    let picks = p.picks();
+    let (&origin, &here) = (picks.first()?, picks.last()?);
+    if picks.len() < 2 {
+        return None;
+    }
+    let game = p.table.game();
+    let geo = game.geometry();
+    let piece = game.piece_at(origin)?;
+    let next = p.entry()?.next_picks();
+    let mut ways = Vec::new();
+    if next.contains(here) {
+        ways.push(format!("{} again to stop there", geo.name(here)));
+    }
+    if next.contains(origin) {
+        let back = if game.piece_at(here).is_some() {
+            "to take and go back (igui)"
+        } else {
+            "to pass"
+        };
+        ways.push(format!("{} {back}", geo.name(origin)));
+    }
+    let on = next.iter().filter(|c| *c != here && *c != origin).count();
+    if on > 0 {
+        ways.push("a marked cell to go on".to_string());
+    }
+    let ways = match ways.len() {
+        0 => return None,
+        1 => ways.remove(0),
+        _ => {
+            let last = ways.pop().unwrap_or_default();
+            format!("{}, or {last}", ways.join(", "))
+        }
+    };
+    Some(format!(
+        "{} half-way at {}: pick {ways}; Esc cancels.",
+        capitalise(&describe::piece_words(game, piece)),
+        geo.name(here)
+    ))
 }
 
 /// Takes `choice` in the open chooser; a refused choice keeps it open.

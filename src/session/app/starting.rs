@@ -21,6 +21,7 @@ pub(super) fn update_setup(app: &mut App, action: Action) -> Vec<Effect> {
         Action::Help => {
             app.overlay = Some(Overlay::Help {
                 from: Context::Setup,
+                scroll: 0,
             })
         }
         Action::Submit if setup.current() != SetupRow::Resume => return begin(app),
@@ -30,6 +31,10 @@ pub(super) fn update_setup(app: &mut App, action: Action) -> Vec<Effect> {
                 if let Some(offer) = setup.resume.take() {
                     let near = offer.table.first_human_seat();
                     let note = format!("Resumed the game saved in {}.", offer.path.display());
+                    // The game thinks as long as it did when it was saved.
+                    if let Some(think_ms) = offer.table.think_ms() {
+                        app.think_ms = think_ms;
+                    }
                     app.screen = Screen::Playing(Box::new(Playing::new(
                         *offer.table,
                         near,
@@ -61,10 +66,13 @@ fn begin(app: &mut App) -> Vec<Effect> {
     let series = previous
         .as_ref()
         .map_or(SeriesStart::Fresh, |p| carried_series(&p.table, &spec));
+    let before = app.think_ms;
+    app.think_ms = think_ms;
     let effects = open_game(app, &spec, near, previous, series);
     if matches!(app.screen, Screen::Playing(_)) {
-        app.think_ms = think_ms;
         app.previous_game = None;
+    } else {
+        app.think_ms = before;
     }
     effects
 }
@@ -120,6 +128,7 @@ pub(super) fn open_game(
                 }
                 _ => {}
             }
+            table.set_think_ms(app.think_ms);
             let path = app.saves.as_ref().map(|s| s.fresh_path());
             let mut playing = Playing::new(table, near, path);
             playing.previous = previous;

@@ -523,6 +523,14 @@ fn a_lions_double_capture_igui_and_pass_are_entered_by_picks() {
         2,
         "e5 is a first leg: the move goes on"
     );
+    // The message line tells the two ways to finish and the way on.
+    let said = app.message.clone().map(|m| m.text).unwrap_or_default();
+    assert!(
+        said.contains("e5 again to stop there")
+            && said.contains("e4 to take and go back (igui)")
+            && said.contains("a marked cell to go on"),
+        "{said}"
+    );
     pick_cells(&mut app, &["e6"]);
     let game = p(&app).table.game();
     assert_eq!(game.piece_at(cell(&app, "e5")), None, "both pawns taken");

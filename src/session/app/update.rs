@@ -83,7 +83,21 @@ fn apply(app: &mut App, action: Action) -> Vec<Effect> {
 
 fn update_overlay(app: &mut App, overlay: Overlay, action: Action) -> Vec<Effect> {
     match overlay {
-        Overlay::Help { .. } => Vec::new(),
+        Overlay::Help { from, scroll } => {
+            // Arrows scroll a help longer than the screen (as far as the
+            // last drawing found there is to scroll); other keys close it.
+            let room = app.help_scroll_room.get();
+            let scroll = match action {
+                Action::Cursor(Dir::Down) => Some((scroll + 1).min(room)),
+                Action::Cursor(Dir::Up) => Some(scroll.saturating_sub(1)),
+                Action::Select => Some((scroll + 10).min(room)),
+                _ => None,
+            };
+            if let Some(scroll) = scroll {
+                app.overlay = Some(Overlay::Help { from, scroll });
+            }
+            Vec::new()
+        }
         Overlay::ConfirmNewGame => {
             if action == Action::Yes
                 && let Screen::Playing(p) = &app.screen
@@ -250,7 +264,8 @@ fn undo(app: &mut App) -> Vec<Effect> {
         .take(before - p.table.ply())
         .collect();
     let said = spoken_moves(p.table.game(), &undone, app.voice);
-    let text = format!("Took back {}.", said.join(" and "));
+    let said: Vec<&str> = said.iter().map(String::as_str).collect();
+    let text = format!("Took back {}.", crate::session::words::and_list(&said));
     app.inform(text);
     if computers_only {
         app.inform("Computer play is paused; press s to resume.");
@@ -407,8 +422,16 @@ fn board_action(app: &mut App, action: Action) -> Vec<Effect> {
                 p.cursor = layout::mirror(geo, p.cursor);
             }
         }
+        Action::Rotate(degrees) if p.table.game().geometry().shape() == Shape::Graph => {
+            p.orientation = p.orientation.rotated(degrees);
+        }
+        Action::Rotate(_) => {
+            app.inform("Only the sphere's globe turns in longitude; f turns the board round.");
+        }
         Action::ToggleCellList if p.table.game().geometry().shape() == Shape::Graph => {
-            app.inform("On the sphere the cell list is the main view and is always shown.");
+            app.inform(
+                "On the sphere the cursor's cell is told in words wherever the screen has room.",
+            );
         }
         Action::ToggleCellList => {
             p.cell_list = !p.cell_list;
@@ -434,6 +457,7 @@ fn board_action(app: &mut App, action: Action) -> Vec<Effect> {
         Action::Help => {
             app.overlay = Some(Overlay::Help {
                 from: Context::Board,
+                scroll: 0,
             })
         }
         Action::NewGame => app.overlay = Some(Overlay::ConfirmNewGame),
@@ -460,6 +484,15 @@ fn board_action(app: &mut App, action: Action) -> Vec<Effect> {
         Action::OfferDraw => return verdicts::offer_draw(app),
         Action::AnswerDraw(yes) => return verdicts::answer_draw(app, yes),
         Action::Select => return moving::select(app),
+        Action::Click(cell) if p.table.game().geometry().cells().any(|c| c == cell) => {
+            p.cursor = cell;
+            return moving::select(app);
+        }
+        Action::ScrollMoves(lines) => {
+            let most = p.table.notation().count();
+            let scrolled = p.move_list_scroll as i64 + i64::from(lines);
+            p.move_list_scroll = scrolled.clamp(0, most as i64) as usize;
+        }
         _ => {}
     }
     Vec::new()

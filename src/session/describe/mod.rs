@@ -293,8 +293,8 @@ pub fn refusal(game: &AnyGame, voice: Voice, why: Refusal) -> String {
                 name(cell)
             ),
             _ => {
-                let seat = capitalise(game.seat_name(side));
-                format!("It is {seat}'s move: select one of {seat}'s pieces.")
+                let own = crate::session::words::possessive(&capitalise(game.seat_name(side)));
+                format!("It is {own} move: select one of {own} pieces.")
             }
         },
         Refusal::CannotReach { from, via, to } => {

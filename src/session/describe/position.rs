@@ -264,7 +264,10 @@ pub fn cell_detail(game: &AnyGame, voice: Voice, cell: Cell) -> String {
     };
     let mover = game.to_move();
     let now = reaching(game, cell);
-    if now.is_empty() {
+    let own_piece = game.piece_at(cell).is_some_and(|p| p.seat() == mover);
+    if own_piece {
+        // The mover's own piece: no piece of theirs moves onto it.
+    } else if now.is_empty() {
         text.push_str(&format!(" No piece of {} can move there now.", who(mover)));
     } else {
         text.push_str(&format!(" {} can move there: {}.", who(mover), list(&now)));

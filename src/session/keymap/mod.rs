@@ -107,6 +107,10 @@ pub enum When {
     ComputerPlays,
 }
 
+/// Degrees one press of `<` or `>` turns the sphere's globe: half an
+/// octant, so every cell comes round to the meeting of the discs.
+pub const ROTATE_STEP: i16 = 45;
+
 /// An action a place does not offer although its keys are bound (undo at
 /// a table shared over SSH), with the sentence that says so: the help and
 /// the hint line leave it out, and [`update`](super::app::update) answers
@@ -274,6 +278,18 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind(
         C::Board,
+        &[Key::Char('<')],
+        Action::Rotate(-ROTATE_STEP),
+        "sphere: turn the globe west",
+    ),
+    bind(
+        C::Board,
+        &[Key::Char('>')],
+        Action::Rotate(ROTATE_STEP),
+        "sphere: turn the globe east",
+    ),
+    bind(
+        C::Board,
         &[Key::Char('n')],
         Action::NewGame,
         "new game (asks)",
@@ -391,6 +407,24 @@ pub static KEYMAP: &[Binding] = &[
     bind(C::Confirm, &[Key::Char('y')], Action::Yes, "yes"),
     bind(C::Confirm, &[Key::Char('n'), Key::Esc], Action::No, "no"),
     bind(C::Confirm, &[Key::Ctrl('c')], Action::Quit, "quit"),
+    bind(
+        C::Help,
+        &[Key::Up, Key::Char('k')],
+        Action::Cursor(Dir::Up),
+        "scroll up",
+    ),
+    bind(
+        C::Help,
+        &[Key::Down, Key::Char('j')],
+        Action::Cursor(Dir::Down),
+        "scroll down",
+    ),
+    bind(
+        C::Help,
+        &[Key::Char(' ')],
+        Action::Select,
+        "scroll a page down",
+    ),
     bind(
         C::Help,
         &[Key::Esc, Key::Char('?'), Key::Char('q'), Key::Enter],

@@ -112,7 +112,11 @@ fn snapshot_setup_screen(goldens: &mut Goldens) {
     check(
         goldens,
         "setup",
-        &App::new(Screen::Setup(Setup::new(None)), None, classic()),
+        &App::new(
+            Screen::Setup(Setup::new(None).against_the_computer()),
+            None,
+            classic(),
+        ),
         80,
         24,
     );
@@ -535,26 +539,38 @@ fn measure_frame_time_and_bytes_per_cursor_step() {
         }
         println!("{name}: first frame {first} bytes; one cursor step {steps:?} bytes");
     }
-    let mut app = game(None, &["e4", "e5"], 0, classic());
-    let mut terminal = match Terminal::new(TestBackend::new(80, 24)) {
-        Ok(t) => t,
-        Err(e) => panic!("test backend: {e}"),
-    };
-    let (shown, _) = Look::of(&app.look, None);
-    let frames = 2000;
-    let start = Instant::now();
-    for i in 0..frames {
-        let dir = if i % 2 == 0 { Dir::Right } else { Dir::Left };
-        update(&mut app, Action::Cursor(dir));
-        if let Err(e) = terminal.draw(|f| view(&app, &shown, f)) {
-            panic!("draw: {e}");
+    for (variant, width, height) in [
+        (Variant::Chess, 80, 24),
+        (Variant::Chess, 200, 60),
+        (Variant::Chu, 200, 60),
+        (Variant::BacCanCat, 200, 60),
+        (Variant::Polar, 80, 24),
+        (Variant::Polar, 120, 40),
+        (Variant::Polar, 200, 60),
+    ] {
+        let seats = variant.seats().len();
+        let mut app = table_game(variant, vec![Player::Human; seats], None, &[], 0, classic());
+        let mut terminal = match Terminal::new(TestBackend::new(width, height)) {
+            Ok(t) => t,
+            Err(e) => panic!("test backend: {e}"),
+        };
+        let (shown, _) = Look::of(&app.look, None);
+        let frames = 500;
+        let start = Instant::now();
+        for i in 0..frames {
+            let dir = if i % 2 == 0 { Dir::Right } else { Dir::Left };
+            update(&mut app, Action::Cursor(dir));
+            if let Err(e) = terminal.draw(|f| view(&app, &shown, f)) {
+                panic!("draw: {e}");
+            }
         }
+        let per_frame = start.elapsed().as_secs_f64() / frames as f64;
+        println!(
+            "one {} frame (update + view + diff, {width}x{height}): {:.0} µs averaged over {frames} frames",
+            variant.name(),
+            per_frame * 1e6
+        );
     }
-    let per_frame = start.elapsed().as_secs_f64() / frames as f64;
-    println!(
-        "one board frame (update + view + diff, 80x24): {:.1} µs averaged over {frames} frames",
-        per_frame * 1e6
-    );
 }
 
 fn snapshot_boards_grow_with_the_terminal(goldens: &mut Goldens) {
@@ -588,18 +604,19 @@ fn rows(buffer: &ratatui::buffer::Buffer) -> Vec<String> {
 
 #[test]
 fn a_big_terminal_draws_big_cells_and_a_small_one_keeps_the_panel() {
-    // At 200 x 60 the rank labels stand three or more rows apart.
+    // At 200 x 60 the cells are big: one row holds the eight white
+    // pawns' glyphs, under their pictures.
     let buffer = render(&game(None, &[], 0, classic()), 200, 60);
     let label_rows: Vec<usize> = rows(&buffer)
         .iter()
         .enumerate()
-        .filter(|(_, r)| r.trim_start().starts_with(['1', '2']) && r.contains('♙'))
+        .filter(|(_, r)| r.matches('♙').count() == 8)
         .map(|(i, _)| i)
         .collect();
     assert_eq!(
         label_rows.len(),
         1,
-        "rank 2 holds the pawns: {label_rows:?}"
+        "one row holds the pawns: {label_rows:?}"
     );
     let text = rows(&buffer).join("\n");
     let pawn_columns: Vec<usize> = rows(&buffer)[label_rows[0]]
@@ -681,15 +698,88 @@ fn the_panel_names_the_people_at_a_shared_table() {
             })
             .collect::<Vec<_>>()
             .join("\n")
+            .split(' ')
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
     };
-    assert!(text(&app).contains("Black  human"), "{}", text(&app));
+    assert!(text(&app).contains("Black human"), "{}", text(&app));
     if let Screen::Playing(p) = &mut app.screen {
         p.people = vec![Some("ann".into()), Some("bob".into())];
     }
     let named = text(&app);
     assert!(
-        named.contains("White  ann") && named.contains("Black  bob"),
+        named.contains("White ann") && named.contains("Black bob"),
         "{named}"
     );
     assert!(!named.contains("human"), "{named}");
+}
+
+#[test]
+fn a_click_picks_the_cell_drawn_under_it() {
+    use super::view::pointer::clicked_cell;
+    // Wherever the cursor's colour is drawn, a click there names the
+    // cursor's cell: the click's map of the screen is the drawing's own.
+    for (variant, sizes) in [
+        (Variant::Chess, [(80, 24), (120, 40), (200, 60)]),
+        (Variant::Polar, [(80, 24), (120, 40), (200, 60)]),
+        (Variant::BacCanCat, [(80, 24), (120, 40), (200, 60)]),
+    ] {
+        let seats = variant.seats().len();
+        let mut app = table_game(variant, vec![Player::Human; seats], None, &[], 0, classic());
+        let (look, _) = Look::of(&app.look, None);
+        let cursor = look.theme.for_armies(seats).marks.cursor;
+        let cells: Vec<_> = match &app.screen {
+            Screen::Playing(p) => p.table.game().geometry().cells().collect(),
+            Screen::Setup(_) => panic!("not playing"),
+        };
+        for (width, height) in sizes {
+            for cell in cells.iter().step_by(5) {
+                if let Screen::Playing(p) = &mut app.screen {
+                    p.cursor = *cell;
+                }
+                let buffer = render(&app, width, height);
+                let area = buffer.area;
+                let mut hits = 0;
+                for y in 0..area.height {
+                    for x in 0..area.width {
+                        if buffer[(x, y)].bg != cursor {
+                            continue;
+                        }
+                        hits += 1;
+                        assert_eq!(
+                            clicked_cell(&app, &look, area, (x, y)),
+                            Some(*cell),
+                            "{variant:?} {width}x{height} at {x},{y}"
+                        );
+                    }
+                }
+                assert!(
+                    hits > 0,
+                    "{variant:?} {width}x{height}: the cursor is drawn"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn clicking_two_cells_plays_the_move_between_them() {
+    let mut app = game(None, &[], 0, classic());
+    let at = |app: &App, name: &str| match &app.screen {
+        Screen::Playing(p) => p
+            .table
+            .game()
+            .geometry()
+            .cell(name)
+            .unwrap_or_else(|| panic!("{name}")),
+        Screen::Setup(_) => panic!("not playing"),
+    };
+    let (e2, e4) = (at(&app, "e2"), at(&app, "e4"));
+    update(&mut app, Action::Click(e2));
+    update(&mut app, Action::Click(e4));
+    match &app.screen {
+        Screen::Playing(p) => assert_eq!(p.table.notation().collect::<Vec<_>>(), ["e4"]),
+        Screen::Setup(_) => panic!("not playing"),
+    }
 }

@@ -91,8 +91,8 @@ const POLAR_PROMOTION: &str = "K14S,P19S,k9N w - - 0 1";
 /// on 3E (tests/rules/polar_rules.rs).
 const POLAR_CHECK: &str = "K14S,k9S,r3E w - - 0 1";
 
-fn snapshot_polar_screens_at_two_sizes(goldens: &mut Goldens) {
-    for (width, height) in [(80, 24), (120, 40)] {
+fn snapshot_polar_screens_at_three_sizes(goldens: &mut Goldens) {
+    for (width, height) in [(80, 24), (120, 40), (200, 60)] {
         let size = format!("{width}x{height}");
         check(
             goldens,
@@ -130,14 +130,36 @@ fn snapshot_polar_screens_at_two_sizes(goldens: &mut Goldens) {
     }
 }
 
-fn the_sphere_fits_67x23_and_shows_both_poles_from_100_columns(goldens: &mut Goldens) {
+fn the_globe_shows_one_pole_at_80x24_and_both_from_120x40(goldens: &mut Goldens) {
     let app = polar(None, &[]);
-    let text = |w, h| rows(&render(&app, w, h)).join("\n");
-    assert!(text(67, 23).contains("White's pole (north)"));
-    assert!(text(66, 23).starts_with("The terminal is 66x23"));
-    assert!(text(67, 22).starts_with("The terminal is 67x22"));
-    assert!(!text(99, 30).contains("Black's pole (south)"));
-    assert!(text(100, 30).contains("Black's pole (south)"));
+    let text = |app: &App, w, h| rows(&render(app, w, h)).join("\n");
+    let (w, h) = (
+        super::super::view::sphere::MINIMUM.0,
+        super::super::view::sphere::MINIMUM.1 + 2,
+    );
+    assert!(text(&app, w, h).contains("White's pole"));
+    assert!(text(&app, w - 1, h).starts_with(&format!("The terminal is {}x{h}", w - 1)));
+    assert!(text(&app, w, h - 1).starts_with(&format!("The terminal is {w}x{}", h - 1)));
+    let small = text(&app, 80, 24);
+    assert!(
+        small.contains("White's pole") && !small.contains("Black's pole"),
+        "{small}"
+    );
+    for (w, h) in [(120, 40), (200, 60)] {
+        let big = text(&app, w, h);
+        assert!(
+            big.contains("White's pole") && big.contains("Black's pole"),
+            "{big}"
+        );
+    }
+    // One disc shown: it is the cursor's.
+    let mut south = polar(None, &[]);
+    go_to(&mut south, "9E");
+    let shown = text(&south, 80, 24);
+    assert!(
+        shown.contains("Black's pole") && !shown.contains("White's pole"),
+        "{shown}"
+    );
     // The setup screen offers Polar chess and its formations.
     let mut setup = App::new(Screen::Setup(Setup::new(None)), None, classic());
     act(&mut setup, &vec![Action::Cursor(Dir::Right); 3]);
@@ -156,27 +178,6 @@ fn snapshot_polar_in_ascii(goldens: &mut Goldens) {
     go_to(&mut app, "16N");
     act(&mut app, &[Action::Select]);
     check(goldens, "polar-ascii-100x30", &app, 100, 30);
-}
-
-#[test]
-fn the_sphere_list_scrolls_with_the_cursor() {
-    let mut app = polar(None, &[]);
-    let shown = |app: &App| rows(&render(app, 80, 24)).join("\n");
-    assert!(
-        !shown(&app).contains(" 9E "),
-        "Black's pole is below the fold"
-    );
-    go_to(&mut app, "9E");
-    let text = shown(&app);
-    assert!(text.contains("▸9E"), "{text}");
-    assert!(
-        !text.contains("14N  light"),
-        "the top scrolled away: {text}"
-    );
-    assert!(
-        text.contains("Black's pole (south)"),
-        "the cursor's disc: {text}"
-    );
 }
 
 /// A BacCanCat game between four people from `text` after `moves`.
@@ -255,8 +256,8 @@ fn snapshot_baccancat(goldens: &mut Goldens) {
 
 golden_tests!(pub(super) mod screens = [
     snapshot_chu_chess,
-    snapshot_polar_screens_at_two_sizes,
-    the_sphere_fits_67x23_and_shows_both_poles_from_100_columns,
+    snapshot_polar_screens_at_three_sizes,
+    the_globe_shows_one_pole_at_80x24_and_both_from_120x40,
     snapshot_polar_in_ascii,
     snapshot_baccancat,
 ]);

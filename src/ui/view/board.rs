@@ -1,7 +1,7 @@
 //! The grid-board widget: every cell drawn from the game's piece, the
 //! theme and the marks (cursor, picks, next picks, hint, last move, check,
 //! zones, disarmed pieces), at any cell size from 2 × 1 to 13 × 6 columns
-//! and rows, glyph centred. Cells are placed by the geometry's drawing
+//! and rows, glyph centred, pieces drawn as pictures from 7 × 3 on. Cells are placed by the geometry's drawing
 //! places turned by the [`Orientation`], so any board the library
 //! describes draws, from any seat.
 //!
@@ -16,6 +16,7 @@
 //! armies take the theme's `[armies]` colours ([`Theme::for_armies`]).
 
 use super::Look;
+use super::piece_art::{ART_HEIGHT, ART_WIDTH, BIG_FROM, art};
 use crate::session::orientation::{Orientation, drawing_extent};
 use crate::ui::theme::Theme;
 use catboard::core::{Cell, CellSet, Game, Geometry, PieceKind, Seat};
@@ -41,12 +42,27 @@ pub struct BoardMarks {
     pub hint: CellSet,
     /// The last move's cells.
     pub last_move: CellSet,
+    /// The cells of an attack's line: the rays by which a king is in
+    /// check, or which the picked piece's moves run along.
+    pub line: CellSet,
+    /// Picked cells that finish a two-leg move when picked again (a
+    /// Lion's first leg taken: stop there, or go back to the origin).
+    pub finish: CellSet,
 }
 
 /// Cell sizes (columns, rows) the board is drawn at, smallest first: about
 /// two columns to a row, as terminal characters are about twice as tall as wide.
-/// Beyond 13 × 6 a one-character piece would be lost in its cell.
-pub const CELL_SIZES: [(u16, u16); 7] = [(2, 1), (3, 1), (5, 2), (7, 3), (9, 4), (11, 5), (13, 6)];
+/// From 7 × 3 pieces are drawn as pictures ([`super::piece_art`]).
+pub const CELL_SIZES: [(u16, u16); 8] = [
+    (2, 1),
+    (3, 1),
+    (4, 2),
+    (5, 2),
+    (7, 3),
+    (9, 4),
+    (11, 5),
+    (13, 6),
+];
 
 /// How big the board is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -220,20 +236,28 @@ pub struct BoardView<'a> {
     pub size: BoardSize,
 }
 
-/// What is drawn in one cell: its style, the marks either side of the
-/// glyph, the glyph, and the corner marks of tall cells.
+/// What is drawn in one cell: its background style, the marks either
+/// side of the glyph, the glyph and its picture, the marks' own colour.
 pub(super) struct CellLook {
-    /// Colours and modifiers.
+    /// The background, and the piece's colour and modifiers.
     pub style: Style,
+    /// The marks' style: the same background in the marks' colour, so a
+    /// mark never takes a piece's (a zone's texture is not the Cat's).
+    pub mark_style: Style,
     /// The mark left of the glyph.
     pub left: String,
     /// The glyph.
     pub centre: String,
+    /// The crown before a crowned piece's glyph (`+` of Chu's `+R`).
+    pub crown: Option<&'static str>,
     /// The mark that tells seats 2 and 3 from 0 and 1 without colour,
     /// when it is not already the right-hand mark.
     pub seat_mark: Option<&'static str>,
     /// The mark right of the glyph.
     pub right: String,
+    /// The piece's big picture (its kind and notation letter), for cells
+    /// of [`BIG_FROM`] and more.
+    pub art: Option<(PieceKind, char)>,
     corners: Option<Corners>,
     /// The camp mark, for a camp cell the theme cannot tint.
     camp_mark: Option<&'static str>,
@@ -290,6 +314,12 @@ pub(super) fn regions_tinted(theme: &Theme, regions: &[(Seat, CellSet)]) -> bool
     })
 }
 
+/// Whether `theme` draws light and dark squares alike (mono, no colour),
+/// so the dark ones need the dark-square texture to be told apart.
+pub(super) fn squares_alike(theme: &Theme) -> bool {
+    theme.board.light == theme.board.dark
+}
+
 /// What `cell` of `game` looks like with `board_marks`, its regions
 /// (camps) tinted or marked.
 fn cell_look_in_regions(
@@ -315,11 +345,15 @@ fn cell_look_in_regions(
     let is_hint = m.hint.contains(cell);
     let is_zone = zones.contains(cell);
     let is_disarmed = disarmed.contains(cell);
+    let is_line = m.line.contains(cell);
     let light = geo.is_light(cell);
     let camp = owner(regions, cell).map(Seat::index);
     let square = theme.board.square(light, camp);
     let camp_mark =
         (camp.is_some() && square == theme.board.square(light, None)).then_some(marks.camp);
+    // A zone keeps the checker: its light and dark squares are tinted apart.
+    let zone = theme.marks.zone_on(light);
+    let zone_told = zone != square;
     let (bg, fallback) = if is_cursor {
         (theme.marks.cursor, Modifier::REVERSED)
     } else if is_check {
@@ -333,7 +367,7 @@ fn cell_look_in_regions(
     } else if is_last {
         (theme.marks.last_move, Modifier::empty())
     } else if is_zone {
-        (theme.marks.zone, Modifier::empty())
+        (zone, Modifier::empty())
     } else {
         (square, Modifier::empty())
     };
@@ -357,13 +391,18 @@ fn cell_look_in_regions(
     };
     let seat_mark = piece.and_then(|p| look.glyphs.seat_mark(p));
     let centre = match piece {
-        Some(p) => look.glyphs.piece(p).to_string(),
+        Some(p) => look.glyphs.piece(game, p).to_string(),
         None if is_target => marks.target.to_string(),
-        None if is_zone => marks.zone.to_string(),
+        None if is_zone && !zone_told => marks.zone.to_string(),
         None => " ".to_string(),
     };
+    let dark_texture = !light && squares_alike(theme);
+    let plain_side = if dark_texture { marks.dark } else { " " };
     let (left, right) = if is_cursor {
-        ("[", "]")
+        ("[", if is_disarmed { marks.disarmed } else { "]" })
+    } else if m.finish.contains(cell) {
+        // Picked and pickable again: a way to finish a two-leg move.
+        ("<", ">")
     } else if is_picked {
         ("(", ")")
     } else if is_check {
@@ -373,11 +412,16 @@ fn cell_look_in_regions(
     } else if is_hint {
         ("{", "}")
     } else if is_disarmed {
-        (marks.zone, marks.disarmed)
-    } else if is_zone {
+        (
+            if zone_told { plain_side } else { marks.zone },
+            marks.disarmed,
+        )
+    } else if is_line {
+        (marks.line, marks.line)
+    } else if is_zone && !zone_told {
         (marks.zone, marks.zone)
     } else {
-        (" ", seat_mark.unwrap_or(" "))
+        (plain_side, seat_mark.unwrap_or(plain_side))
     };
     let ascii = look.glyphs == crate::session::look::GlyphSet::Ascii;
     let corners = if is_cursor {
@@ -391,12 +435,26 @@ fn cell_look_in_regions(
     } else {
         None
     };
+    let style = Style::default().fg(fg).bg(bg).add_modifier(modifier);
     CellLook {
-        style: Style::default().fg(fg).bg(bg).add_modifier(modifier),
+        style,
+        mark_style: Style::default()
+            .fg(if is_line && !is_check {
+                theme.marks.check
+            } else {
+                theme.board.mark
+            })
+            .bg(bg)
+            .add_modifier(modifier - Modifier::UNDERLINED),
         left: left.to_string(),
         centre,
+        crown: piece.and_then(|p| look.glyphs.crown(game, p)),
         seat_mark: seat_mark.filter(|m| *m != right),
         right: right.to_string(),
+        art: piece.map(|p| {
+            let label = game.kind_label(p.kind());
+            (p.kind(), label.chars().last().unwrap_or('?'))
+        }),
         corners,
         camp_mark,
     }
@@ -405,54 +463,119 @@ fn cell_look_in_regions(
 impl BoardView<'_> {
     /// Draws `look` in the cell whose top-left corner is (`x`, `y`).
     fn draw_cell(&self, buf: &mut Buffer, x: u16, y: u16, look: &CellLook) {
-        let (w, h) = (self.size.cell_width, self.size.cell_height);
-        // The background, without the underline of the glyph row.
-        let plain = look.style.remove_modifier(Modifier::UNDERLINED);
-        for row in 0..h {
-            buf.set_stringn(x, y + row, " ".repeat(w as usize), w as usize, plain);
+        draw_cell_at(
+            buf,
+            x,
+            y,
+            (self.size.cell_width, self.size.cell_height),
+            look,
+        );
+    }
+}
+
+/// Draws `look` in a cell of `size` (columns, rows) whose top-left corner
+/// is (`x`, `y`): any board view's one way of drawing a cell.
+pub(super) fn draw_cell_at(buf: &mut Buffer, x: u16, y: u16, size: (u16, u16), look: &CellLook) {
+    let (w, h) = size;
+    // The background, without the underline of the glyph row.
+    let plain = look.style.remove_modifier(Modifier::UNDERLINED);
+    for row in 0..h {
+        buf.set_stringn(x, y + row, " ".repeat(w as usize), w as usize, plain);
+    }
+    let mark = look.mark_style;
+    let big = w >= BIG_FROM.0 && h >= BIG_FROM.1 && look.art.is_some();
+    // The glyph with its crown and seat mark: `+♖′`.
+    let glyph = format!(
+        "{}{}{}",
+        look.crown.unwrap_or(""),
+        look.centre,
+        look.seat_mark.unwrap_or("")
+    );
+    let glyph_width = glyph.width() as u16;
+    let mid = if big {
+        y + (h - ART_HEIGHT.min(h)) / 2 + 1
+    } else {
+        y + h / 2
+    };
+    // In one-row cells the camp mark takes the free column left of the glyph.
+    let left = match look.camp_mark {
+        Some(camp) if h == 1 && (look.left == " " || look.left.width() == 0) => camp,
+        _ => look.left.as_str(),
+    };
+    if let (true, Some((kind, letter))) = (big, look.art) {
+        let x0 = x + (w - ART_WIDTH) / 2;
+        let y0 = y + (h - ART_HEIGHT) / 2;
+        for (row, text) in art(kind, letter).iter().enumerate() {
+            buf.set_stringn(x0, y0 + row as u16, text, ART_WIDTH as usize, look.style);
         }
-        let mid = y + h / 2;
-        // In one-row cells the camp mark takes the free column left of the glyph.
-        let left = match look.camp_mark {
-            Some(mark) if h == 1 && look.left == " " => mark,
-            _ => look.left.as_str(),
-        };
-        if let (Some(mark), true) = (look.seat_mark, w >= 5) {
-            // Room for the seat mark and the marks either side.
-            let centre = x + w / 2;
-            let text = format!("{left}{}{mark}{}", look.centre, look.right);
-            buf.set_stringn(centre - 1, mid, text, 4, look.style);
-        } else if w >= 3 {
-            let centre = x + w / 2;
-            let text = format!("{left}{}{}", look.centre, look.right);
-            buf.set_stringn(centre - 1, mid, text, 3, look.style);
+        // The glyph on the picture's base in 3-row cells, under it in taller.
+        let (gy, gx) = if h > ART_HEIGHT {
+            (y0 + ART_HEIGHT, x + (w.saturating_sub(glyph_width)) / 2)
         } else {
-            let text = format!("{}{}", look.centre, look.right);
-            buf.set_stringn(x, mid, text, w as usize, look.style);
+            (y0 + ART_HEIGHT - 1, x + (w.saturating_sub(glyph_width)) / 2)
+        };
+        buf.set_stringn(gx, gy, &glyph, glyph_width as usize, look.style);
+        buf.set_stringn(x0 - 1, mid, left, 1, mark);
+        buf.set_stringn(x0 + ART_WIDTH, mid, &look.right, 1, mark);
+    } else if w >= 3 {
+        // Marks either side of the glyph (and its crown and seat mark).
+        let inner = glyph_width.max(1);
+        let start = (x + w / 2).saturating_sub(1 + (inner - 1) / 2).max(x);
+        let start = if start + inner + 2 > x + w { x } else { start };
+        buf.set_stringn(start, mid, left, 1, mark);
+        buf.set_stringn(start + 1, mid, &glyph, (w - 1) as usize, look.style);
+        let right_x = start + 1 + inner;
+        if right_x < x + w {
+            buf.set_stringn(right_x, mid, &look.right, 1, mark);
         }
-        match look.corners {
-            // Cursor corners where the cell has rows above and below the glyph.
-            Some(Corners::Four([tl, tr, bl, br])) if h >= 3 => {
-                buf.set_stringn(x, y, tl, 1, plain);
-                buf.set_stringn(x + w - 1, y, tr, 1, plain);
-                buf.set_stringn(x, y + h - 1, bl, 1, plain);
-                buf.set_stringn(x + w - 1, y + h - 1, br, 1, plain);
-            }
-            // A zone's texture along the top row of tall cells.
-            Some(Corners::Top(mark)) if h >= 2 => {
-                buf.set_stringn(x, y, mark, 1, plain);
-                buf.set_stringn(x + w - 1, y, mark, 1, plain);
-            }
-            _ => {}
-        }
-        // The camp mark in the lower left corner of taller cells.
-        if let (Some(mark), true) = (look.camp_mark, h >= 2) {
-            let cursor_corner = matches!(look.corners, Some(Corners::Four(_))) && h >= 3;
-            if !cursor_corner {
-                buf.set_stringn(x, y + h - 1, mark, 1, plain);
-            }
+    } else {
+        buf.set_stringn(x, mid, &look.centre, 1, look.style);
+        let right = look.seat_mark.unwrap_or(look.right.as_str());
+        if w >= 2 {
+            buf.set_stringn(x + 1, mid, right, 1, mark);
         }
     }
+    match look.corners {
+        // Cursor corners where the cell has rows above and below the glyph.
+        Some(Corners::Four([tl, tr, bl, br])) if h >= 3 => {
+            buf.set_stringn(x, y, tl, 1, mark);
+            buf.set_stringn(x + w - 1, y, tr, 1, mark);
+            buf.set_stringn(x, y + h - 1, bl, 1, mark);
+            buf.set_stringn(x + w - 1, y + h - 1, br, 1, mark);
+        }
+        // A zone's texture along the top row of tall cells.
+        Some(Corners::Top(zone)) if h >= 2 => {
+            buf.set_stringn(x, y, zone, 1, mark);
+            buf.set_stringn(x + w - 1, y, zone, 1, mark);
+        }
+        _ => {}
+    }
+    // The camp mark in the lower left corner of taller cells.
+    if let (Some(camp), true) = (look.camp_mark, h >= 2) {
+        let cursor_corner = matches!(look.corners, Some(Corners::Four(_))) && h >= 3;
+        if !cursor_corner {
+            buf.set_stringn(x, y + h - 1, camp, 1, mark);
+        }
+    }
+}
+
+/// The cell of `geo` drawn at screen position (`x`, `y`) on a board of
+/// `size` drawn in `area` from `orientation`, if any: what a click picks.
+pub(super) fn cell_at(
+    geo: &Geometry,
+    orientation: Orientation,
+    size: BoardSize,
+    area: Rect,
+    (x, y): (u16, u16),
+) -> Option<Cell> {
+    let extent = drawing_extent(geo);
+    let origin_x = area.x + size.label_width;
+    geo.cells().find(|cell| {
+        let (col, row) = orientation.screen_place(geo.place(*cell), extent);
+        let left = origin_x + col * size.cell_width;
+        let top = area.y + row * size.cell_height;
+        (left..left + size.cell_width).contains(&x) && (top..top + size.cell_height).contains(&y)
+    })
 }
 
 impl Widget for BoardView<'_> {
@@ -511,6 +634,34 @@ impl Widget for BoardView<'_> {
 mod tests {
     use super::*;
     use crate::session::look::{ColorDepth, GlyphSet};
+
+    #[test]
+    fn a_checks_line_runs_from_the_attacker_to_the_king() {
+        use catboard::core::Options;
+        use catboard::variants::Variant;
+        let line_of = |variant: Variant, text: &str| {
+            let game = variant
+                .from_position(text, &Options::new())
+                .unwrap_or_else(|e| panic!("{e}"));
+            let geo = game.geometry();
+            let mut names: Vec<String> = super::super::check_lines(&game)
+                .iter()
+                .map(|c| geo.name(c).to_string())
+                .collect();
+            names.sort();
+            names
+        };
+        // The rook on e1 checks the king on e8 down the open file (the
+        // knight on c6 can step between, on e5 or e7).
+        assert_eq!(
+            line_of(Variant::Chess, "4k3/8/2n5/8/8/8/8/4R1K1 b - - 0 1"),
+            ["e1", "e2", "e3", "e4", "e5", "e6", "e7"]
+        );
+        // No check, no line; a rook on a diagonal gives none.
+        assert!(line_of(Variant::Chess, "4k3/8/2n5/8/8/8/8/3R2K1 b - - 0 1").is_empty());
+        // On the sphere: the rook next to White's king, which takes it.
+        assert_eq!(line_of(Variant::Polar, "K14S,k9S,r3E w - - 0 1"), ["3E"]);
+    }
 
     #[test]
     fn the_biggest_cells_that_fit_are_chosen() {
@@ -591,7 +742,7 @@ mod tests {
     #[test]
     fn without_tints_a_camp_square_carries_the_camp_mark_in_its_lower_left_corner() {
         let mono = Theme::built_in("mono").unwrap_or_else(|| panic!("no mono theme"));
-        for (glyphs, mark) in [(GlyphSet::Unicode, "·"), (GlyphSet::Ascii, ".")] {
+        for (glyphs, mark) in [(GlyphSet::Unicode, "▫"), (GlyphSet::Ascii, ",")] {
             // Mono, and classic in 16 colours, where camps are not tinted.
             for (theme, depth) in [
                 (&mono, ColorDepth::TrueColor),
@@ -629,5 +780,64 @@ mod tests {
                 .iter()
                 .all(|l| l.chars().all(|c| c.is_ascii_alphabetic()))
         );
+    }
+
+    #[test]
+    fn without_colour_dark_squares_carry_a_texture_and_light_ones_do_not() {
+        let game = catboard::variants::Variant::Chess.new_game(&catboard::core::Options::new());
+        let geo = game.geometry();
+        let white = Orientation::new(0, 2);
+        for (glyphs, texture) in [(GlyphSet::Unicode, "·"), (GlyphSet::Ascii, ".")] {
+            for (theme, depth) in [
+                (Theme::classic(), ColorDepth::NoColor),
+                (
+                    Theme::built_in("mono").unwrap_or_else(Theme::classic),
+                    ColorDepth::TrueColor,
+                ),
+            ] {
+                let look = Look::new(&theme, depth, glyphs);
+                for cell_size in [(3, 1), (5, 2), (7, 3)] {
+                    let size = BoardSize::all(geo, white)
+                        .find(|s| (s.cell_width, s.cell_height) == cell_size)
+                        .unwrap_or_else(|| panic!("no size {cell_size:?}"));
+                    let area = Rect::new(0, 0, size.width(), size.height());
+                    let mut buf = Buffer::empty(area);
+                    BoardView {
+                        game: &game,
+                        look: &look,
+                        marks: &BoardMarks::default(),
+                        orientation: white,
+                        size,
+                    }
+                    .render(area, &mut buf);
+                    // e4 is light and d4 dark, both empty.
+                    let row_text = |name: &str| {
+                        let cell = geo.cell(name).unwrap_or_default();
+                        let (col, row) = white.screen_place(geo.place(cell), drawing_extent(geo));
+                        let x = size.label_width + col * size.cell_width;
+                        let y = row * size.cell_height + size.cell_height / 2;
+                        (x..x + size.cell_width)
+                            .map(|x| buf[(x, y)].symbol().to_string())
+                            .collect::<String>()
+                    };
+                    let what = format!("{glyphs:?} {} at {depth:?}, {cell_size:?}", theme.name);
+                    assert!(
+                        row_text("d4").contains(texture),
+                        "{what}: d4 '{}'",
+                        row_text("d4")
+                    );
+                    assert!(
+                        !row_text("e4").contains(texture),
+                        "{what}: e4 '{}'",
+                        row_text("e4")
+                    );
+                }
+            }
+        }
+        // With colour, the squares' colours tell them apart and no
+        // texture is drawn.
+        assert!(!squares_alike(
+            &Theme::classic().adapted(ColorDepth::Ansi16)
+        ));
     }
 }

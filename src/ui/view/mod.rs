@@ -2,8 +2,12 @@
 
 pub mod board;
 pub mod cell_list;
+#[cfg(test)]
+mod layout_props;
 pub mod overlay;
 pub mod panels;
+pub mod piece_art;
+pub mod pointer;
 pub mod setup_screen;
 pub mod sphere;
 mod wrap;
@@ -19,12 +23,15 @@ use crate::session::words::capitalise;
 use board::{BoardMarks, BoardSize, BoardView};
 use catboard::core::geometry::Shape;
 use catboard::core::{Game, MoveKind};
+pub use pointer::Pointer;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use std::path::Path;
+use unicode_width::UnicodeWidthStr;
+use wrap::wrap_words;
 
 /// How things look: the theme (already degraded to the terminal's colour
 /// depth) and the glyph set.
@@ -148,7 +155,9 @@ pub fn view(app: &App, look: &Look, frame: &mut Frame) {
         Screen::Playing(p) => draw_playing(app, look, p, frame, area),
     };
     match &app.overlay {
-        Some(Overlay::Help { from }) => overlay::help(app, look, *from, frame, area),
+        Some(Overlay::Help { from, scroll }) => {
+            overlay::help(app, look, *from, *scroll, frame, area)
+        }
         Some(Overlay::Chooser { moves, index }) => {
             if let Screen::Playing(p) = &app.screen {
                 overlay::chooser(look, p, moves, *index, frame, board_area.unwrap_or(area));
@@ -165,19 +174,19 @@ pub fn view(app: &App, look: &Look, frame: &mut Frame) {
     }
 }
 
-/// The width the side panel wants at least, and at most.
-const PANEL_WIDTH: (u16, u16) = (34, 44);
-
 /// Where the board and the side panel go in `body`, and the board's size:
 /// the biggest board that leaves room for the panel, else the biggest board
-/// alone; the two centred together.
-fn board_layout(p: &Playing, body: Rect) -> Option<(BoardSize, Rect, Option<Rect>)> {
+/// alone; the two centred together. The panel is as wide as its move list
+/// wants ([`panels::wanted_width`]), within the room the board leaves.
+pub fn board_layout(p: &Playing, body: Rect) -> Option<(BoardSize, Rect, Option<Rect>)> {
     let geo = p.table.game().geometry();
     let room_height = body.height.saturating_sub(1);
-    let panel_wanted = panels::wanted_width(p).clamp(PANEL_WIDTH.0, PANEL_WIDTH.1);
+    let panel_wanted = panels::wanted_width(p);
     // A margin of one column on the left, two between board and panel.
     let with_panel = BoardSize::all(geo, p.orientation)
-        .filter(|s| s.height() <= room_height && 1 + s.width() + 2 + PANEL_WIDTH.0 <= body.width)
+        .filter(|s| {
+            s.height() <= room_height && 1 + s.width() + 2 + panels::PANEL_MIN <= body.width
+        })
         .last();
     let (size, panel_width) = match with_panel {
         Some(size) => {
@@ -235,8 +244,19 @@ fn board_marks(p: &Playing) -> BoardMarks {
             .unwrap_or_default(),
         ..BoardMarks::default()
     };
+    marks.line = check_lines(game);
     if let Some(entry) = p.entry().filter(|e| !e.picks().is_empty()) {
         let mover = game.to_move();
+        // Half-way through a two-leg move: back to the origin is one way
+        // to finish, the cell reached (picked again) another.
+        let (picks, next) = (entry.picks(), entry.next_picks());
+        if picks.len() >= 2 && next.contains(picks[0]) {
+            for cell in [picks[0], picks[picks.len() - 1]] {
+                if next.contains(cell) {
+                    marks.finish.insert(cell);
+                }
+            }
+        }
         for cell in entry.next_picks().iter() {
             marks.targets.insert(cell);
             if game.piece_at(cell).is_some_and(|pc| pc.seat() != mover) {
@@ -247,7 +267,130 @@ fn board_marks(p: &Playing) -> BoardMarks {
     marks
 }
 
+/// The lines by which the side to move is in check: from each checked
+/// king, along each of its rays to the first piece on it, an enemy there
+/// whose line is confirmed by the rules: some legal answer lands on it (a
+/// piece taking the attacker or stepping between, or the king taking it),
+/// as every answer to a check along a line but a king's step away must. The attacker's cell and
+/// the cells between; empty when not in check.
+pub(super) fn check_lines(game: &catboard::variants::AnyGame) -> catboard::core::CellSet {
+    use catboard::core::geometry::LineKind;
+    let mut line = catboard::core::CellSet::default();
+    let checked = game.annotations().checked;
+    if checked.is_empty() {
+        return line;
+    }
+    let geo = game.geometry();
+    let mover = game.to_move();
+    let answers: Vec<catboard::core::Cell> = game
+        .legal_move_list()
+        .iter()
+        // A king's own move answers only by taking the attacker.
+        .filter(|m| !m.is_pass() && (!checked.contains(m.from) || game.piece_at(m.to).is_some()))
+        .map(|m| m.to)
+        .collect();
+    for king in checked.iter() {
+        for kind in [LineKind::Orthogonal, LineKind::Diagonal] {
+            for ray in geo.rays(king, kind) {
+                let Some(at) = ray.iter().position(|c| game.piece_at(*c).is_some()) else {
+                    continue;
+                };
+                let enemy = game.piece_at(ray[at]).is_some_and(|p| p.seat() != mover);
+                let segment = &ray[..=at];
+                if enemy && segment.iter().any(|c| answers.contains(c)) {
+                    segment.iter().for_each(|c| line.insert(*c));
+                }
+            }
+        }
+    }
+    line
+}
+
+/// The sentence the feedback line says now: the open prompt's error
+/// aside, a message, else the result, else (when there is no panel to say
+/// it) the side to move; and its style.
+fn feedback(app: &App, look: &Look, p: &Playing, status: bool) -> Option<(String, Style)> {
+    match (&app.message, p.table.outcome()) {
+        (Some(m), _) => Some((
+            plain(look, &m.text),
+            if m.error { look.error() } else { look.text() },
+        )),
+        (None, Some(outcome)) => Some((
+            plain(look, &describe::result(&p.table, outcome)),
+            look.accent(),
+        )),
+        (None, None) if status => {
+            let game = p.table.game();
+            let side = capitalise(game.seat_name(game.to_move()));
+            let thinking = match &p.thinking {
+                Some(t) if t.purpose == Purpose::Move => format!(
+                    ", thinking (depth {})",
+                    t.progress.as_ref().map_or(0, |pr| pr.depth)
+                ),
+                _ => String::new(),
+            };
+            Some(if game.in_check() {
+                (format!("{side} to move, in check!{thinking}"), look.error())
+            } else {
+                (format!("{side} to move{thinking}"), look.text())
+            })
+        }
+        (None, None) => None,
+    }
+}
+
+/// The most rows the feedback may take when the board leaves them free.
+const FEEDBACK_ROWS: u16 = 3;
+
+/// The sentences the feedback line says with the panel shown, and
+/// without it (then it says the side to move too).
+type Said = (Option<(String, Style)>, Option<(String, Style)>);
+
+/// How the playing screen is laid out in `area`: the body (board and
+/// panel, or the sphere's screen), the feedback rows under it (one, or as
+/// many as the sentence needs up to [`FEEDBACK_ROWS`] where the board
+/// leaves rows free), and what the feedback says. The key hints take the
+/// last row. A fixed status line is this feedback area.
+pub fn playing_layout(app: &App, look: &Look, p: &Playing, area: Rect) -> (Rect, Rect, Said) {
+    let graph = p.table.game().geometry().shape() == Shape::Graph;
+    let width = area.width.saturating_sub(2) as usize;
+    let one_row = Rect {
+        height: area.height.saturating_sub(2),
+        ..area
+    };
+    let said = feedback(app, look, p, false);
+    let said_with_status = feedback(app, look, p, true);
+    let wanted = said_with_status
+        .as_ref()
+        .map_or(1, |(text, _)| wrap_words(text, width).len().max(1)) as u16;
+    let wanted = wanted.min(FEEDBACK_ROWS);
+    let free = if graph {
+        0
+    } else {
+        board_layout(p, one_row).map_or(0, |(_, board, _)| {
+            one_row.bottom().saturating_sub(board.bottom())
+        })
+    };
+    let rows = wanted.min(1 + free).min(area.height.saturating_sub(1));
+    let body = Rect {
+        height: area.height.saturating_sub(1 + rows),
+        ..area
+    };
+    let feedback_area = Rect {
+        x: area.x + 1,
+        y: body.bottom(),
+        width: area.width.saturating_sub(2),
+        height: rows,
+    };
+    (body, feedback_area, (said, said_with_status))
+}
+
 /// Draws the board, panels, feedback and hints; returns where the board is.
+///
+/// The screen is laid out once here: the body (board and panel, or the
+/// sphere's screen), then the feedback (the status line: one row, or as
+/// many as its sentence needs, up to [`FEEDBACK_ROWS`], where the board
+/// leaves rows free below it), then the key hints.
 fn draw_playing(
     app: &App,
     look: &Look,
@@ -255,41 +398,34 @@ fn draw_playing(
     frame: &mut Frame,
     area: Rect,
 ) -> Option<Rect> {
-    // Two lines at the bottom: feedback and key hints.
-    let body = Rect {
-        height: area.height.saturating_sub(2),
-        ..area
-    };
     let marks = board_marks(p);
-    let drawn = match p.table.game().geometry().shape() {
-        Shape::Grid { .. } => draw_grid(look, p, &marks, frame, body),
-        Shape::Graph => sphere::draw(look, p, &marks, frame, body),
+    let graph = p.table.game().geometry().shape() == Shape::Graph;
+    let (body, feedback_area, said) = playing_layout(app, look, p, area);
+    let drawn = if graph {
+        sphere::draw(look, p, &marks, frame, body)
+    } else {
+        draw_grid(look, p, &marks, frame, body)
     };
     let Some((board_area, panels_drawn)) = drawn else {
-        let (w, h) = match p.table.game().geometry().shape() {
-            Shape::Grid { .. } => {
-                let (w, h) = BoardSize::minimum(p.table.game().geometry(), p.orientation);
-                (w + 2, h + 3)
-            }
-            Shape::Graph => (sphere::MINIMUM.0, sphere::MINIMUM.1 + 2),
+        let (w, h) = if graph {
+            (sphere::MINIMUM.0, sphere::MINIMUM.1 + 2)
+        } else {
+            let (w, h) = BoardSize::minimum(p.table.game().geometry(), p.orientation);
+            (w + 2, h + 3)
         };
         too_small(look, frame, area, (w, h));
         return None;
     };
-    let feedback = Rect {
-        x: area.x + 1,
-        y: area.bottom().saturating_sub(2),
-        width: area.width.saturating_sub(2),
-        height: 1,
-    };
-    feedback_line(app, look, p, frame, feedback, !panels_drawn);
+    let said = if panels_drawn { said.0 } else { said.1 };
+    feedback_line(app, look, said, frame, feedback_area);
     hint_line(
         app,
         look,
         frame,
         Rect {
             y: area.bottom().saturating_sub(1),
-            ..feedback
+            height: 1,
+            ..feedback_area
         },
     );
     Some(board_area)
@@ -384,9 +520,16 @@ fn draw_grid(
     Some((board_area, panel.is_some()))
 }
 
-/// The feedback line: the open prompt, else a message, else the result,
-/// else (when there is no panel to say it) the side to move.
-fn feedback_line(app: &App, look: &Look, p: &Playing, frame: &mut Frame, area: Rect, status: bool) {
+/// The feedback: the open prompt, else `said` broken between words over
+/// the rows of `area` (what does not fit ends in an ellipsis after a
+/// whole word).
+fn feedback_line(
+    app: &App,
+    look: &Look,
+    said: Option<(String, Style)>,
+    frame: &mut Frame,
+    area: Rect,
+) {
     if let Some(Overlay::Field {
         purpose: purpose @ (FieldPurpose::Move | FieldPurpose::GoTo),
         text,
@@ -397,47 +540,62 @@ fn feedback_line(app: &App, look: &Look, p: &Playing, frame: &mut Frame, area: R
         } else {
             "Move: "
         };
-        let mut spans = vec![
+        let typed = prompt.width() + text.width();
+        let mut lines = vec![Line::from(vec![
             Span::styled(prompt, look.accent()),
             Span::styled(text.clone(), look.text()),
-        ];
+        ])];
         if let Some(m) = &app.message {
-            spans.push(Span::styled(format!("  {}", m.text), look.error()));
+            let room = (area.width as usize).saturating_sub(typed + 2);
+            let parts = wrap_words(&m.text, room.max(1));
+            let first_fits = parts.first().is_some_and(|f| f.width() <= room);
+            if first_fits && parts.len() == 1 {
+                lines[0]
+                    .spans
+                    .push(Span::styled(format!("  {}", m.text), look.error()));
+            } else {
+                let parts = wrap_words(&m.text, area.width as usize);
+                lines.extend(parts.into_iter().map(|l| Line::styled(l, look.error())));
+            }
         }
-        frame.render_widget(Paragraph::new(Line::from(spans)), area);
-        let x =
-            area.x + (prompt.len() + unicode_width::UnicodeWidthStr::width(text.as_str())) as u16;
+        let shown = fit_rows(lines, area.height as usize, look);
+        frame.render_widget(Paragraph::new(shown), area);
+        let x = area.x + typed as u16;
         frame.set_cursor_position((x.min(area.right().saturating_sub(1)), area.y));
         return;
     }
-    let line = match (&app.message, p.table.outcome()) {
-        (Some(m), _) => Line::styled(
-            plain(look, &m.text),
-            if m.error { look.error() } else { look.text() },
-        ),
-        (None, Some(outcome)) => Line::styled(
-            plain(look, &describe::result(&p.table, outcome)),
-            look.accent(),
-        ),
-        (None, None) if status => {
-            let game = p.table.game();
-            let side = capitalise(game.seat_name(game.to_move()));
-            let thinking = match &p.thinking {
-                Some(t) if t.purpose == Purpose::Move => format!(
-                    ", thinking (depth {})",
-                    t.progress.as_ref().map_or(0, |pr| pr.depth)
-                ),
-                _ => String::new(),
-            };
-            if game.in_check() {
-                Line::styled(format!("{side} to move, in check!{thinking}"), look.error())
-            } else {
-                Line::styled(format!("{side} to move{thinking}"), look.text())
-            }
-        }
-        (None, None) => Line::default(),
+    let Some((text, style)) = said else {
+        return;
     };
-    frame.render_widget(Paragraph::new(line), area);
+    let lines = wrap_words(&text, area.width as usize)
+        .into_iter()
+        .map(|l| Line::styled(l, style))
+        .collect();
+    frame.render_widget(
+        Paragraph::new(fit_rows(lines, area.height as usize, look)),
+        area,
+    );
+}
+
+/// `lines` cut to `rows`: the last shown ends in an ellipsis after its
+/// last whole word when lines were left out.
+fn fit_rows(mut lines: Vec<Line<'static>>, rows: usize, look: &Look) -> Vec<Line<'static>> {
+    if lines.len() <= rows.max(1) {
+        return lines;
+    }
+    lines.truncate(rows.max(1));
+    if let Some(last) = lines.last_mut() {
+        let dots = look.glyphs.marks().ellipsis;
+        let style = last.spans.last().map(|s| s.style).unwrap_or_default();
+        let text: String = last.spans.iter().map(|s| s.content.as_ref()).collect();
+        let width = text.width();
+        let mut words: Vec<&str> = text.split(' ').collect();
+        while words.len() > 1 && words.join(" ").width() + 1 + dots.width() > width {
+            words.pop();
+        }
+        *last = Line::styled(format!("{} {dots}", words.join(" ")), style);
+    }
+    lines
 }
 
 /// The key hints at the bottom, made from the keymap: the most used keys

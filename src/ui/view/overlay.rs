@@ -2,6 +2,7 @@
 //! legend of how the seats' pieces look), the promotion chooser and the
 //! new-game question. Each box is centred in the area it is given.
 
+use super::wrap::wrap_words;
 use super::{Look, help_state};
 use crate::session::app::{App, Playing, Screen};
 use crate::session::keymap::{Context, help_sections};
@@ -71,11 +72,7 @@ fn seat_legend(look: &Look, p: &Playing) -> Vec<Line<'static>> {
                     glyphs.seat_description(seat),
                 )
             };
-            let glyph = format!(
-                "{}{}",
-                glyphs.piece(sample),
-                glyphs.seat_mark(sample).unwrap_or(" ")
-            );
+            let glyph = format!("{:<2}", glyphs.piece_text(game, sample));
             let title = if seat == 0 { "Pieces" } else { "" };
             let name = capitalise(name);
             Line::from(vec![
@@ -125,7 +122,7 @@ fn kind_legend(look: &Look, p: &Playing) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     for (i, kind) in kinds.into_iter().enumerate() {
         let title = if i == 0 { "Others" } else { "" };
-        let glyph = look.glyphs.piece(Piece::new(Seat(0), kind));
+        let glyph = look.glyphs.piece_text(game, Piece::new(Seat(0), kind));
         lines.push(Line::from(vec![
             Span::styled(format!("{title:<7}"), look.accent()),
             Span::styled(format!("{glyph}  {}", kind.name()), look.text()),
@@ -134,9 +131,18 @@ fn kind_legend(look: &Look, p: &Playing) -> Vec<Line<'static>> {
     lines
 }
 
-/// The help for the screen it was opened from, in columns of sections;
-/// during a game the first column ends with the seats' legend.
-pub fn help(app: &App, look: &Look, from: Context, frame: &mut Frame, area: Rect) {
+/// One entry of the help: a heading, a key and what it does, a legend
+/// line, or a gap.
+enum HelpItem {
+    Heading(&'static str),
+    Key(String, &'static str),
+    Legend(Vec<Span<'static>>),
+    Gap,
+}
+
+/// The help's entries for the screen it was opened from, in columns of
+/// sections; during a game the first column ends with the seats' legend.
+fn help_columns(app: &App, look: &Look, from: Context) -> Vec<Vec<HelpItem>> {
     let ascii = look.glyphs == GlyphSet::Ascii;
     let columns: Vec<Vec<Context>> = match from {
         Context::Setup => vec![vec![Context::Setup], vec![Context::TextEntry]],
@@ -145,62 +151,198 @@ pub fn help(app: &App, look: &Look, from: Context, frame: &mut Frame, area: Rect
             vec![Context::TextEntry, Context::Chooser, Context::Confirm],
         ],
     };
-    let mut rendered: Vec<Vec<Line>> = columns
+    let mut items: Vec<Vec<HelpItem>> = columns
         .iter()
         .map(|contexts| {
-            let mut lines = Vec::new();
+            let mut column = Vec::new();
             for (title, keys) in help_sections(contexts, ascii, help_state(app)) {
-                if !lines.is_empty() {
-                    lines.push(Line::default());
+                if !column.is_empty() {
+                    column.push(HelpItem::Gap);
                 }
-                lines.push(Line::styled(title, look.accent()));
-                let key_width = keys.iter().map(|(k, _)| k.width()).max().unwrap_or(0);
+                column.push(HelpItem::Heading(title));
                 for (k, what) in keys {
+                    column.push(HelpItem::Key(k, what));
+                }
+            }
+            column
+        })
+        .collect();
+    if let (Screen::Playing(p), true) = (&app.screen, from != Context::Setup) {
+        let legend = |lines: Vec<Line<'static>>| {
+            lines
+                .into_iter()
+                .map(|l| HelpItem::Legend(l.spans))
+                .collect::<Vec<_>>()
+        };
+        if let Some(first) = items.first_mut() {
+            first.push(HelpItem::Gap);
+            first.extend(legend(seat_legend(look, p)));
+            first.extend(legend(camp_legend(look, p).into_iter().collect()));
+        }
+        let others = kind_legend(look, p);
+        if let Some(second) = items.get_mut(1)
+            && !others.is_empty()
+        {
+            second.push(HelpItem::Gap);
+            second.extend(legend(others));
+        }
+    }
+    items
+}
+
+/// The lines of one column of the help at `width` columns: keys in a
+/// column of their own, what they do broken between words beside them.
+fn help_lines(look: &Look, items: &[HelpItem], width: usize) -> Vec<Line<'static>> {
+    let key_width = items
+        .iter()
+        .filter_map(|i| match i {
+            HelpItem::Key(k, _) => Some(k.width()),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    let mut lines = Vec::new();
+    for item in items {
+        match item {
+            HelpItem::Heading(title) => lines.push(Line::styled(*title, look.accent())),
+            HelpItem::Gap => lines.push(Line::default()),
+            HelpItem::Key(k, what) => {
+                let indent = 1 + key_width + 2;
+                let parts = wrap_words(what, width.saturating_sub(indent).max(8));
+                for (i, part) in parts.into_iter().enumerate() {
+                    let key = if i == 0 { k.as_str() } else { "" };
                     lines.push(Line::from(vec![
-                        Span::styled(format!(" {k:<key_width$}  "), look.accent()),
-                        Span::styled(what, look.text()),
+                        Span::styled(format!(" {key:<key_width$}  "), look.accent()),
+                        Span::styled(part, look.text()),
                     ]));
                 }
             }
-            lines
-        })
-        .collect();
-    if let (Screen::Playing(p), Some(first)) = (&app.screen, rendered.first_mut())
-        && from != Context::Setup
-    {
-        first.push(Line::default());
-        first.extend(seat_legend(look, p));
-        first.extend(camp_legend(look, p));
-    }
-    if let (Screen::Playing(p), Some(second)) = (&app.screen, rendered.get_mut(1))
-        && from != Context::Setup
-    {
-        let others = kind_legend(look, p);
-        if !others.is_empty() {
-            second.push(Line::default());
-            second.extend(others);
+            HelpItem::Legend(spans) => {
+                let line = Line::from(spans.clone());
+                if line.width() <= width {
+                    lines.push(line);
+                } else {
+                    // The legend's words, broken, under its title.
+                    let text: String = spans.iter().map(|s| s.content.as_ref()).collect();
+                    for part in wrap_words(&text, width) {
+                        lines.push(Line::styled(part, look.text()));
+                    }
+                }
+            }
         }
     }
-    let col_widths: Vec<u16> = rendered
+    lines
+}
+
+/// How the help is laid out in `area`: its box, its columns' lines side
+/// by side (or one after another when they do not fit side by side), and
+/// how far it can scroll.
+pub struct HelpLayout {
+    /// The box.
+    pub popup: Rect,
+    /// Each column's lines and width.
+    pub columns: Vec<(Vec<Line<'static>>, u16)>,
+    /// The lines the box shows at once.
+    pub visible: u16,
+    /// How far the help scrolls: its lines beyond those shown.
+    pub max_scroll: u16,
+}
+
+/// The help laid out for `area`.
+pub fn help_layout(app: &App, look: &Look, from: Context, area: Rect) -> HelpLayout {
+    let items = help_columns(app, look, from);
+    let natural: Vec<u16> = items
         .iter()
-        .map(|lines| lines.iter().map(|l| l.width()).max().unwrap_or(0) as u16 + 2)
+        .map(|column| {
+            help_lines(look, column, usize::MAX / 2)
+                .iter()
+                .map(Line::width)
+                .max()
+                .unwrap_or(0) as u16
+                + 2
+        })
         .collect();
-    let height = rendered.iter().map(Vec::len).max().unwrap_or(0) as u16 + 2;
-    let width = col_widths.iter().sum::<u16>() + 2;
-    let popup = centred(area, width, height);
+    let room = area.width.saturating_sub(2);
+    let side_by_side = natural.iter().sum::<u16>() <= room;
+    let columns: Vec<(Vec<Line<'static>>, u16)> = if side_by_side {
+        items
+            .iter()
+            .zip(&natural)
+            .map(|(column, w)| (help_lines(look, column, usize::from(*w)), *w))
+            .collect()
+    } else {
+        // One column: every section after the other, broken to the width.
+        let width = natural.iter().copied().max().unwrap_or(0).min(room);
+        let mut lines = Vec::new();
+        for column in &items {
+            if !lines.is_empty() {
+                lines.push(Line::default());
+            }
+            lines.extend(help_lines(
+                look,
+                column,
+                usize::from(width.saturating_sub(1)),
+            ));
+        }
+        vec![(lines, width)]
+    };
+    let content = columns.iter().map(|(l, _)| l.len()).max().unwrap_or(0) as u16;
+    let width = columns.iter().map(|(_, w)| *w).sum::<u16>() + 2;
+    // A line at the foot tells how to scroll when the help is cut.
+    let fits = content + 2 <= area.height;
+    let height = if fits { content + 2 } else { area.height };
+    let visible = if fits {
+        content
+    } else {
+        height.saturating_sub(3)
+    };
+    HelpLayout {
+        popup: centred(area, width, height),
+        columns,
+        visible,
+        max_scroll: content.saturating_sub(visible),
+    }
+}
+
+/// The help for the screen it was opened from, scrolled `scroll` lines
+/// down (within what there is to scroll).
+pub fn help(app: &App, look: &Look, from: Context, scroll: u16, frame: &mut Frame, area: Rect) {
+    let layout = help_layout(app, look, from, area);
+    app.help_scroll_room.set(layout.max_scroll);
+    let popup = layout.popup;
     frame.render_widget(Clear, popup);
     let block = boxed(look, " Keys ");
     let inner = block.inner(popup);
     frame.render_widget(block, popup);
+    let scroll = scroll.min(layout.max_scroll);
     let mut x = inner.x;
-    for (lines, w) in rendered.into_iter().zip(col_widths) {
+    for (lines, w) in layout.columns {
         let column = Rect {
             x,
             width: w.min(inner.right().saturating_sub(x)),
+            height: layout.visible.min(inner.height),
             ..inner
         };
-        frame.render_widget(Paragraph::new(lines), column);
+        frame.render_widget(Paragraph::new(lines).scroll((scroll, 0)), column);
         x = x.saturating_add(w);
+    }
+    if layout.max_scroll > 0 {
+        let (up, down) = if look.glyphs == GlyphSet::Ascii {
+            ("Up", "Down")
+        } else {
+            ("↑", "↓")
+        };
+        let text = format!(
+            "{up}/{down} scroll: line {} of {}",
+            scroll + 1,
+            layout.max_scroll + layout.visible
+        );
+        let foot = Rect {
+            y: inner.bottom().saturating_sub(1),
+            height: 1,
+            ..inner
+        };
+        frame.render_widget(Paragraph::new(Line::styled(text, look.dim())), foot);
     }
 }
 
@@ -223,11 +365,10 @@ pub fn chooser(
                 Choice::Promote(kind) => {
                     let piece = Piece::new(mover, *kind);
                     format!(
-                        "{}{} {} ({})",
-                        look.glyphs.piece(piece),
-                        look.glyphs.seat_mark(piece).unwrap_or(""),
+                        "{} {} ({})",
+                        look.glyphs.piece_text(game, piece),
                         capitalise(kind.name()),
-                        kind.letter()
+                        choice.key()
                     )
                 }
                 Choice::NoPromotion => format!(
@@ -312,6 +453,7 @@ mod tests {
         );
         app.overlay = Some(Overlay::Help {
             from: Context::Board,
+            scroll: 0,
         });
         app
     }
@@ -322,7 +464,7 @@ mod tests {
         let mut terminal = Terminal::new(TestBackend::new(width, height))
             .unwrap_or_else(|e| panic!("test backend: {e}"));
         terminal
-            .draw(|f| help(app, &look, Context::Board, f, f.area()))
+            .draw(|f| help(app, &look, Context::Board, 0, f, f.area()))
             .unwrap_or_else(|e| panic!("drawing failed: {e}"));
         terminal.backend().buffer().clone()
     }

@@ -1,7 +1,12 @@
 //! The side panels: players and the side to move, check and result, the
-//! cell under the cursor, the
-//! computer's thinking and the hint, captured pieces, the variant's notes,
-//! and the move list in rounds (one column per seat).
+//! cell under the cursor, the computer's thinking and the hint, captured
+//! pieces, the variant's notes, and the move list in rounds.
+//!
+//! Every line is laid out for the panel's width here, so nothing is cut:
+//! sentences break between words ([`wrap_words`]), and the move list puts
+//! as many of a round's moves on a line as fit, one column per move as wide
+//! as the longest move, continuing a round on the next line when the
+//! panel is narrow: every seat's move is always shown.
 
 use super::wrap::wrap_words;
 use super::{Look, plain};
@@ -14,26 +19,97 @@ use crate::session::words::capitalise;
 use catboard::ai::score;
 use catboard::core::{Game, Piece, Seat};
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Padding, Paragraph};
+use unicode_width::UnicodeWidthStr;
+
+/// The narrowest panel drawn beside a board (its borders included).
+pub const PANEL_MIN: u16 = 34;
+
+/// The widest panel: more would only spread a round of four seats' moves.
+pub const PANEL_MAX: u16 = 64;
+
+/// Columns a panel's borders and padding take.
+const FRAME: u16 = 4;
 
 /// The result as a score (`1-0`, `1/2-1/2`), for two-seat games only.
 fn result_score(table: &TableGame, outcome: Ending) -> Option<&'static str> {
     (table.players().len() == 2).then(|| outcome.score())
 }
 
-/// The columns a written move takes in the move list (longer ones, such as
-/// `Cats pass`, run into the gap after them).
+/// The fewest columns a written move is given in the move list.
 const MOVE_COLUMN: usize = 7;
 
-/// The width the panels want: room for a round of moves per line, one
-/// column per seat, the last move of a round allowed two columns more.
+/// How the move list is laid out at one width: the round number's
+/// columns, each move's column and how many moves share a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveGrid {
+    /// Columns of the round number and its dot (`  12.`).
+    pub number: usize,
+    /// Columns of one move: a space, the current-move mark, the move.
+    pub slot: usize,
+    /// Moves on one line (a round longer than that goes on over lines).
+    pub per_line: usize,
+    /// Seats in a round.
+    pub seats: usize,
+}
+
+impl MoveGrid {
+    /// The grid for `p`'s moves in a panel whose text is `width` columns.
+    pub fn of(p: &Playing, width: usize) -> MoveGrid {
+        let table = &p.table;
+        let seats = table.players().len().max(1);
+        let longest = table
+            .notation()
+            .chain(table.undone_notation())
+            .map(UnicodeWidthStr::width)
+            .max()
+            .unwrap_or(0)
+            .max(MOVE_COLUMN);
+        let rounds = table.ply() + table.undone_notation().count() + seats;
+        let last_round = usize::from(table.first_round()) + rounds / seats;
+        let number = last_round.to_string().len().max(3) + 1;
+        let slot = longest + 2;
+        let per_line = (width.saturating_sub(number) / slot).clamp(1, seats);
+        MoveGrid {
+            number,
+            slot,
+            per_line,
+            seats,
+        }
+    }
+
+    /// Lines one round takes.
+    pub fn lines_per_round(self) -> usize {
+        self.seats.div_ceil(self.per_line)
+    }
+
+    /// The text width that puts a whole round on one line.
+    pub fn one_line_width(self) -> usize {
+        self.number + self.seats * self.slot
+    }
+}
+
+/// The width the panels want: room for a round of moves on one line, and
+/// for the longest player line.
 pub fn wanted_width(p: &Playing) -> u16 {
-    let seats = p.table.players().len().max(1);
-    // Borders and padding, the round number, a mark and a gap per move.
-    (4 + 4 + seats * (MOVE_COLUMN + 2) + 2) as u16
+    let grid = MoveGrid::of(p, usize::MAX / 2);
+    let players = p
+        .table
+        .players()
+        .iter()
+        .map(|pl| 2 + 8 + pl.label().width())
+        .max()
+        .unwrap_or(0);
+    (grid.one_line_width().max(players) as u16 + FRAME).clamp(PANEL_MIN, PANEL_MAX)
+}
+
+/// The fewest rows the move box needs: its borders and one round.
+pub fn moves_box_min(p: &Playing, width: u16) -> u16 {
+    let grid = MoveGrid::of(p, width.saturating_sub(FRAME) as usize);
+    grid.lines_per_round() as u16 + 2
 }
 
 /// Draws the panels into `area`: the game box on top, the moves below.
@@ -45,11 +121,20 @@ pub fn draw(look: &Look, p: &Playing, frame: &mut Frame, area: Rect) {
 /// them follows the cursor or the search's progress, so they redraw only
 /// when the game changes.
 pub fn draw_with(look: &Look, p: &Playing, frame: &mut Frame, area: Rect, still: bool) {
-    let text_width = area.width.saturating_sub(4) as usize;
-    let game_lines = game_lines(look, p, text_width, still);
-    let game_height = (game_lines.len() as u16 + 2).min(area.height.saturating_sub(3));
-    let [top, bottom] =
-        Layout::vertical([Constraint::Length(game_height), Constraint::Min(3)]).areas(area);
+    let text_width = area.width.saturating_sub(FRAME) as usize;
+    let moves_min = moves_box_min(p, area.width);
+    let room = area.height.saturating_sub(moves_min).saturating_sub(2) as usize;
+    let game_lines = game_lines(look, p, text_width, room, still);
+    let game_height = (game_lines.len() as u16 + 2).min(area.height);
+    let top = Rect {
+        height: game_height,
+        ..area
+    };
+    let bottom = Rect {
+        y: area.y + game_height,
+        height: area.height - game_height,
+        ..area
+    };
     let block = |title: String| {
         Block::bordered()
             .border_set(look.glyphs.border())
@@ -61,21 +146,29 @@ pub fn draw_with(look: &Look, p: &Playing, frame: &mut Frame, area: Rect, still:
         Paragraph::new(game_lines).block(block(format!(" {} ", p.table.variant().name()))),
         top,
     );
+    if bottom.height < 3 {
+        return;
+    }
     if p.cell_list && !still {
         let cell_block = block(" Cell ".to_string());
         let inner = cell_block.inner(bottom);
         frame.render_widget(cell_block, bottom);
-        frame.render_widget(
-            Paragraph::new(super::cell_list::lines(look, p, inner.width as usize)),
-            inner,
-        );
+        let mut lines = super::cell_list::lines(look, p, inner.width as usize);
+        lines.truncate(inner.height as usize);
+        frame.render_widget(Paragraph::new(lines), inner);
         return;
     }
     let moves_block = block(" Moves ".to_string());
     let inner = moves_block.inner(bottom);
     frame.render_widget(moves_block, bottom);
     frame.render_widget(
-        Paragraph::new(move_lines(look, p, inner.height as usize)),
+        Paragraph::new(move_lines(
+            look,
+            p,
+            inner.width as usize,
+            inner.height as usize,
+            p.move_list_scroll,
+        )),
         inner,
     );
 }
@@ -89,32 +182,36 @@ fn count(nodes: u64) -> String {
     }
 }
 
+/// `text` broken between words to `width`, each line in `style`.
+fn wrapped(text: &str, width: usize, style: Style) -> Vec<Line<'static>> {
+    wrap_words(text, width)
+        .into_iter()
+        .map(|l| Line::styled(l, style))
+        .collect()
+}
+
 /// What the search under way has found: who thinks and at what level, the
 /// depth, evaluation and nodes, and the expected line.
 fn thinking_lines(look: &Look, p: &Playing, t: &Thinking, width: usize) -> Vec<Line<'static>> {
     let game = p.table.game();
     let seat = capitalise(game.seat_name(t.seat));
     let dots = plain(look, "…");
-    let mut lines = vec![match t.purpose {
-        Purpose::Move => Line::styled(format!("{seat} thinks{dots}"), look.accent()),
-        Purpose::Hint => Line::styled(format!("Finding a hint{dots}"), look.accent()),
-        Purpose::DrawOffer => Line::styled(format!("Weighing the draw{dots}"), look.accent()),
-        Purpose::Requested => Line::styled(
-            format!("The computer chooses {seat}'s move{dots}"),
-            look.accent(),
-        ),
-    }];
+    let head = match t.purpose {
+        Purpose::Move => format!("{seat} thinks{dots}"),
+        Purpose::Hint => format!("Finding a hint{dots}"),
+        Purpose::DrawOffer => format!("Weighing the draw{dots}"),
+        Purpose::Requested => format!("The computer chooses {seat}'s move{dots}"),
+    };
+    let mut lines = wrapped(&head, width, look.accent());
     match &t.progress {
         Some(progress) => {
-            lines.push(Line::styled(
-                format!(
-                    "Depth {}  eval {}  {} nodes",
-                    progress.depth,
-                    score::describe(progress.score),
-                    count(progress.nodes)
-                ),
-                look.text(),
-            ));
+            let figures = format!(
+                "Depth {}  eval {}  {} nodes",
+                progress.depth,
+                score::describe(progress.score),
+                count(progress.nodes)
+            );
+            lines.extend(wrapped(&figures, width, look.text()));
             if !progress.line.is_empty() {
                 let text = format!("Line {}", progress.line.join(" "));
                 if let Some(first) = wrap_words(&text, width).into_iter().next() {
@@ -127,60 +224,107 @@ fn thinking_lines(look: &Look, p: &Playing, t: &Thinking, width: usize) -> Vec<L
     lines
 }
 
+/// The line of one seat: the to-move mark, its name and who plays it,
+/// the player's words on the next line when the panel is narrow. (A
+/// seat's clock is to go on a line of its own below it.)
+fn seat_lines(look: &Look, p: &Playing, seat: Seat, width: usize) -> Vec<Line<'static>> {
+    let game = p.table.game();
+    let moving = seat == game.to_move() && p.table.outcome().is_none();
+    let mark = if moving {
+        look.glyphs.marks().to_move
+    } else {
+        " "
+    };
+    let style = if moving { look.accent() } else { look.text() };
+    let name = format!("{:<7}", capitalise(game.seat_name(seat)));
+    let label = p
+        .table
+        .players()
+        .get(seat.index())
+        .map(|pl| match p.people.get(seat.index()) {
+            Some(Some(name)) if pl.level().is_none() => name.clone(),
+            _ => pl.label(),
+        })
+        .unwrap_or_default();
+    let head = 2 + name.width();
+    if head + label.width() <= width {
+        return vec![Line::from(vec![
+            Span::styled(format!("{mark} "), style),
+            Span::styled(name, style),
+            Span::styled(label, look.dim()),
+        ])];
+    }
+    let mut lines = vec![Line::from(vec![
+        Span::styled(format!("{mark} "), style),
+        Span::styled(name.trim_end().to_string(), style),
+    ])];
+    for part in wrap_words(&label, width.saturating_sub(4)) {
+        lines.push(Line::styled(format!("    {part}"), look.dim()));
+    }
+    lines
+}
+
+/// A group of the game box's lines and how much it matters: when the
+/// panel is short, the least important groups are left out whole.
+struct Group {
+    lines: Vec<Line<'static>>,
+    priority: u8,
+}
+
 /// The game box: each seat and its player, the side to move, check or the
 /// result, the computer's thinking, the hint, captured pieces and the
-/// variant's notes.
-fn game_lines(look: &Look, p: &Playing, width: usize, still: bool) -> Vec<Line<'static>> {
+/// variant's notes; as many groups as `room` lines hold, the least
+/// important left out first.
+pub(super) fn game_lines(
+    look: &Look,
+    p: &Playing,
+    width: usize,
+    room: usize,
+    still: bool,
+) -> Vec<Line<'static>> {
     let game = p.table.game();
     let outcome = p.table.outcome();
     let to_move = game.to_move();
-    let mut lines = Vec::new();
-    for (i, player) in p.table.players().iter().enumerate() {
-        let seat = Seat(i as u8);
-        let moving = seat == to_move && outcome.is_none();
-        let mark = if moving {
-            look.glyphs.marks().to_move
-        } else {
-            " "
-        };
-        let style = if moving { look.accent() } else { look.text() };
-        lines.push(Line::from(vec![
-            Span::styled(format!("{mark} "), style),
-            Span::styled(format!("{:<7}", capitalise(game.seat_name(seat))), style),
-            Span::styled(
-                match p.people.get(i) {
-                    Some(Some(name)) if player.level().is_none() => name.clone(),
-                    _ => player.label(),
-                },
-                look.dim(),
-            ),
-        ]));
+    let mut groups: Vec<Group> = Vec::new();
+    let mut group =
+        |lines: Vec<Line<'static>>, priority: u8| groups.push(Group { lines, priority });
+    for i in 0..p.table.players().len() {
+        // Each seat's group is its name and player; a seat's clock (when
+        // the game has clocks) belongs in this group, as a line of its own
+        // after seat_lines', so it is kept or left out with its seat.
+        group(seat_lines(look, p, Seat(i as u8), width), 10);
     }
     match outcome {
         Some(o) => {
+            let mut lines = Vec::new();
             if let Some(score) = result_score(&p.table, o) {
                 lines.push(Line::styled(format!("Result {score}"), look.accent()));
             }
             let why = plain(look, &p.table.outcome_words(o));
-            for part in wrap_words(&why, width) {
-                lines.push(Line::styled(part, look.accent()));
-            }
+            lines.extend(wrapped(&why, width, look.accent()));
+            group(lines, 10);
         }
-        None if game.in_check() => {
-            lines.push(Line::styled(
-                format!("{} is in check!", capitalise(game.seat_name(to_move))),
+        None if game.in_check() => group(
+            wrapped(
+                &format!("{} is in check!", capitalise(game.seat_name(to_move))),
+                width,
                 look.error(),
-            ));
-        }
+            ),
+            9,
+        ),
         // The thinking line below says who is to move.
         None if p
             .thinking
             .as_ref()
             .is_some_and(|t| t.purpose == Purpose::Move) => {}
-        None => lines.push(Line::styled(
-            format!("{} to move", capitalise(game.seat_name(to_move))),
-            look.text(),
-        )),
+        None => group(
+            wrapped(
+                &format!("{} to move", capitalise(game.seat_name(to_move))),
+                width,
+                look.text(),
+            ),
+            9,
+        ),
     }
     if outcome.is_none() {
         if let Some(t) = &p.thinking {
@@ -188,50 +332,56 @@ fn game_lines(look: &Look, p: &Playing, width: usize, still: bool) -> Vec<Line<'
             if still {
                 said.truncate(1);
             }
-            lines.extend(said);
+            group(said, 8);
         } else if p.paused && p.table.player_to_move().level().is_some() {
-            lines.push(Line::styled("Computer paused (s resumes)", look.dim()));
+            group(wrapped("Computer paused (s resumes)", width, look.dim()), 8);
         }
     }
     if let Some(mv) = p.hint {
-        lines.push(Line::from(vec![
-            Span::styled("Hint: ", look.dim()),
-            Span::styled(game.move_notation(mv), look.accent()),
-        ]));
+        let text = format!("Hint: {}", game.move_notation(mv));
+        group(labelled_lines(look, "Hint", &text[6..], width), 7);
     }
     // The cell under the cursor in words, for magnifiers and a quick look
     // (the cell list says more, when it is shown).
     if !p.cell_list && !still {
-        for part in wrap_words(&describe::cell(game, Voice::SCREEN, p.cursor), width) {
-            lines.push(Line::styled(part, look.dim()));
-        }
+        group(
+            wrapped(&describe::cell(game, Voice::SCREEN, p.cursor), width, look.dim()),
+            3,
+        );
     }
     for i in 0..p.table.players().len() {
         let seat = Seat(i as u8);
-        let taken: String = p
+        let taken: Vec<String> = p
             .table
             .captured_by(seat)
             .into_iter()
-            .map(|piece: Piece| {
-                let mark = look.glyphs.seat_mark(piece).unwrap_or("");
-                format!("{}{mark}", look.glyphs.piece(piece))
-            })
+            .map(|piece: Piece| look.glyphs.piece_text(game, piece))
             .collect();
         if !taken.is_empty() {
-            lines.push(Line::from(vec![
-                Span::styled(
-                    format!("{} took ", capitalise(game.seat_name(seat))),
-                    look.dim(),
-                ),
-                Span::styled(taken, look.text()),
-            ]));
+            let label = format!("{} took", capitalise(game.seat_name(seat)));
+            group(labelled_lines(look, &label, &taken.join(""), width), 4);
         }
     }
     for (label, value) in game.annotations().notes {
-        lines.extend(labelled_lines(look, &label, &value, width));
+        group(labelled_lines(look, &label, &value, width), 5);
     }
-    lines.extend(series_lines(look, &p.table, width));
-    lines
+    group(series_lines(look, &p.table, width), 6);
+    // Leave out the least important groups until the rest fit.
+    let mut total: usize = groups.iter().map(|g| g.lines.len()).sum();
+    while total > room {
+        let Some(lowest) = groups
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| g.priority < 10 && !g.lines.is_empty())
+            .min_by_key(|(i, g)| (g.priority, usize::MAX - i))
+            .map(|(i, _)| i)
+        else {
+            break;
+        };
+        total -= groups[lowest].lines.len();
+        groups[lowest].lines.clear();
+    }
+    groups.into_iter().flat_map(|g| g.lines).collect()
 }
 
 /// The series, for a variant that scores points once a game of it has
@@ -241,23 +391,30 @@ fn series_lines(look: &Look, table: &TableGame, width: usize) -> Vec<Line<'stati
     if !table.shows_series() {
         return Vec::new();
     }
-    let mut lines = vec![Line::from(vec![
-        Span::styled("Series: ", look.dim()),
-        Span::styled(
-            format!("game {}", table.series().current_game()),
-            look.text(),
-        ),
-    ])];
+    let mut lines = labelled_lines(
+        look,
+        "Series",
+        &format!("game {}", table.series().current_game()),
+        width,
+    );
     let totals = describe::series_totals(table.game(), &table.series_with_this_game());
     lines.extend(labelled_lines(look, "Totals", &totals, width));
     lines
 }
 
 /// "`label`: `value`" broken between words into lines of at most `width`
-/// columns, the label dimmed.
+/// columns, the label dimmed. A value with no spaces (captured pieces) is
+/// broken between its characters.
 fn labelled_lines(look: &Look, label: &str, value: &str, width: usize) -> Vec<Line<'static>> {
     let prefix = format!("{label}: ");
-    wrap_words(&format!("{prefix}{value}"), width)
+    let spaced = if value.contains(' ') || value.width() + prefix.width() <= width {
+        value.to_string()
+    } else {
+        // A run of glyphs is broken anywhere: each glyph is a word.
+        let glyphs: Vec<String> = value.chars().map(String::from).collect();
+        return chunked(look, &prefix, &glyphs, width);
+    };
+    wrap_words(&format!("{prefix}{spaced}"), width)
         .into_iter()
         .enumerate()
         .map(
@@ -272,10 +429,49 @@ fn labelled_lines(look: &Look, label: &str, value: &str, width: usize) -> Vec<Li
         .collect()
 }
 
-/// The move list, numbered by rounds, scrolled so the current move shows;
-/// moves taken back (that redo would replay) follow, dimmed.
-fn move_lines(look: &Look, p: &Playing, height: usize) -> Vec<Line<'static>> {
-    let seats = p.table.players().len().max(1);
+/// `prefix` then `items` run together, broken between items at `width`.
+fn chunked(look: &Look, prefix: &str, items: &[String], width: usize) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    let mut current = String::new();
+    let mut first = true;
+    for item in items {
+        let used = if first { prefix.width() } else { 0 } + current.width();
+        if used + item.width() > width.max(1) && !current.is_empty() {
+            lines.push(std::mem::take(&mut current));
+            first = false;
+        }
+        current.push_str(item);
+    }
+    lines.push(current);
+    lines
+        .into_iter()
+        .enumerate()
+        .map(|(i, text)| {
+            if i == 0 {
+                Line::from(vec![
+                    Span::styled(prefix.to_string(), look.dim()),
+                    Span::styled(text, look.text()),
+                ])
+            } else {
+                Line::styled(text, look.text())
+            }
+        })
+        .collect()
+}
+
+/// The move list at `width` × `height`, numbered by rounds, scrolled so
+/// the current move shows (or `scroll` lines further back, when the list
+/// was scrolled by the mouse wheel); moves taken back (that redo would
+/// replay) follow, dimmed.
+pub fn move_lines(
+    look: &Look,
+    p: &Playing,
+    width: usize,
+    height: usize,
+    scroll: usize,
+) -> Vec<Line<'static>> {
+    let grid = MoveGrid::of(p, width);
+    let seats = grid.seats;
     let first = p.table.first_mover().index() % seats;
     let played: Vec<&str> = p.table.notation().collect();
     let undone: Vec<&str> = p.table.undone_notation().collect();
@@ -297,37 +493,55 @@ fn move_lines(look: &Look, p: &Playing, height: usize) -> Vec<Line<'static>> {
     if all.is_empty() {
         return vec![Line::styled("No moves yet.", look.dim())];
     }
+    let first_round = usize::from(p.table.first_round());
     let rounds = (first + all.len()).div_ceil(seats);
-    let mut lines: Vec<Line<'static>> = (0..rounds)
-        .map(|round| {
-            let mut spans = vec![Span::styled(format!("{:>3}.", round + 1), look.dim())];
-            for slot in round * seats..(round + 1) * seats {
-                let entry = slot.checked_sub(first).and_then(|i| all.get(i));
-                let text = match entry {
-                    Some((m, style, is_current)) => {
-                        let mark = if *is_current {
-                            look.glyphs.marks().pointer
-                        } else {
-                            " "
-                        };
-                        Span::styled(format!("{mark}{m:<MOVE_COLUMN$}"), *style)
-                    }
-                    None if slot < first => {
-                        let dots = look.glyphs.marks().ellipsis;
-                        Span::styled(format!(" {dots:<MOVE_COLUMN$}"), look.dim())
-                    }
-                    None => continue,
-                };
-                spans.push(Span::raw(" "));
-                spans.push(text);
+    let move_width = grid.slot - 2;
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    for round in 0..rounds {
+        let mut spans = vec![Span::styled(
+            format!("{:>w$}.", round + first_round, w = grid.number - 1),
+            look.dim(),
+        )];
+        let mut on_line = 0;
+        for slot in round * seats..(round + 1) * seats {
+            let entry = slot.checked_sub(first).and_then(|i| all.get(i));
+            let text = match entry {
+                Some((m, style, is_current)) => {
+                    let mark = if *is_current {
+                        look.glyphs.marks().pointer
+                    } else {
+                        " "
+                    };
+                    Span::styled(format!("{mark}{m:<move_width$}"), *style)
+                }
+                None if slot < first => {
+                    let dots = look.glyphs.marks().ellipsis;
+                    Span::styled(format!(" {dots:<move_width$}"), look.dim())
+                }
+                None => break,
+            };
+            if on_line == grid.per_line {
+                lines.push(Line::from(std::mem::take(&mut spans)));
+                spans.push(Span::raw(" ".repeat(grid.number)));
+                on_line = 0;
             }
-            Line::from(spans)
-        })
-        .collect();
-    // Keep the current move in view with one round after it when there is one.
-    let current_round = current.map_or(0, |i| (first + i) / seats);
+            spans.push(Span::raw(" "));
+            spans.push(text);
+            on_line += 1;
+        }
+        lines.push(Line::from(spans));
+    }
+    // Keep the current move's line in view with one line after it when
+    // there is one, or as far back as the wheel scrolled.
+    let per_round = grid.lines_per_round();
+    let current_slot = current.map_or(0, |i| first + i);
+    let current_line = (current_slot / seats) * per_round + (current_slot % seats) / grid.per_line;
     let height = height.max(1);
-    let end = lines.len().min((current_round + 2).max(height));
+    let end = lines
+        .len()
+        .min((current_line + 2).max(height))
+        .saturating_sub(scroll)
+        .max(height.min(lines.len()));
     lines.drain(..end.saturating_sub(height));
     lines.truncate(height);
     lines

@@ -16,7 +16,14 @@ const LABEL_WIDTH: usize = 22;
 pub fn draw(app: &App, look: &Look, setup: &Setup, frame: &mut Frame, area: Rect) {
     let rows = setup.rows();
     let width = area.width.saturating_sub(2).min(72);
-    let height = (rows.len() as u16 + 4).min(area.height.saturating_sub(2));
+    // Lines under the variant's row (two at most) say what the variant is.
+    let room = (area.width.saturating_sub(2).min(72) as usize).saturating_sub(LABEL_WIDTH + 5);
+    let mut summary = super::wrap::wrap_words(setup.variant.summary(), room);
+    if summary.len() > 2 {
+        summary.truncate(2);
+        summary[1] = format!("{}…", summary[1].trim_end());
+    }
+    let height = (rows.len() as u16 + 4 + summary.len() as u16).min(area.height.saturating_sub(2));
     let boxed = Rect {
         x: area.x + (area.width.saturating_sub(width)) / 2,
         y: area.y + 1.min(area.height),
@@ -72,6 +79,14 @@ pub fn draw(app: &App, look: &Look, setup: &Setup, frame: &mut Frame, area: Rect
             Span::styled(format!("{label:<LABEL_WIDTH$}"), label_style),
             Span::styled(shown, style),
         ]));
+        if *row == SetupRow::Variant {
+            for part in &summary {
+                lines.push(Line::styled(
+                    format!("   {:LABEL_WIDTH$}{part}", ""),
+                    look.dim(),
+                ));
+            }
+        }
     }
     let block = Block::bordered()
         .border_set(look.glyphs.border())

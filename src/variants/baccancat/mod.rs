@@ -91,6 +91,9 @@ pub fn points_text(half_points: u8) -> String {
 }
 
 impl Game for BacCanCat {
+    fn kind_label(&self, kind: crate::core::PieceKind) -> String {
+        pieces::letter(kind).to_string()
+    }
     fn variant_id(&self) -> &'static str {
         "baccancat"
     }
@@ -218,7 +221,6 @@ impl Game for BacCanCat {
                 .map(|seat| (seat, tables::tables().army(seat).camp))
                 .collect(),
             notes: vec![
-                ("To move".to_string(), army_name(pos.side()).to_string()),
                 ("Reserve".to_string(), self.reserve_text()),
                 ("Points".to_string(), points.join(", ")),
                 ("Out".to_string(), none(out)),

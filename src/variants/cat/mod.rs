@@ -102,6 +102,9 @@ impl Default for CatChess {
 }
 
 impl Game for CatChess {
+    fn fullmove(&self) -> u16 {
+        self.state.fullmove
+    }
     fn variant_id(&self) -> &'static str {
         "cat"
     }

@@ -66,6 +66,9 @@ impl Chess {
 }
 
 impl Game for Chess {
+    fn fullmove(&self) -> u16 {
+        self.state.fullmove
+    }
     fn variant_id(&self) -> &'static str {
         "chess"
     }

@@ -120,6 +120,12 @@ impl Chu {
 }
 
 impl Game for Chu {
+    fn fullmove(&self) -> u16 {
+        self.state.fullmove
+    }
+    fn kind_label(&self, kind: PieceKind) -> String {
+        pieces::kind_text(kind)
+    }
     fn variant_id(&self) -> &'static str {
         "chu"
     }

@@ -215,6 +215,111 @@ pub fn compass(geo: &Geometry, from: Cell, to: Cell) -> &'static str {
     WORDS[((bearing + 22.5) / 45.0) as usize % 8]
 }
 
+/// The corners of `cell` on the sphere as (longitude, latitude) in
+/// degrees (longitude east of octant 0's centre, in −180 … 180; latitude
+/// north positive), in order round the cell; `None` on a board that is
+/// not the sphere. A pole corner is given at its neighbours' longitude, so
+/// the edges to it run along meridians.
+pub fn outline(geo: &Geometry, cell: Cell) -> Option<Vec<(f64, f64)>> {
+    let board = super::tables::polar_board();
+    if !std::ptr::eq(geo, board.geometry()) {
+        return None;
+    }
+    let raw = board.outline(cell);
+    let degrees = |v: &[f64; 2]| {
+        let lon = (v[0] * 180.0 + 180.0).rem_euclid(360.0) - 180.0;
+        (lon, v[1] * 180.0)
+    };
+    let mut corners: Vec<(f64, f64)> = raw.iter().map(degrees).collect();
+    let n = corners.len();
+    for i in 0..n {
+        if corners[i].1.abs() >= 89.999 {
+            // The pole: at the longitude between its two neighbours.
+            let before = corners[(i + n - 1) % n].0;
+            let after = corners[(i + 1) % n].0;
+            let mut mid = (before + after) / 2.0;
+            if (before - after).abs() > 180.0 {
+                mid += 180.0;
+            }
+            corners[i].0 = (mid + 180.0).rem_euclid(360.0) - 180.0;
+        }
+    }
+    Some(corners)
+}
+
+/// The centre of `cell` on the sphere as (longitude, latitude) in
+/// degrees: the direction of the mean of its corners' unit vectors.
+pub fn centre(geo: &Geometry, cell: Cell) -> Option<(f64, f64)> {
+    let corners = outline(geo, cell)?;
+    let mut sum = [0.0f64; 3];
+    for (lon, lat) in &corners {
+        let (lon, lat) = (lon.to_radians(), lat.to_radians());
+        sum[0] += lat.cos() * lon.cos();
+        sum[1] += lat.cos() * lon.sin();
+        sum[2] += lat.sin();
+    }
+    let flat = (sum[0] * sum[0] + sum[1] * sum[1]).sqrt();
+    Some((
+        sum[1].atan2(sum[0]).to_degrees(),
+        sum[2].atan2(flat).to_degrees(),
+    ))
+}
+
+/// How wide a terminal character is against its height: the map is drawn
+/// and stepped on in rows, its columns this many to a row.
+pub const ASPECT: f64 = 2.0;
+
+/// The gap between the two discs of the map, in disc radii.
+pub const MAP_GAP: f64 = 0.12;
+
+/// How the globe is shown: both hemispheres as discs side by side (an
+/// azimuthal equidistant map of each, its pole at the centre and the
+/// equator its rim), the near seat's pole on the left, each disc seen from
+/// outside the sphere over its pole, turned `turn` degrees in longitude.
+/// The discs meet at the meridian on the left disc's right, so a line
+/// crossing the equator there runs on from one disc into the other;
+/// turning the globe brings another meridian there.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MapView {
+    /// Degrees the globe is turned eastwards.
+    pub turn: f64,
+    /// Whether the north (White's) pole is the left disc.
+    pub north_left: bool,
+}
+
+impl MapView {
+    /// Where the point at `lon`, `lat` (degrees) lies on the map: whether
+    /// on the left disc, and (x, y) in disc radii from that disc's centre,
+    /// x rightwards, y downwards (x not yet widened by [`ASPECT`]).
+    pub fn disc_point(self, lon: f64, lat: f64) -> (bool, f64, f64) {
+        let north = lat >= 0.0;
+        let left = north == self.north_left;
+        let rho = ((90.0 - lat.abs()) / 90.0).clamp(0.0, 1.0);
+        let angle = (lon + self.turn).to_radians();
+        let angle = if left { angle } else { -angle };
+        (left, rho * angle.sin(), rho * angle.cos())
+    }
+
+    /// The point's place on the whole map in rows (x widened by
+    /// [`ASPECT`]), the origin midway between the two discs' centres.
+    pub fn place(self, lon: f64, lat: f64) -> (f64, f64) {
+        let (left, x, y) = self.disc_point(lon, lat);
+        let centre = if left {
+            -(1.0 + MAP_GAP / 2.0)
+        } else {
+            1.0 + MAP_GAP / 2.0
+        };
+        (ASPECT * (centre + x), y)
+    }
+
+    /// Where `cell`'s centre lies on the whole map ([`MapView::place`]);
+    /// `None` off the sphere.
+    pub fn cell_place(self, geo: &Geometry, cell: Cell) -> Option<(f64, f64)> {
+        let (lon, lat) = centre(geo, cell)?;
+        Some(self.place(lon, lat))
+    }
+}
+
 /// The cell the cursor starts on: the central cell of `north`'s pole at
 /// longitude 0.
 pub fn starting_cell(geo: &Geometry, north: bool) -> Option<Cell> {

@@ -133,6 +133,9 @@ impl Polar {
 }
 
 impl Game for Polar {
+    fn fullmove(&self) -> u16 {
+        self.state.fullmove
+    }
     fn variant_id(&self) -> &'static str {
         "polar"
     }

@@ -61,6 +61,9 @@ pub struct PolarBoard {
     double_steps: PerArmy<(Cell, Cell)>,
     pawn_attackers: PerArmy<Cell>,
     promotion: [CellSet; 2],
+    /// Each cell's corners as (longitude, latitude) in multiples of π,
+    /// counter-clockwise seen from outside the sphere.
+    outlines: Vec<Vec<[f64; 2]>>,
 }
 
 /// The board, built on first use.
@@ -152,6 +155,7 @@ impl PolarBoard {
             double_steps: Default::default(),
             pawn_attackers: Default::default(),
             promotion,
+            outlines: data.cells.iter().map(|c| c.vertices.clone()).collect(),
         };
         for army in 0..2 {
             // White's progress grows southwards, Black's northwards.
@@ -216,6 +220,13 @@ impl PolarBoard {
     /// The board's cells and lines.
     pub fn geometry(&self) -> &Geometry {
         &self.geo
+    }
+
+    /// The corners of `cell` as (longitude, latitude) in multiples of π,
+    /// counter-clockwise seen from outside the sphere (a pole written at
+    /// longitude 0): what a front end draws the cell's edges from.
+    pub fn outline(&self, cell: Cell) -> &[[f64; 2]] {
+        self.outlines.get(cell.index()).map_or(&[], Vec::as_slice)
     }
 
     /// Whether `cell` is one of the eight triangles on the equator.

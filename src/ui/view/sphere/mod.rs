@@ -1,33 +1,133 @@
-//! The sphere's screen: the cell list (the main view) on the left; on the
-//! right the map (both hemispheres side by side where the width allows,
-//! else the cursor's), the cursor's cell and its numbered neighbours under
-//! it, and the game panels in the room left.
+//! The sphere's screen: the globe ([`globe`]) as large as the room allows
+//! on the left, the game panel (players, status, move list) on the right,
+//! and the cursor's cell and its numbered neighbours in words under the
+//! globe, or atop the panel where the globe leaves no rows.
 
-pub mod list;
+pub mod globe;
 pub mod map;
 
 use super::board::BoardMarks;
 use super::{Look, cell_list, panels};
 use crate::session::app::Playing;
 use catboard::core::Game;
-use catboard::variants::polar::layout::Spot;
-use map::{DISC, HemisphereMap};
+use catboard::variants::polar::layout;
+use globe::Globe;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::widgets::Paragraph;
 
-/// Columns between the list and the right-hand column, and between discs.
+/// Columns between the globe and the panel.
 const GAP: u16 = 2;
 
-/// The lines under the map for the cursor's cell: its words and neighbours.
-const NEIGHBOUR_LINES: u16 = 9;
+/// The fewest rows the panel is drawn in.
+const PANEL_ROWS: u16 = 10;
 
-/// The smallest room (columns, rows) the screen is drawn in.
-pub const MINIMUM: (u16, u16) = (1 + list::WIDTH + GAP + DISC.0, DISC.1 + NEIGHBOUR_LINES);
+/// The smallest room (columns, rows) the screen is drawn in: one disc.
+pub const MINIMUM: (u16, u16) = (globe::MIN_DISC.0 + 2, globe::MIN_DISC.1);
 
-/// Draws the sphere's screen into `body`; returns where the map is (for
-/// the chooser) and whether the game panels found room, or `None` when
-/// `body` is too small.
+/// Where the sphere's screen puts its parts in `body`.
+#[derive(Clone, Debug)]
+pub struct SphereLayout {
+    /// The globe traced into its area.
+    pub globe: Globe,
+    /// The game panel, when it has room.
+    pub panel: Option<Rect>,
+    /// The cursor's cell in words, when it has room.
+    pub cells: Option<Rect>,
+}
+
+/// Lays the sphere's screen out in `body`: the panel as wide as its move
+/// list wants (within [`panels::PANEL_MIN`] and 40 columns) on the right
+/// when the globe still fits beside it, the globe in the rest; `None`
+/// when not even one disc fits.
+pub fn layout(look: &Look, p: &Playing, body: Rect) -> Option<SphereLayout> {
+    layout_with(look, p, body, false)
+}
+
+/// [`layout`]; for the screen reader view (`still`) nothing follows the
+/// cursor: the near seat's hemisphere is the one drawn when only one
+/// fits, and the cell's words are left to the view's sentence row.
+fn layout_with(look: &Look, p: &Playing, body: Rect, still: bool) -> Option<SphereLayout> {
+    let game = p.table.game();
+    let geo = game.geometry();
+    let view = p.orientation.map_view();
+    let cursor_north = if still {
+        p.near_side() == 0
+    } else {
+        layout::centre(geo, p.cursor).is_none_or(|(_, lat)| lat >= 0.0)
+    };
+    let panel_width = panels::wanted_width(p).clamp(panels::PANEL_MIN, 40);
+    let with_panel = (body.height >= PANEL_ROWS)
+        .then(|| {
+            let map = Rect {
+                x: body.x + 1,
+                width: body.width.saturating_sub(1 + GAP + panel_width),
+                ..body
+            };
+            Globe::trace(geo, view, map, cursor_north)
+        })
+        .flatten();
+    let (globe, panel) = match with_panel {
+        Some(globe) => {
+            let used = globe.used();
+            // The globe's room shrinks to what it uses, the panel widens
+            // into the rest (up to what the move list wants).
+            let free = body.right().saturating_sub(used.right() + GAP);
+            let width = free.min(panels::wanted_width(p).max(panel_width));
+            let panel = Rect {
+                x: body.right() - width,
+                width,
+                ..body
+            };
+            (globe, Some(panel))
+        }
+        None => {
+            let map = Rect {
+                x: body.x + 1,
+                width: body.width.saturating_sub(2),
+                ..body
+            };
+            (Globe::trace(geo, view, map, cursor_north)?, None)
+        }
+    };
+    let used = globe.used();
+    let under = Rect {
+        y: used.bottom() + 1,
+        height: body.bottom().saturating_sub(used.bottom() + 1),
+        ..used
+    };
+    let mut panel = panel;
+    let cells = if still {
+        None
+    } else if under.height >= 3 && under.width >= 24 {
+        Some(under)
+    } else if let Some(area) = panel {
+        // No rows under the globe: the cell's words go atop the panel
+        // when it stays tall enough.
+        let rows = cell_list::lines(look, p, area.width as usize).len() as u16;
+        (area.height >= rows + 1 + PANEL_ROWS + 6).then(|| {
+            panel = Some(Rect {
+                y: area.y + rows + 1,
+                height: area.height - rows - 1,
+                ..area
+            });
+            Rect {
+                height: rows,
+                ..area
+            }
+        })
+    } else {
+        None
+    };
+    Some(SphereLayout {
+        globe,
+        panel,
+        cells,
+    })
+}
+
+/// Draws the sphere's screen into `body`; returns where the globe is and
+/// whether the game panel found room, or `None` when `body` is too small.
 pub fn draw(
     look: &Look,
     p: &Playing,
@@ -35,46 +135,21 @@ pub fn draw(
     frame: &mut Frame,
     body: Rect,
 ) -> Option<(Rect, bool)> {
-    if body.width < MINIMUM.0 || body.height < MINIMUM.1 {
-        return None;
-    }
+    let parts = layout(look, p, body)?;
     let game = p.table.game();
-    let list_area = Rect {
-        x: body.x + 1,
-        width: list::WIDTH,
-        ..body
-    };
-    let (lines, cursor_line) = list::lines(game, look, marks, list_area.width as usize);
-    let top = list::scroll(lines.len(), cursor_line, list_area.height as usize);
-    frame.render_widget(Paragraph::new(lines).scroll((top as u16, 0)), list_area);
-    let right = Rect {
-        x: list_area.right() + GAP,
-        width: body.right().saturating_sub(list_area.right() + GAP),
-        ..body
-    };
-    let map_area = draw_maps(game, look, marks, p, frame, right, false);
-    let under = Rect {
-        y: map_area.bottom(),
-        height: right.bottom().saturating_sub(map_area.bottom()),
-        ..right
-    };
-    let neighbours = cell_list::lines(look, p, under.width as usize);
-    let used = (neighbours.len() as u16).min(under.height);
-    frame.render_widget(Paragraph::new(neighbours), under);
-    let rest = Rect {
-        y: under.y + used + 1,
-        height: under.height.saturating_sub(used + 1),
-        ..under
-    };
-    let room = rest.height >= 8;
-    if room {
-        panels::draw(look, p, frame, rest);
+    globe::render(&parts.globe, game, look, marks, frame.buffer_mut());
+    if let Some(area) = parts.cells {
+        let lines = cell_list::lines(look, p, area.width as usize);
+        frame.render_widget(Paragraph::new(lines), area);
     }
-    Some((map_area, room))
+    if let Some(area) = parts.panel {
+        panels::draw(look, p, frame, area);
+    }
+    Some((parts.globe.used(), parts.panel.is_some()))
 }
 
-/// The screen reader view of the sphere: the discs (the near pole's when
-/// only one fits) and the panels, none of it following the cursor.
+/// The screen reader view of the sphere: the globe and the panels, none
+/// of it following the cursor, so a key changes only the sentence row.
 pub fn draw_still(
     look: &Look,
     p: &Playing,
@@ -82,67 +157,10 @@ pub fn draw_still(
     frame: &mut Frame,
     body: Rect,
 ) -> Option<(Rect, bool)> {
-    if body.width < MINIMUM.0 || body.height < MINIMUM.1 {
-        return None;
+    let parts = layout_with(look, p, body, true)?;
+    globe::render(&parts.globe, p.table.game(), look, marks, frame.buffer_mut());
+    if let Some(area) = parts.panel {
+        panels::draw_with(look, p, frame, area, true);
     }
-    let map_area = draw_maps(p.table.game(), look, marks, p, frame, body, true);
-    let rest = Rect {
-        y: map_area.bottom() + 1,
-        height: body.bottom().saturating_sub(map_area.bottom() + 1),
-        ..body
-    };
-    let room = rest.height >= 8;
-    if room {
-        panels::draw_with(look, p, frame, rest, true);
-    }
-    Some((map_area, room))
-}
-
-/// Draws both discs side by side when `area` is wide enough (the near
-/// seat's pole on the left), else the disc of the cursor's hemisphere;
-/// returns the area drawn.
-fn draw_maps(
-    game: &catboard::variants::AnyGame,
-    look: &Look,
-    marks: &BoardMarks,
-    p: &Playing,
-    frame: &mut Frame,
-    area: Rect,
-    still: bool,
-) -> Rect {
-    let geo = game.geometry();
-    let near_north = p.near_side() == 0;
-    let cursor_north = if still {
-        near_north
-    } else {
-        Spot::of(geo, p.cursor).is_none_or(|s| s.north)
-    };
-    let both = area.width >= 2 * DISC.0 + GAP;
-    let discs: Vec<bool> = if both {
-        vec![near_north, !near_north]
-    } else {
-        vec![cursor_north]
-    };
-    for (i, north) in discs.iter().enumerate() {
-        let disc = Rect {
-            x: area.x + i as u16 * (DISC.0 + GAP),
-            y: area.y,
-            width: DISC.0,
-            height: DISC.1,
-        };
-        frame.render_widget(
-            HemisphereMap {
-                game,
-                look,
-                marks,
-                north: *north,
-            },
-            disc,
-        );
-    }
-    Rect {
-        width: discs.len() as u16 * (DISC.0 + GAP) - GAP,
-        height: DISC.1,
-        ..area
-    }
+    Some((parts.globe.used(), parts.panel.is_some()))
 }

@@ -1,0 +1,573 @@
+//! The globe: the sphere's hemispheres drawn as discs as large as the room
+//! allows (both side by side, the near seat's pole on the left, or the
+//! cursor's alone where two would be too small), each cell filled with its
+//! square colour and outlined with box-drawing edges and corners so which
+//! cells touch, and where a line runs, can be seen. The cells are traced
+//! from their outlines on the sphere ([`layout::outline`]) through the
+//! view's projection ([`MapView`]), so turning the globe turns the drawing,
+//! and the same trace answers which cell a mouse click is on.
+
+use super::super::Look;
+use super::super::board::{BoardMarks, Noted, cell_look, squares_alike};
+use super::map::shade_mark;
+use catboard::core::{Cell, Game, Geometry};
+use catboard::variants::AnyGame;
+use catboard::variants::polar::layout::{self, ASPECT, MAP_GAP, MapView};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+
+/// The fewest rows per disc radius a disc is drawn at: each of a
+/// hemisphere's three rings then has two rows, an edge and a row inside.
+pub const MIN_RADIUS: f64 = 6.0;
+
+/// The room (columns, rows) one disc needs at [`MIN_RADIUS`], its title
+/// row included.
+pub const MIN_DISC: (u16, u16) = (
+    (2.0 * ASPECT * MIN_RADIUS) as u16 + 1,
+    (2.0 * MIN_RADIUS) as u16 + 1,
+);
+
+/// The radius (rows) from which each cell also shows its name.
+const NAMED_RADIUS: f64 = 14.0;
+
+/// Points each edge of an outline is divided into when traced, so edges
+/// along a parallel bend with it.
+const EDGE_STEPS: usize = 8;
+
+/// One disc of the drawing: its hemisphere and its centre (columns, rows
+/// from the raster's top-left corner).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Disc {
+    north: bool,
+    centre: (f64, f64),
+}
+
+/// The globe traced into character cells: which sphere cell each
+/// character shows (`None` off the discs), and where each disc lies.
+#[derive(Clone, Debug)]
+pub struct Globe {
+    /// The screen area traced.
+    pub area: Rect,
+    /// Rows per disc radius.
+    pub radius: f64,
+    view: MapView,
+    discs: Vec<Disc>,
+    ids: Vec<Option<Cell>>,
+    /// Each character an edge passes through: the edge's direction as
+    /// drawn, and the cells whose outline it is.
+    edges: Vec<Option<(Stroke, Cell)>>,
+}
+
+/// Which way an edge runs through a character, as it looks on the screen
+/// (characters about twice as tall as wide), or a corner where edges meet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stroke {
+    /// Across.
+    Across,
+    /// Up and down.
+    Down,
+    /// Up to the right.
+    Rising,
+    /// Down to the right.
+    Falling,
+    /// A corner of a cell.
+    Corner,
+}
+
+impl Stroke {
+    /// The direction of a segment `dx` columns across and `dy` rows down.
+    fn of(dx: f64, dy: f64) -> Stroke {
+        // In the screen's proportions a row is about two columns tall.
+        let angle = (dy * ASPECT).atan2(dx).to_degrees().rem_euclid(180.0);
+        match angle {
+            a if !(22.5..157.5).contains(&a) => Stroke::Across,
+            a if (67.5..112.5).contains(&a) => Stroke::Down,
+            a if a < 90.0 => Stroke::Falling,
+            _ => Stroke::Rising,
+        }
+    }
+
+    /// The character drawn: box drawing, or ASCII in the ASCII set.
+    fn glyph(self, ascii: bool) -> &'static str {
+        match (self, ascii) {
+            (Stroke::Across, false) => "─",
+            (Stroke::Down, false) => "│",
+            (Stroke::Rising, false) => "╱",
+            (Stroke::Falling, false) => "╲",
+            (Stroke::Corner, false) => "┼",
+            (Stroke::Across, true) => "-",
+            (Stroke::Down, true) => "|",
+            (Stroke::Rising, true) => "/",
+            (Stroke::Falling, true) => "\\",
+            (Stroke::Corner, true) => "+",
+        }
+    }
+}
+
+/// Where `lon`, `lat` (degrees) lies on `disc` in columns and rows from
+/// the raster's corner, drawn as `view` shows it.
+fn project(view: MapView, disc: Disc, radius: f64, lon: f64, lat: f64) -> (f64, f64) {
+    let rho = ((90.0 - if disc.north { lat } else { -lat }) / 90.0).clamp(0.0, 1.0);
+    let left = disc.north == view.north_left;
+    let angle = (lon + view.turn).to_radians();
+    let angle = if left { angle } else { -angle };
+    (
+        disc.centre.0 + ASPECT * radius * rho * angle.sin(),
+        disc.centre.1 + radius * rho * angle.cos(),
+    )
+}
+
+/// Whether the point lies inside the polygon (even–odd rule).
+fn inside(polygon: &[(f64, f64)], (x, y): (f64, f64)) -> bool {
+    let mut result = false;
+    let mut j = polygon.len().wrapping_sub(1);
+    for i in 0..polygon.len() {
+        let (xi, yi) = polygon[i];
+        let (xj, yj) = polygon[j];
+        if (yi > y) != (yj > y) && x < (xj - xi) * (y - yi) / (yj - yi) + xi {
+            result = !result;
+        }
+        j = i;
+    }
+    result
+}
+
+/// `cell`'s outline on `disc`, each edge divided into [`EDGE_STEPS`]
+/// (longitude the short way round).
+fn traced_outline(
+    geo: &Geometry,
+    view: MapView,
+    disc: Disc,
+    radius: f64,
+    cell: Cell,
+) -> Vec<(f64, f64)> {
+    let corners = layout::outline(geo, cell).unwrap_or_default();
+    let mut out = Vec::with_capacity(corners.len() * EDGE_STEPS);
+    for (i, &(lon0, lat0)) in corners.iter().enumerate() {
+        let (lon1, lat1) = corners[(i + 1) % corners.len()];
+        let mut dlon = lon1 - lon0;
+        if dlon > 180.0 {
+            dlon -= 360.0;
+        } else if dlon < -180.0 {
+            dlon += 360.0;
+        }
+        for s in 0..EDGE_STEPS {
+            let t = s as f64 / EDGE_STEPS as f64;
+            out.push(project(
+                view,
+                disc,
+                radius,
+                lon0 + dlon * t,
+                lat0 + (lat1 - lat0) * t,
+            ));
+        }
+    }
+    out
+}
+
+impl Globe {
+    /// The globe traced into `area` as `view` shows it: both discs when
+    /// they fit at [`MIN_RADIUS`] or more, else the disc of the
+    /// hemisphere `cursor_north` names; `None` when not even one fits.
+    /// The first row is left for the discs' titles.
+    pub fn trace(geo: &Geometry, view: MapView, area: Rect, cursor_north: bool) -> Option<Globe> {
+        let (w, h) = (
+            f64::from(area.width),
+            f64::from(area.height.saturating_sub(1)),
+        );
+        let both = (h / 2.0).min((w - 1.0) / (2.0 * ASPECT * (2.0 + MAP_GAP)));
+        let one = (h / 2.0).min((w - 1.0) / (2.0 * ASPECT));
+        let (radius, discs) = if both >= MIN_RADIUS {
+            let r = both.floor();
+            let half = ASPECT * r * (1.0 + MAP_GAP / 2.0);
+            let cy = 1.0 + r;
+            (
+                r,
+                vec![
+                    Disc {
+                        north: view.north_left,
+                        centre: (w / 2.0 - half, cy),
+                    },
+                    Disc {
+                        north: !view.north_left,
+                        centre: (w / 2.0 + half, cy),
+                    },
+                ],
+            )
+        } else if one >= MIN_RADIUS {
+            let r = one.floor();
+            (
+                r,
+                vec![Disc {
+                    north: cursor_north,
+                    centre: (w / 2.0, 1.0 + r),
+                }],
+            )
+        } else {
+            return None;
+        };
+        let width = area.width as usize;
+        let mut ids = vec![None; width * area.height as usize];
+        let mut edges = vec![None; width * area.height as usize];
+        let mut outlines = Vec::new();
+        for cell in geo.cells() {
+            let Some((_, lat)) = layout::centre(geo, cell) else {
+                continue;
+            };
+            let Some(disc) = discs.iter().find(|d| d.north == (lat >= 0.0)) else {
+                continue;
+            };
+            let outline = traced_outline(geo, view, *disc, radius, cell);
+            let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+            for &(x, y) in &outline {
+                (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+            }
+            let rows =
+                (y0.floor().max(0.0) as usize)..(y1.ceil().min(f64::from(area.height)) as usize);
+            let cols = (x0.floor().max(0.0) as usize)..(x1.ceil().min(w) as usize);
+            for row in rows {
+                for col in cols.clone() {
+                    if inside(&outline, (col as f64 + 0.5, row as f64 + 0.5)) {
+                        ids[row * width + col] = Some(cell);
+                    }
+                }
+            }
+            outlines.push((cell, outline));
+        }
+        let mut mark = |x: f64, y: f64, stroke: Stroke, cell: Cell| {
+            if x < 0.0 || y < 0.0 || x >= w || y >= f64::from(area.height) {
+                return;
+            }
+            let at = y as usize * width + x as usize;
+            if edges[at].is_none_or(|(s, _)| s != Stroke::Corner) {
+                edges[at] = Some((stroke, cell));
+            }
+        };
+        for (cell, outline) in &outlines {
+            for (i, &(ax, ay)) in outline.iter().enumerate() {
+                let (bx, by) = outline[(i + 1) % outline.len()];
+                let (dx, dy) = (bx - ax, by - ay);
+                let stroke = Stroke::of(dx, dy);
+                // One character per column along an edge across, one per
+                // row along any other: a thin line, as an artist draws it.
+                let (from, to, along_x) = if stroke == Stroke::Across {
+                    (ax.min(bx), ax.max(bx), true)
+                } else {
+                    (ay.min(by), ay.max(by), false)
+                };
+                let mut at = (from - 0.5).ceil() + 0.5;
+                while at <= to {
+                    let (x, y) = if along_x {
+                        (at, ay + dy * (at - ax) / dx)
+                    } else {
+                        (ax + dx * (at - ay) / dy, at)
+                    };
+                    mark(x, y, stroke, *cell);
+                    at += 1.0;
+                }
+            }
+        }
+        for (cell, outline) in &outlines {
+            for corner in outline.iter().step_by(EDGE_STEPS) {
+                mark(corner.0, corner.1, Stroke::Corner, *cell);
+            }
+        }
+        Some(Globe {
+            area,
+            radius,
+            view,
+            discs,
+            ids,
+            edges,
+        })
+    }
+
+    /// The room the traced discs take (columns, rows), titles included.
+    pub fn used(&self) -> Rect {
+        let half = ASPECT * self.radius;
+        let left = self
+            .discs
+            .iter()
+            .map(|d| d.centre.0 - half)
+            .fold(f64::MAX, f64::min);
+        let right = self
+            .discs
+            .iter()
+            .map(|d| d.centre.0 + half)
+            .fold(f64::MIN, f64::max);
+        let x = self.area.x + left.floor().max(0.0) as u16;
+        Rect {
+            x,
+            y: self.area.y,
+            width: ((right.ceil() - left.floor()) as u16 + 1).min(self.area.right() - x),
+            height: ((2.0 * self.radius) as u16 + 2).min(self.area.height),
+        }
+    }
+
+    /// Whether both hemispheres are drawn.
+    #[cfg(test)]
+    pub fn both(&self) -> bool {
+        self.discs.len() == 2
+    }
+
+    /// The sphere cell drawn at screen position (`x`, `y`), if any: what a
+    /// mouse click picks.
+    pub fn cell_at(&self, x: u16, y: u16) -> Option<Cell> {
+        if !self.area.contains((x, y).into()) {
+            return None;
+        }
+        let (col, row) = ((x - self.area.x) as usize, (y - self.area.y) as usize);
+        self.ids
+            .get(row * self.area.width as usize + col)
+            .copied()
+            .flatten()
+    }
+
+    /// The cell at raster position (`col`, `row`), `None` off the raster.
+    fn id(&self, col: i32, row: i32) -> Option<Cell> {
+        if col < 0
+            || row < 0
+            || col >= i32::from(self.area.width)
+            || row >= i32::from(self.area.height)
+        {
+            return None;
+        }
+        self.ids[row as usize * self.area.width as usize + col as usize]
+    }
+
+    /// The edge drawn at raster position (`col`, `row`), if any.
+    fn edge(&self, col: i32, row: i32) -> Option<(Stroke, Cell)> {
+        if col < 0
+            || row < 0
+            || col >= i32::from(self.area.width)
+            || row >= i32::from(self.area.height)
+        {
+            return None;
+        }
+        self.edges[row as usize * self.area.width as usize + col as usize]
+    }
+
+    /// Whether raster position (`col`, `row`) is drawn as an edge.
+    fn is_edge(&self, col: i32, row: i32) -> bool {
+        self.edge(col, row).is_some()
+    }
+
+    /// Where `cell`'s centre is drawn (raster columns and rows).
+    fn centre_of(&self, geo: &Geometry, cell: Cell) -> Option<(f64, f64)> {
+        let (lon, lat) = layout::centre(geo, cell)?;
+        let disc = self.discs.iter().find(|d| d.north == (lat >= 0.0))?;
+        Some(project(self.view, *disc, self.radius, lon, lat))
+    }
+
+    /// The inside character of `cell` nearest its centre, where its piece
+    /// or shade goes, and whether it is clear of edges: on the smallest
+    /// globes a thin cell may have only edge characters, and then its
+    /// piece goes on the one nearest its centre.
+    fn anchor(&self, geo: &Geometry, cell: Cell) -> Option<((i32, i32), bool)> {
+        let (cx, cy) = self.centre_of(geo, cell)?;
+        let span = (self.radius * ASPECT) as i32 + 2;
+        let (x0, y0) = (cx as i32, cy as i32);
+        let mut best: Option<(f64, (i32, i32), bool)> = None;
+        for row in (y0 - span / 2)..=(y0 + span / 2) {
+            for col in (x0 - span)..=(x0 + span) {
+                if self.id(col, row) != Some(cell) {
+                    continue;
+                }
+                let clear = !self.is_edge(col, row);
+                let d =
+                    ((col as f64 + 0.5 - cx) / ASPECT).powi(2) + (row as f64 + 0.5 - cy).powi(2);
+                if best.is_none_or(|(b, _, c)| (clear, -d) > (c, -b)) {
+                    best = Some((d, (col, row), clear));
+                }
+            }
+        }
+        best.map(|(_, at, clear)| (at, clear))
+    }
+}
+
+/// Draws `globe` for `game` with `marks`: each disc's title, every cell's
+/// fill, edges (in the cursor's colour round the cursor's cell, the
+/// check colour round a line of attack), its piece or shade and, on a
+/// large globe, its name.
+pub fn render(globe: &Globe, game: &AnyGame, look: &Look, marks: &BoardMarks, buf: &mut Buffer) {
+    let geo = game.geometry();
+    let annotations = game.annotations();
+    let noted = Noted {
+        checked: &annotations.checked,
+        zones: &annotations.zones,
+        disarmed: &annotations.disarmed,
+    };
+    let ascii = look.glyphs == crate::session::look::GlyphSet::Ascii;
+    let area = globe.area;
+    for disc in &globe.discs {
+        let seat = catboard::core::Seat(if disc.north { 0 } else { 1 });
+        let name = crate::session::words::capitalise(game.seat_name(seat));
+        let title = format!("{name}'s pole");
+        let x = (disc.centre.0 - title.chars().count() as f64 / 2.0).max(0.0) as u16;
+        buf.set_stringn(
+            area.x + x,
+            area.y,
+            &title,
+            (area.width - x) as usize,
+            look.accent(),
+        );
+    }
+    let looks: Vec<_> = geo
+        .cells()
+        .map(|c| cell_look(game, look, marks, c, &noted))
+        .collect();
+    let theme = &look.theme;
+    let edge_style = |cell: Cell| {
+        let mut style = look.dim().add_modifier(Modifier::empty());
+        if marks.cursor == Some(cell) {
+            style = Style::default()
+                .fg(theme.marks.cursor)
+                .add_modifier(Modifier::BOLD);
+        } else if marks.line.contains(cell) || annotations.checked.contains(cell) {
+            style = Style::default()
+                .fg(theme.marks.check)
+                .add_modifier(Modifier::BOLD);
+        } else if marks.picked.contains(cell) {
+            style = Style::default()
+                .fg(theme.marks.selected)
+                .add_modifier(Modifier::BOLD);
+        }
+        style
+    };
+    for row in 0..i32::from(area.height) {
+        for col in 0..i32::from(area.width) {
+            let (x, y) = (area.x + col as u16, area.y + row as u16);
+            if let Some((stroke, cell)) = globe.edge(col, row) {
+                // An edge takes the mark of either cell it parts.
+                let mut style = edge_style(cell);
+                if style == look.dim() {
+                    let others = [(1, 0), (0, 1), (-1, 0), (0, -1)]
+                        .into_iter()
+                        .filter_map(|(dx, dy)| globe.id(col + dx, row + dy));
+                    for o in others {
+                        if edge_style(o) != look.dim() {
+                            style = edge_style(o);
+                        }
+                    }
+                }
+                buf.set_string(x, y, stroke.glyph(ascii), style);
+            } else if let Some(cell) = globe.id(col, row) {
+                let bg = looks[cell.index()].style.bg.unwrap_or_default();
+                buf.set_string(x, y, " ", Style::default().bg(bg));
+            }
+        }
+    }
+    let plain = squares_alike(theme);
+    for cell in geo.cells() {
+        let Some(((col, row), _)) = globe.anchor(geo, cell) else {
+            continue;
+        };
+        let cl = &looks[cell.index()];
+        let mut centre = cl.centre.clone();
+        let triangle = layout::Spot::of(geo, cell).is_some_and(|s| s.triangle);
+        if centre == " " && (plain || triangle) {
+            centre = shade_mark(look.glyphs, geo.is_light(cell), triangle).into();
+        }
+        let room = |dx: i32| globe.id(col + dx, row) == Some(cell) && !globe.is_edge(col + dx, row);
+        let (x, y) = (area.x + col as u16, area.y + row as u16);
+        if room(-1) && room(1) {
+            let right = cl.seat_mark.unwrap_or(&cl.right);
+            buf.set_string(x - 1, y, &cl.left, cl.mark_style);
+            buf.set_string(x, y, &centre, cl.style);
+            buf.set_string(x + 1, y, right, cl.mark_style);
+        } else {
+            buf.set_string(x, y, &centre, cl.style);
+        }
+        if globe.radius >= NAMED_RADIUS {
+            let name = geo.name(cell);
+            let len = name.len() as i32;
+            let start = col - len / 2;
+            if (start..start + len)
+                .all(|c| globe.id(c, row + 1) == Some(cell) && !globe.is_edge(c, row + 1))
+            {
+                let bg = cl.style.bg.unwrap_or_default();
+                buf.set_string(area.x + start as u16, y + 1, name, look.dim().bg(bg));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use catboard::core::Options;
+    use catboard::variants::Variant;
+
+    fn trace(width: u16, height: u16, view: MapView) -> (AnyGame, Globe) {
+        let game = Variant::Polar.new_game(&Options::new());
+        let globe = Globe::trace(game.geometry(), view, Rect::new(0, 0, width, height), true)
+            .unwrap_or_else(|| panic!("{width}x{height} traces"));
+        (game, globe)
+    }
+
+    #[test]
+    fn every_cell_is_drawn_with_room_for_its_piece_at_every_size_and_turn() {
+        for (width, height) in [(25, 14), (43, 22), (77, 38), (157, 58), (60, 20)] {
+            for turn in (0..360).step_by(30) {
+                for north_left in [true, false] {
+                    let view = MapView {
+                        turn: f64::from(turn),
+                        north_left,
+                    };
+                    let (game, globe) = trace(width, height, view);
+                    let geo = game.geometry();
+                    let shown: Vec<Cell> = geo
+                        .cells()
+                        .filter(|c| {
+                            globe.discs.iter().any(|d| {
+                                d.north
+                                    == layout::centre(geo, *c).is_some_and(|(_, lat)| lat >= 0.0)
+                            })
+                        })
+                        .collect();
+                    assert_eq!(shown.len(), if globe.both() { 72 } else { 36 });
+                    for cell in shown {
+                        // From a radius of 9 rows every cell has a clear
+                        // character for its piece; below, at least one.
+                        let anchor = globe.anchor(geo, cell);
+                        assert!(
+                            anchor.is_some_and(|(_, clear)| clear || globe.radius < 9.0),
+                            "{width}x{height} turn {turn}: {} has no room for its piece",
+                            geo.name(cell)
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn neighbours_meet_on_the_drawing_and_strangers_do_not() {
+        // Two cells drawn next to each other (a character of one beside a
+        // character of the other, or an edge between) are neighbours on the
+        // sphere: the drawing shows no adjacency the board does not have.
+        let (game, globe) = trace(
+            157,
+            58,
+            MapView {
+                turn: 0.0,
+                north_left: true,
+            },
+        );
+        let geo = game.geometry();
+        for row in 0..i32::from(globe.area.height) {
+            for col in 0..i32::from(globe.area.width) {
+                let (Some(a), Some(b)) = (globe.id(col, row), globe.id(col + 1, row)) else {
+                    continue;
+                };
+                assert!(
+                    a == b || geo.neighbours(a).iter().any(|n| n.cell == b),
+                    "{} beside {} at {col},{row}",
+                    geo.name(a),
+                    geo.name(b)
+                );
+            }
+        }
+    }
+}
