@@ -2,6 +2,7 @@
 //! (`$XDG_DATA_HOME/catboard/games` or `~/.local/share/catboard/games`),
 //! written after every move; the newest unfinished one can be resumed.
 
+use catboard::durable::Access;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -102,22 +103,21 @@ impl SaveStore {
         &self.dir
     }
 
-    /// Writes `saved` to `path` (through a temporary file, so a crash never
-    /// leaves half a save). A file already there keeps its permissions.
+    /// Writes `saved` to `path` whole or not at all
+    /// ([`catboard::durable::replace`]: a temporary file of its own,
+    /// `fsync`ed, renamed over the old one). A file already there keeps
+    /// its permissions.
     pub fn write(path: &Path, saved: &SavedGame) -> Result<(), String> {
-        let fail =
-            |e: std::io::Error| format!("Could not save the game to {}: {e}.", path.display());
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(fail)?;
-        }
+        SaveStore::write_with(path, saved, Access::Usual)
+    }
+
+    /// Writes `saved` to `path` as [`SaveStore::write`] does, with
+    /// `access` (the server's tables are its own: [`Access::Private`]).
+    pub fn write_with(path: &Path, saved: &SavedGame, access: Access) -> Result<(), String> {
         let text = serde_json::to_string_pretty(saved)
             .map_err(|e| format!("Could not write the saved game: {e}."))?;
-        let temp = path.with_extension("json.tmp");
-        std::fs::write(&temp, text + "\n").map_err(fail)?;
-        if let Ok(before) = std::fs::metadata(path) {
-            std::fs::set_permissions(&temp, before.permissions()).map_err(fail)?;
-        }
-        std::fs::rename(&temp, path).map_err(fail)
+        catboard::durable::replace(path, (text + "\n").as_bytes(), access)
+            .map_err(|e| format!("Could not save the game to {}: {e}.", path.display()))
     }
 
     /// The saves, newest first; none when the directory does not exist yet,
@@ -215,6 +215,26 @@ mod tests {
             err.starts_with("The saves folder ") && err.contains("cannot be read"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn a_failed_save_leaves_the_old_file_and_nothing_beside_it() {
+        let dir = TempDir::new("failed");
+        let path = dir.0.join("t1.json");
+        SaveStore::write(&path, &sample()).expect("writes");
+        // A folder where the next file goes: the write cannot land.
+        let blocked = dir.0.join("t2.json");
+        std::fs::create_dir_all(blocked.join("inside")).expect("a folder");
+        let err = SaveStore::write(&blocked, &sample()).expect_err("cannot land");
+        assert!(err.starts_with("Could not save the game to "), "{err}");
+        let mut left: Vec<String> = std::fs::read_dir(&dir.0)
+            .expect("listed")
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["t1.json", "t2.json"], "no temporary file left");
+        assert_eq!(SaveStore::read(&path), Ok(sample()));
     }
 
     #[test]
