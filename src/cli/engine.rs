@@ -2,41 +2,47 @@
 //! for other programs, and its speed figures.
 
 use super::Failure;
-use super::tools::max_perft_depth;
 use catboard::ai::bench::{BACCANCAT_POSITIONS, CAT_POSITIONS, POSITIONS};
-use catboard::ai::level::{MAX_DEPTH, MAX_THINK_MS};
 use catboard::ai::{Level, Limits, Searcher};
 use catboard::core::{Game, Options, perft};
-use catboard::protocol::xboard::{MAX_HASH_MB, Session};
+use catboard::limits::{self, HASH_MB, THINK_MS};
+use catboard::protocol::xboard::Session;
 use catboard::variants::Variant;
 use clap::Args;
 use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-/// The deepest BacCanCat bench search (a depth of two-seat plies,
-/// stretched to four plies for four armies).
-const BACCANCAT_MAX_BENCH_DEPTH: u32 = 2;
+/// The bench's depth when none is given: 8, or the variant's deepest
+/// when that is less (BacCanCat's 2).
+const DEFAULT_BENCH_DEPTH: u64 = 8;
+
+/// The bench's perft depth when none is given: 6, or the variant's
+/// deepest when that is less.
+const DEFAULT_BENCH_PERFT: u64 = 6;
 
 /// Arguments of `catboard bench`.
 #[derive(Args, Debug, Clone)]
 pub struct BenchArgs {
-    /// The depth each bench position is searched to.
-    #[arg(long, default_value_t = 8)]
-    pub depth: u32,
+    /// The depth each bench position is searched to: 1 to 64 (BacCanCat
+    /// 1 to 2); 8 (BacCanCat 2) when absent.
+    #[arg(long)]
+    pub depth: Option<u64>,
     /// Also play one move at every level on every position and print the time each took.
     #[arg(long)]
     pub levels: bool,
-    /// Master's thinking time per move for `--levels`, in milliseconds.
+    /// Master's thinking time per move for `--levels`, in milliseconds
+    /// (1 to 3600000).
     #[arg(long, default_value_t = catboard::ai::level::DEFAULT_THINK_MS)]
     pub think_ms: u64,
-    /// The perft depth counted from the start position (0 to skip).
-    #[arg(long, default_value_t = 6)]
-    pub perft: u32,
-    /// The variant benched: chess, chu (Chu Chess; perft at most depth 4),
-    /// polar, baccancat (depth at most 2, perft at most 4), or cat for one
-    /// move at every level on Cat Chess positions (and perft of its start,
-    /// at most depth 5).
+    /// The perft depth counted from the start position (0 to skip): at
+    /// most 9 for Chess, 5 for Cat Chess, 4 for Chu Chess, Polar chess and
+    /// BacCanCat; 6, or that most when less, when absent.
+    #[arg(long)]
+    pub perft: Option<u64>,
+    /// The variant benched: chess, chu (Chu Chess), polar, baccancat, or
+    /// cat for one move at every level on Cat Chess positions (and perft
+    /// of its start).
     #[arg(long, default_value = "chess")]
     pub variant: String,
 }
@@ -46,7 +52,7 @@ pub struct BenchArgs {
 pub struct XboardArgs {
     /// Hash table size in MiB (1 to 1024).
     #[arg(long, default_value_t = 64)]
-    pub hash_mb: usize,
+    pub hash_mb: u64,
     /// Play at a fixed level (casual, club, strong) whatever the clock says;
     /// master (the default) thinks by the interface's clock.
     #[arg(long, default_value = "master")]
@@ -63,49 +69,41 @@ pub struct XboardArgs {
 /// prints nodes, time and nodes per second, then the perft figure.
 pub fn bench(args: &BenchArgs) -> Result<(), Failure> {
     let variant = Variant::from_id(&args.variant).map_err(|e| e.to_string())?;
-    if !(1..=MAX_DEPTH).contains(&args.depth) {
-        return Err(Failure::Refused(format!(
-            "--depth must be 1 to {MAX_DEPTH}, not {}.",
-            args.depth
-        )));
-    }
+    let depth_limit = limits::bench_depth(variant);
+    let depth = depth_limit.check(
+        args.depth
+            .unwrap_or(DEFAULT_BENCH_DEPTH.min(depth_limit.most)),
+    )?;
     check_think_ms(args.think_ms)?;
-    let max_perft = max_perft_depth(variant);
-    if args.perft > max_perft {
-        return Err(Failure::Refused(format!(
-            "--perft {} is deeper than {} perft counts (at most {max_perft}).",
-            args.perft,
-            variant.name()
-        )));
-    }
+    let perft_limit = limits::bench_perft(variant);
+    let perft = perft_limit.check(
+        args.perft
+            .unwrap_or(DEFAULT_BENCH_PERFT.min(perft_limit.most)),
+    )?;
+    let args = &Checked {
+        depth: depth as u32,
+        levels: args.levels,
+        think_ms: args.think_ms,
+        perft: perft as u32,
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     const POLAR_START: &[(&str, &str)] = &[("start", catboard::variants::polar::START_TEXT)];
     let benched = match variant {
         Variant::Cat => cat_bench(args, &mut out),
-        Variant::Chess => grid_bench(args, variant, POSITIONS, args.perft, &mut out),
+        Variant::Chess => grid_bench(args, variant, POSITIONS, &mut out),
         // Chu's perft grows about 60-fold a ply: depth 4 takes about a second.
         Variant::Chu => grid_bench(
             args,
             variant,
             catboard::variants::chu::BENCH_POSITIONS,
-            args.perft.min(4),
             &mut out,
         ),
-        Variant::Polar => grid_bench(args, variant, POLAR_START, args.perft.min(4), &mut out),
+        Variant::Polar => grid_bench(args, variant, POLAR_START, &mut out),
         // Four armies: a depth counts two-seat plies and is stretched to
         // twice as many, so at most depth 2 (four plies) is searched; perft
         // grows about 50-fold a ply, depth 4 takes seconds.
-        Variant::BacCanCat => grid_bench(
-            &BenchArgs {
-                depth: args.depth.min(BACCANCAT_MAX_BENCH_DEPTH),
-                ..args.clone()
-            },
-            variant,
-            BACCANCAT_POSITIONS,
-            args.perft.min(4),
-            &mut out,
-        ),
+        Variant::BacCanCat => grid_bench(args, variant, BACCANCAT_POSITIONS, &mut out),
     };
     benched
         .and_then(|()| out.flush())
@@ -115,6 +113,14 @@ pub fn bench(args: &BenchArgs) -> Result<(), Failure> {
             }
             _ => Failure::writing(e),
         })
+}
+
+/// The bench's settings once checked against the limits table.
+struct Checked {
+    depth: u32,
+    levels: bool,
+    think_ms: u64,
+    perft: u32,
 }
 
 /// A bench position that could not be set up (a mistake in the table).
@@ -137,12 +143,12 @@ fn bad_position(name: &str, e: impl std::fmt::Display) -> io::Error {
 /// `catboard bench` for a two-seat variant: its fixed `positions` searched
 /// to a depth, then the levels and perft to `perft_depth` if asked.
 fn grid_bench(
-    args: &BenchArgs,
+    args: &Checked,
     variant: Variant,
     positions: &[(&str, &str)],
-    perft_depth: u32,
     out: &mut impl Write,
 ) -> io::Result<()> {
+    let perft_depth = args.perft;
     let stop = AtomicBool::new(false);
     let options = Options::new();
     let mut total_nodes = 0u64;
@@ -203,10 +209,10 @@ fn grid_bench(
 
 /// `catboard bench --variant cat`: one move at every level on the Cat
 /// Chess positions, then perft of the Cat Chess start.
-fn cat_bench(args: &BenchArgs, out: &mut impl Write) -> io::Result<()> {
+fn cat_bench(args: &Checked, out: &mut impl Write) -> io::Result<()> {
     level_times(args.think_ms, Variant::Cat, CAT_POSITIONS, out)?;
     if args.perft > 0 {
-        let depth = args.perft.min(5);
+        let depth = args.perft;
         let mut game = Variant::Cat.new_game(&Options::new());
         let start = Instant::now();
         let leaves = perft(&mut game, depth);
@@ -268,25 +274,15 @@ fn level_times(
     Ok(())
 }
 
-/// Refuses a Master thinking time outside 1 ms to [`MAX_THINK_MS`].
+/// Refuses a Master thinking time outside the limits table's
+/// [`THINK_MS`] (1 ms to an hour).
 pub fn check_think_ms(think_ms: u64) -> Result<(), String> {
-    if (1..=MAX_THINK_MS).contains(&think_ms) {
-        Ok(())
-    } else {
-        Err(format!(
-            "--think-ms must be 1 to {MAX_THINK_MS} (an hour), not {think_ms}."
-        ))
-    }
+    THINK_MS.check(think_ms).map(|_| ())
 }
 
 /// Runs `catboard xboard` on standard input and output.
 pub fn xboard(args: &XboardArgs) -> Result<(), Failure> {
-    if !(1..=MAX_HASH_MB).contains(&args.hash_mb) {
-        return Err(Failure::Refused(format!(
-            "--hash-mb must be 1 to {MAX_HASH_MB}, not {}.",
-            args.hash_mb
-        )));
-    }
+    let hash_mb = HASH_MB.check(args.hash_mb)? as usize;
     let input = std::io::BufReader::new(std::io::stdin());
     let output = std::io::stdout();
     let options = Options::parse(
@@ -294,8 +290,18 @@ pub fn xboard(args: &XboardArgs) -> Result<(), Failure> {
         args.options.iter().map(String::as_str),
     )
     .map_err(|e| Failure::Refused(format!("--option: {e}.")))?;
-    let session = Session::new(args.hash_mb)
+    let session = Session::new(hash_mb)
         .with_level(args.level)
         .with_options(options);
-    catboard::protocol::xboard::run_session(session, input, output).map_err(Failure::writing)
+    catboard::protocol::xboard::run_session(session, input, output).map_err(session_failure)
+}
+
+/// How a protocol session's I/O error ends the command: a session that
+/// could not start is refused in its sentence, anything else is a failed
+/// write.
+pub fn session_failure(e: io::Error) -> Failure {
+    match catboard::protocol::read_ahead::start_failure(&e) {
+        Some(sentence) => Failure::Refused(sentence),
+        None => Failure::writing(e),
+    }
 }

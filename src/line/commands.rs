@@ -108,9 +108,7 @@ impl Command {
 
 /// The piece kind `text` names ("knight", "knights").
 fn kind_named(text: &str) -> Option<PieceKind> {
-    PieceKind::ALL
-        .into_iter()
-        .find(|k| text == k.name() || text == format!("{}s", k.name()))
+    PieceKind::named(text)
 }
 
 /// The help: every command, one line each.
@@ -192,7 +190,8 @@ pub fn answer(command: &Command, table: &TableGame) -> Vec<String> {
             match game.seat_names().iter().position(|s| *s == what.as_str()) {
                 Some(i) => vec![position::pieces_of_seat(game, Seat(i as u8))],
                 None => vec![format!(
-                    "'{what}' is neither a piece nor a side; try pieces knight or pieces {}.",
+                    "{} is neither a piece nor a side; try pieces knight or pieces {}.",
+                    catboard::text::quoted(what),
                     game.seat_name(game.to_move())
                 )],
             }

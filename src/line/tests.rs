@@ -268,3 +268,107 @@ fn every_transcript_file_is_checked() {
         transcripts::CASES,
     );
 }
+
+/// Item 7 of issue 21 in the line mode: `e2` and `ESC[2J` cleared a
+/// screen-reader user's terminal. Every hostile text, typed as a move, a
+/// command's argument or a whole line, in every variant: the transcript
+/// holds no control character and no line longer than a sentence may be.
+#[test]
+fn hostile_lines_are_answered_in_clean_sentences_in_every_variant() {
+    let mut script = String::new();
+    for hostile in hostile_texts() {
+        let h = hostile.replace(['\n', '\r'], " ");
+        for command in ["", "cell ", "pieces ", "moves ", "rank ", "file ", "e2"] {
+            script.push_str(&format!("{command}{h}\n"));
+        }
+    }
+    for &variant in Variant::ALL {
+        let players = vec![Player::Human; variant.seats().len()];
+        let text = transcript(variant, None, players, &script);
+        assert_plain(&text);
+        for line in text.lines() {
+            assert!(
+                line.chars().count() <= catboard::text::LONGEST_SENTENCE,
+                "{}: a line of {} characters",
+                variant.id(),
+                line.chars().count()
+            );
+        }
+    }
+}
+
+/// The hostile texts of the property tests (tests/support's
+/// `hostile_texts`, which this crate cannot reach).
+fn hostile_texts() -> Vec<String> {
+    let mut out: Vec<String> = [
+        "e2\u{1b}[2J",
+        "\u{1b}]0;owned\u{7}",
+        "\u{0}",
+        "\ttab",
+        "\u{9b}31m",
+        "\u{202e}4e2e",
+        "\u{7f}",
+        "",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    out.push("x".repeat(4_000));
+    out.push("\u{1b}".repeat(1_000));
+    out
+}
+
+/// Item 3 of issue 21: with computers in every seat, `quit` waited for a
+/// person's turn that never came, and so did the end of the input. Both
+/// now end the game after the move being thought.
+#[test]
+fn a_game_of_computers_alone_ends_on_quit_or_at_the_end_of_input() {
+    for script in ["quit\n", "board\n", ""] {
+        let done = within_seconds(60, move || {
+            transcript(
+                Variant::Chess,
+                None,
+                vec![Player::Computer(Level::Casual); 2],
+                script,
+            )
+        });
+        let text = done.unwrap_or_else(|| panic!("{script:?}: the game never ended"));
+        let moves = text.matches(" plays ").count() + text.matches(" castles").count();
+        assert!(
+            moves <= 3,
+            "{script:?}: {moves} moves after the input ended:\n{text}"
+        );
+    }
+}
+
+/// Item 9 of issue 21: a line longer than the limit is refused in one
+/// sentence, never held whole, and the next line is read as usual.
+#[test]
+fn a_line_longer_than_the_limit_is_refused_and_the_next_one_read() {
+    let limit = catboard::limits::LINE_MODE_LINE.most as usize;
+    let script = format!("{}\nboard\n", "e".repeat(limit + 1));
+    let text = transcript(Variant::Chess, None, vec![Player::Human; 2], &script);
+    assert!(
+        text.contains(&format!(
+            "That line is {} bytes long, more than the largest allowed, {limit}, so none of it was read."
+        , limit + 1)),
+        "{text}"
+    );
+    assert!(
+        text.contains("Rank 8:") || text.contains("rank 8"),
+        "the next line is read:\n{text}"
+    );
+}
+
+/// Runs `work` on a thread; `None` if it takes longer than `seconds`.
+fn within_seconds<T: Send + 'static>(
+    seconds: u64,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(work());
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(seconds))
+        .ok()
+}

@@ -26,9 +26,9 @@ impl ResumeOffer {
         let game = self.table.game();
         let n = self.table.ply();
         format!(
-            "{}, {n} move{} played, {} to move",
+            "{}, {} played, {} to move",
             self.table.variant().name(),
-            if n == 1 { "" } else { "s" },
+            catboard::text::count(n as u64, "move", "moves"),
             game.seat_name(game.to_move())
         )
     }

@@ -173,8 +173,12 @@ pub fn pieces_of_seat(game: &AnyGame, seat: Seat) -> String {
     let parts: Vec<String> = by_kind
         .iter()
         .map(|(k, cells)| {
-            let plural = if cells.len() > 1 { "s" } else { "" };
-            format!("{}{plural} {}", k.name(), cells.join(", "))
+            let name = if cells.len() > 1 {
+                k.plural()
+            } else {
+                k.name().to_string()
+            };
+            format!("{name} {}", cells.join(", "))
         })
         .collect();
     format!("{who}: {}.", parts.join("; "))

@@ -13,12 +13,12 @@
 //! like code; delete a file the check calls stale.
 
 use super::view::{Look, view};
+use crate::golden::{Goldens, Owner, golden_tests};
 use crate::session::action::{Action, Dir};
 use crate::session::app::{App, Overlay, Playing, Screen, update};
 use crate::session::look::{ColorDepth, GlyphSet, LookChoice};
 use crate::session::setup_form::Setup;
 use crate::session::table::{Player, TableGame, TableSpec};
-use crate::golden::{Goldens, Owner, golden_tests};
 use catboard::core::{Game, Options};
 use catboard::variants::Variant;
 use ratatui::Terminal;
