@@ -10,6 +10,10 @@
 //! never leaves a short or empty file behind. A failed write removes its
 //! temporary file.
 //!
+//! [`append`] adds a line to a journal and `fdatasync`s it (and the
+//! folder, when the journal is new): one sync where a replace takes two,
+//! for a record that only grows; a reader ignores a last line cut short.
+//!
 //! [`Lock`] is an advisory lock on a file beside the one it guards
 //! (`game.json.lock`), holding the process id of its owner so that a
 //! second process can be told who has it. The operating system releases
@@ -110,6 +114,42 @@ pub fn replace(path: &Path, bytes: &[u8], access: Access) -> io::Result<()> {
         let _ = std::fs::remove_file(&temp);
     }
     written
+}
+
+/// Adds `bytes` at the end of `path` and syncs them to disk before
+/// returning; a file made by it gets `access`'s mode (and its folder, made
+/// when missing, the folder mode), and the folder is synced so that the
+/// new name survives a crash. A crash mid-write can leave the end of
+/// `bytes` cut short, never anything before it changed: a reader of the
+/// journal ignores a last line without its line ending.
+pub fn append(path: &Path, bytes: &[u8], access: Access) -> io::Result<()> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    make_folder(&dir, access)?;
+    let new = !path.exists();
+    let mut file = OpenOptions::new()
+        .append(true)
+        .create(true)
+        .mode(access.file_mode())
+        .open(path)?;
+    if new && access == Access::Private {
+        file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+    }
+    file.write_all(bytes)?;
+    file.sync_data()?;
+    if new {
+        sync_folder(&dir)?;
+    }
+    Ok(())
+}
+
+/// The whole lines of a journal's text: a last line without its line
+/// ending (a write cut short) is left out.
+pub fn whole_lines(text: &str) -> impl Iterator<Item = &str> {
+    let end = text.rfind('\n').map_or(0, |i| i + 1);
+    text[..end].lines()
 }
 
 /// Writes and syncs the temporary file `temp` that will replace `target`.
@@ -342,6 +382,23 @@ mod tests {
         drop(first);
         let again = Lock::try_acquire(&path, Access::Usual).expect("free again");
         drop(again);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn appended_lines_accumulate_privately_and_a_cut_last_line_is_left_out() {
+        let dir = scratch("append");
+        let path = dir.join("t.moves");
+        append(&path, b"1 e2e4\n", Access::Private).expect("the first");
+        append(&path, b"2 e7e5\n", Access::Private).expect("the second");
+        let mode = std::fs::metadata(&path).expect("meta").permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+        assert_eq!(std::fs::read(&path).expect("read"), b"1 e2e4\n2 e7e5\n");
+        append(&path, b"3 g1", Access::Private).expect("a write cut short");
+        let text = std::fs::read_to_string(&path).expect("read");
+        assert_eq!(whole_lines(&text).collect::<Vec<_>>(), ["1 e2e4", "2 e7e5"]);
+        assert_eq!(whole_lines("").count(), 0);
+        assert_eq!(whole_lines("cut").count(), 0);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

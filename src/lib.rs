@@ -8,6 +8,7 @@ pub mod entry;
 pub mod limits;
 pub mod notation;
 pub mod protocol;
+pub mod rating;
 pub mod series;
 pub mod text;
 pub mod variants;

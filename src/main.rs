@@ -103,7 +103,7 @@ fn main() -> ExitCode {
         Some(Command::UciCat(args)) => cli::uci_cat::uci_cat(&args),
         Some(Command::Selfplay(args)) => cli::selfplay::selfplay(&args).map_err(Into::into),
         #[cfg(feature = "ssh")]
-        Some(Command::Serve(args)) => cli::serve::serve(&args).map_err(Into::into),
+        Some(Command::Serve(args)) => cli::serve::serve(&args),
         None => cli::play::open(&cli.open).map_err(Into::into),
     };
     match result {

@@ -27,6 +27,16 @@ pub trait Evaluate {
         false
     }
 
+    /// Static exchange evaluation of the legal capture `mv`: what the
+    /// mover wins (negative: loses) once the exchange on its target is
+    /// played out, in centipawns; `None` where the variant cannot tell
+    /// (the default). The search orders losing captures after the quiet
+    /// moves and leaves them out of its capture search.
+    fn exchange_value(&self, mv: crate::core::Move) -> Option<i32> {
+        let _ = mv;
+        None
+    }
+
     /// Games of more than two seats: every seat's evaluation at once, one
     /// per seat in turn order, for the max-n search. The default asks
     /// [`Evaluate::evaluate_for`] seat by seat; a variant may share the work.
@@ -34,6 +44,12 @@ pub trait Evaluate {
         for (i, score) in out.iter_mut().enumerate() {
             *score = self.evaluate_for(Seat(i as u8));
         }
+    }
+
+    /// Games of more than two seats: how many seats are still playing (an
+    /// army out of a four-army game no longer moves); all of them by default.
+    fn seats_in_play(&self) -> Option<usize> {
+        None
     }
 
     /// Games of more than two seats: how `seat` looks ahead (see

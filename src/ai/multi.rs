@@ -30,7 +30,7 @@ use super::budget::{Budget, PrincipalVariations};
 use super::evaluate::Evaluate;
 use super::level::{Limits, MAX_DEPTH};
 pub use super::model::Model;
-use super::ordering::{Heuristics, MAX_PLY, pick_next};
+use super::ordering::{Heuristics, MAX_PLY};
 use super::random::Rng;
 use super::score::{INFINITY, MATE, MATE_BOUND};
 use super::table::{Bound, Table};
@@ -39,6 +39,14 @@ use crate::core::{Game, Move, MoveList, Seat};
 use arrayvec::ArrayVec;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
+
+/// How far beyond its victim's value a capture in the capture search must
+/// be able to move the score to be tried (delta pruning).
+const DELTA_MARGIN: i32 = 200;
+
+/// How far outside the window a static score one ply from the capture
+/// search must stand for its quiet moves to be passed over (four armies).
+const FUTILITY_MARGIN: i32 = 200;
 
 /// The most seats a game may have.
 pub const MAX_SEATS: usize = 4;
@@ -96,11 +104,17 @@ pub fn think<G: Game + Evaluate>(
         budget: Budget::new(limits, stop),
         root,
         seats,
-        quiescence: quiescence_plies(seats),
+        // Two rounds of the armies still playing, with four seats.
+        quiescence: if seats >= 4 {
+            2 * game.seats_in_play().unwrap_or(seats).clamp(2, seats)
+        } else {
+            quiescence_plies(seats)
+        },
         evasions: evasion_plies(seats),
         salt: ROOT_SALT[root.index() % MAX_SEATS],
         pv: PrincipalVariations::new(),
         order: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+        keyed: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
         passers: [false; MAX_SEATS],
         path: [0; MAX_PLY + 1],
     };
@@ -155,6 +169,8 @@ struct Run<'a> {
     pv: PrincipalVariations,
     /// One buffer of move-ordering scores per ply.
     order: Vec<Vec<i32>>,
+    /// One buffer of scored moves per ply, for sorting.
+    keyed: Vec<Vec<(i32, Move)>>,
     /// The seats seen with a pass among their legal moves.
     passers: [bool; MAX_SEATS],
     /// The hash of the position at each ply of the line being searched.
@@ -254,9 +270,16 @@ impl Run<'_> {
         scores.resize(moves.len(), 0);
         self.heuristics
             .score_moves(game, moves, hash_move, slot, &mut scores);
-        for i in 0..moves.len() {
-            pick_next(moves, &mut scores, i);
+        // Every move is searched in this order (a sort, not a selection
+        // one at a time: four armies have a hundred moves and more).
+        let mut keyed = std::mem::take(&mut self.keyed[slot]);
+        keyed.clear();
+        keyed.extend(scores.iter().copied().zip(moves.iter().copied()));
+        keyed.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        for (slot_move, &(_, mv)) in moves.iter_mut().zip(keyed.iter()) {
+            *slot_move = mv;
         }
+        self.keyed[slot] = keyed;
         self.order[slot] = scores;
     }
 
@@ -330,8 +353,21 @@ impl Run<'_> {
         for (i, entry) in root.iter_mut().enumerate() {
             let mv = entry.mv;
             game.make_move(mv);
-            let window = if exact { -INFINITY } else { alpha };
-            let score = self.paranoid(game, depth - 1, window, INFINITY, 1);
+            let score = if exact {
+                self.paranoid(game, depth - 1, -INFINITY, INFINITY, 1)
+            } else if i == 0 || alpha <= -INFINITY {
+                self.paranoid(game, depth - 1, alpha, INFINITY, 1)
+            } else {
+                // A null window first: most moves only need to be shown
+                // no better than the best so far (their score is then a
+                // bound, enough to order the next depth).
+                let s = self.paranoid(game, depth - 1, alpha, alpha + 1, 1);
+                if s > alpha && !self.budget.aborted {
+                    self.paranoid(game, depth - 1, alpha, INFINITY, 1)
+                } else {
+                    s
+                }
+            };
             game.unmake_move();
             if self.budget.aborted {
                 return best;
@@ -401,6 +437,17 @@ impl Run<'_> {
         let maximising = game.to_move() == self.root;
         let side = game.to_move().index();
         let (alpha0, beta0) = (alpha, beta);
+        // Frontier futility (four armies): one ply from the capture search,
+        // a quiet move that gives no check cannot move a static score this
+        // far outside the window back into it.
+        let futile = depth == 1 && self.seats >= 4 && !in_check && {
+            let standing = game.evaluate_for(self.root);
+            if maximising {
+                standing + FUTILITY_MARGIN <= alpha
+            } else {
+                standing - FUTILITY_MARGIN >= beta
+            }
+        };
         let mut best = if maximising { -INFINITY } else { INFINITY };
         let mut best_move = None;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
@@ -408,6 +455,10 @@ impl Run<'_> {
             let quiet = mv.promotion.is_none() && game.captured(mv).is_none();
             let late = searched >= 3 && quiet && !in_check && !self.heuristics.is_killer(ply, mv);
             game.make_move(mv);
+            if futile && quiet && searched > 0 && !game.in_check() {
+                game.unmake_move();
+                continue;
+            }
             let score = if searched == 0 {
                 self.paranoid(game, depth - 1, alpha, beta, ply + 1)
             } else {
@@ -509,6 +560,16 @@ impl Run<'_> {
                 game.unmake_move();
                 return score;
             }
+            if !maximising && self.seats >= 4 {
+                // With four armies an opponent taking a third army's piece
+                // only raises the thinking seat's score (its rivals'
+                // average falls): standing pat is better for it, so its
+                // capture search looks only at taking the thinker's pieces.
+                let root = self.root;
+                moves.retain(|&mv| {
+                    mv.promotion.is_some() || game.captured(mv).is_some_and(|p| p.seat() == root)
+                });
+            }
             best = game.evaluate_for(self.root);
             if maximising {
                 if best >= beta {
@@ -523,7 +584,21 @@ impl Run<'_> {
             }
         }
         self.order_moves(game, &mut moves, ply, None);
+        let stand_pat = best;
         for &mv in moves.iter() {
+            if stand_pat.abs() < INFINITY && mv.promotion.is_none() {
+                // Delta pruning: a capture that, even winning its victim
+                // outright and a margin more, cannot reach the window.
+                let gain = game
+                    .captured(mv)
+                    .map_or(0, |victim| game.piece_value(victim.kind()))
+                    + DELTA_MARGIN;
+                if (maximising && stand_pat + gain <= alpha)
+                    || (!maximising && stand_pat - gain >= beta)
+                {
+                    continue;
+                }
+            }
             game.make_move(mv);
             let score = self.paranoid_quiesce(game, alpha, beta, ply + 1, qply + 1);
             game.unmake_move();

@@ -1,6 +1,7 @@
 //! Move ordering: the hash move first, then captures by most valuable
 //! victim and least valuable attacker, then killer moves, then the rest by
-//! their history of causing cut-offs.
+//! their history of causing cut-offs, and last the captures that lose
+//! material by exchange (where the variant can tell).
 
 use super::evaluate::Evaluate;
 use crate::core::{Game, Move, MoveList};
@@ -12,6 +13,8 @@ const HASH_MOVE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 26;
 const HISTORY_MAX: i32 = 1 << 20;
+/// Captures that lose material by exchange come after every quiet move.
+const BAD_CAPTURE: i32 = -(1 << 24);
 
 /// What the search learns about quiet moves while it runs: two killer
 /// moves per ply and a history score per (side, from, to).
@@ -95,8 +98,13 @@ impl Heuristics {
                 let attacker = game
                     .piece_at(mv.from)
                     .map_or(0, |p| game.piece_value(p.kind()));
-                GOOD_CAPTURE + game.piece_value(victim.kind()) * 16 - attacker / 16
-                    + mv.promotion.map_or(0, |k| game.piece_value(k))
+                let order = game.piece_value(victim.kind()) * 16 - attacker / 16
+                    + mv.promotion.map_or(0, |k| game.piece_value(k));
+                if game.exchange_value(mv).is_some_and(|gain| gain < 0) {
+                    BAD_CAPTURE + order
+                } else {
+                    GOOD_CAPTURE + order
+                }
             } else if let Some(kind) = mv.promotion {
                 // Promoting to a strong piece comes with the captures;
                 // under-promotions come last.

@@ -117,6 +117,7 @@ impl Searcher {
             budget: Budget::new(limits, stop),
             pv: PrincipalVariations::new(),
             score_buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            partial: None,
         };
         let mut game = game.clone();
         run.iterate(&mut game, &mut progress)
@@ -133,6 +134,10 @@ struct Run<'a> {
     pv: PrincipalVariations,
     /// One buffer of move-ordering scores per ply, reused node after node.
     score_buffers: Vec<Vec<i32>>,
+    /// The best root move of the depth being searched that has been
+    /// searched in full and scored inside its window, with its score: what
+    /// a search stopped in the middle of a depth plays.
+    partial: Option<(Move, i32)>,
 }
 
 impl Run<'_> {
@@ -158,8 +163,24 @@ impl Run<'_> {
         }
         let mut previous = 0;
         for depth in 1..=self.limits.depth.max(1) as i32 {
+            self.partial = None;
             let (score, best) = self.aspiration(game, &mut root, depth, previous);
             if self.budget.aborted {
+                // A move that beat the last depth's choice at this depth
+                // before time ran out is the better move to play.
+                if let Some((mv, score)) = self.partial
+                    && result.depth > 0
+                    && Some(mv) != result.best
+                {
+                    result.best = Some(mv);
+                    result.score = score;
+                    let line = self.pv.line();
+                    result.pv = if line.first() == Some(&mv) {
+                        line
+                    } else {
+                        vec![mv]
+                    };
+                }
                 break;
             }
             previous = score;
@@ -264,6 +285,7 @@ impl Run<'_> {
                 best_index = i;
                 self.pv.update(0, mv);
                 if score > alpha {
+                    self.partial = Some((mv, score));
                     alpha = score;
                     if alpha >= beta {
                         break;
@@ -310,11 +332,22 @@ impl Run<'_> {
             }
         }
         let mut rng = Rng::new(self.limits.seed ^ game.hash());
-        let mv = *near.get(rng.below(near.len()))?;
-        game.make_move(mv);
-        let score = -self.negamax(game, depth - 1, -INFINITY, INFINITY, 1, false);
-        game.unmake_move();
-        (!self.budget.aborted).then_some((mv, score))
+        // Drawn at random one after another: a move that passed the null
+        // window but scores below the threshold when searched exactly (the
+        // pruning differs with the window) is passed over.
+        while !near.is_empty() {
+            let mv = near.swap_remove(rng.below(near.len()));
+            game.make_move(mv);
+            let score = -self.negamax(game, depth - 1, -INFINITY, INFINITY, 1, false);
+            game.unmake_move();
+            if self.budget.aborted {
+                return None;
+            }
+            if score >= threshold {
+                return Some((mv, score));
+            }
+        }
+        None
     }
 
     /// The ordering scores of `moves` at `ply`, in that ply's reusable
@@ -568,6 +601,10 @@ impl Run<'_> {
         let mut scores = self.ordering_scores(game, &moves, None, ply, false);
         for i in 0..moves.len() {
             let mv = pick_next(&mut moves, &mut scores, i);
+            if !in_check && game.exchange_value(mv).is_some_and(|gain| gain < 0) {
+                // A capture that loses material by exchange.
+                continue;
+            }
             if !in_check && mv.promotion.is_none() {
                 let gain = game
                     .captured(mv)

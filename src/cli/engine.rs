@@ -2,6 +2,7 @@
 //! for other programs, and its speed figures.
 
 use super::Failure;
+use super::bench_baseline::{self, Figures};
 use catboard::ai::bench::{BACCANCAT_POSITIONS, CAT_POSITIONS, POSITIONS};
 use catboard::ai::{Level, Limits, Searcher};
 use catboard::core::{Game, Options, perft};
@@ -42,9 +43,17 @@ pub struct BenchArgs {
     pub perft: Option<u64>,
     /// The variant benched: chess, chu (Chu Chess), polar, baccancat, or
     /// cat for one move at every level on Cat Chess positions (and perft
-    /// of its start).
+    /// of its start), or all for every variant in turn.
     #[arg(long, default_value = "chess")]
     pub variant: String,
+    /// Write every figure of this run to FILE (`name = value` lines), to
+    /// compare later runs with.
+    #[arg(long, value_name = "FILE")]
+    pub save_baseline: Option<std::path::PathBuf>,
+    /// Print every figure of this run next to the same figure in FILE
+    /// (written by --save-baseline), with the change.
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<std::path::PathBuf>,
 }
 
 /// Arguments of `catboard xboard`.
@@ -68,43 +77,33 @@ pub struct XboardArgs {
 /// Runs `catboard bench`: searches the fixed positions to a fixed depth and
 /// prints nodes, time and nodes per second, then the perft figure.
 pub fn bench(args: &BenchArgs) -> Result<(), Failure> {
-    let variant = Variant::from_id(&args.variant).map_err(|e| e.to_string())?;
-    let depth_limit = limits::bench_depth(variant);
-    let depth = depth_limit.check(
-        args.depth
-            .unwrap_or(DEFAULT_BENCH_DEPTH.min(depth_limit.most)),
-    )?;
+    let variants: Vec<Variant> = if args.variant == "all" {
+        Variant::ALL.to_vec()
+    } else {
+        vec![Variant::from_id(&args.variant).map_err(|e| e.to_string())?]
+    };
     check_think_ms(args.think_ms)?;
-    let perft_limit = limits::bench_perft(variant);
-    let perft = perft_limit.check(
-        args.perft
-            .unwrap_or(DEFAULT_BENCH_PERFT.min(perft_limit.most)),
-    )?;
-    let args = &Checked {
-        depth: depth as u32,
-        levels: args.levels,
-        think_ms: args.think_ms,
-        perft: perft as u32,
+    let mut settings = Vec::with_capacity(variants.len());
+    for &variant in &variants {
+        settings.push((variant, Checked::of(args, variant)?));
+    }
+    let baseline = match &args.baseline {
+        Some(path) => Some(bench_baseline::read(path).map_err(Failure::Refused)?),
+        None => None,
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    const POLAR_START: &[(&str, &str)] = &[("start", catboard::variants::polar::START_TEXT)];
-    let benched = match variant {
-        Variant::Cat => cat_bench(args, &mut out),
-        Variant::Chess => grid_bench(args, variant, POSITIONS, &mut out),
-        // Chu's perft grows about 60-fold a ply: depth 4 takes about a second.
-        Variant::Chu => grid_bench(
-            args,
-            variant,
-            catboard::variants::chu::BENCH_POSITIONS,
-            &mut out,
-        ),
-        Variant::Polar => grid_bench(args, variant, POLAR_START, &mut out),
-        // Four armies: a depth counts two-seat plies and is stretched to
-        // twice as many, so at most depth 2 (four plies) is searched; perft
-        // grows about 50-fold a ply, depth 4 takes seconds.
-        Variant::BacCanCat => grid_bench(args, variant, BACCANCAT_POSITIONS, &mut out),
-    };
+    let mut figures = Figures::default();
+    let mut benched = Ok(());
+    for &(variant, checked) in &settings {
+        if settings.len() > 1 {
+            benched = benched.and_then(|()| writeln!(out, "\n{}", variant.name()));
+        }
+        benched = benched.and_then(|()| bench_variant(checked, variant, &mut figures, &mut out));
+    }
+    if let Some(baseline) = &baseline {
+        benched = benched.and_then(|()| figures.compare(baseline, &mut out));
+    }
     benched
         .and_then(|()| out.flush())
         .map_err(|e| match e.kind() {
@@ -112,15 +111,91 @@ pub fn bench(args: &BenchArgs) -> Result<(), Failure> {
                 Failure::Refused(e.to_string())
             }
             _ => Failure::writing(e),
-        })
+        })?;
+    if let Some(path) = &args.save_baseline {
+        figures.save(path).map_err(|e| {
+            Failure::Refused(format!(
+                "Cannot write the baseline {}: {}.",
+                catboard::text::shown_path(path),
+                catboard::text::foreign(&e.to_string())
+            ))
+        })?;
+    }
+    Ok(())
 }
 
-/// The bench's settings once checked against the limits table.
+/// One variant's bench: its positions, levels and perft.
+fn bench_variant(
+    args: Checked,
+    variant: Variant,
+    figures: &mut Figures,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    const POLAR_START: &[(&str, &str)] = &[("start", catboard::variants::polar::START_TEXT)];
+    let bench = Bench {
+        args,
+        variant,
+        prefix: variant.id(),
+    };
+    match variant {
+        Variant::Cat => cat_bench(&bench, figures, out),
+        Variant::Chess => grid_bench(&bench, POSITIONS, figures, out),
+        // Chu's perft grows about 60-fold a ply: depth 4 takes about a second.
+        Variant::Chu => grid_bench(
+            &bench,
+            catboard::variants::chu::BENCH_POSITIONS,
+            figures,
+            out,
+        ),
+        Variant::Polar => grid_bench(&bench, POLAR_START, figures, out),
+        // Four armies: a depth counts two-seat plies and is stretched to
+        // twice as many, so at most depth 2 (four plies) is searched; perft
+        // grows about 50-fold a ply, depth 4 takes seconds (the limits
+        // table's BacCanCat rows).
+        Variant::BacCanCat => grid_bench(&bench, BACCANCAT_POSITIONS, figures, out),
+    }
+}
+
+/// What one variant's bench is run with.
+#[derive(Clone, Copy)]
+struct Bench {
+    args: Checked,
+    variant: Variant,
+    /// The start of the names of its figures (the variant's id).
+    prefix: &'static str,
+}
+
+/// One variant's bench settings once checked against the limits table.
+#[derive(Clone, Copy, Debug)]
 struct Checked {
     depth: u32,
     levels: bool,
     think_ms: u64,
     perft: u32,
+}
+
+impl Checked {
+    /// `args` for `variant`, each number within the variant's row of the
+    /// limits table (a default is the variant's most when that is less),
+    /// or the sentence refusing the first that is not.
+    fn of(args: &BenchArgs, variant: Variant) -> Result<Checked, String> {
+        let depth_limit = limits::bench_depth(variant);
+        let depth = depth_limit.check(
+            args.depth
+                .unwrap_or(DEFAULT_BENCH_DEPTH.min(depth_limit.most)),
+        )?;
+        let perft_limit = limits::bench_perft(variant);
+        let perft = perft_limit.check(
+            args.perft
+                .unwrap_or(DEFAULT_BENCH_PERFT.min(perft_limit.most)),
+        )?;
+        Ok(Checked {
+            depth: depth as u32,
+            levels: args.levels,
+            think_ms: args.think_ms,
+            perft: perft as u32,
+        })
+    }
 }
 
 /// A bench position that could not be set up (a mistake in the table).
@@ -141,13 +216,14 @@ fn bad_position(name: &str, e: impl std::fmt::Display) -> io::Error {
 }
 
 /// `catboard bench` for a two-seat variant: its fixed `positions` searched
-/// to a depth, then the levels and perft to `perft_depth` if asked.
+/// to a depth, then the levels and perft to `--perft` if asked.
 fn grid_bench(
-    args: &Checked,
-    variant: Variant,
+    bench: &Bench,
     positions: &[(&str, &str)],
+    figures: &mut Figures,
     out: &mut impl Write,
 ) -> io::Result<()> {
+    let (args, variant, prefix) = (bench.args, bench.variant, bench.prefix);
     let perft_depth = args.perft;
     let stop = AtomicBool::new(false);
     let options = Options::new();
@@ -169,6 +245,10 @@ fn grid_bench(
         total_nodes += thought.nodes;
         total_secs += secs;
         let best = thought.best.map_or("-".to_string(), |m| game.move_text(m));
+        let name_of = |what: &str| format!("{prefix}.search.{name}.{what}");
+        figures.record(name_of("depth"), thought.depth as f64);
+        figures.record(name_of("nodes"), thought.nodes as f64);
+        figures.record(name_of("ms"), (secs * 1000.0).round());
         writeln!(
             out,
             "{:<14} {:>5} {:>10} {:>9.0} {:>11.0}  {best}",
@@ -179,6 +259,15 @@ fn grid_bench(
             thought.nodes as f64 / secs.max(1e-9)
         )?;
     }
+    figures.record(format!("{prefix}.search.total.nodes"), total_nodes as f64);
+    figures.record(
+        format!("{prefix}.search.total.ms"),
+        (total_secs * 1000.0).round(),
+    );
+    figures.record(
+        format!("{prefix}.search.total.nodes_per_s"),
+        (total_nodes as f64 / total_secs.max(1e-9)).round(),
+    );
     writeln!(
         out,
         "{:<14} {:>5} {:>10} {:>9.0} {:>11.0}",
@@ -189,13 +278,14 @@ fn grid_bench(
         total_nodes as f64 / total_secs.max(1e-9)
     )?;
     if args.levels {
-        level_times(args.think_ms, variant, positions, out)?;
+        level_times(bench, positions, figures, out)?;
     }
     if perft_depth > 0 {
         let mut game = variant.new_game(&options);
         let start = Instant::now();
         let leaves = perft(&mut game, perft_depth);
         let secs = start.elapsed().as_secs_f64();
+        record_perft(figures, prefix, perft_depth, leaves, secs);
         writeln!(
             out,
             "perft {} of the start: {leaves} leaves in {:.2} s ({:.1} million per second)",
@@ -209,14 +299,16 @@ fn grid_bench(
 
 /// `catboard bench --variant cat`: one move at every level on the Cat
 /// Chess positions, then perft of the Cat Chess start.
-fn cat_bench(args: &Checked, out: &mut impl Write) -> io::Result<()> {
-    level_times(args.think_ms, Variant::Cat, CAT_POSITIONS, out)?;
+fn cat_bench(bench: &Bench, figures: &mut Figures, out: &mut impl Write) -> io::Result<()> {
+    let args = bench.args;
+    level_times(bench, CAT_POSITIONS, figures, out)?;
     if args.perft > 0 {
         let depth = args.perft;
         let mut game = Variant::Cat.new_game(&Options::new());
         let start = Instant::now();
         let leaves = perft(&mut game, depth);
         let secs = start.elapsed().as_secs_f64();
+        record_perft(figures, bench.prefix, depth, leaves, secs);
         writeln!(
             out,
             "perft {depth} of the Cat Chess start: {leaves} leaves in {secs:.2} s ({:.1} million per second)",
@@ -228,11 +320,12 @@ fn cat_bench(args: &Checked, out: &mut impl Write) -> io::Result<()> {
 
 /// One move at every level on every bench position: the time and nodes each took.
 fn level_times(
-    think_ms: u64,
-    variant: Variant,
+    bench: &Bench,
     positions: &[(&str, &str)],
+    figures: &mut Figures,
     out: &mut impl Write,
 ) -> io::Result<()> {
+    let (think_ms, variant, prefix) = (bench.args.think_ms, bench.variant, bench.prefix);
     let stop = AtomicBool::new(false);
     let options = Options::new();
     writeln!(out)?;
@@ -253,6 +346,9 @@ fn level_times(
             let secs = start.elapsed().as_secs_f64();
             slowest = slowest.max(secs);
             let best = thought.best.map_or("-".to_string(), |m| game.move_text(m));
+            let level_name = |what: &str| format!("{prefix}.{}.{name}.{what}", level.id());
+            figures.record(level_name("depth"), thought.depth as f64);
+            figures.record(level_name("ms"), (secs * 1000.0).round());
             writeln!(
                 out,
                 "{:<14} {:<7} {:>5} {:>10} {:>9.0}  {best}",
@@ -263,6 +359,10 @@ fn level_times(
                 secs * 1000.0
             )?;
         }
+        figures.record(
+            format!("{prefix}.{}.slowest.ms", level.id()),
+            (slowest * 1000.0).round(),
+        );
         writeln!(
             out,
             "{:<14} {} slowest move {:.0} ms",
@@ -272,6 +372,20 @@ fn level_times(
         )?;
     }
     Ok(())
+}
+
+/// Records a perft count: its depth, leaves, seconds and leaves a second.
+fn record_perft(figures: &mut Figures, prefix: &str, depth: u32, leaves: u64, secs: f64) {
+    figures.record(format!("{prefix}.perft.depth"), depth as f64);
+    figures.record(format!("{prefix}.perft.leaves"), leaves as f64);
+    figures.record(
+        format!("{prefix}.perft.s"),
+        (secs * 1000.0).round() / 1000.0,
+    );
+    figures.record(
+        format!("{prefix}.perft.leaves_per_s"),
+        (leaves as f64 / secs.max(1e-9)).round(),
+    );
 }
 
 /// Refuses a Master thinking time outside the limits table's

@@ -75,8 +75,7 @@ fn says_most_for(help: &str, variant: Variant, limit: &Limit) -> bool {
     let before = &text[..at];
     let last_number = before
         .split(|c: char| !c.is_ascii_digit())
-        .filter(|n| !n.is_empty())
-        .last();
+        .rfind(|n| !n.is_empty());
     last_number == Some(limit.most.to_string().as_str())
 }
 

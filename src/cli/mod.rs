@@ -1,6 +1,7 @@
 //! The command-line subcommands, one module each, and how their failures
 //! become exit statuses.
 
+mod bench_baseline;
 pub mod engine;
 pub mod play;
 pub mod selfplay;
@@ -24,6 +25,11 @@ pub enum Failure {
     /// Whoever read standard output stopped reading (a closed pipe, as
     /// `| head -1` does): nothing is said, status 0, as Unix tools do.
     OutputClosed,
+    /// Refused as [`Failure::Refused`] is (status 2), the sentence said
+    /// already in the command's own voice (`catboard serve: …`, as every
+    /// line of the server's log begins).
+    #[cfg(feature = "ssh")]
+    Said,
 }
 
 impl From<String> for Failure {
@@ -54,6 +60,8 @@ impl Failure {
                 ExitCode::from(1)
             }
             Failure::OutputClosed => ExitCode::SUCCESS,
+            #[cfg(feature = "ssh")]
+            Failure::Said => ExitCode::from(2),
         }
     }
 }

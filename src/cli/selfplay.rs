@@ -361,10 +361,11 @@ fn summarise(seats: &[&str], levels: &[Level], results: &[GameResult]) {
         println!("endings: none; no game was played");
         return;
     }
+    let average = format!("{:.0}", plies as f64 / games);
+    let noun = if average == "1" { "ply" } else { "plies" };
     println!(
-        "endings: {}; {:.0} plies a game on average",
-        text.join(", "),
-        plies as f64 / games
+        "endings: {}; {average} {noun} a game on average",
+        text.join(", ")
     );
 }
 

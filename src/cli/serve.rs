@@ -1,12 +1,15 @@
 //! `catboard serve`: the SSH game server's command line.
 
+use super::Failure;
+use crate::serve::limits::Startups;
 use crate::serve::{Limits, ServeConfig, serve as run_server};
-use catboard::ai::level::DEFAULT_THINK_MS;
 use clap::Args;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
-/// `catboard serve [--listen ADDR] [--data DIR]` and its limits.
+/// `catboard serve [--listen ADDR] [--data DIR]` and its limits (see
+/// docs/operator.md for what each protects against).
 #[derive(Args, Debug)]
 pub struct ServeArgs {
     /// The address and port to listen on (port 0: any free port, printed).
@@ -16,43 +19,79 @@ pub struct ServeArgs {
     /// else ~/.local/share/catboard/serve).
     #[arg(long)]
     pub data: Option<PathBuf>,
-    /// The most connections open at once.
+    /// The most people in the game at once (logged in; connections still
+    /// logging in are counted by --max-startups).
     #[arg(long, default_value_t = Limits::default().connections)]
     pub max_connections: usize,
-    /// The most unfinished tables one person may make.
-    #[arg(long, default_value_t = Limits::default().tables_per_identity)]
+    /// Connections not yet logged in, as sshd's MaxStartups start:rate:full:
+    /// past start, new ones are dropped with probability rate percent,
+    /// rising to all at full.
+    #[arg(long, default_value_t = Limits::default().startups)]
+    pub max_startups: Startups,
+    /// The most connections not yet logged in from one address (an IPv6
+    /// address counts by its /64).
+    #[arg(long, default_value_t = Limits::default().per_address)]
+    pub per_address: usize,
+    /// Seconds a connection has to log in and start the game.
+    #[arg(long, default_value_t = Limits::default().login_grace.as_secs())]
+    pub login_grace_seconds: u64,
+    /// The most unfinished tables one person may make (guests: all guests
+    /// from one address together).
+    #[arg(long, default_value_t = Limits::default().tables_per_person)]
     pub tables_per_person: usize,
-    /// The most bytes of input a second from one connection; more closes it.
+    /// The most unfinished tables on the server.
+    #[arg(long, default_value_t = Limits::default().tables)]
+    pub max_tables: usize,
+    /// The most bytes of input a second from one connection (requests
+    /// count too); faster input is slowed, a few seconds' worth passes at once.
     #[arg(long, default_value_t = Limits::default().input_bytes_per_second)]
     pub input_rate: u32,
     /// Seconds without input before a connection is closed.
-    #[arg(long, default_value_t = Limits::default().idle_seconds)]
+    #[arg(long, default_value_t = Limits::default().idle.as_secs())]
     pub idle_seconds: u64,
     /// The most computer searches at once, server-wide.
     #[arg(long, default_value_t = Limits::default().searches)]
     pub searches: usize,
-    /// How long a Master computer thinks per move, in milliseconds.
-    #[arg(long, default_value_t = DEFAULT_THINK_MS)]
+    /// How long a Master computer thinks per move, in milliseconds, unless
+    /// its table asks for another time.
+    #[arg(long, default_value_t = Limits::default().think_ms)]
     pub think_ms: u64,
+    /// The longest a table may ask its Master computer to think per move.
+    #[arg(long, default_value_t = Limits::default().max_think_ms)]
+    pub max_think_ms: u64,
 }
 
-/// Runs the server; a failure to start is one sentence.
-pub fn serve(args: &ServeArgs) -> Result<(), String> {
+/// Runs the server; a failure to start is one sentence, said as the
+/// server's log says everything (`catboard serve: …`), status 2.
+pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
+    start(args).map_err(|e| {
+        crate::serve::say(&e);
+        Failure::Said
+    })
+}
+
+fn start(args: &ServeArgs) -> Result<(), String> {
     let data = match &args.data {
         Some(dir) => dir.clone(),
         None => default_data_dir()?,
     };
+    let max_think_ms = args.max_think_ms.max(1);
     run_server(ServeConfig {
         listen: args.listen,
         data,
         limits: Limits {
             connections: args.max_connections,
-            tables_per_identity: args.tables_per_person,
+            startups: args.max_startups,
+            per_address: args.per_address.max(1),
+            login_grace: Duration::from_secs(args.login_grace_seconds.max(1)),
+            tables_per_person: args.tables_per_person,
+            tables: args.max_tables,
             input_bytes_per_second: args.input_rate.max(1),
-            idle_seconds: args.idle_seconds,
+            idle: Duration::from_secs(args.idle_seconds.max(1)),
             searches: args.searches,
+            think_ms: args.think_ms.clamp(1, max_think_ms),
+            max_think_ms,
         },
-        think_ms: args.think_ms,
     })
 }
 

@@ -5,6 +5,7 @@
 //! game on it. Move generation reads its tables and never does coordinate
 //! arithmetic.
 
+use super::bitboard::BitTables;
 use super::cell::{Cell, CellSet};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -295,6 +296,9 @@ pub struct Geometry {
     diagonal: CellLists,
     /// Indexed by [`Leap`] as usize.
     leaps: Vec<CellLists>,
+    /// The same tables as bitboards, for a grid of at most 64 cells;
+    /// built the first time they are asked for.
+    bit_tables: OnceLock<Option<Box<BitTables>>>,
 }
 
 impl Geometry {
@@ -398,6 +402,7 @@ impl Geometry {
             orthogonal: CellLists::from_nested(&orth),
             diagonal: CellLists::from_nested(&diag),
             leaps: leaps.iter().map(|l| CellLists::from_nested(l)).collect(),
+            bit_tables: OnceLock::new(),
         }
     }
 
@@ -444,6 +449,7 @@ impl Geometry {
             orthogonal: CellLists::from_nested(&spec.orthogonal_rays),
             diagonal: CellLists::from_nested(&spec.diagonal_rays),
             leaps,
+            bit_tables: OnceLock::new(),
         }
     }
 
@@ -451,6 +457,15 @@ impl Geometry {
     pub fn chess8() -> &'static Geometry {
         static G: OnceLock<Geometry> = OnceLock::new();
         G.get_or_init(|| Geometry::grid("8x8", 8, 8, CellNaming::FileRank { first_rank: 1 }))
+    }
+
+    /// The movement tables as bitboards ([`BitTables`]), for a grid of at
+    /// most 64 cells; `None` for a larger board or a graph.
+    #[inline]
+    pub fn bit_tables(&self) -> Option<&BitTables> {
+        self.bit_tables
+            .get_or_init(|| BitTables::build(self).map(Box::new))
+            .as_deref()
     }
 
     /// The board's identifier.

@@ -3,6 +3,7 @@
 //! and the `Game` trait.
 
 pub mod attack;
+pub mod bitboard;
 pub mod board;
 pub mod cell;
 pub mod endings;

@@ -164,11 +164,11 @@ pub fn answer(command: &Command, table: &TableGame) -> Vec<String> {
         Command::Board => position::board(game),
         Command::Rank(name) => vec![match position::rank_named(geo, name) {
             Some(r) => position::rank(game, r),
-            None => format!("There is no rank {name}."),
+            None => format!("There is no rank {}.", catboard::text::shown(name)),
         }],
         Command::File(name) => vec![match position::file_named(geo, name) {
             Some(f) => position::file(game, f),
-            None => format!("There is no file {name}."),
+            None => format!("There is no file {}.", catboard::text::shown(name)),
         }],
         Command::Cell(name) => match cell_of(name) {
             Some(c) if geo.shape() == Shape::Graph => {
@@ -180,7 +180,7 @@ pub fn answer(command: &Command, table: &TableGame) -> Vec<String> {
                 ]
             }
             Some(c) => vec![position::cell_detail(game, c)],
-            None => vec![format!("There is no cell {name}.")],
+            None => vec![format!("There is no cell {}.", catboard::text::shown(name))],
         },
         Command::Pieces(None) => position::all_pieces(game),
         Command::Pieces(Some(what)) => {
@@ -199,7 +199,7 @@ pub fn answer(command: &Command, table: &TableGame) -> Vec<String> {
         Command::Moves(None) => position::all_moves(game),
         Command::Moves(Some(name)) => vec![match cell_of(name) {
             Some(c) => position::moves_from(game, c),
-            None => format!("There is no cell {name}."),
+            None => format!("There is no cell {}.", catboard::text::shown(name)),
         }],
         Command::Last => vec![last_move(table)],
         Command::History => vec![history(table)],

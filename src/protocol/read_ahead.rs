@@ -54,6 +54,8 @@ pub fn read_line(
     buf.clear();
     let mut length: u64 = 0;
     let mut ended = false;
+    // The line's last byte, kept or not, to drop a `\r` before the `\n`.
+    let mut last = None;
     loop {
         let available = match input.fill_buf() {
             Ok(bytes) => bytes,
@@ -75,6 +77,9 @@ pub fn read_line(
         let room = (limit + 1).saturating_sub(buf.len());
         buf.extend_from_slice(&part[..part.len().min(room)]);
         length += part.len() as u64;
+        if let Some(&byte) = part.last() {
+            last = Some(byte);
+        }
         input.consume(used);
         if ended {
             break;
@@ -83,8 +88,10 @@ pub fn read_line(
     if length == 0 && !ended {
         return Ok(None);
     }
-    if buf.last() == Some(&b'\r') && length as usize == buf.len() {
-        buf.pop();
+    if ended && last == Some(b'\r') {
+        if length as usize == buf.len() {
+            buf.pop();
+        }
         length -= 1;
     }
     if length > limit as u64 {

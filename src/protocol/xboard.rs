@@ -149,6 +149,10 @@ pub struct Session {
     searcher: Searcher,
     clock: Clock,
     max_depth: Option<u32>,
+    /// `nps`: time is counted in nodes searched, this many a second (the
+    /// protocol's node-count mode, for matches that do not depend on the
+    /// machine's speed or load).
+    nps: Option<u64>,
     post: bool,
     /// A fixed level to play at instead of the interface's clock.
     level: Option<Level>,
@@ -171,6 +175,7 @@ impl Session {
             searcher: Searcher::new(hash_mb),
             clock: Clock::default(),
             max_depth: None,
+            nps: None,
             post: false,
             level: None,
             thinking: None,
@@ -242,7 +247,7 @@ impl Session {
                 // Not a message: the protocol's feature syntax.
                 writeln!(
                     out,
-                    "feature setboard=1 usermove=1 ping=1 memory=1 sigint=0 sigterm=0 colors=0 \
+                    "feature setboard=1 usermove=1 ping=1 memory=1 nps=1 sigint=0 sigterm=0 colors=0 \
                      variants=\"{}\" myname=\"catboard {}\"{} done=1",
                     variants.join(","),
                     env!("CARGO_PKG_VERSION"),
@@ -303,6 +308,11 @@ impl Session {
             {
                 Some(per_move) => self.clock.per_move = Some(per_move),
                 None => writeln!(out, "Error (bad time): {}", shown(line))?,
+            },
+            "nps" => match rest.parse::<u64>() {
+                Ok(0) => self.nps = None,
+                Ok(rate) => self.nps = Some(rate),
+                Err(_) => writeln!(out, "Error (bad node rate): {}", shown(line))?,
             },
             // A depth beyond the search's deepest counts as the deepest.
             "sd" => match CECP_DEPTH.read(rest) {
@@ -496,6 +506,11 @@ impl Session {
         } else {
             Some(Duration::from_millis(DEFAULT_THINK_MS))
         };
+        if let (Some(rate), Some(time)) = (self.nps, time) {
+            // Node-count mode: the whole time, in nodes, with no clock.
+            let seconds = self.clock.per_move.unwrap_or(time).as_secs_f64();
+            return Limits::depth(depth).with_nodes(((seconds * rate as f64) as u64).max(1));
+        }
         Limits {
             time,
             ..Limits::depth(depth)

@@ -1,44 +1,98 @@
-//! One connection's screen, on its own thread: the lobby, the setup form
-//! for a new table, or a table. At a table the connection has its own
-//! [`App`] (cursor, orientation from its seat, overlays) over a copy of
-//! the shared game: a move the App plays is sent to the table, which
-//! checks it and tells every viewer, and each viewer's App then follows
-//! the table's game.
+//! One connection's screen, as a task on the server's runtime: the lobby,
+//! the setup form for a new table, or a table. At a table the connection
+//! has its own [`App`] (cursor, orientation from its seat, overlays) over
+//! a copy of the shared game: a move the App plays is sent to the table,
+//! which checks and keeps it and tells every viewer, and each viewer's App
+//! then follows the table's game.
+//!
+//! The task sleeps on its [`Mailbox`] and, when woken, takes everything
+//! that came, acts on it and draws one frame. It writes one frame at a
+//! time and waits for the client to take it: while it waits nothing
+//! piles up (the mailbox coalesces), the next frame covers everything
+//! that changed meanwhile, and a client that takes nothing for
+//! [`WRITE_DEADLINE`] is closed. When the connection ends for any reason
+//! the client's terminal is given back, told why in one line, and given
+//! an exit status.
 
-use super::channel::{self, ChannelWriter, Out, SshScreen};
-use super::event::ConnEvent;
-use super::hub::Shared;
-use super::identity::Who;
+use super::hub::{Shared, TableSummary};
+use super::identity::{Login, Who, parse_login};
+use super::limits::WRITE_DEADLINE;
 use super::lobby::{Choice, Lobby};
 use super::log;
+use super::mailbox::{Ending, Mailbox, Notice};
+use super::screen::{self, Screen};
 use crate::session::action::Action;
 use crate::session::action_of;
-use crate::session::app::{App, Playing, Screen, update};
+use crate::session::app::{App, Playing, Screen as AppScreen, update};
 use crate::session::describe::{self, Event, EventKind};
 use crate::session::input::Incoming;
 use crate::session::key_decoder::KeyDecoder;
+use crate::session::keymap::{Key, Refusal};
 use crate::session::look::{ColorDepth, GlyphSet, LookChoice};
 use crate::session::setup_form::Setup;
 use crate::session::table::{Player, TableGame, TableSpec};
 use crate::session::words::capitalise;
-use crate::ui::terminal::{enter_screen, leave_screen};
-use crate::ui::view::{Look, draw};
+use crate::ui::view::{Look, view};
 use catboard::core::Game;
 use catboard::variants::Variant;
+use ratatui::Frame;
 use ratatui::layout::Rect;
+use russh::ChannelWriteHalf;
+use russh::server::Msg;
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
-use std::time::Duration;
-use tokio::sync::mpsc::UnboundedSender;
+use std::time::{Duration, Instant};
 
 /// How long a lone Esc waits for the rest of an arrow key's sequence.
 const ESC_WAIT: Duration = Duration::from_millis(30);
 
-/// How long the thread sleeps when nothing comes (it wakes for events).
-const IDLE_WAIT: Duration = Duration::from_secs(3600);
+/// How long the last words to a client may take to send.
+const FAREWELL: Duration = Duration::from_secs(5);
 
-/// A connection's stack: the screen is drawn here, nothing deep.
-const STACK_BYTES: usize = 512 * 1024;
+/// What a shared table does not offer, and why.
+pub static SHARED_TABLE: &[Refusal] = &[
+    Refusal {
+        action: Action::Undo,
+        why: "Moves cannot be taken back at a shared table.",
+    },
+    Refusal {
+        action: Action::Redo,
+        why: "Moves cannot be taken back at a shared table.",
+    },
+    Refusal {
+        action: Action::NewGame,
+        why: "A shared table plays one game; press q for the lobby to start another.",
+    },
+    Refusal {
+        action: Action::Restart,
+        why: "A shared table plays one game; press q for the lobby to start another.",
+    },
+    Refusal {
+        action: Action::Hint,
+        why: "There are no hints at a shared table.",
+    },
+    Refusal {
+        action: Action::PauseComputer,
+        why: "The computers at a shared table cannot be paused.",
+    },
+    Refusal {
+        action: Action::ComputerMove,
+        why: "At a shared table the computer plays only its own seats.",
+    },
+];
+
+/// Everything a connection's task needs to start.
+pub struct Start {
+    /// The connection's number, for the log and the tables.
+    pub id: u64,
+    /// Who logged in.
+    pub login: Login,
+    /// The client's window.
+    pub size: (u32, u32),
+    /// Where the session's news comes.
+    pub mailbox: Arc<Mailbox>,
+    /// The channel the screen is written to.
+    pub out: ChannelWriteHalf<Msg>,
+}
 
 /// Where a connection is.
 enum Place {
@@ -58,142 +112,255 @@ struct Seated {
     app: App,
 }
 
-/// Everything a connection's thread needs to start.
-pub struct Start {
-    /// The connection's number, for the log and the tables.
-    pub id: u64,
-    /// Who is connected.
-    pub who: Who,
-    /// The table asked for in the login name.
-    pub table: Option<String>,
-    /// The client's window.
-    pub size: Rect,
-    /// Where the screen's bytes go.
-    pub out: UnboundedSender<Out>,
-    /// Where events come from.
-    pub rx: Receiver<ConnEvent>,
-    /// Where the tables send their events.
-    pub tx: Sender<ConnEvent>,
+/// The channel, and the box that says when the session is gone.
+struct Link {
+    out: ChannelWriteHalf<Msg>,
+    mailbox: Arc<Mailbox>,
 }
 
-/// Starts the connection's thread.
-pub fn spawn(shared: Arc<Shared>, start: Start) -> std::io::Result<()> {
-    std::thread::Builder::new()
-        .name(format!("conn-{}", start.id))
-        .stack_size(STACK_BYTES)
-        .spawn(move || run(&shared, start))
-        .map(|_| ())
+impl Link {
+    /// Sends `bytes`, waiting up to `deadline` for the client to take them.
+    async fn send(&self, bytes: Vec<u8>, deadline: Duration) -> Result<(), Ending> {
+        if bytes.is_empty() {
+            return Ok(());
+        }
+        tokio::select! {
+            sent = tokio::time::timeout(deadline, self.out.data_bytes(bytes)) => match sent {
+                Ok(Ok(())) => Ok(()),
+                Ok(Err(_)) => Err(Ending::Gone),
+                Err(_) => Err(Ending::Unread),
+            },
+            () = self.mailbox.ended() => Err(Ending::Gone),
+        }
+    }
+
+    /// Gives the client's terminal back, says `ending`'s sentence, sends
+    /// its exit status and closes the channel.
+    async fn farewell(&self, ending: &Ending) {
+        let mut bytes = Vec::new();
+        screen::leave(&mut bytes, &ending.sentence());
+        if self.send(bytes, FAREWELL).await.is_err() {
+            return;
+        }
+        let last_words = async {
+            let _ = self.out.exit_status(ending.exit_status()).await;
+            let _ = self.out.eof().await;
+            let _ = self.out.close().await;
+        };
+        tokio::select! {
+            _ = tokio::time::timeout(FAREWELL, last_words) => {}
+            () = self.mailbox.ended() => {}
+        }
+    }
+}
+
+/// Runs `f` on a blocking thread (it may write to disk), with `shared`.
+async fn blocking<T: Send + 'static>(
+    shared: &Arc<Shared>,
+    f: impl FnOnce(&Shared) -> Result<T, String> + Send + 'static,
+) -> Result<T, String> {
+    let shared = shared.clone();
+    tokio::task::spawn_blocking(move || f(&shared))
+        .await
+        .unwrap_or_else(|e| Err(format!("The server could not do that just now ({e}).")))
+}
+
+/// Serves one connection from the start of its game to its end.
+pub async fn run(shared: Arc<Shared>, start: Start) {
+    let Start {
+        id,
+        login,
+        size,
+        mailbox,
+        out,
+    } = start;
+    let link = Link {
+        out,
+        mailbox: mailbox.clone(),
+    };
+    let (ending, name) = match shared.admission.player() {
+        None => (Ending::Full(shared.admission.most_players()), None),
+        Some(_ticket) => {
+            let table = parse_login(&login.user).1;
+            let found = blocking(&shared, move |s| s.who(&login)).await;
+            match found {
+                Err(why) => (Ending::Refused(why), None),
+                Ok(who) => {
+                    log::event(format!(
+                        "connection {id} is {} ({})",
+                        who.name, who.identity
+                    ));
+                    let name = who.name.clone();
+                    shared.register(id, mailbox.clone());
+                    let mut conn = Connection::new(shared.clone(), id, who, mailbox.clone());
+                    let ending = conn.serve(&link, table, size).await;
+                    conn.leave_table().await;
+                    shared.leave_lobby(id);
+                    shared.unregister(id);
+                    (ending, Some(name))
+                }
+            }
+        }
+    };
+    if ending.can_write() && !mailbox.is_gone() {
+        link.farewell(&ending).await;
+    }
+    log::event(format!(
+        "connection {id}{} ended: {}",
+        name.map(|n| format!(" ({n})")).unwrap_or_default(),
+        ending.sentence()
+    ));
+    // The client closes the connection once the channel is closed; one
+    // that does not is dropped.
+    let _ = tokio::time::timeout(FAREWELL, mailbox.ended()).await;
+    mailbox.kill();
 }
 
 /// The connection's state while it runs.
-struct Connection<'a> {
-    shared: &'a Arc<Shared>,
+struct Connection {
+    shared: Arc<Shared>,
     id: u64,
     who: Who,
-    tx: Sender<ConnEvent>,
+    mailbox: Arc<Mailbox>,
     place: Place,
     /// The look every App of the connection asks for.
     choice: LookChoice,
     /// The colours and glyphs built from it, to draw with.
     look: Look,
+    /// The lobby's tables as last taken.
+    tables: Arc<Vec<TableSummary>>,
+    /// What the lobby showed when last drawn.
+    lobby_shown: Option<u64>,
+    /// A frame is due.
+    dirty: bool,
     quit: bool,
 }
 
-fn run(shared: &Arc<Shared>, start: Start) {
-    let Start {
-        id,
-        who,
-        table,
-        size,
-        out,
-        rx,
-        tx,
-    } = start;
-    let mut writer = ChannelWriter::new(out.clone());
-    if enter_screen(&mut writer).is_err() {
-        return;
-    }
-    let Ok(mut screen) = channel::screen(writer, size) else {
-        let _ = out.send(Out::Close);
-        return;
-    };
-    let choice = LookChoice {
-        theme: "classic".to_string(),
-        depth: ColorDepth::Ansi256,
-        glyphs: GlyphSet::Unicode,
-    };
-    // A built-in theme, never a file of the server's user: nothing to say.
-    let (look, _) = Look::of(&choice, None);
-    let mut conn = Connection {
-        shared,
-        id,
-        who,
-        tx,
-        place: Place::Lobby(Lobby::new()),
-        choice,
-        look,
-        quit: false,
-    };
-    shared.enter_lobby(id, conn.tx.clone());
-    if let Some(name) = table {
-        conn.go_straight_to(&name);
-    }
-    let mut decoder = KeyDecoder::new();
-    while !conn.quit && conn.draw(&mut screen).is_ok() {
-        let wait = if decoder.is_waiting() {
-            ESC_WAIT
-        } else {
-            IDLE_WAIT
+impl Connection {
+    fn new(shared: Arc<Shared>, id: u64, who: Who, mailbox: Arc<Mailbox>) -> Connection {
+        let choice = LookChoice {
+            theme: "classic".to_string(),
+            depth: ColorDepth::Ansi256,
+            glyphs: GlyphSet::Unicode,
         };
-        let decoded = match rx.recv_timeout(wait) {
-            Ok(ConnEvent::Input(bytes)) => decoder.feed(&bytes),
-            Ok(ConnEvent::Resize(area)) => {
-                if screen.resize(area).is_err() {
-                    break;
+        // A built-in theme, never a file of the server's user: nothing to say.
+        let (look, _) = Look::of(&choice, None);
+        let tables = shared.summaries();
+        Connection {
+            shared,
+            id,
+            who,
+            mailbox,
+            place: Place::Lobby(Lobby::new()),
+            choice,
+            look,
+            tables,
+            lobby_shown: None,
+            dirty: true,
+            quit: false,
+        }
+    }
+
+    /// Serves the screen until the connection must end, and says why.
+    async fn serve(&mut self, link: &Link, table: Option<String>, size: (u32, u32)) -> Ending {
+        let mut screen = Screen::new(size.0, size.1);
+        let mut enter = Vec::new();
+        screen::enter(&mut enter);
+        if let Err(ending) = link.send(enter, WRITE_DEADLINE).await {
+            return ending;
+        }
+        self.shared.enter_lobby(self.id, self.mailbox.clone());
+        if let Some(name) = table {
+            self.go_straight_to(&name).await;
+        }
+        let idle = self.shared.limits.idle;
+        let mut decoder = KeyDecoder::new();
+        let mut last_input = Instant::now();
+        loop {
+            if self.dirty {
+                self.dirty = false;
+                let bytes = screen.frame(|f| self.view(f));
+                if let Err(ending) = link.send(bytes, WRITE_DEADLINE).await {
+                    return ending;
                 }
-                Vec::new()
             }
-            Ok(ConnEvent::TableChanged) => {
-                conn.follow();
-                Vec::new()
+            let wait = if decoder.is_waiting() {
+                ESC_WAIT
+            } else {
+                idle.saturating_sub(last_input.elapsed())
+            };
+            tokio::select! {
+                () = self.mailbox.wait() => {}
+                () = tokio::time::sleep(wait) => {}
             }
-            Ok(ConnEvent::Close) | Err(RecvTimeoutError::Disconnected) => break,
-            Err(RecvTimeoutError::Timeout) => decoder.flush(),
-        };
-        for incoming in decoded {
-            conn.input(Incoming::from(incoming));
-            if conn.quit {
-                break;
+            let mail = self.mailbox.take();
+            if let Some(ending) = mail.ending {
+                return ending;
+            }
+            if let Some((width, height)) = mail.size {
+                screen.resize(width, height);
+                self.dirty = true;
+            }
+            if mail.table {
+                self.follow();
+            }
+            for notice in mail.notices {
+                self.notice(notice);
+            }
+            if mail.lobby {
+                self.tables = self.shared.summaries();
+                self.check_lobby(screen.area());
+            }
+            let decoded = if !mail.input.is_empty() {
+                last_input = Instant::now();
+                decoder.feed(&mail.input)
+            } else if decoder.is_waiting() && last_input.elapsed() >= ESC_WAIT {
+                decoder.flush()
+            } else {
+                Vec::new()
+            };
+            for incoming in decoded {
+                let incoming = Incoming::from(incoming);
+                if screen.too_large() && incoming == Incoming::Key(Key::Char('q')) {
+                    return Ending::Quit;
+                }
+                self.input(incoming, screen.area()).await;
+                if self.quit {
+                    return Ending::Quit;
+                }
+            }
+            if last_input.elapsed() >= idle {
+                return Ending::Idle(idle);
             }
         }
     }
-    conn.leave_table();
-    shared.leave_lobby(id);
-    // Shown here, so that dropping the screen writes nothing more.
-    let _ = screen.show_cursor();
-    let _ = leave_screen(screen.backend_mut());
-    drop(screen);
-    let _ = out.send(Out::Close);
-    log::event(format!("connection {id} ({}) ended", conn.who.name));
-}
 
-impl Connection<'_> {
-    fn draw(&mut self, screen: &mut SshScreen) -> std::io::Result<()> {
-        match &self.place {
+    fn view(&mut self, frame: &mut Frame) {
+        match &mut self.place {
             Place::Lobby(lobby) => {
-                let tables = self.shared.summaries();
-                screen
-                    .draw(|f| lobby.view(&tables, &self.who.name, f))
-                    .map(|_| ())
+                self.lobby_shown =
+                    Some(lobby.fingerprint(&self.tables, &self.who.name, frame.area()));
+                lobby.view(&self.tables, &self.who.name, frame);
             }
-            Place::Creating(app) => draw(screen, app, &self.look),
-            Place::Seated(seated) => draw(screen, &seated.app, &self.look),
+            Place::Creating(app) => view(app, &self.look, frame),
+            Place::Seated(seated) => view(&seated.app, &self.look, frame),
+        }
+    }
+
+    /// The lobby's list changed: a frame is due when what this screen
+    /// shows of it changed.
+    fn check_lobby(&mut self, area: Rect) {
+        if let Place::Lobby(lobby) = &mut self.place {
+            let now = lobby.fingerprint(&self.tables, &self.who.name, area);
+            if self.lobby_shown != Some(now) {
+                self.dirty = true;
+            }
         }
     }
 
     /// The login name asked for table `name`: joined, or made (a chess
     /// table for two people) when there is none.
-    fn go_straight_to(&mut self, name: &str) {
+    async fn go_straight_to(&mut self, name: &str) {
         if !self.shared.exists(name) {
             let spec = TableSpec {
                 variant: Variant::Chess,
@@ -201,33 +368,48 @@ impl Connection<'_> {
                 position: None,
                 players: vec![Player::Human; 2],
             };
-            let made = TableGame::new(&spec).and_then(|t| self.shared.create(name, t, &self.who));
+            let (table, who) = (name.to_string(), self.who.clone());
+            let think_ms = self.shared.limits.think_ms;
+            let made = blocking(&self.shared, move |s| {
+                let game = TableGame::new(&spec)?;
+                s.create(&table, game, &who, think_ms)
+            })
+            .await;
             if let Err(e) = made {
                 self.lobby_note(e);
                 return;
             }
         }
-        self.join(name, true, None);
+        self.join(name, true, None).await;
     }
 
     /// Takes a seat at table `name` (when `play` and one is free or kept)
     /// or watches it.
-    fn join(&mut self, name: &str, play: bool, preferred: Option<usize>) {
-        let joined = self
-            .shared
-            .join(name, self.id, &self.who, self.tx.clone(), play, preferred);
+    async fn join(&mut self, name: &str, play: bool, preferred: Option<usize>) {
+        let (table, conn, who, mailbox) = (
+            name.to_string(),
+            self.id,
+            self.who.clone(),
+            self.mailbox.clone(),
+        );
+        let joined = blocking(&self.shared, move |s| {
+            s.join(&table, conn, &who, mailbox, play, preferred)
+        })
+        .await;
         let joined = match joined {
             Ok(joined) => joined,
             Err(e) => return self.lobby_note(e),
         };
         let seats = joined.table.game().seat_names();
         let near = joined.seat.unwrap_or(0);
-        let playing = Playing::new(joined.table, near, None);
+        let mut playing = Playing::new(joined.table, near, None);
+        playing.people = joined.people;
         let mut app = App::new(
-            Screen::Playing(Box::new(playing)),
+            AppScreen::Playing(Box::new(playing)),
             None,
             self.choice.clone(),
         );
+        app.refused = SHARED_TABLE;
         // The App marks a computer seat as thinking; the search it asks
         // for is not started: the table's computers think on the server.
         let _ = app.engage();
@@ -249,10 +431,14 @@ impl Connection<'_> {
     /// Goes to `place`; the lobby hears of every change to the tables.
     fn set_place(&mut self, place: Place) {
         match place {
-            Place::Lobby(_) => self.shared.enter_lobby(self.id, self.tx.clone()),
+            Place::Lobby(_) => {
+                self.shared.enter_lobby(self.id, self.mailbox.clone());
+                self.tables = self.shared.summaries();
+            }
             _ => self.shared.leave_lobby(self.id),
         }
         self.place = place;
+        self.dirty = true;
     }
 
     /// Back to the lobby, saying `note`.
@@ -262,28 +448,33 @@ impl Connection<'_> {
         self.set_place(Place::Lobby(lobby));
     }
 
-    fn leave_table(&mut self) {
+    async fn leave_table(&mut self) {
         if let Place::Seated(seated) = &self.place {
-            self.shared.leave(&seated.name, self.id, &self.who);
+            let (table, conn, who) = (seated.name.clone(), self.id, self.who.clone());
+            let _ = blocking(&self.shared, move |s| {
+                s.leave(&table, conn, &who);
+                Ok(())
+            })
+            .await;
         }
     }
 
-    fn input(&mut self, incoming: Incoming) {
+    async fn input(&mut self, incoming: Incoming, area: Rect) {
+        self.dirty = true;
         match &mut self.place {
             Place::Lobby(lobby) => {
                 let Incoming::Key(key) = incoming else {
                     return;
                 };
-                let tables = self.shared.summaries();
-                match lobby.key(key, &tables) {
+                match lobby.key(key, &self.tables, area) {
                     Choice::Stay => {}
                     Choice::Quit => self.quit = true,
-                    Choice::Join(name) => self.join(&name, true, None),
-                    Choice::Watch(name) => self.join(&name, false, None),
+                    Choice::Join(name) => self.join(&name, true, None).await,
+                    Choice::Watch(name) => self.join(&name, false, None).await,
                     Choice::Create => {
                         let mut setup = Setup::new(None);
-                        setup.think_ms = self.shared.think_ms;
-                        let app = App::new(Screen::Setup(setup), None, self.choice.clone());
+                        setup.think_ms = self.shared.limits.think_ms;
+                        let app = App::new(AppScreen::Setup(setup), None, self.choice.clone());
                         self.set_place(Place::Creating(Box::new(app)));
                     }
                 }
@@ -294,10 +485,11 @@ impl Connection<'_> {
                 }
                 if app.quit {
                     self.set_place(Place::Lobby(Lobby::new()));
-                } else if let Screen::Playing(p) = &app.screen {
+                } else if let AppScreen::Playing(p) = &app.screen {
                     let table = p.table.clone();
                     let near = p.near_side();
-                    self.create(table, near);
+                    let think_ms = app.think_ms;
+                    self.create(table, near, think_ms).await;
                 }
             }
             Place::Seated(seated) => {
@@ -305,25 +497,30 @@ impl Connection<'_> {
                     return;
                 };
                 if matches!(action, Action::Quit | Action::Hangup) {
-                    self.leave_table();
+                    self.leave_table().await;
                     self.set_place(Place::Lobby(Lobby::new()));
                     return;
                 }
-                seated.act(self.shared, self.id, action);
+                seated.act(&self.shared, self.id, action).await;
             }
         }
     }
 
-    /// Makes a table for the game the setup form describes and sits at
-    /// seat `near` (or the first free one).
-    fn create(&mut self, table: TableGame, near: usize) {
+    /// Makes a table for the game the setup form describes, its Master
+    /// thinking `think_ms`, and sits at seat `near` (or the first free one).
+    async fn create(&mut self, table: TableGame, near: usize, think_ms: u64) {
         let base = self.who.name.clone();
         let name = (1..)
             .map(|n| format!("{base}-{n}"))
             .find(|n| !self.shared.exists(n))
             .unwrap_or(base);
-        match self.shared.create(&name, table, &self.who) {
-            Ok(()) => self.join(&name, true, Some(near)),
+        let (made, who) = (name.clone(), self.who.clone());
+        let created = blocking(&self.shared, move |s| {
+            s.create(&made, table, &who, think_ms)
+        })
+        .await;
+        match created {
+            Ok(()) => self.join(&name, true, Some(near)).await,
             Err(e) => self.lobby_note(e),
         }
     }
@@ -331,34 +528,32 @@ impl Connection<'_> {
     /// The table changed: the App follows it.
     fn follow(&mut self) {
         if let Place::Seated(seated) = &mut self.place
-            && let Some(table) = self.shared.table(&seated.name)
+            && let Some((table, people)) = self.shared.table(&seated.name)
         {
-            seated.follow(table);
+            seated.follow(table, people);
+            self.dirty = true;
         }
     }
-}
 
-/// What a shared table does not offer, in one sentence.
-fn not_at_a_shared_table(action: &Action) -> Option<&'static str> {
-    Some(match action {
-        Action::Undo | Action::Redo => "Moves cannot be taken back at a shared table.",
-        Action::NewGame | Action::Restart => {
-            "A shared table plays one game; press q for the lobby to start another."
+    /// Says `notice` at the table.
+    fn notice(&mut self, notice: Notice) {
+        if let Place::Seated(seated) = &mut self.place {
+            let kind = if notice.error {
+                EventKind::Error
+            } else {
+                EventKind::Info
+            };
+            seated.app.begin_step();
+            seated.app.emit(Event::new(kind, notice.text));
+            self.dirty = true;
         }
-        Action::Hint => "There are no hints at a shared table.",
-        Action::PauseComputer => "The computers at a shared table cannot be paused.",
-        _ => return None,
-    })
+    }
 }
 
 impl Seated {
     /// Applies `action` to the App; a move it plays is sent to the table,
     /// and a refusal puts the table's game back.
-    fn act(&mut self, shared: &Arc<Shared>, conn: u64, action: Action) {
-        if let Some(why) = not_at_a_shared_table(&action) {
-            self.app.emit(Event::new(EventKind::Error, why));
-            return;
-        }
+    async fn act(&mut self, shared: &Arc<Shared>, conn: u64, action: Action) {
         let before = self.ply();
         // The effects are dropped: the App has nowhere to save, and the
         // searches it asks for are the table's to run.
@@ -368,16 +563,21 @@ impl Seated {
             return;
         }
         let played = match &self.app.screen {
-            Screen::Playing(p) if after == before + 1 => p.table.last_move(),
+            AppScreen::Playing(p) if after == before + 1 => p.table.last_move(),
             _ => None,
         };
         let refused = match played {
-            Some(mv) => shared.play(&self.name, conn, mv).err(),
+            Some(mv) => {
+                let name = self.name.clone();
+                blocking(shared, move |s| s.play(&name, conn, mv))
+                    .await
+                    .err()
+            }
             None => Some("That cannot be done at a shared table.".to_string()),
         };
         if let Some(why) = refused {
-            if let Some(table) = shared.table(&self.name) {
-                self.set_table(table);
+            if let Some((table, people)) = shared.table(&self.name) {
+                self.set_table(table, people);
             }
             self.app.emit(Event::new(EventKind::Error, why));
         }
@@ -385,25 +585,27 @@ impl Seated {
 
     fn ply(&self) -> usize {
         match &self.app.screen {
-            Screen::Playing(p) => p.table.ply(),
-            Screen::Setup(_) => 0,
+            AppScreen::Playing(p) => p.table.ply(),
+            AppScreen::Setup(_) => 0,
         }
     }
 
     /// Puts `table` in the App without a word.
-    fn set_table(&mut self, table: TableGame) {
-        if let Screen::Playing(p) = &mut self.app.screen {
+    fn set_table(&mut self, table: TableGame, people: Vec<Option<String>>) {
+        if let AppScreen::Playing(p) = &mut self.app.screen {
             p.table = table;
+            p.people = people;
             let _ = update(&mut self.app, Action::Resize);
         }
     }
 
     /// The table's game is now `table`: the App shows it, saying the move
     /// that came and the result.
-    fn follow(&mut self, table: TableGame) {
-        let Screen::Playing(p) = &mut self.app.screen else {
+    fn follow(&mut self, table: TableGame, people: Vec<Option<String>>) {
+        let AppScreen::Playing(p) = &mut self.app.screen else {
             return;
         };
+        p.people = people;
         let same = p.table.ply() == table.ply() && p.table.game().hash() == table.game().hash();
         if same {
             return;
@@ -416,7 +618,8 @@ impl Seated {
         let check = describe::check(p.table.game());
         let result = p.table.outcome().map(|o| describe::result(&p.table, o));
         // An action that changes nothing, so the App sees who is to move
-        // now (a computer seat thinking, or not).
+        // now (a computer seat thinking, or not); the sentences below are
+        // its step.
         let _ = update(&mut self.app, Action::Resize);
         for (kind, text) in [
             (EventKind::Move, said),

@@ -1,51 +1,43 @@
-//! The server's tables: made, joined, left, played on, and kept on disk
-//! as they change (each game in the save format of `catboard play`, under
-//! `tables/`, and who holds its seats under `seats/`), so a restart brings
-//! every unfinished table back.
+//! The server's tables: made, joined, left, played on, and kept in the
+//! [`Store`]. Nothing is shown as done before it is kept: a move, a new
+//! table or a seat taken is written (and `fsync`ed) first, and when the
+//! write fails it is refused with one sentence and the table stays as it
+//! was. Writes happen on blocking threads, one table at a time each
+//! (`RoomCell::writer`), so a slow disk holds up only its own table; the
+//! game itself is behind a lock that is held for no longer than a copy.
+//!
+//! The lobby is drawn from a list of the tables rebuilt at most every
+//! [`LOBBY_TICK`] and only when something a lobby line shows has changed
+//! (a table made or over, a seat taken or freed, a spectator): a move at
+//! a table wakes its viewers, never the lobby.
 
-use super::computers::{self, Budget};
-use super::event::ConnEvent;
-use super::identity::{GUEST_PREFIX, Who};
+use super::admission::Admission;
+use super::computers::{self, Job, Searches};
+use super::identity::{Login, Who, parse_login};
+use super::limits::{LOBBY_TICK, Limits};
 use super::log;
-use super::room::{Holder, Joined, Room};
-use crate::session::save::SaveStore;
+use super::mailbox::{Ending, Mailbox};
+use super::names::{Claim, GuestNumbers, NameBook};
+use super::room::{Joined, Room};
+use super::store::Store;
+use crate::session::computer::WATCH_PAUSE;
 use crate::session::table::TableGame;
 use catboard::core::{Game, Move};
+use std::cmp::Ordering as Order;
 use std::collections::{BTreeMap, HashMap};
-use std::path::{Path, PathBuf};
-use std::sync::mpsc::Sender;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
+use std::time::{Duration, Instant};
 
-/// Caps that keep one connection or person from taking the server.
-#[derive(Clone, Debug)]
-pub struct Limits {
-    /// Connections open at once.
-    pub connections: usize,
-    /// Unfinished tables one identity may have made.
-    pub tables_per_identity: usize,
-    /// Bytes of input per second a connection may send (on average; a
-    /// burst of as many at once is allowed).
-    pub input_bytes_per_second: u32,
-    /// Seconds without input before a connection is closed.
-    pub idle_seconds: u64,
-    /// Computer searches running at once, server-wide.
-    pub searches: usize,
-}
+/// How many moves a table's journal holds before they are folded into
+/// its game's file.
+const FOLD_EVERY: usize = 64;
 
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            connections: 1000,
-            tables_per_identity: 4,
-            input_bytes_per_second: 4096,
-            idle_seconds: 1800,
-            searches: 2,
-        }
-    }
-}
+/// How long a computer whose move could not be saved waits to try again.
+const RETRY_SAVE: Duration = Duration::from_secs(5);
 
 /// One line of the lobby: a table and who is at it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TableSummary {
     /// The table's name.
     pub name: String,
@@ -61,43 +53,89 @@ pub struct TableSummary {
     pub over: bool,
 }
 
-/// Everything the connections share: the tables, the search budget and
-/// the limits.
-#[derive(Debug)]
-pub struct Shared {
-    hub: Mutex<Hub>,
-    /// The cap on computer searches.
-    pub budget: Arc<Budget>,
-    /// The server's limits.
-    pub limits: Limits,
-    /// How long a Master computer thinks per move.
-    pub think_ms: u64,
+/// Takes `m`'s lock, whatever a panic elsewhere left.
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// The tables by name, and where they are kept.
+/// A table and the lock its writers take in turn.
 #[derive(Debug)]
-struct Hub {
-    rooms: BTreeMap<String, Room>,
-    data: PathBuf,
-    /// The connections in the lobby, told when the tables change.
-    lobby: HashMap<u64, Sender<ConnEvent>>,
+struct RoomCell {
+    /// Held while a change to the table is written.
+    writer: Mutex<()>,
+    room: Mutex<Room>,
+}
+
+/// The lobby's connections and the list they are drawn from.
+#[derive(Debug, Default)]
+struct Lobby {
+    watchers: HashMap<u64, Arc<Mailbox>>,
+    tables: Arc<Vec<TableSummary>>,
+}
+
+/// Everything the connections share.
+#[derive(Debug)]
+pub struct Shared {
+    rooms: Mutex<BTreeMap<String, Arc<RoomCell>>>,
+    store: Arc<dyn Store>,
+    names: Mutex<NameBook>,
+    guests: Mutex<GuestNumbers>,
+    lobby: Mutex<Lobby>,
+    /// Whether the lobby's list is out of date.
+    lobby_stale: AtomicBool,
+    /// Every connection in the game, to tell when the server stops.
+    connections: Mutex<HashMap<u64, Arc<Mailbox>>>,
+    /// Held while a table is made (names and counts checked, then kept).
+    creating: Mutex<()>,
+    /// Tables whose computer's move could not be saved, and when to try again.
+    retries: Mutex<Vec<(String, Instant)>>,
+    searches: Arc<Searches>,
+    /// Who may come in.
+    pub admission: Arc<Admission>,
+    /// The server's limits.
+    pub limits: Limits,
+    /// Itself, for the computers' searches (which must not keep it alive).
+    me: Weak<Shared>,
+}
+
+/// Orders table names as people count: `t2` before `t10`.
+pub fn natural(a: &str, b: &str) -> Order {
+    fn parts(s: &str) -> Vec<(bool, &str)> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        let bytes = s.as_bytes();
+        for i in 1..=bytes.len() {
+            if i == bytes.len() || bytes[i].is_ascii_digit() != bytes[start].is_ascii_digit() {
+                out.push((bytes[start].is_ascii_digit(), &s[start..i]));
+                start = i;
+            }
+        }
+        out
+    }
+    let (pa, pb) = (parts(a), parts(b));
+    for (x, y) in pa.iter().zip(&pb) {
+        let by = match (x, y) {
+            ((true, x), (true, y)) => {
+                let (x, y) = (x.trim_start_matches('0'), y.trim_start_matches('0'));
+                x.len().cmp(&y.len()).then_with(|| x.cmp(y))
+            }
+            ((_, x), (_, y)) => x.cmp(y),
+        };
+        if by != Order::Equal {
+            return by;
+        }
+    }
+    pa.len().cmp(&pb.len()).then_with(|| a.cmp(b))
 }
 
 impl Shared {
-    /// The tables kept in `data` (the unfinished ones), ready to serve.
-    pub fn load(data: &Path, limits: Limits, think_ms: u64) -> Result<Arc<Shared>, String> {
-        let store = SaveStore::new(data.join("tables"));
+    /// The tables kept in `store` (the unfinished ones), its names and its
+    /// guest counter, ready to serve with `limits`.
+    pub fn load(store: Arc<dyn Store>, limits: Limits) -> Result<Arc<Shared>, String> {
         let mut rooms = BTreeMap::new();
-        for path in store.newest_first()? {
-            let Some(name) = path
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .map(str::to_string)
-            else {
-                continue;
-            };
-            let loaded = SaveStore::read(&path).and_then(|saved| TableGame::from_saved(&saved));
-            let table = match loaded {
+        for kept in store.tables()? {
+            let name = kept.name;
+            let table = match kept.game.and_then(|saved| TableGame::from_saved(&saved)) {
                 Ok(table) if table.outcome().is_none() => table,
                 Ok(_) => continue,
                 Err(e) => {
@@ -105,115 +143,294 @@ impl Shared {
                     continue;
                 }
             };
-            let mut room = Room::new(table, String::new());
-            if let Some((owner, holders)) = read_seats(&seats_path(data, &name)) {
-                room.owner = owner;
-                for (slot, holder) in room.holders.iter_mut().zip(holders) {
-                    *slot = holder;
-                }
+            let seats = kept.seats.unwrap_or_default();
+            let think_ms = seats.think_ms.unwrap_or(limits.think_ms);
+            let mut room = Room::new(table, seats.owner, think_ms);
+            for (slot, holder) in room.holders.iter_mut().zip(seats.holders) {
+                *slot = holder;
             }
             log::event(format!(
                 "table {name} brought back at ply {}",
                 room.table.ply()
             ));
-            rooms.insert(name, room);
+            rooms.insert(
+                name,
+                Arc::new(RoomCell {
+                    writer: Mutex::new(()),
+                    room: Mutex::new(room),
+                }),
+            );
         }
-        let searches = limits.searches;
-        let shared = Arc::new(Shared {
-            hub: Mutex::new(Hub {
-                rooms,
-                data: data.to_path_buf(),
-                lobby: HashMap::new(),
-            }),
-            budget: Arc::new(Budget::new(searches)),
+        let names = store.names()?;
+        let guests = GuestNumbers::from_kept(store.guests()?);
+        let shared = Arc::new_cyclic(|me| Shared {
+            rooms: Mutex::new(rooms),
+            store,
+            names: Mutex::new(names),
+            guests: Mutex::new(guests),
+            lobby: Mutex::new(Lobby::default()),
+            lobby_stale: AtomicBool::new(true),
+            connections: Mutex::new(HashMap::new()),
+            creating: Mutex::new(()),
+            retries: Mutex::new(Vec::new()),
+            searches: Searches::start(limits.searches),
+            admission: Admission::new(&limits),
             limits,
-            think_ms,
+            me: me.clone(),
         });
-        let names: Vec<String> = shared.lock().rooms.keys().cloned().collect();
-        for name in names {
-            shared.engage(&mut shared.lock(), &name);
+        for name in shared.names_of_tables() {
+            shared.engage(&name, Duration::ZERO);
         }
+        shared.tick();
         Ok(shared)
     }
 
-    fn lock(&self) -> MutexGuard<'_, Hub> {
-        self.hub.lock().unwrap_or_else(PoisonError::into_inner)
+    fn names_of_tables(&self) -> Vec<String> {
+        lock(&self.rooms).keys().cloned().collect()
     }
 
-    /// Every table, for the lobby.
-    pub fn summaries(&self) -> Vec<TableSummary> {
-        self.lock()
-            .rooms
+    fn cell(&self, name: &str) -> Option<Arc<RoomCell>> {
+        lock(&self.rooms).get(name).cloned()
+    }
+
+    /// The lobby's list needs rebuilding.
+    fn lobby_changed(&self) {
+        self.lobby_stale.store(true, Ordering::Release);
+    }
+
+    /// Who logs in as `login`: a guest gets the next number (kept on disk
+    /// first, in blocks), a key the name it asks for, claimed on first use;
+    /// a name another key holds is refused in one sentence. May write.
+    pub fn who(&self, login: &Login) -> Result<Who, String> {
+        let Some(key) = &login.key else {
+            let mut guests = lock(&self.guests);
+            let (n, first_free) = guests.take();
+            if let Some(first_free) = first_free {
+                self.store
+                    .save_guests(first_free)
+                    .map_err(|e| format!("Guests cannot come in just now: {e}"))?;
+            }
+            return Ok(Who::guest(n, login.address));
+        };
+        let (name, _) = parse_login(&login.user);
+        let mut book = lock(&self.names);
+        if book.claim(&name, key)? == Claim::Claimed {
+            if let Err(e) = self.store.save_names(&book) {
+                book.forget(&name);
+                return Err(format!("Your name could not be kept: {e}"));
+            }
+            log::event(format!("the name {name} is now {key}'s"));
+        }
+        Ok(Who::with_key(key, name))
+    }
+
+    /// Every table, for the lobby, in the order of their names as people
+    /// count them; rebuilt at most every [`LOBBY_TICK`].
+    pub fn summaries(&self) -> Arc<Vec<TableSummary>> {
+        lock(&self.lobby).tables.clone()
+    }
+
+    fn build_summaries(&self) -> Vec<TableSummary> {
+        let cells: Vec<(String, Arc<RoomCell>)> = lock(&self.rooms)
             .iter()
-            .map(|(name, room)| TableSummary {
-                name: name.clone(),
-                game: room.table.variant().name().to_string(),
-                seats: room.seat_words(),
-                spectators: room.spectators(),
-                open: room.has_free_seat(),
-                over: room.table.outcome().is_some(),
+            .map(|(n, c)| (n.clone(), c.clone()))
+            .collect();
+        let mut tables: Vec<TableSummary> = cells
+            .into_iter()
+            .map(|(name, cell)| {
+                let room = lock(&cell.room);
+                TableSummary {
+                    name,
+                    game: room.table.variant().name().to_string(),
+                    seats: room.seat_words(),
+                    spectators: room.spectators(),
+                    open: room.has_free_seat(),
+                    over: room.table.outcome().is_some(),
+                }
             })
-            .collect()
+            .collect();
+        tables.sort_by(|a, b| natural(&a.name, &b.name));
+        tables
     }
 
-    /// Connection `conn` is in the lobby: tell it on `tx` when the tables change.
-    pub fn enter_lobby(&self, conn: u64, tx: Sender<ConnEvent>) {
-        self.lock().lobby.insert(conn, tx);
+    /// What the server does every [`LOBBY_TICK`]: finished tables nobody
+    /// watches leave the lobby; the lobby's list is rebuilt when it
+    /// changed, and its connections told; computers whose move could not
+    /// be saved try again.
+    pub fn tick(&self) {
+        let finished: Vec<String> = lock(&self.rooms)
+            .iter()
+            .filter(|(_, c)| {
+                let room = lock(&c.room);
+                room.table.outcome().is_some() && !room.is_watched()
+            })
+            .map(|(n, _)| n.clone())
+            .collect();
+        if !finished.is_empty() {
+            let mut rooms = lock(&self.rooms);
+            for name in finished {
+                rooms.remove(&name);
+            }
+            self.lobby_changed();
+        }
+        if self.lobby_stale.swap(false, Ordering::AcqRel) {
+            let tables = Arc::new(self.build_summaries());
+            let mut lobby = lock(&self.lobby);
+            lobby.tables = tables;
+            for mailbox in lobby.watchers.values() {
+                mailbox.lobby_changed();
+            }
+        }
+        let now = Instant::now();
+        let due: Vec<String> = {
+            let mut retries = lock(&self.retries);
+            let (due, later) = retries.drain(..).partition(|(_, at)| *at <= now);
+            *retries = later;
+            due.into_iter().map(|(n, _)| n).collect()
+        };
+        for name in due {
+            self.engage(&name, Duration::ZERO);
+        }
+    }
+
+    /// Connection `conn` is in the lobby: its `mailbox` hears when the tables change.
+    pub fn enter_lobby(&self, conn: u64, mailbox: Arc<Mailbox>) {
+        lock(&self.lobby).watchers.insert(conn, mailbox);
     }
 
     /// Connection `conn` has left the lobby.
     pub fn leave_lobby(&self, conn: u64) {
-        self.lock().lobby.remove(&conn);
+        lock(&self.lobby).watchers.remove(&conn);
+    }
+
+    /// Connection `conn` is in the game: it is told when the server stops.
+    pub fn register(&self, conn: u64, mailbox: Arc<Mailbox>) {
+        lock(&self.connections).insert(conn, mailbox);
+    }
+
+    /// Connection `conn` has ended.
+    pub fn unregister(&self, conn: u64) {
+        lock(&self.connections).remove(&conn);
+    }
+
+    /// Tells every connection the server is stopping; how many there were.
+    pub fn shutdown(&self) -> usize {
+        let connections = lock(&self.connections);
+        for mailbox in connections.values() {
+            mailbox.end(Ending::Shutdown);
+        }
+        connections.len()
+    }
+
+    /// How many connections are in the game.
+    pub fn connected(&self) -> usize {
+        lock(&self.connections).len()
     }
 
     /// Whether there is a table called `name`.
     pub fn exists(&self, name: &str) -> bool {
-        self.lock().rooms.contains_key(name)
+        lock(&self.rooms).contains_key(name)
     }
 
-    /// Makes table `name` for `table`, made by `who`; refused when the
-    /// name is taken or `who` has made as many unfinished tables as allowed.
-    pub fn create(&self, name: &str, table: TableGame, who: &Who) -> Result<(), String> {
-        let mut hub = self.lock();
-        if hub.rooms.contains_key(name) {
+    /// Makes table `name` for `table`, made by `who`, its Master thinking
+    /// `think_ms` (up to the server's maximum); refused when the name is
+    /// taken, when the server or `who` has as many unfinished tables as
+    /// allowed, or when it cannot be kept. May write.
+    pub fn create(
+        &self,
+        name: &str,
+        table: TableGame,
+        who: &Who,
+        think_ms: u64,
+    ) -> Result<(), String> {
+        let _making = lock(&self.creating);
+        if self.exists(name) {
             return Err(format!("There is already a table called {name}."));
         }
-        let made = hub
-            .rooms
+        let owners: Vec<String> = lock(&self.rooms)
             .values()
-            .filter(|r| r.owner == who.identity && r.table.outcome().is_none())
-            .count();
-        if made >= self.limits.tables_per_identity {
+            .filter_map(|c| {
+                let room = lock(&c.room);
+                room.table.outcome().is_none().then(|| room.owner.clone())
+            })
+            .collect();
+        if owners.len() >= self.limits.tables {
             return Err(format!(
-                "You have {made} unfinished tables, the most one person may have."
+                "The server has {} unfinished tables, the most it keeps; join one, or try again later.",
+                owners.len()
             ));
         }
-        let room = Room::new(table, who.identity.clone());
-        hub.rooms.insert(name.to_string(), room);
-        hub.save(name);
+        let made = owners.iter().filter(|o| **o == who.person).count();
+        if made >= self.limits.tables_per_person {
+            return Err(if who.guest {
+                format!(
+                    "Guests from your address have {made} unfinished tables, the most allowed; finish one, or connect with a key."
+                )
+            } else {
+                format!("You have {made} unfinished tables, the most one person may have.")
+            });
+        }
+        let room = Room::new(
+            table,
+            who.person.clone(),
+            self.limits.think_ms_for(think_ms),
+        );
+        let kept = self
+            .store
+            .save_game(name, &room.table.saved())
+            .and_then(|()| self.store.save_seats(name, &room.record(None)));
+        if let Err(e) = kept {
+            log::event(format!("table {name} was not made: {e}"));
+            return Err(format!("The table was not made: {e}"));
+        }
+        lock(&self.rooms).insert(
+            name.to_string(),
+            Arc::new(RoomCell {
+                writer: Mutex::new(()),
+                room: Mutex::new(room),
+            }),
+        );
         log::event(format!(
             "table {name} made by {} ({})",
             who.name, who.identity
         ));
+        self.lobby_changed();
+        // A computer that moves first starts now.
+        self.engage(name, Duration::ZERO);
         Ok(())
     }
 
-    /// Brings connection `conn` to table `name` (see [`Room::join`]).
+    /// Brings connection `conn` of `who` to table `name`: to a seat (see
+    /// [`Room::seat_for`]; kept before it is taken) or to watch. May write.
     pub fn join(
         &self,
         name: &str,
         conn: u64,
         who: &Who,
-        tx: Sender<ConnEvent>,
+        mailbox: Arc<Mailbox>,
         play: bool,
         preferred: Option<usize>,
     ) -> Result<Joined, String> {
-        let mut hub = self.lock();
-        let room = hub
-            .rooms
-            .get_mut(name)
+        let cell = self
+            .cell(name)
             .ok_or_else(|| format!("There is no table called {name}."))?;
-        let joined = room.join(conn, who, tx, play, preferred);
+        let _writing = lock(&cell.writer);
+        let (seat, record) = {
+            let room = lock(&cell.room);
+            let seat = room.seat_for(who, play, preferred);
+            let record = seat
+                .and_then(|s| room.holders_with(who, s))
+                .map(|holders| room.record(Some(&holders)))
+                .filter(|record| *record != room.record(None));
+            (seat, record)
+        };
+        if let Some(record) = record
+            && let Err(e) = self.store.save_seats(name, &record)
+        {
+            log::event(format!("table {name}: {e}"));
+            return Err(format!("You could not sit down: {e}"));
+        }
+        let joined = lock(&cell.room).join(conn, who, mailbox, seat);
         let role = match joined.seat {
             Some(seat) => format!("plays seat {seat}"),
             None => "watches".to_string(),
@@ -222,254 +439,558 @@ impl Shared {
             "connection {conn} ({}) {role} at table {name}",
             who.name
         ));
-        hub.save(name);
+        self.lobby_changed();
         Ok(joined)
     }
 
-    /// Connection `conn` leaves table `name`.
+    /// Connection `conn` of `who` leaves table `name`. May write.
     pub fn leave(&self, name: &str, conn: u64, who: &Who) {
-        let mut hub = self.lock();
-        if let Some(room) = hub.rooms.get_mut(name) {
-            if room.leave(conn, who) {
-                hub.save(name);
-            } else {
-                hub.tell_lobby();
-            }
-            log::event(format!("connection {conn} left table {name}"));
+        let Some(cell) = self.cell(name) else {
+            return;
+        };
+        let _writing = lock(&cell.writer);
+        let record = {
+            let mut room = lock(&cell.room);
+            room.leave(conn, who).then(|| room.record(None))
+        };
+        if let Some(record) = record
+            && let Err(e) = self.store.save_seats(name, &record)
+        {
+            log::event(format!("table {name}: {e}"));
         }
+        log::event(format!("connection {conn} left table {name}"));
+        self.lobby_changed();
     }
 
-    /// The game at table `name` as it stands.
-    pub fn table(&self, name: &str) -> Option<TableGame> {
-        self.lock().rooms.get(name).map(|r| r.table.clone())
+    /// The game at table `name` as it stands, and who sits where.
+    pub fn table(&self, name: &str) -> Option<(TableGame, Vec<Option<String>>)> {
+        let cell = self.cell(name)?;
+        let room = lock(&cell.room);
+        Some((room.table.clone(), room.people()))
     }
 
-    /// Plays `mv` for connection `conn` at table `name`, saves it and
-    /// tells every viewer; the refusal says why.
-    pub fn play(self: &Arc<Self>, name: &str, conn: u64, mv: Move) -> Result<(), String> {
-        let mut hub = self.lock();
-        let room = hub
-            .rooms
-            .get_mut(name)
+    /// Plays `mv` for connection `conn` at table `name` once it is kept,
+    /// then tells every viewer; the refusal says why (a save that failed
+    /// is told to the whole table). May write.
+    pub fn play(&self, name: &str, conn: u64, mv: Move) -> Result<(), String> {
+        let cell = self
+            .cell(name)
             .ok_or_else(|| format!("The table {name} is gone."))?;
-        let notation = room.table.game().move_notation(mv);
-        room.play(conn, mv)?;
+        let _writing = lock(&cell.writer);
+        let (next, notation, text) = {
+            let room = lock(&cell.room);
+            room.check(conn, mv)?;
+            let notation = room.table.game().move_notation(mv);
+            let text = room.table.game().move_text(mv);
+            let mut next = room.table.clone();
+            next.play(mv);
+            (next, notation, text)
+        };
+        if let Err(e) = self.store.save_move(name, next.ply(), &text) {
+            let why = format!("The move {notation} was not played: {e}");
+            log::event(format!("table {name}: {why}"));
+            lock(&cell.room).warn_others(conn, &why);
+            return Err(why);
+        }
         log::event(format!("table {name}: connection {conn} played {notation}"));
-        self.after_move(&mut hub, name);
+        self.moved(name, &cell, next);
         Ok(())
     }
 
-    /// A computer's move `mv` for table `name` at ply `ply`; ignored when
-    /// the table has moved on.
-    pub fn computer_moved(self: &Arc<Self>, name: &str, ply: usize, mv: Move) {
-        let mut hub = self.lock();
-        let Some(room) = hub.rooms.get_mut(name) else {
+    /// A computer's move `mv` for table `name` at ply `ply`, played once
+    /// kept; ignored when the table has moved on. May write.
+    fn computer_moved(&self, name: &str, ply: usize, mv: Move) {
+        let Some(cell) = self.cell(name) else {
             return;
         };
-        if room.table.ply() != ply || !room.table.game().legal_move_list().contains(&mv) {
-            return;
-        }
-        let notation = room.table.game().move_notation(mv);
-        room.table.play(mv);
-        log::event(format!("table {name}: the computer played {notation}"));
-        self.after_move(&mut hub, name);
-    }
-
-    /// Saves table `name`, tells its viewers and starts its computer.
-    fn after_move(self: &Arc<Self>, hub: &mut Hub, name: &str) {
-        hub.save(name);
-        if let Some(room) = hub.rooms.get_mut(name) {
-            room.broadcast();
-            if let Some(outcome) = room.table.outcome() {
-                log::event(format!(
-                    "table {name}: {}",
-                    room.table.outcome_words(outcome)
-                ));
+        let _writing = lock(&cell.writer);
+        let (next, notation, text, think_ms) = {
+            let room = lock(&cell.room);
+            if room.table.ply() != ply || !room.table.game().legal_move_list().contains(&mv) {
+                return;
             }
+            let notation = room.table.game().move_notation(mv);
+            let text = room.table.game().move_text(mv);
+            let mut next = room.table.clone();
+            next.play(mv);
+            (next, notation, text, room.think_ms)
+        };
+        if let Err(e) = self.store.save_move(name, next.ply(), &text) {
+            log::event(format!(
+                "table {name}: the computer's move was not kept: {e}"
+            ));
+            let mut room = lock(&cell.room);
+            room.searching = None;
+            room.warn(&format!(
+                "The computer's move {notation} was not played: {e} It will try again."
+            ));
+            lock(&self.retries).push((name.to_string(), Instant::now() + RETRY_SAVE));
+            return;
         }
-        self.engage(hub, name);
+        let mover = next.player(next.last_mover().unwrap_or(next.game().to_move()));
+        let time = if mover.level() == Some(catboard::ai::Level::Master) {
+            format!(
+                " (Master thinks {} ms here)",
+                self.limits.think_ms_for(think_ms)
+            )
+        } else {
+            String::new()
+        };
+        log::event(format!(
+            "table {name}: the {} played {notation}{time}",
+            mover.label()
+        ));
+        self.moved(name, &cell, next);
     }
 
-    /// Starts a search when a computer seat is to move at table `name`.
-    fn engage(self: &Arc<Self>, hub: &mut Hub, name: &str) {
-        let Some(room) = hub.rooms.get_mut(name) else {
+    /// Table `name` now stands at `next`, which is kept: its viewers see
+    /// it, and its computer starts when it is to move. Every
+    /// [`FOLD_EVERY`] moves, and when the game ends, its moves are folded
+    /// into the game's file (the caller holds the table's writer lock).
+    fn moved(&self, name: &str, cell: &RoomCell, next: TableGame) {
+        let fold = (next.ply().is_multiple_of(FOLD_EVERY) || next.outcome().is_some())
+            .then(|| next.saved());
+        let over = {
+            let mut room = lock(&cell.room);
+            room.play(next);
+            room.table.outcome().map(|o| room.table.outcome_words(o))
+        };
+        if let Some(words) = over {
+            log::event(format!("table {name}: {words}"));
+            self.lobby_changed();
+        }
+        self.engage(name, Duration::ZERO);
+        if let Some(saved) = fold
+            && let Err(e) = self.store.save_game(name, &saved)
+        {
+            // The moves are kept in the journal still; the next fold tries again.
+            log::event(format!("table {name}: {e}"));
+        }
+    }
+
+    /// Queues a search when a computer seat is to move at table `name`,
+    /// starting no sooner than `delay` from now (and a little after a
+    /// computer's move, so a person watching can follow).
+    fn engage(&self, name: &str, delay: Duration) {
+        let Some(cell) = self.cell(name) else {
             return;
         };
+        let mut room = lock(&cell.room);
         let ply = room.table.ply();
-        let computer = room.table.player_to_move().level();
-        let Some(level) = computer.filter(|_| room.table.outcome().is_none()) else {
+        let Some(level) = room
+            .table
+            .player_to_move()
+            .level()
+            .filter(|_| room.table.outcome().is_none())
+        else {
             return;
         };
         if room.searching == Some(ply) {
             return;
         }
         room.searching = Some(ply);
+        let after_computer = room
+            .table
+            .last_mover()
+            .is_some_and(|seat| room.table.player(seat).level().is_some());
+        let pause = if after_computer {
+            WATCH_PAUSE
+        } else {
+            Duration::ZERO
+        };
         let game = room.table.game().clone();
-        let shared = self.clone();
+        let limits = level.limits_with_think_ms(self.limits.think_ms_for(room.think_ms));
+        let shared = self.me.clone();
         let table = name.to_string();
-        computers::start(
-            self.budget.clone(),
-            name,
-            ply,
-            game,
-            level.limits_with_think_ms(self.think_ms),
-            move |mv| shared.computer_moved(&table, ply, mv),
-        );
-    }
-}
-
-impl Hub {
-    /// Tells every connection in the lobby the tables changed.
-    fn tell_lobby(&mut self) {
-        self.lobby
-            .retain(|_, tx| tx.send(ConnEvent::TableChanged).is_ok());
-    }
-
-    /// Writes table `name` and its seats to disk, and tells the lobby; a
-    /// failure is logged.
-    fn save(&mut self, name: &str) {
-        self.tell_lobby();
-        let Some(room) = self.rooms.get(name) else {
-            return;
-        };
-        let path = self.data.join("tables").join(format!("{name}.json"));
-        if let Err(e) = SaveStore::write(&path, &room.table.saved()) {
-            log::event(format!("table {name}: {e}"));
-        }
-        // A guest's seat is never kept: guests are numbered afresh on
-        // every start, so a kept one would go to a stranger.
-        let holders = room
-            .holders
-            .iter()
-            .map(|h| h.clone().filter(|h| !h.identity.starts_with(GUEST_PREFIX)))
-            .collect();
-        let seats = SeatsFile {
+        self.searches.submit(Job {
             owner: room.owner.clone(),
-            holders,
-        };
-        let written = serde_json::to_string_pretty(&seats)
-            .map_err(|e| e.to_string())
-            .and_then(|text| {
-                let path = seats_path(&self.data, name);
-                let temp = path.with_extension("json.tmp");
-                std::fs::create_dir_all(self.data.join("seats"))
-                    .and_then(|_| std::fs::write(&temp, text))
-                    .and_then(|_| std::fs::rename(&temp, &path))
-                    .map_err(|e| e.to_string())
-            });
-        if let Err(e) = written {
-            log::event(format!("table {name}: could not save its seats: {e}"));
-        }
+            not_before: Instant::now() + delay + pause,
+            run: Box::new(move || {
+                if let Some(mv) = computers::search(&table, &game, &limits)
+                    && let Some(shared) = shared.upgrade()
+                {
+                    shared.computer_moved(&table, ply, mv);
+                }
+            }),
+        });
     }
 }
 
-/// Who made a table and who holds its seats, as kept on disk.
-#[derive(serde::Serialize, serde::Deserialize)]
-struct SeatsFile {
-    owner: String,
-    holders: Vec<Option<Holder>>,
-}
-
-/// Where the seats of table `name` are kept.
-fn seats_path(data: &Path, name: &str) -> PathBuf {
-    data.join("seats").join(format!("{name}.json"))
-}
-
-/// The seats kept at `path`; `None` (everyone's seat free) when missing
-/// or unreadable, which is logged.
-fn read_seats(path: &Path) -> Option<(String, Vec<Option<Holder>>)> {
-    let text = std::fs::read_to_string(path).ok()?;
-    match serde_json::from_str::<SeatsFile>(&text) {
-        Ok(seats) => Some((seats.owner, seats.holders)),
-        Err(e) => {
-            log::event(format!("{}: {e}; its seats are free", path.display()));
-            None
-        }
+/// Runs [`Shared::tick`] every [`LOBBY_TICK`] for as long as the server runs.
+pub async fn ticking(shared: Arc<Shared>) {
+    let mut every = tokio::time::interval(LOBBY_TICK);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        shared.tick();
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::serve::names::NameBook;
+    use crate::serve::store::{FileStore, SeatsRecord, StoredTable};
+    use crate::session::save::SavedGame;
     use crate::session::table::{Player, TableSpec};
+    use catboard::ai::Level;
     use catboard::variants::Variant;
+    use std::net::IpAddr;
+    use std::path::PathBuf;
 
-    fn who(id: &str) -> Who {
-        Who {
-            identity: id.into(),
-            name: id.into(),
-            guest: id.starts_with(GUEST_PREFIX),
+    /// A file store that fails every game save while `failing` is set.
+    #[derive(Debug)]
+    struct Flaky {
+        inner: FileStore,
+        failing: AtomicBool,
+    }
+
+    impl Store for Flaky {
+        fn tables(&self) -> Result<Vec<StoredTable>, String> {
+            self.inner.tables()
+        }
+        fn save_game(&self, name: &str, game: &SavedGame) -> Result<(), String> {
+            if self.failing.load(Ordering::Relaxed) {
+                return Err("No space left on device (os error 28).".into());
+            }
+            self.inner.save_game(name, game)
+        }
+        fn save_move(&self, name: &str, ply: usize, text: &str) -> Result<(), String> {
+            if self.failing.load(Ordering::Relaxed) {
+                return Err("No space left on device (os error 28).".into());
+            }
+            self.inner.save_move(name, ply, text)
+        }
+        fn save_seats(&self, name: &str, seats: &SeatsRecord) -> Result<(), String> {
+            self.inner.save_seats(name, seats)
+        }
+        fn names(&self) -> Result<NameBook, String> {
+            self.inner.names()
+        }
+        fn save_names(&self, book: &NameBook) -> Result<(), String> {
+            self.inner.save_names(book)
+        }
+        fn guests(&self) -> Result<u64, String> {
+            self.inner.guests()
+        }
+        fn save_guests(&self, first_free: u64) -> Result<(), String> {
+            self.inner.save_guests(first_free)
         }
     }
 
-    fn chess() -> TableGame {
+    struct Scratch(PathBuf);
+
+    impl Scratch {
+        fn new(tag: &str) -> Scratch {
+            let dir =
+                std::env::temp_dir().join(format!("catboard-hub-{tag}-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            Scratch(dir)
+        }
+
+        fn flaky(&self) -> Arc<Flaky> {
+            Arc::new(Flaky {
+                inner: FileStore::open(&self.0).expect("a store"),
+                failing: AtomicBool::new(false),
+            })
+        }
+
+        fn shared(&self, limits: Limits) -> (Arc<Shared>, Arc<Flaky>) {
+            let store = self.flaky();
+            let shared = Shared::load(store.clone(), limits).expect("a hub");
+            (shared, store)
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn who(id: &str) -> Who {
+        let guest = id.starts_with("guest");
+        Who {
+            identity: id.into(),
+            name: id.into(),
+            guest,
+            person: if guest {
+                "guest@10.0.0.1".into()
+            } else {
+                id.into()
+            },
+        }
+    }
+
+    fn game(players: Vec<Player>) -> TableGame {
         TableGame::new(&TableSpec {
             variant: Variant::Chess,
             options: catboard::core::Options::new(),
             position: None,
-            players: vec![Player::Human; 2],
+            players,
         })
         .expect("chess")
     }
 
-    #[test]
-    fn a_restart_keeps_a_persons_seat_and_the_moves_but_no_guests_seat() {
-        let dir = std::env::temp_dir().join(format!("catboard-hub-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let shared = Shared::load(&dir, Limits::default(), 100).expect("an empty hub");
-        let (tx, _rx) = std::sync::mpsc::channel();
-        shared.create("t", chess(), &who("key:a")).expect("made");
-        shared
-            .join("t", 1, &who("key:a"), tx.clone(), true, None)
-            .expect("joined");
-        shared
-            .join("t", 2, &who("guest:1"), tx, true, None)
-            .expect("joined");
-        let e4 = shared
-            .table("t")
-            .expect("t")
-            .game()
-            .parse_move("e4")
-            .expect("e4");
-        shared.play("t", 1, e4).expect("White moves");
-        drop(shared);
+    fn chess() -> TableGame {
+        game(vec![Player::Human; 2])
+    }
 
-        let again = Shared::load(&dir, Limits::default(), 100).expect("brought back");
-        assert_eq!(again.table("t").map(|t| t.ply()), Some(1));
-        let hub = again.lock();
-        let holders = &hub.rooms["t"].holders;
-        assert_eq!(
-            holders[0].as_ref().map(|h| h.identity.as_str()),
-            Some("key:a")
-        );
-        assert_eq!(holders[1], None, "the guest's seat is free");
-        drop(hub);
-        let _ = std::fs::remove_dir_all(&dir);
+    fn sit(shared: &Shared, table: &str, conn: u64, id: &str) -> Arc<Mailbox> {
+        let mailbox = Arc::new(Mailbox::new());
+        shared
+            .join(table, conn, &who(id), mailbox.clone(), true, None)
+            .expect("joined");
+        mailbox
+    }
+
+    fn mv(shared: &Shared, table: &str, text: &str) -> Move {
+        let (t, _) = shared.table(table).expect("a table");
+        t.game().parse_move(text).expect("legal")
     }
 
     #[test]
-    fn one_person_may_make_only_so_many_tables() {
-        let dir = std::env::temp_dir().join(format!("catboard-hub-cap-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+    fn a_restart_keeps_a_persons_seat_and_the_moves_but_no_guests_seat() {
+        let dir = Scratch::new("restart");
+        let (shared, _) = dir.shared(Limits::default());
+        shared
+            .create("t", chess(), &who("key:a"), 100)
+            .expect("made");
+        sit(&shared, "t", 1, "key:a");
+        sit(&shared, "t", 2, "guest:1");
+        shared
+            .play("t", 1, mv(&shared, "t", "e4"))
+            .expect("White moves");
+        drop(shared);
+
+        let (again, _) = dir.shared(Limits::default());
+        assert_eq!(again.table("t").map(|(t, _)| t.ply()), Some(1));
+        assert_eq!(
+            again.table("t").map(|(_, people)| people),
+            Some(vec![Some("key:a".to_string()), Some("free".to_string())]),
+            "the guest's seat is free"
+        );
+    }
+
+    #[test]
+    fn a_long_game_is_kept_move_by_move_and_folded_without_losing_one() {
+        let dir = Scratch::new("fold");
+        let (shared, _) = dir.shared(Limits::default());
+        let options = catboard::core::Options::parse(
+            Variant::Chess.options(),
+            ["repetition=off", "fifty_moves=off"],
+        )
+        .expect("options");
+        let endless = TableGame::new(&TableSpec {
+            variant: Variant::Chess,
+            options,
+            position: None,
+            players: vec![Player::Human; 2],
+        })
+        .expect("chess");
+        shared
+            .create("t", endless, &who("key:a"), 100)
+            .expect("made");
+        sit(&shared, "t", 1, "key:a");
+        sit(&shared, "t", 2, "key:b");
+        let cycle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+        let plies = FOLD_EVERY + 6;
+        for ply in 0..plies {
+            let conn = 1 + (ply % 2) as u64;
+            shared
+                .play("t", conn, mv(&shared, "t", cycle[ply % 4]))
+                .expect("played");
+        }
+        let file = std::fs::read_to_string(dir.0.join("tables/t.json")).expect("the game");
+        let kept: SavedGame = serde_json::from_str(&file).expect("a saved game");
+        assert_eq!(kept.moves.len(), FOLD_EVERY, "folded at {FOLD_EVERY}");
+        let journal = std::fs::read_to_string(dir.0.join("tables/t.moves")).expect("a journal");
+        assert_eq!(journal.lines().count(), 6, "{journal}");
+        drop(shared);
+        let (again, _) = dir.shared(Limits::default());
+        assert_eq!(again.table("t").map(|(t, _)| t.ply()), Some(plies));
+    }
+
+    #[test]
+    fn a_move_that_cannot_be_kept_is_refused_told_to_the_table_and_nothing_is_lost() {
+        let dir = Scratch::new("unkept");
+        let (shared, store) = dir.shared(Limits::default());
+        shared
+            .create("t", chess(), &who("key:a"), 100)
+            .expect("made");
+        let _ann = sit(&shared, "t", 1, "key:a");
+        let bob = sit(&shared, "t", 2, "key:b");
+        shared.play("t", 1, mv(&shared, "t", "e4")).expect("kept");
+        bob.take();
+        store.failing.store(true, Ordering::Relaxed);
+        let e5 = mv(&shared, "t", "e5");
+        let err = shared.play("t", 2, e5).expect_err("not kept");
+        assert!(
+            err.starts_with("The move e5 was not played: No space left"),
+            "{err}"
+        );
+        assert_eq!(
+            shared.table("t").map(|(t, _)| t.ply()),
+            Some(1),
+            "not played"
+        );
+        store.failing.store(false, Ordering::Relaxed);
+        shared.play("t", 2, e5).expect("kept now");
+        drop(shared);
+        let (again, _) = dir.shared(Limits::default());
+        let (t, _) = again.table("t").expect("brought back");
+        assert_eq!(t.notation().collect::<Vec<_>>(), ["e4", "e5"]);
+    }
+
+    #[test]
+    fn guests_from_one_address_share_one_persons_table_limit() {
+        let dir = Scratch::new("guests");
         let limits = Limits {
-            tables_per_identity: 1,
+            tables_per_person: 2,
             ..Limits::default()
         };
-        let shared = Shared::load(&dir, limits, 100).expect("an empty hub");
+        let (shared, _) = dir.shared(limits);
+        let address: IpAddr = "10.0.0.1".parse().expect("an address");
+        let guest = |n| Who::guest(n, address);
         shared
-            .create("a", chess(), &who("key:a"))
+            .create("g1", chess(), &guest(1), 100)
+            .expect("the first");
+        shared
+            .create("g2", chess(), &guest(2), 100)
+            .expect("the second");
+        let err = shared
+            .create("g3", chess(), &guest(3), 100)
+            .expect_err("a third guest from the same address");
+        assert!(err.starts_with("Guests from your address have 2"), "{err}");
+        let elsewhere = Who::guest(4, "10.0.0.2".parse().expect("an address"));
+        shared
+            .create("g3", chess(), &elsewhere, 100)
+            .expect("another address may");
+    }
+
+    #[test]
+    fn the_server_keeps_only_so_many_tables_and_one_person_fewer() {
+        let dir = Scratch::new("cap");
+        let limits = Limits {
+            tables_per_person: 1,
+            tables: 2,
+            ..Limits::default()
+        };
+        let (shared, _) = dir.shared(limits);
+        shared
+            .create("a", chess(), &who("key:a"), 100)
             .expect("the first");
         let err = shared
-            .create("b", chess(), &who("key:a"))
+            .create("b", chess(), &who("key:a"), 100)
             .expect_err("one too many");
         assert!(err.contains("1 unfinished tables"), "{err}");
         let taken = shared
-            .create("a", chess(), &who("key:b"))
-            .expect_err("the name is taken");
+            .create("a", chess(), &who("key:b"), 100)
+            .expect_err("taken");
         assert!(taken.contains("already a table called a"), "{taken}");
         shared
-            .create("b", chess(), &who("key:b"))
+            .create("b", chess(), &who("key:b"), 100)
             .expect("someone else may");
-        let _ = std::fs::remove_dir_all(&dir);
+        let full = shared
+            .create("c", chess(), &who("key:c"), 100)
+            .expect_err("full");
+        assert!(
+            full.starts_with("The server has 2 unfinished tables"),
+            "{full}"
+        );
+    }
+
+    #[test]
+    fn a_computer_that_moves_first_moves_and_computers_play_each_other() {
+        let dir = Scratch::new("first");
+        let (shared, _) = dir.shared(Limits::default());
+        let casual = Player::Computer(Level::Casual);
+        shared
+            .create("w", game(vec![casual, Player::Human]), &who("key:a"), 100)
+            .expect("made");
+        shared
+            .create("cc", game(vec![casual, casual]), &who("key:a"), 100)
+            .expect("made");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let ply = |name: &str| shared.table(name).map_or(0, |(t, _)| t.ply());
+        while (ply("w") < 1 || ply("cc") < 3) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert_eq!(
+            ply("w"),
+            1,
+            "White, the computer, has moved and waits for Black"
+        );
+        assert!(ply("cc") >= 3, "the computers play on: {}", ply("cc"));
+    }
+
+    #[test]
+    fn a_move_wakes_the_tables_viewers_but_not_the_lobby() {
+        let dir = Scratch::new("lobby");
+        let (shared, _) = dir.shared(Limits::default());
+        shared
+            .create("t", chess(), &who("key:a"), 100)
+            .expect("made");
+        let ann = sit(&shared, "t", 1, "key:a");
+        let _bob = sit(&shared, "t", 2, "key:b");
+        let watcher = Arc::new(Mailbox::new());
+        shared.enter_lobby(9, watcher.clone());
+        shared.tick();
+        watcher.take();
+        ann.take();
+        for (conn, text) in [(1, "Nf3"), (2, "Nf6"), (1, "Ng1"), (2, "Ng8")] {
+            shared
+                .play("t", conn, mv(&shared, "t", text))
+                .expect("played");
+            shared.tick();
+        }
+        assert!(ann.take().table, "the players see each move");
+        assert!(!watcher.take().lobby, "nothing a lobby line shows changed");
+        sit(&shared, "t", 3, "key:c");
+        shared.tick();
+        shared.tick();
+        assert!(watcher.take().lobby, "a spectator is shown in the lobby");
+        assert_eq!(shared.summaries()[0].spectators, 1);
+    }
+
+    #[test]
+    fn tables_are_listed_as_people_count() {
+        let mut names = vec!["t10", "t2", "t1", "b", "t11", "t02x", "a9", "a10"];
+        names.sort_by(|a, b| natural(a, b));
+        assert_eq!(names, ["a9", "a10", "b", "t1", "t2", "t02x", "t10", "t11"]);
+    }
+
+    #[test]
+    fn a_key_claims_its_name_a_guest_is_numbered_and_both_outlive_a_restart() {
+        let dir = Scratch::new("names");
+        let (shared, _) = dir.shared(Limits::default());
+        let address: IpAddr = "10.0.0.1".parse().expect("an address");
+        let login = |user: &str, key: Option<&str>| Login {
+            user: user.into(),
+            key: key.map(str::to_string),
+            address,
+        };
+        let alice = shared
+            .who(&login("alice+t1", Some("key:A")))
+            .expect("claimed");
+        assert_eq!(alice.name, "alice");
+        let err = shared
+            .who(&login("alice", Some("key:B")))
+            .expect_err("taken");
+        assert!(err.contains("belongs to another key"), "{err}");
+        let first = shared.who(&login("alice", None)).expect("a guest");
+        assert_eq!(first.name, "guest-1", "a guest never wears a name");
+        drop(shared);
+        let (again, _) = dir.shared(Limits::default());
+        assert!(
+            again.who(&login("alice", Some("key:B"))).is_err(),
+            "still alice's"
+        );
+        assert_eq!(
+            again.who(&login("alice", Some("key:A"))).map(|w| w.name),
+            Ok("alice".into())
+        );
+        let next = again.who(&login("x", None)).expect("a guest");
+        assert_ne!(next.name, "guest-1", "no guest number twice");
     }
 }

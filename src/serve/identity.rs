@@ -1,7 +1,10 @@
 //! Who is connected: the SSH public key's fingerprint is a person's
-//! identity; guests (no key) get one of their own that is never kept. The
-//! login name carries the name shown and, after a `+`, a table to go
-//! straight to (`ssh name+table@host`).
+//! identity, and the name shown is the login name, claimed by that key
+//! on first use ([`super::names`]); a guest (no key) is `guest-N`, a
+//! number never given twice. The login name carries, after a `+`, a table
+//! to go straight to (`ssh name+table@host`).
+
+use std::net::IpAddr;
 
 /// A person at the server.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -12,13 +15,66 @@ pub struct Who {
     pub name: String,
     /// A guest's seat is given up when they leave.
     pub guest: bool,
+    /// Whom the per-person limits count them as: their key, or for a
+    /// guest (who can come back as a new guest at will) their address.
+    pub person: String,
+}
+
+/// What the SSH login said about a connection.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Login {
+    /// The login name as sent.
+    pub user: String,
+    /// `key:SHA256:…` for a key, `None` for a guest.
+    pub key: Option<String>,
+    /// Where the connection comes from.
+    pub address: IpAddr,
 }
 
 /// How a guest's identity begins (`guest:N`).
 pub const GUEST_PREFIX: &str = "guest:";
 
+/// How a guest's name begins (`guest-N`); no key may claim a name that
+/// begins so.
+pub const GUEST_NAME: &str = "guest";
+
 /// The longest name or table name kept.
 const LONGEST_NAME: usize = 24;
+
+impl Who {
+    /// Guest number `n` from `address`.
+    pub fn guest(n: u64, address: IpAddr) -> Who {
+        Who {
+            identity: format!("{GUEST_PREFIX}{n}"),
+            name: format!("{GUEST_NAME}-{n}"),
+            guest: true,
+            person: format!("guest@{}", address_key(address)),
+        }
+    }
+
+    /// The holder of `key` with the name `name`.
+    pub fn with_key(key: &str, name: String) -> Who {
+        Who {
+            identity: key.to_string(),
+            name,
+            guest: false,
+            person: key.to_string(),
+        }
+    }
+}
+
+/// How an address is counted for the per-address limits: an IPv4 address
+/// (or one mapped into IPv6) as it is, an IPv6 address by its /64, which
+/// one subscriber usually holds whole.
+pub fn address_key(address: IpAddr) -> String {
+    match address.to_canonical() {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => {
+            let s = v6.segments();
+            format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+        }
+    }
+}
 
 /// The name and the table asked for in an SSH login name `name+table`;
 /// characters other than letters, digits, `-` and `_` are dropped, and an
@@ -53,5 +109,20 @@ mod tests {
         assert_eq!(parse_login("ann"), ("ann".into(), None));
         assert_eq!(parse_login("+../x"), ("player".into(), Some("x".into())));
         assert_eq!(parse_login("a/b+"), ("ab".into(), None));
+    }
+
+    #[test]
+    fn guests_are_counted_by_address_and_ipv6_by_its_64() {
+        let a: IpAddr = "2001:db8:1:2:3:4:5:6".parse().expect("v6");
+        let b: IpAddr = "2001:db8:1:2:ffff::1".parse().expect("v6");
+        assert_eq!(address_key(a), address_key(b));
+        let mapped: IpAddr = "::ffff:192.0.2.7".parse().expect("mapped");
+        assert_eq!(address_key(mapped), "192.0.2.7");
+        let g = Who::guest(17, mapped);
+        assert_eq!(
+            (g.name.as_str(), g.person.as_str()),
+            ("guest-17", "guest@192.0.2.7")
+        );
+        assert!(g.guest && g.identity.starts_with(GUEST_PREFIX));
     }
 }

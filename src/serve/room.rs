@@ -1,15 +1,17 @@
 //! One shared table: the authoritative game, who sits in each seat, and
 //! who is looking. Moves are checked here against the engine's legal moves
-//! and the seat of whoever sent them.
+//! and the seat of whoever sent them; everyone at the table hears who sat
+//! down, left or started watching.
 
-use super::event::ConnEvent;
 use super::identity::Who;
+use super::mailbox::{Ending, Mailbox};
+use super::store::SeatsRecord;
 use crate::session::table::TableGame;
 use crate::session::words::capitalise;
 use catboard::core::{Game, Move};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use std::sync::mpsc::Sender;
+use std::sync::Arc;
 
 /// The person holding a seat; the seat is theirs while they are away,
 /// unless they are a guest.
@@ -25,9 +27,11 @@ pub struct Holder {
 #[derive(Debug)]
 struct Viewer {
     /// Where to say the table changed.
-    tx: Sender<ConnEvent>,
+    mailbox: Arc<Mailbox>,
     /// The seat they play, if any.
     seat: Option<usize>,
+    /// Their name, for the notices.
+    name: String,
 }
 
 /// One table: its game and its people.
@@ -37,8 +41,10 @@ pub struct Room {
     pub table: TableGame,
     /// Who holds each seat played by a person (`None`: free, or a computer seat).
     pub holders: Vec<Option<Holder>>,
-    /// The identity of whoever made the table.
+    /// Whom the table counts against ([`Who::person`] of its maker).
     pub owner: String,
+    /// How long a Master computer thinks per move here.
+    pub think_ms: u64,
     /// The connections looking, by connection id.
     viewers: HashMap<u64, Viewer>,
     /// The ply a computer search was started for, so one starts once.
@@ -54,18 +60,39 @@ pub struct Joined {
     pub table: TableGame,
     /// Each seat and who holds it, in words.
     pub seats: Vec<String>,
+    /// The name of the person at each seat.
+    pub people: Vec<Option<String>>,
 }
 
 impl Room {
     /// A table for `table`, made by `owner`, with every person's seat free.
-    pub fn new(table: TableGame, owner: String) -> Room {
+    pub fn new(table: TableGame, owner: String, think_ms: u64) -> Room {
         let seats = table.players().len();
         Room {
             table,
             holders: vec![None; seats],
             owner,
+            think_ms,
             viewers: HashMap::new(),
             searching: None,
+        }
+    }
+
+    /// The seats as kept on disk; `holders` instead of the room's own when given.
+    pub fn record(&self, holders: Option<&[Option<Holder>]>) -> SeatsRecord {
+        // A guest's seat is never kept: a guest cannot come back as the
+        // same guest, so a kept seat would only stay empty.
+        let holders = holders.unwrap_or(&self.holders);
+        SeatsRecord {
+            owner: self.owner.clone(),
+            holders: holders
+                .iter()
+                .map(|h| {
+                    h.clone()
+                        .filter(|h| !h.identity.starts_with(super::identity::GUEST_PREFIX))
+                })
+                .collect(),
+            think_ms: Some(self.think_ms),
         }
     }
 
@@ -84,72 +111,114 @@ impl Room {
             .position(|h| h.as_ref().is_some_and(|h| h.identity == who.identity))
     }
 
-    /// The newest connection of a seat's holder plays it: an older one
-    /// (a connection that dropped unnoticed, another window) is closed.
-    fn take_over(&mut self, seat: usize) {
-        self.viewers.retain(|_, v| {
-            let older = v.seat == Some(seat);
-            if older {
-                let _ = v.tx.send(ConnEvent::Close);
-            }
-            !older
-        });
-    }
-
-    /// Brings connection `conn` of `who` to the table: to the seat they
-    /// hold (a reconnection), else to a free person's seat (`preferred`
-    /// first) when `play`, else to watch.
-    pub fn join(
-        &mut self,
-        conn: u64,
-        who: &Who,
-        tx: Sender<ConnEvent>,
-        play: bool,
-        preferred: Option<usize>,
-    ) -> Joined {
+    /// The seat `who` would get: the one they hold (a reconnection), else
+    /// a free person's seat (`preferred` first) when `play`, else none.
+    pub fn seat_for(&self, who: &Who, play: bool, preferred: Option<usize>) -> Option<usize> {
         let free = |s: &usize| self.is_person_seat(*s) && self.holders[*s].is_none();
-        let seat = match self.seat_of(who) {
-            Some(held) => {
-                self.take_over(held);
-                Some(held)
-            }
+        match self.seat_of(who) {
+            Some(held) => Some(held),
             None if play => preferred
                 .filter(free)
                 .or_else(|| (0..self.holders.len()).find(free)),
             None => None,
+        }
+    }
+
+    /// The holders with `who` in `seat`, when that changes who holds it.
+    pub fn holders_with(&self, who: &Who, seat: usize) -> Option<Vec<Option<Holder>>> {
+        let holder = Holder {
+            identity: who.identity.clone(),
+            name: who.name.clone(),
         };
+        if self.holders.get(seat)? == &Some(holder.clone()) {
+            return None;
+        }
+        let mut holders = self.holders.clone();
+        holders[seat] = Some(holder);
+        Some(holders)
+    }
+
+    /// Brings connection `conn` of `who` to the table, in `seat` (from
+    /// [`Room::seat_for`]) or watching; an older connection of the seat's
+    /// holder is closed, and everyone else hears who came.
+    pub fn join(
+        &mut self,
+        conn: u64,
+        who: &Who,
+        mailbox: Arc<Mailbox>,
+        seat: Option<usize>,
+    ) -> Joined {
         if let Some(s) = seat {
+            self.viewers.retain(|_, v| {
+                let older = v.seat == Some(s);
+                if older {
+                    v.mailbox.end(Ending::TakenOver);
+                }
+                !older
+            });
             self.holders[s] = Some(Holder {
                 identity: who.identity.clone(),
                 name: who.name.clone(),
             });
         }
-        self.viewers.insert(conn, Viewer { tx, seat });
+        let news = match seat {
+            Some(s) => format!("{} sits down as {}.", who.name, self.seat_name(s)),
+            None => format!("{} is watching.", who.name),
+        };
+        self.tell(Some(conn), &news);
+        self.viewers.insert(
+            conn,
+            Viewer {
+                mailbox,
+                seat,
+                name: who.name.clone(),
+            },
+        );
+        self.broadcast();
         Joined {
             seat,
             table: self.table.clone(),
             seats: self.seat_words(),
+            people: self.people(),
         }
     }
 
-    /// Connection `conn` leaves; a guest's seat is given up. Returns
-    /// whether the seats changed.
+    /// Connection `conn` of `who` leaves; a guest's seat is given up, and
+    /// everyone left hears of it. Returns whether the seats changed.
     pub fn leave(&mut self, conn: u64, who: &Who) -> bool {
         let Some(viewer) = self.viewers.remove(&conn) else {
             return false;
         };
-        match viewer.seat {
+        let (news, changed) = match viewer.seat {
             Some(seat) if who.guest => {
                 self.holders[seat] = None;
-                true
+                (
+                    format!(
+                        "{} left; {}'s seat is free.",
+                        viewer.name,
+                        self.seat_name(seat)
+                    ),
+                    true,
+                )
             }
-            _ => false,
-        }
+            Some(seat) => (
+                format!(
+                    "{} left; {}'s seat is kept for them.",
+                    viewer.name,
+                    self.seat_name(seat)
+                ),
+                false,
+            ),
+            None => (format!("{} stopped watching.", viewer.name), false),
+        };
+        self.tell(None, &news);
+        self.broadcast();
+        changed
     }
 
-    /// Plays `mv` for connection `conn`, after checking it is that
-    /// connection's seat to move and the move is legal; the refusal says why.
-    pub fn play(&mut self, conn: u64, mv: Move) -> Result<(), String> {
+    /// Checks that connection `conn` may play `mv` now: it plays the seat
+    /// to move and the move is legal; the refusal says why.
+    pub fn check(&self, conn: u64, mv: Move) -> Result<(), String> {
         let seat = self.viewers.get(&conn).and_then(|v| v.seat);
         let game = self.table.game();
         let to_move = game.to_move();
@@ -166,20 +235,48 @@ impl Room {
             return Err(format!(
                 "It is {}'s move; you play {}.",
                 capitalise(game.seat_name(to_move)),
-                capitalise(game.seat_names().get(seat).copied().unwrap_or("?"))
+                self.seat_name(seat)
             ));
         }
         if !game.legal_move_list().contains(&mv) {
             return Err("That move is not legal here.".into());
         }
-        self.table.play(mv);
         Ok(())
     }
 
     /// Tells every viewer the game changed.
-    pub fn broadcast(&mut self) {
-        self.viewers
-            .retain(|_, v| v.tx.send(ConnEvent::TableChanged).is_ok());
+    pub fn broadcast(&self) {
+        for viewer in self.viewers.values() {
+            viewer.mailbox.table_changed();
+        }
+    }
+
+    /// Tells every viewer but `except` the sentence `text`.
+    pub fn tell(&self, except: Option<u64>, text: &str) {
+        self.say(except, text, false);
+    }
+
+    /// Tells every viewer the failure `text`.
+    pub fn warn(&self, text: &str) {
+        self.say(None, text, true);
+    }
+
+    /// Tells every viewer but `except` (who was told already) the failure `text`.
+    pub fn warn_others(&self, except: u64, text: &str) {
+        self.say(Some(except), text, true);
+    }
+
+    fn say(&self, except: Option<u64>, text: &str, error: bool) {
+        for (id, viewer) in &self.viewers {
+            if Some(*id) != except {
+                viewer.mailbox.notice(text, error);
+            }
+        }
+    }
+
+    /// Whether anyone is looking.
+    pub fn is_watched(&self) -> bool {
+        !self.viewers.is_empty()
     }
 
     /// How many connections watch without a seat.
@@ -187,9 +284,32 @@ impl Room {
         self.viewers.values().filter(|v| v.seat.is_none()).count()
     }
 
+    /// Seat `seat`'s name, capitalised.
+    fn seat_name(&self, seat: usize) -> String {
+        capitalise(
+            self.table
+                .game()
+                .seat_names()
+                .get(seat)
+                .copied()
+                .unwrap_or("?"),
+        )
+    }
+
+    /// What the panel shows for each seat a person plays: the name of
+    /// whoever holds it, or "free"; `None` for a computer's seat.
+    pub fn people(&self) -> Vec<Option<String>> {
+        (0..self.holders.len())
+            .map(|s| match &self.holders[s] {
+                Some(h) => Some(h.name.clone()),
+                None if self.is_person_seat(s) => Some("free".to_string()),
+                None => None,
+            })
+            .collect()
+    }
+
     /// Each seat in words: `White: ann`, `Black: free`, `Black: computer (club)`.
     pub fn seat_words(&self) -> Vec<String> {
-        let game = self.table.game();
         (0..self.holders.len())
             .map(|s| {
                 let who = match (&self.holders[s], self.table.players()[s].level()) {
@@ -197,8 +317,7 @@ impl Room {
                     (Some(h), None) => h.name.clone(),
                     (None, None) => "free".to_string(),
                 };
-                let seat = game.seat_names().get(s).copied().unwrap_or("?");
-                format!("{}: {who}", capitalise(seat))
+                format!("{}: {who}", self.seat_name(s))
             })
             .collect()
     }
@@ -206,6 +325,12 @@ impl Room {
     /// Whether a person's seat is free.
     pub fn has_free_seat(&self) -> bool {
         (0..self.holders.len()).any(|s| self.is_person_seat(s) && self.holders[s].is_none())
+    }
+
+    /// Plays `mv`, already checked and saved.
+    pub fn play(&mut self, table: TableGame) {
+        self.table = table;
+        self.broadcast();
     }
 }
 
@@ -220,6 +345,7 @@ mod tests {
             identity: id.into(),
             name: id.into(),
             guest,
+            person: id.into(),
         }
     }
 
@@ -231,86 +357,95 @@ mod tests {
             players: vec![Player::Human; 2],
         })
         .expect("chess");
-        Room::new(table, "owner".into())
+        Room::new(table, "owner".into(), 1000)
     }
 
     fn mv(room: &Room, text: &str) -> Move {
         room.table.game().parse_move(text).expect("a legal move")
     }
 
+    fn come(room: &mut Room, conn: u64, who: &Who, play: bool) -> (Option<usize>, Arc<Mailbox>) {
+        let mailbox = Arc::new(Mailbox::new());
+        let seat = room.seat_for(who, play, None);
+        let joined = room.join(conn, who, mailbox.clone(), seat);
+        (joined.seat, mailbox)
+    }
+
+    fn said(mailbox: &Mailbox) -> Vec<String> {
+        mailbox.take().notices.into_iter().map(|n| n.text).collect()
+    }
+
     #[test]
     fn seats_go_to_players_in_turn_and_a_third_watches() {
         let mut room = chess_room();
-        let (tx, _rx) = std::sync::mpsc::channel();
-        assert_eq!(
-            room.join(1, &who("a", false), tx.clone(), true, None).seat,
-            Some(0)
-        );
-        assert_eq!(
-            room.join(2, &who("b", false), tx.clone(), true, None).seat,
-            Some(1)
-        );
-        assert_eq!(
-            room.join(3, &who("c", false), tx.clone(), true, None).seat,
-            None
-        );
+        assert_eq!(come(&mut room, 1, &who("a", false), true).0, Some(0));
+        assert_eq!(come(&mut room, 2, &who("b", false), true).0, Some(1));
+        assert_eq!(come(&mut room, 3, &who("c", false), true).0, None);
         assert_eq!(room.spectators(), 1);
+        assert_eq!(
+            room.people(),
+            [Some("a".to_string()), Some("b".to_string())]
+        );
     }
 
     #[test]
     fn only_the_seat_to_move_moves_and_only_legally() {
         let mut room = chess_room();
-        let (tx, _rx) = std::sync::mpsc::channel();
-        room.join(1, &who("a", false), tx.clone(), true, None);
-        room.join(2, &who("b", false), tx.clone(), true, None);
-        room.join(3, &who("c", false), tx.clone(), false, None);
+        come(&mut room, 1, &who("a", false), true);
+        come(&mut room, 2, &who("b", false), true);
+        come(&mut room, 3, &who("c", false), false);
         let e4 = mv(&room, "e4");
-        let err = room.play(2, e4).expect_err("Black may not move for White");
+        let err = room.check(2, e4).expect_err("Black may not move for White");
         assert!(err.contains("White's move"), "{err}");
         assert!(
-            room.play(3, e4)
+            room.check(3, e4)
                 .expect_err("a spectator")
                 .contains("watching")
         );
-        room.play(1, e4).expect("White moves");
-        assert_eq!(room.table.ply(), 1);
-        assert!(room.play(1, e4).is_err(), "not White's move any more");
+        room.check(1, e4).expect("White may");
     }
 
     #[test]
     fn a_person_keeps_the_seat_across_a_reconnection_and_a_guest_does_not() {
         let mut room = chess_room();
-        let (tx, _rx) = std::sync::mpsc::channel();
-        room.join(1, &who("a", false), tx.clone(), true, None);
-        room.join(2, &who("g", true), tx.clone(), true, None);
-        room.leave(1, &who("a", false));
-        room.leave(2, &who("g", true));
-        assert_eq!(
-            room.join(3, &who("x", false), tx.clone(), true, None).seat,
-            Some(1),
-            "the guest's seat is free"
+        come(&mut room, 1, &who("a", false), true);
+        come(&mut room, 2, &who("g", true), true);
+        assert!(!room.leave(1, &who("a", false)), "a's seat is kept");
+        assert!(
+            room.leave(2, &who("g", true)),
+            "the guest's seat is given up"
         );
-        assert_eq!(
-            room.join(4, &who("a", false), tx.clone(), true, None).seat,
-            Some(0),
-            "a's seat was kept"
-        );
+        assert_eq!(come(&mut room, 3, &who("x", false), true).0, Some(1));
+        assert_eq!(come(&mut room, 4, &who("a", false), true).0, Some(0));
     }
 
     #[test]
     fn a_newer_connection_of_a_seat_holder_takes_the_seat_and_closes_the_older() {
         let mut room = chess_room();
-        let (old_tx, old_rx) = std::sync::mpsc::channel();
-        let (tx, _rx) = std::sync::mpsc::channel();
-        room.join(1, &who("a", false), old_tx, true, None);
-        let newer = room.join(2, &who("a", false), tx, true, None);
-        assert_eq!(newer.seat, Some(0), "the newer connection plays a's seat");
-        assert!(
-            matches!(old_rx.try_recv(), Ok(ConnEvent::Close)),
-            "the older one is closed"
-        );
+        let (_, old) = come(&mut room, 1, &who("a", false), true);
+        let (seat, _) = come(&mut room, 2, &who("a", false), true);
+        assert_eq!(seat, Some(0), "the newer connection plays a's seat");
+        assert_eq!(old.take().ending, Some(Ending::TakenOver));
         let e4 = mv(&room, "e4");
-        assert!(room.play(1, e4).is_err(), "the older one moves no more");
-        room.play(2, e4).expect("the newer one moves");
+        assert!(room.check(1, e4).is_err(), "the older one moves no more");
+        room.check(2, e4).expect("the newer one moves");
+    }
+
+    #[test]
+    fn everyone_at_the_table_hears_who_sits_down_watches_and_leaves() {
+        let mut room = chess_room();
+        let (_, ann) = come(&mut room, 1, &who("ann", false), true);
+        assert!(said(&ann).is_empty(), "nobody to tell but herself");
+        let (_, bob) = come(&mut room, 2, &who("bob", false), true);
+        assert_eq!(said(&ann), ["bob sits down as Black."]);
+        let (_, cat) = come(&mut room, 3, &who("cat", false), false);
+        assert_eq!(said(&ann), ["cat is watching."]);
+        assert_eq!(said(&bob), ["cat is watching."]);
+        room.leave(2, &who("bob", false));
+        assert_eq!(said(&ann), ["bob left; Black's seat is kept for them."]);
+        assert_eq!(said(&cat), ["bob left; Black's seat is kept for them."]);
+        room.leave(3, &who("cat", false));
+        assert_eq!(said(&ann), ["cat stopped watching."]);
+        assert!(said(&bob).is_empty(), "bob has gone");
     }
 }

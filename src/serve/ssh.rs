@@ -1,80 +1,146 @@
-//! The SSH side: the listening socket with its cap on connections, and one
+//! The SSH side: the listening socket and who it lets in
+//! ([`Admission`](super::admission::Admission)), the login grace, and one
 //! russh handler per connection that accepts any public key (its
 //! fingerprint is the identity) or keyboard-interactive for a guest, one
 //! session channel with a pty and a shell (no exec, no subsystems, no
-//! forwarding), and passes input, at most so many bytes a second, to the
-//! connection's thread.
+//! forwarding, no X11, no environment: each refused with a reply), and
+//! passes what the client sends, charged to its [`RequestBudget`] first,
+//! to the connection's task.
 
-use super::channel::{self, Out};
+use super::ServeConfig;
+use super::admission::{StartupTicket, Turned};
+use super::budget::RequestBudget;
 use super::connection;
-use super::event::ConnEvent;
 use super::hub::Shared;
-use super::identity::{GUEST_PREFIX, Who, parse_login};
-use super::{ServeConfig, host_key, log};
-use russh::keys::HashAlg;
+use super::identity::Login;
+use super::limits::{BURST_SECONDS, REQUEST_COST};
+use super::log::{self, Throttled};
+use super::mailbox::{Ending, Mailbox};
+use russh::keys::{HashAlg, PrivateKey};
 use russh::server::{Auth, ChannelOpenHandle, Config, Handler, Msg, Session, VerifiedPublicKey};
-use russh::{Channel, ChannelId, MethodKind, MethodSet};
+use russh::{Channel, ChannelId, ChannelWriteHalf, MethodKind, MethodSet, Sig};
+use std::net::SocketAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::mpsc::Sender;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// Starts the server for `config` and serves until the process ends.
-pub async fn run(config: ServeConfig) -> Result<(), String> {
-    let data = &config.data;
-    std::fs::create_dir_all(data)
-        .map_err(|e| format!("Could not make the data directory {}: {e}.", data.display()))?;
-    let key = host_key::load_or_create(&data.join("host_key"))?;
-    log::event(format!("host key {}", host_key::fingerprint(&key)));
-    let shared = Shared::load(data, config.limits.clone(), config.think_ms)?;
-    let idle = Duration::from_secs(config.limits.idle_seconds.max(1));
-    let ssh_config = Arc::new(Config {
+/// The russh configuration of the server with `key`.
+fn ssh_config(key: PrivateKey) -> Arc<Config> {
+    Arc::new(Config {
         methods: MethodSet::from(&[MethodKind::PublicKey, MethodKind::KeyboardInteractive][..]),
         auth_rejection_time: Duration::from_millis(200),
         auth_rejection_time_initial: Some(Duration::ZERO),
         keys: vec![key],
-        inactivity_timeout: Some(idle),
+        // The game closes idle connections itself (saying so); the
+        // session's own timer would count the server's frames as activity.
+        inactivity_timeout: None,
+        // A client that vanished without a word is found by keepalives.
+        keepalive_interval: Some(Duration::from_secs(60)),
+        keepalive_max: 3,
+        max_auth_attempts: 6,
         nodelay: true,
         ..Config::default()
-    });
-    let listener = tokio::net::TcpListener::bind(config.listen)
-        .await
-        .map_err(|e| format!("Could not listen on {}: {e}.", config.listen))?;
-    let bound = listener
-        .local_addr()
-        .map_err(|e| format!("Could not read the address listened on: {e}."))?;
-    log::event(format!("listening on {bound}"));
-    let open = Arc::new(AtomicUsize::new(0));
+    })
+}
+
+/// Serves on `listener` until `stop` resolves.
+pub async fn serve(
+    config: &ServeConfig,
+    key: PrivateKey,
+    shared: Arc<Shared>,
+    listener: tokio::net::TcpListener,
+    descriptors: u64,
+    stop: impl std::future::Future<Output = ()>,
+) {
+    let ssh_config = ssh_config(key);
     let next_id = AtomicU64::new(1);
+    // One log of each kind of refusal, so that one kind flooding does not
+    // hide another.
+    let mut dropped = Throttled::new(Duration::from_secs(1));
+    let mut per_address = Throttled::new(Duration::from_secs(1));
+    let mut exhausted = Throttled::new(Duration::from_secs(1));
+    tokio::pin!(stop);
     loop {
-        let (socket, peer) = match listener.accept().await {
+        let accepted = tokio::select! {
+            accepted = listener.accept() => accepted,
+            () = &mut stop => return,
+        };
+        let (socket, peer) = match accepted {
             Ok(accepted) => accepted,
             Err(e) => {
-                log::event(format!("could not accept a connection: {e}"));
+                let out_of_files = [rustix::io::Errno::MFILE, rustix::io::Errno::NFILE]
+                    .iter()
+                    .any(|n| e.raw_os_error() == Some(n.raw_os_error()));
+                if out_of_files {
+                    exhausted.event(format!(
+                        "out of file descriptors (the limit is {descriptors}): new connections wait; raise `ulimit -n` or lower --max-connections"
+                    ));
+                } else {
+                    exhausted.event(format!("could not accept a connection: {e}"));
+                }
                 tokio::time::sleep(Duration::from_millis(100)).await;
                 continue;
             }
         };
         let id = next_id.fetch_add(1, Ordering::Relaxed);
-        if open.load(Ordering::Relaxed) >= shared.limits.connections {
-            log::event(format!(
-                "connection {id} from {peer} refused: the server is full"
+        let (startups, players) = shared.admission.open();
+        if (startups + players) as u64 + super::limits::SPARE_DESCRIPTORS >= descriptors {
+            exhausted.event(format!(
+                "connection {id} from {peer} refused: {} connections use the descriptors the limit allows ({descriptors}); raise `ulimit -n`",
+                startups + players
             ));
             continue;
         }
+        let roll = rand::random_range(0..100);
+        let ticket = match shared.admission.startup(peer.ip(), roll) {
+            Ok(ticket) => ticket,
+            Err(why) => {
+                let log = match why {
+                    Turned::Startups(_) => &mut dropped,
+                    Turned::Address(_) => &mut per_address,
+                };
+                log.event(format!("connection {id} from {peer} dropped: {why}"));
+                continue;
+            }
+        };
         let _ = socket.set_nodelay(true);
-        let handler = Conn::new(shared.clone(), id, open.clone());
-        log::event(format!("connection {id} from {peer}"));
+        let mailbox = Arc::new(Mailbox::new());
+        let handler = Conn::new(shared.clone(), id, peer, ticket, mailbox.clone());
         let ssh_config = ssh_config.clone();
+        let grace = config.limits.login_grace;
         tokio::spawn(async move {
-            match russh::server::run_stream(ssh_config, socket, handler).await {
-                Ok(session) => {
-                    if let Err(e) = session.await {
-                        log::event(format!("connection {id} closed: {e}"));
+            let session = async {
+                match russh::server::run_stream(ssh_config, socket, handler).await {
+                    Ok(session) => session.await.map_err(|e| e.to_string()),
+                    Err(e) => Err(e.to_string()),
+                }
+            };
+            let guard = async {
+                if tokio::time::timeout(grace, mailbox.started())
+                    .await
+                    .is_err()
+                {
+                    return format!(
+                        "closed: not logged in within {}",
+                        log::duration_words(grace)
+                    );
+                }
+                mailbox.killed().await;
+                String::new()
+            };
+            tokio::select! {
+                ended = session => {
+                    if let Err(e) = ended {
+                        log::event(format!("connection {id} from {peer} ended: {e}"));
                     }
                 }
-                Err(e) => log::event(format!("connection {id} failed: {e}")),
+                why = guard => {
+                    if !why.is_empty() {
+                        log::event(format!("connection {id} from {peer} {why}"));
+                    }
+                }
             }
+            mailbox.gone();
         });
     }
 }
@@ -83,79 +149,89 @@ pub async fn run(config: ServeConfig) -> Result<(), String> {
 struct Conn {
     shared: Arc<Shared>,
     id: u64,
-    /// The count of open connections, lowered when this one ends.
-    open: Arc<AtomicUsize>,
-    /// The login name.
-    user: String,
-    /// Who they are, once authenticated.
-    who: Option<Who>,
-    /// The one session channel.
+    peer: SocketAddr,
+    /// Held until the game starts: the connection counts as not logged in.
+    startup: Option<StartupTicket>,
+    /// Who logged in.
+    login: Option<Login>,
+    /// The one session channel, and its writing half until the game takes it.
     channel: Option<ChannelId>,
+    out: Option<ChannelWriteHalf<Msg>>,
     /// The window size from the pty request.
     size: (u32, u32),
-    /// The connection's thread, once the shell started.
-    events: Option<Sender<ConnEvent>>,
-    /// Input allowance left, in bytes, and when it was last topped up.
-    allowance: f64,
-    topped_up: Instant,
+    /// Where the connection's task hears from the session.
+    mailbox: Arc<Mailbox>,
+    started: bool,
+    /// What the client may still send.
+    budget: RequestBudget,
+    /// Whether slowing the client has been logged.
+    slowed: bool,
 }
 
-/// The number of guests so far, for their identities.
-static GUESTS: AtomicU64 = AtomicU64::new(1);
-
 impl Conn {
-    fn new(shared: Arc<Shared>, id: u64, open: Arc<AtomicUsize>) -> Conn {
-        open.fetch_add(1, Ordering::Relaxed);
-        let allowance = f64::from(shared.limits.input_bytes_per_second);
+    fn new(
+        shared: Arc<Shared>,
+        id: u64,
+        peer: SocketAddr,
+        startup: StartupTicket,
+        mailbox: Arc<Mailbox>,
+    ) -> Conn {
+        let rate = shared.limits.input_bytes_per_second;
         Conn {
             shared,
             id,
-            open,
-            user: String::new(),
-            who: None,
+            peer,
+            startup: Some(startup),
+            login: None,
             channel: None,
+            out: None,
             size: (80, 24),
-            events: None,
-            allowance,
-            topped_up: Instant::now(),
+            mailbox,
+            started: false,
+            budget: RequestBudget::new(rate, BURST_SECONDS, Instant::now()),
+            slowed: false,
         }
     }
 
-    fn accept(&mut self, user: &str, identity: String, guest: bool) -> Auth {
-        let (name, _) = parse_login(user);
-        log::event(format!("connection {} is {name} ({identity})", self.id));
-        self.user = user.to_string();
-        self.who = Some(Who {
-            identity,
-            name,
-            guest,
+    /// Charges `cost` to the client's allowance, waiting (and reading
+    /// nothing more from it) until it is paid for.
+    async fn charge(&mut self, cost: usize) {
+        let wait = self.budget.charge(cost, Instant::now());
+        if wait.is_zero() {
+            return;
+        }
+        if !self.slowed {
+            self.slowed = true;
+            log::event(format!(
+                "connection {} sends more than {} bytes a second; it is slowed",
+                self.id, self.shared.limits.input_bytes_per_second
+            ));
+        }
+        tokio::time::sleep(wait).await;
+    }
+
+    /// Refuses a channel the game does not offer (X11, forwarding),
+    /// charged as any request is.
+    async fn refuse(&mut self, reply: ChannelOpenHandle) {
+        self.charge(REQUEST_COST).await;
+        reply
+            .reject(russh::ChannelOpenFailure::AdministrativelyProhibited)
+            .await;
+    }
+
+    fn accept(&mut self, user: &str, key: Option<String>) -> Auth {
+        self.login = Some(Login {
+            user: user.to_string(),
+            key,
+            address: self.peer.ip(),
         });
         Auth::Accept
-    }
-
-    /// Takes `bytes` from the input allowance; `false` when there is not
-    /// enough (the connection sends faster than allowed).
-    fn spend(&mut self, bytes: usize) -> bool {
-        let rate = f64::from(self.shared.limits.input_bytes_per_second);
-        let now = Instant::now();
-        let elapsed = now.duration_since(self.topped_up).as_secs_f64();
-        self.topped_up = now;
-        self.allowance = (self.allowance + elapsed * rate).min(rate);
-        self.allowance -= bytes as f64;
-        self.allowance >= 0.0
-    }
-
-    fn send(&self, event: ConnEvent) {
-        if let Some(tx) = &self.events {
-            let _ = tx.send(event);
-        }
     }
 }
 
 impl Drop for Conn {
     fn drop(&mut self) {
-        self.send(ConnEvent::Close);
-        self.open.fetch_sub(1, Ordering::Relaxed);
+        self.mailbox.gone();
     }
 }
 
@@ -167,8 +243,9 @@ impl Handler for Conn {
         user: &str,
         key: VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
+        self.charge(REQUEST_COST).await;
         let identity = format!("key:{}", key.public_key.fingerprint(HashAlg::Sha256));
-        Ok(self.accept(user, identity, false))
+        Ok(self.accept(user, Some(identity)))
     }
 
     async fn auth_keyboard_interactive<'a>(
@@ -177,9 +254,8 @@ impl Handler for Conn {
         _submethods: &str,
         _response: Option<russh::server::Response<'a>>,
     ) -> Result<Auth, Self::Error> {
-        let number = GUESTS.fetch_add(1, Ordering::Relaxed);
-        let identity = format!("{GUEST_PREFIX}{number}");
-        Ok(self.accept(user, identity, true))
+        self.charge(REQUEST_COST).await;
+        Ok(self.accept(user, None))
     }
 
     async fn channel_open_session(
@@ -188,6 +264,7 @@ impl Handler for Conn {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
+        self.charge(REQUEST_COST).await;
         if self.channel.is_some() {
             reply
                 .reject(russh::ChannelOpenFailure::AdministrativelyProhibited)
@@ -195,7 +272,48 @@ impl Handler for Conn {
             return Ok(());
         }
         self.channel = Some(channel.id());
+        // The reading half is dropped: what the client sends comes through
+        // this handler, charged first, and nothing queues unread.
+        let (_, out) = channel.split();
+        self.out = Some(out);
         reply.accept().await;
+        Ok(())
+    }
+
+    async fn channel_open_x11(
+        &mut self,
+        _channel: Channel<Msg>,
+        _originator_address: &str,
+        _originator_port: u32,
+        reply: ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse(reply).await;
+        Ok(())
+    }
+
+    async fn channel_open_direct_tcpip(
+        &mut self,
+        _channel: Channel<Msg>,
+        _host_to_connect: &str,
+        _port_to_connect: u32,
+        _originator_address: &str,
+        _originator_port: u32,
+        reply: ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse(reply).await;
+        Ok(())
+    }
+
+    async fn channel_open_direct_streamlocal(
+        &mut self,
+        _channel: Channel<Msg>,
+        _socket_path: &str,
+        reply: ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse(reply).await;
         Ok(())
     }
 
@@ -214,7 +332,11 @@ impl Handler for Conn {
         _modes: &[(russh::Pty, u32)],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
+        self.charge(REQUEST_COST).await;
         self.size = (width, height);
+        if self.started {
+            self.mailbox.resize(width, height);
+        }
         session.channel_success(channel)
     }
 
@@ -227,9 +349,45 @@ impl Handler for Conn {
         _pix_height: u32,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
+        self.charge(REQUEST_COST).await;
         self.size = (width, height);
-        self.send(ConnEvent::Resize(channel::area(width, height)));
+        self.mailbox.resize(width, height);
         Ok(())
+    }
+
+    async fn x11_request(
+        &mut self,
+        channel: ChannelId,
+        _single_connection: bool,
+        _x11_auth_protocol: &str,
+        _x11_auth_cookie: &str,
+        _x11_screen_number: u32,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.charge(REQUEST_COST).await;
+        session.channel_failure(channel)
+    }
+
+    async fn env_request(
+        &mut self,
+        channel: ChannelId,
+        _variable_name: &str,
+        _variable_value: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.charge(REQUEST_COST).await;
+        session.channel_failure(channel)
+    }
+
+    async fn signal(
+        &mut self,
+        channel: ChannelId,
+        _signal: Sig,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.charge(REQUEST_COST).await;
+        // Replied to only when the client asked for a reply (RFC 4254 §5.4).
+        session.channel_failure(channel)
     }
 
     async fn shell_request(
@@ -237,30 +395,23 @@ impl Handler for Conn {
         channel: ChannelId,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        let Some(who) = self.who.clone().filter(|_| self.events.is_none()) else {
+        self.charge(REQUEST_COST).await;
+        let (Some(login), Some(out), false) = (self.login.clone(), self.out.take(), self.started)
+        else {
             return session.channel_failure(channel);
         };
-        let (out_tx, out_rx) = tokio::sync::mpsc::unbounded_channel::<Out>();
-        let (tx, rx) = std::sync::mpsc::channel();
-        let (_, table) = parse_login(&self.user);
+        self.started = true;
+        self.startup = None;
+        self.mailbox.start();
         let start = connection::Start {
             id: self.id,
-            who,
-            table,
-            size: channel::area(self.size.0, self.size.1),
-            out: out_tx,
-            rx,
-            tx: tx.clone(),
+            login,
+            size: self.size,
+            mailbox: self.mailbox.clone(),
+            out,
         };
-        if let Err(e) = connection::spawn(self.shared.clone(), start) {
-            log::event(format!(
-                "connection {}: could not start its thread: {e}",
-                self.id
-            ));
-            return session.channel_failure(channel);
-        }
-        self.events = Some(tx);
-        tokio::spawn(channel::pump(session.handle(), channel, out_rx));
+        log::event(format!("connection {} from {} starts", self.id, self.peer));
+        tokio::spawn(connection::run(self.shared.clone(), start));
         session.channel_success(channel)
     }
 
@@ -270,6 +421,7 @@ impl Handler for Conn {
         _data: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
+        self.charge(REQUEST_COST).await;
         log::event(format!(
             "connection {}: exec refused (the game only)",
             self.id
@@ -283,11 +435,31 @@ impl Handler for Conn {
         _name: &str,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
+        self.charge(REQUEST_COST).await;
         log::event(format!(
             "connection {}: subsystem refused (the game only)",
             self.id
         ));
         session.channel_failure(channel)
+    }
+
+    async fn tcpip_forward(
+        &mut self,
+        _address: &str,
+        _port: &mut u32,
+        _session: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        self.charge(REQUEST_COST).await;
+        Ok(false)
+    }
+
+    async fn streamlocal_forward(
+        &mut self,
+        _socket_path: &str,
+        _session: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        self.charge(REQUEST_COST).await;
+        Ok(false)
     }
 
     async fn data(
@@ -296,15 +468,19 @@ impl Handler for Conn {
         data: &[u8],
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if !self.spend(data.len()) {
+        self.charge(data.len()).await;
+        if !self.started {
+            return Ok(());
+        }
+        if self.mailbox.input(data).is_err() {
             log::event(format!(
-                "connection {} closed: more than {} bytes of input a second",
-                self.id, self.shared.limits.input_bytes_per_second
+                "connection {} closed: it sent input while reading nothing",
+                self.id
             ));
-            self.send(ConnEvent::Close);
+            self.mailbox.end(Ending::Flooded);
+            self.mailbox.kill();
             return Err(russh::Error::Disconnect);
         }
-        self.send(ConnEvent::Input(data.to_vec()));
         Ok(())
     }
 
@@ -313,7 +489,7 @@ impl Handler for Conn {
         _channel: ChannelId,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.send(ConnEvent::Close);
+        self.mailbox.end(Ending::Gone);
         Ok(())
     }
 
@@ -322,7 +498,7 @@ impl Handler for Conn {
         _channel: ChannelId,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.send(ConnEvent::Close);
+        self.mailbox.end(Ending::Gone);
         Ok(())
     }
 }

@@ -174,7 +174,7 @@ fn escape(bytes: &[u8]) -> Token {
                 None => Token::Incomplete,
                 Some(i) => {
                     let used = 2 + i + 1;
-                    match arrow(bytes[2 + i]) {
+                    match csi_key(&bytes[2..2 + i], bytes[2 + i]) {
                         Some(key) => Token::Key(key, used),
                         None => Token::Skip(used),
                     }
@@ -198,6 +198,24 @@ fn arrow(final_byte: u8) -> Option<Key> {
         b'B' => Some(Key::Down),
         b'C' => Some(Key::Right),
         b'D' => Some(Key::Left),
+        b'H' => Some(Key::Home),
+        b'F' => Some(Key::End),
+        _ => None,
+    }
+}
+
+/// The key of a CSI sequence with `params` and `final_byte`: an arrow,
+/// Home or End (`ESC [ H`, `ESC [ 1 ~`), Page Up or Page Down (`ESC [ 5 ~`).
+fn csi_key(params: &[u8], final_byte: u8) -> Option<Key> {
+    if final_byte != b'~' {
+        return arrow(final_byte);
+    }
+    let first = params.split(|b| *b == b';').next().unwrap_or_default();
+    match first {
+        b"1" | b"7" => Some(Key::Home),
+        b"4" | b"8" => Some(Key::End),
+        b"5" => Some(Key::PageUp),
+        b"6" => Some(Key::PageDown),
         _ => None,
     }
 }
@@ -245,6 +263,23 @@ mod tests {
         let mut out = d.feed(bytes);
         out.extend(d.flush());
         keys(out)
+    }
+
+    #[test]
+    fn paging_keys_in_the_usual_encodings() {
+        assert_eq!(
+            decode(b"\x1b[5~\x1b[6~\x1b[H\x1b[F\x1b[1~\x1b[4~\x1bOH\x1b[7~\x1b[3~"),
+            [
+                Key::PageUp,
+                Key::PageDown,
+                Key::Home,
+                Key::End,
+                Key::Home,
+                Key::End,
+                Key::Home,
+                Key::Home
+            ]
+        );
     }
 
     #[test]
@@ -298,9 +333,9 @@ mod tests {
 
     #[test]
     fn other_sequences_are_skipped_whole() {
-        // F5, Home, a focus report, F1.
+        // F5, Insert, a focus report, F1.
         assert_eq!(
-            decode(b"\x1b[15~\x1b[H\x1b[Ia\x1bOPb"),
+            decode(b"\x1b[15~\x1b[2~\x1b[Ia\x1bOPb"),
             [Key::Char('a'), Key::Char('b')]
         );
         // An endless sequence does not hold input back for ever.

@@ -11,8 +11,8 @@ use catboard::limits::SAVE_FILE;
 use catboard::text::{foreign, shown_path};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// A game as its file records it: enough to replay it and nothing more.
@@ -271,8 +271,25 @@ pub fn claim(path: &Path) -> Claim {
     if !path.parent().is_some_and(Path::is_dir) {
         return Claim::Unlocked;
     }
+    // The locks this catboard holds, by game: a second claim of a game
+    // this process has open (a new game after a finished one, the screen
+    // and a worker) shares the lock instead of being refused by its own.
+    static HELD: Mutex<Vec<(PathBuf, Weak<Lock>)>> = Mutex::new(Vec::new());
+    let mut held = HELD.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    held.retain(|(_, lock)| lock.strong_count() > 0);
+    if let Some(lock) = held
+        .iter()
+        .find(|(held_path, _)| held_path == path)
+        .and_then(|(_, lock)| lock.upgrade())
+    {
+        return Claim::Mine(GameLock(lock));
+    }
     match Lock::try_acquire(path, Access::Usual) {
-        Ok(lock) => Claim::Mine(GameLock(Arc::new(lock))),
+        Ok(lock) => {
+            let lock = Arc::new(lock);
+            held.push((path.to_path_buf(), Arc::downgrade(&lock)));
+            Claim::Mine(GameLock(lock))
+        }
         Err(LockError::Held(pid)) => Claim::Taken(pid),
         Err(LockError::Io(_)) => Claim::Unlocked,
     }

@@ -323,6 +323,12 @@ impl crate::ai::Evaluate for AnyGame {
     fn null_move_safe(&self) -> bool {
         dispatch!(self, g => g.null_move_safe())
     }
+    fn exchange_value(&self, mv: Move) -> Option<i32> {
+        dispatch!(self, g => g.exchange_value(mv))
+    }
+    fn seats_in_play(&self) -> Option<usize> {
+        dispatch!(self, g => g.seats_in_play())
+    }
     fn evaluate_all(&self, out: &mut [i32]) {
         dispatch!(self, g => g.evaluate_all(out))
     }

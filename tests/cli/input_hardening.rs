@@ -130,7 +130,7 @@ fn selfplay_starts_no_more_threads_than_games_and_says_when_it_cannot() {
         &done,
         "--jobs 4294967295 is more than the largest allowed, 1024.",
     );
-    let done = run(&[&game[..4], &["--games", "0"]].concat(), b"", SOON);
+    let done = run(&[&game[..3], &["--games", "0"]].concat(), b"", SOON);
     refused(&done, "--games 0 is less than the smallest allowed, 1.");
     if !can_limit_processes() {
         eprintln!("skipped the process-limit half: needs root, setpriv and prlimit");
@@ -531,8 +531,9 @@ fn counts_take_the_number_of_their_nouns() {
     assert!(done.status.success(), "{}", done.stderr);
     let text = String::from_utf8_lossy(&done.stdout);
     assert!(text.starts_with("1 game of Chess: "), "{text}");
-    assert!(text.contains(", 1 random ply, "), "{text}");
-    assert!(text.contains("after 1 ply"), "{text}");
+    assert!(text.contains("; 1 random ply, "), "{text}");
+    assert!(text.contains("after 1 ply\n"), "{text}");
+    assert!(text.contains("; 1 ply a game on average"), "{text}");
     let done = run(&["rules", "--variant", "chu", "--position", "x"], b"", SOON);
     refused(
         &done,

@@ -10,3 +10,4 @@ mod uci_cat;
 mod uci_cat_stop;
 mod xboard;
 mod xboard_chu;
+mod xboard_nps;

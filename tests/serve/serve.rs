@@ -2,7 +2,7 @@
 //! temporary data directory, and russh clients whose screens are kept by
 //! a terminal emulator (vt100). Two people play one chess table, a third
 //! watches, one drops and comes back to their seat, the server restarts
-//! and the table comes back, and a flood of input closes only the
+//! and the table comes back, and a flood of input slows only the
 //! connection that sent it. Every wait has a deadline.
 
 #![cfg(feature = "ssh")]
@@ -262,7 +262,7 @@ impl Player {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_play_one_watches_seats_and_tables_survive_and_a_flood_closes_only_its_sender() {
+async fn two_play_one_watches_seats_and_tables_survive_and_a_flood_slows_only_its_sender() {
     let data = TempDir::new("play");
     let mut server = Server::start(&data.0, &["--input-rate", "4096"]);
     let fingerprint = server.wait_log("host key SHA256:");
@@ -299,7 +299,8 @@ async fn two_play_one_watches_seats_and_tables_survive_and_a_flood_closes_only_i
     ann.wait_for("e7 to e5").await;
     cat.wait_for("e7 to e5").await;
 
-    // A flood of input closes only the connection that sent it.
+    // A flood of input is slowed to the input rate: the connection that
+    // sent it waits, and nobody else does.
     let mut flood = Player::connect(server.port, "flood", &new_key()).await;
     flood.wait_for("lobby").await;
     let burst = vec![b'j'; 16 * 1024];
@@ -308,11 +309,7 @@ async fn two_play_one_watches_seats_and_tables_survive_and_a_flood_closes_only_i
             break;
         }
     }
-    assert!(
-        flood.wait_closed().await,
-        "the flooding connection is closed"
-    );
-    server.wait_log("bytes of input a second");
+    server.wait_log("sends more than 4096 bytes a second; it is slowed");
     ann.play("Nf3").await;
     bob.wait_for("g1 to f3").await;
 
@@ -339,8 +336,9 @@ async fn two_play_one_watches_seats_and_tables_survive_and_a_flood_closes_only_i
 async fn a_guest_makes_a_table_with_a_computer_seat_from_the_lobby_and_the_computer_replies() {
     let data = TempDir::new("lobby");
     let server = Server::start(&data.0, &["--think-ms", "100"]);
+    // A guest is numbered, whatever name they log in with.
     let mut guest = Player::connect_as(server.port, "gus", None).await;
-    guest.wait_for("Welcome, gus").await;
+    guest.wait_for("Welcome, guest-1").await;
     guest.wait_for("No tables yet").await;
     let mut other = Player::connect(server.port, "olga", &new_key()).await;
     other.wait_for("No tables yet").await;
@@ -348,17 +346,17 @@ async fn a_guest_makes_a_table_with_a_computer_seat_from_the_lobby_and_the_compu
     guest.send(b"c").await.expect("send");
     guest.wait_for("Variant").await;
     guest.send(b"\x1b[B\x1b[B\x1b[C\r").await.expect("send");
-    guest.wait_for("You play White at table gus-1.").await;
+    guest.wait_for("You play White at table guest-1-1.").await;
     guest.play("d4").await;
     guest.wait_for("Black plays").await;
 
     // Someone else, in the lobby all along, sees the table come, with its
     // computer seat, without pressing a key.
-    other.wait_for("gus-1").await;
+    other.wait_for("guest-1-1").await;
     other.wait_for("Black: computer (casual)").await;
     // Watching it from the lobby (w) shows the game as it stands.
     other.send(b"w").await.expect("send");
-    other.wait_for("You are watching table gus-1.").await;
+    other.wait_for("You are watching table guest-1-1.").await;
     other.wait_for("d4").await;
     other.wait_for("White to move").await;
     server.stop();
@@ -390,15 +388,16 @@ async fn the_window_resizes_idle_connections_time_out_and_connections_are_capped
     ann.screen.set_size(size(10), size(30));
     ann.wait_for("30x10").await;
 
-    // One connection is the cap: a second is refused at once.
-    let second = tokio::time::timeout(PATIENCE, async {
-        let config = Arc::new(client::Config::default());
-        client::connect(config, ("127.0.0.1", server.port), Trusting).await
-    })
-    .await
-    .expect("refused in time");
-    assert!(second.is_err(), "the second connection is refused");
-    server.wait_log("refused: the server is full");
+    // One player is the cap: a second is told so, and closed.
+    let mut second = Player::connect(server.port, "bob", &new_key()).await;
+    second
+        .wait_for("The server is full (it takes 1 at once)")
+        .await;
+    assert!(
+        second.wait_closed().await,
+        "the second connection is closed"
+    );
+    server.wait_log("connection 2 ended: The server is full");
 
     // With no input for two seconds, the connection is closed.
     let started = Instant::now();
@@ -418,7 +417,7 @@ async fn the_window_resizes_idle_connections_time_out_and_connections_are_capped
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "a measurement of about a minute; run by hand"]
 async fn figures() {
-    const IDLE: usize = 500;
+    const IDLE: usize = 496;
     const TABLES: usize = 100;
     let data = TempDir::new("figures");
     let server = Server::start(&data.0, &["--tables-per-person", "1000"]);
@@ -474,7 +473,7 @@ async fn figures() {
 
     let before_tables = status_kb(pid, "VmRSS:");
     for t in 0..TABLES {
-        let mut p = Player::connect(server.port, &format!("maker+m{t}"), &key).await;
+        let mut p = Player::connect(server.port, &format!("ann+m{t}"), &key).await;
         p.wait_for("You play White").await;
     }
     tokio::time::sleep(Duration::from_secs(2)).await;
@@ -487,12 +486,14 @@ async fn figures() {
     tokio::time::sleep(Duration::from_millis(500)).await;
     let before_idle = status_kb(pid, "VmRSS:");
     let mut idle = Vec::new();
-    for batch in 0..IDLE / 50 {
-        let joins = (0..50).map(|i| {
+    // Eight at a time, under the limit on connections logging in from one
+    // address; one name (a key claims at most four).
+    for _ in 0..IDLE / 8 {
+        let joins = (0..8).map(|_| {
             let key = key.clone();
             let port = server.port;
             tokio::spawn(async move {
-                let mut p = Player::connect(port, &format!("idle{}", batch * 50 + i), &key).await;
+                let mut p = Player::connect(port, "idle", &key).await;
                 p.wait_for("Welcome").await;
                 p
             })

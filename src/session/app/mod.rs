@@ -21,7 +21,7 @@ pub use update::update;
 
 use super::computer::{SearchRequest, Thinking};
 use super::describe::{Event, EventKind};
-use super::keymap::Context;
+use super::keymap::{Context, Refusal};
 use super::look::LookChoice;
 use super::orientation::Orientation;
 use super::save::{Claim, GameLock, SaveStore, SavedGame, claim};
@@ -109,6 +109,9 @@ pub struct Playing {
     entry_for: (usize, u64),
     /// Which seat is drawn at the near edge.
     pub orientation: Orientation,
+    /// The name of the person at each seat, where the front end knows it
+    /// (a shared table); the panel shows it instead of "human".
+    pub people: Vec<Option<String>>,
     /// Where the game is autosaved.
     pub save_path: Option<PathBuf>,
     /// The search under way, for a computer's move or a hint.
@@ -155,6 +158,7 @@ impl Playing {
             entry: MoveEntry::default(),
             entry_for: (usize::MAX, 0),
             orientation,
+            people: Vec::new(),
             save_path,
             thinking: None,
             hint: None,
@@ -259,6 +263,10 @@ pub struct App {
     pub quit: bool,
     /// How long a Master computer thinks per move, in milliseconds.
     pub think_ms: u64,
+    /// The actions not offered where this App runs (a table shared over
+    /// SSH refuses undo): answered with their sentence, left out of the
+    /// help and the hint line.
+    pub refused: &'static [Refusal],
     /// The id of the next search started.
     next_search: u64,
     /// Every sentence said, oldest first (the latest [`EVENT_LOG`] kept),
@@ -286,6 +294,7 @@ impl App {
             look,
             quit: false,
             think_ms: DEFAULT_THINK_MS,
+            refused: &[],
             next_search: 1,
             events: Vec::new(),
             step_start: 0,
@@ -326,8 +335,10 @@ impl App {
     }
 
     /// Marks the start of an update step, forgetting the oldest events
-    /// beyond [`EVENT_LOG`].
-    fn begin_step(&mut self) {
+    /// beyond [`EVENT_LOG`]: the sentences said from now on replace the
+    /// feedback line rather than join it (a front end calls it before
+    /// saying news from outside, as a table shared over SSH does).
+    pub fn begin_step(&mut self) {
         if self.events.len() > EVENT_LOG {
             self.events.drain(..self.events.len() - EVENT_LOG);
         }

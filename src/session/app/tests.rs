@@ -600,3 +600,28 @@ fn undo_before_a_new_games_first_move_brings_back_the_last_game() {
     let m = app.message.clone().expect("said");
     assert!(m.text.starts_with("Took back d4"), "{m:?}");
 }
+
+/// What a shared-table-like App refuses in this test.
+static NO_UNDO: &[crate::session::keymap::Refusal] = &[crate::session::keymap::Refusal {
+    action: Action::Undo,
+    why: "Moves cannot be taken back here.",
+}];
+
+#[test]
+fn a_refused_action_is_answered_with_its_sentence_and_changes_nothing() {
+    let mut app = playing(None);
+    app.refused = NO_UNDO;
+    let mut typed = vec![Action::OpenPrompt];
+    typed.extend("d4".chars().map(Action::TypeChar));
+    typed.push(Action::Submit);
+    keys(&mut app, &typed);
+    assert_eq!(p(&app).table.ply(), 1);
+    assert!(
+        update(&mut app, Action::Undo).is_empty(),
+        "no save, no search"
+    );
+    assert_eq!(p(&app).table.ply(), 1, "the move stays");
+    let message = app.message.clone().expect("a sentence");
+    assert!(message.error);
+    assert_eq!(message.text, "Moves cannot be taken back here.");
+}

@@ -61,6 +61,10 @@ fn apply(app: &mut App, action: Action) -> Vec<Effect> {
         _ => {}
     }
     app.message = None;
+    if let Some(refusal) = app.refused.iter().find(|r| r.action == action) {
+        app.error(refusal.why);
+        return Vec::new();
+    }
     match action {
         Action::TypedMove(text) => return typed_move(app, &text),
         Action::Restart => return restart(app),

@@ -58,6 +58,14 @@ pub enum Key {
     Esc,
     /// Backspace.
     Backspace,
+    /// Page Up.
+    PageUp,
+    /// Page Down.
+    PageDown,
+    /// Home.
+    Home,
+    /// End.
+    End,
 }
 
 impl Key {
@@ -80,6 +88,10 @@ impl Key {
             Key::Enter => "Enter".into(),
             Key::Esc => "Esc".into(),
             Key::Backspace => "Backspace".into(),
+            Key::PageUp => "PgUp".into(),
+            Key::PageDown => "PgDn".into(),
+            Key::Home => "Home".into(),
+            Key::End => "End".into(),
         }
     }
 }
@@ -95,6 +107,18 @@ pub enum When {
     ComputerPlays,
 }
 
+/// An action a place does not offer although its keys are bound (undo at
+/// a table shared over SSH), with the sentence that says so: the help and
+/// the hint line leave it out, and [`update`](super::app::update) answers
+/// it with the sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// The action refused.
+    pub action: Action,
+    /// Why, in one sentence.
+    pub why: &'static str,
+}
+
 /// What the help needs to know about the game to choose its lines.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HelpState {
@@ -104,6 +128,8 @@ pub struct HelpState {
     pub computer_plays: bool,
     /// There is no folder to save games in.
     pub unsaved: bool,
+    /// The actions not offered here.
+    pub refused: &'static [Refusal],
 }
 
 /// What the help says of quitting when the game is not being saved.
@@ -117,6 +143,12 @@ impl HelpState {
             When::CanPass => self.can_pass,
             When::ComputerPlays => self.computer_plays,
         }
+    }
+
+    /// Whether `binding` is worth showing in this state: it applies now
+    /// and its action is not refused here.
+    pub fn lists(self, binding: &Binding) -> bool {
+        self.shows(binding.when) && !self.refused.iter().any(|r| r.action == binding.action)
     }
 }
 
@@ -465,7 +497,7 @@ pub fn hints(context: Context, ascii: bool, state: HelpState) -> Vec<(String, u8
                         .find(|b| b.context == context && b.action == *a)
                 })
                 .collect();
-            if bindings.len() != h.actions.len() || !bindings.iter().all(|b| state.shows(b.when)) {
+            if bindings.len() != h.actions.len() || !bindings.iter().all(|b| state.lists(b)) {
                 return None;
             }
             let nth = |n: usize| -> String {
@@ -530,7 +562,7 @@ pub fn help_sections(
         .map(|&context| {
             let lines = KEYMAP
                 .iter()
-                .filter(|b| b.context == context && state.shows(b.when))
+                .filter(|b| b.context == context && state.lists(b))
                 .map(|b| {
                     let keys: Vec<String> = b.keys.iter().map(|k| k.label(ascii)).collect();
                     let help = if state.unsaved && context == C::Board && b.action == Action::Quit {

@@ -65,6 +65,7 @@ fn the_hint_line_names_the_keymaps_keys() {
         can_pass: true,
         computer_plays: true,
         unsaved: false,
+        refused: &[],
     };
     let board = shown(C::Board, true, passing);
     assert_eq!(board[0], "Left/Down/Up/Right/hjkl move");
@@ -79,6 +80,7 @@ fn the_help_lists_every_binding_of_its_contexts() {
         can_pass: true,
         computer_plays: true,
         unsaved: false,
+        refused: &[],
     };
     let sections = help_sections(&[C::Board], false, everything);
     let quit = |state| {
@@ -112,4 +114,45 @@ fn the_help_lists_every_binding_of_its_contexts() {
             .any(|(k, h)| k == "u" && h.contains("undo"))
     );
     assert!(sections[0].1.iter().any(|(k, _)| k == "↑ k"));
+}
+
+/// What a test place refuses: undo and hints.
+static REFUSED: &[Refusal] = &[
+    Refusal {
+        action: Action::Undo,
+        why: "No undo here.",
+    },
+    Refusal {
+        action: Action::Hint,
+        why: "No hints here.",
+    },
+];
+
+#[test]
+fn refused_actions_leave_the_hint_line_and_the_help() {
+    let offered = HelpState {
+        computer_plays: true,
+        ..HelpState::default()
+    };
+    let refusing = HelpState {
+        refused: REFUSED,
+        ..offered
+    };
+    let words = |state| -> Vec<String> {
+        hints(C::Board, false, state)
+            .into_iter()
+            .map(|(t, _)| t)
+            .collect()
+    };
+    let (all, fewer) = (words(offered), words(refusing));
+    assert!(all.contains(&"u undo".to_string()) && all.contains(&"t hint".to_string()));
+    assert!(
+        !fewer
+            .iter()
+            .any(|t| t.ends_with(" undo") || t.ends_with(" hint"))
+    );
+    assert_eq!(fewer.len(), all.len() - 2, "only the refused go: {fewer:?}");
+    let help = |state| help_sections(&[C::Board], false, state)[0].1.clone();
+    assert_eq!(help(refusing).len(), help(offered).len() - 2);
+    assert!(!help(refusing).iter().any(|(k, _)| k == "u" || k == "t"));
 }

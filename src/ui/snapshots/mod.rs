@@ -666,3 +666,29 @@ fn every_screen_file_is_checked() {
 }
 
 mod variants;
+
+#[test]
+fn the_panel_names_the_people_at_a_shared_table() {
+    let mut app = game(None, &[], 0, classic());
+    let text = |app: &App| {
+        let buffer = render(app, 120, 40);
+        (0..buffer.area.height)
+            .map(|y| {
+                (0..buffer.area.width)
+                    .map(|x| buffer[(x, y)].symbol().to_string())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert!(text(&app).contains("Black  human"), "{}", text(&app));
+    if let Screen::Playing(p) = &mut app.screen {
+        p.people = vec![Some("ann".into()), Some("bob".into())];
+    }
+    let named = text(&app);
+    assert!(
+        named.contains("White  ann") && named.contains("Black  bob"),
+        "{named}"
+    );
+    assert!(!named.contains("human"), "{named}");
+}

@@ -107,8 +107,12 @@ pub fn help_state(app: &App) -> HelpState {
             can_pass: p.table.can_pass() && p.table.player_to_move() == Player::Human,
             computer_plays: p.table.players().iter().any(|pl| pl.level().is_some()),
             unsaved: p.save_path.is_none(),
+            refused: app.refused,
         },
-        Screen::Setup(_) => HelpState::default(),
+        Screen::Setup(_) => HelpState {
+            refused: app.refused,
+            ..HelpState::default()
+        },
     }
 }
 

@@ -139,7 +139,13 @@ fn game_lines(look: &Look, p: &Playing, width: usize) -> Vec<Line<'static>> {
         lines.push(Line::from(vec![
             Span::styled(format!("{mark} "), style),
             Span::styled(format!("{:<7}", capitalise(game.seat_name(seat))), style),
-            Span::styled(player.label(), look.dim()),
+            Span::styled(
+                match p.people.get(i) {
+                    Some(Some(name)) if player.level().is_none() => name.clone(),
+                    _ => player.label(),
+                },
+                look.dim(),
+            ),
         ]));
     }
     match outcome {

@@ -255,6 +255,10 @@ impl Evaluate for BacCanCat {
         }
     }
 
+    fn seats_in_play(&self) -> Option<usize> {
+        Some(self.position().in_play_count())
+    }
+
     fn seat_model(&self, _seat: Seat) -> Model {
         Model::Paranoid
     }

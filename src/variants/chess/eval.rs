@@ -1,30 +1,174 @@
-//! The chess evaluation: material, piece placement, mobility, pawn
-//! structure, king shelter, and a bare-endgame term that drives a lone King
-//! to the edge and the winning King towards it, so won endgames are won.
+//! The chess evaluation: material, piece-square tables, mobility, pawn
+//! structure (doubled, isolated, connected and passed pawns), King
+//! shelter and attacks on the King's cells, threats, Rooks on open files,
+//! the Bishop pair, and a bare-endgame term that drives a lone King to
+//! the edge and the winning King towards it, so won endgames are won.
 //!
-//! Every term has a middlegame and an endgame weight, blended by how much
-//! material is left (a tapered evaluation).
+//! Every term but the last is a count of a feature (White's minus
+//! Black's) times a middlegame and an endgame weight, blended by how much
+//! material is left (a tapered evaluation): linear in its weights, so the
+//! weights ([`super::weights`]) are fitted to the results of catboard's
+//! own games (Texel's method; `examples/texel_tune.rs`). The counts come
+//! from the position's bitboards.
 
 use super::Chess;
+use super::weights::{WEIGHTS_EG, WEIGHTS_MG};
 use crate::ai::Evaluate;
-use crate::core::{Cell, Leap, LineKind, PieceKind, Seat};
+use crate::core::bitboard::{BitTables, Bits, bit, cells_of};
+use crate::core::{Cell, Direction, Geometry, PieceKind, Seat};
+use std::sync::OnceLock;
 
-/// Middlegame and endgame values of Pawn, Knight, Bishop, Rook, Queen.
-const VALUE_MG: [i32; 5] = [85, 320, 335, 480, 980];
-const VALUE_EG: [i32; 5] = [105, 290, 310, 530, 950];
+/// Middlegame values of Pawn, Knight, Bishop, Rook, Queen, for ordering
+/// captures and the search's margins.
+const VALUE: [i32; 5] = [85, 320, 335, 480, 980];
 
 /// Game phase weight of each kind (24 with every piece on the board).
 const PHASE: [i32; 5] = [0, 1, 1, 2, 4];
 const PHASE_TOTAL: i32 = 24;
 
-/// Pawn advancement by relative rank, middlegame and endgame.
-const PAWN_ADVANCE_MG: [i32; 8] = [0, 0, 2, 6, 14, 25, 45, 0];
-const PAWN_ADVANCE_EG: [i32; 8] = [0, 0, 4, 12, 24, 42, 70, 0];
-/// Extra for a passed pawn by relative rank.
-const PASSED_MG: [i32; 8] = [0, 5, 8, 14, 25, 45, 75, 0];
-const PASSED_EG: [i32; 8] = [0, 10, 16, 30, 55, 90, 140, 0];
-/// The King's home-rank placement by file in the middlegame (castled is best).
-const KING_FILE_MG: [i32; 8] = [20, 30, 10, 0, 0, 10, 30, 20];
+/// Where each group of features starts in the weight tables.
+pub mod feature {
+    /// Material: Pawn, Knight, Bishop, Rook, Queen.
+    pub const MATERIAL: usize = 0;
+    /// Piece-square tables: kind (Pawn … King) × 32 cells (relative rank ×
+    /// file folded to the King's side half: a–d mirror h–e).
+    pub const PST: usize = 5;
+    /// Knight mobility, by cells reached (0 to 8).
+    pub const MOB_KNIGHT: usize = PST + 6 * 32;
+    /// Bishop mobility (0 to 13).
+    pub const MOB_BISHOP: usize = MOB_KNIGHT + 9;
+    /// Rook mobility (0 to 14).
+    pub const MOB_ROOK: usize = MOB_BISHOP + 14;
+    /// Queen mobility (0 to 27).
+    pub const MOB_QUEEN: usize = MOB_ROOK + 15;
+    /// Passed pawns by relative rank.
+    pub const PASSED: usize = MOB_QUEEN + 28;
+    /// Connected pawns (side by side or defended by a pawn) by relative rank.
+    pub const CONNECTED: usize = PASSED + 8;
+    /// A pawn with no pawn of its side on either neighbouring file.
+    pub const ISOLATED: usize = CONNECTED + 8;
+    /// A pawn with another of its side in front of it on its file.
+    pub const DOUBLED: usize = ISOLATED + 1;
+    /// A passed pawn whose next cell is taken by an enemy piece.
+    pub const PASSED_BLOCKED: usize = DOUBLED + 1;
+    /// The Bishop pair.
+    pub const BISHOP_PAIR: usize = PASSED_BLOCKED + 1;
+    /// A Rook on a file with no pawn.
+    pub const ROOK_OPEN: usize = BISHOP_PAIR + 1;
+    /// A Rook on a file with enemy pawns only.
+    pub const ROOK_SEMI_OPEN: usize = ROOK_OPEN + 1;
+    /// Own pawns just in front of the King (its file and the two beside).
+    pub const SHELTER_NEAR: usize = ROOK_SEMI_OPEN + 1;
+    /// Own pawns two cells in front of the King.
+    pub const SHELTER_FAR: usize = SHELTER_NEAR + 1;
+    /// The King on a file with no pawn of its own.
+    pub const KING_OPEN_FILE: usize = SHELTER_FAR + 1;
+    /// Cells round the enemy King attacked, by Knight, Bishop, Rook, Queen.
+    pub const KING_ATTACK: usize = KING_OPEN_FILE + 1;
+    /// Enemy pieces (not pawns) attacked by a pawn.
+    pub const PAWN_THREAT: usize = KING_ATTACK + 4;
+    /// Enemy Rooks and Queens attacked by a Knight or Bishop.
+    pub const MINOR_THREAT: usize = PAWN_THREAT + 1;
+    /// Enemy pieces attacked and not defended.
+    pub const HANGING: usize = MINOR_THREAT + 1;
+    /// How many features there are.
+    pub const COUNT: usize = HANGING + 1;
+}
+
+/// Where the evaluation's feature counts go: summed into a score, or
+/// listed for the tuner.
+pub trait FeatureSink {
+    /// Adds `count` (positive for White, negative for Black) of `feature`.
+    fn add(&mut self, feature: usize, count: i32);
+}
+
+/// A middlegame and an endgame score, kept apart until the end.
+#[derive(Clone, Copy, Default)]
+struct Taper {
+    mg: i32,
+    eg: i32,
+}
+
+impl FeatureSink for Taper {
+    #[inline(always)]
+    fn add(&mut self, feature: usize, count: i32) {
+        self.mg += WEIGHTS_MG[feature] as i32 * count;
+        self.eg += WEIGHTS_EG[feature] as i32 * count;
+    }
+}
+
+/// The features of a position as the tuner reads them.
+impl FeatureSink for Vec<(usize, i32)> {
+    fn add(&mut self, feature: usize, count: i32) {
+        if count != 0 {
+            self.push((feature, count));
+        }
+    }
+}
+
+/// Masks the pawn terms look at, per seat and cell, built from the board's
+/// geometry once.
+struct PawnMasks {
+    /// The cells in front of a pawn on its file and the two beside it
+    /// (where an enemy pawn stops it being passed).
+    passed: [[Bits; 64]; 2],
+    /// The cells in front of a pawn on its file.
+    front: [[Bits; 64]; 2],
+    /// The two neighbouring files.
+    adjacent_files: [Bits; 64],
+    /// The cell's file.
+    file: [Bits; 64],
+}
+
+fn pawn_masks() -> &'static PawnMasks {
+    static MASKS: OnceLock<PawnMasks> = OnceLock::new();
+    MASKS.get_or_init(|| {
+        let geo = Geometry::chess8();
+        let mut m = PawnMasks {
+            passed: [[0; 64]; 2],
+            front: [[0; 64]; 2],
+            adjacent_files: [0; 64],
+            file: [0; 64],
+        };
+        let ray = |c: Cell, d: Direction| geo.ray_towards(c, d).iter().fold(0, |b, &x| b | bit(x));
+        for c in geo.cells() {
+            let i = c.index();
+            let side = |d: Direction| geo.step(c, d);
+            m.file[i] = ray(c, Direction::North) | ray(c, Direction::South) | bit(c);
+            for d in [Direction::East, Direction::West] {
+                if let Some(n) = side(d) {
+                    m.adjacent_files[i] |=
+                        ray(n, Direction::North) | ray(n, Direction::South) | bit(n);
+                }
+            }
+            for (s, fwd) in [(0, Direction::North), (1, Direction::South)] {
+                m.front[s][i] = ray(c, fwd);
+                m.passed[s][i] = ray(c, fwd);
+                for d in [Direction::East, Direction::West] {
+                    if let Some(n) = side(d) {
+                        m.passed[s][i] |= ray(n, fwd);
+                    }
+                }
+            }
+        }
+        m
+    })
+}
+
+/// The kinds in value-table order.
+const KINDS: [PieceKind; 5] = [
+    PieceKind::Pawn,
+    PieceKind::Knight,
+    PieceKind::Bishop,
+    PieceKind::Rook,
+    PieceKind::Queen,
+];
+
+/// The index of a chess kind in the value tables (none for the King).
+#[inline]
+fn kind_index(kind: PieceKind) -> Option<usize> {
+    KINDS.iter().position(|&k| k == kind)
+}
 
 /// How many steps `rank, file` lies from the edge-free centre: 0 in the
 /// four middle cells to 6 in a corner (a Manhattan distance).
@@ -35,216 +179,180 @@ fn centre_distance(file: i32, rank: i32) -> i32 {
     df + dr
 }
 
-/// A middlegame and an endgame score, kept apart until the end.
-#[derive(Clone, Copy, Default)]
-struct Taper {
-    mg: i32,
-    eg: i32,
-}
-
-impl Taper {
-    #[inline]
-    fn add(&mut self, mg: i32, eg: i32) {
-        self.mg += mg;
-        self.eg += eg;
-    }
-}
-
-/// The index of a chess kind in the value tables (none for the King).
-#[inline]
-fn kind_index(kind: PieceKind) -> Option<usize> {
-    match kind {
-        PieceKind::Pawn => Some(0),
-        PieceKind::Knight => Some(1),
-        PieceKind::Bishop => Some(2),
-        PieceKind::Rook => Some(3),
-        PieceKind::Queen => Some(4),
-        _ => None,
-    }
+/// The piece-square index of a cell seen from `seat`'s side.
+#[inline(always)]
+fn pst_cell(cell: Cell, seat: Seat) -> usize {
+    let (file, rank) = ((cell.0 & 7) as usize, (cell.0 >> 3) as usize);
+    let rel_rank = if seat == Seat::WHITE { rank } else { 7 - rank };
+    rel_rank * 4 + file.min(7 - file)
 }
 
 impl Chess {
+    /// Counts every feature of the position into `sink`, White's counts
+    /// positive and Black's negative; returns the game phase (0 to 24).
+    pub fn features(&self, sink: &mut impl FeatureSink) -> i32 {
+        let t = self.tables();
+        let b = &self.bits;
+        let masks = pawn_masks();
+        let occupied = b.occupied();
+        let pawns = b.kind(PieceKind::Pawn);
+        let mut pawn_attacks = [0u64; 2];
+        let mut attacks = [0u64; 2];
+        let mut phase = 0;
+        for seat in [Seat::WHITE, Seat::BLACK] {
+            let s = seat.index();
+            let [a, bdir] =
+                crate::core::attack::pawn_capture_directions(super::movegen::forward(seat));
+            for c in cells_of(b.of_kind(seat, PieceKind::Pawn)) {
+                pawn_attacks[s] |= t.step(c, a) | t.step(c, bdir);
+            }
+            attacks[s] = pawn_attacks[s];
+        }
+        // Per seat: material, placement, mobility and what the pieces reach.
+        let mut king_attacks = [[0i32; 4]; 2];
+        let mut minor_reach = [0u64; 2];
+        for seat in [Seat::WHITE, Seat::BLACK] {
+            let s = seat.index();
+            let sign = if s == 0 { 1 } else { -1 };
+            let own = b.seat(seat);
+            let them = seat.opponent();
+            let enemy_king_zone = self.board.king(them).map_or(0, |k| t.king(k) | bit(k));
+            let safe = !own & !pawn_attacks[1 - s];
+            for (k, kind) in KINDS.iter().enumerate() {
+                let pieces = b.of_kind(seat, *kind);
+                let n = pieces.count_ones() as i32;
+                sink.add(feature::MATERIAL + k, sign * n);
+                phase += PHASE[k] * n;
+                for c in cells_of(pieces) {
+                    sink.add(feature::PST + k * 32 + pst_cell(c, seat), sign);
+                    let reach = match kind {
+                        PieceKind::Knight => t.knight(c),
+                        PieceKind::Bishop => t.bishop(c, occupied),
+                        PieceKind::Rook => t.rook(c, occupied),
+                        PieceKind::Queen => t.rook(c, occupied) | t.bishop(c, occupied),
+                        _ => continue,
+                    };
+                    attacks[s] |= reach;
+                    let mobility = (reach & safe).count_ones() as usize;
+                    let base = match kind {
+                        PieceKind::Knight => feature::MOB_KNIGHT,
+                        PieceKind::Bishop => feature::MOB_BISHOP,
+                        PieceKind::Rook => feature::MOB_ROOK,
+                        _ => feature::MOB_QUEEN,
+                    };
+                    sink.add(base + mobility, sign);
+                    king_attacks[s][k - 1] += (reach & enemy_king_zone).count_ones() as i32;
+                    if matches!(kind, PieceKind::Knight | PieceKind::Bishop) {
+                        minor_reach[s] |= reach;
+                    }
+                }
+            }
+            if let Some(k) = self.board.king(seat) {
+                sink.add(feature::PST + 5 * 32 + pst_cell(k, seat), sign);
+                attacks[s] |= t.king(k);
+            }
+        }
+        // Per seat: pawns, King safety, threats, Rooks and Bishops.
+        for seat in [Seat::WHITE, Seat::BLACK] {
+            let s = seat.index();
+            let sign = if s == 0 { 1 } else { -1 };
+            let them = seat.opponent();
+            let own_pawns = pawns & b.seat(seat);
+            let their_pawns = pawns & b.seat(them);
+            let fwd = super::movegen::forward(seat);
+            for c in cells_of(own_pawns) {
+                let i = c.index();
+                let rank = (c.0 >> 3) as usize;
+                let rel = if s == 0 { rank } else { 7 - rank };
+                if masks.passed[s][i] & their_pawns == 0 && masks.front[s][i] & own_pawns == 0 {
+                    sink.add(feature::PASSED + rel, sign);
+                    if t.step(c, fwd) & b.seat(them) != 0 {
+                        sink.add(feature::PASSED_BLOCKED, sign);
+                    }
+                }
+                if masks.adjacent_files[i] & own_pawns == 0 {
+                    sink.add(feature::ISOLATED, sign);
+                }
+                if masks.front[s][i] & own_pawns != 0 {
+                    sink.add(feature::DOUBLED, sign);
+                }
+                let beside = t.step(c, Direction::East) | t.step(c, Direction::West);
+                if (beside & own_pawns) != 0 || (pawn_attacks[s] & bit(c)) != 0 {
+                    sink.add(feature::CONNECTED + rel, sign);
+                }
+            }
+            if let Some(k) = self.board.king(seat) {
+                let rank = (k.0 >> 3) as usize;
+                let rel = if s == 0 { rank } else { 7 - rank };
+                let ahead = t.step(k, fwd);
+                if rel <= 1 && ahead != 0 {
+                    let a = Cell(ahead.trailing_zeros() as u8);
+                    let row = ahead | t.step(a, Direction::East) | t.step(a, Direction::West);
+                    let far = cells_of(row).fold(0, |acc, c| acc | t.step(c, fwd));
+                    sink.add(
+                        feature::SHELTER_NEAR,
+                        sign * (row & own_pawns).count_ones() as i32,
+                    );
+                    sink.add(
+                        feature::SHELTER_FAR,
+                        sign * (far & own_pawns).count_ones() as i32,
+                    );
+                }
+                if masks.file[k.index()] & own_pawns == 0 {
+                    sink.add(feature::KING_OPEN_FILE, sign);
+                }
+            }
+            for (i, &n) in king_attacks[s].iter().enumerate() {
+                sink.add(feature::KING_ATTACK + i, sign * n);
+            }
+            let their_pieces = b.seat(them) & !their_pawns;
+            sink.add(
+                feature::PAWN_THREAT,
+                sign * (pawn_attacks[s] & their_pieces).count_ones() as i32,
+            );
+            let majors = b.seat(them) & (b.kind(PieceKind::Rook) | b.kind(PieceKind::Queen));
+            sink.add(
+                feature::MINOR_THREAT,
+                sign * (minor_reach[s] & majors).count_ones() as i32,
+            );
+            sink.add(
+                feature::HANGING,
+                sign * (attacks[s] & !attacks[1 - s] & their_pieces).count_ones() as i32,
+            );
+            if b.of_kind(seat, PieceKind::Bishop).count_ones() >= 2 {
+                sink.add(feature::BISHOP_PAIR, sign);
+            }
+            for c in cells_of(b.of_kind(seat, PieceKind::Rook)) {
+                let file = masks.file[c.index()];
+                if file & own_pawns == 0 {
+                    if file & their_pawns == 0 {
+                        sink.add(feature::ROOK_OPEN, sign);
+                    } else {
+                        sink.add(feature::ROOK_SEMI_OPEN, sign);
+                    }
+                }
+            }
+        }
+        phase.min(PHASE_TOTAL)
+    }
+
     /// The position's score for White, in centipawns.
     pub fn evaluate_white(&self) -> i32 {
-        let geo = self.geo;
-        let board = &self.board;
-        // Pawn files: per seat, the lowest and highest rank of a pawn on each file.
-        let mut low = [[8i32; 8]; 2];
-        let mut high = [[-1i32; 8]; 2];
-        let mut pawns_on_file = [[0i32; 8]; 2];
-        let mut phase = 0;
-        let mut material = [0i32; 2];
-        let mut pawns = [0i32; 2];
-        let mut bishops = [0i32; 2];
-        for (cell, piece) in board.pieces(64) {
-            let s = piece.seat().index() & 1;
-            let (f, r) = (geo.file(cell) as usize, geo.rank(cell) as i32);
-            match piece.kind() {
-                PieceKind::Pawn => {
-                    low[s][f] = low[s][f].min(r);
-                    high[s][f] = high[s][f].max(r);
-                    pawns_on_file[s][f] += 1;
-                    pawns[s] += 1;
-                }
-                PieceKind::Bishop => bishops[s] += 1,
-                _ => {}
-            }
-            if let Some(k) = kind_index(piece.kind()) {
-                phase += PHASE[k];
-                if k > 0 {
-                    material[s] += VALUE_MG[k];
-                }
-            }
-        }
-
-        let mut score = [Taper::default(); 2];
-        for (cell, piece) in board.pieces(64) {
-            let seat = piece.seat();
-            let s = seat.index() & 1;
-            let file = geo.file(cell) as i32;
-            let rank = geo.rank(cell) as i32;
-            let rel_rank = if s == 0 { rank } else { 7 - rank };
-            let centre = 6 - centre_distance(file, rank);
-            let t = &mut score[s];
-            match piece.kind() {
-                PieceKind::Pawn => {
-                    t.add(VALUE_MG[0], VALUE_EG[0]);
-                    let r = rel_rank as usize;
-                    t.add(PAWN_ADVANCE_MG[r], PAWN_ADVANCE_EG[r]);
-                    if (3..=4).contains(&file) && (3..=4).contains(&rel_rank) {
-                        t.add(12, 0);
-                    }
-                    let f = file as usize;
-                    let them = 1 - s;
-                    let passed = (f.saturating_sub(1)..=(f + 1).min(7)).all(|g| {
-                        if s == 0 {
-                            high[them][g] <= rank
-                        } else {
-                            low[them][g] >= rank
-                        }
-                    });
-                    if passed {
-                        t.add(PASSED_MG[r], PASSED_EG[r]);
-                    }
-                    let isolated = (f == 0 || pawns_on_file[s][f - 1] == 0)
-                        && (f == 7 || pawns_on_file[s][f + 1] == 0);
-                    if isolated {
-                        t.add(-10, -14);
-                    }
-                }
-                PieceKind::Knight => {
-                    t.add(VALUE_MG[1], VALUE_EG[1]);
-                    t.add(6 * centre - 18, 5 * centre - 15);
-                    let mobility = geo
-                        .leaps(cell, Leap::Knight)
-                        .iter()
-                        .filter(|&&c| board.get(c).is_none_or(|p| p.seat() != seat))
-                        .count() as i32;
-                    t.add(4 * (mobility - 4), 4 * (mobility - 4));
-                }
-                PieceKind::Bishop => {
-                    t.add(VALUE_MG[2], VALUE_EG[2]);
-                    t.add(2 * centre, 2 * centre);
-                    let m = self.slider_mobility(cell, seat, LineKind::Diagonal);
-                    t.add(5 * (m - 6), 5 * (m - 6));
-                }
-                PieceKind::Rook => {
-                    t.add(VALUE_MG[3], VALUE_EG[3]);
-                    if rel_rank == 6 {
-                        t.add(20, 12);
-                    }
-                    let f = file as usize;
-                    if pawns_on_file[s][f] == 0 {
-                        if pawns_on_file[1 - s][f] == 0 {
-                            t.add(25, 10);
-                        } else {
-                            t.add(12, 6);
-                        }
-                    }
-                    let m = self.slider_mobility(cell, seat, LineKind::Orthogonal);
-                    t.add(2 * (m - 6), 4 * (m - 6));
-                }
-                PieceKind::Queen => {
-                    t.add(VALUE_MG[4], VALUE_EG[4]);
-                    t.add(centre, 4 * centre);
-                    let m = self.slider_mobility(cell, seat, LineKind::Orthogonal)
-                        + self.slider_mobility(cell, seat, LineKind::Diagonal);
-                    t.add(m - 12, 2 * (m - 12));
-                }
-                PieceKind::King => {
-                    let home = match rel_rank {
-                        0 => KING_FILE_MG[file as usize],
-                        1 => -15,
-                        _ => -45,
-                    };
-                    let shelter = self.pawn_shelter(cell, seat);
-                    t.add(home + shelter, 7 * centre - 20);
-                }
-                _ => {}
-            }
-        }
-        for s in 0..2 {
-            if bishops[s] >= 2 {
-                score[s].add(30, 50);
-            }
-        }
-        let white = score[0];
-        let black = score[1];
-        let mg = white.mg - black.mg;
-        let eg = white.eg - black.eg;
-        let phase = phase.min(PHASE_TOTAL);
-        let mut total = (mg * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
+        let mut taper = Taper::default();
+        let phase = self.features(&mut taper);
+        let mut total = (taper.mg * phase + taper.eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
+        let b = &self.bits;
+        let material = [Seat::WHITE, Seat::BLACK].map(|seat| {
+            KINDS[1..]
+                .iter()
+                .enumerate()
+                .map(|(k, &kind)| VALUE[k + 1] * b.of_kind(seat, kind).count_ones() as i32)
+                .sum::<i32>()
+        });
+        let pawns = [Seat::WHITE, Seat::BLACK]
+            .map(|seat| b.of_kind(seat, PieceKind::Pawn).count_ones() as i32);
         total += self.bare_king_term(material, pawns);
-        total = Self::scale_drawish(total, material, pawns);
-        total
-    }
-
-    /// How many cells a slider on `cell` reaches along `line` (empty cells
-    /// and enemy pieces).
-    #[inline]
-    fn slider_mobility(&self, cell: Cell, seat: Seat, line: LineKind) -> i32 {
-        let mut n = 0;
-        for ray in self.geo.rays(cell, line) {
-            for &c in ray {
-                match self.board.get(c) {
-                    None => n += 1,
-                    Some(p) => {
-                        if p.seat() != seat {
-                            n += 1;
-                        }
-                        break;
-                    }
-                }
-            }
-        }
-        n
-    }
-
-    /// Own pawns in front of a King on its first two ranks (the castled
-    /// shelter), 12 each, in the middlegame.
-    fn pawn_shelter(&self, king: Cell, seat: Seat) -> i32 {
-        let rank = self.geo.rank(king) as i32;
-        let rel = if seat == Seat::WHITE { rank } else { 7 - rank };
-        if rel > 1 {
-            return 0;
-        }
-        let file = self.geo.file(king) as i32;
-        let dir = if seat == Seat::WHITE { 1 } else { -1 };
-        let mut shelter = 0;
-        for f in file - 1..=file + 1 {
-            for step in 1..=2 {
-                if let Some(c) = self.geo.at(f, rank + dir * step)
-                    && self
-                        .board
-                        .get(c)
-                        .is_some_and(|p| p.is(seat, PieceKind::Pawn))
-                {
-                    shelter += if step == 1 { 12 } else { 8 };
-                    break;
-                }
-            }
-        }
-        shelter - 20
+        Self::scale_drawish(total, material, pawns)
     }
 
     /// Against a lone King: the nearer it is driven to a corner and the
@@ -252,7 +360,7 @@ impl Chess {
     fn bare_king_term(&self, material: [i32; 2], pawns: [i32; 2]) -> i32 {
         for strong in 0..2 {
             let weak = 1 - strong;
-            let mating_force = material[strong] >= VALUE_MG[3];
+            let mating_force = material[strong] >= VALUE[3];
             if material[weak] == 0 && pawns[weak] == 0 && mating_force {
                 let (Some(wk), Some(sk)) = (
                     self.board.king(Seat(weak as u8)),
@@ -275,12 +383,17 @@ impl Chess {
     /// less than a Rook's worth more material (it cannot force mate).
     fn scale_drawish(total: i32, material: [i32; 2], pawns: [i32; 2]) -> i32 {
         let strong = if total >= 0 { 0 } else { 1 };
-        if pawns[strong] == 0 && material[strong] - material[1 - strong] < VALUE_MG[3] {
+        if pawns[strong] == 0 && material[strong] - material[1 - strong] < VALUE[3] {
             total / 4
         } else {
             total
         }
     }
+}
+
+/// The bitboard tables the evaluation reads (a shorthand for the tuner).
+pub fn tables() -> Option<&'static BitTables> {
+    Geometry::chess8().bit_tables()
 }
 
 impl Evaluate for Chess {
@@ -295,18 +408,17 @@ impl Evaluate for Chess {
     }
 
     fn piece_value(&self, kind: PieceKind) -> i32 {
-        kind_index(kind).map_or(0, |k| VALUE_MG[k])
+        kind_index(kind).map_or(0, |k| VALUE[k])
+    }
+
+    fn exchange_value(&self, mv: crate::core::Move) -> Option<i32> {
+        Some(self.static_exchange(mv))
     }
 
     fn null_move_safe(&self) -> bool {
-        [
-            PieceKind::Knight,
-            PieceKind::Bishop,
-            PieceKind::Rook,
-            PieceKind::Queen,
-        ]
-        .iter()
-        .any(|&k| self.board.count(self.side, k) > 0)
+        self.bits.seat(self.side)
+            & !(self.bits.kind(PieceKind::Pawn) | self.bits.kind(PieceKind::King))
+            != 0
     }
 }
 
@@ -361,5 +473,23 @@ mod tests {
         let passed = eval("4k3/p7/8/3P4/8/8/8/4K3 w - - 0 1");
         let held = eval("4k3/2p5/8/3P4/8/8/8/4K3 w - - 0 1");
         assert!(passed > held, "passed {passed} held {held}");
+    }
+
+    #[test]
+    fn the_features_sum_to_the_linear_score() {
+        let game = Chess::from_fen(
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8",
+            &Options::new(),
+        )
+        .expect("valid FEN");
+        let mut list: Vec<(usize, i32)> = Vec::new();
+        let phase = game.features(&mut list);
+        let mut taper = Taper::default();
+        assert_eq!(game.features(&mut taper), phase);
+        let (mg, eg) = list.iter().fold((0, 0), |(mg, eg), &(f, n)| {
+            (mg + WEIGHTS_MG[f] as i32 * n, eg + WEIGHTS_EG[f] as i32 * n)
+        });
+        assert_eq!((mg, eg), (taper.mg, taper.eg));
+        assert!(list.iter().all(|&(f, _)| f < feature::COUNT));
     }
 }

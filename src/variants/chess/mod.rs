@@ -1,13 +1,16 @@
 //! FIDE chess: the rules, FEN and the Game implementation.
 
+pub mod bits;
 pub mod castling;
 pub mod endings;
 pub mod eval;
+pub mod exchange;
 pub mod movegen;
 pub mod notation;
 pub mod options;
 pub mod play;
 pub mod position;
+pub mod weights;
 
 use crate::core::history::{self, History};
 use crate::core::{
@@ -28,6 +31,8 @@ pub const SEATS: &[&str] = &["white", "black"];
 pub struct Chess {
     geo: &'static Geometry,
     board: Board,
+    /// The board's pieces as bitboards, kept in step with it.
+    bits: bits::PieceBits,
     side: Seat,
     /// What a move changes besides the board and the side to move.
     state: play::State,
@@ -99,9 +104,7 @@ impl Game for Chess {
     }
 
     fn in_check(&self) -> bool {
-        self.board
-            .king(self.side)
-            .is_some_and(|k| self.attacked(k, self.side.opponent(), None))
+        self.checkers() != 0
     }
 
     fn end_rules(&self) -> EndRules {

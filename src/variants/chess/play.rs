@@ -60,6 +60,24 @@ impl Chess {
         h
     }
 
+    /// Brings the bitboards up to date with the cells `mv` changed: its
+    /// origin and destination, the pawn taken en passant, the castling
+    /// Rook's corner and the cell it lands on (between the King's two).
+    #[inline(always)]
+    fn refresh_bits(&mut self, mv: Move) {
+        self.bits.refresh(&self.board, mv.from);
+        self.bits.refresh(&self.board, mv.to);
+        match mv.kind {
+            MoveKind::EnPassant => self.bits.refresh(&self.board, mv.aux),
+            MoveKind::Castle => {
+                self.bits.refresh(&self.board, mv.aux);
+                let between = Cell(((mv.from.0 as u16 + mv.to.0 as u16) / 2) as u8);
+                self.bits.refresh(&self.board, between);
+            }
+            _ => {}
+        }
+    }
+
     /// Whether a pawn of the side to move stands next to the pawn that just
     /// double-stepped (so the en-passant right is real).
     fn en_passant_capturable(&self, ep: Cell) -> bool {
@@ -90,6 +108,7 @@ impl Recorded for Chess {
             .get(mv.from)
             .is_some_and(|p| p.kind() == PieceKind::Pawn);
         let captured = play_on_board(&mut self.board, mv);
+        self.refresh_bits(mv);
         self.state.ep = (mv.kind == MoveKind::DoubleStep).then_some(mv.aux);
         self.state.castling = state.castling.after_touching(mv.from).after_touching(mv.to);
         self.state.halfmove = if pawn_moved || captured.is_some() {
@@ -124,6 +143,7 @@ impl Recorded for Chess {
         self.side = self.side.opponent();
         if !mv.is_pass() {
             take_back_on_board(&mut self.board, mv, before.change);
+            self.refresh_bits(mv);
         }
         self.state = before.state;
     }

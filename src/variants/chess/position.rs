@@ -26,6 +26,7 @@ impl Chess {
         let fields = read_fen_fields(fen, piece_of_letter, SIDES).map_err(|f| fault(&f))?;
         let mut game = Chess {
             geo: Geometry::chess8(),
+            bits: super::bits::PieceBits::of(&fields.board),
             board: fields.board,
             side: fields.side,
             state: State {

@@ -1,0 +1,243 @@
+//! The server's limits: every cap on what a stranger may make it spend,
+//! with OpenSSH's defaults where OpenSSH has the same limit, and the fixed
+//! ceilings that are not worth a flag.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+/// The widest screen the server draws; a wider terminal is told it is
+/// too large (a window size is the client's to choose, and a screen's
+/// memory grows with its area).
+pub const MAX_COLUMNS: u16 = 500;
+
+/// The tallest screen the server draws.
+pub const MAX_ROWS: u16 = 200;
+
+/// How long one frame may wait for a client that does not read it before
+/// the connection is closed.
+pub const WRITE_DEADLINE: Duration = Duration::from_secs(60);
+
+/// The most input bytes waiting for a connection's screen; more means the
+/// client sends while reading nothing, and it is closed.
+pub const PENDING_INPUT: usize = 64 * 1024;
+
+/// How many join/leave notices wait for a screen at most (the oldest go).
+pub const PENDING_NOTICES: usize = 8;
+
+/// What a request other than input bytes costs from the input allowance
+/// (a window change, a pty, env or signal request, a channel open).
+pub const REQUEST_COST: usize = 256;
+
+/// How many seconds of input the allowance holds at most: a paste of up
+/// to this many seconds' worth passes at once, a longer one is slowed.
+pub const BURST_SECONDS: u32 = 4;
+
+/// The most display names the server keeps (each is a line of
+/// `names.json`, claimed by a key on first use).
+pub const MAX_NAMES: usize = 10_000;
+
+/// The most display names one key may claim.
+pub const NAMES_PER_KEY: usize = 4;
+
+/// How often the lobby is redrawn at most, and the table computers that
+/// could not save are tried again.
+pub const LOBBY_TICK: Duration = Duration::from_millis(250);
+
+/// Descriptors kept for everything but connections (the listening socket,
+/// files being saved, the log): a connection is refused before the
+/// process runs out.
+pub const SPARE_DESCRIPTORS: u64 = 128;
+
+/// OpenSSH's MaxStartups `start:rate:full`: with `start` connections not
+/// yet logged in, a new one is dropped with probability `rate` percent,
+/// rising linearly to every one at `full`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Startups {
+    /// Below this many, every connection is let in.
+    pub start: usize,
+    /// The chance of a drop at `start`, in percent.
+    pub rate: u32,
+    /// At this many, every new connection is dropped.
+    pub full: usize,
+}
+
+impl Default for Startups {
+    fn default() -> Startups {
+        Startups {
+            start: 10,
+            rate: 30,
+            full: 100,
+        }
+    }
+}
+
+impl Startups {
+    /// The chance, in percent, that a new connection is dropped when
+    /// `waiting` connections are not yet logged in.
+    pub fn drop_percent(&self, waiting: usize) -> u32 {
+        if waiting < self.start {
+            0
+        } else if waiting >= self.full {
+            100
+        } else {
+            let span = (self.full - self.start) as u64;
+            let over = (waiting - self.start) as u64;
+            let rise = u64::from(100 - self.rate) * over / span;
+            self.rate + rise as u32
+        }
+    }
+}
+
+impl std::fmt::Display for Startups {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}:{}", self.start, self.rate, self.full)
+    }
+}
+
+impl FromStr for Startups {
+    type Err = String;
+
+    /// Reads `start:rate:full` (`10:30:100`) or one number `n` (`n:100:n`, a
+    /// hard cap), as sshd_config's MaxStartups does.
+    fn from_str(text: &str) -> Result<Startups, String> {
+        let bad = || {
+            format!(
+                "--max-startups takes start:rate:full (10:30:100) or one number, with start <= full and rate at most 100, not {text:?}."
+            )
+        };
+        let parts: Vec<&str> = text.trim().split(':').collect();
+        let number = |s: &str| s.trim().parse::<usize>().map_err(|_| bad());
+        let startups = match parts.as_slice() {
+            [n] => {
+                let n = number(n)?;
+                Startups {
+                    start: n,
+                    rate: 100,
+                    full: n,
+                }
+            }
+            [start, rate, full] => Startups {
+                start: number(start)?,
+                rate: u32::try_from(number(rate)?).map_err(|_| bad())?,
+                full: number(full)?,
+            },
+            _ => return Err(bad()),
+        };
+        if startups.start > startups.full || startups.rate > 100 || startups.full == 0 {
+            return Err(bad());
+        }
+        Ok(startups)
+    }
+}
+
+/// The limits of one server.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The most people playing or watching at once (connections past the
+    /// login and into the game).
+    pub connections: usize,
+    /// The connections not yet logged in: how many before new ones are dropped.
+    pub startups: Startups,
+    /// The most connections not yet logged in from one address (an IPv6
+    /// address counts by its /64).
+    pub per_address: usize,
+    /// How long a connection may take to log in and start the game.
+    pub login_grace: Duration,
+    /// The most unfinished tables one person may make (a key; guests by
+    /// their address).
+    pub tables_per_person: usize,
+    /// The most unfinished tables on the server.
+    pub tables: usize,
+    /// The most bytes of input a second from one connection (window
+    /// changes and other requests count too); faster input is slowed.
+    pub input_bytes_per_second: u32,
+    /// How long a connection may send nothing before it is closed.
+    pub idle: Duration,
+    /// The most computer searches at once, server-wide.
+    pub searches: usize,
+    /// How long a Master computer thinks per move, unless its table says.
+    pub think_ms: u64,
+    /// The longest a table may ask a Master computer to think per move.
+    pub max_think_ms: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            connections: 1000,
+            startups: Startups::default(),
+            per_address: 10,
+            login_grace: Duration::from_secs(120),
+            tables_per_person: 4,
+            tables: 1000,
+            input_bytes_per_second: 4096,
+            idle: Duration::from_secs(1800),
+            searches: 2,
+            think_ms: catboard::ai::level::DEFAULT_THINK_MS,
+            max_think_ms: 30_000,
+        }
+    }
+}
+
+impl Limits {
+    /// The Master time a table asking for `asked` milliseconds gets.
+    pub fn think_ms_for(&self, asked: u64) -> u64 {
+        asked.clamp(1, self.max_think_ms.max(1))
+    }
+
+    /// How many descriptors the connections may need at most.
+    pub fn descriptors(&self) -> u64 {
+        (self.connections + self.startups.full) as u64 + SPARE_DESCRIPTORS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn max_startups_reads_as_sshd_config_does() {
+        assert_eq!("10:30:100".parse(), Ok(Startups::default()));
+        assert_eq!(
+            "5".parse(),
+            Ok(Startups {
+                start: 5,
+                rate: 100,
+                full: 5
+            })
+        );
+        for bad in ["", "a", "10:30", "50:30:10", "1:101:2", "0", "1:2:3:4"] {
+            assert!(bad.parse::<Startups>().is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn the_drop_chance_rises_from_rate_at_start_to_all_at_full() {
+        let s = Startups::default();
+        assert_eq!(s.drop_percent(0), 0);
+        assert_eq!(s.drop_percent(9), 0);
+        assert_eq!(s.drop_percent(10), 30);
+        assert_eq!(s.drop_percent(55), 65);
+        assert_eq!(s.drop_percent(100), 100);
+        assert_eq!(s.drop_percent(5000), 100);
+        let mut last = 0;
+        for waiting in 0..=120 {
+            let p = s.drop_percent(waiting);
+            assert!(p >= last && p <= 100, "{waiting}: {p}");
+            last = p;
+        }
+        let hard: Startups = "3".parse().expect("a number");
+        assert_eq!((hard.drop_percent(2), hard.drop_percent(3)), (0, 100));
+    }
+
+    #[test]
+    fn a_table_gets_its_master_time_up_to_the_servers_maximum() {
+        let limits = Limits {
+            max_think_ms: 5_000,
+            ..Limits::default()
+        };
+        assert_eq!(limits.think_ms_for(30_000), 5_000);
+        assert_eq!(limits.think_ms_for(2_000), 2_000);
+        assert_eq!(limits.think_ms_for(0), 1);
+    }
+}

@@ -1,0 +1,84 @@
+//! The chess position's pieces as bitboards, by kind and by seat: kept in
+//! step with the board by make and unmake (the board stays the record of
+//! what stands where; these are its index for move generation and the
+//! evaluation).
+
+use crate::core::bitboard::{Bits, bit};
+use crate::core::{Board, Cell, Geometry, PieceKind, Seat};
+
+/// The cells of each orthodox kind (both seats) and of each seat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PieceBits {
+    /// Indexed by the kind's code − 1: Pawn, Knight, Bishop, Rook, Queen, King.
+    kinds: [Bits; 6],
+    /// White's pieces, Black's pieces.
+    seats: [Bits; 2],
+}
+
+impl PieceBits {
+    /// The bitboards of `board` (an 8 × 8 board).
+    pub fn of(board: &Board) -> PieceBits {
+        let mut bits = PieceBits::default();
+        for cell in Geometry::chess8().cells() {
+            bits.refresh(board, cell);
+        }
+        bits
+    }
+
+    /// Brings `cell`'s bit up to date with what stands there on `board`.
+    #[inline(always)]
+    pub fn refresh(&mut self, board: &Board, cell: Cell) {
+        let b = bit(cell);
+        for k in self.kinds.iter_mut() {
+            *k &= !b;
+        }
+        self.seats[0] &= !b;
+        self.seats[1] &= !b;
+        if let Some(p) = board.get(cell) {
+            let k = (p.kind() as usize).wrapping_sub(1);
+            if let Some(set) = self.kinds.get_mut(k) {
+                *set |= b;
+            }
+            self.seats[p.seat().index() & 1] |= b;
+        }
+    }
+
+    /// The cells of `kind` (both seats); empty for a kind chess does not have.
+    #[inline(always)]
+    pub fn kind(&self, kind: PieceKind) -> Bits {
+        self.kinds
+            .get((kind as usize).wrapping_sub(1))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The cells of `seat`'s pieces.
+    #[inline(always)]
+    pub fn seat(&self, seat: Seat) -> Bits {
+        self.seats[seat.index() & 1]
+    }
+
+    /// Every occupied cell.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bits {
+        self.seats[0] | self.seats[1]
+    }
+
+    /// The cells of `seat`'s pieces of `kind`.
+    #[inline(always)]
+    pub fn of_kind(&self, seat: Seat, kind: PieceKind) -> Bits {
+        self.kind(kind) & self.seat(seat)
+    }
+
+    /// The diagonal sliders (Bishops and Queens) of `seat`.
+    #[inline(always)]
+    pub fn diagonal_sliders(&self, seat: Seat) -> Bits {
+        (self.kinds[2] | self.kinds[4]) & self.seat(seat)
+    }
+
+    /// The orthogonal sliders (Rooks and Queens) of `seat`.
+    #[inline(always)]
+    pub fn orthogonal_sliders(&self, seat: Seat) -> Bits {
+        (self.kinds[3] | self.kinds[4]) & self.seat(seat)
+    }
+}
