@@ -789,7 +789,7 @@ fn hostile_text_gets_one_clean_sentence_from_every_parser_and_protocol() {
     eprintln!("hostile text: {checked} messages checked, each one clean sentence");
 }
 
-// ---- Findings: each fails today, in code another engineer owns ---------
+// ---- Findings of the fuzzers, each fixed and kept as a test -------------
 
 /// A Bishop move disambiguated by its rank (two Bishops on the d-file
 /// reaching c2) is written `B1c2`, which reads back as the coordinate move
