@@ -16,6 +16,8 @@ mod starting;
 mod tests;
 mod update;
 mod watching;
+#[cfg(test)]
+mod watching_tests;
 
 pub use update::update;
 
