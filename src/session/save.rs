@@ -182,7 +182,10 @@ impl SaveStore {
     }
 
     /// The saves, newest first; none when the directory does not exist yet,
-    /// and a sentence naming it when it cannot be read.
+    /// and a sentence naming it when it cannot be read. A temporary file
+    /// of a catboard killed in the middle of a save
+    /// ([`catboard::durable::is_abandoned_temporary`]) is removed on the
+    /// way.
     pub fn newest_first(&self) -> Result<Vec<PathBuf>, String> {
         let entries = match std::fs::read_dir(&self.dir) {
             Ok(entries) => entries,
@@ -198,6 +201,13 @@ impl SaveStore {
         let mut files: Vec<(SystemTime, PathBuf)> = entries
             .flatten()
             .map(|e| e.path())
+            .filter(|p| {
+                if catboard::durable::is_abandoned_temporary(p) {
+                    let _ = std::fs::remove_file(p);
+                    return false;
+                }
+                true
+            })
             .filter(|p| p.extension().is_some_and(|x| x == "json"))
             .map(|p| {
                 let time = std::fs::metadata(&p)
@@ -361,6 +371,35 @@ mod tests {
         assert!(
             err.starts_with("The saves folder ") && err.contains("cannot be read"),
             "{err}"
+        );
+    }
+
+    /// A catboard killed in the middle of a save leaves its temporary
+    /// file (a `kill -9` run of 150 left 53): the next look at the folder
+    /// removes it, and keeps those of writers still alive.
+    #[test]
+    fn a_killed_writer_s_temporary_is_removed_and_a_live_one_s_kept() {
+        let dir = TempDir::new("abandoned");
+        let store = SaveStore::new(dir.0.clone());
+        let path = store.fresh_path();
+        SaveStore::write(&path, &sample()).expect("writes");
+        let name = path.file_name().and_then(|n| n.to_str()).expect("a name");
+        // No process has id 999999999 (above any pid_max); 1 always lives.
+        let dead = dir.0.join(format!(".{name}.999999999.0.0.tmp"));
+        let alive = dir.0.join(format!(".{name}.1.0.0.tmp"));
+        let mine = dir
+            .0
+            .join(format!(".{name}.{}.0.0.tmp", std::process::id()));
+        for temporary in [&dead, &alive, &mine] {
+            std::fs::write(temporary, "{").expect("a temporary");
+        }
+        assert_eq!(store.newest_first(), Ok(vec![path]));
+        if Path::new("/proc").is_dir() {
+            assert!(!dead.exists(), "the killed writer's temporary is left");
+        }
+        assert!(
+            alive.exists() && mine.exists(),
+            "a live writer's is removed"
         );
     }
 
