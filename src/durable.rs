@@ -78,6 +78,30 @@ pub fn is_temporary(path: &Path) -> bool {
         .is_some_and(|n| n.starts_with('.') && n.ends_with(".tmp"))
 }
 
+/// Whether `path` is a temporary file of [`replace`] that nothing will
+/// rename any more: its writer (the process named in it) is another
+/// process that has ended, killed in the middle of a write. Such a file
+/// is safe to remove from a folder other catboards share; when the system
+/// cannot say whether the process lives (no `/proc`), it is kept.
+pub fn is_abandoned_temporary(path: &Path) -> bool {
+    if !is_temporary(path) {
+        return false;
+    }
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return false;
+    };
+    // `.<name>.<pid>.<n>.<nanos>.tmp`
+    let Some(pid) = name
+        .rsplit('.')
+        .nth(3)
+        .and_then(|pid| pid.parse::<u32>().ok())
+    else {
+        return false;
+    };
+    let proc = Path::new("/proc");
+    pid != std::process::id() && proc.is_dir() && !proc.join(pid.to_string()).exists()
+}
+
 /// Makes `dir` and its missing parents, the new ones with `access`'s
 /// folder mode; an existing folder is left as it is. A path that exists
 /// but is not a folder is an error that says so.

@@ -80,9 +80,17 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => {
             // Help and version go to standard output, mistakes to standard
-            // error (status 2); a closed output is not worth a panic.
+            // error (status 2), where the arguments clap repeats have their
+            // control characters escaped; a closed output is not worth a
+            // panic.
+            if e.use_stderr() {
+                use std::io::Write;
+                let text = catboard::text::escaped_lines(&e.to_string());
+                let _ = write!(std::io::stderr(), "{text}");
+                return ExitCode::from(2);
+            }
             let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+            return ExitCode::SUCCESS;
         }
     };
     let result: Result<(), cli::Failure> = match cli.command {

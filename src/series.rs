@@ -32,7 +32,8 @@ impl Series {
         }
         if games > 0 && totals.is_empty() {
             return Err(GameError::new(format!(
-                "the series has {games} finished games but no totals"
+                "the series has {} but no totals",
+                crate::text::count(games, "finished game", "finished games")
             )));
         }
         Ok(Series { games, totals })

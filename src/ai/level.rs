@@ -112,7 +112,10 @@ impl FromStr for Level {
             .copied()
             .find(|l| l.id() == lower)
             .ok_or_else(|| {
-                format!("There is no level '{s}'; choose one of casual, club, strong or master.")
+                format!(
+                    "There is no level {}; choose one of casual, club, strong or master.",
+                    crate::text::quoted(s)
+                )
             })
     }
 }

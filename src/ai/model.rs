@@ -30,7 +30,8 @@ impl std::str::FromStr for Model {
             "paranoid" => Ok(Model::Paranoid),
             "maxn" | "max-n" => Ok(Model::MaxN),
             _ => Err(format!(
-                "There is no search model '{s}'; choose paranoid or maxn."
+                "There is no search model {}; choose paranoid or maxn.",
+                crate::text::quoted(s)
             )),
         }
     }

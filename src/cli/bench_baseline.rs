@@ -47,11 +47,14 @@ impl Figures {
         text
     }
 
-    /// Writes the figures to `path` whole (a temporary file renamed over it).
+    /// Writes the figures to `path` whole, through the one writer
+    /// discipline ([`catboard::durable::replace`]).
     pub fn save(&self, path: &Path) -> io::Result<()> {
-        let tmp = path.with_extension("tmp");
-        std::fs::write(&tmp, self.to_text())?;
-        std::fs::rename(&tmp, path)
+        catboard::durable::replace(
+            path,
+            self.to_text().as_bytes(),
+            catboard::durable::Access::Usual,
+        )
     }
 
     /// Prints every figure next to the baseline's, with the change.
@@ -108,12 +111,18 @@ fn round(value: f64) -> String {
 /// Reads a baseline file: `name = value` lines, `#` comments; a line that
 /// is neither is refused with its number.
 pub fn read(path: &Path) -> Result<BTreeMap<String, f64>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("Cannot read the baseline {}: {e}.", path.display()))?;
+    use catboard::text::{foreign, shown_path};
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        format!(
+            "Cannot read the baseline {}: {}.",
+            shown_path(path),
+            foreign(&e.to_string())
+        )
+    })?;
     parse(&text).map_err(|line| {
         format!(
             "The baseline {} has a line {line} that is not 'name = number'.",
-            path.display()
+            shown_path(path)
         )
     })
 }

@@ -3,41 +3,47 @@
 
 use super::Failure;
 use super::bench_baseline::{self, Figures};
-use super::tools::max_perft_depth;
 use catboard::ai::bench::{BACCANCAT_POSITIONS, CAT_POSITIONS, POSITIONS};
-use catboard::ai::level::{MAX_DEPTH, MAX_THINK_MS};
 use catboard::ai::{Level, Limits, Searcher};
 use catboard::core::{Game, Options, perft};
-use catboard::protocol::xboard::{MAX_HASH_MB, Session};
+use catboard::limits::{self, HASH_MB, THINK_MS};
+use catboard::protocol::xboard::Session;
 use catboard::variants::Variant;
 use clap::Args;
 use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-/// The deepest BacCanCat bench search (a depth of two-seat plies,
-/// stretched to four plies for four armies).
-const BACCANCAT_MAX_BENCH_DEPTH: u32 = 2;
+/// The bench's depth when none is given: 8, or the variant's deepest
+/// when that is less (BacCanCat's 2).
+const DEFAULT_BENCH_DEPTH: u64 = 8;
+
+/// The bench's perft depth when none is given: 6, or the variant's
+/// deepest when that is less.
+const DEFAULT_BENCH_PERFT: u64 = 6;
 
 /// Arguments of `catboard bench`.
 #[derive(Args, Debug, Clone)]
 pub struct BenchArgs {
-    /// The depth each bench position is searched to.
-    #[arg(long, default_value_t = 8)]
-    pub depth: u32,
+    /// The depth each bench position is searched to: 1 to 64 (BacCanCat
+    /// 1 to 2); 8 (BacCanCat 2) when absent.
+    #[arg(long)]
+    pub depth: Option<u64>,
     /// Also play one move at every level on every position and print the time each took.
     #[arg(long)]
     pub levels: bool,
-    /// Master's thinking time per move for `--levels`, in milliseconds.
+    /// Master's thinking time per move for `--levels`, in milliseconds
+    /// (1 to 3600000).
     #[arg(long, default_value_t = catboard::ai::level::DEFAULT_THINK_MS)]
     pub think_ms: u64,
-    /// The perft depth counted from the start position (0 to skip).
-    #[arg(long, default_value_t = 6)]
-    pub perft: u32,
-    /// The variant benched: chess, chu (Chu Chess; perft at most depth 4),
-    /// polar, baccancat (depth at most 2, perft at most 4), or cat for one
-    /// move at every level on Cat Chess positions (and perft of its start,
-    /// at most depth 5), or all for every variant in turn.
+    /// The perft depth counted from the start position (0 to skip): at
+    /// most 9 for Chess, 5 for Cat Chess, 4 for Chu Chess, Polar chess and
+    /// BacCanCat; 6, or that most when less, when absent.
+    #[arg(long)]
+    pub perft: Option<u64>,
+    /// The variant benched: chess, chu (Chu Chess), polar, baccancat, or
+    /// cat for one move at every level on Cat Chess positions (and perft
+    /// of its start), or all for every variant in turn.
     #[arg(long, default_value = "chess")]
     pub variant: String,
     /// Write every figure of this run to FILE (`name = value` lines), to
@@ -55,7 +61,7 @@ pub struct BenchArgs {
 pub struct XboardArgs {
     /// Hash table size in MiB (1 to 1024).
     #[arg(long, default_value_t = 64)]
-    pub hash_mb: usize,
+    pub hash_mb: u64,
     /// Play at a fixed level (casual, club, strong) whatever the clock says;
     /// master (the default) thinks by the interface's clock.
     #[arg(long, default_value = "master")]
@@ -76,22 +82,10 @@ pub fn bench(args: &BenchArgs) -> Result<(), Failure> {
     } else {
         vec![Variant::from_id(&args.variant).map_err(|e| e.to_string())?]
     };
-    if !(1..=MAX_DEPTH).contains(&args.depth) {
-        return Err(Failure::Refused(format!(
-            "--depth must be 1 to {MAX_DEPTH}, not {}.",
-            args.depth
-        )));
-    }
     check_think_ms(args.think_ms)?;
+    let mut settings = Vec::with_capacity(variants.len());
     for &variant in &variants {
-        let max_perft = max_perft_depth(variant);
-        if args.perft > max_perft {
-            return Err(Failure::Refused(format!(
-                "--perft {} is deeper than {} perft counts (at most {max_perft}).",
-                args.perft,
-                variant.name()
-            )));
-        }
+        settings.push((variant, Checked::of(args, variant)?));
     }
     let baseline = match &args.baseline {
         Some(path) => Some(bench_baseline::read(path).map_err(Failure::Refused)?),
@@ -101,11 +95,11 @@ pub fn bench(args: &BenchArgs) -> Result<(), Failure> {
     let mut out = stdout.lock();
     let mut figures = Figures::default();
     let mut benched = Ok(());
-    for &variant in &variants {
-        if variants.len() > 1 {
+    for &(variant, checked) in &settings {
+        if settings.len() > 1 {
             benched = benched.and_then(|()| writeln!(out, "\n{}", variant.name()));
         }
-        benched = benched.and_then(|()| bench_variant(args, variant, &mut figures, &mut out));
+        benched = benched.and_then(|()| bench_variant(checked, variant, &mut figures, &mut out));
     }
     if let Some(baseline) = &baseline {
         benched = benched.and_then(|()| figures.compare(baseline, &mut out));
@@ -121,8 +115,9 @@ pub fn bench(args: &BenchArgs) -> Result<(), Failure> {
     if let Some(path) = &args.save_baseline {
         figures.save(path).map_err(|e| {
             Failure::Refused(format!(
-                "Cannot write the baseline {}: {e}.",
-                path.display()
+                "Cannot write the baseline {}: {}.",
+                catboard::text::shown_path(path),
+                catboard::text::foreign(&e.to_string())
             ))
         })?;
     }
@@ -131,7 +126,7 @@ pub fn bench(args: &BenchArgs) -> Result<(), Failure> {
 
 /// One variant's bench: its positions, levels and perft.
 fn bench_variant(
-    args: &BenchArgs,
+    args: Checked,
     variant: Variant,
     figures: &mut Figures,
     out: &mut impl Write,
@@ -144,40 +139,63 @@ fn bench_variant(
     };
     match variant {
         Variant::Cat => cat_bench(&bench, figures, out),
-        Variant::Chess => grid_bench(&bench, POSITIONS, args.perft, figures, out),
+        Variant::Chess => grid_bench(&bench, POSITIONS, figures, out),
         // Chu's perft grows about 60-fold a ply: depth 4 takes about a second.
         Variant::Chu => grid_bench(
             &bench,
             catboard::variants::chu::BENCH_POSITIONS,
-            args.perft.min(4),
             figures,
             out,
         ),
-        Variant::Polar => grid_bench(&bench, POLAR_START, args.perft.min(4), figures, out),
+        Variant::Polar => grid_bench(&bench, POLAR_START, figures, out),
         // Four armies: a depth counts two-seat plies and is stretched to
         // twice as many, so at most depth 2 (four plies) is searched; perft
-        // grows about 50-fold a ply, depth 4 takes seconds.
-        Variant::BacCanCat => {
-            let capped = BenchArgs {
-                depth: args.depth.min(BACCANCAT_MAX_BENCH_DEPTH),
-                ..args.clone()
-            };
-            let bench = Bench {
-                args: &capped,
-                ..bench
-            };
-            grid_bench(&bench, BACCANCAT_POSITIONS, args.perft.min(4), figures, out)
-        }
+        // grows about 50-fold a ply, depth 4 takes seconds (the limits
+        // table's BacCanCat rows).
+        Variant::BacCanCat => grid_bench(&bench, BACCANCAT_POSITIONS, figures, out),
     }
 }
 
 /// What one variant's bench is run with.
 #[derive(Clone, Copy)]
-struct Bench<'a> {
-    args: &'a BenchArgs,
+struct Bench {
+    args: Checked,
     variant: Variant,
     /// The start of the names of its figures (the variant's id).
     prefix: &'static str,
+}
+
+/// One variant's bench settings once checked against the limits table.
+#[derive(Clone, Copy, Debug)]
+struct Checked {
+    depth: u32,
+    levels: bool,
+    think_ms: u64,
+    perft: u32,
+}
+
+impl Checked {
+    /// `args` for `variant`, each number within the variant's row of the
+    /// limits table (a default is the variant's most when that is less),
+    /// or the sentence refusing the first that is not.
+    fn of(args: &BenchArgs, variant: Variant) -> Result<Checked, String> {
+        let depth_limit = limits::bench_depth(variant);
+        let depth = depth_limit.check(
+            args.depth
+                .unwrap_or(DEFAULT_BENCH_DEPTH.min(depth_limit.most)),
+        )?;
+        let perft_limit = limits::bench_perft(variant);
+        let perft = perft_limit.check(
+            args.perft
+                .unwrap_or(DEFAULT_BENCH_PERFT.min(perft_limit.most)),
+        )?;
+        Ok(Checked {
+            depth: depth as u32,
+            levels: args.levels,
+            think_ms: args.think_ms,
+            perft: perft as u32,
+        })
+    }
 }
 
 /// A bench position that could not be set up (a mistake in the table).
@@ -198,15 +216,15 @@ fn bad_position(name: &str, e: impl std::fmt::Display) -> io::Error {
 }
 
 /// `catboard bench` for a two-seat variant: its fixed `positions` searched
-/// to a depth, then the levels and perft to `perft_depth` if asked.
+/// to a depth, then the levels and perft to `--perft` if asked.
 fn grid_bench(
     bench: &Bench,
     positions: &[(&str, &str)],
-    perft_depth: u32,
     figures: &mut Figures,
     out: &mut impl Write,
 ) -> io::Result<()> {
     let (args, variant, prefix) = (bench.args, bench.variant, bench.prefix);
+    let perft_depth = args.perft;
     let stop = AtomicBool::new(false);
     let options = Options::new();
     let mut total_nodes = 0u64;
@@ -285,7 +303,7 @@ fn cat_bench(bench: &Bench, figures: &mut Figures, out: &mut impl Write) -> io::
     let args = bench.args;
     level_times(bench, CAT_POSITIONS, figures, out)?;
     if args.perft > 0 {
-        let depth = args.perft.min(5);
+        let depth = args.perft;
         let mut game = Variant::Cat.new_game(&Options::new());
         let start = Instant::now();
         let leaves = perft(&mut game, depth);
@@ -370,25 +388,15 @@ fn record_perft(figures: &mut Figures, prefix: &str, depth: u32, leaves: u64, se
     );
 }
 
-/// Refuses a Master thinking time outside 1 ms to [`MAX_THINK_MS`].
+/// Refuses a Master thinking time outside the limits table's
+/// [`THINK_MS`] (1 ms to an hour).
 pub fn check_think_ms(think_ms: u64) -> Result<(), String> {
-    if (1..=MAX_THINK_MS).contains(&think_ms) {
-        Ok(())
-    } else {
-        Err(format!(
-            "--think-ms must be 1 to {MAX_THINK_MS} (an hour), not {think_ms}."
-        ))
-    }
+    THINK_MS.check(think_ms).map(|_| ())
 }
 
 /// Runs `catboard xboard` on standard input and output.
 pub fn xboard(args: &XboardArgs) -> Result<(), Failure> {
-    if !(1..=MAX_HASH_MB).contains(&args.hash_mb) {
-        return Err(Failure::Refused(format!(
-            "--hash-mb must be 1 to {MAX_HASH_MB}, not {}.",
-            args.hash_mb
-        )));
-    }
+    let hash_mb = HASH_MB.check(args.hash_mb)? as usize;
     let input = std::io::BufReader::new(std::io::stdin());
     let output = std::io::stdout();
     let options = Options::parse(
@@ -396,8 +404,18 @@ pub fn xboard(args: &XboardArgs) -> Result<(), Failure> {
         args.options.iter().map(String::as_str),
     )
     .map_err(|e| Failure::Refused(format!("--option: {e}.")))?;
-    let session = Session::new(args.hash_mb)
+    let session = Session::new(hash_mb)
         .with_level(args.level)
         .with_options(options);
-    catboard::protocol::xboard::run_session(session, input, output).map_err(Failure::writing)
+    catboard::protocol::xboard::run_session(session, input, output).map_err(session_failure)
+}
+
+/// How a protocol session's I/O error ends the command: a session that
+/// could not start is refused in its sentence, anything else is a failed
+/// write.
+pub fn session_failure(e: io::Error) -> Failure {
+    match catboard::protocol::read_ahead::start_failure(&e) {
+        Some(sentence) => Failure::Refused(sentence),
+        None => Failure::writing(e),
+    }
 }

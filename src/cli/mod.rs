@@ -70,6 +70,9 @@ impl Failure {
 /// is nowhere left to report it).
 fn eprintln_quietly(sentence: &str) {
     use io::Write;
+    // The sentence quotes user text through catboard::text already; this
+    // is the last guard that nothing reaches the terminal unescaped.
+    let sentence = catboard::text::escaped_lines(sentence).replace('\n', "\\n");
     let _ = writeln!(io::stderr(), "catboard: {sentence}");
 }
 
@@ -84,3 +87,5 @@ pub fn print_line(text: impl std::fmt::Display) -> Result<(), Failure> {
 
 #[cfg(test)]
 mod docs_check;
+#[cfg(test)]
+mod limits_check;

@@ -13,6 +13,7 @@ use crate::session::{
 use crate::ui::run;
 use catboard::ai::level::DEFAULT_THINK_MS;
 use catboard::core::Options;
+use catboard::text::{quoted, shown};
 use catboard::variants::Variant;
 use clap::Args;
 use std::path::PathBuf;
@@ -40,7 +41,8 @@ pub struct LookArgs {
 /// How the computer players think.
 #[derive(Args, Debug, Clone)]
 pub struct ComputerArgs {
-    /// How long a Master computer thinks per move, in milliseconds.
+    /// How long a Master computer thinks per move, in milliseconds (1 to
+    /// 3600000).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_THINK_MS)]
     pub think_ms: u64,
 }
@@ -187,22 +189,32 @@ pub struct LineArgs {
     pub save: SaveArgs,
 }
 
-/// The notice shown when there is nowhere to save games.
-pub const NOWHERE_TO_SAVE: &str = "Games will not be saved: neither HOME nor XDG_DATA_HOME is set; \
-     start with --save-dir DIR to save them.";
+/// The notice shown when there is nowhere to save games, `why` being the
+/// clause that says why (`neither HOME nor XDG_DATA_HOME is set`).
+pub fn nowhere_to_save(why: &str) -> String {
+    format!("Games will not be saved: {why}; start with --save-dir DIR to save them.")
+}
 
-/// Where games are saved: `--save-dir`, else the usual folder; with
-/// neither, `None` and the notice saying so.
+/// Where games are saved: `--save-dir`, else the usual folder (an
+/// absolute `XDG_DATA_HOME` or `HOME`). With neither, or a saves folder
+/// that is a file, `None` and the clause saying why (for the notice
+/// [`nowhere_to_save`], and for `--resume`).
 fn saves_of(
     args: &SaveArgs,
     var: &impl Fn(&str) -> Option<String>,
 ) -> (Option<SaveStore>, Option<String>) {
     let store = match &args.save_dir {
-        Some(dir) => Some(SaveStore::new(dir.clone())),
+        Some(dir) => Ok(SaveStore::new(dir.clone())),
         None => SaveStore::from_env(var),
     };
-    let notice = store.is_none().then(|| NOWHERE_TO_SAVE.to_string());
-    (store, notice)
+    let store = store.and_then(|s| match s.folder_problem() {
+        Some(why) => Err(why),
+        None => Ok(s),
+    });
+    match store {
+        Ok(store) => (Some(store), None),
+        Err(why) => (None, Some(why)),
+    }
 }
 
 fn env(name: &str) -> Option<String> {
@@ -247,7 +259,7 @@ fn players_of(variant: Variant, args: &GameArgs) -> Result<Vec<Player>, String> 
     for pair in &args.seats {
         let (seat, player) = pair
             .split_once('=')
-            .ok_or_else(|| format!("--seat '{pair}' should be written seat=player."))?;
+            .ok_or_else(|| format!("--seat {} should be written seat=player.", quoted(pair)))?;
         named.push((seat.trim().to_string(), player.trim().to_string()));
     }
     let seats = variant.seats();
@@ -257,15 +269,19 @@ fn players_of(variant: Variant, args: &GameArgs) -> Result<Vec<Player>, String> 
             .find(|(s, p)| s == seat && !p.eq_ignore_ascii_case(player))
         {
             return Err(format!(
-                "The {seat} seat is given twice, to {other} and to {player}; give each seat once."
+                "The {} seat is given twice, to {} and to {}; give each seat once.",
+                shown(seat),
+                shown(other),
+                shown(player)
             ));
         }
     }
     for (seat, _) in &named {
         if !seats.contains(&seat.as_str()) {
             return Err(format!(
-                "{} has no seat '{seat}'; its seats are {}.",
+                "{} has no seat {}; its seats are {}.",
                 variant.name(),
+                quoted(seat),
                 seats.join(", ")
             ));
         }
@@ -297,11 +313,12 @@ pub fn line(args: &LineArgs) -> Result<(), String> {
     let config = if args.resume {
         check_think_ms(args.computer.think_ms)?;
         let (saves, nowhere) = saves_of(&args.save, &env);
+        let (start, skipped) = resume_start(&saves, nowhere.as_deref())?;
         SessionConfig {
-            start: resume_start(&saves)?,
+            start,
             look: LookChoice::default(),
             saves,
-            notice: nowhere,
+            notice: join_notices(skipped, nowhere.as_deref().map(nowhere_to_save)),
             think_ms: args.computer.think_ms,
             speech: args.speech.choice(false)?,
         }
@@ -343,7 +360,13 @@ fn play_config(
             .seats()
             .iter()
             .position(|s| s == seat)
-            .ok_or_else(|| format!("{} has no seat '{seat}' to view from.", variant.name()))?,
+            .ok_or_else(|| {
+                format!(
+                    "{} has no seat {} to view from.",
+                    variant.name(),
+                    quoted(seat)
+                )
+            })?,
         None => table.first_human_seat(),
     };
     let look = match look {
@@ -359,34 +382,46 @@ fn play_config(
         },
         look,
         saves,
-        notice: nowhere,
+        notice: nowhere.as_deref().map(nowhere_to_save),
         think_ms: computer.think_ms,
         speech: crate::session::SpeechChoice::default(),
     })
 }
 
-/// The last unfinished game in `saves`, to resume; a sentence when there
-/// is none or it cannot be read.
-fn resume_start(saves: &Option<SaveStore>) -> Result<Start, String> {
-    let offer = match saves {
-        Some(store) => last_unfinished(store)?,
-        None => None,
+/// The last unfinished game in `saves`, to resume, and a notice naming
+/// the files skipped on the way; a sentence when there is none, or no
+/// folder to look in (`nowhere` says why).
+fn resume_start(
+    saves: &Option<SaveStore>,
+    nowhere: Option<&str>,
+) -> Result<(Start, Option<String>), String> {
+    let Some(store) = saves else {
+        return Err(format!(
+            "There is no saved game to resume: {}; give --save-dir DIR.",
+            nowhere.unwrap_or("there is no saves folder")
+        ));
     };
-    match (offer, saves) {
-        (Some(offer), _) => Ok(Start::Play {
-            near_side: offer.table.first_human_seat(),
-            table: offer.table,
-            path: Some(offer.path),
-        }),
-        (None, Some(store)) => Err(format!(
-            "There is no unfinished game to resume in {}.",
-            store.dir().display()
+    let found = last_unfinished(store)?;
+    let notice = found.notice();
+    match found.offer {
+        Some(offer) => Ok((
+            Start::Play {
+                near_side: offer.table.first_human_seat(),
+                table: offer.table,
+                path: Some(offer.path),
+            },
+            notice,
         )),
-        (None, None) => Err(
-            "There is no saved game to resume: neither HOME nor XDG_DATA_HOME is set; \
-             give --save-dir DIR."
-                .into(),
-        ),
+        None => Err(match notice {
+            Some(skipped) => format!(
+                "There is no unfinished game to resume in {}. {skipped}",
+                catboard::text::shown_path(store.dir())
+            ),
+            None => format!(
+                "There is no unfinished game to resume in {}.",
+                catboard::text::shown_path(store.dir())
+            ),
+        }),
     }
 }
 
@@ -396,16 +431,21 @@ pub fn open(args: &OpenArgs) -> Result<(), String> {
     check_think_ms(args.computer.think_ms)?;
     let look = look_choice(&args.look)?;
     let (saves, nowhere) = saves_of(&args.save, &env);
-    let mut notice = nowhere;
+    let mut notice = nowhere.as_deref().map(nowhere_to_save);
     let start = if args.resume {
-        resume_start(&saves)?
+        let (start, skipped) = resume_start(&saves, nowhere.as_deref())?;
+        notice = join_notices(skipped, notice);
+        start
     } else {
-        let offer = match &saves {
+        let found = match &saves {
             Some(store) => last_unfinished(store),
-            None => Ok(None),
+            None => Ok(Default::default()),
         };
-        match offer {
-            Ok(offer) => Start::Setup(offer),
+        match found {
+            Ok(found) => {
+                notice = join_notices(found.notice(), notice);
+                Start::Setup(found.offer)
+            }
             Err(e) => {
                 notice = join_notices(Some(e), notice);
                 Start::Setup(None)
@@ -459,8 +499,15 @@ mod tests {
     #[test]
     fn with_nowhere_to_save_the_notice_says_so_and_save_dir_fixes_it() {
         let nothing = |_: &str| None;
-        let (store, notice) = saves_of(&SaveArgs::default(), &nothing);
-        assert_eq!((store, notice.as_deref()), (None, Some(NOWHERE_TO_SAVE)));
+        let (store, why) = saves_of(&SaveArgs::default(), &nothing);
+        assert_eq!(
+            (store, why.as_deref()),
+            (None, Some("neither HOME nor XDG_DATA_HOME is set"))
+        );
+        assert_eq!(
+            nowhere_to_save("neither HOME nor XDG_DATA_HOME is set"),
+            "Games will not be saved: neither HOME nor XDG_DATA_HOME is set; start with --save-dir DIR to save them."
+        );
         let chosen = SaveArgs {
             save_dir: Some(PathBuf::from("/tmp/games")),
         };

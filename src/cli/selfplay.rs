@@ -11,10 +11,13 @@ use catboard::ai::multi::Model;
 use catboard::ai::random::Rng;
 use catboard::ai::{Level, Limits, Searcher};
 use catboard::core::{Game, Options, Seat};
+use catboard::limits;
+use catboard::text::count;
+use catboard::text::quoted;
 use catboard::variants::{AnyGame, Variant};
 use clap::Args;
 use std::sync::Mutex;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// Arguments of `catboard selfplay`.
@@ -23,9 +26,9 @@ pub struct SelfplayArgs {
     /// The variant played.
     #[arg(long, default_value = "cat")]
     pub variant: String,
-    /// How many games.
+    /// How many games (1 to 1000000).
     #[arg(long, default_value_t = 30)]
-    pub games: u32,
+    pub games: u64,
     /// The level of every seat not given by --seat-level.
     #[arg(long, default_value = "strong")]
     pub level: Level,
@@ -36,28 +39,30 @@ pub struct SelfplayArgs {
     /// seat=model (paranoid or maxn); may be repeated.
     #[arg(long = "seat-model", value_name = "SEAT=MODEL")]
     pub seat_models: Vec<String>,
-    /// Master's thinking time per move, in milliseconds.
+    /// Master's thinking time per move, in milliseconds (1 to 3600000).
     #[arg(long, default_value_t = catboard::ai::level::DEFAULT_THINK_MS)]
     pub think_ms: u64,
-    /// Plies played at random at the start of each game, for variety.
+    /// Plies played at random at the start of each game, for variety (0
+    /// to 1000).
     #[arg(long, default_value_t = 4)]
-    pub random_plies: u32,
+    pub random_plies: u64,
     /// The seed of the random openings (game i uses seed + i).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Give up a game (unfinished) after this many plies.
+    /// Give up a game (unfinished) after this many plies (1 to 1000000).
     #[arg(long, default_value_t = 1000)]
-    pub max_plies: u32,
-    /// Games played at once, on that many threads.
+    pub max_plies: u64,
+    /// Games played at once (1 to 1024), each on its own thread; no more
+    /// threads than there are games or twice the cores.
     #[arg(long, default_value_t = 1)]
-    pub jobs: u32,
+    pub jobs: u64,
     /// Print every game's moves (in the move list's notation).
     #[arg(long)]
     pub moves: bool,
     /// Instead of computer games, play this many random games (every
     /// hundredth against a depth-1 search) checking the invariants at every
-    /// ply: make/unmake, hashes, position and move texts. Uses --variant,
-    /// --seed, --max-plies and --jobs.
+    /// ply: make/unmake, hashes, position and move texts (1 to
+    /// 1000000000). Uses --variant, --seed, --max-plies and --jobs.
     #[arg(long, value_name = "GAMES")]
     pub soak: Option<u64>,
 }
@@ -108,15 +113,20 @@ fn per_seat<T: Clone>(
 ) -> Result<Vec<Option<T>>, String> {
     let mut out = vec![None; seats.len()];
     for setting in settings {
-        let (seat, value) = setting
-            .split_once('=')
-            .ok_or_else(|| format!("--{what} '{setting}' is not of the form seat=value."))?;
+        let (seat, value) = setting.split_once('=').ok_or_else(|| {
+            format!(
+                "--{what} {} is not of the form seat=value.",
+                quoted(setting)
+            )
+        })?;
         let index = seats
             .iter()
             .position(|s| *s == seat.trim())
             .ok_or_else(|| {
                 format!(
-                    "--{what} '{setting}': there is no seat '{seat}'; the seats are {}.",
+                    "--{what} {}: there is no seat {}; the seats are {}.",
+                    quoted(setting),
+                    quoted(seat),
                     seats.join(", ")
                 )
             })?;
@@ -125,18 +135,62 @@ fn per_seat<T: Clone>(
     Ok(out)
 }
 
+/// How many threads `jobs` asked for `games` games get: no more than the
+/// games, nor than twice the cores (more would only wait), and at least one.
+pub fn threads_for(jobs: u64, games: u64, cores: usize) -> usize {
+    let cap = (cores.max(1) as u64).saturating_mul(2);
+    jobs.min(games).min(cap).max(1) as usize
+}
+
+/// The cores this process may use (1 when the system does not say).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Runs `work` on `threads` threads of `scope` (each takes games until
+/// none is left or `abort` is raised); a thread that cannot start (a
+/// process limit) raises `abort` and ends the run with a sentence.
+pub fn start_workers<'scope, 'env>(
+    scope: &'scope std::thread::Scope<'scope, 'env>,
+    threads: usize,
+    abort: &'env AtomicBool,
+    work: &'env (impl Fn() + Sync),
+) -> Result<(), String> {
+    for n in 0..threads {
+        let started = std::thread::Builder::new()
+            .name(format!("games-{n}"))
+            .spawn_scoped(scope, work);
+        if let Err(e) = started {
+            abort.store(true, Ordering::Relaxed);
+            return Err(format!(
+                "Could not start thread {} of {} for the games: {}.",
+                n + 1,
+                threads,
+                catboard::text::foreign(&e.to_string())
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Runs `catboard selfplay`.
 pub fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
     let variant = Variant::from_id(&args.variant).map_err(|e| e.to_string())?;
+    let jobs = limits::JOBS.check(args.jobs)?;
+    let max_plies = limits::MAX_PLIES.check(args.max_plies)?;
     if let Some(games) = args.soak {
+        let games = limits::SOAK_GAMES.check(games)?;
         return soak::run(&soak::Soak {
             variant,
             games,
-            max_plies: args.max_plies,
+            max_plies,
             seed: args.seed,
-            jobs: args.jobs,
+            threads: threads_for(jobs, games, cores()),
         });
     }
+    let games = limits::SELFPLAY_GAMES.check(args.games)?;
+    limits::RANDOM_PLIES.check(args.random_plies)?;
+    crate::cli::engine::check_think_ms(args.think_ms)?;
     let seats = variant.seats();
     let levels = per_seat(seats, &args.seat_levels, "seat-level", |v| {
         v.parse::<Level>()
@@ -149,8 +203,8 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
         .map(|l| l.unwrap_or(args.level))
         .collect();
     println!(
-        "{} games of {}: {}; {} random plies, seed {}",
-        args.games,
+        "{} of {}: {}; {}, seed {}",
+        count(games, "game", "games"),
         variant.name(),
         seats
             .iter()
@@ -162,41 +216,36 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
             })
             .collect::<Vec<_>>()
             .join(", "),
-        args.random_plies,
+        count(args.random_plies, "random ply", "random plies"),
         args.seed
     );
-    let next = Mutex::new(0u32);
+    let next = AtomicU64::new(0);
+    let abort = AtomicBool::new(false);
     let results = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..args.jobs.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let index = {
-                        let Ok(mut n) = next.lock() else { return };
-                        if *n >= args.games {
-                            return;
-                        }
-                        *n += 1;
-                        *n - 1
-                    };
-                    let result = play_one(variant, &levels, &models, args, index);
-                    println!(
-                        "game {:>3}: {} ({}) after {} plies",
-                        index + 1,
-                        result.winner.map_or("nobody", |w| seats[w.index()]),
-                        result.reason,
-                        result.plies
-                    );
-                    if !result.record.is_empty() {
-                        println!("{}", result.record.join(" "));
-                    }
-                    if let Ok(mut r) = results.lock() {
-                        r.push(result);
-                    }
-                }
-            });
+    let work = || {
+        while !abort.load(Ordering::Relaxed) {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            if index >= games {
+                return;
+            }
+            let result = play_one(variant, &levels, &models, args, index);
+            println!(
+                "game {:>3}: {} ({}) after {}",
+                index + 1,
+                result.winner.map_or("nobody", |w| seats[w.index()]),
+                result.reason,
+                count(result.plies as u64, "ply", "plies")
+            );
+            if !result.record.is_empty() {
+                println!("{}", result.record.join(" "));
+            }
+            if let Ok(mut r) = results.lock() {
+                r.push(result);
+            }
         }
-    });
+    };
+    let threads = threads_for(jobs, games, cores());
+    std::thread::scope(|scope| start_workers(scope, threads, &abort, &work))?;
     let results = results.into_inner().map_err(|e| e.to_string())?;
     summarise(seats, &levels, &results);
     Ok(())
@@ -208,7 +257,7 @@ fn play_one(
     levels: &[Level],
     models: &[Option<Model>],
     args: &SelfplayArgs,
-    index: u32,
+    index: u64,
 ) -> GameResult {
     let mut game = variant.new_game(&Options::new());
     let mut players: Vec<Player> = levels
@@ -223,7 +272,7 @@ fn play_one(
             slowest: Duration::ZERO,
         })
         .collect();
-    let seed = mix(args.seed, index as u64);
+    let seed = mix(args.seed, index);
     let mut rng = Rng::new(seed);
     let mut plies = 0;
     let mut record = Vec::new();
@@ -308,9 +357,48 @@ fn summarise(seats: &[&str], levels: &[Level], results: &[GameResult]) {
     }
     let text: Vec<String> = reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
     let plies: usize = results.iter().map(|r| r.plies).sum();
+    if results.is_empty() {
+        println!("endings: none; no game was played");
+        return;
+    }
+    let average = format!("{:.0}", plies as f64 / games);
+    let noun = if average == "1" { "ply" } else { "plies" };
     println!(
-        "endings: {}; {:.0} plies a game on average",
-        text.join(", "),
-        plies as f64 / games
+        "endings: {}; {average} {noun} a game on average",
+        text.join(", ")
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Item 2 of issue 21: `--jobs 100` for one game spawned a hundred
+    /// threads; no more than the games, nor twice the cores, are used.
+    #[test]
+    fn threads_are_at_most_the_games_and_twice_the_cores() {
+        assert_eq!(threads_for(100, 1, 8), 1);
+        assert_eq!(threads_for(100, 1_000, 2), 4);
+        assert_eq!(threads_for(3, 1_000, 8), 3);
+        assert_eq!(
+            threads_for(1024, 1_000_000, 0),
+            2,
+            "unknown cores count as one"
+        );
+        assert_eq!(threads_for(1, 5, 2), 1);
+    }
+
+    #[test]
+    fn every_worker_started_takes_games_until_none_is_left() {
+        let next = AtomicU64::new(0);
+        let done = AtomicU64::new(0);
+        let abort = AtomicBool::new(false);
+        let work = || {
+            while !abort.load(Ordering::Relaxed) && next.fetch_add(1, Ordering::Relaxed) < 50 {
+                done.fetch_add(1, Ordering::Relaxed);
+            }
+        };
+        std::thread::scope(|scope| start_workers(scope, 4, &abort, &work)).expect("threads start");
+        assert_eq!(done.load(Ordering::Relaxed), 50);
+    }
 }

@@ -2,19 +2,13 @@
 
 use super::{Failure, print_line};
 use catboard::core::{Game, MoveList, perft as count_leaves};
-use catboard::protocol::read_ahead::{Line, read_line};
+use catboard::limits::PROTOCOL_LINE;
+use catboard::protocol::read_ahead::{Line, read_line, too_long_words};
 use catboard::protocol::rules::{self, RulesQuery};
 use catboard::variants::Variant;
 use clap::Args;
 use std::io::Write;
 use std::time::Instant;
-
-/// The deepest perft each variant counts: beyond it a count would take
-/// days (chess perft 9 is 2.4 trillion leaves, Cat Chess perft 7 is
-/// already hours), so a bigger depth is a mistake, refused in a sentence.
-pub fn max_perft_depth(variant: Variant) -> u32 {
-    variant.max_perft_depth()
-}
 
 /// Where a tool starts: variant, position, moves, options.
 #[derive(Args, Debug, Clone)]
@@ -49,9 +43,10 @@ impl PositionArgs {
 pub struct PerftArgs {
     #[command(flatten)]
     pub at: PositionArgs,
-    /// How many plies deep to count.
+    /// How many plies deep to count: at most 9 for Chess, 7 for Cat Chess
+    /// and Polar chess, 6 for Chu Chess and BacCanCat.
     #[arg(long)]
-    pub depth: u32,
+    pub depth: u64,
     /// Print the count below each legal move first.
     #[arg(long)]
     pub divide: bool,
@@ -71,19 +66,12 @@ pub struct RulesArgs {
 /// the time taken goes to standard error.
 pub fn perft(args: &PerftArgs) -> Result<(), Failure> {
     let variant = Variant::from_id(&args.at.variant).map_err(|e| e.0)?;
-    let max = max_perft_depth(variant);
-    if args.depth > max {
-        return Err(Failure::Refused(format!(
-            "--depth {} is deeper than {} perft counts (at most {max}).",
-            args.depth,
-            variant.name()
-        )));
-    }
+    let depth = catboard::limits::perft_depth(variant).check(args.depth)? as u32;
     let mut game = rules::play_query(&args.at.query()).map_err(|e| e.0)?;
     let start = Instant::now();
     let out = std::io::stdout();
     let mut out = out.lock();
-    let total = if args.divide && args.depth > 0 {
+    let total = if args.divide && depth > 0 {
         let mut moves = MoveList::new();
         game.legal_moves(&mut moves);
         let mut lines: Vec<(String, u64)> = Vec::new();
@@ -91,7 +79,7 @@ pub fn perft(args: &PerftArgs) -> Result<(), Failure> {
         for &mv in moves.iter() {
             let text = game.move_text(mv);
             game.make_move(mv);
-            let n = count_leaves(&mut game, args.depth - 1);
+            let n = count_leaves(&mut game, depth - 1);
             game.unmake_move();
             total += n;
             lines.push((text, n));
@@ -103,7 +91,7 @@ pub fn perft(args: &PerftArgs) -> Result<(), Failure> {
         writeln!(out).map_err(Failure::writing)?;
         total
     } else {
-        count_leaves(&mut game, args.depth)
+        count_leaves(&mut game, depth)
     };
     let secs = start.elapsed().as_secs_f64();
     writeln!(out, "{total}")
@@ -112,7 +100,7 @@ pub fn perft(args: &PerftArgs) -> Result<(), Failure> {
     let _ = writeln!(
         std::io::stderr(),
         "perft {} in {:.3} s ({:.1} million leaves per second)",
-        args.depth,
+        depth,
         secs,
         total as f64 / secs.max(1e-9) / 1e6
     );
@@ -121,8 +109,11 @@ pub fn perft(args: &PerftArgs) -> Result<(), Failure> {
 
 /// Runs `catboard rules`, for one position or a batch on standard input.
 /// In a batch every line gets one answer line: a blank line is answered
-/// `{"error": "Line N is empty."}` and a line that is not UTF-8 text
-/// `{"error": "Line N is not UTF-8 text."}`, and the batch goes on.
+/// `{"error": "Line N is empty."}`, a line that is not UTF-8 text
+/// `{"error": "Line N is not UTF-8 text."}` and one longer than the
+/// limits table's [`PROTOCOL_LINE`] `{"error": "Line N is ... bytes
+/// long, more than the largest allowed, 1048576, and was skipped."}`
+/// (never held whole), and the batch goes on.
 pub fn rules(args: &RulesArgs) -> Result<(), Failure> {
     if !args.batch {
         let game = rules::play_query(&args.at.query()).map_err(|e| e.0)?;
@@ -135,10 +126,11 @@ pub fn rules(args: &RulesArgs) -> Result<(), Failure> {
     let mut buf = Vec::new();
     let mut number = 0u64;
     loop {
-        let line = read_line(&mut input, &mut buf).map_err(|e| {
+        let line = read_line(&mut input, &mut buf, PROTOCOL_LINE.most as usize).map_err(|e| {
             Failure::Refused(format!(
-                "could not read line {} of the batch: {e}.",
-                number + 1
+                "could not read line {} of the batch: {}.",
+                number + 1,
+                catboard::text::foreign(&e.to_string())
             ))
         })?;
         let Some(line) = line else { break };
@@ -149,6 +141,11 @@ pub fn rules(args: &RulesArgs) -> Result<(), Failure> {
             }
             Line::Text(text) => rules::answer_line(&text),
             Line::NotText => rules::error_line(&format!("Line {number} is not UTF-8 text.")),
+            Line::TooLong(length) => {
+                let mut words = too_long_words(number, length);
+                words[..1].make_ascii_uppercase();
+                rules::error_line(&format!("{words}."))
+            }
         };
         writeln!(out, "{answer}")
             .and_then(|_| out.flush())

@@ -16,5 +16,6 @@ pub struct UciCatArgs {
 /// Runs `catboard uci-cat` on standard input and output.
 pub fn uci_cat(args: &UciCatArgs) -> Result<(), Failure> {
     let input = std::io::BufReader::new(std::io::stdin());
-    catboard::protocol::uci_cat::run(args.level, input, std::io::stdout()).map_err(Failure::writing)
+    catboard::protocol::uci_cat::run(args.level, input, std::io::stdout())
+        .map_err(super::engine::session_failure)
 }

@@ -40,18 +40,20 @@ pub enum ListedMoveError {
 
 impl ListedMoveError {
     /// What is wrong with move `number` (counted from 1) of the list,
-    /// written `text`: a clause without capital or full stop, to be set
-    /// in the caller's sentence.
+    /// written `text` (quoted here): a clause without capital or full
+    /// stop, to be set in the caller's sentence.
     pub fn describe(&self, number: usize, text: &str) -> String {
         match self {
             ListedMoveError::GameOver(reason) => format!(
-                "move {number} '{text}' comes after the game ended by {}",
+                "move {number} {} comes after the game ended by {}",
+                crate::text::quoted(text),
                 reason.describe()
             ),
             ListedMoveError::Refused(why) => {
                 format!(
-                    "move {number} '{text}': {}",
-                    why.0.trim().trim_end_matches('.')
+                    "move {number} {}: {}",
+                    crate::text::quoted(text),
+                    crate::text::clause(&why.0)
                 )
             }
         }

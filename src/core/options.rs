@@ -2,6 +2,7 @@
 //! formations), described as data so the setup screen and the command line
 //! can show them without knowing the variant.
 
+use crate::text::{or_list, quoted};
 use std::collections::BTreeMap;
 
 /// One option a variant offers: a key, a label and its choices.
@@ -54,7 +55,7 @@ impl Options {
         for pair in pairs {
             let (key, value) = pair
                 .split_once('=')
-                .ok_or_else(|| format!("option '{pair}' should be written key=value"))?;
+                .ok_or_else(|| format!("option {} should be written key=value", quoted(pair)))?;
             options.set(specs, key.trim(), value.trim())?;
         }
         Ok(options)
@@ -62,14 +63,27 @@ impl Options {
 
     /// Sets `key` to `value`, if `specs` offers that choice.
     pub fn set(&mut self, specs: &[OptionSpec], key: &str, value: &str) -> Result<(), String> {
-        let spec = specs
-            .iter()
-            .find(|s| s.key == key)
-            .ok_or_else(|| format!("there is no option '{key}' here"))?;
+        let spec = specs.iter().find(|s| s.key == key).ok_or_else(|| {
+            let keys: Vec<&str> = specs.iter().map(|s| s.key).collect();
+            if keys.is_empty() {
+                format!(
+                    "there is no option {} here; this game has none",
+                    quoted(key)
+                )
+            } else {
+                format!(
+                    "there is no option {} here; the options are {}",
+                    quoted(key),
+                    crate::text::and_list(&keys)
+                )
+            }
+        })?;
         if !spec.choices.contains(&value) {
             return Err(format!(
-                "option '{key}' takes {}, not '{value}'",
-                spec.choices.join(" or ")
+                "option {} takes {}, not {}",
+                quoted(key),
+                or_list(spec.choices),
+                quoted(value)
             ));
         }
         self.values.insert(key.to_string(), value.to_string());
@@ -83,6 +97,11 @@ impl Options {
             .map(String::as_str)
             .or_else(|| spec.choices.first().copied())
             .unwrap_or("")
+    }
+
+    /// The value chosen for `spec`, when one was (not its default).
+    pub fn chosen(&self, spec: &OptionSpec) -> Option<&str> {
+        self.values.get(spec.key).map(String::as_str)
     }
 
     /// Whether the on/off option `spec` is on.

@@ -144,10 +144,18 @@ impl CastlingRights {
                 'Q' => 2,
                 'k' => 4,
                 'q' => 8,
-                _ => return Err(format!("'{ch}' is not one of K, Q, k, q or -")),
+                _ => {
+                    return Err(format!(
+                        "{} is not one of K, Q, k, q or -",
+                        crate::text::quoted(&ch.to_string())
+                    ));
+                }
             };
             if bits & bit != 0 {
-                return Err(format!("'{ch}' appears twice"));
+                return Err(format!(
+                    "{} appears twice",
+                    crate::text::quoted(&ch.to_string())
+                ));
             }
             bits |= bit;
         }

@@ -165,6 +165,25 @@ impl PieceKind {
         }
     }
 
+    /// The kind's name in the plural, for sentences ("yeomen", "knights").
+    pub fn plural(self) -> String {
+        match self {
+            PieceKind::Yeoman => "yeomen".to_string(),
+            PieceKind::Achates => "achates".to_string(),
+            PieceKind::Gnu => "gnus".to_string(),
+            PieceKind::Zebu => "zebus".to_string(),
+            kind => format!("{}s", kind.name()),
+        }
+    }
+
+    /// The kind named `text`, in the singular or the plural ("knight",
+    /// "knights", "yeomen").
+    pub fn named(text: &str) -> Option<PieceKind> {
+        PieceKind::ALL
+            .into_iter()
+            .find(|k| text == k.name() || text == k.plural())
+    }
+
     /// The kind's usual upper-case letter (chess's FEN and SAN letters for
     /// the chess pieces); variants may write other letters.
     pub const fn letter(self) -> char {

@@ -234,10 +234,7 @@ fn looks_like_move(geo: &Geometry, text: &str) -> bool {
 
 /// The piece kind `text` names ("knight", "knights", or its letter `N`).
 fn kind_named(text: &str) -> Option<PieceKind> {
-    let lower = text.to_ascii_lowercase();
-    PieceKind::ALL
-        .into_iter()
-        .find(|k| lower == k.name() || lower == format!("{}s", k.name()))
+    PieceKind::named(text)
 }
 
 /// The kind a piece letter typed in capitals names (`N`), by the letters
@@ -358,11 +355,11 @@ pub fn answer(command: &Command, p: &Playing, voice: Voice) -> Vec<String> {
         )],
         Command::Rank(Some(name)) => vec![match position::rank_named(geo, voice, name) {
             Some(r) => position::rank(game, voice, r),
-            None => format!("There is no rank {}.", refusal::quoted(name)),
+            None => format!("There is no rank {}.", catboard::text::quoted(name)),
         }],
         Command::File(Some(name)) => vec![match position::file_named(geo, voice, name) {
             Some(f) => position::file(game, voice, f),
-            None => format!("There is no file {}.", refusal::quoted(name)),
+            None => format!("There is no file {}.", catboard::text::quoted(name)),
         }],
         Command::Scan(name) => {
             let file = position::file_named(geo, voice, name);
@@ -372,7 +369,7 @@ pub fn answer(command: &Command, p: &Playing, voice: Voice) -> Vec<String> {
                 (None, Some(r)) => vec![position::rank(game, voice, r)],
                 (None, None) => vec![format!(
                     "There is no rank or file {}.",
-                    refusal::quoted(name)
+                    catboard::text::quoted(name)
                 )],
             }
         }
@@ -391,7 +388,10 @@ pub fn answer(command: &Command, p: &Playing, voice: Voice) -> Vec<String> {
                 ]
             }
             Some(c) => vec![position::cell_detail(game, voice, c)],
-            None => vec![format!("There is no cell {}.", refusal::quoted(name))],
+            None => vec![format!(
+                "There is no cell {}.",
+                catboard::text::quoted(name)
+            )],
         },
         Command::Pieces(None) => position::all_pieces(game, voice),
         Command::Pieces(Some(what)) => {
@@ -403,7 +403,7 @@ pub fn answer(command: &Command, p: &Playing, voice: Voice) -> Vec<String> {
                 Some(i) => vec![position::pieces_of_seat(game, voice, Seat(i as u8))],
                 None => vec![format!(
                     "{} is neither a piece nor a side; try pieces knight, p N or pieces {}.",
-                    refusal::quoted(what),
+                    catboard::text::quoted(what),
                     game.seat_name(game.to_move())
                 )],
             }
@@ -411,7 +411,7 @@ pub fn answer(command: &Command, p: &Playing, voice: Voice) -> Vec<String> {
         Command::Moves(None) => position::all_moves(game, voice),
         Command::Moves(Some(name)) => vec![match cell_of(name) {
             Some(c) => position::moves_from(game, voice, c),
-            None => format!("There is no cell {}.", refusal::quoted(name)),
+            None => format!("There is no cell {}.", catboard::text::quoted(name)),
         }],
         Command::Last => vec![last_move(table, voice)],
         Command::History => vec![history(table, voice)],
@@ -430,7 +430,7 @@ pub fn answer(command: &Command, p: &Playing, voice: Voice) -> Vec<String> {
         Command::Ask(text) => ask(table, voice, text),
         Command::Unknown(word) => vec![format!(
             "Unknown command {}. Type help.",
-            refusal::quoted(word)
+            catboard::text::quoted(word)
         )],
         _ => Vec::new(),
     }
@@ -544,7 +544,7 @@ fn ask(table: &TableGame, voice: Voice, text: &str) -> Vec<String> {
     match game.parse_move(&typed) {
         Ok(mv) => vec![format!(
             "{} would be legal: {}. Type it without the question mark to play it.",
-            refusal::quoted(text),
+            catboard::text::quoted(text),
             voice.mv(game, mv)
         )],
         Err(e) => {

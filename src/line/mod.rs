@@ -16,6 +16,8 @@ use crate::session::words::{capitalise, seat_is};
 use crate::session::worker::Workers;
 use crate::session::{SessionConfig, build_app, perform};
 use catboard::core::Game;
+use catboard::limits::LINE_MODE_LINE;
+use catboard::protocol::read_ahead::{Line, read_line};
 use commands::Command;
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
@@ -26,36 +28,56 @@ use std::time::{Duration, Instant};
 enum Input {
     /// A line typed (invalid UTF-8 replaced).
     Line(String),
+    /// A line longer than [`LINE_MODE_LINE`] allows, this many bytes
+    /// long: refused in a sentence, never held whole.
+    TooLong(u64),
     /// Standard input ended.
     End,
     /// A computer player's report.
     Engine(Incoming),
 }
 
-/// The longest line read; the rest of a longer one is dropped.
-const LONGEST_LINE: usize = 4096;
-
-/// Reads `input` line by line on its own thread.
-fn spawn_reader(mut input: impl BufRead + Send + 'static, tx: mpsc::Sender<Input>) {
-    std::thread::spawn(move || {
+/// Reads `input` line by line on its own thread, each line bounded while
+/// it is read ([`read_line`] with the limits table's [`LINE_MODE_LINE`]).
+fn spawn_reader(
+    mut input: impl BufRead + Send + 'static,
+    tx: mpsc::Sender<Input>,
+) -> Result<(), String> {
+    let limit = LINE_MODE_LINE.most as usize;
+    spawn_thread("line-input", move || {
         let mut buf = Vec::new();
         loop {
-            buf.clear();
-            match input.read_until(b'\n', &mut buf) {
-                Ok(0) | Err(_) => {
+            let input = match read_line(&mut input, &mut buf, limit) {
+                Ok(None) | Err(_) => {
                     let _ = tx.send(Input::End);
                     return;
                 }
-                Ok(_) => {
-                    buf.truncate(LONGEST_LINE);
-                    let text = String::from_utf8_lossy(&buf).trim().to_string();
-                    if tx.send(Input::Line(text)).is_err() {
-                        return;
-                    }
+                Ok(Some(Line::Text(text))) => Input::Line(text.trim().to_string()),
+                Ok(Some(Line::NotText)) => {
+                    Input::Line(String::from_utf8_lossy(&buf).trim().to_string())
                 }
+                Ok(Some(Line::TooLong(length))) => Input::TooLong(length),
+            };
+            if tx.send(input).is_err() {
+                return;
             }
         }
-    });
+    })
+}
+
+/// Starts `work` on a thread named `name`; a thread that cannot start
+/// (a process limit) is one sentence.
+fn spawn_thread(name: &str, work: impl FnOnce() + Send + 'static) -> Result<(), String> {
+    std::thread::Builder::new()
+        .name(name.to_string())
+        .spawn(work)
+        .map(|_| ())
+        .map_err(|e| {
+            format!(
+                "Could not start the line mode's {name} thread: {}.",
+                catboard::text::foreign(&e.to_string())
+            )
+        })
 }
 
 /// The line session: the app, its computer players and where sentences go.
@@ -160,12 +182,23 @@ impl<W: Write> Session<W> {
         }
     }
 
+    /// Whether every seat is played by the computer, so that no person's
+    /// turn will ever come.
+    fn computers_only(&self) -> bool {
+        match &self.app.screen {
+            Screen::Playing(p) => !p.table.has_human(),
+            Screen::Setup(_) => false,
+        }
+    }
+
     /// The prompt: whose turn it is, when a person is to move.
     fn prompt(&mut self) {
         let Screen::Playing(p) = &self.app.screen else {
             return;
         };
-        if p.table.outcome().is_some() {
+        if p.watching.is_some() {
+            let _ = write!(self.out, "Watching; type board, history or quit: ");
+        } else if p.table.outcome().is_some() {
             let _ = write!(self.out, "The game is over. Type new, undo or quit: ");
         } else if p.table.player_to_move().level().is_none() {
             let game = p.table.game();
@@ -178,10 +211,14 @@ impl<W: Write> Session<W> {
         let _ = self.out.flush();
     }
 
-    /// Runs the typed lines in order while nothing is to wait for.
-    fn run_waiting(&mut self) {
+    /// Runs the typed lines in order; while a computer is to move they
+    /// wait for its move, so every answer follows what came before it. In
+    /// a game of computers alone no person's turn comes, so the lines wait
+    /// only for the move being thought (`after_reply`: it has just been
+    /// played): `quit` then ends the game after that move.
+    fn run_waiting(&mut self, after_reply: bool) {
         while !self.waiting.is_empty() {
-            if self.busy() {
+            if self.busy() && !(after_reply && self.computers_only()) {
                 return;
             }
             if let Some(line) = self.waiting.pop_front() {
@@ -304,13 +341,13 @@ pub fn run(
     let (tx, rx) = mpsc::channel();
     let (engine_tx, engine_rx) = mpsc::channel::<Incoming>();
     let forward = tx.clone();
-    std::thread::spawn(move || {
+    spawn_thread("engine-reports", move || {
         while let Ok(incoming) = engine_rx.recv() {
             if forward.send(Input::Engine(incoming)).is_err() {
                 return;
             }
         }
-    });
+    })?;
     let mut session = Session {
         app,
         workers: Workers::new(engine_tx),
@@ -328,7 +365,11 @@ pub fn run(
     }
     session.carry_out(effects);
     session.prompt();
-    spawn_reader(input, tx);
+    if let Err(e) = spawn_reader(input, tx) {
+        session.act(Action::Quit);
+        session.workers.stop_all();
+        return Err(e);
+    }
     let mut ended = false;
     while !session.app.quit {
         let input = match session.thinking_due() {
@@ -349,7 +390,14 @@ pub fn run(
             Input::Line(text) if text.is_empty() => session.prompt(),
             Input::Line(text) => {
                 session.waiting.push_back(text);
-                session.run_waiting();
+                session.run_waiting(false);
+            }
+            Input::TooLong(length) => {
+                session.say(&format!(
+                    "That line is {length} bytes long, more than the largest allowed, {}, so none of it was read.",
+                    LINE_MODE_LINE.most
+                ));
+                session.prompt();
             }
             Input::End => ended = true,
             Input::Engine(Incoming::Action(action)) => {
@@ -359,7 +407,12 @@ pub fn run(
                     if session.waiting.is_empty() && !session.busy() {
                         session.prompt();
                     }
-                    session.run_waiting();
+                    session.run_waiting(true);
+                    // Computers alone: the end of the input ends the game
+                    // after the move being thought.
+                    if ended && session.computers_only() {
+                        break;
+                    }
                 }
             }
             Input::Engine(Incoming::Key(_)) => {}

@@ -183,7 +183,7 @@ fn other_notations_are_chosen_and_read_as_named() {
         assert!(text.contains(said), "'{said}' missing from:\n{text}");
     }
     run.notation = Some(crate::session::speech::Notation::San);
-    run.script = "f1-g1\nhistory\nquit\n";
+    run.script = "f1-g1\nhistory\nquit\n".to_string();
     let text = run.transcript();
     assert!(text.contains("Moves: 1. Pfa-ga."), "{text}");
 }

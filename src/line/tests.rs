@@ -22,7 +22,7 @@ pub(super) struct Run {
     pub variant: Variant,
     pub position: Option<&'static str>,
     pub players: Vec<Player>,
-    pub script: &'static str,
+    pub script: String,
     pub notation: Option<Notation>,
     /// How long a reply may take before "is thinking" is said (an hour:
     /// never, so transcripts do not depend on the machine's speed).
@@ -32,12 +32,12 @@ pub(super) struct Run {
 }
 
 impl Run {
-    pub fn new(variant: Variant, players: Vec<Player>, script: &'static str) -> Run {
+    pub fn new(variant: Variant, players: Vec<Player>, script: &str) -> Run {
         Run {
             variant,
             position: None,
             players,
-            script,
+            script: script.to_string(),
             notation: None,
             thinking_after: Duration::from_secs(3600),
             saves: None,
@@ -57,6 +57,7 @@ impl Run {
             (Some(store), true) => {
                 let offer = crate::session::last_unfinished(store)
                     .unwrap_or_else(|e| panic!("{e}"))
+                    .offer
                     .unwrap_or_else(|| panic!("nothing to resume"));
                 Start::Play {
                     near_side: 0,
@@ -107,6 +108,19 @@ fn assert_says(text: &str, said: &[&str]) {
     for s in said {
         assert!(text.contains(s), "'{s}' missing from:\n{text}");
     }
+}
+
+/// Plays `script` (one command a line) in a game of `variant` from
+/// `position` between `players`; everything the line mode wrote.
+fn transcript(
+    variant: Variant,
+    position: Option<&'static str>,
+    players: Vec<Player>,
+    script: &str,
+) -> String {
+    let mut run = Run::new(variant, players, script);
+    run.position = position;
+    run.transcript()
 }
 
 /// Compares the transcript `actual` with `snapshots/<name>.snap` (see
@@ -481,7 +495,7 @@ fn resign_ends_the_game_with_a_result_that_is_saved_and_kept() {
     assert_says(&text, &["Game over: White resigns — Black wins."]);
     let store = SaveStore::new(saves.0.clone());
     let resumable = crate::session::last_unfinished(&store).unwrap_or_else(|e| panic!("{e}"));
-    assert!(resumable.is_none(), "a resigned game is not resumed");
+    assert!(resumable.offer.is_none(), "a resigned game is not resumed");
     let files = store.newest_first().unwrap_or_else(|e| panic!("{e}"));
     let saved = SaveStore::read(&files[0]).unwrap_or_else(|e| panic!("{e}"));
     let table = TableGame::from_saved(&saved).unwrap_or_else(|e| panic!("{e}"));
@@ -498,7 +512,7 @@ fn a_resumed_game_says_where_it_stands_not_who_moves_first() {
     run.saves = Some(saves.0.clone());
     run.transcript();
     run.resume = true;
-    run.script = "quit\n";
+    run.script = "quit\n".to_string();
     let text = run.transcript();
     assert!(!text.contains("moves first"), "{text}");
     assert_says(
@@ -551,4 +565,108 @@ fn a_draw_offered_to_people_is_accepted_or_declined_and_a_computer_judges_one() 
         &won,
         &["Black accepts the draw.", "Game over: draw agreed."],
     );
+}
+
+/// Item 7 of issue 21 in the line mode: `e2` and `ESC[2J` cleared a
+/// screen-reader user's terminal. Every hostile text, typed as a move, a
+/// command's argument or a whole line, in every variant: the transcript
+/// holds no control character and no line longer than a sentence may be.
+#[test]
+fn hostile_lines_are_answered_in_clean_sentences_in_every_variant() {
+    let mut script = String::new();
+    for hostile in hostile_texts() {
+        let h = hostile.replace(['\n', '\r'], " ");
+        for command in ["", "cell ", "pieces ", "moves ", "rank ", "file ", "e2"] {
+            script.push_str(&format!("{command}{h}\n"));
+        }
+    }
+    for &variant in Variant::ALL {
+        let players = vec![Player::Human; variant.seats().len()];
+        let text = transcript(variant, None, players, &script);
+        assert_plain(&text);
+        for line in text.lines() {
+            assert!(
+                line.chars().count() <= catboard::text::LONGEST_SENTENCE,
+                "{}: a line of {} characters",
+                variant.id(),
+                line.chars().count()
+            );
+        }
+    }
+}
+
+/// The hostile texts of the property tests (tests/support's
+/// `hostile_texts`, which this crate cannot reach).
+fn hostile_texts() -> Vec<String> {
+    let mut out: Vec<String> = [
+        "e2\u{1b}[2J",
+        "\u{1b}]0;owned\u{7}",
+        "\u{0}",
+        "\ttab",
+        "\u{9b}31m",
+        "\u{202e}4e2e",
+        "\u{7f}",
+        "",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    out.push("x".repeat(4_000));
+    out.push("\u{1b}".repeat(1_000));
+    out
+}
+
+/// Item 3 of issue 21: with computers in every seat, `quit` waited for a
+/// person's turn that never came, and so did the end of the input. Both
+/// now end the game after the move being thought.
+#[test]
+fn a_game_of_computers_alone_ends_on_quit_or_at_the_end_of_input() {
+    for script in ["quit\n", "board\n", ""] {
+        let done = within_seconds(60, move || {
+            transcript(
+                Variant::Chess,
+                None,
+                vec![Player::Computer(Level::Casual); 2],
+                script,
+            )
+        });
+        let text = done.unwrap_or_else(|| panic!("{script:?}: the game never ended"));
+        let moves = text.matches(" plays ").count() + text.matches(" castles").count();
+        assert!(
+            moves <= 3,
+            "{script:?}: {moves} moves after the input ended:\n{text}"
+        );
+    }
+}
+
+/// Item 9 of issue 21: a line longer than the limit is refused in one
+/// sentence, never held whole, and the next line is read as usual.
+#[test]
+fn a_line_longer_than_the_limit_is_refused_and_the_next_one_read() {
+    let limit = catboard::limits::LINE_MODE_LINE.most as usize;
+    let script = format!("{}\nboard\n", "e".repeat(limit + 1));
+    let text = transcript(Variant::Chess, None, vec![Player::Human; 2], &script);
+    assert!(
+        text.contains(&format!(
+            "That line is {} bytes long, more than the largest allowed, {limit}, so none of it was read."
+        , limit + 1)),
+        "{text}"
+    );
+    assert!(
+        text.contains("Rank 8:") || text.contains("rank 8"),
+        "the next line is read:\n{text}"
+    );
+}
+
+/// Runs `work` on a thread; `None` if it takes longer than `seconds`.
+fn within_seconds<T: Send + 'static>(
+    seconds: u64,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(work());
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(seconds))
+        .ok()
 }

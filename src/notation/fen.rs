@@ -4,8 +4,9 @@
 
 use crate::core::orthodox::{CastleSide, CastlingRights, army_name, castle_cells};
 use crate::core::{Board, Cell, Geometry, Piece, PieceKind, Seat};
+use crate::limits::{HALFMOVE_CLOCK, Limit, MOVE_NUMBER};
 use crate::notation::placement::parse_placement;
-use crate::notation::shown;
+use crate::text::{count, or_list, quoted};
 
 /// A fault in a FEN-like position text: which field and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,66 +64,19 @@ pub fn read_fen_fields(
 ) -> Result<FenFields, FenFault> {
     let geo = Geometry::chess8();
     let fields: Vec<&str> = text.split_whitespace().collect();
-    if fields.is_empty() {
-        return Err(FenFault::new("", "is empty"));
-    }
-    if !(4..=6).contains(&fields.len()) {
-        return Err(FenFault::new(
-            "",
-            format!(
-                "has {} fields; it needs placement, side to move, castling, en passant, and optionally the two clocks",
-                fields.len()
-            ),
-        ));
-    }
+    check_field_count(&fields)?;
     let board =
         parse_placement(geo, fields[0], piece_of).map_err(|e| FenFault::new(PLACEMENT, e))?;
-    let side = sides
-        .iter()
-        .find(|(letter, _)| *letter == fields[1])
-        .map(|&(_, seat)| seat)
-        .ok_or_else(|| {
-            let letters: Vec<String> = sides.iter().map(|(l, _)| format!("'{l}'")).collect();
-            let choice = match letters.split_last() {
-                Some((last, rest)) if !rest.is_empty() => {
-                    format!("{} or {last}", rest.join(", "))
-                }
-                _ => letters.join(""),
-            };
-            FenFault::new(
-                "side to move (field 2)",
-                format!("'{}' should be {choice}", shown(fields[1])),
-            )
-        })?;
+    let side = side_field(fields[1], sides)?;
     let castling =
         CastlingRights::parse(fields[2]).map_err(|e| FenFault::new("castling (field 3)", e))?;
     let ep = match fields[3] {
         "-" => None,
         name => Some(geo.cell(name).ok_or_else(|| {
-            FenFault::new(EN_PASSANT, format!("'{}' is not a square", shown(name)))
+            FenFault::new(EN_PASSANT, format!("{} is not a square", quoted(name)))
         })?),
     };
-    let clock = |i: usize, name: &str, default: u16| -> Result<u16, FenFault> {
-        match fields.get(i) {
-            None => Ok(default),
-            Some(s) => s.parse::<u16>().map_err(|_| {
-                let why = if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
-                    format!("{s} is more than the largest allowed, {}", u16::MAX)
-                } else {
-                    format!("'{}' is not a whole number", shown(s))
-                };
-                FenFault::new(format!("{name} (field {})", i + 1), why)
-            }),
-        }
-    };
-    let halfmove = clock(4, "halfmove clock", 0)?;
-    let fullmove = clock(5, "fullmove number", 1)?;
-    if fullmove == 0 {
-        return Err(FenFault::new(
-            "fullmove number (field 6)",
-            "it starts at 1, not 0",
-        ));
-    }
+    let (halfmove, fullmove) = clock_fields(&fields)?;
     Ok(FenFields {
         board,
         side,
@@ -131,6 +85,56 @@ pub fn read_fen_fields(
         halfmove,
         fullmove,
     })
+}
+
+/// Refuses a FEN-like text without four to six fields.
+pub fn check_field_count(fields: &[&str]) -> Result<(), FenFault> {
+    if fields.is_empty() {
+        return Err(FenFault::new("", "is empty"));
+    }
+    if !(4..=6).contains(&fields.len()) {
+        return Err(FenFault::new(
+            "",
+            format!(
+                "has {}; it needs placement, side to move, castling, en passant, and optionally the two clocks",
+                count(fields.len() as u64, "field", "fields")
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Reads the side-to-move field (field 2) as one of `sides`' letters.
+pub fn side_field(field: &str, sides: &[(&str, Seat)]) -> Result<Seat, FenFault> {
+    sides
+        .iter()
+        .find(|(letter, _)| *letter == field)
+        .map(|&(_, seat)| seat)
+        .ok_or_else(|| {
+            let letters: Vec<String> = sides.iter().map(|(l, _)| quoted(l)).collect();
+            FenFault::new(
+                "side to move (field 2)",
+                format!("{} should be {}", quoted(field), or_list(&letters)),
+            )
+        })
+}
+
+/// Reads the two clocks (fields 5 and 6, each optional: 0 and 1 when
+/// absent), each checked against its limit.
+pub fn clock_fields(fields: &[&str]) -> Result<(u16, u16), FenFault> {
+    let clock = |i: usize, name: &str, limit: &Limit, default: u16| -> Result<u16, FenFault> {
+        match fields.get(i) {
+            None => Ok(default),
+            Some(s) => limit
+                .read(s)
+                .map(|n| n as u16)
+                .map_err(|why| FenFault::new(format!("{name} (field {})", i + 1), why)),
+        }
+    };
+    Ok((
+        clock(4, "halfmove clock", &HALFMOVE_CLOCK, 0)?,
+        clock(5, "fullmove number", &MOVE_NUMBER, 1)?,
+    ))
 }
 
 /// The name of FEN's first field in messages.
@@ -151,9 +155,9 @@ pub fn check_armies(
         let kings = board.count(seat, PieceKind::King);
         if kings != 1 {
             return Err(placement(format!(
-                "{} has {} kings; each side needs exactly one",
+                "{} has {}; each side needs exactly one",
                 army_name(seat),
-                kings
+                count(kings as u64, "king", "kings")
             )));
         }
     }
@@ -184,7 +188,8 @@ pub fn check_armies(
                 return Err(FenFault::new(
                     "castling (field 3)",
                     format!(
-                        "'{letter}' needs the {} king on {} and a rook on {}",
+                        "{} needs the {} king on {} and a rook on {}",
+                        quoted(&letter),
                         army_name(seat),
                         geo.name(Cell(cc.king_from)),
                         geo.name(Cell(cc.rook_from))

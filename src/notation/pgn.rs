@@ -70,6 +70,7 @@ pub fn export<G: Game>(start: &G, moves: &[Move], standard_fen: &str, tags: &Pgn
     words.push(result.to_string());
     let mut out = String::new();
     let mut tag = |k: &str, v: &str| {
+        // Not a message: PGN's tag syntax, its value escaped as PGN says.
         out.push_str(&format!(
             "[{k} \"{}\"]\n",
             v.replace('\\', "\\\\").replace('"', "\\\"")

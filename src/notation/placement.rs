@@ -2,6 +2,7 @@
 //! the top, `/` between ranks, digits for runs of empty cells.
 
 use crate::core::{Board, Cell, Geometry, Piece};
+use crate::text::{count, quoted};
 
 /// Reads a placement field onto a new board. `piece_of` maps a letter to a
 /// piece (or `None` for a letter the variant does not know). The error is a
@@ -17,8 +18,8 @@ pub fn parse_placement(
     let rows: Vec<&str> = field.split('/').collect();
     if rows.len() != ranks as usize {
         return Err(format!(
-            "the placement has {} ranks, not {}",
-            rows.len(),
+            "the placement has {}, not {}",
+            count(rows.len() as u64, "rank", "ranks"),
             ranks
         ));
     }
@@ -32,16 +33,19 @@ pub fn parse_placement(
             if ch.is_ascii_digit() {
                 let mut run = ch.to_digit(10).unwrap_or(0) as usize;
                 while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
-                    run = run * 10 + d as usize;
+                    run = run.saturating_mul(10).saturating_add(d as usize);
                     chars.next();
                 }
                 if run == 0 {
                     return Err(format!("rank {rank_name} has an empty run of 0 cells"));
                 }
-                file += run;
+                file = file.saturating_add(run);
             } else {
                 let piece = piece_of(ch).ok_or_else(|| {
-                    format!("rank {rank_name} has '{ch}', which is not a piece here")
+                    format!(
+                        "rank {rank_name} has {}, which is not a piece here",
+                        quoted(&ch.to_string())
+                    )
                 })?;
                 if file >= files as usize {
                     return Err(format!("rank {rank_name} has more than {files} cells"));
@@ -57,7 +61,10 @@ pub fn parse_placement(
             }
         }
         if file != files as usize {
-            return Err(format!("rank {rank_name} has {file} cells, not {files}"));
+            return Err(format!(
+                "rank {rank_name} has {}, not {files}",
+                count(file as u64, "cell", "cells")
+            ));
         }
     }
     Ok(board)

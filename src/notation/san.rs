@@ -2,7 +2,7 @@
 //! grid: written for the move list, read from the move prompt.
 
 use crate::core::{Game, GameError, Move, MoveKind, MoveList, PieceKind};
-use crate::notation::shown;
+use crate::text::{or_list, quoted};
 
 /// The file part and rank part of a grid cell's name (`e` and `4` of `e4`).
 fn split_name(name: &str) -> (&str, &str) {
@@ -115,7 +115,7 @@ pub fn parse_coordinate_or_san<G: Game>(game: &G, text: &str) -> Result<Move, Ga
     match matches.as_slice() {
         [mv] => Ok(*mv),
         [] if piece_first && coordinate().is_some() => coordinate()
-            .ok_or_else(|| GameError::new(format!("'{}' is not a legal move.", shown(text)))),
+            .ok_or_else(|| GameError::new(format!("{} is not a legal move.", quoted(text)))),
         [] => {
             // A piece move written with more disambiguation than needed
             // (`Ngf3`, `Pe4`) is still accepted when it names one legal move.
@@ -139,8 +139,8 @@ pub fn parse_coordinate_or_san<G: Game>(game: &G, text: &str) -> Result<Move, Ga
             }
             let side = game.seat_name(game.to_move());
             Err(GameError::new(format!(
-                "'{}' is not a legal move for {side} in this position.",
-                shown(text)
+                "{} is not a legal move for {side} in this position.",
+                quoted(text)
             )))
         }
         many => Err(ambiguous(game, text, many, &legal)),
@@ -155,13 +155,10 @@ fn ambiguous<G: Game>(game: &G, text: &str, candidates: &[Move], legal: &[Move])
         .map(|m| san_body(game, *m, legal))
         .collect();
     names.sort();
-    let list = match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => names.join(""),
-    };
     GameError::new(format!(
-        "'{}' is ambiguous here: it could be {list}.",
-        shown(text)
+        "{} is ambiguous here: it could be {}.",
+        quoted(text),
+        or_list(&names)
     ))
 }
 

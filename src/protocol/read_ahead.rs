@@ -1,7 +1,11 @@
 //! Reading a protocol's input: lines as bytes, so that a line which is not
-//! UTF-8 text is reported and the session goes on; and read ahead on a
-//! thread, so that a command arriving during a search (or the end of the
-//! input) stops it at once.
+//! UTF-8 text is reported and the session goes on; every line bounded
+//! while it is read ([`read_line`]: a line longer than its limit is
+//! skipped unread past the limit, so a 200 MB line costs the limit's
+//! memory, not 200 MB); and read ahead on a thread, so that a command
+//! arriving during a search (or the end of the input) stops it at once.
+//! The line mode, `rules --batch`, `xboard` and `uci-cat` all read
+//! through [`read_line`].
 //!
 //! The reader counts the lines it has read that call for stopping a search
 //! and not yet handled; [`Interrupts::stop`] is raised while any is queued,
@@ -9,6 +13,7 @@
 //! script's `go` followed at once by `quit` deterministic: the search always
 //! sees the `quit`.
 
+use crate::limits::PROTOCOL_LINE;
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver};
@@ -21,6 +26,10 @@ pub enum Line {
     Text(String),
     /// A line whose bytes are not UTF-8 text.
     NotText,
+    /// A line longer than the limit it was read with, this many bytes
+    /// long (without its line ending); only the limit's worth of it was
+    /// kept, and it is not used.
+    TooLong(u64),
 }
 
 /// A line and its number, counting from 1.
@@ -33,17 +42,61 @@ pub struct Numbered {
 }
 
 /// Reads one line of bytes from `input` into a [`Line`]; `None` at the end
-/// of the input. A trailing `\n` or `\r\n` is dropped.
-pub fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<Line>> {
+/// of the input. A trailing `\n` or `\r\n` is dropped. At most `limit`
+/// bytes of the line are ever held (in `buf`, which keeps them for a
+/// caller that wants the start of a [`Line::TooLong`]); the rest of a
+/// longer line is read past and counted, never stored.
+pub fn read_line(
+    input: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+    limit: usize,
+) -> io::Result<Option<Line>> {
     buf.clear();
-    if input.read_until(b'\n', buf)? == 0 {
+    let mut length: u64 = 0;
+    let mut ended = false;
+    // The line's last byte, kept or not, to drop a `\r` before the `\n`.
+    let mut last = None;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            break;
+        }
+        let (part, used) = match available.iter().position(|&b| b == b'\n') {
+            Some(at) => {
+                ended = true;
+                (&available[..at], at + 1)
+            }
+            None => (available, available.len()),
+        };
+        // One byte beyond the limit is kept, to tell a line of exactly
+        // `limit` bytes and a `\r\n` ending from a longer one.
+        let room = (limit + 1).saturating_sub(buf.len());
+        buf.extend_from_slice(&part[..part.len().min(room)]);
+        length += part.len() as u64;
+        if let Some(&byte) = part.last() {
+            last = Some(byte);
+        }
+        input.consume(used);
+        if ended {
+            break;
+        }
+    }
+    if length == 0 && !ended {
         return Ok(None);
     }
-    if buf.last() == Some(&b'\n') {
-        buf.pop();
-        if buf.last() == Some(&b'\r') {
+    if ended && last == Some(b'\r') {
+        if length as usize == buf.len() {
             buf.pop();
         }
+        length -= 1;
+    }
+    if length > limit as u64 {
+        buf.truncate(limit);
+        return Ok(Some(Line::TooLong(length)));
     }
     Ok(Some(match std::str::from_utf8(buf) {
         Ok(text) => Line::Text(text.to_string()),
@@ -151,28 +204,57 @@ fn spawn_reader<R>(
     urgency: fn(&str) -> Urgency,
     at_end: Urgency,
     interrupts: Arc<Interrupts>,
-) -> Receiver<Numbered>
+) -> io::Result<Receiver<Numbered>>
 where
     R: BufRead + Send + 'static,
 {
     let (send, receive) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let mut number = 0;
-        while let Ok(Some(line)) = read_line(&mut input, &mut buf) {
-            number += 1;
-            let asks = match &line {
-                Line::Text(text) => urgency(text),
-                Line::NotText => Urgency::Wait,
-            };
-            interrupts.on_read(asks);
-            if send.send(Numbered { number, line }).is_err() {
-                return;
+    let limit = PROTOCOL_LINE.most as usize;
+    std::thread::Builder::new()
+        .name("read-ahead".into())
+        .spawn(move || {
+            let mut buf = Vec::new();
+            let mut number = 0;
+            while let Ok(Some(line)) = read_line(&mut input, &mut buf, limit) {
+                number += 1;
+                let asks = match &line {
+                    Line::Text(text) => urgency(text),
+                    Line::NotText | Line::TooLong(_) => Urgency::Wait,
+                };
+                interrupts.on_read(asks);
+                if send.send(Numbered { number, line }).is_err() {
+                    return;
+                }
             }
-        }
-        interrupts.on_end(at_end);
-    });
-    receive
+            interrupts.on_end(at_end);
+        })
+        .map_err(|e| {
+            io::Error::other(StartFailure(format!(
+                "Could not start the thread that reads the input: {}.",
+                crate::text::foreign(&e.to_string())
+            )))
+        })?;
+    Ok(receive)
+}
+
+/// A session that could not start (no thread for its reader under a
+/// process limit): the sentence saying so, carried in an `io::Error`.
+#[derive(Debug)]
+pub struct StartFailure(pub String);
+
+impl std::fmt::Display for StartFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StartFailure {}
+
+/// The sentence of a [`StartFailure`] that `e` carries, if it carries one.
+pub fn start_failure(e: &io::Error) -> Option<String> {
+    e.get_ref()
+        .and_then(|inner| inner.downcast_ref::<StartFailure>())
+        .map(|f| f.0.clone())
 }
 
 /// How a protocol is served by [`serve`].
@@ -183,6 +265,19 @@ pub struct Protocol {
     pub at_end: Urgency,
     /// The reply to line `n` when it is not UTF-8 text.
     pub not_text: fn(u64) -> String,
+    /// The reply to line `n`, `length` bytes long, when it is longer
+    /// than [`PROTOCOL_LINE`] allows.
+    pub too_long: fn(u64, u64) -> String,
+}
+
+/// The words every protocol uses for line `n`, `length` bytes long, that
+/// is longer than [`PROTOCOL_LINE`] allows: `line 3 is 209715200 bytes
+/// long, more than the largest allowed, 1048576, and was skipped`.
+pub fn too_long_words(n: u64, length: u64) -> String {
+    format!(
+        "line {n} is {length} bytes long, more than the largest allowed, {}, and was skipped",
+        PROTOCOL_LINE.most
+    )
 }
 
 /// Reads `input` ahead as [`spawn_reader`] does and hands each line of text
@@ -206,7 +301,7 @@ where
         protocol.urgency,
         protocol.at_end,
         Arc::clone(&interrupts),
-    );
+    )?;
     while let Ok(Numbered { number, line }) = lines.recv() {
         let go_on = match line {
             Line::Text(text) => {
@@ -216,6 +311,12 @@ where
             Line::NotText => {
                 interrupts.on_handle(number, Urgency::Wait);
                 writeln!(output, "{}", (protocol.not_text)(number))?;
+                output.flush()?;
+                true
+            }
+            Line::TooLong(length) => {
+                interrupts.on_handle(number, Urgency::Wait);
+                writeln!(output, "{}", (protocol.too_long)(number, length))?;
                 output.flush()?;
                 true
             }
@@ -237,7 +338,7 @@ mod tests {
         let mut input = Cursor::new(b"ping 1\r\n\xff\xfe bad\n\nlast".to_vec());
         let mut buf = Vec::new();
         let mut lines = Vec::new();
-        while let Some(line) = read_line(&mut input, &mut buf).expect("in memory") {
+        while let Some(line) = read_line(&mut input, &mut buf, 100).expect("in memory") {
             lines.push(line);
         }
         assert_eq!(
@@ -249,6 +350,89 @@ mod tests {
                 Line::Text("last".into()),
             ]
         );
+    }
+
+    /// A reader of one line `length` bytes long and then `next\n`, made
+    /// as it is read, 64 KiB at a time: it holds no more than that itself.
+    struct LongLine {
+        left: u64,
+        chunk: Vec<u8>,
+        tail: Cursor<Vec<u8>>,
+    }
+
+    impl LongLine {
+        fn new(length: u64) -> LongLine {
+            LongLine {
+                left: length,
+                chunk: vec![b'x'; 64 * 1024],
+                tail: Cursor::new(b"\nnext\n".to_vec()),
+            }
+        }
+    }
+
+    impl io::Read for LongLine {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = self.fill_buf()?.len().min(out.len());
+            out[..n].copy_from_slice(&self.fill_buf()?[..n]);
+            self.consume(n);
+            Ok(n)
+        }
+    }
+
+    impl BufRead for LongLine {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            if self.left == 0 {
+                return self.tail.fill_buf();
+            }
+            let n = self.chunk.len().min(self.left as usize);
+            Ok(&self.chunk[..n])
+        }
+
+        fn consume(&mut self, n: usize) {
+            if self.left == 0 {
+                self.tail.consume(n);
+            } else {
+                self.left -= n as u64;
+            }
+        }
+    }
+
+    #[test]
+    fn a_200_megabyte_line_costs_the_limit_not_200_megabytes() {
+        let limit = PROTOCOL_LINE.most as usize;
+        let mut input = LongLine::new(200 << 20);
+        let mut buf = Vec::new();
+        let line = read_line(&mut input, &mut buf, limit).expect("in memory");
+        assert_eq!(line, Some(Line::TooLong(200 << 20)));
+        assert!(
+            buf.capacity() <= 2 * (limit + 1),
+            "{} bytes held for a limit of {limit}",
+            buf.capacity()
+        );
+        let next = read_line(&mut input, &mut buf, limit).expect("in memory");
+        assert_eq!(next, Some(Line::Text("next".into())), "the rest is skipped");
+        assert_eq!(
+            read_line(&mut input, &mut buf, limit).expect("in memory"),
+            None
+        );
+    }
+
+    #[test]
+    fn a_line_at_the_limit_is_read_whole_and_one_byte_more_is_too_long() {
+        for (text, expected) in [
+            (&b"abcd\r\nx"[..], Line::Text("abcd".into())),
+            (b"abcd\nx", Line::Text("abcd".into())),
+            (b"abcde\nx", Line::TooLong(5)),
+            (b"abcde\r\nx", Line::TooLong(5)),
+            (b"abcd", Line::Text("abcd".into())),
+            (b"abcdefgh", Line::TooLong(8)),
+        ] {
+            let mut input = Cursor::new(text.to_vec());
+            let mut buf = Vec::new();
+            let line = read_line(&mut input, &mut buf, 4).expect("in memory");
+            assert_eq!(line, Some(expected), "{:?}", String::from_utf8_lossy(text));
+            assert!(buf.len() <= 4);
+        }
     }
 
     #[test]

@@ -2,7 +2,6 @@
 //! result out, as one JSON object (the `catboard rules` command).
 
 use crate::core::{Game, GameError, Options};
-use crate::notation::shown;
 use crate::variants::{AnyGame, Variant};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -36,7 +35,7 @@ pub fn play_query(query: &RulesQuery) -> Result<AnyGame, GameError> {
     for (i, text) in query.moves.iter().enumerate() {
         let mv = game.read_listed_move(text).map_err(|e| {
             // The clause begins the sentence here: "Move 3 …."
-            let mut sentence = e.describe(i + 1, &shown(text));
+            let mut sentence = e.describe(i + 1, text);
             sentence[..1].make_ascii_uppercase();
             sentence.push('.');
             GameError::new(sentence)
@@ -93,7 +92,10 @@ pub fn answer(query: &RulesQuery) -> Value {
 pub fn answer_line(line: &str) -> String {
     match serde_json::from_str::<RulesQuery>(line) {
         Ok(query) => answer(&query).to_string(),
-        Err(e) => error_line(&format!("The line is not a rules query: {e}.")),
+        Err(e) => error_line(&format!(
+            "The line is not a rules query: {}.",
+            crate::text::foreign(&e.to_string())
+        )),
     }
 }
 

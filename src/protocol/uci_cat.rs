@@ -32,7 +32,7 @@ use super::read_ahead::{Protocol, Urgency, serve};
 pub use crate::ai::level::MAX_DEPTH;
 use crate::ai::{Level, Limits, Searcher};
 use crate::core::{Game, GameError, ListedMoveError};
-use crate::notation::shown;
+use crate::text::{clause, quoted};
 use crate::variants::cat::{CatChess, START_FEN};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::AtomicBool;
@@ -184,18 +184,18 @@ pub fn read_position(words: &[&str]) -> Result<CatChess, GameError> {
     };
     let mut game = CatChess::from_fen(&fen).map_err(|e| {
         GameError::new(format!(
-            "in the position '{}': {}",
-            shown(&fen),
-            without_stop(&e.0)
+            "in the position {}: {}",
+            quoted(&fen),
+            clause(&e.0)
         ))
     })?;
     for (i, text) in moves.iter().enumerate() {
         let mv = game.read_listed_move(text).map_err(|e| {
             GameError::new(match e {
                 ListedMoveError::Refused(why) => {
-                    format!("at move {} of the list: {}", i + 1, without_stop(&why.0))
+                    format!("at move {} of the list: {}", i + 1, clause(&why.0))
                 }
-                over => over.describe(i + 1, &shown(text)),
+                over => over.describe(i + 1, text),
             })
         })?;
         game.make_move(mv);
@@ -215,20 +215,17 @@ pub fn read_go(words: &[&str], level: Level) -> Result<Limits, GameError> {
             i += 1;
             continue;
         }
-        let value = words
-            .get(i + 1)
-            .and_then(|v| v.parse::<u64>().ok())
-            .filter(|&v| v > 0)
-            .ok_or_else(|| {
-                GameError::new(format!(
-                    "'go {key}' needs a whole number above zero after it"
-                ))
-            })?;
-        if key == "depth" && value > u64::from(MAX_DEPTH) {
+        let limit = match key {
+            "depth" => &crate::limits::GO_DEPTH,
+            "movetime" => &crate::limits::GO_MOVETIME,
+            _ => &crate::limits::GO_NODES,
+        };
+        let Some(word) = words.get(i + 1) else {
             return Err(GameError::new(format!(
-                "'go depth' is at most {MAX_DEPTH}, not {value}"
+                "go {key} needs a whole number after it."
             )));
-        }
+        };
+        let value = limit.check_text(word).map_err(GameError::new)?;
         limits = match key {
             "movetime" => Limits::time(Duration::from_millis(value)).with_seed(limits.seed),
             "depth" => Limits::depth(value as u32).with_seed(limits.seed),
@@ -237,11 +234,6 @@ pub fn read_go(words: &[&str], level: Level) -> Result<Limits, GameError> {
         i += 2;
     }
     Ok(limits)
-}
-
-/// An error sentence without its full stop, to follow a colon.
-fn without_stop(sentence: &str) -> &str {
-    sentence.trim().trim_end_matches('.')
 }
 
 /// What a line read ahead asks of a running search: `stop` and `quit`
@@ -267,6 +259,12 @@ where
         urgency,
         at_end: Urgency::Stop,
         not_text: |n| format!("info string error: line {n} is not UTF-8 text."),
+        too_long: |n, length| {
+            format!(
+                "info string error: {}.",
+                super::read_ahead::too_long_words(n, length)
+            )
+        },
     };
     serve(input, output, &protocol, |line, interrupts, out| {
         Ok(session.handle(line, &interrupts.stop, out)? == Flow::Continue)

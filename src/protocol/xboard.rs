@@ -13,15 +13,16 @@ use crate::ai::level::{DEFAULT_THINK_MS, MAX_DEPTH};
 use crate::ai::score::{is_mate, mate_in_moves};
 use crate::ai::{Level, Limits, Searcher, Thought};
 use crate::core::{EndReason, Game, Options, Outcome, Seat};
-use crate::notation::shown;
+use crate::limits::{CECP_DEPTH, HASH_MB};
+use crate::text::shown;
 use crate::variants::{AnyGame, Variant};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 /// The largest hash table `--hash-mb` and the `memory` command may ask
-/// for, in MiB.
-pub const MAX_HASH_MB: usize = 1024;
+/// for, in MiB ([`crate::limits::HASH_MB`]).
+pub const MAX_HASH_MB: usize = HASH_MB.most as usize;
 
 /// The protocol's name for a variant (chess is `normal`); `None` for a
 /// variant the protocol does not offer.
@@ -243,6 +244,7 @@ impl Session {
                     .iter()
                     .filter_map(|&v| protocol_name(v))
                     .collect();
+                // Not a message: the protocol's feature syntax.
                 writeln!(
                     out,
                     "feature setboard=1 usermove=1 ping=1 memory=1 nps=1 sigint=0 sigterm=0 colors=0 \
@@ -267,7 +269,7 @@ impl Session {
                     self.variant = v;
                     self.game = v.new_game(&self.options);
                 }
-                None => writeln!(out, "Error (unsupported variant): {rest}")?,
+                None => writeln!(out, "Error (unsupported variant): {}", shown(rest))?,
             },
             "force" => self.engine_seat = None,
             "result" => self.engine_seat = None,
@@ -296,7 +298,7 @@ impl Session {
                     self.clock.increment = increment;
                     self.clock.per_move = None;
                 }
-                None => writeln!(out, "Error (bad level): {line}")?,
+                None => writeln!(out, "Error (bad level): {}", shown(line))?,
             },
             "st" => match rest
                 .parse::<f64>()
@@ -305,24 +307,25 @@ impl Session {
                 .and_then(|s| Duration::try_from_secs_f64(s).ok())
             {
                 Some(per_move) => self.clock.per_move = Some(per_move),
-                None => writeln!(out, "Error (bad time): {line}")?,
+                None => writeln!(out, "Error (bad time): {}", shown(line))?,
             },
             "nps" => match rest.parse::<u64>() {
                 Ok(0) => self.nps = None,
                 Ok(rate) => self.nps = Some(rate),
-                Err(_) => writeln!(out, "Error (bad node rate): {line}")?,
+                Err(_) => writeln!(out, "Error (bad node rate): {}", shown(line))?,
             },
-            "sd" => match rest.parse::<u32>() {
-                Ok(d) if d > 0 => self.max_depth = Some(d.min(MAX_DEPTH)),
-                _ => writeln!(out, "Error (bad depth): {line}")?,
+            // A depth beyond the search's deepest counts as the deepest.
+            "sd" => match CECP_DEPTH.read(rest) {
+                Ok(d) => self.max_depth = Some(d as u32),
+                Err(_) => writeln!(out, "Error (bad depth): {}", shown(line))?,
             },
             "time" => match rest.parse::<u64>() {
                 Ok(cs) => self.clock.left = Some(Duration::from_millis(cs.saturating_mul(10))),
-                Err(_) => writeln!(out, "Error (bad time): {line}")?,
+                Err(_) => writeln!(out, "Error (bad time): {}", shown(line))?,
             },
-            "ping" => writeln!(out, "pong {rest}")?,
-            "memory" => match rest.parse::<usize>() {
-                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => self.searcher = Searcher::new(mb),
+            "ping" => writeln!(out, "pong {}", shown(rest))?,
+            "memory" => match HASH_MB.read(rest) {
+                Ok(mb) => self.searcher = Searcher::new(mb as usize),
                 _ => writeln!(
                     out,
                     "Error (memory is 1 to {MAX_HASH_MB} MiB): {}",
@@ -610,6 +613,12 @@ where
         urgency,
         at_end: Urgency::Abandon,
         not_text: |n| format!("Error (not UTF-8 text): line {n}"),
+        too_long: |n, length| {
+            format!(
+                "Error (line too long): {}",
+                super::read_ahead::too_long_words(n, length)
+            )
+        },
     };
     serve(input, output, &protocol, |line, interrupts, out| {
         Ok(session.handle(line, interrupts, out)? == Flow::Continue)

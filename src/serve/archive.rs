@@ -112,6 +112,7 @@ pub fn pgn_of(
     };
     let text = pgn::export(&start, &moves, &standard, &tags);
     // The tags the writer has no field for, before the moves.
+    // Not a message: PGN tag pairs.
     let mut extra = format!("[Variant \"{}\"]\n", variant.name());
     for (seat, seat_name) in start.seat_names().iter().enumerate().skip(2) {
         extra.push_str(&format!(
@@ -120,11 +121,13 @@ pub fn pgn_of(
             name(seat).replace('\\', "\\\\").replace('"', "\\\"")
         ));
     }
+    // Not a message: a PGN tag pair.
     extra.push_str(&format!(
         "[TimeControl \"{}\"]\n",
         time_control.unwrap_or("-")
     ));
     if let Some(outcome) = table.outcome() {
+        // Not a message: a PGN tag pair.
         extra.push_str(&format!(
             "[Termination \"{}\"]\n",
             table.outcome_words(outcome).replace('"', "'")

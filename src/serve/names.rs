@@ -48,6 +48,7 @@ impl NameBook {
     pub fn claim(&mut self, name: &str, key: &str) -> Result<Claim, String> {
         let folded = name.to_ascii_lowercase();
         if folded.starts_with(GUEST_NAME) {
+            // Not user text: the guests' prefix, a constant.
             return Err(format!(
                 "Names beginning with \"{GUEST_NAME}\" are for guests; connect with another name (ssh NAME@this-server)."
             ));

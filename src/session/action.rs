@@ -4,6 +4,7 @@
 //! orientation and the app all speak of actions, and none of them is
 //! needed to name one.
 
+use super::save::SavedGame;
 use catboard::ai::Thought;
 
 /// A direction on the screen.
@@ -141,4 +142,9 @@ pub enum Action {
     GoTo,
     /// The computer plays one move for the side to move.
     ComputerMove,
+    /// The game being watched was saved anew by the catboard that has it
+    /// open: as its file now holds it.
+    Watched(Box<SavedGame>),
+    /// The catboard that had the watched game open has let it go.
+    WatchedFree,
 }

@@ -74,7 +74,10 @@ impl GlyphSet {
             .into_iter()
             .find(|g| g.name() == name)
             .ok_or_else(|| {
-                format!("There is no glyph set '{name}'; choose unicode, letters or ascii.")
+                format!(
+                    "There is no glyph set {}; choose unicode, letters or ascii.",
+                    catboard::text::quoted(name)
+                )
             })
     }
 }
@@ -122,7 +125,8 @@ impl ColorDepth {
             "16" => Ok(ColorDepth::Ansi16),
             "none" => Ok(ColorDepth::NoColor),
             _ => Err(format!(
-                "There is no colour depth '{name}'; choose truecolor, 256, 16 or none."
+                "There is no colour depth {}; choose truecolor, 256, 16 or none.",
+                catboard::text::quoted(name)
             )),
         }
     }

@@ -121,26 +121,75 @@ pub fn join_notices(first: Option<String>, second: Option<String>) -> Option<Str
     }
 }
 
-/// The newest unfinished saved game in `store` (with at least one move);
-/// a corrupt or illegal save is reported in one sentence naming it, and
-/// left as it is.
-pub fn last_unfinished(store: &SaveStore) -> Result<Option<ResumeOffer>, String> {
-    for path in store.newest_first()? {
-        let saved = SaveStore::read(&path)?;
-        let table = TableGame::from_saved(&saved).map_err(|e| {
-            format!(
-                "The saved game {} cannot be resumed ({e}) and was left as it is.",
-                path.display()
-            )
-        })?;
-        if table.outcome().is_none() && table.ply() > 0 {
-            return Ok(Some(ResumeOffer {
-                path,
-                table: Box::new(table),
-            }));
+/// What looking for a game to resume found: the newest unfinished game,
+/// if any, and the files newer than it that are no game to resume.
+#[derive(Clone, Debug, Default)]
+pub struct Resumable {
+    /// The newest unfinished game.
+    pub offer: Option<ResumeOffer>,
+    /// Each file skipped (corrupt, foreign, of a newer format, illegal)
+    /// with the sentence saying why; each is left as it is.
+    pub skipped: Vec<(PathBuf, String)>,
+}
+
+impl Resumable {
+    /// The files skipped, in one sentence (none when none was).
+    pub fn notice(&self) -> Option<String> {
+        match self.skipped.as_slice() {
+            [] => None,
+            [(_, why)] => Some(format!("{}; it was skipped.", catboard::text::clause(why))),
+            many => {
+                let mut names: Vec<String> = many
+                    .iter()
+                    .take(5)
+                    .map(|(path, _)| {
+                        let name = path.file_name().map(std::path::Path::new).unwrap_or(path);
+                        catboard::text::shown_path(name)
+                    })
+                    .collect();
+                if many.len() > 5 {
+                    names.push(format!("{} more", many.len() - 5));
+                }
+                Some(format!(
+                    "{} files in the saves folder are not games catboard can resume and were skipped, left as they are: {}.",
+                    many.len(),
+                    catboard::text::and_list(&names)
+                ))
+            }
         }
     }
-    Ok(None)
+}
+
+/// The newest unfinished saved game in `store` (with at least one move).
+/// A file that is no game to resume (corrupt, foreign, a newer format, an
+/// illegal move) is skipped and reported, never in the way of an older
+/// good one, and left as it is; only a folder that cannot be listed is an
+/// error.
+pub fn last_unfinished(store: &SaveStore) -> Result<Resumable, String> {
+    let mut found = Resumable::default();
+    for path in store.newest_first()? {
+        let table = SaveStore::read(&path).and_then(|saved| {
+            TableGame::from_saved(&saved).map_err(|e| {
+                format!(
+                    "The saved game {} cannot be resumed ({}) and was left as it is.",
+                    catboard::text::shown_path(&path),
+                    catboard::text::clause(&e)
+                )
+            })
+        });
+        match table {
+            Ok(table) if table.outcome().is_none() && table.ply() > 0 => {
+                found.offer = Some(ResumeOffer {
+                    path,
+                    table: Box::new(table),
+                });
+                return Ok(found);
+            }
+            Ok(_) => {}
+            Err(why) => found.skipped.push((path, why)),
+        }
+    }
+    Ok(found)
 }
 
 /// Builds the application for `config` (no terminal needed); the effects
@@ -199,11 +248,22 @@ pub fn perform(app: &mut App, workers: &mut Workers, effects: Vec<Effect>) {
                 if saved.moves.is_empty() && !path.exists() {
                     continue;
                 }
+                // The first save into a new folder makes it, and claims
+                // the game before writing it.
+                if let Some(dir) = path.parent() {
+                    let _ = catboard::durable::make_folder(dir, catboard::durable::Access::Usual);
+                }
+                app.hold(&path);
                 SaveStore::write(&path, &saved).err()
             }
             Effect::Think(request) => workers.start(*request).err(),
             Effect::StopThinking(id) => {
                 workers.stop(id);
+                None
+            }
+            Effect::Watch(path) => workers.watch(path).err(),
+            Effect::StopWatching => {
+                workers.stop_watching();
                 None
             }
         };
@@ -242,8 +302,11 @@ mod tests {
         }
     }
 
+    /// Item 4 of issue 21: a newer unreadable file (a stray notes.json, a
+    /// truncated save, a newer format) is reported and skipped; the real
+    /// unfinished game behind it is still offered.
     #[test]
-    fn resume_skips_finished_games_and_reports_a_corrupt_one() {
+    fn resume_skips_finished_games_and_skips_and_reports_corrupt_ones() {
         let dir = std::env::temp_dir().join(format!("catboard-resume-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let store = SaveStore::new(dir.clone());
@@ -255,15 +318,56 @@ mod tests {
         write(&older, &saved(&["d2d4"]));
         std::thread::sleep(std::time::Duration::from_millis(20));
         write(&newer, &saved(&["f2f3", "e7e5", "g2g4", "d8h4"]));
-        let offer = last_unfinished(&store)
-            .expect("readable")
-            .expect("an offer");
+        let found = last_unfinished(&store).expect("readable");
+        let offer = found.offer.expect("an offer");
         assert_eq!(offer.path, older, "the checkmated game is skipped");
         assert_eq!(offer.table.ply(), 1);
+        assert_eq!(found.skipped.len(), 0, "a finished game is no fault");
         std::thread::sleep(std::time::Duration::from_millis(20));
         std::fs::write(dir.join("game-3.json"), "{ not json").expect("write garbage");
-        let err = last_unfinished(&store).expect_err("corrupt");
-        assert!(err.contains("game-3.json"), "{err}");
+        let found = last_unfinished(&store).expect("readable");
+        assert_eq!(
+            found.offer.map(|o| o.path),
+            Some(older.clone()),
+            "still offered"
+        );
+        let said = last_unfinished(&store)
+            .expect("readable")
+            .notice()
+            .expect("said");
+        assert!(
+            said.contains("game-3.json") && said.ends_with("it was skipped."),
+            "{said}"
+        );
+        assert_eq!(catboard::text::sentence_fault(&said), None, "{said}");
+        // More of them: one sentence naming each; a newer format, a stray
+        // file, a truncated save, a folder.
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        let mut future = saved(&["e2e4"]);
+        future.format = 2;
+        std::fs::write(
+            dir.join("game-4.json"),
+            serde_json::to_string(&future).expect("json"),
+        )
+        .expect("write");
+        std::fs::write(dir.join("notes.json"), "{\"todo\": [\"buy milk\"]}").expect("write");
+        std::fs::write(dir.join("game-5.json"), "").expect("write");
+        std::fs::create_dir_all(dir.join("folder.json")).expect("a folder");
+        let found = last_unfinished(&store).expect("readable");
+        assert_eq!(found.offer.as_ref().map(|o| o.path.clone()), Some(older));
+        assert_eq!(found.skipped.len(), 5, "{:?}", found.skipped);
+        let said = found.notice().expect("said");
+        assert!(said.starts_with("5 files in the saves folder"), "{said}");
+        for name in [
+            "game-3.json",
+            "game-4.json",
+            "notes.json",
+            "game-5.json",
+            "folder.json",
+        ] {
+            assert!(said.contains(name), "{name}: {said}");
+        }
+        assert_eq!(catboard::text::sentence_fault(&said), None, "{said}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -1,11 +1,18 @@
 //! Saved games: one small JSON file per game in the data directory
 //! (`$XDG_DATA_HOME/catboard/games` or `~/.local/share/catboard/games`),
-//! written after every move; the newest unfinished one can be resumed.
+//! written after every move through the one writer discipline
+//! ([`catboard::durable::replace`]); the newest unfinished one can be
+//! resumed. A game open in a catboard is held by an advisory lock beside
+//! its file ([`claim`]), so a second catboard resuming it is told who has
+//! it and watches instead of writing over it.
 
-use catboard::durable::Access;
+use catboard::durable::{Access, Lock, LockError};
+use catboard::limits::SAVE_FILE;
+use catboard::text::{foreign, shown_path};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// A game as its file records it: enough to replay it and nothing more.
@@ -69,14 +76,15 @@ impl SavedGame {
     pub fn from_json(file: &Path, text: &str) -> Result<SavedGame, String> {
         let saved: SavedGame = serde_json::from_str(text).map_err(|e| {
             format!(
-                "The saved game {} is not readable ({e}) and was left as it is.",
-                file.display()
+                "The saved game {} is not readable ({}) and was left as it is.",
+                shown_path(file),
+                foreign(&e.to_string())
             )
         })?;
         if saved.format != SavedGame::FORMAT {
             return Err(format!(
                 "The saved game {} has format {}, which this version does not read, and was left as it is.",
-                file.display(),
+                shown_path(file),
                 saved.format
             ));
         }
@@ -99,13 +107,61 @@ impl SaveStore {
     }
 
     /// The usual store: `$XDG_DATA_HOME/catboard/games`, else
-    /// `~/.local/share/catboard/games`; `None` with neither variable.
-    pub fn from_env(var: &impl Fn(&str) -> Option<String>) -> Option<SaveStore> {
-        let base = var("XDG_DATA_HOME")
-            .filter(|v| Path::new(v).is_absolute())
-            .map(PathBuf::from)
-            .or_else(|| var("HOME").map(|h| Path::new(&h).join(".local").join("share")))?;
-        Some(SaveStore::new(base.join("catboard").join("games")))
+    /// `~/.local/share/catboard/games`. Only an absolute path counts (as
+    /// the XDG rules say: a relative or empty one would save into whatever
+    /// folder catboard was started in); without one, the clause saying
+    /// why (`HOME is set but empty, and XDG_DATA_HOME is not set`).
+    pub fn from_env(var: &impl Fn(&str) -> Option<String>) -> Result<SaveStore, String> {
+        let absolute = |name: &str| {
+            var(name)
+                .filter(|v| Path::new(v).is_absolute())
+                .map(PathBuf::from)
+        };
+        if let Some(base) = absolute("XDG_DATA_HOME")
+            .or_else(|| absolute("HOME").map(|h| h.join(".local").join("share")))
+        {
+            return Ok(SaveStore::new(base.join("catboard").join("games")));
+        }
+        let why = |name: &str| match var(name) {
+            None => None,
+            Some(v) if v.is_empty() => Some(format!("{name} is set but empty")),
+            Some(v) => Some(format!(
+                "{name} is {}, a relative path, which does not count",
+                catboard::text::quoted(&v)
+            )),
+        };
+        Err(match (why("HOME"), why("XDG_DATA_HOME")) {
+            (None, None) => "neither HOME nor XDG_DATA_HOME is set".to_string(),
+            (Some(home), None) => format!("{home}, and XDG_DATA_HOME is not set"),
+            (None, Some(xdg)) => format!("{xdg}, and HOME is not set"),
+            (Some(home), Some(xdg)) => format!("{home}, and {xdg}"),
+        })
+    }
+
+    /// What stops games being saved here, when something does: the
+    /// folder, or the first of its parents that exists, is a file (a
+    /// clause: `the saves folder /x/games is a file, not a folder`).
+    pub fn folder_problem(&self) -> Option<String> {
+        for ancestor in self.dir.ancestors() {
+            match std::fs::metadata(ancestor) {
+                Ok(meta) if meta.is_dir() => return None,
+                Ok(_) if ancestor == self.dir => {
+                    return Some(format!(
+                        "the saves folder {} is a file, not a folder",
+                        shown_path(ancestor)
+                    ));
+                }
+                Ok(_) => {
+                    return Some(format!(
+                        "{}, on the way to the saves folder {}, is a file, not a folder",
+                        shown_path(ancestor),
+                        shown_path(&self.dir)
+                    ));
+                }
+                Err(_) => {}
+            }
+        }
+        None
     }
 
     /// A file name no other game of this run or an earlier one uses.
@@ -136,26 +192,42 @@ impl SaveStore {
     pub fn write_with(path: &Path, saved: &SavedGame, access: Access) -> Result<(), String> {
         let text = serde_json::to_string_pretty(saved)
             .map_err(|e| format!("Could not write the saved game: {e}."))?;
-        catboard::durable::replace(path, (text + "\n").as_bytes(), access)
-            .map_err(|e| format!("Could not save the game to {}: {e}.", path.display()))
+        catboard::durable::replace(path, (text + "\n").as_bytes(), access).map_err(|e| {
+            format!(
+                "Could not save the game to {}: {}.",
+                shown_path(path),
+                foreign(&e.to_string())
+            )
+        })
     }
 
     /// The saves, newest first; none when the directory does not exist yet,
-    /// and a sentence naming it when it cannot be read.
+    /// and a sentence naming it when it cannot be read. A temporary file
+    /// of a catboard killed in the middle of a save
+    /// ([`catboard::durable::is_abandoned_temporary`]) is removed on the
+    /// way.
     pub fn newest_first(&self) -> Result<Vec<PathBuf>, String> {
         let entries = match std::fs::read_dir(&self.dir) {
             Ok(entries) => entries,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
             Err(e) => {
                 return Err(format!(
-                    "The saves folder {} cannot be read ({e}).",
-                    self.dir.display()
+                    "The saves folder {} cannot be read ({}).",
+                    shown_path(&self.dir),
+                    foreign(&e.to_string())
                 ));
             }
         };
         let mut files: Vec<(SystemTime, PathBuf)> = entries
             .flatten()
             .map(|e| e.path())
+            .filter(|p| {
+                if catboard::durable::is_abandoned_temporary(p) {
+                    let _ = std::fs::remove_file(p);
+                    return false;
+                }
+                true
+            })
             .filter(|p| p.extension().is_some_and(|x| x == "json"))
             .map(|p| {
                 let time = std::fs::metadata(&p)
@@ -168,11 +240,96 @@ impl SaveStore {
         Ok(files.into_iter().map(|(_, p)| p).collect())
     }
 
-    /// Reads the save at `path`.
+    /// Reads the save at `path`: no more of it than the limits table's
+    /// [`SAVE_FILE`] allows (a bigger file is no save catboard wrote).
     pub fn read(path: &Path) -> Result<SavedGame, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("The saved game {} could not be read ({e}).", path.display()))?;
+        use std::io::Read;
+        let unreadable = |e: std::io::Error| {
+            format!(
+                "The saved game {} could not be read ({}).",
+                shown_path(path),
+                foreign(&e.to_string())
+            )
+        };
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|file| file.take(SAVE_FILE.most + 1).read_to_end(&mut bytes))
+            .map_err(unreadable)?;
+        if bytes.len() as u64 > SAVE_FILE.most {
+            return Err(format!(
+                "The saved game {} is more than the largest allowed, {} bytes, and was left as it is.",
+                shown_path(path),
+                SAVE_FILE.most
+            ));
+        }
+        let text = String::from_utf8(bytes).map_err(|_| {
+            format!(
+                "The saved game {} is not UTF-8 text and was left as it is.",
+                shown_path(path)
+            )
+        })?;
         SavedGame::from_json(path, &text)
+    }
+}
+
+/// A game this catboard has open: the advisory lock beside its file,
+/// shared by every copy of the game's state and let go with the last.
+#[derive(Clone, Debug)]
+pub struct GameLock(
+    #[allow(dead_code, reason = "held, not read: dropping it lets the game go")] Arc<Lock>,
+);
+
+/// What [`claim`] found.
+#[derive(Clone, Debug)]
+pub enum Claim {
+    /// The game is this catboard's now.
+    Mine(GameLock),
+    /// Another catboard has it open (its process id when the lock says):
+    /// this one may only watch.
+    Taken(Option<u32>),
+    /// No lock could be made (a folder that cannot be written): the game
+    /// is played unlocked, and its saves say what fails.
+    Unlocked,
+}
+
+/// Takes the advisory lock of the game saved at `path`
+/// ([`catboard::durable::Lock`], `path.lock`) for as long as the returned
+/// value (or a copy of it) lives. Nothing is made where the folder does
+/// not exist yet (no game can be saved there yet either):
+/// [`Claim::Unlocked`], and the first save claims it.
+pub fn claim(path: &Path) -> Claim {
+    if !path.parent().is_some_and(Path::is_dir) {
+        return Claim::Unlocked;
+    }
+    // The locks this catboard holds, by game: a second claim of a game
+    // this process has open (a new game after a finished one, the screen
+    // and a worker) shares the lock instead of being refused by its own.
+    static HELD: Mutex<Vec<(PathBuf, Weak<Lock>)>> = Mutex::new(Vec::new());
+    let mut held = HELD.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    held.retain(|(_, lock)| lock.strong_count() > 0);
+    if let Some(lock) = held
+        .iter()
+        .find(|(held_path, _)| held_path == path)
+        .and_then(|(_, lock)| lock.upgrade())
+    {
+        return Claim::Mine(GameLock(lock));
+    }
+    match Lock::try_acquire(path, Access::Usual) {
+        Ok(lock) => {
+            let lock = Arc::new(lock);
+            held.push((path.to_path_buf(), Arc::downgrade(&lock)));
+            Claim::Mine(GameLock(lock))
+        }
+        Err(LockError::Held(pid)) => Claim::Taken(pid),
+        Err(LockError::Io(_)) => Claim::Unlocked,
+    }
+}
+
+/// The sentence telling a player that another catboard has the game open.
+pub fn taken_sentence(pid: Option<u32>) -> String {
+    match pid {
+        Some(pid) => format!("This game is open in another catboard (pid {pid})."),
+        None => "This game is open in another catboard.".to_string(),
     }
 }
 
@@ -236,6 +393,35 @@ mod tests {
         assert!(
             err.starts_with("The saves folder ") && err.contains("cannot be read"),
             "{err}"
+        );
+    }
+
+    /// A catboard killed in the middle of a save leaves its temporary
+    /// file (a `kill -9` run of 150 left 53): the next look at the folder
+    /// removes it, and keeps those of writers still alive.
+    #[test]
+    fn a_killed_writer_s_temporary_is_removed_and_a_live_one_s_kept() {
+        let dir = TempDir::new("abandoned");
+        let store = SaveStore::new(dir.0.clone());
+        let path = store.fresh_path();
+        SaveStore::write(&path, &sample()).expect("writes");
+        let name = path.file_name().and_then(|n| n.to_str()).expect("a name");
+        // No process has id 999999999 (above any pid_max); 1 always lives.
+        let dead = dir.0.join(format!(".{name}.999999999.0.0.tmp"));
+        let alive = dir.0.join(format!(".{name}.1.0.0.tmp"));
+        let mine = dir
+            .0
+            .join(format!(".{name}.{}.0.0.tmp", std::process::id()));
+        for temporary in [&dead, &alive, &mine] {
+            std::fs::write(temporary, "{").expect("a temporary");
+        }
+        assert_eq!(store.newest_first(), Ok(vec![path]));
+        if Path::new("/proc").is_dir() {
+            assert!(!dead.exists(), "the killed writer's temporary is left");
+        }
+        assert!(
+            alive.exists() && mine.exists(),
+            "a live writer's is removed"
         );
     }
 
@@ -329,14 +515,134 @@ mod tests {
         };
         assert_eq!(
             SaveStore::from_env(&env),
-            Some(SaveStore::new(PathBuf::from("/x/data/catboard/games")))
+            Ok(SaveStore::new(PathBuf::from("/x/data/catboard/games")))
         );
         let env = |k: &str| (k == "HOME").then(|| "/home/u".to_string());
         assert_eq!(
             SaveStore::from_env(&env),
-            Some(SaveStore::new(PathBuf::from(
+            Ok(SaveStore::new(PathBuf::from(
                 "/home/u/.local/share/catboard/games"
             )))
         );
+    }
+
+    /// Item 8 of issue 21: an empty HOME saved into `./.local/share/...`
+    /// of whatever folder catboard ran in, and a relative XDG_DATA_HOME
+    /// without HOME was said to be unset. Only absolute paths count, and
+    /// the clause says what is wrong with each.
+    #[test]
+    fn an_empty_or_relative_home_is_no_saves_folder_and_says_so() {
+        let env = |home: Option<&'static str>, xdg: Option<&'static str>| {
+            move |k: &str| match k {
+                "HOME" => home.map(str::to_string),
+                "XDG_DATA_HOME" => xdg.map(str::to_string),
+                _ => None,
+            }
+        };
+        assert_eq!(
+            SaveStore::from_env(&env(Some(""), None)),
+            Err("HOME is set but empty, and XDG_DATA_HOME is not set".into())
+        );
+        assert_eq!(
+            SaveStore::from_env(&env(None, Some("data"))),
+            Err("XDG_DATA_HOME is 'data', a relative path, which does not count, and HOME is not set".into())
+        );
+        assert_eq!(
+            SaveStore::from_env(&env(Some("home"), Some(""))),
+            Err("HOME is 'home', a relative path, which does not count, and XDG_DATA_HOME is set but empty".into())
+        );
+        assert_eq!(
+            SaveStore::from_env(&env(None, None)),
+            Err("neither HOME nor XDG_DATA_HOME is set".into())
+        );
+        // A relative XDG_DATA_HOME gives way to an absolute HOME.
+        assert_eq!(
+            SaveStore::from_env(&env(Some("/home/u"), Some("data"))),
+            Ok(SaveStore::new(PathBuf::from(
+                "/home/u/.local/share/catboard/games"
+            )))
+        );
+    }
+
+    /// Item 8 of issue 21: a saves folder that is a file gave "File
+    /// exists (os error 17)" on every move; it is named once, up front.
+    #[test]
+    fn a_saves_folder_that_is_a_file_is_named() {
+        let dir = TempDir::new("file-folder");
+        std::fs::create_dir_all(&dir.0).expect("temp dir");
+        std::fs::write(dir.0.join("games"), "x").expect("a file");
+        let store = SaveStore::new(dir.0.join("games"));
+        let why = store.folder_problem().expect("a problem");
+        assert!(
+            why.starts_with("the saves folder ") && why.ends_with("is a file, not a folder"),
+            "{why}"
+        );
+        let deeper = SaveStore::new(dir.0.join("games").join("catboard").join("games"));
+        let why = deeper.folder_problem().expect("a problem");
+        assert!(why.contains("on the way to the saves folder"), "{why}");
+        assert_eq!(SaveStore::new(dir.0.join("fine")).folder_problem(), None);
+        let err = SaveStore::write(&store.fresh_path(), &sample()).expect_err("cannot save");
+        assert!(err.contains("is a file, not a folder"), "{err}");
+    }
+
+    /// Item 1 of issue 21: a game is held by its lock; a second claim is
+    /// told who has it, and the game is free again when the holder lets go.
+    #[test]
+    fn a_claimed_game_is_taken_for_a_second_claim_until_let_go() {
+        let dir = TempDir::new("claim");
+        let path = SaveStore::new(dir.0.clone()).fresh_path();
+        std::fs::create_dir_all(&dir.0).expect("the folder");
+        // Another holder (as another process would be: a lock of its own).
+        let other = Lock::try_acquire(&path, Access::Usual).expect("free");
+        match claim(&path) {
+            Claim::Taken(Some(pid)) => assert_eq!(pid, std::process::id()),
+            other => panic!("expected the game taken, got {other:?}"),
+        }
+        assert_eq!(
+            taken_sentence(Some(42)),
+            "This game is open in another catboard (pid 42)."
+        );
+        drop(other);
+        let first = claim(&path);
+        assert!(matches!(first, Claim::Mine(_)), "{first:?}");
+        // This catboard claiming it again shares its own lock.
+        let again = claim(&path);
+        assert!(matches!(again, Claim::Mine(_)), "{again:?}");
+        let copy = first.clone();
+        drop((first, again));
+        assert!(
+            matches!(
+                Lock::try_acquire(&path, Access::Usual),
+                Err(LockError::Held(_))
+            ),
+            "a copy still holds it"
+        );
+        drop(copy);
+        assert!(
+            Lock::try_acquire(&path, Access::Usual).is_ok(),
+            "free once let go"
+        );
+        // No folder yet: nothing is made, and nothing locked.
+        assert!(matches!(
+            claim(&dir.0.join("new").join("g.json")),
+            Claim::Unlocked
+        ));
+        assert!(!dir.0.join("new").exists());
+        // A folder where nothing can be made: played unlocked.
+        assert!(matches!(
+            claim(Path::new("/proc/catboard-no-such/game.json")),
+            Claim::Unlocked
+        ));
+    }
+
+    #[test]
+    fn a_save_bigger_than_the_limit_is_refused_unread() {
+        let dir = TempDir::new("big");
+        std::fs::create_dir_all(&dir.0).expect("temp dir");
+        let path = dir.0.join("big.json");
+        let file = std::fs::File::create(&path).expect("create");
+        file.set_len(SAVE_FILE.most + 1).expect("a sparse file");
+        let err = SaveStore::read(&path).expect_err("too big");
+        assert!(err.contains("more than the largest allowed"), "{err}");
     }
 }

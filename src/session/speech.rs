@@ -79,8 +79,8 @@ impl Notation {
             .ok_or_else(|| {
                 let names: Vec<&str> = Notation::ALL.iter().map(|n| n.id()).collect();
                 format!(
-                    "There is no notation '{}'; choose {}.",
-                    name.trim(),
+                    "There is no notation {}; choose {}.",
+                    catboard::text::quoted(name.trim()),
                     names.join(", ")
                 )
             })

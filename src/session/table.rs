@@ -7,6 +7,7 @@ use super::words::capitalise;
 use catboard::ai::Level;
 use catboard::core::{EndReason, Game, Move, Options, Outcome, Piece, Seat};
 use catboard::series::Series;
+use catboard::text::{count, noun};
 use catboard::variants::{AnyGame, Variant};
 
 /// Who plays a seat.
@@ -47,7 +48,8 @@ impl Player {
                 let known: Vec<&str> = Player::ALL.iter().map(|p| p.id()).collect();
                 let (last, rest) = known.split_last().unwrap_or((&"human", &[]));
                 format!(
-                    "There is no player '{id}'; choose {} or {last}.",
+                    "There is no player {}; choose {} or {last}.",
+                    catboard::text::quoted(id),
                     rest.join(", ")
                 )
             })
@@ -187,9 +189,11 @@ impl TableGame {
         let seats = spec.variant.seats().len();
         if spec.players.len() != seats {
             return Err(format!(
-                "{} has {seats} seats but {} players were given.",
+                "{} has {} but {} {} given.",
                 spec.variant.name(),
-                spec.players.len()
+                count(seats as u64, "seat", "seats"),
+                count(spec.players.len() as u64, "player", "players"),
+                noun(spec.players.len() as u64, "was", "were")
             ));
         }
         Ok(TableGame {
@@ -230,9 +234,10 @@ impl TableGame {
             let seats = table.players.len();
             if !table.series.fits(seats) {
                 return Err(format!(
-                    "the series has {} totals but {} has {seats} seats",
-                    series.totals.len(),
-                    variant.name()
+                    "the series has {} but {} has {}",
+                    count(series.totals.len() as u64, "total", "totals"),
+                    variant.name(),
+                    count(seats as u64, "seat", "seats")
                 ));
             }
         }
@@ -272,8 +277,16 @@ impl TableGame {
                 .iter()
                 .position(|s| s == seat)
                 .map(|i| Verdict::Resigned(Seat(i as u8)))
-                .ok_or_else(|| format!("the game has no seat '{seat}' to resign")),
-            (kind, _) => Err(format!("the ending '{kind}' is not one this version reads")),
+                .ok_or_else(|| {
+                    format!(
+                        "the game has no seat {} to resign",
+                        catboard::text::quoted(seat)
+                    )
+                }),
+            (kind, _) => Err(format!(
+                "the ending {} is not one this version reads",
+                catboard::text::quoted(kind)
+            )),
         }
     }
 

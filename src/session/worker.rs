@@ -2,22 +2,32 @@
 //! thread with a stop flag, and reports back on the event loop's channel
 //! as [`Action::Progress`] after every finished depth and one
 //! [`Action::Reply`] at the end, so the screen stays live while it thinks.
+//! One more thread follows a game another catboard has open
+//! ([`Workers::watch`]), reporting its saves as [`Action::Watched`].
 
 use super::action::Action;
 use super::computer::SearchRequest;
 use super::input::Incoming;
+use super::save::SaveStore;
+use catboard::durable::{Access, Lock};
 use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// The searches running, by request id.
+/// The searches running, by request id, and the file being watched.
 pub struct Workers {
     tx: Sender<Incoming>,
     running: HashMap<u64, (Arc<AtomicBool>, JoinHandle<()>)>,
+    /// The stop flag of the thread following a watched game's file.
+    watching: Option<Arc<AtomicBool>>,
 }
+
+/// How often a watched game's file and lock are looked at.
+pub const WATCH_POLL: Duration = Duration::from_millis(250);
 
 impl Workers {
     /// Workers that report on `tx`.
@@ -25,6 +35,37 @@ impl Workers {
         Workers {
             tx,
             running: HashMap::new(),
+            watching: None,
+        }
+    }
+
+    /// Follows the game saved at `path`, which another catboard has open:
+    /// each time the file changes its game is sent as
+    /// [`Action::Watched`], and once the other's lock is free (after the
+    /// file as it left it) [`Action::WatchedFree`]. A thread that cannot
+    /// start is one sentence.
+    pub fn watch(&mut self, path: PathBuf) -> Result<(), String> {
+        self.stop_watching();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let tx = self.tx.clone();
+        std::thread::Builder::new()
+            .name("watch".into())
+            .spawn(move || follow(&path, &flag, &tx))
+            .map_err(|e| {
+                format!(
+                    "Could not start following the game: {}.",
+                    catboard::text::foreign(&e.to_string())
+                )
+            })?;
+        self.watching = Some(stop);
+        Ok(())
+    }
+
+    /// Stops following the watched file.
+    pub fn stop_watching(&mut self) {
+        if let Some(stop) = self.watching.take() {
+            stop.store(true, Ordering::Relaxed);
         }
     }
 
@@ -56,6 +97,7 @@ impl Workers {
         for (stop, _) in self.running.values() {
             stop.store(true, Ordering::Relaxed);
         }
+        self.stop_watching();
     }
 
     /// How many searches have not finished.
@@ -65,6 +107,38 @@ impl Workers {
             .values()
             .filter(|(_, handle)| !handle.is_finished())
             .count()
+    }
+}
+
+/// What tells one version of a file from the next: its time and length.
+fn stamp(path: &Path) -> Option<(std::time::SystemTime, u64)> {
+    let meta = std::fs::metadata(path).ok()?;
+    Some((meta.modified().ok()?, meta.len()))
+}
+
+/// Follows the file at `path` until `stop` (see [`Workers::watch`]).
+fn follow(path: &Path, stop: &AtomicBool, tx: &Sender<Incoming>) {
+    let send = |action: Action| tx.send(Incoming::Action(action)).is_ok();
+    let read = |seen: &mut Option<(std::time::SystemTime, u64)>| -> bool {
+        *seen = stamp(path);
+        match SaveStore::read(path) {
+            Ok(saved) => send(Action::Watched(Box::new(saved))),
+            Err(_) => true,
+        }
+    };
+    let mut seen = stamp(path);
+    while !stop.load(Ordering::Relaxed) {
+        std::thread::sleep(WATCH_POLL);
+        if stamp(path) != seen && !read(&mut seen) {
+            return;
+        }
+        // The lock free: the other catboard has gone, its last save made.
+        if let Ok(probe) = Lock::try_acquire(path, Access::Usual) {
+            drop(probe);
+            if !read(&mut seen) || !send(Action::WatchedFree) {
+                return;
+            }
+        }
     }
 }
 

@@ -141,7 +141,10 @@ pub fn parse_colour(text: &str) -> Result<Color, String> {
             let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).unwrap_or(0);
             return Ok(Color::Rgb(byte(0), byte(2), byte(4)));
         }
-        return Err(format!("'{text}' is not a #rrggbb colour"));
+        return Err(format!(
+            "{} is not a #rrggbb colour",
+            catboard::text::quoted(text)
+        ));
     }
     let named = match t.as_str() {
         "default" => Color::Reset,
@@ -163,7 +166,8 @@ pub fn parse_colour(text: &str) -> Result<Color, String> {
         "white" => Color::White,
         _ => {
             return Err(format!(
-                "'{text}' is not a colour (write #rrggbb, an ANSI colour name or \"default\")"
+                "{} is not a colour (write #rrggbb, an ANSI colour name or default)",
+                catboard::text::quoted(text)
             ));
         }
     };

@@ -183,13 +183,18 @@ impl fmt::Display for ThemeError {
             write!(
                 f,
                 "Theme file {}, line {}: {}; using the classic theme.",
-                self.file, self.line, self.problem
+                catboard::text::shown_path(std::path::Path::new(&self.file)),
+                self.line,
+                self.problem
             )
         } else {
             write!(
                 f,
-                "Theme file {}, line {}, key '{}': {}; using the classic theme.",
-                self.file, self.line, self.key, self.problem
+                "Theme file {}, line {}, key {}: {}; using the classic theme.",
+                catboard::text::shown_path(std::path::Path::new(&self.file)),
+                self.line,
+                catboard::text::quoted(&self.key),
+                self.problem
             )
         }
     }
@@ -268,7 +273,7 @@ pub fn parse_theme(file: &str, text: &str, base: &Theme) -> Result<Theme, ThemeE
         problem,
     };
     let doc = DeTable::parse(text).map_err(|e| {
-        let problem = e.message().trim().trim_end_matches('.').to_string();
+        let problem = catboard::text::foreign(e.message());
         error(e.span().unwrap_or(0..0), "", problem)
     })?;
     let mut theme = base.clone();
@@ -639,14 +644,16 @@ pub fn load_theme(choice: &str, user_dir: Option<&Path>) -> (Theme, Option<Strin
             .filter(|p| p.is_file())
     };
     if let Some(path) = path {
-        let shown = path.display().to_string();
+        let shown = catboard::text::shown_path(&path);
+        let file = path.to_string_lossy().into_owned();
         return match std::fs::read_to_string(&path) {
-            Ok(text) => match parse_theme(&shown, &text, &classic) {
+            Ok(text) => match parse_theme(&file, &text, &classic) {
                 Ok(theme) => (theme, None),
                 Err(e) => fail(e.to_string()),
             },
             Err(e) => fail(format!(
-                "Theme file {shown} could not be read ({e}); using the classic theme."
+                "Theme file {shown} could not be read ({}); using the classic theme.",
+                catboard::text::foreign(&e.to_string())
             )),
         };
     }
@@ -655,7 +662,8 @@ pub fn load_theme(choice: &str, user_dir: Option<&Path>) -> (Theme, Option<Strin
         None => {
             let names: Vec<&str> = BUILT_IN.iter().map(|(n, _)| *n).collect();
             fail(format!(
-                "There is no theme '{choice}' (built in: {}); using the classic theme.",
+                "There is no theme {} (built in: {}); using the classic theme.",
+                catboard::text::quoted(choice),
                 names.join(", ")
             ))
         }

@@ -96,8 +96,9 @@ impl Variant {
         Variant::known().find(|v| v.id() == id).ok_or_else(|| {
             let known: Vec<&str> = Variant::known().map(|v| v.id()).collect();
             GameError::new(format!(
-                "There is no variant '{id}'; choose one of {}.",
-                known.join(", ")
+                "There is no variant {}; choose {}.",
+                crate::text::quoted(id),
+                crate::text::or_list(&known)
             ))
         })
     }
@@ -107,11 +108,7 @@ impl Variant {
     /// Polar perft 7 are hours, Chu perft 6 as long), so the tools refuse a
     /// bigger depth.
     pub const fn max_perft_depth(self) -> u32 {
-        match self {
-            Variant::Chess => 9,
-            Variant::Cat | Variant::Polar => 7,
-            Variant::Chu | Variant::BacCanCat => 6,
-        }
+        crate::limits::perft_depth(self).most as u32
     }
 
     /// The rule options the variant offers at setup.
@@ -158,15 +155,29 @@ impl Variant {
         }
     }
 
-    /// A game from a position text (FEN for chess).
+    /// A game from a position text (FEN for chess). An option the text
+    /// also decides (BacCanCat's leapers field) may be chosen too only
+    /// when both say the same: otherwise one would be ignored without a
+    /// word, so the pair is refused in a sentence.
     pub fn from_position(self, text: &str, options: &Options) -> Result<AnyGame, GameError> {
-        match self {
+        let game = match self {
             Variant::Chess => Chess::from_fen(text, options).map(AnyGame::Chess),
             Variant::Cat => CatChess::from_fen(text).map(AnyGame::Cat),
             Variant::Polar => Polar::from_text(text, options).map(AnyGame::Polar),
             Variant::Chu => Chu::from_fen(text, options).map(AnyGame::Chu),
             Variant::BacCanCat => BacCanCat::from_text(text).map(AnyGame::BacCanCat),
+        }?;
+        for (spec, in_text) in game.options_in_text() {
+            if let Some(chosen) = options.chosen(&spec)
+                && chosen != in_text
+            {
+                return Err(GameError::new(format!(
+                    "The option {key}={chosen} disagrees with the position text, whose {key} field says {in_text}; give only one of them, or the same in both.",
+                    key = spec.key
+                )));
+            }
         }
+        Ok(game)
     }
 }
 
@@ -198,6 +209,18 @@ macro_rules! dispatch {
 }
 
 impl AnyGame {
+    /// The options the position text itself decides, with the values it
+    /// gives them (BacCanCat's leapers field); none for the other variants.
+    pub fn options_in_text(&self) -> Vec<(OptionSpec, String)> {
+        match self {
+            AnyGame::BacCanCat(g) => vec![(
+                baccancat::options::LEAPERS,
+                g.position().leapers().number().to_string(),
+            )],
+            _ => Vec::new(),
+        }
+    }
+
     /// Which variant this game is.
     pub fn variant(&self) -> Variant {
         match self {

@@ -10,5 +10,6 @@ mod chu_cli;
 mod cli_limits;
 mod fuzz_files;
 mod fuzz_parsers;
+mod input_hardening;
 mod play_cli;
 mod polar_cli;

@@ -443,9 +443,14 @@ fn hash_mb_out_of_bounds_is_refused_in_a_sentence() {
             Duration::from_secs(10),
         );
         assert_eq!(done.status.code(), Some(2), "{size}: {}", done.stderr);
+        let words = if size == "0" {
+            "less than the smallest allowed, 1"
+        } else {
+            "more than the largest allowed, 1024"
+        };
         assert_eq!(
             done.stderr,
-            format!("catboard: --hash-mb must be 1 to 1024, not {size}.\n")
+            format!("catboard: --hash-mb {size} is {words}.\n")
         );
     }
 }

@@ -69,8 +69,8 @@ fn castling_letters_mean_towards_file_j_and_a() {
 #[test]
 fn bad_position_texts_are_refused_in_one_sentence() {
     let cases = [
-        ("", "fields"),
-        ("r3k4r w - -", "ranks"),
+        ("", "empty"),
+        ("r3k4r w - -", "1 rank, not 10"),
         ("X3k5/10/10/10/10/10/10/10/10/5K4 w - - 0 1", "'X'"),
         ("4k5/10/10/10/10/10/10/10/10/5K4+N w - - 0 1", "'+'"),
         ("4k6/10/10/10/10/10/10/10/10/5K4 w - - 0 1", "cells"),

@@ -131,7 +131,7 @@ fn bad_moves_are_refused_in_one_sentence() {
         (&g, "hello", "not a Polar chess move"),
         (&g, "15N-99N", "no cell '99N'"),
         (&g, "15N-18N", "not a legal move"),
-        (&g, "N15N-16N", "names a piece N"),
+        (&g, "N15N-16N", "names a piece 'N'"),
         (&g, "", "not a Polar chess move"),
         (&promoting, "19S-10E", "promotes"),
         (&promoting, "19S-10E=K", "not a piece to promote to"),

@@ -274,6 +274,37 @@ fn two_double_steps_over_one_cell_are_told_apart() {
     assert!(err.0.contains("over/landing"), "{}", err.0);
 }
 
+/// Item 11 of issue 21: the plain en-passant cell is read when two double
+/// steps could have passed over it but no pawn could take there (which
+/// pawn passed does not matter), and written so; `over/landing` is asked
+/// for only when a capture there is possible.
+#[test]
+fn a_plain_en_passant_cell_is_enough_when_no_pawn_could_take_there() {
+    // 15N-6N-5N and 13N-6N-7N both pass over 6N; Black has no pawn.
+    let g = game("K14S,P5N,P7N,k9S b - 6N 0 1");
+    assert!(
+        g.position_text().contains(" - 6N 0 1"),
+        "{}",
+        g.position_text()
+    );
+    let again = game(&g.position_text());
+    assert_eq!(again.hash(), g.hash());
+    // Whichever landing is written, the game is the same.
+    for landing in ["6N/5N", "6N/7N"] {
+        let written = game(&format!("K14S,P5N,P7N,k9S b - {landing} 0 1"));
+        assert_eq!(written.hash(), g.hash(), "{landing}");
+        assert!(
+            written.position_text().contains(" - 6N 0 1"),
+            "{}",
+            written.position_text()
+        );
+    }
+    // A Black pawn on 2N could take on 6N: the cell alone is not enough.
+    let err = Polar::from_text("K14S,P5N,P7N,k9S,p2N b - 6N 0 1", &Options::new())
+        .expect_err("ambiguous");
+    assert!(err.0.contains("and a pawn could take there"), "{}", err.0);
+}
+
 #[test]
 fn pawns_promote_on_the_four_enemy_central_cells_to_q_r_b_or_n() {
     let g = game("K14S,P18N,k9S w - - 0 1");

@@ -52,13 +52,43 @@ pub fn proptest_config(default_cases: u32) -> proptest::test_runner::Config {
     }
 }
 
-/// Fails unless `message` is one sentence: one non-empty line ending in a
+/// Fails unless `message` is one sentence as the library's
+/// [`catboard::text::sentence_fault`] has it: one non-empty line of at
+/// most `LONGEST_SENTENCE` characters, no control character, ending in a
 /// full stop.
 pub fn assert_one_sentence(message: &str, input: &str) {
-    assert!(
-        !message.is_empty() && !message.contains('\n') && message.ends_with('.'),
-        "not one sentence: {message:?} (for input {input:?})"
-    );
+    if let Some(why) = catboard::text::sentence_fault(message) {
+        let input: String = input.chars().take(200).collect();
+        panic!("not one sentence ({why}): {message:?} (for input {input:?})");
+    }
+}
+
+/// Texts a hostile user types or leaves on disk: terminal escapes (clear
+/// the screen, set the title), NUL, line breaks, tabs, a bidirectional
+/// override, and 5,000 characters of one or another kind.
+pub fn hostile_texts() -> Vec<String> {
+    let mut out: Vec<String> = [
+        "e2\u{1b}[2J",
+        "\u{1b}]0;owned\u{7}",
+        "\u{0}",
+        "a\nb",
+        "line\r\nbreak",
+        "\ttab",
+        "\u{9b}31m",
+        "\u{202e}4e2e",
+        "\u{7f}",
+        "é♞\u{200b}",
+        "",
+        " ",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    out.push("x".repeat(5_000));
+    out.push("9".repeat(5_000));
+    out.push("\u{1b}".repeat(5_000));
+    out.push("é".repeat(5_000));
+    out
 }
 use std::time::Duration;
 

@@ -57,6 +57,42 @@ impl Running {
         }
     }
 
+    /// Its process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Kills it at once (`kill -9`) and waits for it.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// Reads lines until one contains `text` (a line mode's prompt comes
+    /// before the next sentence on the same line), within `patience`.
+    pub fn read_until_containing(&mut self, text: &str, patience: Duration) -> Vec<String> {
+        let deadline = Instant::now() + patience;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let found = line.contains(text);
+                    seen.push(line);
+                    if found {
+                        return seen;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("no line with '{text}' within {patience:?}; saw {seen:?}")
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("the output ended without a line with '{text}'; saw {seen:?}")
+                }
+            }
+        }
+    }
+
     /// Writes `bytes` to its standard input.
     pub fn send(&mut self, bytes: &[u8]) {
         let stdin = self.stdin.as_mut().expect("input still open");

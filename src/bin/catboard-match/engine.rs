@@ -1,6 +1,7 @@
 //! One engine program spoken to over the XBoard protocol: started through
 //! the shell, its output read on a thread, its features noted.
 
+use catboard::text::quoted;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -42,10 +43,11 @@ impl Engine {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("could not start engine '{command}': {e}"))?;
+            .map_err(|e| format!("could not start engine {}: {e}", quoted(command)))?;
         let (Some(input), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             return Err(format!(
-                "engine '{command}' has no standard input or output"
+                "engine {} has no standard input or output",
+                quoted(command)
             ));
         };
         let (send, output) = channel();
@@ -89,7 +91,10 @@ impl Engine {
                 Err(RecvTimeoutError::Timeout) if start.elapsed() < patience => continue,
                 Err(RecvTimeoutError::Timeout) => return Ok(()),
                 Err(RecvTimeoutError::Disconnected) => {
-                    return Err(format!("engine '{command}' stopped during start-up"));
+                    return Err(format!(
+                        "engine {} stopped during start-up",
+                        quoted(command)
+                    ));
                 }
             };
             let Some(features) = line.trim().strip_prefix("feature ") else {

@@ -154,9 +154,9 @@ fn load_openings(args: &Args, variant: Variant) -> Result<Vec<Vec<String>>, Stri
         let mut game = variant.new_game(&options);
         let mut moves = Vec::new();
         for word in line.split_whitespace() {
-            let mv = game
-                .parse_move(word)
-                .map_err(|e| format!("opening {} ('{line}'): {e}", n + 1))?;
+            let mv = game.parse_move(word).map_err(|e| {
+                format!("opening {} ({}): {e}", n + 1, catboard::text::quoted(line))
+            })?;
             moves.push(game.move_text(mv));
             game.make_move(mv);
         }

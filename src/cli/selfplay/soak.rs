@@ -6,6 +6,7 @@
 use catboard::ai::random::Rng;
 use catboard::ai::{Limits, think};
 use catboard::core::{Game, Move, Options};
+use catboard::text::{count, quoted};
 use catboard::variants::{AnyGame, Variant};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -24,11 +25,11 @@ pub struct Soak {
     /// How many games.
     pub games: u64,
     /// Give up a game after this many plies.
-    pub max_plies: u32,
+    pub max_plies: u64,
     /// The seed (game i uses a seed mixed from it and i).
     pub seed: u64,
-    /// Games played at once.
-    pub jobs: u32,
+    /// Games played at once, each on its own thread.
+    pub threads: usize,
 }
 
 /// Checks the invariants of `game` around `mv`, which must be legal there:
@@ -44,8 +45,8 @@ fn check_ply(variant: Variant, game: &mut AnyGame, mv: Move) -> Result<(), Strin
         .map_err(|e| format!("its own position text is refused: {e}"))?;
     if fresh.position_text() != text {
         return Err(format!(
-            "the position text reads back as '{}'",
-            fresh.position_text()
+            "the position text reads back as {}",
+            quoted(&fresh.position_text())
         ));
     }
     if fresh.hash() != hash && !game.state_beyond_text() {
@@ -54,33 +55,58 @@ fn check_ply(variant: Variant, game: &mut AnyGame, mv: Move) -> Result<(), Strin
     let written = game.move_text(mv);
     match game.parse_move(&written) {
         Ok(read) if read == mv => {}
-        Ok(_) => return Err(format!("the move '{written}' reads back as another move")),
-        Err(e) => return Err(format!("the move '{written}' does not read back: {e}")),
+        Ok(_) => {
+            return Err(format!(
+                "the move {} reads back as another move",
+                quoted(&written)
+            ));
+        }
+        Err(e) => {
+            return Err(format!(
+                "the move {} does not read back: {e}",
+                quoted(&written)
+            ));
+        }
     }
     let shown = game.move_notation(mv);
     match game.parse_move(&shown) {
         Ok(read) if read == mv => {}
-        _ => return Err(format!("the move as listed, '{shown}', does not read back")),
+        _ => {
+            return Err(format!(
+                "the move as listed, {}, does not read back",
+                quoted(&shown)
+            ));
+        }
     }
     game.make_move(mv);
     let after = game.position_text();
     let after_hash = game.hash();
     if game.unmake_move() != Some(mv) {
-        return Err(format!("unmaking '{written}' took back another move"));
+        return Err(format!(
+            "unmaking {} took back another move",
+            quoted(&written)
+        ));
     }
     if game.position_text() != text || game.hash() != hash {
-        return Err(format!("unmaking '{written}' did not restore the position"));
+        return Err(format!(
+            "unmaking {} did not restore the position",
+            quoted(&written)
+        ));
     }
     game.make_move(mv);
     if game.position_text() != after || game.hash() != after_hash {
-        return Err(format!("replaying '{written}' reached another position"));
+        return Err(format!(
+            "replaying {} reached another position",
+            quoted(&written)
+        ));
     }
     let after_fresh = variant
         .from_position(&after, &options)
-        .map_err(|e| format!("the text after '{written}' is refused: {e}"))?;
+        .map_err(|e| format!("the text after {} is refused: {e}", quoted(&written)))?;
     if after_fresh.hash() != after_hash && !game.state_beyond_text() {
         return Err(format!(
-            "after '{written}' the incremental hash differs from a fresh one"
+            "after {} the incremental hash differs from a fresh one",
+            quoted(&written)
         ));
     }
     Ok(())
@@ -130,46 +156,44 @@ pub fn run(soak: &Soak) -> Result<(), String> {
     let next = AtomicU64::new(0);
     let plies = AtomicU64::new(0);
     let failures = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..soak.jobs.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= soak.games {
-                        return;
-                    }
-                    match soak_one(soak, index) {
-                        Ok(n) => {
-                            plies.fetch_add(n as u64, Ordering::Relaxed);
-                        }
-                        Err(why) => {
-                            if let Ok(mut f) = failures.lock() {
-                                f.push(why);
-                            }
-                        }
+    let abort = AtomicBool::new(false);
+    let work = || {
+        while !abort.load(Ordering::Relaxed) {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            if index >= soak.games {
+                return;
+            }
+            match soak_one(soak, index) {
+                Ok(n) => {
+                    plies.fetch_add(n as u64, Ordering::Relaxed);
+                }
+                Err(why) => {
+                    if let Ok(mut f) = failures.lock() {
+                        f.push(why);
                     }
                 }
-            });
+            }
         }
-    });
+    };
+    std::thread::scope(|scope| super::start_workers(scope, soak.threads, &abort, &work))?;
     let failures = failures.into_inner().map_err(|e| e.to_string())?;
     for why in failures.iter().take(SHOWN_FAILURES) {
         println!("failure: {why}");
     }
     println!(
-        "soak {}: {} games, {} plies, {} failures, {:.1} s",
+        "soak {}: {}, {}, {}, {:.1} s",
         soak.variant.id(),
-        soak.games,
-        plies.load(Ordering::Relaxed),
-        failures.len(),
+        count(soak.games, "game", "games"),
+        count(plies.load(Ordering::Relaxed), "ply", "plies"),
+        count(failures.len() as u64, "failure", "failures"),
         started.elapsed().as_secs_f64()
     );
     if failures.is_empty() {
         Ok(())
     } else {
         Err(format!(
-            "the soak found {} games breaking an invariant.",
-            failures.len()
+            "the soak found {} breaking an invariant.",
+            count(failures.len() as u64, "game", "games")
         ))
     }
 }

@@ -56,9 +56,19 @@ impl App {
     /// paused) and starts one when a computer seat is to move and nothing
     /// thinks for it. Runs after every action, and when a game opens.
     pub fn engage(&mut self) -> Vec<Effect> {
+        if let Some(effects) = self.begin_watching() {
+            return effects;
+        }
         let Screen::Playing(p) = &mut self.screen else {
             return Vec::new();
         };
+        if p.watching.is_some() {
+            // A watched game's moves are the other catboard's to make.
+            return match p.thinking.take() {
+                Some(t) => vec![Effect::StopThinking(t.id)],
+                None => Vec::new(),
+            };
+        }
         let mut effects = Vec::new();
         let over = p.table.outcome().is_some();
         let to_move = p.table.player_to_move();

@@ -16,6 +16,9 @@ mod starting;
 mod tests;
 mod update;
 mod verdicts;
+mod watching;
+#[cfg(test)]
+mod watching_tests;
 
 pub use update::update;
 
@@ -24,7 +27,7 @@ use super::describe::{Event, EventKind};
 use super::keymap::{Context, Refusal};
 use super::look::LookChoice;
 use super::orientation::Orientation;
-use super::save::{SaveStore, SavedGame};
+use super::save::{Claim, GameLock, SaveStore, SavedGame, claim};
 use super::setup_form::Setup;
 use super::speech::Voice;
 use super::table::TableGame;
@@ -43,6 +46,21 @@ pub enum Effect {
     Think(Box<SearchRequest>),
     /// Raise the stop flag of the search with this id.
     StopThinking(u64),
+    /// Follow the game saved in this file, which another catboard has
+    /// open: report its saves as [`Action::Watched`](super::action::Action::Watched)
+    /// and the lock coming free as `WatchedFree`.
+    Watch(PathBuf),
+    /// Stop following the file being watched.
+    StopWatching,
+}
+
+/// A game another catboard has open, which this one only watches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Watching {
+    /// The other catboard's process id, when its lock says.
+    pub pid: Option<u32>,
+    /// Whether the file is being followed yet (the [`Effect::Watch`] asked).
+    pub following: bool,
 }
 
 /// What a text field is for.
@@ -119,14 +137,33 @@ pub struct Playing {
     pub previous: Option<Box<Playing>>,
     /// The seat that offered a draw the others have not answered yet.
     pub draw_offer: Option<Seat>,
+    /// The advisory lock holding the save as this catboard's, shared by
+    /// every copy of this state ([`claim`]).
+    pub lock: Option<GameLock>,
+    /// Set when another catboard has the game open: this one watches it,
+    /// read-only, and never writes its file.
+    pub watching: Option<Watching>,
 }
 
 impl Playing {
-    /// A game starting now, seen from seat `near_side`.
+    /// A game starting now, seen from seat `near_side`, saved at
+    /// `save_path`: its lock is taken there, and when another catboard
+    /// holds it the game is only watched.
     pub fn new(table: TableGame, near_side: usize, save_path: Option<PathBuf>) -> Playing {
         let game = table.game();
         let orientation = Orientation::new(near_side, game.seat_names().len());
         let cursor = orientation.starting_cursor(game.geometry());
+        let (lock, watching) = match save_path.as_deref().map(claim) {
+            Some(Claim::Mine(lock)) => (Some(lock), None),
+            Some(Claim::Taken(pid)) => (
+                None,
+                Some(Watching {
+                    pid,
+                    following: false,
+                }),
+            ),
+            Some(Claim::Unlocked) | None => (None, None),
+        };
         let mut playing = Playing {
             table,
             cursor,
@@ -142,6 +179,8 @@ impl Playing {
             move_list_scroll: 0,
             previous: None,
             draw_offer: None,
+            lock,
+            watching,
         };
         playing.entry_mut();
         playing
@@ -190,10 +229,14 @@ impl Playing {
         Box::new(kept)
     }
 
+    /// The save of the game as it stands; none for a game watched (its
+    /// file is the other catboard's).
     fn save(&self) -> Vec<Effect> {
         match &self.save_path {
-            Some(path) => vec![Effect::Save(path.clone(), Box::new(self.table.saved()))],
-            None => Vec::new(),
+            Some(path) if self.watching.is_none() => {
+                vec![Effect::Save(path.clone(), Box::new(self.table.saved()))]
+            }
+            _ => Vec::new(),
         }
     }
 }

@@ -14,6 +14,9 @@ use catboard::entry::{Choice, Step, cells_named};
 /// The keys (or, where commands are typed, the commands) are named as
 /// the front end takes them.
 pub(super) fn cannot_move_now(p: &Playing, typed: bool) -> Option<String> {
+    if let Some(w) = &p.watching {
+        return Some(super::watching::watching_refusal(w));
+    }
     if let Some(outcome) = p.table.outcome() {
         let result = p.table.outcome_words(outcome);
         let how = if typed {
@@ -174,7 +177,10 @@ pub(super) fn choose(
         Some(&(_, mv)) => play_move(app, mv, true),
         None => {
             app.overlay = Some(Overlay::Chooser { moves, index });
-            let text = format!("'{}' is not one of the choices.", choice.key());
+            let text = format!(
+                "{} is not one of the choices.",
+                catboard::text::quoted(&choice.key().to_string())
+            );
             app.emit(Event::new(EventKind::Refusal, text));
             Vec::new()
         }
@@ -195,10 +201,7 @@ pub(super) fn typed_move(app: &mut App, written: &str) -> Result<Vec<Effect>, ()
     }
     // A piece kind named alone ("knight", "knights") asks where they stand.
     let asked = written.to_ascii_lowercase();
-    if let Some(kind) = PieceKind::ALL
-        .into_iter()
-        .find(|k| asked == k.name() || asked == format!("{}s", k.name()))
-    {
+    if let Some(kind) = PieceKind::named(&asked) {
         let text = describe::pieces_of_kind(p.table.game(), app.voice, kind);
         app.emit(Event::new(EventKind::Info, text));
         return Ok(Vec::new());

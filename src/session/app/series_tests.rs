@@ -182,6 +182,7 @@ fn the_series_is_saved_with_the_game_and_resumed() {
     }
     let offer = last_unfinished(&store)
         .expect("readable")
+        .offer
         .expect("the unfinished game 2");
     assert_eq!(offer.table.ply(), 1);
     assert_eq!(offer.table.series(), p(&app).table.series());
@@ -190,7 +191,8 @@ fn the_series_is_saved_with_the_game_and_resumed() {
     let bad = text.replace("\"totals\": [\n      12,", "\"totals\": [");
     assert_ne!(bad, text, "the totals were found in:\n{text}");
     std::fs::write(&offer.path, bad).expect("write");
-    let err = last_unfinished(&store).expect_err("three totals for four armies");
+    let found = last_unfinished(&store).expect("readable");
+    let err = found.notice().expect("three totals for four armies");
     assert!(
         err.contains(&offer.path.display().to_string())
             && err.contains("the series has 3 totals but BacCanCat has 4 seats"),

@@ -56,6 +56,11 @@ fn apply(app: &mut App, action: Action) -> Vec<Effect> {
             return Vec::new();
         }
         Action::Reply { id, thought } => return reply(app, id, &thought),
+        Action::Watched(saved) => {
+            super::watching::watched(app, &saved);
+            return Vec::new();
+        }
+        Action::WatchedFree => return super::watching::taken_over(app),
         _ => {}
     }
     app.message = None;
@@ -154,7 +159,10 @@ fn update_overlay(app: &mut App, overlay: Overlay, action: Action) -> Vec<Effect
                         Some(ch) => Some(ch),
                         None => {
                             app.overlay = Some(Overlay::Chooser { moves, index });
-                            app.error(format!("'{c}' is not one of the choices."));
+                            app.error(format!(
+                                "{} is not one of the choices.",
+                                catboard::text::quoted(&c.to_string())
+                            ));
                             return Vec::new();
                         }
                     }
@@ -202,7 +210,8 @@ fn submit_field(app: &mut App, purpose: FieldPurpose, text: String) -> Vec<Effec
                 None => {
                     let example = geo.cells().last().map_or("?", |c| geo.name(c)).to_string();
                     app.error(format!(
-                        "There is no cell '{wanted}'; cells are named like {example}."
+                        "There is no cell {}; cells are named like {example}.",
+                        catboard::text::quoted(wanted)
                     ));
                     app.overlay = Some(Overlay::Field { purpose, text });
                 }
@@ -233,6 +242,11 @@ fn undo(app: &mut App) -> Vec<Effect> {
     let Screen::Playing(p) = &mut app.screen else {
         return Vec::new();
     };
+    if let Some(w) = &p.watching {
+        let why = super::watching::watching_refusal(w);
+        app.error(why);
+        return Vec::new();
+    }
     p.cancel_entry();
     if p.table.ply() == 0
         && let Some(previous) = p.previous.take()
@@ -279,6 +293,11 @@ fn redo(app: &mut App) -> Vec<Effect> {
     let Screen::Playing(p) = &mut app.screen else {
         return Vec::new();
     };
+    if let Some(w) = &p.watching {
+        let why = super::watching::watching_refusal(w);
+        app.error(why);
+        return Vec::new();
+    }
     p.cancel_entry();
     let before = p.table.ply();
     if !p.table.redo() {

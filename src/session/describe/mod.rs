@@ -376,13 +376,17 @@ pub fn pieces_of_kind(game: &AnyGame, voice: Voice, kind: PieceKind) -> String {
             parts.push(format!(
                 "{} {}: {}.",
                 capitalise(name),
-                super::words::plural(kind.name()),
+                if cells.len() == 1 {
+                    kind.name().to_string()
+                } else {
+                    kind.plural()
+                },
                 cells.join(", ")
             ));
         }
     }
     if parts.is_empty() {
-        format!("There are no {}.", super::words::plural(kind.name()))
+        format!("There are no {}.", kind.plural())
     } else {
         parts.join(" ")
     }
@@ -419,6 +423,27 @@ mod tests {
     fn said(game: &AnyGame, text: &str) -> String {
         let mv = game.parse_move(text).unwrap_or_else(|e| panic!("{e}"));
         move_played(game, Voice::SCREEN, mv)
+    }
+
+    /// Item 10 of issue 21: "Red yeomans". Kinds take their plural, and a
+    /// lone piece its singular.
+    #[test]
+    fn pieces_of_a_kind_are_named_in_the_right_number() {
+        let four = Variant::BacCanCat.new_game(&Options::new());
+        let text = pieces_of_kind(&four, Voice::SCREEN, PieceKind::Yeoman);
+        assert!(text.starts_with("Red yeomen: "), "{text}");
+        assert!(!text.contains("yeomans"), "{text}");
+        let bare = chess(Some("4k3/8/8/8/8/8/8/3QK3 w - - 0 1"));
+        assert_eq!(
+            pieces_of_kind(&bare, Voice::SCREEN, PieceKind::Queen),
+            "White queen: d1."
+        );
+        assert_eq!(
+            pieces_of_kind(&bare, Voice::SCREEN, PieceKind::Yeoman),
+            "There are no yeomen."
+        );
+        assert_eq!(PieceKind::named("yeomen"), Some(PieceKind::Yeoman));
+        assert_eq!(PieceKind::named("knights"), Some(PieceKind::Knight));
     }
 
     #[test]

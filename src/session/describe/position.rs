@@ -4,7 +4,7 @@
 
 use super::piece_words;
 use crate::session::speech::Voice;
-use crate::session::words::{capitalise, plural};
+use crate::session::words::capitalise;
 use catboard::core::geometry::{Across, Neighbour};
 use catboard::core::{Cell, Game, Geometry, MoveKind, Piece, PieceKind, Seat};
 use catboard::variants::AnyGame;
@@ -217,7 +217,7 @@ pub fn pieces_of_seat(game: &AnyGame, voice: Voice, seat: Seat) -> String {
         .iter()
         .map(|(k, cells)| {
             let name = if cells.len() > 1 {
-                plural(k.name())
+                k.plural()
             } else {
                 k.name().to_string()
             };

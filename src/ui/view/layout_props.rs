@@ -180,7 +180,7 @@ fn check_size(
             for word in row.split_whitespace() {
                 if !source.contains(word) && word != "…" {
                     problems.push(format!(
-                        "{at}: the feedback shows '{word}', no word of its sentence"
+                        "{at}: the feedback shows {word:?}, no word of its sentence"
                     ));
                 }
             }
@@ -207,7 +207,7 @@ fn check_size(
         if line.width() > text_width {
             let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
             problems.push(format!(
-                "{at}: a panel line of {} columns in {text_width}: '{text}'",
+                "{at}: a panel line of {} columns in {text_width}: {text:?}",
                 line.width()
             ));
         }
@@ -235,7 +235,7 @@ fn check_size(
         for word in cleaned.split_whitespace() {
             if !source.contains(word) {
                 problems.push(format!(
-                    "{at}: the panel shows '{word}', no whole word of its text: '{row}'"
+                    "{at}: the panel shows {word:?}, no whole word of its text: {row:?}"
                 ));
             }
         }
@@ -362,12 +362,12 @@ fn the_help_fits_or_scrolls_at_every_size_and_shows_every_word_whole() {
                 }
                 for word in &seen {
                     if !all.contains(word) {
-                        problems.push(format!("{at}: '{word}' is no whole word of the help"));
+                        problems.push(format!("{at}: {word:?} is no whole word of the help"));
                     }
                 }
                 for word in &all {
                     if !seen.contains(word) {
-                        problems.push(format!("{at}: '{word}' is missing"));
+                        problems.push(format!("{at}: {word:?} is missing"));
                     }
                 }
             }

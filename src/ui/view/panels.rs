@@ -345,7 +345,11 @@ pub(super) fn game_lines(
     // (the cell list says more, when it is shown).
     if !p.cell_list && !still {
         group(
-            wrapped(&describe::cell(game, Voice::SCREEN, p.cursor), width, look.dim()),
+            wrapped(
+                &describe::cell(game, Voice::SCREEN, p.cursor),
+                width,
+                look.dim(),
+            ),
             3,
         );
     }

@@ -69,8 +69,8 @@ pub fn parse_move(game: &BacCanCat, text: &str) -> Result<Move, GameError> {
     }
     let shape = || {
         GameError::new(format!(
-            "'{}' is not a move: write it from-to with two-letter cells, like ee-ec or fo-fp=Q.",
-            text.trim()
+            "{} is not a move: write it from-to with two-letter cells, like ee-ec or fo-fp=Q.",
+            crate::text::quoted(text.trim())
         ))
     };
     let mut body = trimmed;
@@ -117,7 +117,8 @@ pub fn parse_move(game: &BacCanCat, text: &str) -> Result<Move, GameError> {
                 (Some(kind), None) => Some(kind),
                 _ => {
                     return Err(GameError::new(format!(
-                        "'{p}' after '=' is no piece letter; promotions are written =Q, =T, =G, =R, =B, =N, =M, =C or =A."
+                        "{} after = is no piece letter; promotions are written =Q, =T, =G, =R, =B, =N, =M, =C or =A.",
+                        crate::text::quoted(p)
                     )));
                 }
             }
@@ -134,9 +135,10 @@ pub fn parse_move(game: &BacCanCat, text: &str) -> Result<Move, GameError> {
         && ch != letter(piece.kind())
     {
         return Err(GameError::new(format!(
-            "The piece on {} is a {}, not '{ch}'.",
+            "The piece on {} is {}, not {}.",
             geo.name(from),
-            piece.kind().name()
+            crate::text::with_article(piece.kind().name()),
+            crate::text::quoted(&ch.to_string())
         )));
     }
     let candidates: Vec<Move> = legal

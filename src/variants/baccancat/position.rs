@@ -21,6 +21,8 @@ use super::pieces::{Leapers, letter};
 use super::state::{Knockout, Position};
 use super::tables::tables;
 use crate::core::{Cell, CellSet, EndReason, GameError, Outcome, Piece, PieceKind};
+use crate::limits::{LEAPERS, PASSES, RESERVE_COUNT};
+use crate::text::{count, quoted};
 use std::sync::OnceLock;
 
 /// The text of the start position of `leapers`' sub-variant.
@@ -149,15 +151,14 @@ pub fn read(text: &str) -> Result<Position, GameError> {
     if fields.len() != 8 {
         return Err(bad(format!(
             "A BacCanCat position has 8 fields (placement, to move, out, partners, fresh, reserve, passes, leapers), not {}.",
-            fields.len()
+            count(fields.len() as u64, "field", "fields")
         )));
     }
-    let leapers = Leapers::from_number(fields[7]).ok_or_else(|| {
-        bad(format!(
-            "The leapers field should be 1, 2, 3 or 4, not '{}'.",
-            fields[7]
-        ))
-    })?;
+    let leapers = LEAPERS
+        .read(fields[7])
+        .map(|n| Leapers::from_number(&n.to_string()))
+        .map_err(|why| bad(format!("The leapers field (field 8): {why}.")))?
+        .ok_or_else(|| bad("The leapers field (field 8) should be 1, 2, 3 or 4.".to_string()))?;
     let mut pos = Position::empty(leapers);
     read_placement(&mut pos, fields[0])?;
     pos.side = army_of_letter_field(fields[1], "to move")?;
@@ -187,16 +188,13 @@ pub fn read(text: &str) -> Result<Position, GameError> {
         }
     }
     read_reserve(&mut pos, fields[5])?;
-    let passes: u8 = fields[6].parse().map_err(|_| {
-        bad(format!(
-            "The passes field should be a number, not '{}'.",
-            fields[6]
-        ))
-    })?;
+    let passes = PASSES
+        .read(fields[6])
+        .map_err(|why| bad(format!("The passes field (field 7): {why}.")))? as u8;
     if passes as usize > pos.in_play_count() {
         return Err(bad(format!(
-            "The passes field says {passes}, more than the {} armies in play.",
-            pos.in_play_count()
+            "The passes field (field 7) says {passes}, more than the {} in play.",
+            count(pos.in_play_count() as u64, "army", "armies")
         )));
     }
     pos.set_passes(passes);
@@ -210,7 +208,8 @@ fn army_of_letter_field(field: &str, name: &str) -> Result<crate::core::Seat, Ga
     match (chars.next().and_then(army_of_letter), chars.next()) {
         (Some(seat), None) => Ok(seat),
         _ => Err(bad(format!(
-            "The {name} field should be r, o, g or b, not '{field}'."
+            "The {name} field should be r, o, g or b, not {}.",
+            quoted(field)
         ))),
     }
 }
@@ -220,7 +219,7 @@ fn read_placement(pos: &mut Position, field: &str) -> Result<(), GameError> {
     let ranks: Vec<&str> = field.split('/').collect();
     if ranks.len() != 16 {
         return Err(bad(format!(
-            "The placement should have 16 ranks separated by '/', not {}.",
+            "The placement should have 16 ranks separated by /, not {}.",
             ranks.len()
         )));
     }
@@ -233,8 +232,14 @@ fn read_placement(pos: &mut Position, field: &str) -> Result<(), GameError> {
             if let Some(d) = ch.to_digit(10) {
                 let mut n = d;
                 while let Some(e) = chars.peek().and_then(|c| c.to_digit(10)) {
-                    n = n * 10 + e;
+                    n = n.saturating_mul(10).saturating_add(e);
                     chars.next();
+                }
+                if n == 0 || n > 16 {
+                    return Err(bad(format!(
+                        "Rank {rank_name} of the placement has a run of {} empty cells; a run is 1 to 16.",
+                        crate::text::shown(&n.to_string())
+                    )));
                 }
                 file += n as i32;
             } else {
@@ -246,7 +251,8 @@ fn read_placement(pos: &mut Position, field: &str) -> Result<(), GameError> {
                     .filter(|_| kind_ch.is_ascii_uppercase());
                 let (Some(army), Some(kind)) = (army, kind) else {
                     return Err(bad(format!(
-                        "Rank {rank_name} of the placement has '{ch}{kind_ch}', which is no army letter (r o g b) followed by a piece letter (K Q T G R B N M C A P Y)."
+                        "Rank {rank_name} of the placement has {}, which is no army letter (r o g b) followed by a piece letter (K Q T G R B N M C A P Y).",
+                        quoted(&format!("{ch}{kind_ch}"))
                     )));
                 };
                 let Some(cell) = geo.at(file, rank) else {
@@ -265,7 +271,8 @@ fn read_placement(pos: &mut Position, field: &str) -> Result<(), GameError> {
         }
         if file != 16 {
             return Err(bad(format!(
-                "Rank {rank_name} of the placement has {file} cells, not 16."
+                "Rank {rank_name} of the placement has {}, not 16.",
+                count(file as u64, "cell", "cells")
             )));
         }
     }
@@ -285,12 +292,14 @@ fn read_out(pos: &mut Position, field: &str) -> Result<(), GameError> {
         );
         let (Some(army), Some(by), None) = (a, b, rest) else {
             return Err(bad(format!(
-                "The out field has '{pair}', which is not an army letter followed by the letter of the army that mated it."
+                "The out field has {}, which is not an army letter followed by the letter of the army that mated it.",
+                quoted(pair)
             )));
         };
         if !pos.in_play(army) || army == by || pos.out.len() >= 3 {
             return Err(bad(format!(
-                "The out field has '{pair}': an army goes out once, not mated by itself, and one army stays in play."
+                "The out field has {}: an army goes out once, not mated by itself, and one army stays in play.",
+                quoted(pair)
             )));
         }
         pos.knock_out_record(Knockout { army, by });
@@ -306,7 +315,8 @@ fn read_cells(field: &str, name: &str) -> Result<CellSet, GameError> {
     for part in field.split(',') {
         let cell: Cell = tables().geo.cell(part).ok_or_else(|| {
             bad(format!(
-                "The {name} field has '{part}', which is no cell (aa to pp)."
+                "The {name} field has {}, which is no cell (aa to pp).",
+                quoted(part)
             ))
         })?;
         set.insert(cell);
@@ -324,13 +334,19 @@ fn read_reserve(pos: &mut Position, field: &str) -> Result<(), GameError> {
             .next()
             .and_then(|c| pos.leapers.kind_of_letter(c))
             .filter(|k| !matches!(k, PieceKind::Pawn | PieceKind::Yeoman));
-        let count: Option<u8> = chars.as_str().parse().ok();
-        let (Some(kind), Some(count)) = (kind, count) else {
+        let Some(kind) = kind else {
             return Err(bad(format!(
-                "The reserve field has '{part}', which is not a piece letter (K Q T G R B N M C A) followed by a count."
+                "The reserve field has {}, which is not a piece letter (K Q T G R B N M C A) followed by a count.",
+                quoted(part)
             )));
         };
-        pos.set_reserve(kind, count);
+        let number = RESERVE_COUNT.read(chars.as_str()).map_err(|why| {
+            bad(format!(
+                "The reserve field has {}: the count {why}.",
+                quoted(part)
+            ))
+        })?;
+        pos.set_reserve(kind, number as u8);
     }
     Ok(())
 }
@@ -344,7 +360,8 @@ fn check_armies(pos: &Position) -> Result<(), GameError> {
         let kings = pos.board.count(seat, PieceKind::King);
         if pos.in_play(seat) && kings != 1 {
             return Err(bad(format!(
-                "{name} is in play and has {kings} Kings, not one."
+                "{name} is in play and has {}, not one.",
+                count(kings as u64, "King", "Kings")
             )));
         }
         if !pos.in_play(seat) && pos.board.total(seat) > 0 {

@@ -21,6 +21,7 @@ use super::pieces::{kind_of_letter, kind_text};
 use super::play::is_lion_pass;
 use super::promotion::PromotionMode;
 use crate::core::{Cell, Game, GameError, Move, MoveKind, MoveList, PieceKind};
+use crate::text::quoted;
 
 /// `mv` in XBoard's coordinates.
 pub fn move_text(game: &Chu, mv: Move) -> String {
@@ -158,8 +159,9 @@ pub fn parse_move(game: &Chu, text: &str) -> Result<Move, GameError> {
     if let Some(i) = readable_all(game, &moves).iter().position(|t| t == text) {
         return Ok(moves[i]);
     }
-    let unreadable = || GameError::new(format!("Move '{text}' cannot be read; {SPELLINGS}."));
-    let illegal = || GameError::new(format!("Move '{text}' is not legal here."));
+    let shown = quoted(text);
+    let unreadable = || GameError::new(format!("Move {shown} cannot be read; {SPELLINGS}."));
+    let illegal = || GameError::new(format!("Move {shown} is not legal here."));
     let wanted = match text.split_once(',') {
         None => {
             let (from, to, rest) = leg(game, text).ok_or_else(unreadable)?;
@@ -196,12 +198,12 @@ pub fn parse_move(game: &Chu, text: &str) -> Result<Move, GameError> {
             let (mid2, to, r2) = leg(game, second).ok_or_else(unreadable)?;
             if !r1.is_empty() || !r2.is_empty() || mid != mid2 {
                 return Err(GameError::new(format!(
-                    "Move '{text}': the second leg must start where the first ends."
+                    "Move {shown}: the second leg must start where the first ends."
                 )));
             }
             if !game.t.adjacent(from, mid) || !game.t.adjacent(mid, to) {
                 return Err(GameError::new(format!(
-                    "Move '{text}': each leg must be one king step."
+                    "Move {shown}: each leg must be one king step."
                 )));
             }
             match game.board.get(mid) {
@@ -210,7 +212,7 @@ pub fn parse_move(game: &Chu, text: &str) -> Result<Move, GameError> {
                 Some(p) if p.seat() != game.side => Move::two_leg(from, mid, to),
                 Some(_) => {
                     return Err(GameError::new(format!(
-                        "Move '{text}': the first leg ends on a piece of the side to move."
+                        "Move {shown}: the first leg ends on a piece of the side to move."
                     )));
                 }
             }

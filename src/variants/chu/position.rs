@@ -10,7 +10,9 @@ use super::tables::ChuTables;
 use super::{Chu, ChuOptions, promotion::on_last_rank};
 use crate::core::orthodox::{CastlingRights, army_name, pawn_forward};
 use crate::core::{Cell, GameError, History, Options, Piece, PieceKind, Seat};
+use crate::notation::fen::{FenFault, check_field_count, clock_fields, side_field};
 use crate::notation::placement::{parse_placement, write_placement};
+use crate::text::{count, quoted};
 
 /// Stand-ins for the two-character crowned pieces while the shared
 /// placement reader and writer see one character per piece.
@@ -25,6 +27,13 @@ fn err(field: &str, message: impl std::fmt::Display) -> GameError {
     GameError::new(format!("Chu FEN {field}: {message}."))
 }
 
+fn fault(f: FenFault) -> GameError {
+    GameError::new(f.sentence("Chu FEN"))
+}
+
+/// The side-to-move letters of Chu FEN.
+const SIDES: &[(&str, Seat)] = &[("w", Seat::WHITE), ("b", Seat::BLACK)];
+
 /// The piece a placement character (or crowned stand-in) stands for.
 fn piece_of_char(ch: char) -> Option<Piece> {
     match CROWNED.iter().find(|(c, _)| *c == ch) {
@@ -34,6 +43,16 @@ fn piece_of_char(ch: char) -> Option<Piece> {
         }
         None => piece_of_letter(ch, false),
     }
+}
+
+/// A message about the folded placement with each stand-in written back
+/// as its crowned piece.
+fn unfold_crowns(message: &str) -> String {
+    let mut out = message.to_string();
+    for (ch, text) in CROWNED {
+        out = out.replace(ch, text);
+    }
+    out
 }
 
 /// The placement field with each crowned piece as its one-character stand-in.
@@ -51,46 +70,22 @@ impl Chu {
     pub fn from_fen(text: &str, options: &Options) -> Result<Chu, GameError> {
         let t = ChuTables::get();
         let fields: Vec<&str> = text.split_whitespace().collect();
-        if !(4..=6).contains(&fields.len()) {
-            return Err(GameError::new(format!(
-                "Chu FEN has {} fields; it needs placement, side to move, castling, en passant, and optionally the two clocks.",
-                fields.len()
-            )));
-        }
+        check_field_count(&fields).map_err(fault)?;
         let board = parse_placement(&t.geo, &fold_crowns(fields[0]), piece_of_char)
-            .map_err(|e| err("placement (field 1)", e))?;
-        let side = match fields[1] {
-            "w" => Seat::WHITE,
-            "b" => Seat::BLACK,
-            other => {
-                return Err(err(
-                    "side to move (field 2)",
-                    format!("'{other}' should be 'w' or 'b'"),
-                ));
-            }
-        };
+            .map_err(|e| err("placement (field 1)", unfold_crowns(&e)))?;
+        let side = side_field(fields[1], SIDES).map_err(fault)?;
         let castling =
             CastlingRights::parse(fields[2]).map_err(|e| err("castling (field 3)", e))?;
-        let ep =
-            match fields[3] {
-                "-" => None,
-                name => Some(t.geo.cell(name).ok_or_else(|| {
-                    err("en passant (field 4)", format!("'{name}' is not a cell"))
-                })?),
-            };
-        let clock = |i: usize, name: &str, default: u16| -> Result<u16, GameError> {
-            match fields.get(i) {
-                None => Ok(default),
-                Some(s) => s.parse::<u16>().map_err(|_| {
-                    err(
-                        &format!("{name} (field {})", i + 1),
-                        format!("'{s}' is not a whole number"),
-                    )
-                }),
-            }
+        let ep = match fields[3] {
+            "-" => None,
+            name => Some(t.geo.cell(name).ok_or_else(|| {
+                err(
+                    "en passant (field 4)",
+                    format!("{} is not a cell", quoted(name)),
+                )
+            })?),
         };
-        let halfmove = clock(4, "halfmove clock", 0)?;
-        let fullmove = clock(5, "fullmove number", 1)?.max(1);
+        let (halfmove, fullmove) = clock_fields(&fields).map_err(fault)?;
         let mut game = Chu {
             t,
             state: State {
@@ -137,8 +132,9 @@ impl Chu {
                 return Err(err(
                     PLACEMENT,
                     format!(
-                        "{} has {kings} kings; each side needs exactly one",
-                        army_name(seat)
+                        "{} has {}; each side needs exactly one",
+                        army_name(seat),
+                        count(kings as u64, "king", "kings")
                     ),
                 ));
             }

@@ -9,6 +9,7 @@ use super::Polar;
 use super::position::cell_named;
 use crate::core::orthodox::PROMOTIONS;
 use crate::core::{Game, GameError, Move, PieceKind};
+use crate::text::quoted;
 
 /// `mv` in coordinates: `15N-16N`, `19S-10E=Q`.
 pub fn move_text(game: &Polar, mv: Move) -> String {
@@ -102,8 +103,8 @@ pub fn parse_move(game: &Polar, text: &str) -> Result<Move, GameError> {
     let trimmed = text.trim().trim_end_matches(['+', '#', '!', '?']);
     let Some(w) = split(trimmed) else {
         return Err(GameError::new(format!(
-            "'{}' is not a Polar chess move; write it as from-to with cell names, such as 15N-16N or 19S-10E=Q.",
-            text.trim()
+            "{} is not a Polar chess move; write it as from-to with cell names, such as 15N-16N or 19S-10E=Q.",
+            quoted(text.trim())
         )));
     };
     let (Some(from), Some(to)) = (cell_named(game, w.from), cell_named(game, w.to)) else {
@@ -113,8 +114,9 @@ pub fn parse_move(game: &Polar, text: &str) -> Result<Move, GameError> {
             w.to
         };
         return Err(GameError::new(format!(
-            "There is no cell '{bad}' on the polar board (in the move '{}').",
-            text.trim()
+            "There is no cell {} on the polar board (in the move {}).",
+            quoted(bad),
+            quoted(text.trim())
         )));
     };
     let geo = game.geometry();
@@ -124,8 +126,9 @@ pub fn parse_move(game: &Polar, text: &str) -> Result<Move, GameError> {
         && mover.is_none_or(|p| p.kind().letter() != letter)
     {
         return Err(GameError::new(format!(
-            "The move '{}' names a piece {letter} but {} holds no such piece of the side to move.",
-            text.trim(),
+            "The move {} names a piece {} but {} holds no such piece of the side to move.",
+            quoted(text.trim()),
+            quoted(&letter.to_string()),
             geo.name(from)
         )));
     }
@@ -144,8 +147,9 @@ pub fn parse_move(game: &Polar, text: &str) -> Result<Move, GameError> {
             Some(&kind) => Some(kind),
             None => {
                 return Err(GameError::new(format!(
-                    "'{letter}' in the move '{}' is not a piece to promote to; choose Q, R, B or N.",
-                    text.trim()
+                    "{} in the move {} is not a piece to promote to; choose Q, R, B or N.",
+                    quoted(&letter.to_string()),
+                    quoted(text.trim())
                 )));
             }
         },

@@ -78,7 +78,7 @@ impl Polar {
     }
 
     /// Whether a pawn of the side to move could take en passant on `ep.over`.
-    fn en_passant_possible(&self, ep: EnPassant) -> bool {
+    pub(super) fn en_passant_possible(&self, ep: EnPassant) -> bool {
         self.tables
             .pawn_attackers(self.side, ep.over)
             .iter()

@@ -10,13 +10,17 @@
 //!    their cells in the board's order, or `-`;
 //! 4. the en-passant cell: the cell a double step just passed over, or
 //!    `-`; `over/landing` (`6N/5N`) where the cell alone would not say
-//!    which pawn may be taken;
+//!    which pawn may be taken (two double steps could have passed over it
+//!    and a pawn of the side to move could take there; the plain cell is
+//!    read, and written, when no pawn could);
 //! 5. the halfmove clock;
 //! 6. the fullmove number.
 
 use super::{EnPassant, Polar};
 use crate::core::orthodox::{army_name, letter_of_piece, piece_of_letter};
 use crate::core::{Cell, Game, GameError, Options, PieceKind, Seat};
+use crate::limits::{HALFMOVE_CLOCK, MOVE_NUMBER};
+use crate::text::{count, quoted};
 
 /// The order kinds are listed in.
 const KIND_ORDER: [PieceKind; 6] = [
@@ -55,7 +59,13 @@ pub fn write(game: &Polar) -> String {
         .collect();
     let ep = match game.en_passant() {
         None => "-".to_string(),
-        Some(ep) if en_passant_landings(game, ep.over).len() == 1 => geo.name(ep.over).to_string(),
+        // The cell alone says it all when one double step could have
+        // passed over it, or when no pawn could take there anyway.
+        Some(ep)
+            if en_passant_landings(game, ep.over).len() == 1 || !game.en_passant_possible(ep) =>
+        {
+            geo.name(ep.over).to_string()
+        }
         Some(ep) => format!("{}/{}", geo.name(ep.over), geo.name(ep.landing)),
     };
     format!(
@@ -116,7 +126,7 @@ impl Polar {
         if fields.len() != 6 {
             return Err(error(format!(
                 "A Polar position text has six fields (pieces, side to move, double-step pawns, en passant, halfmove clock, move number) separated by spaces, not {}.",
-                fields.len()
+                count(fields.len() as u64, "field", "fields")
             )));
         }
         let mut game = Polar::empty(options);
@@ -126,27 +136,23 @@ impl Polar {
             "b" => Seat::BLACK,
             other => {
                 return Err(error(format!(
-                    "The side to move in the position text is '{other}'; write w or b."
+                    "The side to move in the position text is {}; write w or b.",
+                    quoted(other)
                 )));
             }
         };
         game.read_rights(fields[2])?;
         game.read_en_passant(fields[3])?;
-        game.state.halfmove = fields[4].parse().map_err(|_| {
+        game.state.halfmove = HALFMOVE_CLOCK.read(fields[4]).map_err(|why| {
             error(format!(
-                "The halfmove clock in the position text is '{}', not a whole number.",
-                fields[4]
+                "The halfmove clock (field 5) of the position text: {why}."
             ))
-        })?;
-        game.state.fullmove = match fields[5].parse::<u16>() {
-            Ok(n) if n >= 1 => n,
-            _ => {
-                return Err(error(format!(
-                    "The move number in the position text is '{}', not a whole number from 1.",
-                    fields[5]
-                )));
-            }
-        };
+        })? as u16;
+        game.state.fullmove = MOVE_NUMBER.read(fields[5]).map_err(|why| {
+            error(format!(
+                "The move number (field 6) of the position text: {why}."
+            ))
+        })? as u16;
         let them = game.side.opponent();
         if game.king_attacked(&game.board, them) {
             return Err(error(format!(
@@ -167,8 +173,9 @@ impl Polar {
             let cell = cell_named(self, chars.as_str());
             let (Some(piece), Some(cell)) = (piece, cell) else {
                 return Err(error(format!(
-                    "Piece {} of the position text, '{entry}', should be a letter K, Q, R, B, N or P (upper case White, lower case Black) and a cell name such as 14N.",
-                    i + 1
+                    "Piece {} of the position text, {}, should be a letter K, Q, R, B, N or P (upper case White, lower case Black) and a cell name such as 14N.",
+                    i + 1,
+                    quoted(entry)
                 )));
             };
             let name = self.geometry().name(cell);
@@ -191,8 +198,9 @@ impl Polar {
             let kings = self.board.count(seat, PieceKind::King);
             if kings != 1 {
                 return Err(error(format!(
-                    "The position text gives {} {kings} kings; it needs exactly one.",
-                    army_name(seat)
+                    "The position text gives {} {}; it needs exactly one.",
+                    army_name(seat),
+                    count(kings as u64, "king", "kings")
                 )));
             }
         }
@@ -207,7 +215,8 @@ impl Polar {
         for name in field.split(',') {
             let Some(cell) = cell_named(self, name) else {
                 return Err(error(format!(
-                    "The double-step list of the position text names '{name}', which is no cell of the board."
+                    "The double-step list of the position text names {}, which is no cell of the board.",
+                    quoted(name)
                 )));
             };
             if self
@@ -237,7 +246,8 @@ impl Polar {
         };
         let Some(over) = cell_named(self, over_name) else {
             return Err(error(format!(
-                "The en-passant field of the position text, '{field}', names no cell of the board."
+                "The en-passant field of the position text, {}, names no cell of the board.",
+                quoted(field)
             )));
         };
         let landings = en_passant_landings(self, over);
@@ -247,7 +257,8 @@ impl Polar {
                 Some(l) if landings.contains(&l) => l,
                 _ => {
                     return Err(error(format!(
-                        "The en-passant field of the position text, '{field}', names no {mover} double step that could just have been made."
+                        "The en-passant field of the position text, {}, names no {mover} double step that could just have been made.",
+                        quoted(field)
                     )));
                 }
             },
@@ -259,9 +270,18 @@ impl Polar {
                         self.geometry().name(over)
                     )));
                 }
+                // Which pawn passed matters only when one could be taken.
+                [first, ..]
+                    if !self.en_passant_possible(EnPassant {
+                        over,
+                        landing: first,
+                    }) =>
+                {
+                    first
+                }
                 _ => {
                     return Err(error(format!(
-                        "Two {mover} double steps could have passed over {}; write the en-passant field as over/landing.",
+                        "Two {mover} double steps could have passed over {}, and a pawn could take there; write the en-passant field as over/landing.",
                         self.geometry().name(over)
                     )));
                 }

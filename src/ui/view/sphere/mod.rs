@@ -158,7 +158,13 @@ pub fn draw_still(
     body: Rect,
 ) -> Option<(Rect, bool)> {
     let parts = layout_with(look, p, body, true)?;
-    globe::render(&parts.globe, p.table.game(), look, marks, frame.buffer_mut());
+    globe::render(
+        &parts.globe,
+        p.table.game(),
+        look,
+        marks,
+        frame.buffer_mut(),
+    );
     if let Some(area) = parts.panel {
         panels::draw_with(look, p, frame, area, true);
     }
