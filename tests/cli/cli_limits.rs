@@ -77,24 +77,7 @@ fn a_seat_given_two_players_is_refused() {
     );
 }
 
-/// A scratch directory, removed afterwards.
-struct Scratch(std::path::PathBuf);
-
-impl Scratch {
-    fn new(tag: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("catboard-limits-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a scratch dir");
-        Scratch(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use crate::support::scratch::Scratch;
 
 /// Runs `catboard ARGS` with exactly the environment `vars`.
 fn run_in_env(args: &[&str], vars: &[(&str, &std::path::Path)]) -> Finished {

@@ -4,29 +4,13 @@
 //! the parsers' property tests are in fuzz_parsers.rs.)
 
 use crate::support::process::{BIN, Finished, PATIENCE, Running, run};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
 const SOON: Duration = Duration::from_secs(60);
 
-/// A scratch folder, removed afterwards.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(tag: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("catboard-input-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a scratch folder");
-        Scratch(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use crate::support::scratch::Scratch;
 
 /// Exit status 2 and exactly `catboard: SENTENCE` on standard error.
 fn refused(done: &Finished, sentence: &str) {

@@ -4,42 +4,25 @@
 
 use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 use std::io::{Read, Write};
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 const PATIENCE: Duration = Duration::from_secs(15);
 
-/// A scratch directory, removed afterwards.
-struct Scratch(PathBuf);
+use crate::support::scratch::Scratch;
 
-impl Scratch {
-    fn new(tag: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("catboard-rel-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a scratch dir");
-        Scratch(dir)
-    }
-
-    /// The text of every save in `dir`.
-    fn saves_in(dir: &std::path::Path) -> Vec<String> {
-        std::fs::read_dir(dir)
-            .map(|entries| {
-                entries
-                    .flatten()
-                    .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
-                    .filter_map(|e| std::fs::read_to_string(e.path()).ok())
-                    .collect()
-            })
-            .unwrap_or_default()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+/// The text of every save in `dir`.
+fn saves_in(dir: &std::path::Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+                .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// `catboard ARGS` run by `sh`, with the shell's `prelude` first, HOME
@@ -185,7 +168,7 @@ fn a_terminal_closed_under_nohup_saves_and_exits_as_a_hang_up_does() {
         0,
         "the documented status, not a panic's 101"
     );
-    let saves = Scratch::saves_in(&dir);
+    let saves = saves_in(&dir);
     assert!(saves.iter().any(|t| t.contains("\"e2e4\"")), "{saves:?}");
 }
 
@@ -211,6 +194,6 @@ fn save_dir_gives_a_place_to_save_without_home() {
     assert!(!pty.contents().contains("will not be saved"));
     pty.keys("q");
     assert_eq!(pty.wait_exit(), 0);
-    let saves = Scratch::saves_in(&dir);
+    let saves = saves_in(&dir);
     assert!(saves.iter().any(|t| t.contains("\"d2d4\"")), "{saves:?}");
 }

@@ -1,7 +1,7 @@
 //! The one helpers module of every test crate (`tests/*/main.rs` includes
 //! it with `#[path = "../support/mod.rs"] mod support;`): running the
 //! binary with bounded waits ([`process`], [`process::catboard`]), the binary in a
-//! pseudo-terminal ([`pty`]), BacCanCat positions from piece lists
+//! pseudo-terminal ([`pty`]), a scratch folder per test ([`scratch`]), BacCanCat positions from piece lists
 //! ([`baccancat`]), property-test settings, a deadline for work that would
 //! hang if stopping broke, and a small replayable random generator. The
 //! brute-force Cat Chess generator ([`cat_brute`]) is an oracle kept here
@@ -16,6 +16,7 @@ pub mod baccancat;
 pub mod cat_brute;
 pub mod process;
 pub mod pty;
+pub mod scratch;
 
 use catboard::ai::{Limits, Thought, think};
 use catboard::core::{Game, Options};

@@ -71,26 +71,7 @@ impl Running {
     /// Reads lines until one contains `text` (a line mode's prompt comes
     /// before the next sentence on the same line), within `patience`.
     pub fn read_until_containing(&mut self, text: &str, patience: Duration) -> Vec<String> {
-        let deadline = Instant::now() + patience;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let found = line.contains(text);
-                    seen.push(line);
-                    if found {
-                        return seen;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("no line with '{text}' within {patience:?}; saw {seen:?}")
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    panic!("the output ended without a line with '{text}'; saw {seen:?}")
-                }
-            }
-        }
+        self.read_until_line(|l| l.contains(text), &format!("with '{text}'"), patience)
     }
 
     /// Writes `bytes` to its standard input.
@@ -108,23 +89,39 @@ impl Running {
     /// Reads lines until one starts with `prefix`, within `patience`;
     /// every line read, or a panic naming them when none came in time.
     pub fn read_until(&mut self, prefix: &str, patience: Duration) -> Vec<String> {
+        self.read_until_line(
+            |l| l.starts_with(prefix),
+            &format!("starting '{prefix}'"),
+            patience,
+        )
+    }
+
+    /// Reads lines until one is `wanted` (a line `what` describes, as in
+    /// "a line starting 'X'"), within `patience`; every line read, or a
+    /// panic naming them when none came in time.
+    fn read_until_line(
+        &mut self,
+        wanted: impl Fn(&str) -> bool,
+        what: &str,
+        patience: Duration,
+    ) -> Vec<String> {
         let deadline = Instant::now() + patience;
         let mut seen = Vec::new();
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
                 Ok(line) => {
-                    let found = line.starts_with(prefix);
+                    let found = wanted(&line);
                     seen.push(line);
                     if found {
                         return seen;
                     }
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    panic!("no line starting '{prefix}' within {patience:?}; saw {seen:?}")
+                    panic!("no line {what} within {patience:?}; saw {seen:?}")
                 }
                 Err(RecvTimeoutError::Disconnected) => {
-                    panic!("the output ended without a line starting '{prefix}'; saw {seen:?}")
+                    panic!("the output ended without a line {what}; saw {seen:?}")
                 }
             }
         }

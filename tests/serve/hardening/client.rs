@@ -28,28 +28,7 @@ use tokio::net::TcpStream;
 /// The longest any one wait may take.
 pub const PATIENCE: Duration = Duration::from_secs(30);
 
-/// A temporary directory, removed when dropped.
-pub struct TempDir(pub PathBuf);
-
-impl TempDir {
-    pub fn new(tag: &str) -> TempDir {
-        let dir =
-            std::env::temp_dir().join(format!("catboard-harden-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("make a temporary directory");
-        TempDir(dir)
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+pub use crate::support::scratch::Scratch as TempDir;
 
 /// The server process and what it logs.
 pub struct Server {
