@@ -4,6 +4,8 @@ mod cli;
 #[cfg(test)]
 mod golden;
 mod line;
+#[cfg(test)]
+mod scratch;
 #[cfg(feature = "ssh")]
 mod serve;
 mod session;

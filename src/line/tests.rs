@@ -465,26 +465,9 @@ fn new_after_a_finished_baccancat_game_goes_on_with_the_series() {
     assert!(before < after && after < next && next < then, "{text}");
 }
 
-/// A fresh folder for saves, removed when dropped.
-struct TempSaves(PathBuf);
-
-impl TempSaves {
-    fn new(name: &str) -> TempSaves {
-        let dir = std::env::temp_dir().join(format!("catboard-line-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        TempSaves(dir)
-    }
-}
-
-impl Drop for TempSaves {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 #[test]
 fn resign_ends_the_game_with_a_result_that_is_saved_and_kept() {
-    let saves = TempSaves::new("resign");
+    let saves = crate::scratch::Scratch::new("resign");
     let mut run = Run::new(
         Variant::Chess,
         vec![Player::Human; 2],
@@ -507,7 +490,7 @@ fn resign_ends_the_game_with_a_result_that_is_saved_and_kept() {
 
 #[test]
 fn a_resumed_game_says_where_it_stands_not_who_moves_first() {
-    let saves = TempSaves::new("resume");
+    let saves = crate::scratch::Scratch::new("resume");
     let mut run = Run::new(Variant::Chess, vec![Player::Human; 2], "e4\ne5\nquit\n");
     run.saves = Some(saves.0.clone());
     run.transcript();

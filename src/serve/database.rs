@@ -754,25 +754,8 @@ impl Store for Database {
 mod tests {
     use super::*;
     use crate::serve::store::ArchivedPlayer;
-    use std::path::PathBuf;
 
-    struct Scratch(PathBuf);
-
-    impl Scratch {
-        fn new(tag: &str) -> Scratch {
-            let dir =
-                std::env::temp_dir().join(format!("catboard-db-{tag}-{}", std::process::id()));
-            let _ = std::fs::remove_dir_all(&dir);
-            std::fs::create_dir_all(&dir).expect("a data folder");
-            Scratch(dir)
-        }
-    }
-
-    impl Drop for Scratch {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
+    use crate::scratch::Scratch;
 
     fn opening(moves: &[&str]) -> SavedGame {
         SavedGame {
@@ -825,7 +808,7 @@ mod tests {
 
     #[test]
     fn the_json_files_of_an_older_server_are_imported_once_and_kept() {
-        let dir = Scratch::new("import");
+        let dir = Scratch::made("import");
         std::fs::create_dir_all(dir.0.join("tables")).expect("tables");
         std::fs::create_dir_all(dir.0.join("seats")).expect("seats");
         let game = serde_json::to_string(&opening(&["e2e4"])).expect("json");
@@ -868,7 +851,7 @@ mod tests {
 
     #[test]
     fn an_older_schema_is_migrated_and_keeps_what_it_had() {
-        let dir = Scratch::new("migrate");
+        let dir = Scratch::made("migrate");
         let old = Database::open_at(&dir.0, 1).expect("a version 1 database");
         old.save_game("t", &opening(&["e2e4"])).expect("kept");
         old.save_move("t", 2, "e7e5").expect("kept");
@@ -889,7 +872,7 @@ mod tests {
 
     #[test]
     fn a_newer_schema_is_refused_in_a_sentence() {
-        let dir = Scratch::new("newer");
+        let dir = Scratch::made("newer");
         drop(Database::open(&dir.0).expect("made"));
         let db = Connection::open(dir.0.join(FILE_NAME)).expect("opened");
         db.execute("UPDATE schema_version SET version = 99", [])
@@ -901,7 +884,7 @@ mod tests {
 
     #[test]
     fn a_finish_that_fails_part_way_leaves_nothing_behind() {
-        let dir = Scratch::new("atomic");
+        let dir = Scratch::made("atomic");
         let db = Database::open(&dir.0).expect("made");
         db.save_game("t", &opening(&["f2f3", "e7e5", "g2g4"]))
             .expect("kept");
@@ -953,7 +936,7 @@ mod tests {
     #[test]
     #[ignore = "a measurement"]
     fn measure_the_writes() {
-        let dir = Scratch::new("measure");
+        let dir = Scratch::made("measure");
         let db = Database::open(&dir.0).expect("made");
         const MOVES: usize = 500;
         db.save_game("t", &opening(&[])).expect("kept");
@@ -997,7 +980,7 @@ mod tests {
 
     #[test]
     fn the_database_is_the_owners_alone_and_in_wal_mode() {
-        let dir = Scratch::new("modes");
+        let dir = Scratch::made("modes");
         std::fs::set_permissions(&dir.0, std::fs::Permissions::from_mode(0o755)).expect("chmod");
         let db = Database::open(&dir.0).expect("made");
         db.save_guests(65).expect("kept");

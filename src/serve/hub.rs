@@ -925,17 +925,9 @@ mod tests {
         }
     }
 
-    struct Scratch(PathBuf);
+    use crate::scratch::Scratch;
 
     impl Scratch {
-        fn new(tag: &str) -> Scratch {
-            let dir =
-                std::env::temp_dir().join(format!("catboard-hub-{tag}-{}", std::process::id()));
-            let _ = std::fs::remove_dir_all(&dir);
-            std::fs::create_dir_all(&dir).expect("a data folder");
-            Scratch(dir)
-        }
-
         fn flaky(&self) -> Arc<Flaky> {
             Arc::new(Flaky {
                 inner: Database::open(&self.0).expect("a store"),
@@ -947,12 +939,6 @@ mod tests {
             let store = self.flaky();
             let shared = Shared::load(store.clone(), limits).expect("a hub");
             (shared, store)
-        }
-    }
-
-    impl Drop for Scratch {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
         }
     }
 
@@ -999,7 +985,7 @@ mod tests {
 
     #[test]
     fn a_restart_keeps_a_persons_seat_and_the_moves_but_no_guests_seat() {
-        let dir = Scratch::new("restart");
+        let dir = Scratch::made("restart");
         let (shared, _) = dir.shared(Limits::default());
         shared
             .create("t", chess(), &who("key:a"), 100)
@@ -1022,7 +1008,7 @@ mod tests {
 
     #[test]
     fn a_long_game_is_kept_move_by_move_and_folded_without_losing_one() {
-        let dir = Scratch::new("fold");
+        let dir = Scratch::made("fold");
         let (shared, _) = dir.shared(Limits::default());
         let options = catboard::core::Options::parse(
             Variant::Chess.options(),
@@ -1070,7 +1056,7 @@ mod tests {
 
     #[test]
     fn a_move_that_cannot_be_kept_is_refused_told_to_the_table_and_nothing_is_lost() {
-        let dir = Scratch::new("unkept");
+        let dir = Scratch::made("unkept");
         let (shared, store) = dir.shared(Limits::default());
         shared
             .create("t", chess(), &who("key:a"), 100)
@@ -1101,7 +1087,7 @@ mod tests {
 
     #[test]
     fn guests_from_one_address_share_one_persons_table_limit() {
-        let dir = Scratch::new("guests");
+        let dir = Scratch::made("guests");
         let limits = Limits {
             tables_per_person: 2,
             ..Limits::default()
@@ -1127,7 +1113,7 @@ mod tests {
 
     #[test]
     fn the_server_keeps_only_so_many_tables_and_one_person_fewer() {
-        let dir = Scratch::new("cap");
+        let dir = Scratch::made("cap");
         let limits = Limits {
             tables_per_person: 1,
             tables: 2,
@@ -1159,7 +1145,7 @@ mod tests {
 
     #[test]
     fn a_computer_that_moves_first_moves_and_computers_play_each_other() {
-        let dir = Scratch::new("first");
+        let dir = Scratch::made("first");
         let (shared, _) = dir.shared(Limits::default());
         let casual = Player::Computer(Level::Casual);
         shared
@@ -1183,7 +1169,7 @@ mod tests {
 
     #[test]
     fn a_move_wakes_the_tables_viewers_but_not_the_lobby() {
-        let dir = Scratch::new("lobby");
+        let dir = Scratch::made("lobby");
         let (shared, _) = dir.shared(Limits::default());
         shared
             .create("t", chess(), &who("key:a"), 100)
@@ -1212,7 +1198,7 @@ mod tests {
 
     #[test]
     fn a_second_key_is_added_from_a_session_of_the_first_and_plays_as_the_account() {
-        let dir = Scratch::new("link");
+        let dir = Scratch::made("link");
         let (shared, _) = dir.shared(Limits::default());
         let address: IpAddr = "10.0.0.1".parse().expect("an address");
         let login = |user: &str, key: Option<&str>| Login {
@@ -1297,7 +1283,7 @@ mod tests {
 
     #[test]
     fn rated_games_move_ratings_per_variant_and_fill_the_leaderboard() {
-        let dir = Scratch::new("rated");
+        let dir = Scratch::made("rated");
         let (shared, _) = dir.shared(Limits::default());
         rated_series(&shared);
         let first = shared.store.archived(1).expect("read").expect("game 1");
@@ -1427,7 +1413,7 @@ mod tests {
 
     #[test]
     fn a_key_claims_its_name_a_guest_is_numbered_and_both_outlive_a_restart() {
-        let dir = Scratch::new("names");
+        let dir = Scratch::made("names");
         let (shared, _) = dir.shared(Limits::default());
         let address: IpAddr = "10.0.0.1".parse().expect("an address");
         let login = |user: &str, key: Option<&str>| Login {

@@ -337,24 +337,7 @@ pub fn taken_sentence(pid: Option<u32>) -> String {
 mod tests {
     use super::*;
 
-    /// A directory under the system's temp dir, removed when dropped.
-    pub struct TempDir(pub PathBuf);
-
-    impl TempDir {
-        pub fn new(tag: &str) -> TempDir {
-            let n = NEXT_NAME.fetch_add(1, Ordering::Relaxed);
-            let dir = std::env::temp_dir()
-                .join(format!("catboard-test-{tag}-{}-{n}", std::process::id()));
-            let _ = std::fs::remove_dir_all(&dir);
-            TempDir(dir)
-        }
-    }
-
-    impl Drop for TempDir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
+    use crate::scratch::Scratch as TempDir;
 
     fn sample() -> SavedGame {
         SavedGame {

@@ -13,14 +13,7 @@ use catboard::core::{Game, Options};
 use catboard::durable::{Access, Lock};
 use catboard::variants::Variant;
 
-/// A scratch folder, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use crate::scratch::Scratch;
 
 fn chess_between_people() -> TableGame {
     TableGame::new(&TableSpec {
@@ -49,10 +42,7 @@ fn saves(effects: &[Effect]) -> usize {
 
 #[test]
 fn a_game_another_catboard_holds_is_watched_read_only_then_taken_over() {
-    let dir = std::env::temp_dir().join(format!("catboard-watching-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    let scratch = Scratch(dir);
+    let scratch = Scratch::made("watching");
     let store = SaveStore::new(scratch.0.clone());
     let path = store.fresh_path();
     // The other catboard (a lock of its own, as another process has).
