@@ -43,6 +43,20 @@ impl CellSet {
         CellSet::EMPTY
     }
 
+    /// The set whose cells are the bits of `words`, cell `i` being bit
+    /// `i % 64` of word `i / 64`.
+    #[inline(always)]
+    pub const fn from_words(words: [u64; 4]) -> CellSet {
+        CellSet { words }
+    }
+
+    /// The set as four words of 64 bits, cell `i` being bit `i % 64` of
+    /// word `i / 64`.
+    #[inline(always)]
+    pub const fn words(&self) -> [u64; 4] {
+        self.words
+    }
+
     /// Whether `cell` is in the set.
     #[inline(always)]
     pub fn contains(&self, cell: Cell) -> bool {

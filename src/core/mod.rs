@@ -10,10 +10,12 @@ pub mod endings;
 pub mod game;
 pub mod geometry;
 pub mod history;
+pub mod line_sets;
 pub mod moves;
 pub mod options;
 pub mod orthodox;
 pub mod piece;
+pub mod piece_sets;
 pub mod zobrist;
 
 pub use board::Board;

@@ -96,6 +96,7 @@ impl Chu {
                 lion_ban: false,
                 hash: 0,
             },
+            sets: super::attack::ChuSets::of(&board, t.geo.cell_count()),
             board,
             side,
             options: ChuOptions::read(options),
