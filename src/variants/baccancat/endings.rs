@@ -25,6 +25,12 @@ impl Position {
             return false;
         };
         let compound = self.leapers.kinds()[2];
+        if self.board.count(seat, PieceKind::Queen) == 0
+            || self.board.count(seat, PieceKind::Tank) == 0
+            || self.board.count(seat, compound) == 0
+        {
+            return false;
+        }
         let (kf, kr) = (geo.file(king) as i32, geo.rank(king) as i32);
         [(0, 0), (-1, 0), (0, -1), (-1, -1)]
             .iter()
