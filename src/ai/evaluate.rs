@@ -37,6 +37,15 @@ pub trait Evaluate {
         None
     }
 
+    /// The evaluation for `seat` worked out from the pieces alone, where
+    /// [`Evaluate::evaluate_for`] reads sums kept up to date move by move:
+    /// the reference the incremental evaluation must always equal (tested
+    /// over random games). `None` (the default) where nothing is kept.
+    fn evaluate_from_scratch(&self, seat: Seat) -> Option<i32> {
+        let _ = seat;
+        None
+    }
+
     /// Games of more than two seats: every seat's evaluation at once, one
     /// per seat in turn order, for the max-n search. The default asks
     /// [`Evaluate::evaluate_for`] seat by seat; a variant may share the work.

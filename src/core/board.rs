@@ -2,10 +2,12 @@
 
 use super::cell::{Cell, CellSet, MAX_CELLS};
 use super::piece::{Piece, PieceKind, Seat};
+use super::square_table::SquareTable;
 use super::zobrist::Zobrist;
 
-/// Pieces by cell, with the King of each seat, piece counts and a placement
-/// hash kept up to date as pieces are put and taken.
+/// Pieces by cell, with the King of each seat, piece counts, a placement
+/// hash and, once given a [`SquareTable`], each seat's sum of it, all kept
+/// up to date as pieces are put and taken.
 #[derive(Clone)]
 pub struct Board {
     squares: [Option<Piece>; MAX_CELLS],
@@ -14,6 +16,8 @@ pub struct Board {
     counts: [[u8; 32]; 4],
     placement_hash: u64,
     zobrist: &'static Zobrist,
+    square_table: Option<&'static SquareTable>,
+    square_sums: [i32; 4],
 }
 
 impl Default for Board {
@@ -32,6 +36,8 @@ impl Board {
             counts: [[0; 32]; 4],
             placement_hash: 0,
             zobrist: Zobrist::get(),
+            square_table: None,
+            square_sums: [0; 4],
         }
     }
 
@@ -56,6 +62,9 @@ impl Board {
         let seat = piece.seat().index();
         self.occupied[seat].insert(cell);
         self.counts[seat][piece.code() as usize & 31] += 1;
+        if let Some(table) = self.square_table {
+            self.square_sums[seat] += table.value(piece, cell);
+        }
         if piece.kind() == PieceKind::King {
             self.kings[seat] = Some(cell);
         }
@@ -69,6 +78,9 @@ impl Board {
         let seat = piece.seat().index();
         self.occupied[seat].remove(cell);
         self.counts[seat][piece.code() as usize & 31] -= 1;
+        if let Some(table) = self.square_table {
+            self.square_sums[seat] -= table.value(piece, cell);
+        }
         if piece.kind() == PieceKind::King && self.kings[seat] == Some(cell) {
             self.kings[seat] = None;
         }
@@ -128,6 +140,27 @@ impl Board {
     #[inline(always)]
     pub fn placement_hash(&self) -> u64 {
         self.placement_hash
+    }
+
+    /// Keeps each seat's sum of `table` over its pieces from now on
+    /// (summed afresh here), for an evaluation to read with
+    /// [`Board::square_sum`].
+    pub fn use_square_table(&mut self, table: &'static SquareTable) {
+        self.square_table = Some(table);
+        self.square_sums = table.sums(self);
+    }
+
+    /// The table whose sums the board keeps, if it was given one.
+    pub fn square_table(&self) -> Option<&'static SquareTable> {
+        self.square_table
+    }
+
+    /// `seat`'s sum of the board's [`SquareTable`] over its pieces; `None`
+    /// if the board was given no table.
+    #[inline(always)]
+    pub fn square_sum(&self, seat: Seat) -> Option<i32> {
+        self.square_table?;
+        Some(self.square_sums[seat.index() & 3])
     }
 
     /// The occupied cells among the first `cell_count`, with their pieces.

@@ -354,6 +354,9 @@ impl crate::ai::Evaluate for AnyGame {
     fn seats_in_play(&self) -> Option<usize> {
         dispatch!(self, g => g.seats_in_play())
     }
+    fn evaluate_from_scratch(&self, seat: Seat) -> Option<i32> {
+        dispatch!(self, g => crate::ai::Evaluate::evaluate_from_scratch(g, seat))
+    }
     fn evaluate_all(&self, out: &mut [i32]) {
         dispatch!(self, g => g.evaluate_all(out))
     }

@@ -2,14 +2,16 @@
 //! reached by random play in chess and Cat Chess: make/unmake restores the
 //! position text and hash; the incremental hash equals a fresh one; perft
 //! counts the same with and without a transposition table; the computer
-//! never returns an illegal move; the position text round-trips.
+//! never returns an illegal move; the position text round-trips; the
+//! evaluation kept up to date move by move equals the one worked out from
+//! scratch.
 //!
 //! `PROPTEST_CASES=5000 cargo test --release --test rules variant_properties`
 //! is the longer run; `catboard selfplay --soak N` the much longer one.
 
 use crate::support::{play_picks, proptest_config};
-use catboard::ai::{Level, Limits, think};
-use catboard::core::{Game, MoveList, Options, PieceKind, perft};
+use catboard::ai::{Evaluate, Level, Limits, think};
+use catboard::core::{Board, Game, MoveList, Options, PieceKind, Seat, perft};
 use catboard::variants::{AnyGame, Variant};
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -79,8 +81,56 @@ fn table_perft(game: &mut AnyGame, depth: u32, table: &mut HashMap<(u64, u32), u
     n
 }
 
+/// The board of `game` if its variant's evaluation keeps sums on it.
+fn board_with_sums(game: &AnyGame) -> Option<&Board> {
+    match game {
+        AnyGame::Chess(_) => None,
+        AnyGame::Cat(g) => Some(g.board()),
+        AnyGame::Polar(g) => Some(g.board()),
+        AnyGame::Chu(g) => Some(g.board()),
+        AnyGame::BacCanCat(g) => Some(&g.position().board),
+    }
+}
+
+/// Whether `game`'s board keeps its evaluation's sums and they are the
+/// sums of its pieces, and every seat's evaluation is the one worked out
+/// from scratch.
+fn evaluation_is_the_fresh_one(game: &AnyGame) -> Result<(), TestCaseError> {
+    let at = game.position_text();
+    if let Some(board) = board_with_sums(game) {
+        let table = board.square_table();
+        prop_assert!(table.is_some(), "no sums kept at {}", at);
+        let sums = table.map(|t| t.sums(board)).unwrap_or_default();
+        for (i, &sum) in sums.iter().enumerate() {
+            prop_assert_eq!(board.square_sum(Seat(i as u8)), Some(sum), "seat {} at {}", i, at);
+        }
+    }
+    for i in 0..game.seat_names().len() {
+        let seat = Seat(i as u8);
+        if let Some(fresh) = game.evaluate_from_scratch(seat) {
+            prop_assert_eq!(game.evaluate_for(seat), fresh, "seat {} at {}", i, at);
+        } else {
+            prop_assert_eq!(game.variant(), Variant::Chess, "no reference at {}", at);
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(proptest_config(64))]
+
+    #[test]
+    fn the_incremental_evaluation_is_the_fresh_one_through_make_and_unmake(game in reached()) {
+        let mut game = game;
+        evaluation_is_the_fresh_one(&game)?;
+        evaluation_is_the_fresh_one(&fresh(&game))?;
+        for &mv in game.legal_move_list().iter() {
+            game.make_move(mv);
+            evaluation_is_the_fresh_one(&game)?;
+            game.unmake_move();
+        }
+        evaluation_is_the_fresh_one(&game)?;
+    }
 
     #[test]
     fn make_and_unmake_restore_the_text_and_the_hash(game in reached()) {

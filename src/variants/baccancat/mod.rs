@@ -54,7 +54,8 @@ impl BacCanCat {
         position::read(text).map(BacCanCat::at)
     }
 
-    fn at(pos: Position) -> BacCanCat {
+    fn at(mut pos: Position) -> BacCanCat {
+        BacCanCat::keep_square_sums(&mut pos);
         BacCanCat {
             pos,
             history: History::default(),

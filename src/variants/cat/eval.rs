@@ -10,11 +10,16 @@
 //! the clock and repetition running their way.
 //!
 //! [`CatChess::eval_terms`] gives the terms apart, so each can be tested.
+//! Material and placement are a [`SquareTable`] whose sums the board keeps
+//! as pieces move; [`CatChess::terms_from_scratch`] walks the pieces
+//! instead, and the two must always agree.
 
 use super::{CATS, CatChess};
 use crate::ai::Evaluate;
 use crate::ai::multi::Model;
-use crate::core::{Cell, Game, Geometry, Leap, LineKind, PieceKind, Seat};
+use crate::core::bitboard::cells_of;
+use crate::core::{Cell, Game, Geometry, Leap, LineKind, Piece, PieceKind, Seat, SquareTable};
+use std::sync::OnceLock;
 
 /// What a piece is worth in centipawns (Kings and Cats: nothing).
 pub const fn piece_value(kind: PieceKind) -> i32 {
@@ -156,6 +161,47 @@ fn edge_distance(geo: &Geometry, cell: Cell) -> i32 {
     df.max(dr)
 }
 
+/// The placement of `seat`'s piece of `kind` on `cell`: pawns advanced,
+/// knights and bishops central.
+fn placement(geo: &Geometry, seat: Seat, kind: PieceKind, cell: Cell) -> i32 {
+    let rank = geo.rank(cell) as usize;
+    let rel_rank = if seat == Seat::WHITE { rank } else { 7 - rank };
+    let centre = 3 - edge_distance(geo, cell);
+    match kind {
+        PieceKind::Pawn => PAWN_ADVANCE[rel_rank],
+        PieceKind::Knight => 8 * centre - 8,
+        PieceKind::Bishop => 4 * centre,
+        _ => 0,
+    }
+}
+
+/// What an army's piece adds to its material and placement where it
+/// stands (a Cat: nothing).
+fn worth(geo: &Geometry, piece: Piece, cell: Cell) -> i32 {
+    if piece.seat() == CATS {
+        return 0;
+    }
+    piece_value(piece.kind()) + placement(geo, piece.seat(), piece.kind(), cell)
+}
+
+/// The table of [`worth`] on every cell, whose sums the board keeps.
+pub fn square_table() -> &'static SquareTable {
+    static TABLE: OnceLock<SquareTable> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let geo = Geometry::chess8();
+        SquareTable::new(geo.cell_count(), |p, c| worth(geo, p, c))
+    })
+}
+
+/// The kinds that count for material, with the weight of their nearness
+/// to the enemy King (pawns: none).
+const ARMED: [(PieceKind, i32); 4] = [
+    (PieceKind::Knight, 3),
+    (PieceKind::Bishop, 1),
+    (PieceKind::Rook, 2),
+    (PieceKind::Queen, 4),
+];
+
 impl CatChess {
     /// The evaluation's terms for the position.
     pub fn eval_terms(&self) -> CatTerms {
@@ -164,8 +210,62 @@ impl CatChess {
 
     /// The terms, leaving [`CatTerms::covered`] and [`CatTerms::mobility`]
     /// at nothing unless `for_cats`: only the Cats' score reads them, and
-    /// mobility walks every piece's lines.
+    /// mobility walks every piece's lines. Material and placement come from
+    /// the sums the board keeps and the piece counts, the rest from the
+    /// bitboards; [`CatChess::terms_from_scratch`] must always agree.
     fn terms(&self, for_cats: bool) -> CatTerms {
+        let geo = self.geo;
+        let board = self.board();
+        let armies = [Seat::WHITE, Seat::BLACK];
+        let (Some(white), Some(black)) = (board.square_sum(Seat::WHITE), board.square_sum(Seat::BLACK))
+        else {
+            return self.terms_from_scratch(for_cats);
+        };
+        let kings = [board.king(Seat::WHITE), board.king(Seat::BLACK)];
+        let mut t = CatTerms::default();
+        let mut minors = [0; 2];
+        let mut majors_or_pawns = [0; 2];
+        for (s, seat) in armies.into_iter().enumerate() {
+            let count = |kind| board.count(seat, kind) as i32;
+            t.material[s] = count(PieceKind::Pawn) * piece_value(PieceKind::Pawn)
+                + ARMED
+                    .iter()
+                    .map(|&(kind, _)| count(kind) * piece_value(kind))
+                    .sum::<i32>();
+            minors[s] = count(PieceKind::Knight) + count(PieceKind::Bishop);
+            majors_or_pawns[s] =
+                count(PieceKind::Pawn) + count(PieceKind::Rook) + count(PieceKind::Queen);
+            let own = self.bits.seat(seat);
+            for &(kind, weight) in &ARMED {
+                for cell in cells_of(self.bits.kind(kind) & own) {
+                    if for_cats {
+                        t.mobility += self.cells_reached(cell, kind, seat);
+                    }
+                    if let Some(enemy_king) = kings[1 - s] {
+                        t.attack[s] += (7 - king_distance(geo, cell, enemy_king)) * weight;
+                    }
+                }
+            }
+            if for_cats {
+                let king = self.bits.kind(PieceKind::King);
+                for cell in cells_of(self.zone_bits & own & !king) {
+                    if self.attacked_by(cell, seat.opponent())
+                        && let Some(piece) = board.get(cell)
+                    {
+                        t.covered += piece_value(piece.kind());
+                    }
+                }
+            }
+        }
+        t.placement = [white - t.material[0], black - t.material[1]];
+        self.finish_terms(&mut t, kings, minors, majors_or_pawns);
+        debug_assert_eq!(t, self.terms_from_scratch(for_cats));
+        t
+    }
+
+    /// [`CatChess::terms`] walking every piece on the board (what the
+    /// incremental terms must always equal).
+    pub fn terms_from_scratch(&self, for_cats: bool) -> CatTerms {
         let geo = self.geo;
         let board = self.board();
         let zones = self.zones();
@@ -181,23 +281,10 @@ impl CatChess {
             let s = seat.index();
             let kind = piece.kind();
             t.material[s] += piece_value(kind);
-            let rank = geo.rank(cell) as usize;
-            let rel_rank = if s == 0 { rank } else { 7 - rank };
-            let centre = 3 - edge_distance(geo, cell);
+            t.placement[s] += placement(geo, seat, kind, cell);
             match kind {
-                PieceKind::Pawn => {
-                    t.placement[s] += PAWN_ADVANCE[rel_rank];
-                    majors_or_pawns[s] += 1;
-                }
-                PieceKind::Knight => {
-                    t.placement[s] += 8 * centre - 8;
-                    minors[s] += 1;
-                }
-                PieceKind::Bishop => {
-                    t.placement[s] += 4 * centre;
-                    minors[s] += 1;
-                }
-                PieceKind::Rook | PieceKind::Queen => majors_or_pawns[s] += 1,
+                PieceKind::Pawn | PieceKind::Rook | PieceKind::Queen => majors_or_pawns[s] += 1,
+                PieceKind::Knight | PieceKind::Bishop => minors[s] += 1,
                 _ => {}
             }
             if !matches!(kind, PieceKind::Pawn | PieceKind::King) {
@@ -223,6 +310,21 @@ impl CatChess {
                 t.covered += piece_value(kind);
             }
         }
+        self.finish_terms(&mut t, kings, minors, majors_or_pawns);
+        t
+    }
+
+    /// The terms that follow from material and the Kings: who can mate,
+    /// each King's shelter, the mating net, a lone King driven to the
+    /// edge, and the draw pressure.
+    fn finish_terms(
+        &self,
+        t: &mut CatTerms,
+        kings: [Option<Cell>; 2],
+        minors: [i32; 2],
+        majors_or_pawns: [i32; 2],
+    ) {
+        let geo = self.geo;
         for s in 0..2 {
             t.can_mate[s] = majors_or_pawns[s] > 0 || minors[s] >= 2;
             if let Some(king) = kings[s] {
@@ -250,7 +352,6 @@ impl CatChess {
         }
         let clock = self.halfmove_clock() as i32;
         t.draw_pressure = clock * clock / 16 + 150 * self.earlier_occurrences() as i32;
-        t
     }
 
     /// How well a King on `king` is sheltered by the Cats.
@@ -332,6 +433,10 @@ impl Evaluate for CatChess {
         for (i, score) in out.iter_mut().enumerate() {
             *score = terms.score_for(Seat(i as u8));
         }
+    }
+
+    fn evaluate_from_scratch(&self, seat: Seat) -> Option<i32> {
+        Some(self.terms_from_scratch(seat == CATS).score_for(seat))
     }
 
     fn piece_value(&self, kind: PieceKind) -> i32 {

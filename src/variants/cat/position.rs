@@ -43,7 +43,8 @@ impl CatChess {
     pub fn from_fen(text: &str) -> Result<CatChess, GameError> {
         let fields: FenFields = read_fen_fields(text, piece_of_cat_letter, SIDES)
             .map_err(|f| GameError::new(f.sentence("Cat FEN")))?;
-        let board = fields.board;
+        let mut board = fields.board;
+        board.use_square_table(super::eval::square_table());
         let geo = Geometry::chess8();
         check_armies(geo, &board, fields.castling)
             .map_err(|f: FenFault| GameError::new(f.sentence("Cat FEN")))?;

@@ -71,8 +71,9 @@ impl Chu {
         let t = ChuTables::get();
         let fields: Vec<&str> = text.split_whitespace().collect();
         check_field_count(&fields).map_err(fault)?;
-        let board = parse_placement(&t.geo, &fold_crowns(fields[0]), piece_of_char)
+        let mut board = parse_placement(&t.geo, &fold_crowns(fields[0]), piece_of_char)
             .map_err(|e| err("placement (field 1)", unfold_crowns(&e)))?;
+        board.use_square_table(super::eval::square_table(t));
         let side = side_field(fields[1], SIDES).map_err(fault)?;
         let castling =
             CastlingRights::parse(fields[2]).map_err(|e| err("castling (field 3)", e))?;

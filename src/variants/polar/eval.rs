@@ -2,10 +2,16 @@
 //! stand (how many cells their lines and leaps cover on the empty sphere),
 //! and pawn progress towards the enemy pole, most of all one step from
 //! promotion.
+//!
+//! Every term is a piece's worth by where it stands, so the whole
+//! evaluation is a [`SquareTable`] whose sums the board keeps as pieces
+//! move; [`Polar::score_from_scratch`] walks the pieces instead, and
+//! the two must always agree.
 
 use super::Polar;
+use super::tables::PolarBoard;
 use crate::ai::Evaluate;
-use crate::core::{Cell, Leap, LineKind, PieceKind, Seat};
+use crate::core::{Cell, Leap, LineKind, Piece, PieceKind, Seat, SquareTable};
 use std::sync::OnceLock;
 
 /// Pawn, Knight, Bishop, Rook, Queen, in centipawns.
@@ -31,9 +37,9 @@ fn kind_index(kind: PieceKind) -> Option<usize> {
 
 /// Per cell, how many cells a knight, bishop and rook there reach on the
 /// empty board; built once.
-fn reach_table(game: &Polar) -> &'static [[i32; 3]] {
+fn reach_table(tables: &PolarBoard) -> &'static [[i32; 3]] {
     static TABLE: OnceLock<Vec<[i32; 3]>> = OnceLock::new();
-    let geo = game.tables().geometry();
+    let geo = tables.geometry();
     TABLE.get_or_init(|| {
         geo.cells()
             .map(|c| {
@@ -48,34 +54,61 @@ fn reach_table(game: &Polar) -> &'static [[i32; 3]] {
     })
 }
 
+/// The placement bonus of `seat`'s piece of `kind` on `cell`.
+fn placement(tables: &PolarBoard, seat: Seat, kind: PieceKind, cell: Cell) -> i32 {
+    let r = reach_table(tables)[cell.index()];
+    match kind {
+        PieceKind::Pawn => PAWN_PROGRESS[tables.rank_from_home(seat, cell).min(5) as usize],
+        PieceKind::Knight => REACH_WEIGHT * 2 * (r[0] - 7),
+        PieceKind::Bishop => REACH_WEIGHT * (r[1] - 20),
+        PieceKind::Queen => (r[1] - 20 + r[2] - 22) / 2,
+        _ => 0,
+    }
+}
+
+/// What a piece is worth where it stands: its value and placement bonus
+/// (a King: nothing).
+fn worth(tables: &PolarBoard, piece: Piece, cell: Cell) -> i32 {
+    kind_index(piece.kind()).map_or(0, |i| {
+        VALUES[i] + placement(tables, piece.seat(), piece.kind(), cell)
+    })
+}
+
+/// The table of [`worth`] on every cell, whose sums the board keeps.
+pub fn square_table(tables: &'static PolarBoard) -> &'static SquareTable {
+    static TABLE: OnceLock<SquareTable> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        SquareTable::new(tables.geometry().cell_count(), |piece, cell| {
+            worth(tables, piece, cell)
+        })
+    })
+}
+
 impl Polar {
-    /// The placement bonus of `seat`'s piece of `kind` on `cell`.
-    fn placement(&self, seat: Seat, kind: PieceKind, cell: Cell, reach: &[[i32; 3]]) -> i32 {
-        let r = reach[cell.index()];
-        match kind {
-            PieceKind::Pawn => {
-                PAWN_PROGRESS[self.tables.rank_from_home(seat, cell).min(5) as usize]
-            }
-            PieceKind::Knight => REACH_WEIGHT * 2 * (r[0] - 7),
-            PieceKind::Bishop => REACH_WEIGHT * (r[1] - 20),
-            PieceKind::Queen => (r[1] - 20 + r[2] - 22) / 2,
-            _ => 0,
+    /// The evaluation for `seat` walking the pieces (what the incremental
+    /// one must always equal).
+    pub fn score_from_scratch(&self, seat: Seat) -> i32 {
+        let mut score = 0;
+        for (cell, piece) in self.board.pieces(72) {
+            let value = worth(self.tables, piece, cell);
+            score += if piece.seat() == seat { value } else { -value };
         }
+        score
     }
 }
 
 impl Evaluate for Polar {
     fn evaluate_for(&self, seat: Seat) -> i32 {
-        let reach = reach_table(self);
-        let mut score = 0;
-        for (cell, piece) in self.board.pieces(72) {
-            let Some(i) = kind_index(piece.kind()) else {
-                continue;
-            };
-            let value = VALUES[i] + self.placement(piece.seat(), piece.kind(), cell, reach);
-            score += if piece.seat() == seat { value } else { -value };
-        }
-        score
+        let sums = self.board.square_sum(seat).zip(self.board.square_sum(seat.opponent()));
+        let Some((ours, theirs)) = sums else {
+            return self.score_from_scratch(seat);
+        };
+        debug_assert_eq!(ours - theirs, self.score_from_scratch(seat));
+        ours - theirs
+    }
+
+    fn evaluate_from_scratch(&self, seat: Seat) -> Option<i32> {
+        Some(self.score_from_scratch(seat))
     }
 
     fn piece_value(&self, kind: PieceKind) -> i32 {

@@ -88,9 +88,11 @@ impl Polar {
     /// An empty board with White to move, and the formation and rules
     /// `options` choose.
     fn empty(options: &Options) -> Polar {
+        let mut board = Board::new();
+        board.use_square_table(eval::square_table(polar_board()));
         Polar {
             tables: polar_board(),
-            board: Board::new(),
+            board,
             sets: PieceSets::default(),
             side: Seat::WHITE,
             state: play::State {
