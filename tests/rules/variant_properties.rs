@@ -102,7 +102,13 @@ fn evaluation_is_the_fresh_one(game: &AnyGame) -> Result<(), TestCaseError> {
         prop_assert!(table.is_some(), "no sums kept at {}", at);
         let sums = table.map(|t| t.sums(board)).unwrap_or_default();
         for (i, &sum) in sums.iter().enumerate() {
-            prop_assert_eq!(board.square_sum(Seat(i as u8)), Some(sum), "seat {} at {}", i, at);
+            prop_assert_eq!(
+                board.square_sum(Seat(i as u8)),
+                Some(sum),
+                "seat {} at {}",
+                i,
+                at
+            );
         }
     }
     for i in 0..game.seat_names().len() {

@@ -217,7 +217,8 @@ impl CatChess {
         let geo = self.geo;
         let board = self.board();
         let armies = [Seat::WHITE, Seat::BLACK];
-        let (Some(white), Some(black)) = (board.square_sum(Seat::WHITE), board.square_sum(Seat::BLACK))
+        let (Some(white), Some(black)) =
+            (board.square_sum(Seat::WHITE), board.square_sum(Seat::BLACK))
         else {
             return self.terms_from_scratch(for_cats);
         };

@@ -78,7 +78,8 @@ impl Chu {
     /// late-game bonus.
     pub fn evaluate_white(&self) -> i32 {
         let board = &self.board;
-        let (Some(white), Some(black)) = (board.square_sum(Seat::WHITE), board.square_sum(Seat::BLACK))
+        let (Some(white), Some(black)) =
+            (board.square_sum(Seat::WHITE), board.square_sum(Seat::BLACK))
         else {
             return self.score_from_scratch();
         };

@@ -99,7 +99,10 @@ impl Polar {
 
 impl Evaluate for Polar {
     fn evaluate_for(&self, seat: Seat) -> i32 {
-        let sums = self.board.square_sum(seat).zip(self.board.square_sum(seat.opponent()));
+        let sums = self
+            .board
+            .square_sum(seat)
+            .zip(self.board.square_sum(seat.opponent()));
         let Some((ours, theirs)) = sums else {
             return self.score_from_scratch(seat);
         };
