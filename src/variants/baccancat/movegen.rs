@@ -70,8 +70,9 @@ impl Position {
         let standing = Standing::new(&self.board);
         let king = self.board.king(self.side);
         let us = self.side;
-        let in_check =
-            king.is_some_and(|k| attacked_in(t, &standing, self.leapers, k, &|s| s != us));
+        let in_check = self.checked.unwrap_or_else(|| {
+            king.is_some_and(|k| attacked_in(t, &standing, self.leapers, k, &|s| s != us))
+        });
         let (mut leave, mut enter) = (CellSet::new(), CellSet::new());
         if let Some(k) = king {
             // On each of the King's lines, a move may unmask or screen an
@@ -124,7 +125,8 @@ impl Position {
         }
         Quiet {
             in_check,
-            empty_line: !empty_lines(t, &self.board, self.in_play_mask()).is_empty(),
+            empty_line: !self.lines_full
+                && !empty_lines(t, &self.board, self.in_play_mask()).is_empty(),
             king,
             standing,
             leave,
