@@ -97,12 +97,14 @@ impl Position {
                 }
                 continue;
             }
-            if self.king_attacked(mover) && !self.has_legal_move() {
+            let checked = self.king_attacked(mover);
+            if checked && !self.has_legal_move() {
                 let by = self.first_attacker_after(mover);
                 self.side = self.next_in_play(mover);
                 self.eliminate(mover, by);
                 continue;
             }
+            self.checked = Some(checked);
             return;
         }
     }

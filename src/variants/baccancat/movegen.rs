@@ -32,22 +32,26 @@ impl Position {
         let quiet = self.quiet();
         let sets = Sets::of(self);
         let t = quiet.t;
-        let mut scratch = MoveList::new();
         for from in sets.own.iter() {
             let Some(piece) = self.board.get(from) else {
                 continue;
             };
+            let start = out.len();
+            self.piece_moves(t, &sets, from, piece, out);
             if quiet.trusts(t, from) {
-                self.piece_moves(t, &sets, from, piece, out);
                 continue;
             }
-            scratch.clear();
-            self.piece_moves(t, &sets, from, piece, &mut scratch);
-            for &mv in scratch.iter() {
+            // The piece's moves judged where they were listed, the legal
+            // ones kept in order.
+            let mut kept = start;
+            for i in start..out.len() {
+                let mv = out[i];
                 if self.is_legal(mv, &quiet) {
-                    out.push(mv);
+                    out[kept] = mv;
+                    kept += 1;
                 }
             }
+            out.truncate(kept);
         }
         if out.is_empty() {
             out.push(Move::PASS);
@@ -70,9 +74,11 @@ impl Position {
         let standing = Standing::new(&self.board);
         let king = self.board.king(self.side);
         let us = self.side;
-        let in_check =
-            king.is_some_and(|k| attacked_in(t, &standing, self.leapers, k, &|s| s != us));
+        let in_check = self.checked.unwrap_or_else(|| {
+            king.is_some_and(|k| attacked_in(t, &standing, self.leapers, k, &|s| s != us))
+        });
         let (mut leave, mut enter) = (CellSet::new(), CellSet::new());
+        let enemies = standing.occupied().difference(&self.board.occupied_by(us));
         if let Some(k) = king {
             // On each of the King's lines, a move may unmask or screen an
             // attack only where one of the first three pieces is an enemy
@@ -87,6 +93,9 @@ impl Position {
                     LineKind::Orthogonal
                 };
                 let ray = &t.ray_sets[k.index()][di];
+                if !ray.meets(&enemies) {
+                    continue;
+                }
                 let mut blockers = ray.intersection(standing.occupied());
                 let mut next = || {
                     let cell = if t.increasing[di] {
@@ -124,7 +133,8 @@ impl Position {
         }
         Quiet {
             in_check,
-            empty_line: !empty_lines(t, &self.board, self.in_play_mask()).is_empty(),
+            empty_line: !self.lines_full
+                && !empty_lines(t, &self.board, self.in_play_mask()).is_empty(),
             king,
             standing,
             leave,
@@ -249,7 +259,15 @@ impl Position {
     fn piece_moves(&self, t: &Tables, sets: &Sets, from: Cell, piece: Piece, out: &mut MoveList) {
         let us = self.side;
         let motion = &MOTIONS[piece.code() as usize & 31];
+        // A piece whose every neighbour is its own army's has no step, no
+        // slide, no foot soldier's move and no castling: only its leaps
+        // and hops are left to look at.
+        let enclosed = !t.steps[from.index()].meets(&sets.free);
+        if enclosed && motion.leaps.is_empty() && motion.hops == 0 {
+            return;
+        }
         match motion.foot {
+            _ if enclosed && !matches!(motion.foot, Foot::No) => {}
             Foot::Pawn => self.foot_moves(t, &t.army(us).pawn, from, out),
             Foot::Yeoman => self.foot_moves(t, &t.army(us).yeoman, from, out),
             Foot::King => {
@@ -273,7 +291,11 @@ impl Position {
                         }
                     }
                 }
-                let mut lines = motion.slides | motion.hops;
+                let mut lines = if enclosed {
+                    motion.hops
+                } else {
+                    motion.slides | motion.hops
+                };
                 let rays = &t.ray_sets[from.index()];
                 while lines != 0 {
                     let i = lines.trailing_zeros() as usize;
