@@ -712,3 +712,25 @@ fn the_outcome_a_result_implies_is_only_for_unfinished_two_army_games() {
         "nothing is played unless the caller plays it"
     );
 }
+
+/// Each whole game docs/pgn.md shows is what catboard writes: it reads
+/// back, and written again it is the same text.
+#[test]
+fn the_examples_in_the_docs_are_what_catboard_writes() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/pgn.md");
+    let docs = std::fs::read_to_string(path).expect("docs/pgn.md");
+    let examples: Vec<&str> = docs
+        .split("```text\n")
+        .skip(1)
+        .filter_map(|block| block.split_once("```").map(|(code, _)| code))
+        .filter(|code| code.starts_with("[Event "))
+        .collect();
+    assert_eq!(examples.len(), 5, "one example a variant");
+    let mut variants = Vec::new();
+    for example in examples {
+        let read = pgn::read_game(example, 1).unwrap_or_else(|why| panic!("{why}\n{example}"));
+        assert_eq!(pgn::write(&read.pgn).as_deref(), Ok(example));
+        variants.push(read.pgn.variant);
+    }
+    assert_eq!(variants, Variant::ALL);
+}

@@ -402,6 +402,8 @@ fn write_pgn(
     pgn.tags = PgnTags {
         event: "catboard-match".to_string(),
         players: vec![names[white].clone(), names[1 - white].clone()],
+        // How the runner saw the game end, as it told the engines.
+        extra: vec![("MatchResult".to_string(), end.text.clone())],
         ..PgnTags::default()
     };
     let text = write(&pgn)?;
@@ -410,6 +412,5 @@ fn write_pgn(
         .append(true)
         .open(path)
         .map_err(|e| format!("could not open {}: {e}", path.display()))?;
-    writeln!(file, "{{{}}}\n{text}\n", end.text)
-        .map_err(|e| format!("could not write to {}: {e}", path.display()))
+    writeln!(file, "{text}").map_err(|e| format!("could not write to {}: {e}", path.display()))
 }

@@ -204,9 +204,9 @@ mod tests {
         assert!(text.ends_with(" *\n"));
         let long = format!(
             "{{{}}}",
-            vec!["[%retire resign:green] [%clk 1279:37:05]"; 3].join(" ")
+            ["[%retire resign:green] [%clk 1279:37:05]"; 3].join(" ")
         );
-        let text = wrapped(&[long.clone()], "*");
+        let text = wrapped(std::slice::from_ref(&long), "*");
         assert!(text.lines().all(|l| l.len() <= LINE_WIDTH), "{text}");
         assert_eq!(
             text.split_whitespace().collect::<Vec<_>>().join(" "),
