@@ -543,47 +543,53 @@ fn the_variant_tags_and_options_are_xboards_and_catboards() {
 #[test]
 fn faults_name_the_game_the_move_and_its_text() {
     let games = "[Event \"one\"]\n\n1. e4 e5 *\n\n[Event \"two\"]\n\n1. e4 e5 2. Ke3 Nc6 *\n";
-    assert_eq!(
-        pgn::read_game(games, 2).expect_err("illegal"),
-        "Game 2, move 2 'Ke3': 'Ke3' is not a legal move for white in this position."
-    );
     assert!(pgn::read_game(games, 1).is_ok(), "game 1 is whole");
-    assert_eq!(
-        pgn::read_game(games, 3).expect_err("no game 3"),
-        "The PGN holds 2 games, so there is no game 3."
-    );
-    assert_eq!(
-        pgn::read_game("", 1).expect_err("empty"),
-        "The PGN holds no game."
-    );
-    assert_eq!(
-        pgn::read_game("f3 e5 g4 Qh4# Kf2 *", 1).expect_err("after mate"),
-        "Game 1, move 3 'Kf2' comes after the game ended by checkmate."
-    );
-    assert_eq!(
-        pgn::read_game("[Variant \"Atomic\"]\n\n*", 1).expect_err("not played"),
-        "Game 1: its Variant tag 'Atomic' names no game catboard plays; it reads 'standard', 'cat-chess', 'elven', 'polar' or 'baccancat'."
-    );
-    let fen = pgn::read_game("[FEN \"8/8/8 w\"]\n\n*", 1).expect_err("bad FEN");
-    assert!(
-        fen.starts_with("Game 1: its FEN tag '8/8/8 w' is no position of Chess: "),
-        "{fen}"
-    );
-    assert_one_sentence(&fen, "");
-    assert_eq!(
-        pgn::read_game("1. e4 {[%retire resign:cats]} *", 1).expect_err("no Cats"),
-        "Game 1, line 1: the retirement 'resign:cats' is none of resign:SEAT, flag:SEAT or draw:agreed with a seat of white or black."
-    );
-    assert_eq!(
-        pgn::read_game("1. e4 {[%retire flag:white]} *", 1).expect_err("not White's turn"),
-        "Game 1, line 1: the retirement 'flag:white' cannot be played: A flag falls only on its own turn."
-    );
-    let options =
-        pgn::read_game("[VariantOptions \"fifty_moves=maybe\"]\n\n*", 1).expect_err("bad option");
-    assert!(
-        options.starts_with("Game 1: its VariantOptions tag: option 'fifty_moves' takes"),
-        "{options}"
-    );
+    for (text, number, fault) in [
+        (
+            games,
+            2,
+            "Game 2, move 2 'Ke3': 'Ke3' is not a legal move for white in this position.",
+        ),
+        (games, 3, "The PGN holds 2 games, so there is no game 3."),
+        (games, 0, "Games are counted from 1, so there is no game 0."),
+        ("", 1, "The PGN holds no game."),
+        (
+            "f3 e5 g4 Qh4# Kf2 *",
+            1,
+            "Game 1, move 3 'Kf2' comes after the game ended by checkmate.",
+        ),
+        (
+            "[Variant \"Atomic\"]\n\n*",
+            1,
+            "Game 1: its Variant tag 'Atomic' names no game catboard plays; it reads 'standard', 'cat-chess', 'elven', 'polar' or 'baccancat'.",
+        ),
+        (
+            "1. e4 {[%retire resign:cats]} *",
+            1,
+            "Game 1, line 1: the retirement 'resign:cats' is none of resign:SEAT, flag:SEAT or draw:agreed with a seat of white or black.",
+        ),
+        (
+            "1. e4 {[%retire flag:white]} *",
+            1,
+            "Game 1, line 1: the retirement 'flag:white' cannot be played: A flag falls only on its own turn.",
+        ),
+    ] {
+        assert_eq!(pgn::read_game(text, number).expect_err(text), fault);
+    }
+    for (text, start) in [
+        (
+            "[FEN \"8/8/8 w\"]\n\n*",
+            "Game 1: its FEN tag '8/8/8 w' is no position of Chess: ",
+        ),
+        (
+            "[VariantOptions \"fifty_moves=maybe\"]\n\n*",
+            "Game 1: its VariantOptions tag: option 'fifty_moves' takes",
+        ),
+    ] {
+        let fault = pgn::read_game(text, 1).expect_err(text);
+        assert!(fault.starts_with(start), "{fault}");
+        assert_one_sentence(&fault, text);
+    }
 }
 
 #[test]

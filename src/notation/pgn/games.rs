@@ -6,7 +6,7 @@
 //! ([`PGN_GAMES`]), variations within variations ([`PGN_NESTING`]) and a
 //! game's plies ([`PGN_PLIES`]); a fault is one clause naming the line.
 
-use super::tags::is_result;
+use super::tags::{is_result, is_tag_name};
 use super::tokens::{Token, Tokens};
 use crate::clock::read_pgn_clock;
 use crate::limits::{PGN_GAMES, PGN_NESTING, PGN_PLIES};
@@ -218,11 +218,6 @@ impl<'a> Iterator for Games<'a> {
     }
 }
 
-/// Whether `name` may name a tag: letters, digits and `_`.
-fn is_tag_name(name: &str) -> bool {
-    name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-}
-
 /// The `%clk` and `%retire` commands of a comment on `line`, in order;
 /// other commands and the text around them are skipped.
 fn commands<'a>(body: &str, line: usize, items: &mut Vec<Item<'a>>) -> Result<(), String> {
@@ -276,6 +271,12 @@ mod tests {
         let all = games(text);
         assert_eq!(all.len(), 3);
         assert_eq!(all[0].tag("white"), Some("x"));
+        let odd = games("[Time-Stamp \"1\"] *");
+        assert_eq!(
+            odd[0].tag("Time-Stamp"),
+            Some("1"),
+            "a PGN symbol names a tag"
+        );
         assert_eq!(
             all[0].items,
             vec![

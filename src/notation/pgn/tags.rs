@@ -25,7 +25,8 @@ pub struct PgnTags {
     /// not given.
     pub players: Vec<String>,
     /// Any other tags, written after catboard's own in this order (a tag
-    /// catboard writes itself, such as `Result`, is left out).
+    /// catboard writes itself, such as `Result`, and a name that is no
+    /// PGN symbol are left out).
     pub extra: Vec<(String, String)>,
 }
 
@@ -51,6 +52,15 @@ impl PgnTags {
             .filter(|p| !p.is_empty())
             .unwrap_or("?")
     }
+}
+
+/// Whether `name` may name a tag: a PGN symbol, a letter or digit then
+/// letters, digits and `_ + # = : -`.
+pub fn is_tag_name(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_alphanumeric())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_+#=:-".contains(c))
 }
 
 /// The tags catboard writes from the game itself, besides the seven of

@@ -56,19 +56,13 @@ pub fn write(pgn: &PgnGame) -> Result<String, String> {
         out.push_str(&tag_line("FEN", &start_text));
     }
     for (name, value) in &t.extra {
-        if is_tag_name(name) && !tags::is_written(variant, name) {
+        if tags::is_tag_name(name) && !tags::is_written(variant, name) {
             out.push_str(&tag_line(name, value));
         }
     }
     out.push('\n');
     out.push_str(&wrapped(&movetext, result));
     Ok(out)
-}
-
-/// Whether `name` may be written as a tag's name: letters, digits and
-/// `_`, as PGN's symbols are.
-fn is_tag_name(name: &str) -> bool {
-    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 /// A move's notation as one PGN word: its spaces (`Cats pass`, `L pass`,
