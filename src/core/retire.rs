@@ -246,7 +246,7 @@ impl Leaving {
 /// Whether `retire` may be played now in `game` ([`Game::may_retire`]'s
 /// rule for every variant): refused once the game is over and where the
 /// variant's [`Leaving`] does not allow it, in one sentence.
-pub fn may_retire<G: Game + ?Sized>(game: &G, retire: Retire) -> Result<(), GameError> {
+pub fn may_retire<G: Game>(game: &G, retire: Retire) -> Result<(), GameError> {
     if game.outcome().is_some() {
         return Err(GameError::new("The game is already over."));
     }
