@@ -159,6 +159,22 @@ impl EndReason {
         EndReason::ALL.into_iter().find(|r| r.code() == code)
     }
 
+    /// Whether a game ending for this reason is a draw by the rules of
+    /// chess (whoever the variant then lets win it, as Cat Chess's Cats).
+    pub const fn draws(self) -> bool {
+        matches!(
+            self,
+            EndReason::Stalemate
+                | EndReason::FiftyMoves
+                | EndReason::HundredTurns
+                | EndReason::Repetition
+                | EndReason::Material
+                | EndReason::AllPassed
+                | EndReason::TimeAgainstMaterial
+                | EndReason::Agreement
+        )
+    }
+
     /// Whether the players ended the game rather than its rules
     /// (resignation, time, agreement).
     pub const fn by_players(self) -> bool {
@@ -179,6 +195,17 @@ pub struct Outcome {
     pub winner: Option<Seat>,
     /// Why the game ended.
     pub reason: EndReason,
+}
+
+impl Outcome {
+    /// The result as a two-seat game's score: `1-0`, `0-1`, `1/2-1/2`.
+    pub const fn score(self) -> &'static str {
+        match self.winner {
+            None => "1/2-1/2",
+            Some(Seat(0)) => "1-0",
+            Some(_) => "0-1",
+        }
+    }
 }
 
 /// What a viewer should mark on the board, whatever the variant.

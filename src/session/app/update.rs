@@ -22,16 +22,28 @@ use std::time::Duration;
 pub fn update(app: &mut App, action: Action) -> Vec<Effect> {
     let before = app.position_mark();
     app.begin_step();
-    let mut effects = apply(app, action);
+    // A flag that has fallen falls before anything else is done.
+    let mut effects = app.watch_clocks();
+    effects.extend(apply(app, action));
     effects.extend(app.forget_stale(before));
     if !app.quit {
         effects.extend(app.engage());
     }
+    let after = app.position_mark();
+    let same =
+        |a: &super::PositionMark, b: &super::PositionMark| a.ply == b.ply && a.hash == b.hash;
+    let new_turn = match (&before, &after) {
+        (Some(b), Some(a)) => !same(b, a),
+        (None, None) => false,
+        _ => true,
+    };
+    app.keep_time(new_turn);
     effects
 }
 
 fn apply(app: &mut App, action: Action) -> Vec<Effect> {
     match action {
+        Action::Tick => return Vec::new(),
         Action::Quit | Action::Hangup => {
             app.quit = true;
             let mut effects = app.save_now();
@@ -255,7 +267,12 @@ fn undo(app: &mut App) -> Vec<Effect> {
         app.inform("Back to the game before this one.");
         return app.save_now();
     }
-    if p.table.take_back_verdict() {
+    if p.table
+        .last_move()
+        .is_some_and(|mv| !mv.on_board() && !mv.is_pass())
+        && p.table.undo()
+    {
+        // A resignation, a flag fallen, a draw agreed: taken back alone.
         let effects = p.save();
         app.inform("Took back the end of the game: it goes on.");
         return effects;
