@@ -5,10 +5,10 @@
 
 use super::room::{Holder, Room};
 use super::store::{ArchivedPlayer, FinishedGame};
-use crate::session::table::{Ending, Player, TableGame, Verdict};
+use crate::session::table::{Player, TableGame};
 use crate::session::words::capitalise;
 use catboard::clock::TimeControl;
-use catboard::core::{Departure, Game, Retire};
+use catboard::core::Game;
 use catboard::notation::pgn::{self, PgnGame, PgnTags};
 use catboard::rating::{self, Rating};
 
@@ -79,18 +79,10 @@ pub fn pgn_of(
     let mut game = PgnGame::new(variant, table.options().clone());
     game.start = table.start_position().to_string();
     game.moves = table.moves().collect();
-    // A verdict the players gave (a resignation, an agreed draw) is a
-    // retirement ply in PGN, where the rules still allow it.
-    if let Some(Ending::Verdict { verdict, .. }) = table.outcome() {
-        let retire = match verdict {
-            Verdict::Resigned(seat) => Retire::Leave(seat, Departure::Resigned),
-            Verdict::Agreed => Retire::Agreement,
-        };
-        if table.game().may_retire(retire).is_ok() {
-            game.moves.push(retire.to_move());
-        }
-    }
-    game.time_control = time_control.and_then(|t| TimeControl::parse(t).ok().flatten());
+    game.clocks = table.clock_readings();
+    game.time_control = table
+        .time_control()
+        .or_else(|| time_control.and_then(|t| TimeControl::parse(t).ok().flatten()));
     game.tags = PgnTags {
         event: format!("catboard {}", variant.name()),
         date: pgn::date(finished),
@@ -187,5 +179,37 @@ mod tests {
             !is_rated(&computer, &[holder("key:a"), None], Some("5+3")),
             "a computer"
         );
+    }
+
+    #[test]
+    fn a_timed_game_is_archived_with_its_clocks_and_its_flag_and_reads_back() {
+        use crate::session::table::TableSpec;
+        use catboard::core::Options;
+        use catboard::variants::Variant;
+        use std::time::Duration;
+        let spec = TableSpec {
+            variant: Variant::Chess,
+            options: Options::new(),
+            position: None,
+            players: vec![Player::Human, Player::Human],
+            time: TimeControl::parse("1+2").expect("a control"),
+        };
+        let mut table = TableGame::new(&spec).expect("a table");
+        for (text, spent) in [("e4", 5), ("e5", 7), ("Nf3", 70)] {
+            let mv = table.game().parse_move(text).expect("legal");
+            let _ = table.play_after(mv, Duration::from_secs(spent));
+        }
+        let names = ["ann".to_string(), "bob".to_string()];
+        let text = pgn_of(&table, &names, Some("1+2"), 0);
+        assert!(text.contains("[TimeControl \"60+2\"]"), "{text}");
+        assert!(text.contains("[Termination \"time forfeit\"]"), "{text}");
+        assert!(
+            text.contains("1. e4 {[%clk 0:00:57]} 1... e5 {[%clk 0:00:55]}\n{[%retire flag:white] [%clk 0:00:00.0]} 0-1"),
+            "{text}"
+        );
+        let read = pgn::read_game(&text, 1).expect("reads back");
+        assert_eq!(read.pgn.moves, table.moves().collect::<Vec<_>>());
+        assert_eq!(read.pgn.clocks, table.clock_readings());
+        assert_eq!(read.position.outcome(), table.outcome());
     }
 }
