@@ -47,14 +47,13 @@ pub(super) fn end(app: &mut App, retire: Retire) -> Vec<Effect> {
 fn resigning_seat(p: &Playing) -> Option<Seat> {
     let game = p.table.game();
     let in_game = |s: &Seat| game.retirements().of(*s).is_none();
-    let seat = match p.table.player_to_move() {
+    match p.table.player_to_move() {
         Player::Human => Some(game.to_move()),
         Player::Computer(_) => (0..p.table.players().len())
             .map(|i| Seat(i as u8))
             .filter(in_game)
             .find(|s| p.table.player(*s) == Player::Human),
-    };
-    seat
+    }
 }
 
 /// Why the person at this table cannot resign now, if they cannot.
