@@ -14,6 +14,7 @@ use crate::ui::run;
 use catboard::ai::level::DEFAULT_THINK_MS;
 use catboard::clock::TimeControl;
 use catboard::core::Options;
+use catboard::notation::pgn;
 use catboard::text::{quoted, shown};
 use catboard::variants::Variant;
 use clap::Args;
@@ -152,6 +153,13 @@ pub struct GameArgs {
     /// after each move, e.g. 5+3 or 0.5+0; none (the default) for no clock.
     #[arg(long, value_name = "M+S")]
     pub time: Option<String>,
+    /// Go on from the last position of a game in a PGN file, with its
+    /// history (its variant, start, options and clock come from the file).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["variant", "position", "options", "time"])]
+    pub pgn: Option<PathBuf>,
+    /// Which game of the PGN file, counted from 1.
+    #[arg(long, value_name = "N", requires = "pgn", default_value_t = 1)]
+    pub game: usize,
 }
 
 /// Arguments of `catboard play`: start a game without the setup screen.
@@ -224,6 +232,12 @@ fn saves_of(
 
 fn env(name: &str) -> Option<String> {
     std::env::var(name).ok()
+}
+
+/// The saves folder `args` names, from the environment's usual place
+/// when it names none; `None` and why when there is none.
+pub fn saves_of_env(args: &SaveArgs) -> (Option<SaveStore>, Option<String>) {
+    saves_of(args, &env)
 }
 
 /// The look the arguments and environment ask for; the theme is read by
@@ -353,18 +367,29 @@ fn play_config(
     let variant = Variant::from_id(&args.variant).map_err(|e| e.0)?;
     let options = Options::parse(variant.options(), args.options.iter().map(String::as_str))
         .map_err(|e| format!("Bad option: {e}."))?;
-    let players = players_of(variant, args)?;
-    let time = match &args.time {
-        Some(text) => TimeControl::parse(text)?,
-        None => None,
+    let table = match &args.pgn {
+        Some(path) => {
+            let text = pgn::read_file(path)?;
+            let read = pgn::read_game(&text, args.game)?;
+            let players = players_of(read.pgn.variant, args)?;
+            crate::session::pgn::table_of(&read, players)?
+        }
+        None => {
+            let players = players_of(variant, args)?;
+            let time = match &args.time {
+                Some(text) => TimeControl::parse(text)?,
+                None => None,
+            };
+            TableGame::new(&TableSpec {
+                variant,
+                options,
+                position: args.position.clone(),
+                players,
+                time,
+            })?
+        }
     };
-    let table = TableGame::new(&TableSpec {
-        variant,
-        options,
-        position: args.position.clone(),
-        players,
-        time,
-    })?;
+    let variant = table.variant();
     let near_side = match &args.view {
         Some(seat) => variant
             .seats()
@@ -493,6 +518,8 @@ mod tests {
             options: Vec::new(),
             view: None,
             time: None,
+            pgn: None,
+            game: 1,
         }
     }
 

@@ -348,10 +348,16 @@ pub fn introduction(table: &TableGame, voice: Voice) -> Vec<String> {
     }
     let plies = table.ply();
     let moves = if plies == 1 { "move" } else { "moves" };
-    said.push(format!(
-        "The game goes on after {plies} {moves}; the last: {}",
-        last_move(table, voice)
-    ));
+    match table.outcome() {
+        Some(outcome) => said.push(format!(
+            "The game is over after {plies} {moves}. {}",
+            describe::result_in(table, outcome, voice)
+        )),
+        None => said.push(format!(
+            "The game goes on after {plies} {moves}; the last: {}",
+            last_move(table, voice)
+        )),
+    }
     said
 }
 

@@ -9,7 +9,7 @@ use crate::session::table::{Player, TableGame};
 use crate::session::words::capitalise;
 use catboard::clock::TimeControl;
 use catboard::core::Game;
-use catboard::notation::pgn::{self, PgnGame, PgnTags};
+use catboard::notation::pgn::{self, PgnGame};
 use catboard::rating::{self, Rating};
 
 /// Whether a game is rated: every seat is played by a person with a key
@@ -75,25 +75,25 @@ pub fn pgn_of(
     time_control: Option<&str>,
     finished: u64,
 ) -> String {
-    let variant = table.variant();
-    let mut game = PgnGame::new(variant, table.options().clone());
-    game.start = table.start_position().to_string();
-    game.moves = table.moves().collect();
-    game.clocks = table.clock_readings();
-    game.time_control = table
-        .time_control()
-        .or_else(|| time_control.and_then(|t| TimeControl::parse(t).ok().flatten()));
-    game.tags = PgnTags {
-        event: format!("catboard {}", variant.name()),
-        date: pgn::date(finished),
-        players: names.to_vec(),
-        ..PgnTags::default()
-    };
-    pgn::write(&game).unwrap_or_else(|why| {
-        // Not reached: the table's moves were each legal when played.
-        game.moves.clear();
-        pgn::write(&game).unwrap_or(why)
-    })
+    let mut tags = crate::session::pgn::local_tags(
+        table,
+        &names.iter().cloned().map(Some).collect::<Vec<_>>(),
+        pgn::date(finished),
+    );
+    tags.players = names.to_vec();
+    match (table.time_control(), time_control) {
+        (None, Some(text)) => {
+            // A table kept before its game carried its clock.
+            let mut game = PgnGame::new(table.variant(), table.options().clone());
+            game.start = table.start_position().to_string();
+            game.moves = table.moves().collect();
+            game.clocks = table.clock_readings();
+            game.time_control = TimeControl::parse(text).ok().flatten();
+            game.tags = tags;
+            pgn::write(&game).unwrap_or_else(|why| why)
+        }
+        _ => crate::session::pgn::pgn_of(table, tags),
+    }
 }
 
 /// The archive's record of `room`, whose game `table` has just ended at

@@ -16,6 +16,7 @@ pub mod key_decoder;
 pub mod keymap;
 pub mod look;
 pub mod orientation;
+pub mod pgn;
 pub mod save;
 pub mod setup_form;
 pub mod speech;

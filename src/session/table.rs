@@ -221,21 +221,8 @@ impl TableGame {
                 .game
                 .read_listed_move(text)
                 .map_err(|e| e.describe(i + 1, text))?;
-            // The notation is worked out on the position alone: a variant's
-            // notation looks one move ahead on a copy of the game, and a
-            // copy with the whole history would make a long replay take
-            // time growing with the square of its length.
-            let notation = if mv.on_board() {
-                let position = table.game.position_text();
-                match variant.from_position(&position, &table.options) {
-                    Ok(alone) => alone.move_notation(mv),
-                    Err(_) => table.game.move_notation(mv),
-                }
-            } else {
-                table.game.move_notation(mv)
-            };
             let after = saved.clocks.get(i).map(|&ms| Duration::from_millis(ms));
-            table.record(mv, notation, after);
+            table.replay_ply(mv, after);
         }
         table.carried = Duration::from_millis(saved.turn_ms.unwrap_or(0));
         if let Some(verdict) = verdict {
@@ -244,6 +231,26 @@ impl TableGame {
             table.retire(verdict)?;
         }
         Ok(table)
+    }
+
+    /// Plays `mv` (legal now, or a retirement the game allows) as the next
+    /// ply of a game being read back (a save, a PGN), with the mover's
+    /// clock reading `after` it when the game is timed.
+    pub fn replay_ply(&mut self, mv: Move, after: Option<Duration>) {
+        // The notation is worked out on the position alone: a variant's
+        // notation looks one move ahead on a copy of the game, and a copy
+        // with the whole history would make a long replay take time
+        // growing with the square of its length.
+        let notation = if mv.on_board() {
+            let position = self.game.position_text();
+            match self.variant.from_position(&position, &self.options) {
+                Ok(alone) => alone.move_notation(mv),
+                Err(_) => self.game.move_notation(mv),
+            }
+        } else {
+            self.game.move_notation(mv)
+        };
+        self.record(mv, notation, after);
     }
 
     /// A verdict as an older save wrote it, as the retirement it was.
@@ -478,6 +485,7 @@ impl TableGame {
 
     /// Plays `mv` (legal now) without a clock (or with no time spent on
     /// it), forgetting any moves that were undone.
+    #[cfg(any(test, feature = "ssh"))]
     pub fn play(&mut self, mv: Move) {
         let _ = self.play_after(mv, Duration::ZERO);
     }

@@ -12,5 +12,6 @@ mod clock_cli;
 mod fuzz_files;
 mod fuzz_parsers;
 mod input_hardening;
+mod pgn_cli;
 mod play_cli;
 mod polar_cli;
