@@ -636,34 +636,6 @@ mod tests {
     use crate::session::look::{ColorDepth, GlyphSet};
 
     #[test]
-    fn a_checks_line_runs_from_the_attacker_to_the_king() {
-        use catboard::core::Options;
-        use catboard::variants::Variant;
-        let line_of = |variant: Variant, text: &str| {
-            let game = variant
-                .from_position(text, &Options::new())
-                .unwrap_or_else(|e| panic!("{e}"));
-            let geo = game.geometry();
-            let mut names: Vec<String> = super::super::check_lines(&game)
-                .iter()
-                .map(|c| geo.name(c).to_string())
-                .collect();
-            names.sort();
-            names
-        };
-        // The rook on e1 checks the king on e8 down the open file (the
-        // knight on c6 can step between, on e5 or e7).
-        assert_eq!(
-            line_of(Variant::Chess, "4k3/8/2n5/8/8/8/8/4R1K1 b - - 0 1"),
-            ["e1", "e2", "e3", "e4", "e5", "e6", "e7"]
-        );
-        // No check, no line; a rook on a diagonal gives none.
-        assert!(line_of(Variant::Chess, "4k3/8/2n5/8/8/8/8/3R2K1 b - - 0 1").is_empty());
-        // On the sphere: the rook next to White's king, which takes it.
-        assert_eq!(line_of(Variant::Polar, "K14S,k9S,r3E w - - 0 1"), ["3E"]);
-    }
-
-    #[test]
     fn the_biggest_cells_that_fit_are_chosen() {
         let geo = Geometry::chess8();
         let white = Orientation::new(0, 2);

@@ -244,7 +244,7 @@ fn board_marks(p: &Playing) -> BoardMarks {
             .unwrap_or_default(),
         ..BoardMarks::default()
     };
-    marks.line = check_lines(game);
+    marks.line = catboard::core::check_lines::check_lines(game);
     if let Some(entry) = p.entry().filter(|e| !e.picks().is_empty()) {
         let mover = game.to_move();
         // Half-way through a two-leg move: back to the origin is one way
@@ -265,45 +265,6 @@ fn board_marks(p: &Playing) -> BoardMarks {
         }
     }
     marks
-}
-
-/// The lines by which the side to move is in check: from each checked
-/// king, along each of its rays to the first piece on it, an enemy there
-/// whose line is confirmed by the rules: some legal answer lands on it (a
-/// piece taking the attacker or stepping between, or the king taking it),
-/// as every answer to a check along a line but a king's step away must. The attacker's cell and
-/// the cells between; empty when not in check.
-pub(super) fn check_lines(game: &catboard::variants::AnyGame) -> catboard::core::CellSet {
-    use catboard::core::geometry::LineKind;
-    let mut line = catboard::core::CellSet::default();
-    let checked = game.annotations().checked;
-    if checked.is_empty() {
-        return line;
-    }
-    let geo = game.geometry();
-    let mover = game.to_move();
-    let answers: Vec<catboard::core::Cell> = game
-        .legal_move_list()
-        .iter()
-        // A king's own move answers only by taking the attacker.
-        .filter(|m| !m.is_pass() && (!checked.contains(m.from) || game.piece_at(m.to).is_some()))
-        .map(|m| m.to)
-        .collect();
-    for king in checked.iter() {
-        for kind in [LineKind::Orthogonal, LineKind::Diagonal] {
-            for ray in geo.rays(king, kind) {
-                let Some(at) = ray.iter().position(|c| game.piece_at(*c).is_some()) else {
-                    continue;
-                };
-                let enemy = game.piece_at(ray[at]).is_some_and(|p| p.seat() != mover);
-                let segment = &ray[..=at];
-                if enemy && segment.iter().any(|c| answers.contains(c)) {
-                    segment.iter().for_each(|c| line.insert(*c));
-                }
-            }
-        }
-    }
-    line
 }
 
 /// The sentence the feedback line says now: the open prompt's error
