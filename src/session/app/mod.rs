@@ -6,6 +6,7 @@
 #[cfg(test)]
 mod computer_tests;
 mod computers;
+mod glance;
 mod moving;
 #[cfg(test)]
 mod series_tests;
@@ -100,6 +101,20 @@ pub enum Overlay {
     },
     /// "Start a new game?"
     ConfirmNewGame,
+    /// How each piece of the game moves, one at a time.
+    Glance(Box<GlanceView>),
+}
+
+/// The moves-at-a-glance view: the game's pieces, the one shown, and how
+/// it moves (none when no position shows it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GlanceView {
+    /// The game's kinds of piece, as the view lists them.
+    pub kinds: Vec<catboard::core::PieceKind>,
+    /// The one shown.
+    pub index: usize,
+    /// How it moves.
+    pub glance: Option<catboard::core::glance::Glance<catboard::variants::AnyGame>>,
 }
 
 /// A game being played, with the cursor and the move being entered.
@@ -344,6 +359,7 @@ impl App {
             (Some(Overlay::Field { .. }), _) => Context::TextEntry,
             (Some(Overlay::Chooser { .. }), _) => Context::Chooser,
             (Some(Overlay::ConfirmNewGame), _) => Context::Confirm,
+            (Some(Overlay::Glance(_)), _) => Context::Glance,
             (None, Screen::Setup(_)) => Context::Setup,
             (None, Screen::Playing(_)) => Context::Board,
         }

@@ -17,6 +17,8 @@ pub enum Context {
     Confirm,
     /// The help screen.
     Help,
+    /// How each piece moves (moves at a glance).
+    Glance,
 }
 
 impl Context {
@@ -29,6 +31,7 @@ impl Context {
             Context::Chooser => "Promotion chooser",
             Context::Confirm => "Questions",
             Context::Help => "Help",
+            Context::Glance => "How pieces move",
         }
     }
 }
@@ -318,6 +321,12 @@ pub static KEYMAP: &[Binding] = &[
         Action::ComputerMove,
         "computer moves for the side to move",
     ),
+    bind(
+        C::Board,
+        &[Key::Char('e')],
+        Action::Explain,
+        "how a piece moves (the one under the cursor)",
+    ),
     bind(C::Board, &[Key::Char('?')], Action::Help, "this help"),
     bind(
         C::Board,
@@ -431,7 +440,32 @@ pub static KEYMAP: &[Binding] = &[
         Action::Cancel,
         "close",
     ),
+    bind(
+        C::Help,
+        &[Key::Char('e')],
+        Action::Explain,
+        "how each piece moves",
+    ),
     bind(C::Help, &[Key::Ctrl('c')], Action::Quit, "quit"),
+    bind(
+        C::Glance,
+        &[Key::Up, Key::Left, Key::Char('k')],
+        Action::Cursor(Dir::Up),
+        "the piece before",
+    ),
+    bind(
+        C::Glance,
+        &[Key::Down, Key::Right, Key::Char('j')],
+        Action::Cursor(Dir::Down),
+        "the next piece",
+    ),
+    bind(
+        C::Glance,
+        &[Key::Esc, Key::Char('e'), Key::Char('q'), Key::Enter],
+        Action::Cancel,
+        "close",
+    ),
+    bind(C::Glance, &[Key::Ctrl('c')], Action::Quit, "quit"),
 ];
 
 /// A hint on the bottom line: in `context`, the keys of `actions` (the
@@ -498,6 +532,15 @@ pub static HINTS: &[Hint] = &[
     hint(C::Confirm, &[Action::Yes], "yes", 9),
     hint(C::Confirm, &[Action::No], "no", 9),
     hint(C::Help, &[Action::Cancel], "close the help", 9),
+    hint(C::Help, &[Action::Explain], "how pieces move", 8),
+    hint(
+        C::Glance,
+        &[Action::Cursor(Dir::Up), Action::Cursor(Dir::Down)],
+        "another piece",
+        9,
+    ),
+    hint(C::Glance, &[Action::Cancel], "close", 9),
+    hint(C::Board, &[Action::Explain], "how it moves", 2),
     hint(
         C::Setup,
         &[Action::Cursor(Dir::Up), Action::Cursor(Dir::Down)],

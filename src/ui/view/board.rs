@@ -48,6 +48,10 @@ pub struct BoardMarks {
     /// Picked cells that finish a two-leg move when picked again (a
     /// Lion's first leg taken: stop there, or go back to the origin).
     pub finish: CellSet,
+    /// Cells marked each with a mark and a colour of their own: how a
+    /// piece reaches them, in the moves-at-a-glance view. An empty cell
+    /// shows the mark in its middle, on the colour.
+    pub reach: Vec<(CellSet, &'static str, Color)>,
 }
 
 /// Cell sizes (columns, rows) the board is drawn at, smallest first: about
@@ -346,6 +350,7 @@ fn cell_look_in_regions(
     let is_zone = zones.contains(cell);
     let is_disarmed = disarmed.contains(cell);
     let is_line = m.line.contains(cell);
+    let reach = m.reach.iter().find(|(cells, _, _)| cells.contains(cell));
     let light = geo.is_light(cell);
     let camp = owner(regions, cell).map(Seat::index);
     let square = theme.board.square(light, camp);
@@ -368,6 +373,8 @@ fn cell_look_in_regions(
         (theme.marks.last_move, Modifier::empty())
     } else if is_zone {
         (zone, Modifier::empty())
+    } else if let Some((_, _, colour)) = reach {
+        (*colour, Modifier::empty())
     } else {
         (square, Modifier::empty())
     };
@@ -393,6 +400,7 @@ fn cell_look_in_regions(
     let centre = match piece {
         Some(p) => look.glyphs.piece(game, p).to_string(),
         None if is_target => marks.target.to_string(),
+        None if reach.is_some() => reach.map_or(" ", |(_, mark, _)| *mark).to_string(),
         None if is_zone && !zone_told => marks.zone.to_string(),
         None => " ".to_string(),
     };

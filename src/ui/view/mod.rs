@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod cell_list;
+pub mod glance;
 #[cfg(test)]
 mod layout_props;
 pub mod overlay;
@@ -161,6 +162,15 @@ pub fn view(app: &App, look: &Look, frame: &mut Frame) {
         Some(Overlay::Chooser { moves, index }) => {
             if let Screen::Playing(p) = &app.screen {
                 overlay::chooser(look, p, moves, *index, frame, board_area.unwrap_or(area));
+            }
+        }
+        Some(Overlay::Glance(v)) => {
+            if let Screen::Playing(p) = &app.screen {
+                let above_hints = Rect {
+                    height: area.height.saturating_sub(1),
+                    ..area
+                };
+                glance::draw(app, look, p.table.game(), v, frame, above_hints);
             }
         }
         Some(Overlay::ConfirmNewGame) => {
