@@ -144,11 +144,9 @@ mod tests {
         );
         // Green's Arrow on hh checks Red's King on dd over Red's Rook on
         // ff; Red's Bishop on kk can take it.
-        let arrow = "16/16/16/16/16/10rB5/16/16/7gA8/16/5rR10/16/3rK12/16/16/15gK r or,br - - - 0 1";
-        assert_eq!(
-            line_of(Variant::BacCanCat, arrow),
-            ["ee", "ff", "gg", "hh"]
-        );
+        let arrow =
+            "16/16/16/16/16/10rB5/16/16/7gA8/16/5rR10/16/3rK12/16/16/15gK r or,br - - - 0 1";
+        assert_eq!(line_of(Variant::BacCanCat, arrow), ["ee", "ff", "gg", "hh"]);
         // A Queen behind a Rook that checks gives no check over it: the
         // line ends at the Rook. Green's Rook on fh checks, Red's Knight on
         // ef takes it; Green's Queen on jh stands behind.

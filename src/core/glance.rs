@@ -375,8 +375,11 @@ impl<G: Showcase> Shown<'_, G> {
             }
         }
         let blocks = |cell: Cell| {
-            rays.iter()
-                .any(|r| r.iter().position(|&c| c == cell).is_some_and(|i| i + 1 < r.len()))
+            rays.iter().any(|r| {
+                r.iter()
+                    .position(|&c| c == cell)
+                    .is_some_and(|i| i + 1 < r.len())
+            })
         };
         let on_line = |cell: Cell| rays.iter().any(|r| r.contains(&cell));
         let mut candidates: Vec<Cell> = geo.cells().filter(|&c| c != self.from).collect();
@@ -413,9 +416,10 @@ impl<G: Showcase> Shown<'_, G> {
         for _ in 0..candidates.len() {
             let mut placed: Vec<(Cell, Piece)> = Vec::new();
             for &fixture in &self.company.fixtures {
-                let spot = candidates.iter().copied().find(|&c| {
-                    !banned.contains(c) && !placed.iter().any(|&(p, _)| near(p, c))
-                });
+                let spot = candidates
+                    .iter()
+                    .copied()
+                    .find(|&c| !banned.contains(c) && !placed.iter().any(|&(p, _)| near(p, c)));
                 if let Some(cell) = spot {
                     placed.push((cell, fixture));
                 }
@@ -490,7 +494,10 @@ impl<G: Showcase> Shown<'_, G> {
         // The moves onto empty cells, in each placing.
         let empty: Vec<Option<Vec<Move>>> = placings
             .iter()
-            .map(|p| self.scene(p, &screen_pieces).map(|s| legal_from(&s, self.from)))
+            .map(|p| {
+                self.scene(p, &screen_pieces)
+                    .map(|s| legal_from(&s, self.from))
+            })
             .collect();
         let mut found = vec![Found::default(); geo.cell_count()];
         for cell in geo.cells() {
@@ -525,7 +532,9 @@ impl<G: Showcase> Shown<'_, G> {
             };
             let taking = legal_from(&with_target, self.from);
             return Found {
-                moves: moves.iter().any(|m| m.to == cell && m.kind != MoveKind::TwoLeg),
+                moves: moves
+                    .iter()
+                    .any(|m| m.to == cell && m.kind != MoveKind::TwoLeg),
                 captures: taking
                     .iter()
                     .any(|m| m.to == cell && with_target.captured(*m).is_some()),
@@ -553,7 +562,10 @@ impl<G: Showcase> Shown<'_, G> {
             let screen_pieces = self.screen_pieces(&[screen]);
             let empty: Vec<Option<Vec<Move>>> = placings
                 .iter()
-                .map(|p| self.scene(p, &screen_pieces).map(|s| legal_from(&s, self.from)))
+                .map(|p| {
+                    self.scene(p, &screen_pieces)
+                        .map(|s| legal_from(&s, self.from))
+                })
                 .collect();
             let hops = ray[at + 1..].iter().any(|&cell| {
                 let found = self.found_at(placings, &empty, &screen_pieces, cell);

@@ -428,10 +428,7 @@ pub fn answer(command: &Command, p: &Playing, voice: Voice) -> Vec<String> {
         Command::Explain(Some(name)) => match glance::kind_named(game, name) {
             Some(kind) => match game.glance(kind) {
                 Some(seen) => glance::glance_words(&seen, voice),
-                None => vec![format!(
-                    "No position shows how the {} moves.",
-                    kind.name()
-                )],
+                None => vec![format!("No position shows how the {} moves.", kind.name())],
             },
             None => vec![glance::unknown_kind(game, name)],
         },

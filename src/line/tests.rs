@@ -371,9 +371,14 @@ fn a_piece_is_explained_by_name_or_letter(goldens: &mut crate::golden::Goldens) 
             .collect::<Vec<_>>()
             .join("\n")
     };
-    let after_first = text.split_once("How the knight moves").map_or("", |(_, r)| r);
+    let after_first = text
+        .split_once("How the knight moves")
+        .map_or("", |(_, r)| r);
     assert!(after_first.contains("How the knight moves"), "{text}");
-    assert_eq!(knight(&text), knight(after_first.split_once('\n').map_or("", |(_, r)| r)));
+    assert_eq!(
+        knight(&text),
+        knight(after_first.split_once('\n').map_or("", |(_, r)| r))
+    );
     check(goldens, "line-explain-chu", &text);
 }
 

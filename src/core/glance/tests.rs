@@ -40,7 +40,11 @@ fn picture(g: &Glance<AnyGame>) -> String {
             let ch = match (g.scene.piece_at(cell), g.reach_of(cell)) {
                 (Some(p), _) => {
                     let l = p.kind().letter();
-                    if p.seat() == g.piece.seat() { l } else { l.to_ascii_lowercase() }
+                    if p.seat() == g.piece.seat() {
+                        l
+                    } else {
+                        l.to_ascii_lowercase()
+                    }
                 }
                 (None, Some(Reach::Slide)) => '*',
                 (None, Some(Reach::Leap)) => '+',
@@ -145,7 +149,10 @@ fn every_piece_of_every_variant_has_a_glance_its_own_moves_agree_with() {
                     Some(Reach::Slide | Reach::Leap | Reach::MoveOnly | Reach::DoubleStep)
                 );
                 if reach != Some(Reach::Hop) {
-                    assert_eq!(moves, says_moves, "{what}: moving to {name}, marked {reach:?}");
+                    assert_eq!(
+                        moves, says_moves,
+                        "{what}: moving to {name}, marked {reach:?}"
+                    );
                 }
                 // Taking a piece there: as the marks say.
                 let mut with_target = pieces.clone();
@@ -188,7 +195,11 @@ fn every_piece_of_every_variant_has_a_glance_its_own_moves_agree_with() {
                 let on_line = [LineKind::Orthogonal, LineKind::Diagonal]
                     .into_iter()
                     .any(|k| geo.rays(g.from, k).any(|r| r.contains(&cell)));
-                assert!(on_line, "{what}: a slide to {} off its lines", geo.name(cell));
+                assert!(
+                    on_line,
+                    "{what}: a slide to {} off its lines",
+                    geo.name(cell)
+                );
             }
         }
     }
@@ -214,7 +225,10 @@ fn reach_names(variant: Variant, kind: PieceKind) -> Vec<(String, Reach)> {
 #[test]
 fn the_kinds_of_move_are_told_apart_as_the_rules_have_them() {
     let only = |variant, kind| -> Vec<Reach> {
-        let mut r: Vec<Reach> = reach_names(variant, kind).into_iter().map(|(_, r)| r).collect();
+        let mut r: Vec<Reach> = reach_names(variant, kind)
+            .into_iter()
+            .map(|(_, r)| r)
+            .collect();
         r.sort();
         r.dedup();
         r
@@ -227,7 +241,10 @@ fn the_kinds_of_move_are_told_apart_as_the_rules_have_them() {
     // A Pawn from e2: e3 and e4 without taking, d3 and f3 only taking.
     let pawn = reach_names(Variant::Chess, PieceKind::Pawn);
     let named = |list: &[(String, Reach)], r: Reach| -> Vec<String> {
-        list.iter().filter(|(_, x)| *x == r).map(|(n, _)| n.clone()).collect()
+        list.iter()
+            .filter(|(_, x)| *x == r)
+            .map(|(n, _)| n.clone())
+            .collect()
     };
     assert_eq!(named(&pawn, Reach::MoveOnly), ["e3", "e4"]);
     assert_eq!(named(&pawn, Reach::CaptureOnly), ["d3", "f3"]);
@@ -251,10 +268,15 @@ fn the_kinds_of_move_are_told_apart_as_the_rules_have_them() {
     // The Cat steps without taking and keeps its zone round it.
     assert_eq!(only(Variant::Cat, PieceKind::Cat), [Reach::MoveOnly]);
     let cats = Variant::Cat.new_game(&Options::new());
-    let cat = cats.glance(PieceKind::Cat).unwrap_or_else(|| panic!("no Cat"));
+    let cat = cats
+        .glance(PieceKind::Cat)
+        .unwrap_or_else(|| panic!("no Cat"));
     assert_eq!(cat.zone.len(), 9);
     assert!(cat.zone.contains(cat.from));
-    assert!(cats.glance(PieceKind::Lion).is_none(), "no Lion in Cat Chess");
+    assert!(
+        cats.glance(PieceKind::Lion).is_none(),
+        "no Lion in Cat Chess"
+    );
 }
 
 #[test]
@@ -266,7 +288,12 @@ fn print_every_glance() {
             let g = game.glance(kind);
             let took = t.elapsed();
             match g {
-                Some(g) => println!("{} {kind:?} {took:?} stays {}\n{}", game.variant_id(), g.stays, picture(&g)),
+                Some(g) => println!(
+                    "{} {kind:?} {took:?} stays {}\n{}",
+                    game.variant_id(),
+                    g.stays,
+                    picture(&g)
+                ),
                 None => println!("{} {kind:?}: NONE", game.variant_id()),
             }
         }

@@ -16,9 +16,7 @@ pub fn reach_words(reach: Reach) -> &'static str {
         Reach::Leap => "steps or leaps, taking or not; nothing in between stops it",
         Reach::MoveOnly => "moves there only when it is empty, never taking",
         Reach::CaptureOnly => "goes there only to take a piece",
-        Reach::DoubleStep => {
-            "takes there and may go on: a second step, back home, or stop there"
-        }
+        Reach::DoubleStep => "takes there and may go on: a second step, back home, or stop there",
         Reach::Hop => "takes there only by jumping over the screen on its line",
     }
 }
@@ -160,10 +158,7 @@ pub fn glance_words(glance: &Glance<AnyGame>, voice: Voice) -> Vec<String> {
             continue;
         }
         let where_to = runs(geo, voice, glance.from, cells).join(", ");
-        said.push(format!(
-            "It {}: {where_to}.",
-            reach_words(reach)
-        ));
+        said.push(format!("It {}: {where_to}.", reach_words(reach)));
     }
     if !glance.screens.is_empty() {
         let count = glance.screens.len();
@@ -220,7 +215,10 @@ mod tests {
     #[test]
     fn a_glance_says_each_kind_of_move_with_its_cells() {
         let rook = words(Variant::Chess, PieceKind::Rook);
-        assert!(rook.starts_with("How the rook moves: White rook on d4"), "{rook}");
+        assert!(
+            rook.starts_with("How the rook moves: White rook on d4"),
+            "{rook}"
+        );
         assert!(
             rook.contains("It slides, taking or not; a piece in between blocks it: d5 to d8, e4 to h4, d3 to d1, c4 to a4."),
             "{rook}"
@@ -229,7 +227,10 @@ mod tests {
         assert!(pawn.contains("never taking: e3, e4."), "{pawn}");
         assert!(pawn.contains("only to take a piece: d3, f3."), "{pawn}");
         let lion = words(Variant::Chu, PieceKind::Lion);
-        assert!(lion.contains("second step, back home, or stop there:"), "{lion}");
+        assert!(
+            lion.contains("second step, back home, or stop there:"),
+            "{lion}"
+        );
         assert!(lion.contains("passing its turn"), "{lion}");
         let cannon = words(Variant::BacCanCat, PieceKind::Cannon);
         assert!(cannon.contains("jumping over the screen"), "{cannon}");

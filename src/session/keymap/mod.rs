@@ -449,13 +449,13 @@ pub static KEYMAP: &[Binding] = &[
     bind(C::Help, &[Key::Ctrl('c')], Action::Quit, "quit"),
     bind(
         C::Glance,
-        &[Key::Up, Key::Left, Key::Char('k')],
+        &[Key::Up, Key::Char('k'), Key::Left],
         Action::Cursor(Dir::Up),
         "the piece before",
     ),
     bind(
         C::Glance,
-        &[Key::Down, Key::Right, Key::Char('j')],
+        &[Key::Down, Key::Char('j'), Key::Right],
         Action::Cursor(Dir::Down),
         "the next piece",
     ),

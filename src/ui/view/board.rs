@@ -586,6 +586,24 @@ pub(super) fn cell_at(
     })
 }
 
+/// Where `cell` of `geo` is drawn on a board of `size` drawn in `area`
+/// from `orientation`: the inverse of [`cell_at`].
+pub(super) fn cell_area(
+    geo: &Geometry,
+    orientation: Orientation,
+    size: BoardSize,
+    area: Rect,
+    cell: Cell,
+) -> Rect {
+    let (col, row) = orientation.screen_place(geo.place(cell), drawing_extent(geo));
+    Rect {
+        x: area.x + size.label_width + col * size.cell_width,
+        y: area.y + row * size.cell_height,
+        width: size.cell_width,
+        height: size.cell_height,
+    }
+}
+
 impl Widget for BoardView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let geo = self.game.geometry();

@@ -96,7 +96,11 @@ pub fn legend(look: &Look, glance: &Glance<AnyGame>, width: usize) -> Vec<Line<'
     }
     let zones = scene.annotations().zones;
     if !zones.is_empty() {
-        let whose = if zones == glance.zone { "its zone" } else { "a zone" };
+        let whose = if zones == glance.zone {
+            "its zone"
+        } else {
+            "a zone"
+        };
         entries.push((
             marked(look.glyphs.marks().zone, theme.marks.zone),
             format!("{whose}: nothing in it takes or is taken"),
@@ -295,7 +299,9 @@ fn layout(game: &AnyGame, body: Rect, rows_for: impl Fn(u16) -> u16) -> Parts {
         parts
             .as_ref()
             .and_then(|p| p.board.as_ref())
-            .map_or(0, |b| u32::from(b.area().width) * u32::from(b.area().height))
+            .map_or(0, |b| {
+                u32::from(b.area().width) * u32::from(b.area().height)
+            })
     };
     match (size(&beside) >= size(&under), beside, under) {
         (true, Some(parts), _) | (_, _, Some(parts)) => parts,
@@ -308,7 +314,14 @@ fn layout(game: &AnyGame, body: Rect, rows_for: impl Fn(u16) -> u16) -> Parts {
 }
 
 /// Draws the view over `area` (the whole screen but the key hints).
-pub fn draw(app: &App, look: &Look, game: &AnyGame, view: &GlanceView, frame: &mut Frame, area: Rect) {
+pub fn draw(
+    app: &App,
+    look: &Look,
+    game: &AnyGame,
+    view: &GlanceView,
+    frame: &mut Frame,
+    area: Rect,
+) {
     frame.render_widget(Clear, area);
     let block = Block::bordered()
         .border_set(look.glyphs.border())
@@ -343,7 +356,8 @@ pub fn draw(app: &App, look: &Look, game: &AnyGame, view: &GlanceView, frame: &m
     }
     let text_lines = |width: u16| {
         let width = usize::from(width);
-        let lines = legend(look, glance, width).len() + 1 + words(look, glance, width, Voice::SCREEN).len();
+        let lines =
+            legend(look, glance, width).len() + 1 + words(look, glance, width, Voice::SCREEN).len();
         u16::try_from(lines).unwrap_or(u16::MAX)
     };
     let parts = layout(&glance.scene, body, text_lines);

@@ -147,21 +147,18 @@ pub fn draw<B: ratatui::backend::Backend>(
 /// Draws the whole screen.
 pub fn view(app: &App, look: &Look, frame: &mut Frame) {
     let area = frame.area();
-    let board_area = match &app.screen {
-        Screen::Setup(s) => {
-            setup_screen::draw(app, look, s, frame, area);
-            None
-        }
+    match &app.screen {
+        Screen::Setup(s) => setup_screen::draw(app, look, s, frame, area),
         Screen::Playing(p) if app.reader => draw_reader(app, look, p, frame, area),
         Screen::Playing(p) => draw_playing(app, look, p, frame, area),
-    };
+    }
     match &app.overlay {
         Some(Overlay::Help { from, scroll }) => {
             overlay::help(app, look, *from, *scroll, frame, area)
         }
         Some(Overlay::Chooser { moves, index }) => {
             if let Screen::Playing(p) = &app.screen {
-                overlay::chooser(look, p, moves, *index, frame, board_area.unwrap_or(area));
+                overlay::chooser(app, look, p, moves, *index, frame, area);
             }
         }
         Some(Overlay::Glance(v)) => {
@@ -181,6 +178,44 @@ pub fn view(app: &App, look: &Look, frame: &mut Frame) {
             overlay::confirm(look, &question, frame, area)
         }
         _ => {}
+    }
+}
+
+/// Where `cell` is drawn on the playing screen in `area` (a board's cell,
+/// or the globe's, with the columns of its marks), and where the board
+/// (or globe) is; `None` when the screen does not show it.
+pub fn drawn_cell(
+    app: &App,
+    look: &Look,
+    p: &Playing,
+    area: Rect,
+    cell: catboard::core::Cell,
+) -> Option<(Rect, Rect)> {
+    let geo = p.table.game().geometry();
+    let body = if app.reader {
+        Rect {
+            height: area.height.saturating_sub(2),
+            ..area
+        }
+    } else {
+        playing_layout(app, look, p, area).0
+    };
+    match geo.shape() {
+        Shape::Graph => {
+            let parts = if app.reader {
+                sphere::still_layout(look, p, body)?
+            } else {
+                sphere::layout(look, p, body)?
+            };
+            Some((parts.globe.cell_area(geo, cell)?, parts.globe.used()))
+        }
+        Shape::Grid { .. } => {
+            let (size, board, _) = board_layout(p, body)?;
+            Some((
+                board::cell_area(geo, p.orientation, size, board, cell),
+                board,
+            ))
+        }
     }
 }
 
@@ -356,19 +391,13 @@ pub fn playing_layout(app: &App, look: &Look, p: &Playing, area: Rect) -> (Rect,
     (body, feedback_area, (said, said_with_status))
 }
 
-/// Draws the board, panels, feedback and hints; returns where the board is.
+/// Draws the board, panels, feedback and hints.
 ///
 /// The screen is laid out once here: the body (board and panel, or the
 /// sphere's screen), then the feedback (the status line: one row, or as
 /// many as its sentence needs, up to [`FEEDBACK_ROWS`], where the board
 /// leaves rows free below it), then the key hints.
-fn draw_playing(
-    app: &App,
-    look: &Look,
-    p: &Playing,
-    frame: &mut Frame,
-    area: Rect,
-) -> Option<Rect> {
+fn draw_playing(app: &App, look: &Look, p: &Playing, frame: &mut Frame, area: Rect) {
     let marks = board_marks(p);
     let graph = p.table.game().geometry().shape() == Shape::Graph;
     let (body, feedback_area, said) = playing_layout(app, look, p, area);
@@ -377,7 +406,7 @@ fn draw_playing(
     } else {
         draw_grid(look, p, &marks, frame, body)
     };
-    let Some((board_area, panels_drawn)) = drawn else {
+    let Some((_, panels_drawn)) = drawn else {
         let (w, h) = if graph {
             (sphere::MINIMUM.0, sphere::MINIMUM.1 + 2)
         } else {
@@ -385,7 +414,7 @@ fn draw_playing(
             (w + 2, h + 3)
         };
         too_small(look, frame, area, (w, h));
-        return None;
+        return;
     };
     let said = if panels_drawn { said.0 } else { said.1 };
     feedback_line(app, look, said, frame, feedback_area);
@@ -399,39 +428,41 @@ fn draw_playing(
             ..feedback_area
         },
     );
-    Some(board_area)
 }
 
 /// The screen reader view: the board and panels drawn still (no cursor
 /// mark, no search progress, no cell list), so that a cursor key changes
 /// nothing but the two sentence rows at the bottom, where the terminal's
-/// cursor stands for the screen reader to read. Returns where the board is.
-fn draw_reader(app: &App, look: &Look, p: &Playing, frame: &mut Frame, area: Rect) -> Option<Rect> {
+/// cursor stands for the screen reader to read.
+fn draw_reader(app: &App, look: &Look, p: &Playing, frame: &mut Frame, area: Rect) {
     let body = Rect {
         height: area.height.saturating_sub(2),
         ..area
     };
     let mut marks = board_marks(p);
     marks.cursor = None;
-    let drawn = match p.table.game().geometry().shape() {
-        Shape::Grid { .. } => board_layout(p, body).map(|(size, board_area, panel)| {
-            frame.render_widget(
-                BoardView {
-                    game: p.table.game(),
-                    look,
-                    marks: &marks,
-                    orientation: p.orientation,
-                    size,
-                },
-                board_area,
-            );
-            if let Some(panel) = panel {
-                panels::draw_with(look, p, frame, panel, true);
+    match p.table.game().geometry().shape() {
+        Shape::Grid { .. } => {
+            if let Some((size, board_area, panel)) = board_layout(p, body) {
+                frame.render_widget(
+                    BoardView {
+                        game: p.table.game(),
+                        look,
+                        marks: &marks,
+                        orientation: p.orientation,
+                        size,
+                    },
+                    board_area,
+                );
+                if let Some(panel) = panel {
+                    panels::draw_with(look, p, frame, panel, true);
+                }
             }
-            (board_area, panel.is_some())
-        }),
-        Shape::Graph => sphere::draw_still(look, p, &marks, frame, body),
-    };
+        }
+        Shape::Graph => {
+            sphere::draw_still(look, p, &marks, frame, body);
+        }
+    }
     let sentence = Rect {
         x: area.x + 1,
         y: area.bottom().saturating_sub(2),
@@ -462,7 +493,6 @@ fn draw_reader(app: &App, look: &Look, p: &Playing, frame: &mut Frame, area: Rec
         sentence,
     );
     frame.set_cursor_position((sentence.x, sentence.y));
-    drawn.map(|(board, _)| board)
 }
 
 /// Draws the grid board and the side panel into `body`; returns where the

@@ -24,7 +24,11 @@ impl Showcase for Polar {
     }
 
     fn showcase_spot(&self, kind: PieceKind) -> (Seat, Cell) {
-        let name = if kind == PieceKind::Pawn { "15N" } else { "14N" };
+        let name = if kind == PieceKind::Pawn {
+            "15N"
+        } else {
+            "14N"
+        };
         (Seat::WHITE, self.geometry().cell(name).unwrap_or_default())
     }
 
