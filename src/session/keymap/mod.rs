@@ -517,6 +517,7 @@ pub static HINTS: &[Hint] = &[
     hint(C::Board, &[Action::Redo], "redo", 3),
     hint(C::Board, &[Action::Hint], "hint", 4),
     hint(C::Board, &[Action::PauseComputer], "pause", 7),
+    hint(C::Board, &[Action::Explain], "how it moves", 2),
     hint(C::Board, &[Action::Help], "help", 10),
     hint(C::Board, &[Action::Quit], "quit", 10),
     hint(C::TextEntry, &[Action::Submit], "accept", 9),
@@ -540,7 +541,6 @@ pub static HINTS: &[Hint] = &[
         9,
     ),
     hint(C::Glance, &[Action::Cancel], "close", 9),
-    hint(C::Board, &[Action::Explain], "how it moves", 2),
     hint(
         C::Setup,
         &[Action::Cursor(Dir::Up), Action::Cursor(Dir::Down)],

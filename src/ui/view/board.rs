@@ -226,6 +226,37 @@ impl Labels {
     }
 }
 
+/// What the labels beside a board mean, when both its axes are labelled
+/// with letters (BacCanCat, whose cells are named file letter then rank
+/// letter) and so cannot be told apart by their look: which axis's
+/// letter comes first in a cell's name, in the words that fit `width`
+/// columns; `None` for a board whose labels say it themselves (letters
+/// one way, digits the other) or when no words fit.
+pub fn axis_hint(geo: &Geometry, orientation: Orientation, width: u16) -> Option<&'static str> {
+    let labels = Labels::of(geo, orientation);
+    let letters =
+        |l: &[String]| !l.is_empty() && l.iter().all(|s| s.chars().all(|c| c.is_alphabetic()));
+    if !letters(&labels.rows) || !letters(&labels.cols) {
+        return None;
+    }
+    // A name is its file's label, then its rank's (see `Labels`); turned
+    // sideways, the rows are the files.
+    let forms: [&'static str; 3] = if orientation.sideways() {
+        [
+            "A cell's name: its row's letter (file), then its column's (rank)",
+            "Cell = row letter + column letter",
+            "cell = row + column",
+        ]
+    } else {
+        [
+            "A cell's name: its column's letter (file), then its row's (rank)",
+            "Cell = column letter + row letter",
+            "cell = column + row",
+        ]
+    };
+    forms.into_iter().find(|f| f.width() <= usize::from(width))
+}
+
 /// The board widget.
 pub struct BoardView<'a> {
     /// The game drawn.
@@ -760,6 +791,53 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_board_with_letters_on_both_axes_says_which_comes_first_in_a_name() {
+        let bcc = catboard::variants::Variant::BacCanCat.new_game(&catboard::core::Options::new());
+        let geo = bcc.geometry();
+        let red = axis_hint(geo, Orientation::new(0, 4), 80);
+        let orange = axis_hint(geo, Orientation::new(1, 4), 80);
+        assert_eq!(
+            red,
+            Some("A cell's name: its column's letter (file), then its row's (rank)")
+        );
+        assert_eq!(
+            orange,
+            Some("A cell's name: its row's letter (file), then its column's (rank)")
+        );
+        // The words fit the room, shorter where it is narrow.
+        assert_eq!(
+            axis_hint(geo, Orientation::new(2, 4), 34),
+            Some("Cell = column letter + row letter")
+        );
+        assert_eq!(
+            axis_hint(geo, Orientation::new(3, 4), 20),
+            Some("cell = row + column")
+        );
+        // A cell's name read that way is the cell drawn there: the top
+        // left cell seen from Orange is named by its row's label, then
+        // its column's.
+        let labels = Labels::of(geo, Orientation::new(1, 4));
+        let extent = drawing_extent(geo);
+        let top_left = geo
+            .cells()
+            .find(|c| Orientation::new(1, 4).screen_place(geo.place(*c), extent) == (0, 0))
+            .unwrap_or_default();
+        assert_eq!(
+            geo.name(top_left),
+            format!("{}{}", labels.rows[0], labels.cols[0])
+        );
+        // Chess's labels say it themselves.
+        assert_eq!(
+            axis_hint(Geometry::chess8(), Orientation::new(0, 2), 80),
+            None
+        );
+        assert_eq!(
+            axis_hint(Geometry::chess8(), Orientation::new(1, 2), 80),
+            None
+        );
     }
 
     #[test]

