@@ -93,8 +93,15 @@ struct Found {
 }
 
 impl Found {
+    /// Whether the piece gets there at all.
     fn reached(self) -> bool {
         self.moves || self.captures
+    }
+
+    /// Whether it gets there in a way it did not `before` (without a
+    /// screen on its line): a hop.
+    fn beyond(self, before: Found) -> bool {
+        (self.captures && !before.captures) || (self.moves && !before.moves)
     }
 }
 
@@ -217,9 +224,7 @@ pub fn glance<G: Showcase>(game: &G, kind: PieceKind) -> Option<Glance<G>> {
     let mut reach = Vec::new();
     for cell in geo.cells() {
         let found = drawn[cell.index()];
-        let before = plain[cell.index()];
-        let hop = (found.captures && !before.captures) || (found.moves && !before.moves);
-        let kind = if hop {
+        let kind = if found.beyond(plain[cell.index()]) {
             Reach::Hop
         } else if found.first_leg {
             Reach::DoubleStep
@@ -491,14 +496,7 @@ impl<G: Showcase> Shown<'_, G> {
     fn survey(&self, placings: &[Placing<G>], screens: &[Cell]) -> Vec<Found> {
         let geo = self.game.geometry();
         let screen_pieces = self.screen_pieces(screens);
-        // The moves onto empty cells, in each placing.
-        let empty: Vec<Option<Vec<Move>>> = placings
-            .iter()
-            .map(|p| {
-                self.scene(p, &screen_pieces)
-                    .map(|s| legal_from(&s, self.from))
-            })
-            .collect();
+        let empty = self.empty_moves(placings, &screen_pieces);
         let mut found = vec![Found::default(); geo.cell_count()];
         for cell in geo.cells() {
             if cell == self.from || screens.contains(&cell) {
@@ -507,6 +505,19 @@ impl<G: Showcase> Shown<'_, G> {
             found[cell.index()] = self.found_at(placings, &empty, &screen_pieces, cell);
         }
         found
+    }
+
+    /// The piece's moves in each placing with `screens` on the board (all
+    /// onto empty cells), or `None` where the rules refuse the position.
+    fn empty_moves(
+        &self,
+        placings: &[Placing<G>],
+        screens: &[(Cell, Piece)],
+    ) -> Vec<Option<Vec<Move>>> {
+        placings
+            .iter()
+            .map(|p| self.scene(p, screens).map(|s| legal_from(&s, self.from)))
+            .collect()
     }
 
     /// What the rules say of `cell`, in the first placing that leaves it
@@ -560,17 +571,10 @@ impl<G: Showcase> Shown<'_, G> {
                 continue;
             }
             let screen_pieces = self.screen_pieces(&[screen]);
-            let empty: Vec<Option<Vec<Move>>> = placings
-                .iter()
-                .map(|p| {
-                    self.scene(p, &screen_pieces)
-                        .map(|s| legal_from(&s, self.from))
-                })
-                .collect();
+            let empty = self.empty_moves(placings, &screen_pieces);
             let hops = ray[at + 1..].iter().any(|&cell| {
-                let found = self.found_at(placings, &empty, &screen_pieces, cell);
-                let before = plain[cell.index()];
-                (found.captures && !before.captures) || (found.moves && !before.moves)
+                self.found_at(placings, &empty, &screen_pieces, cell)
+                    .beyond(plain[cell.index()])
             });
             if hops {
                 screens.insert(screen);

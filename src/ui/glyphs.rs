@@ -236,17 +236,10 @@ fn base_kind(game: &impl Game, kind: PieceKind) -> PieceKind {
         return kind;
     }
     let letter = label_letter(&label);
-    [
-        PieceKind::King,
-        PieceKind::Queen,
-        PieceKind::Rook,
-        PieceKind::Bishop,
-        PieceKind::Knight,
-        PieceKind::Pawn,
-    ]
-    .into_iter()
-    .find(|k| k.letter() == letter)
-    .unwrap_or(kind)
+    catboard::core::orthodox::KINDS
+        .into_iter()
+        .find(|k| k.letter() == letter)
+        .unwrap_or(kind)
 }
 
 /// The letter of a kind's label: its last character (`R` of `+R`).

@@ -20,48 +20,6 @@ fn games() -> Vec<AnyGame> {
     games
 }
 
-/// The glance as text: the board drawn with one character a cell.
-fn picture(g: &Glance<AnyGame>) -> String {
-    let geo = g.scene.geometry();
-    let Some((files, ranks)) = geo.grid_size() else {
-        return g
-            .reach
-            .iter()
-            .map(|(c, r)| format!("{} {r:?}", geo.name(*c)))
-            .collect::<Vec<_>>()
-            .join("\n");
-    };
-    let mut out = String::new();
-    for rank in (0..i32::from(ranks)).rev() {
-        for file in 0..i32::from(files) {
-            let Some(cell) = geo.at(file, rank) else {
-                continue;
-            };
-            let ch = match (g.scene.piece_at(cell), g.reach_of(cell)) {
-                (Some(p), _) => {
-                    let l = p.kind().letter();
-                    if p.seat() == g.piece.seat() {
-                        l
-                    } else {
-                        l.to_ascii_lowercase()
-                    }
-                }
-                (None, Some(Reach::Slide)) => '*',
-                (None, Some(Reach::Leap)) => '+',
-                (None, Some(Reach::MoveOnly)) => 'o',
-                (None, Some(Reach::CaptureOnly)) => 'x',
-                (None, Some(Reach::DoubleStep)) => '2',
-                (None, Some(Reach::Hop)) => '^',
-                (None, None) if g.zone.contains(cell) => ':',
-                (None, None) => '.',
-            };
-            out.push(ch);
-        }
-        out.push('\n');
-    }
-    out
-}
-
 /// A piece for `g`'s piece to take: a leaper of a seat that has a King
 /// on the board besides the piece's own.
 fn target_for(game: &AnyGame, g: &Glance<AnyGame>) -> Piece {
@@ -277,41 +235,4 @@ fn the_kinds_of_move_are_told_apart_as_the_rules_have_them() {
         cats.glance(PieceKind::Lion).is_none(),
         "no Lion in Cat Chess"
     );
-}
-
-#[test]
-#[ignore]
-fn print_every_glance() {
-    for game in games() {
-        for kind in game.piece_kinds() {
-            let t = std::time::Instant::now();
-            let g = game.glance(kind);
-            let took = t.elapsed();
-            match g {
-                Some(g) => println!(
-                    "{} {kind:?} {took:?} stays {}\n{}",
-                    game.variant_id(),
-                    g.stays,
-                    picture(&g)
-                ),
-                None => println!("{} {kind:?}: NONE", game.variant_id()),
-            }
-        }
-    }
-}
-
-#[test]
-#[ignore]
-fn print_polar_rays() {
-    let game = Variant::Polar.new_game(&Options::new());
-    let geo = game.geometry();
-    let from = geo.cell("14N").unwrap_or_default();
-    for kind in [LineKind::Orthogonal, LineKind::Diagonal] {
-        for ray in geo.rays(from, kind) {
-            let names: Vec<&str> = ray.iter().map(|c| geo.name(*c)).collect();
-            println!("{kind:?}: {}", names.join(" "));
-        }
-    }
-    let g = game.glance(PieceKind::Rook).unwrap_or_else(|| panic!());
-    println!("{}", g.scene.position_text());
 }

@@ -2,6 +2,7 @@
 //! Lion, BacCanCat's Cannon and Yeoman, a Cat and Polar's Queen, and the
 //! screen reader view's words; and the view's behaviours at every size.
 
+use super::reader::rows;
 use super::*;
 use crate::session::speech::Voice;
 use catboard::core::PieceKind;
@@ -90,18 +91,6 @@ fn snapshot_glances(goldens: &mut Goldens) {
 }
 
 golden_tests!(pub(super) mod screens = [snapshot_glances]);
-
-/// The screen's rows as text.
-fn rows(app: &App, width: u16, height: u16) -> Vec<String> {
-    let buffer = render(app, width, height);
-    (0..height)
-        .map(|y| {
-            (0..width)
-                .map(|x| buffer[(x, y)].symbol().to_string())
-                .collect()
-        })
-        .collect()
-}
 
 #[test]
 fn e_shows_the_piece_under_the_cursor_and_the_arrows_step_through_the_pieces() {

@@ -154,7 +154,12 @@ pub fn view(app: &App, look: &Look, frame: &mut Frame) {
     }
     match &app.overlay {
         Some(Overlay::Help { from, scroll }) => {
-            overlay::help(app, look, *from, *scroll, frame, area)
+            // Above the key hints, which say how to close it.
+            let above_hints = Rect {
+                height: area.height.saturating_sub(1),
+                ..area
+            };
+            overlay::help(app, look, *from, *scroll, frame, above_hints)
         }
         Some(Overlay::Chooser { moves, index }) => {
             if let Screen::Playing(p) = &app.screen {

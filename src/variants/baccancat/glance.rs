@@ -15,22 +15,13 @@ const SHOWN: Seat = Seat(0);
 const OTHER: Seat = Seat(2);
 
 impl Showcase for BacCanCat {
+    /// The King, the pieces a promotion may choose, the Pawn and the
+    /// Yeoman.
     fn showcase_kinds(&self) -> Vec<PieceKind> {
-        let [n, m, g] = self.position().leapers().kinds();
-        vec![
-            PieceKind::King,
-            PieceKind::Queen,
-            PieceKind::Tank,
-            g,
-            PieceKind::Rook,
-            PieceKind::Bishop,
-            n,
-            m,
-            PieceKind::Cannon,
-            PieceKind::Arrow,
-            PieceKind::Pawn,
-            PieceKind::Yeoman,
-        ]
+        let mut kinds = vec![PieceKind::King];
+        kinds.extend(self.position().leapers().promotion_order());
+        kinds.extend([PieceKind::Pawn, PieceKind::Yeoman]);
+        kinds
     }
 
     fn showcase_spot(&self, kind: PieceKind) -> (Seat, Cell) {

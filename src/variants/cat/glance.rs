@@ -4,23 +4,15 @@
 
 use super::{CATS, CatChess};
 use crate::core::glance::{Company, Showcase, grid_placement, orthodox_company};
-use crate::core::orthodox::letter_of_piece;
+use crate::core::orthodox::{KINDS, letter_of_piece};
 use crate::core::{Cell, Game, Piece, PieceKind, Seat};
 
-/// Cat Chess's pieces, as a list of them shows: chess's six and the Cat.
-pub const KINDS: [PieceKind; 7] = [
-    PieceKind::King,
-    PieceKind::Queen,
-    PieceKind::Rook,
-    PieceKind::Bishop,
-    PieceKind::Knight,
-    PieceKind::Pawn,
-    PieceKind::Cat,
-];
-
 impl Showcase for CatChess {
+    /// Chess's six and the Cat.
     fn showcase_kinds(&self) -> Vec<PieceKind> {
-        KINDS.to_vec()
+        let mut kinds = KINDS.to_vec();
+        kinds.push(PieceKind::Cat);
+        kinds
     }
 
     fn showcase_spot(&self, kind: PieceKind) -> (Seat, Cell) {

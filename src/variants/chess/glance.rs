@@ -4,18 +4,8 @@
 
 use super::Chess;
 use crate::core::glance::{Company, Showcase, grid_placement, orthodox_company};
-use crate::core::orthodox::letter_of_piece;
+use crate::core::orthodox::{KINDS, letter_of_piece};
 use crate::core::{Cell, Game, Options, Piece, PieceKind, Seat};
-
-/// Chess's pieces, as a list of them shows.
-pub const KINDS: [PieceKind; 6] = [
-    PieceKind::King,
-    PieceKind::Queen,
-    PieceKind::Rook,
-    PieceKind::Bishop,
-    PieceKind::Knight,
-    PieceKind::Pawn,
-];
 
 impl Showcase for Chess {
     fn showcase_kinds(&self) -> Vec<PieceKind> {

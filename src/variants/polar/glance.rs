@@ -5,18 +5,8 @@
 
 use super::Polar;
 use crate::core::glance::{Company, Showcase, orthodox_company};
-use crate::core::orthodox::letter_of_piece;
+use crate::core::orthodox::{KINDS, letter_of_piece};
 use crate::core::{Cell, Game, Options, Piece, PieceKind, Seat};
-
-/// Polar chess's pieces, as a list of them shows.
-pub const KINDS: [PieceKind; 6] = [
-    PieceKind::King,
-    PieceKind::Queen,
-    PieceKind::Rook,
-    PieceKind::Bishop,
-    PieceKind::Knight,
-    PieceKind::Pawn,
-];
 
 impl Showcase for Polar {
     fn showcase_kinds(&self) -> Vec<PieceKind> {
