@@ -12,6 +12,7 @@ use crate::session::{
 };
 use crate::ui::run;
 use catboard::ai::level::DEFAULT_THINK_MS;
+use catboard::clock::TimeControl;
 use catboard::core::Options;
 use catboard::text::{quoted, shown};
 use catboard::variants::Variant;
@@ -147,6 +148,10 @@ pub struct GameArgs {
     /// The seat drawn at the near edge (default: the first human seat).
     #[arg(long, value_name = "SEAT")]
     pub view: Option<String>,
+    /// The time control: minutes (may be fractional) plus seconds added
+    /// after each move, e.g. 5+3 or 0.5+0; none (the default) for no clock.
+    #[arg(long, value_name = "M+S")]
+    pub time: Option<String>,
 }
 
 /// Arguments of `catboard play`: start a game without the setup screen.
@@ -349,11 +354,16 @@ fn play_config(
     let options = Options::parse(variant.options(), args.options.iter().map(String::as_str))
         .map_err(|e| format!("Bad option: {e}."))?;
     let players = players_of(variant, args)?;
+    let time = match &args.time {
+        Some(text) => TimeControl::parse(text)?,
+        None => None,
+    };
     let table = TableGame::new(&TableSpec {
         variant,
         options,
         position: args.position.clone(),
         players,
+        time,
     })?;
     let near_side = match &args.view {
         Some(seat) => variant
@@ -482,6 +492,7 @@ mod tests {
             position: None,
             options: Vec::new(),
             view: None,
+            time: None,
         }
     }
 

@@ -768,6 +768,9 @@ mod tests {
             series: None,
             verdict: None,
             think_ms: None,
+            time: None,
+            clocks: Vec::new(),
+            turn_ms: None,
         }
     }
 

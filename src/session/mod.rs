@@ -20,6 +20,7 @@ pub mod save;
 pub mod setup_form;
 pub mod speech;
 pub mod table;
+pub mod timing;
 pub mod words;
 pub mod worker;
 
@@ -299,6 +300,9 @@ mod tests {
             series: None,
             verdict: None,
             think_ms: None,
+            time: None,
+            clocks: Vec::new(),
+            turn_ms: None,
         }
     }
 
@@ -378,6 +382,7 @@ mod tests {
             options: catboard::core::Options::new(),
             position: None,
             players: vec![table::Player::Human; 2],
+            time: None,
         })
         .expect("chess");
         let (mut app, effects) = build_app(SessionConfig {

@@ -4,10 +4,16 @@
 //! search on a worker thread) comes back as [`Effect`]s.
 
 #[cfg(test)]
+mod clock_tests;
+mod clocks;
+#[cfg(test)]
 mod computer_tests;
 mod computers;
 mod glance;
 mod moving;
+pub mod review;
+#[cfg(test)]
+mod review_tests;
 #[cfg(test)]
 mod series_tests;
 #[cfg(test)]
@@ -32,6 +38,7 @@ use super::save::{Claim, GameLock, SaveStore, SavedGame, claim};
 use super::setup_form::Setup;
 use super::speech::Voice;
 use super::table::TableGame;
+use super::timing::{TimeSource, TurnTimer};
 use catboard::ai::level::DEFAULT_THINK_MS;
 use catboard::core::{Cell, Game, Move, Seat};
 use catboard::entry::{Choice, MoveEntry};
@@ -101,6 +108,10 @@ pub enum Overlay {
     },
     /// "Start a new game?"
     ConfirmNewGame,
+    /// "Resign this game?"
+    ConfirmResign,
+    /// A draw offered by this seat, for the person at the other to answer.
+    DrawOffered(Seat),
     /// How each piece of the game moves, one at a time.
     Glance(Box<GlanceView>),
 }
@@ -158,6 +169,17 @@ pub struct Playing {
     /// Set when another catboard has the game open: this one watches it,
     /// read-only, and never writes its file.
     pub watching: Option<Watching>,
+    /// The timer of the turn under way, in a timed game.
+    pub timer: TurnTimer,
+    /// The seats told their clock is low (one bit a seat), each told once
+    /// until its clock is above the mark again.
+    pub low_time_told: u8,
+    /// What each seat's clock read after the last action (empty in an
+    /// untimed game): what a screen draws, so a drawing is the same
+    /// whenever it is made.
+    pub clock_faces: Vec<std::time::Duration>,
+    /// The earlier position being looked at instead of the live one.
+    pub review: Option<review::Review>,
 }
 
 impl Playing {
@@ -196,6 +218,10 @@ impl Playing {
             draw_offer: None,
             lock,
             watching,
+            timer: TurnTimer::default(),
+            low_time_told: 0,
+            clock_faces: Vec::new(),
+            review: None,
         };
         playing.entry_mut();
         playing
@@ -247,10 +273,16 @@ impl Playing {
     /// The save of the game as it stands; none for a game watched (its
     /// file is the other catboard's).
     fn save(&self) -> Vec<Effect> {
+        self.save_during_turn(std::time::Duration::ZERO)
+    }
+
+    /// The save of the game `spent` into the turn under way.
+    fn save_during_turn(&self, spent: std::time::Duration) -> Vec<Effect> {
         match &self.save_path {
-            Some(path) if self.watching.is_none() => {
-                vec![Effect::Save(path.clone(), Box::new(self.table.saved()))]
-            }
+            Some(path) if self.watching.is_none() => vec![Effect::Save(
+                path.clone(),
+                Box::new(self.table.saved_during_turn(spent)),
+            )],
             _ => Vec::new(),
         }
     }
@@ -323,6 +355,9 @@ pub struct App {
     /// How many events there were when the current update began: the
     /// sentences of one step are shown together.
     step_start: usize,
+    /// Where the clocks read the time: the machine's monotonic clock, or
+    /// one a test sets by hand.
+    pub time: TimeSource,
 }
 
 /// How many events [`App::events`] keeps.
@@ -349,6 +384,7 @@ impl App {
             events: Vec::new(),
             step_start: 0,
             previous_game: None,
+            time: TimeSource::Real,
         }
     }
 
@@ -359,8 +395,10 @@ impl App {
             (Some(Overlay::Field { .. }), _) => Context::TextEntry,
             (Some(Overlay::Chooser { .. }), _) => Context::Chooser,
             (Some(Overlay::ConfirmNewGame), _) => Context::Confirm,
+            (Some(Overlay::ConfirmResign | Overlay::DrawOffered(_)), _) => Context::Confirm,
             (Some(Overlay::Glance(_)), _) => Context::Glance,
             (None, Screen::Setup(_)) => Context::Setup,
+            (None, Screen::Playing(p)) if p.review.is_some() => Context::Review,
             (None, Screen::Playing(_)) => Context::Board,
         }
     }
@@ -406,10 +444,12 @@ impl App {
         self.emit(Event::new(EventKind::Info, text));
     }
 
-    /// The game being played, as its save file would record it.
+    /// The game being played, as its save file would record it, with the
+    /// time the seat to move has spent on its turn so far.
     pub fn save_now(&self) -> Vec<Effect> {
+        let now = self.time.now();
         match &self.screen {
-            Screen::Playing(p) => p.save(),
+            Screen::Playing(p) => p.save_during_turn(p.timer.running(now)),
             Screen::Setup(_) => Vec::new(),
         }
     }
