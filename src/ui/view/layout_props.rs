@@ -386,6 +386,7 @@ fn promoting(variant: Variant, position: &str, from: &str, to: &str) -> App {
         options: Options::new(),
         position: Some(position.to_string()),
         players: vec![Player::Human; seats],
+        time: None,
     })
     .unwrap_or_else(|e| panic!("{variant:?}: {e}"));
     let geo = table.game().geometry();
