@@ -5,7 +5,7 @@
 use crate::session::action::{Action, ReviewStep};
 use crate::session::app::{App, Playing, Screen};
 use crate::session::computer::Purpose;
-use crate::session::describe::{self, position, refusal};
+use crate::session::describe::{self, glance, position, refusal};
 use crate::session::speech::{Notation, Voice, read_typed};
 use crate::session::table::TableGame;
 use crate::session::words::{capitalise, seat_is};
@@ -33,6 +33,9 @@ pub enum Command {
     Pieces(Option<String>),
     /// `moves`, `moves e2`.
     Moves(Option<String>),
+    /// `explain knight`, `explain n`: how a piece moves, on an empty board;
+    /// `explain` alone lists the pieces.
+    Explain(Option<String>),
     /// `last`, `l`: the last move in words.
     Last,
     /// `history`: the moves so far.
@@ -154,6 +157,7 @@ impl Command {
             ("cell" | "square", _) => return Command::Cell(cell_arg),
             ("moves" | "m", _) => return Command::Moves(cell_arg),
             ("pieces" | "piece" | "p", _) => return Command::Pieces(arg),
+            ("explain" | "x", _) => return Command::Explain(arg),
             ("notation" | "speech", _) => return Command::Notation(lower_arg),
             ("s" | "scan", true) => return Command::Scan(lower_arg.unwrap_or_default()),
             _ => {}
@@ -288,6 +292,7 @@ pub fn help(voice: Voice) -> Vec<String> {
         "a move: the cell a piece leaves and the cell it goes to, such as e2 e4, or the move in the move list's notation; pass where passing is allowed. A move with a question mark after it is explained, not played.".to_string(),
         "board, b: every rank in words (the sphere: every ring). rank 3, file e, s 3, s e: one rank or file. cell e4: what stands there and what can move there (the sphere: and its neighbours).".to_string(),
         "pieces, p: where every piece stands; p knight, p N, p black: of a kind or a side. moves, m: every legal move; moves e2: the moves of one piece.".to_string(),
+        "explain knight, explain n, x lion: how a piece moves, shown on an otherwise empty board; explain alone lists the game's pieces.".to_string(),
         "last, l: the last move. history: the moves so far. status, s: everything the side panel shows. turn, t: whose turn it is. players, o: who plays each seat. material: what each side has taken. count: the move counts the end rules watch. clock, c: the time on each clock.".to_string(),
         "zones, z: the Cats' zones and the disarmed pieces, in Cat Chess. reserve, points, out, leapers, passes: BacCanCat's figures. formation: Polar's formation. status says Chu's Lion rule when it holds.".to_string(),
         "undo, u; redo; new: take back, replay, start again. hint: the engine's move for you. computer: the engine plays your move.".to_string(),
@@ -466,6 +471,20 @@ pub fn answer(command: &Command, p: &Playing, voice: Voice) -> Vec<String> {
             Some(c) => position::moves_from(game, voice, c),
             None => format!("There is no cell {}.", catboard::text::quoted(name)),
         }],
+        Command::Explain(None) => vec![
+            glance::kinds_sentence(game),
+            format!(
+                "Type explain and a piece's name or letter, such as explain {}.",
+                game.piece_kinds().first().map_or("king", |k| k.name())
+            ),
+        ],
+        Command::Explain(Some(name)) => match glance::kind_named(game, name) {
+            Some(kind) => match game.glance(kind) {
+                Some(seen) => glance::glance_words(&seen, voice),
+                None => vec![format!("No position shows how the {} moves.", kind.name())],
+            },
+            None => vec![glance::unknown_kind(game, name)],
+        },
         Command::Last => vec![last_move(table, voice)],
         Command::History => vec![history(table, voice)],
         Command::Zones => zones(table, voice),
@@ -771,7 +790,12 @@ mod tests {
         assert_eq!(read("O-O"), Command::Move("O-O".into()));
         assert_eq!(read("e1f2,f2g3"), Command::Move("e1f2,f2g3".into()));
         assert_eq!(read("frobnicate"), Command::Unknown("frobnicate".into()));
-        assert_eq!(read("x"), Command::Unknown("x".into()));
+        assert_eq!(read("x"), Command::Explain(None));
+        assert_eq!(read("explain lion"), Command::Explain(Some("lion".into())));
+        assert_eq!(
+            read("explain crowned rook"),
+            Command::Explain(Some("crowned rook".into()))
+        );
         assert_eq!(read("new").action(), Some(Action::Restart));
         let bcc = Variant::BacCanCat.new_game(&Options::new());
         let geo = bcc.geometry();

@@ -161,6 +161,9 @@ pub enum Action {
     Neighbour(u8),
     /// Open the prompt that moves the cursor to a cell typed by name.
     GoTo,
+    /// Show how a piece moves: the piece picked or under the cursor, or
+    /// (from the help, or on an empty cell) the first of the game's pieces.
+    Explain,
     /// The computer plays one move for the side to move.
     ComputerMove,
     /// The game being watched was saved anew by the catboard that has it

@@ -221,6 +221,41 @@ impl AnyGame {
         }
     }
 
+    /// The kinds of piece this game's variant plays with, in the order a
+    /// list of them shows (BacCanCat's leapers those of its sub-variant).
+    pub fn piece_kinds(&self) -> Vec<PieceKind> {
+        use crate::core::glance::Showcase;
+        dispatch!(self, g => g.showcase_kinds())
+    }
+
+    /// How a piece of `kind` moves, found by this game's own rules on an
+    /// otherwise empty board ([`crate::core::glance`]); `None` for a kind
+    /// the variant does not play with.
+    pub fn glance(&self, kind: PieceKind) -> Option<crate::core::glance::Glance<AnyGame>> {
+        use crate::core::glance::glance;
+        match self {
+            AnyGame::Chess(g) => glance(g, kind).map(|s| s.map(AnyGame::Chess)),
+            AnyGame::Cat(g) => glance(g, kind).map(|s| s.map(AnyGame::Cat)),
+            AnyGame::Polar(g) => glance(g, kind).map(|s| s.map(AnyGame::Polar)),
+            AnyGame::Chu(g) => glance(g, kind).map(|s| s.map(AnyGame::Chu)),
+            AnyGame::BacCanCat(g) => glance(g, kind).map(|s| s.map(AnyGame::BacCanCat)),
+        }
+    }
+
+    /// A game of this variant with `pieces` alone on the board and
+    /// `to_move` to move, or `None` when the rules refuse the position
+    /// (what [`AnyGame::glance`] builds its positions with).
+    pub fn arranged(&self, pieces: &[(Cell, Piece)], to_move: Seat) -> Option<AnyGame> {
+        use crate::core::glance::Showcase;
+        match self {
+            AnyGame::Chess(g) => g.arranged(pieces, to_move).map(AnyGame::Chess),
+            AnyGame::Cat(g) => g.arranged(pieces, to_move).map(AnyGame::Cat),
+            AnyGame::Polar(g) => g.arranged(pieces, to_move).map(AnyGame::Polar),
+            AnyGame::Chu(g) => g.arranged(pieces, to_move).map(AnyGame::Chu),
+            AnyGame::BacCanCat(g) => g.arranged(pieces, to_move).map(AnyGame::BacCanCat),
+        }
+    }
+
     /// Which variant this game is.
     pub fn variant(&self) -> Variant {
         match self {

@@ -9,6 +9,7 @@ mod clocks;
 #[cfg(test)]
 mod computer_tests;
 mod computers;
+mod glance;
 mod moving;
 pub mod review;
 #[cfg(test)]
@@ -111,6 +112,20 @@ pub enum Overlay {
     ConfirmResign,
     /// A draw offered by this seat, for the person at the other to answer.
     DrawOffered(Seat),
+    /// How each piece of the game moves, one at a time.
+    Glance(Box<GlanceView>),
+}
+
+/// The moves-at-a-glance view: the game's pieces, the one shown, and how
+/// it moves (none when no position shows it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GlanceView {
+    /// The game's kinds of piece, as the view lists them.
+    pub kinds: Vec<catboard::core::PieceKind>,
+    /// The one shown.
+    pub index: usize,
+    /// How it moves.
+    pub glance: Option<catboard::core::glance::Glance<catboard::variants::AnyGame>>,
 }
 
 /// A game being played, with the cursor and the move being entered.
@@ -381,6 +396,7 @@ impl App {
             (Some(Overlay::Chooser { .. }), _) => Context::Chooser,
             (Some(Overlay::ConfirmNewGame), _) => Context::Confirm,
             (Some(Overlay::ConfirmResign | Overlay::DrawOffered(_)), _) => Context::Confirm,
+            (Some(Overlay::Glance(_)), _) => Context::Glance,
             (None, Screen::Setup(_)) => Context::Setup,
             (None, Screen::Playing(p)) if p.review.is_some() => Context::Review,
             (None, Screen::Playing(_)) => Context::Board,

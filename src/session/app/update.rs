@@ -115,6 +115,9 @@ fn update_overlay(app: &mut App, overlay: Overlay, action: Action) -> Vec<Effect
             if let Some(scroll) = scroll {
                 app.overlay = Some(Overlay::Help { from, scroll });
             }
+            if action == Action::Explain {
+                super::glance::open(app, true);
+            }
             Vec::new()
         }
         Overlay::ConfirmResign => {
@@ -132,6 +135,7 @@ fn update_overlay(app: &mut App, overlay: Overlay, action: Action) -> Vec<Effect
                 Vec::new()
             }
         },
+        Overlay::Glance(view) => super::glance::update(app, *view, action),
         Overlay::ConfirmNewGame => {
             if action == Action::Yes
                 && let Screen::Playing(p) = &app.screen
@@ -542,6 +546,7 @@ fn board_action(app: &mut App, action: Action) -> Vec<Effect> {
             })
         }
         Action::NewGame => app.overlay = Some(Overlay::ConfirmNewGame),
+        Action::Explain => super::glance::open(app, false),
         Action::GoTo => {
             app.overlay = Some(Overlay::Field {
                 purpose: FieldPurpose::GoTo,

@@ -3,6 +3,7 @@
 //! screen's message line and the line mode both read.
 
 pub mod changes;
+pub mod glance;
 pub mod position;
 pub mod refusal;
 

@@ -19,6 +19,8 @@ pub enum Context {
     Help,
     /// Stepping through the game's moves (review).
     Review,
+    /// How each piece moves (moves at a glance).
+    Glance,
 }
 
 impl Context {
@@ -32,6 +34,7 @@ impl Context {
             Context::Confirm => "Questions",
             Context::Help => "Help",
             Context::Review => "Review (stepping through the moves)",
+            Context::Glance => "How pieces move",
         }
     }
 }
@@ -345,6 +348,12 @@ pub static KEYMAP: &[Binding] = &[
         Action::OfferDraw,
         "offer a draw",
     ),
+    bind(
+        C::Board,
+        &[Key::Char('e')],
+        Action::Explain,
+        "how a piece moves (the one under the cursor)",
+    ),
     bind(C::Board, &[Key::Char('?')], Action::Help, "this help"),
     bind(
         C::Board,
@@ -489,7 +498,32 @@ pub static KEYMAP: &[Binding] = &[
         Action::Cancel,
         "close",
     ),
+    bind(
+        C::Help,
+        &[Key::Char('e')],
+        Action::Explain,
+        "how each piece moves",
+    ),
     bind(C::Help, &[Key::Ctrl('c')], Action::Quit, "quit"),
+    bind(
+        C::Glance,
+        &[Key::Up, Key::Char('k'), Key::Left],
+        Action::Cursor(Dir::Up),
+        "the piece before",
+    ),
+    bind(
+        C::Glance,
+        &[Key::Down, Key::Char('j'), Key::Right],
+        Action::Cursor(Dir::Down),
+        "the next piece",
+    ),
+    bind(
+        C::Glance,
+        &[Key::Esc, Key::Char('e'), Key::Char('q'), Key::Enter],
+        Action::Cancel,
+        "close",
+    ),
+    bind(C::Glance, &[Key::Ctrl('c')], Action::Quit, "quit"),
 ];
 
 /// A hint on the bottom line: in `context`, the keys of `actions` (the
@@ -541,6 +575,7 @@ pub static HINTS: &[Hint] = &[
     hint(C::Board, &[Action::Redo], "redo", 3),
     hint(C::Board, &[Action::Hint], "hint", 4),
     hint(C::Board, &[Action::PauseComputer], "pause", 7),
+    hint(C::Board, &[Action::Explain], "how it moves", 2),
     hint(C::Board, &[Action::Help], "help", 10),
     hint(C::Board, &[Action::Quit], "quit", 10),
     hint(C::TextEntry, &[Action::Submit], "accept", 9),
@@ -556,6 +591,14 @@ pub static HINTS: &[Hint] = &[
     hint(C::Confirm, &[Action::Yes], "yes", 9),
     hint(C::Confirm, &[Action::No], "no", 9),
     hint(C::Help, &[Action::Cancel], "close the help", 9),
+    hint(C::Help, &[Action::Explain], "how pieces move", 8),
+    hint(
+        C::Glance,
+        &[Action::Cursor(Dir::Up), Action::Cursor(Dir::Down)],
+        "another piece",
+        9,
+    ),
+    hint(C::Glance, &[Action::Cancel], "close", 9),
     hint(
         C::Setup,
         &[Action::Cursor(Dir::Up), Action::Cursor(Dir::Down)],

@@ -679,10 +679,16 @@ golden_tests!(mod screens = [
 
 #[test]
 fn every_screen_file_is_checked() {
-    let cases = [screens::CASES, variants::screens::CASES].concat();
+    let cases = [
+        screens::CASES,
+        variants::screens::CASES,
+        glance::screens::CASES,
+    ]
+    .concat();
     crate::golden::assert_every_file_is_checked(Owner::Screens, &cases);
 }
 
+mod glance;
 mod reader;
 mod variants;
 

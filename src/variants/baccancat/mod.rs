@@ -7,6 +7,7 @@ pub mod armies;
 pub mod attack;
 pub mod endings;
 pub mod eval;
+pub mod glance;
 pub mod movegen;
 pub mod notation;
 pub mod options;

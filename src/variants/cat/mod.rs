@@ -4,6 +4,7 @@
 
 pub mod endings;
 pub mod eval;
+pub mod glance;
 pub mod movegen;
 pub mod notation;
 pub mod options;

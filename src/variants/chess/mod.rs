@@ -5,6 +5,7 @@ pub mod castling;
 pub mod endings;
 pub mod eval;
 pub mod exchange;
+pub mod glance;
 pub mod movegen;
 pub mod notation;
 pub mod options;

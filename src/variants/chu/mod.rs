@@ -10,6 +10,7 @@ pub mod attack;
 pub mod castling;
 pub mod endings;
 pub mod eval;
+pub mod glance;
 pub mod lion;
 pub mod movegen;
 pub mod notation;

@@ -6,6 +6,7 @@
 pub mod endings;
 pub mod eval;
 pub mod formations;
+pub mod glance;
 pub mod layout;
 pub mod movegen;
 pub mod notation;

@@ -44,6 +44,11 @@ pub fn layout(look: &Look, p: &Playing, body: Rect) -> Option<SphereLayout> {
     layout_with(look, p, body, false)
 }
 
+/// The layout of the screen reader view's sphere ([`draw_still`]).
+pub fn still_layout(look: &Look, p: &Playing, body: Rect) -> Option<SphereLayout> {
+    layout_with(look, p, body, true)
+}
+
 /// [`layout`]; for the screen reader view (`still`) nothing follows the
 /// cursor: the near seat's hemisphere is the one drawn when only one
 /// fits, and the cell's words are left to the view's sentence row.
