@@ -362,6 +362,13 @@ pub const PROTOCOL_LINE: Limit = Limit::refused(
 .in_unit("bytes")
 .beyond(Beyond::Skipped);
 
+/// A line an engine played against writes (`--seat black=uci:COMMAND`), in
+/// bytes: a longer one is skipped unread, so an engine's output never
+/// costs more than a few of these.
+pub const ENGINE_LINE: Limit = Limit::refused("A line from an engine played against", "a line", 0, 64 << 10)
+    .in_unit("bytes")
+    .beyond(Beyond::Skipped);
+
 /// User text quoted in a message, in characters.
 pub const QUOTED_TEXT: Limit = Limit::refused(
     "Text quoted in a message",
@@ -405,6 +412,7 @@ pub const LIMITS: &[&Limit] = &[
     &SAVE_FILE,
     &LINE_MODE_LINE,
     &PROTOCOL_LINE,
+    &ENGINE_LINE,
     &QUOTED_TEXT,
 ];
 

@@ -6,6 +6,7 @@
 mod support;
 
 mod cli_rules;
+mod engine_client;
 mod uci_cat;
 mod uci_cat_stop;
 mod xboard;
