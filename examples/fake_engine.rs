@@ -124,7 +124,11 @@ impl Fake {
     fn answer(&mut self) -> Option<String> {
         self.answers += 1;
         let misbehave = self.answers > self.c.after;
-        let mode = if misbehave { self.c.mode.as_str() } else { "play" };
+        let mode = if misbehave {
+            self.c.mode.as_str()
+        } else {
+            "play"
+        };
         match mode {
             "die" => std::process::exit(3),
             "hang" => loop {
@@ -243,10 +247,8 @@ impl Fake {
                 self.game = Variant::Chess.new_game(&Options::new());
                 self.playing = false;
             }
-            "variant" => {
-                if words.get(1) == Some(&"elven") {
-                    self.game = Variant::Chu.new_game(&Options::new());
-                }
+            "variant" if words.get(1) == Some(&"elven") => {
+                self.game = Variant::Chu.new_game(&Options::new());
             }
             "setboard" => {
                 let fen = words[1..].join(" ");

@@ -365,9 +365,14 @@ pub const PROTOCOL_LINE: Limit = Limit::refused(
 /// A line an engine played against writes (`--seat black=uci:COMMAND`), in
 /// bytes: a longer one is skipped unread, so an engine's output never
 /// costs more than a few of these.
-pub const ENGINE_LINE: Limit = Limit::refused("A line from an engine played against", "a line", 0, 64 << 10)
-    .in_unit("bytes")
-    .beyond(Beyond::Skipped);
+pub const ENGINE_LINE: Limit = Limit::refused(
+    "A line from an engine played against",
+    "a line",
+    0,
+    64 << 10,
+)
+.in_unit("bytes")
+.beyond(Beyond::Skipped);
 
 /// User text quoted in a message, in characters.
 pub const QUOTED_TEXT: Limit = Limit::refused(

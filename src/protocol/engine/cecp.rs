@@ -6,12 +6,12 @@
 //! announced, when it announced any), and `easy` (no pondering). A move is
 //! asked with `new`, `variant`, `force`, `setboard` and every move
 //! (`usermove` where asked for), or only the moves since the last when the
-//! engine holds the game; then `st` or `level`/`time`/`otim`, a `ping` to
+//! engine holds the game; then `st` (seconds, a fraction as a decimal) or `level`/`time`/`otim`, a `ping` to
 //! see that every move was taken, and `go`; the answer is `move X` (a move
 //! of several legs may come a leg a line, each but the last ending in a
 //! comma), or `resign`.
 
-use super::{Budget, EngineError, Fault, Link, Reply, Turn, whole_seconds};
+use super::{Budget, EngineError, Fault, Link, Reply, Turn, decimal_seconds};
 use crate::text::{quoted, shown};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -169,8 +169,7 @@ impl Cecp {
         }
         let mut cecp = Cecp { features, pings: 0 };
         for (name, value) in options {
-            if !cecp.features.options.is_empty()
-                && !cecp.features.options.iter().any(|o| o == name)
+            if !cecp.features.options.is_empty() && !cecp.features.options.iter().any(|o| o == name)
             {
                 let names: Vec<String> = cecp.features.options.iter().map(|o| shown(o)).collect();
                 return Err(link.error(
@@ -183,6 +182,18 @@ impl Cecp {
                 ));
             }
             link.send(&format!("option {name}={value}"))?;
+        }
+        // Castling written O-O means another move to another program
+        // (Sjaak II castles Black's Chu King to i9): coordinates are asked
+        // for where the engine offers the choice.
+        if let Some(name) = cecp
+            .features
+            .options
+            .iter()
+            .find(|o| o.starts_with("Send O-O/O-O-O"))
+            .filter(|o| !options.iter().any(|(n, _)| n == *o))
+        {
+            link.send(&format!("option {name}=0"))?;
         }
         link.send("easy")?;
         cecp.sync(link, "while starting (before pong)")?;
@@ -252,18 +263,21 @@ impl Cecp {
             }
         }
         match turn.budget {
-            Budget::PerMove(t) => link.send(&format!("st {}", whole_seconds(t)))?,
+            Budget::PerMove(t) => link.send(&format!("st {}", decimal_seconds(t)))?,
             Budget::Clock(c) => {
                 link.send(&format!(
                     "level 0 {} {}",
                     minutes_seconds(c.own),
-                    increment(c.own_increment)
+                    decimal_seconds(c.own_increment)
                 ))?;
                 if self.features.time {
                     link.send(&format!("time {}", c.own.as_millis() / 10))?;
                     link.send(&format!("otim {}", c.opponent.as_millis() / 10))?;
                 }
             }
+        }
+        if let Some(depth) = turn.depth {
+            link.send(&format!("sd {depth}"))?;
         }
         self.sync(link, "while taking the game's moves (before pong)")?;
         link.send("go")?;
@@ -296,24 +310,23 @@ impl Cecp {
             {
                 return Err(link.error(
                     Fault::Claimed,
-                    &format!(
-                        "claimed {}, where catboard's rules go on",
-                        quoted(line)
-                    ),
+                    &format!("claimed {}, where catboard's rules go on", quoted(line)),
                 ));
             }
         }
     }
 }
 
-/// An `Illegal move` line is the engine refusing a move sent to it.
+/// An `Illegal move` line is the engine refusing a move sent to it: the
+/// move (what follows the line's last colon) is quoted.
 fn refused(link: &Link, line: &str) -> Result<(), EngineError> {
     if line.starts_with("Illegal move") || line.starts_with("Error (Illegal move") {
+        let mv = line.rsplit_once(':').map_or(line, |(_, mv)| mv).trim();
         return Err(link.error(
             Fault::Refused,
             &format!(
-                "refused a move of the game, saying {} (its rules differ from catboard's)",
-                quoted(line)
+                "refused the move {} of the game (its rules differ from catboard's)",
+                quoted(mv)
             ),
         ));
     }
@@ -338,21 +351,10 @@ fn stopped(link: &mut Link) -> Result<Reply, EngineError> {
 /// `t` as `level` writes its base time: `5`, `0:30`, `2:05`.
 fn minutes_seconds(t: Duration) -> String {
     let secs = t.as_secs().max(1);
-    if secs % 60 == 0 {
+    if secs.is_multiple_of(60) {
         (secs / 60).to_string()
     } else {
         format!("{}:{:02}", secs / 60, secs % 60)
-    }
-}
-
-/// An increment as `level` writes it: whole seconds, or a fraction.
-fn increment(t: Duration) -> String {
-    let ms = t.as_millis();
-    if ms % 1000 == 0 {
-        (ms / 1000).to_string()
-    } else {
-        let text = format!("{:.3}", t.as_secs_f64());
-        text.trim_end_matches('0').to_string()
     }
 }
 
@@ -382,7 +384,5 @@ mod tests {
         assert_eq!(minutes_seconds(Duration::from_secs(30)), "0:30");
         assert_eq!(minutes_seconds(Duration::from_secs(125)), "2:05");
         assert_eq!(minutes_seconds(Duration::from_millis(200)), "0:01");
-        assert_eq!(increment(Duration::from_secs(3)), "3");
-        assert_eq!(increment(Duration::from_millis(500)), "0.5");
     }
 }

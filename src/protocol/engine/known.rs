@@ -20,6 +20,11 @@ pub struct KnownEngine {
     pub protocol: Protocol,
     /// The variants it plays.
     pub variants: &'static [Variant],
+    /// The variants it announces but plays by rules that differ from
+    /// catboard's, and how: the setup screen does not offer them, and a
+    /// game asked for on the command line is warned (its seat goes to
+    /// catboard's computer at the first move the two disagree on).
+    pub different: &'static [(Variant, &'static str)],
 }
 
 /// The engines catboard knows, in the order the setup screen offers them.
@@ -30,6 +35,7 @@ pub const KNOWN_ENGINES: &[KnownEngine] = &[
         arguments: "",
         protocol: Protocol::Uci,
         variants: &[Variant::Chess],
+        different: &[],
     },
     KnownEngine {
         name: "Fairy-Stockfish",
@@ -37,6 +43,7 @@ pub const KNOWN_ENGINES: &[KnownEngine] = &[
         arguments: "",
         protocol: Protocol::Uci,
         variants: &[Variant::Chess],
+        different: &[],
     },
     KnownEngine {
         name: "Fairy-Max",
@@ -44,13 +51,19 @@ pub const KNOWN_ENGINES: &[KnownEngine] = &[
         arguments: "",
         protocol: Protocol::Cecp,
         variants: &[Variant::Chess],
+        different: &[],
     },
     KnownEngine {
         name: "Sjaak II",
         program: "sjaakii",
         arguments: "",
         protocol: Protocol::Cecp,
-        variants: &[Variant::Chess, Variant::Chu],
+        variants: &[Variant::Chess],
+        different: &[(
+            Variant::Chu,
+            "its elven castles Black's King to i9 or c9, refuses the Lion's two-step \
+             moves catboard allows and lets Pawns decline promotion",
+        )],
     },
     KnownEngine {
         // Its XBoard mode sends its features late and mixed with other
@@ -60,6 +73,7 @@ pub const KNOWN_ENGINES: &[KnownEngine] = &[
         arguments: "--uci",
         protocol: Protocol::Uci,
         variants: &[Variant::Chess],
+        different: &[],
     },
 ];
 
@@ -85,6 +99,15 @@ impl KnownEngine {
     /// Whether it plays `variant`.
     pub fn plays(&self, variant: Variant) -> bool {
         self.variants.contains(&variant)
+    }
+
+    /// How its rules of `variant` differ from catboard's, when it announces
+    /// the variant but they do.
+    pub fn differs(&self, variant: Variant) -> Option<&'static str> {
+        self.different
+            .iter()
+            .find(|(v, _)| *v == variant)
+            .map(|(_, how)| *how)
     }
 
     /// Whether its program is on the `PATH` (or in `/usr/games`).
@@ -126,6 +149,9 @@ mod tests {
                 );
             }
             assert_eq!(KnownEngine::of(&known.spec()), Some(known));
+            for (v, _) in known.different {
+                assert!(!known.plays(*v), "{} {v:?}", known.name);
+            }
         }
         assert_eq!(KNOWN_ENGINES[4].command(), "gnuchess --uci");
     }

@@ -112,7 +112,11 @@ impl EngineSpec {
     /// How a screen names the seat's player before the engine has said
     /// its own name: `stockfish (UCI engine)`.
     pub fn label(&self) -> String {
-        format!("{} ({} engine)", shown(self.program()), self.protocol.name())
+        format!(
+            "{} ({} engine)",
+            shown(self.program()),
+            self.protocol.name()
+        )
     }
 
     /// Adds the option `NAME=VALUE` (its text as given after the seat).
@@ -171,8 +175,9 @@ pub struct Clocks {
 /// How long an engine may think about a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
-    /// This long, every move (UCI `go movetime`, CECP `st`, whole seconds
-    /// and at least one).
+    /// This long, every move (UCI `go movetime`, CECP `st`: whole seconds
+    /// as a whole number, a fraction as a decimal, which Sjaak II and
+    /// catboard read; Fairy-Max reads `st 0.3` as no time and moves at once).
     PerMove(Duration),
     /// By the clocks (UCI `go wtime btime winc binc`, CECP `level`,
     /// `time`, `otim`).
@@ -180,20 +185,13 @@ pub enum Budget {
 }
 
 impl Budget {
-    /// The most the engine may take by this budget, spoken as `protocol`
-    /// speaks it (CECP's `st` is in whole seconds).
-    fn allowed(self, protocol: Protocol) -> Duration {
-        match (self, protocol) {
-            (Budget::PerMove(t), Protocol::Uci) => t,
-            (Budget::PerMove(t), Protocol::Cecp) => Duration::from_secs(whole_seconds(t)),
-            (Budget::Clock(c), _) => c.own,
+    /// The most the engine may take by this budget.
+    fn allowed(self) -> Duration {
+        match self {
+            Budget::PerMove(t) => t,
+            Budget::Clock(c) => c.own,
         }
     }
-}
-
-/// `t` in whole seconds, rounded up, at least one (CECP's `st`).
-fn whole_seconds(t: Duration) -> u64 {
-    t.as_millis().div_ceil(1000).max(1) as u64
 }
 
 /// How long an engine is waited for beyond what it needs.
@@ -279,6 +277,9 @@ pub struct Ask<'a> {
     pub options: &'a Options,
     /// How long the engine may think.
     pub budget: Budget,
+    /// The deepest it may search, in plies, if limited (UCI `go depth`,
+    /// CECP `sd`).
+    pub depth: Option<u32>,
 }
 
 /// A game as an engine is told it: the start position's text and every
@@ -420,12 +421,18 @@ fn exit_words(status: std::process::ExitStatus) -> String {
 
 /// A duration as a sentence says it: `2 s`, `0.5 s`, `10.25 s`.
 pub fn seconds(t: Duration) -> String {
+    format!("{} s", decimal_seconds(t))
+}
+
+/// A duration in seconds as a protocol writes it: `2`, `0.5`, to the
+/// millisecond.
+fn decimal_seconds(t: Duration) -> String {
     let ms = t.as_millis();
-    if ms % 1000 == 0 {
-        format!("{} s", ms / 1000)
+    if ms.is_multiple_of(1000) {
+        (ms / 1000).to_string()
     } else {
         let text = format!("{:.3}", t.as_secs_f64());
-        format!("{} s", text.trim_end_matches('0'))
+        text.trim_end_matches('0').to_string()
     }
 }
 
@@ -440,6 +447,8 @@ pub(crate) struct Turn<'a> {
     variant_name: &'static str,
     /// The time.
     budget: Budget,
+    /// The deepest search, if limited.
+    depth: Option<u32>,
     /// How long the engine is waited for: its time and the margin.
     waited: Duration,
 }
@@ -594,7 +603,8 @@ impl Engine {
             history: &history,
             from,
             budget: ask.budget,
-            waited: ask.budget.allowed(self.protocol) + self.link.patience.margin,
+            depth: ask.depth,
+            waited: ask.budget.allowed() + self.link.patience.margin,
         };
         self.link.process.forget_waiting();
         let reply = match &mut self.speaker {
@@ -649,7 +659,10 @@ mod tests {
         let empty = EngineSpec::parse("xboard: ").expect("a protocol");
         assert_eq!(
             empty,
-            Err("'xboard: ' names no command after xboard:; write for example xboard:stockfish.".into())
+            Err(
+                "'xboard: ' names no command after xboard:; write for example xboard:stockfish."
+                    .into()
+            )
         );
     }
 
@@ -684,15 +697,11 @@ mod tests {
     }
 
     #[test]
-    fn times_are_said_in_seconds_and_cecp_gets_whole_ones() {
+    fn times_are_said_in_seconds() {
         assert_eq!(seconds(Duration::from_millis(2000)), "2 s");
         assert_eq!(seconds(Duration::from_millis(500)), "0.5 s");
         assert_eq!(seconds(Duration::from_millis(10250)), "10.25 s");
-        assert_eq!(whole_seconds(Duration::from_millis(1)), 1);
-        assert_eq!(whole_seconds(Duration::from_millis(1500)), 2);
-        assert_eq!(whole_seconds(Duration::from_millis(3000)), 3);
-        let budget = Budget::PerMove(Duration::from_millis(300));
-        assert_eq!(budget.allowed(Protocol::Cecp), Duration::from_secs(1));
-        assert_eq!(budget.allowed(Protocol::Uci), Duration::from_millis(300));
+        assert_eq!(decimal_seconds(Duration::from_secs(3)), "3");
+        assert_eq!(decimal_seconds(Duration::from_millis(300)), "0.3");
     }
 }

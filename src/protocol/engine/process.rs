@@ -127,11 +127,7 @@ pub fn resolved(command: &str) -> String {
         return command.to_string();
     }
     match find_program(program) {
-        Some(full) => format!(
-            "{}{}",
-            full.to_string_lossy(),
-            &trimmed[program.len()..]
-        ),
+        Some(full) => format!("{}{}", full.to_string_lossy(), &trimmed[program.len()..]),
         None => command.to_string(),
     }
 }
@@ -285,7 +281,11 @@ mod tests {
         );
         assert!(missing_program("/no/such/engine").is_some());
         assert_eq!(missing_program("exec sh"), None);
-        assert_eq!(resolved("sh -c true"), "sh -c true", "on the PATH: as given");
+        assert_eq!(
+            resolved("sh -c true"),
+            "sh -c true",
+            "on the PATH: as given"
+        );
         assert_eq!(resolved("nothing-here x"), "nothing-here x");
     }
 
@@ -302,7 +302,11 @@ mod tests {
         let stop = AtomicBool::new(true);
         assert_eq!(p.hear(soon(), Some(&stop)), Heard::Stopped);
         p.input = None;
-        assert_eq!(p.hear(soon(), None), Heard::Ended, "cat ends with its input");
+        assert_eq!(
+            p.hear(soon(), None),
+            Heard::Ended,
+            "cat ends with its input"
+        );
     }
 
     #[test]
@@ -320,7 +324,10 @@ mod tests {
         while proc.exists()
             && !std::fs::read_to_string(proc.join("stat")).is_ok_and(|s| s.contains(") Z"))
         {
-            assert!(Instant::now() < deadline, "the group's sleep was not killed");
+            assert!(
+                Instant::now() < deadline,
+                "the group's sleep was not killed"
+            );
             std::thread::sleep(Duration::from_millis(10));
         }
     }

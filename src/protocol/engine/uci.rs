@@ -141,23 +141,32 @@ impl Uci {
     ) -> Result<Vec<String>, EngineError> {
         let mut lines = Vec::new();
         let given = |name: &str| options.iter().any(|(n, _)| n.eq_ignore_ascii_case(name));
-        if given("UCI_Elo") && !given("UCI_LimitStrength") && self.option("UCI_LimitStrength").is_some()
+        if given("UCI_Elo")
+            && !given("UCI_LimitStrength")
+            && self.option("UCI_LimitStrength").is_some()
         {
             lines.push("setoption name UCI_LimitStrength value true".to_string());
         }
         for (name, value) in options {
             let Some(option) = self.option(name) else {
                 let names: Vec<String> = self.options.iter().map(|o| shown(&o.name)).collect();
-                return Err(link.error(Fault::Option, &format!(
-                    "has no option {} ({})",
-                    quoted(name),
-                    listed_options(&names)
-                )));
+                return Err(link.error(
+                    Fault::Option,
+                    &format!(
+                        "has no option {} ({})",
+                        quoted(name),
+                        listed_options(&names)
+                    ),
+                ));
             };
             if let Some(why) = refused_value(option, value) {
                 return Err(link.error(
                     Fault::Option,
-                    &format!("cannot set {} to {}: {why}", shown(&option.name), quoted(value)),
+                    &format!(
+                        "cannot set {} to {}: {why}",
+                        shown(&option.name),
+                        quoted(value)
+                    ),
                 ));
             }
             lines.push(if option.kind == "button" {
@@ -209,7 +218,10 @@ impl Uci {
                 return match words.next() {
                     Some("(none)" | "0000") | None => Err(link.error(
                         Fault::Unreadable,
-                        &format!("answered {}, no move, where the game goes on", quoted(line.trim())),
+                        &format!(
+                            "answered {}, no move, where the game goes on",
+                            quoted(line.trim())
+                        ),
                     )),
                     Some(mv) => Ok(Reply::Move(mv.to_string())),
                 };
@@ -221,11 +233,11 @@ impl Uci {
 /// The `go` line of `turn`, whose game has `plies` moves (White moved
 /// first: an even count is White's turn, for the clocks).
 fn go_line(turn: &Turn<'_>, plies: usize) -> String {
-    match turn.budget {
+    let time = match turn.budget {
         super::Budget::PerMove(t) => format!("go movetime {}", t.as_millis().max(1)),
         super::Budget::Clock(c) => {
             let start_black = turn.history.start.split_whitespace().nth(1) == Some("b");
-            let white_to_move = (plies % 2 == 0) != start_black;
+            let white_to_move = plies.is_multiple_of(2) != start_black;
             let ms = |d: Duration| d.as_millis();
             let (w, b, wi, bi) = if white_to_move {
                 (c.own, c.opponent, c.own_increment, c.opponent_increment)
@@ -240,6 +252,10 @@ fn go_line(turn: &Turn<'_>, plies: usize) -> String {
                 ms(bi)
             )
         }
+    };
+    match turn.depth {
+        Some(depth) => format!("{time} depth {depth}"),
+        None => time,
     }
 }
 
@@ -282,8 +298,9 @@ fn refused_value(option: &UciOption, value: &str) -> Option<String> {
             let high = option.max.unwrap_or(i64::MAX);
             (!(low..=high).contains(&n)).then(|| format!("it takes {low} to {high}"))
         }
-        "check" => (!matches!(value, "true" | "false"))
-            .then(|| "it takes true or false".to_string()),
+        "check" => {
+            (!matches!(value, "true" | "false")).then(|| "it takes true or false".to_string())
+        }
         "combo" => (!option.vars.iter().any(|v| v.eq_ignore_ascii_case(value))).then(|| {
             let vars: Vec<String> = option.vars.iter().take(12).map(|v| shown(v)).collect();
             format!("it takes {}", crate::text::or_list(&vars))
@@ -318,7 +335,10 @@ mod tests {
             ("Skill Level", "spin", Some(-20), Some(20))
         );
         let o = parse_option("option name Debug Log File type string default ").expect("one");
-        assert_eq!((o.name.as_str(), o.kind.as_str()), ("Debug Log File", "string"));
+        assert_eq!(
+            (o.name.as_str(), o.kind.as_str()),
+            ("Debug Log File", "string")
+        );
         let o = parse_option(
             "option name UCI_Variant type combo default chess var 3check var chess var king of the hill",
         )
@@ -343,6 +363,9 @@ mod tests {
         assert!(refused_value(&check, "yes").is_some());
         let combo = parse_option("option name P type combo default a var a var b").expect("one");
         assert_eq!(refused_value(&combo, "B"), None);
-        assert_eq!(refused_value(&combo, "c").as_deref(), Some("it takes a or b"));
+        assert_eq!(
+            refused_value(&combo, "c").as_deref(),
+            Some("it takes a or b")
+        );
     }
 }

@@ -38,9 +38,9 @@ pub fn unplayable(variant: Variant, protocol: Protocol) -> Option<String> {
         return None;
     }
     Some(match xboard::protocol_name(variant) {
-        Some(name) => format!(
-            "UCI has no name for it; XBoard engines that announce variant {name} play it"
-        ),
+        Some(name) => {
+            format!("UCI has no name for it; XBoard engines that announce variant {name} play it")
+        }
         None => format!("no engine knows the rules of {}", variant.name()),
     })
 }
@@ -115,17 +115,20 @@ fn example(game: &AnyGame) -> String {
 fn in_coordinates(game: &AnyGame, text: &str) -> bool {
     let geometry = game.geometry();
     let leg = |leg: &str, last: bool| -> bool {
-        (1..leg.len()).filter(|&i| leg.is_char_boundary(i)).any(|i| {
-            geometry.cell(&leg[..i]).is_some() && {
-                let rest = &leg[i..];
-                (1..=rest.len())
-                    .filter(|&j| rest.is_char_boundary(j))
-                    .any(|j| {
-                        geometry.cell(&rest[..j]).is_some()
-                            && (rest[j..].is_empty() || (last && rest[j..].chars().count() == 1))
-                    })
-            }
-        })
+        (1..leg.len())
+            .filter(|&i| leg.is_char_boundary(i))
+            .any(|i| {
+                geometry.cell(&leg[..i]).is_some() && {
+                    let rest = &leg[i..];
+                    (1..=rest.len())
+                        .filter(|&j| rest.is_char_boundary(j))
+                        .any(|j| {
+                            geometry.cell(&rest[..j]).is_some()
+                                && (rest[j..].is_empty()
+                                    || (last && rest[j..].chars().count() == 1))
+                        })
+                }
+            })
     };
     let legs: Vec<&str> = text.split(',').collect();
     legs.iter()
@@ -143,12 +146,18 @@ mod tests {
 
     #[test]
     fn chess_and_chu_have_names_and_the_others_none() {
-        assert_eq!(protocol_variant(Variant::Chess, Protocol::Uci), Some("chess"));
+        assert_eq!(
+            protocol_variant(Variant::Chess, Protocol::Uci),
+            Some("chess")
+        );
         assert_eq!(
             protocol_variant(Variant::Chess, Protocol::Cecp),
             Some("normal")
         );
-        assert_eq!(protocol_variant(Variant::Chu, Protocol::Cecp), Some("elven"));
+        assert_eq!(
+            protocol_variant(Variant::Chu, Protocol::Cecp),
+            Some("elven")
+        );
         assert_eq!(protocol_variant(Variant::Chu, Protocol::Uci), None);
         for v in [Variant::Cat, Variant::Polar, Variant::BacCanCat] {
             for p in [Protocol::Uci, Protocol::Cecp] {
@@ -159,11 +168,9 @@ mod tests {
             }
         }
         assert!(
-            unplayable(Variant::Chu, Protocol::Uci)
-                .is_some_and(|w| w.contains("variant elven"))
+            unplayable(Variant::Chu, Protocol::Uci).is_some_and(|w| w.contains("variant elven"))
         );
-        let shogi =
-            Options::parse(Variant::Chu.options(), ["promotion=shogi"]).expect("an option");
+        let shogi = Options::parse(Variant::Chu.options(), ["promotion=shogi"]).expect("an option");
         assert_eq!(
             options_unplayable(Variant::Chu, &shogi).as_deref(),
             Some("engines play it with promotion=chess, and this game has promotion=shogi")
@@ -187,16 +194,25 @@ mod tests {
             read_move(&chess, "(none)"),
             Err(MoveFault::Unreadable(_))
         ));
-        assert!(matches!(read_move(&chess, ""), Err(MoveFault::Unreadable(_))));
-        let chu = chu();
-        assert!(read_move(&chu, "e2e4").is_ok());
+        assert!(matches!(
+            read_move(&chess, ""),
+            Err(MoveFault::Unreadable(_))
+        ));
+        let mut chu = chu();
+        for text in ["e2e4", "a7a6"] {
+            let mv = read_move(&chu, text).expect("a legal move");
+            chu.make_move(mv);
+        }
         assert!(read_move(&chu, "e1e2,e2e1").is_ok(), "the Lion's pass");
         let fault = read_move(&chu, "O-O").expect_err("not coordinates");
         assert!(
             matches!(&fault, MoveFault::Unreadable(w) if w.starts_with("which is not a move in coordinates")),
             "{fault:?}"
         );
-        assert!(matches!(read_move(&chu, "a0a5"), Err(MoveFault::Illegal(_))));
+        assert!(matches!(
+            read_move(&chu, "a0a5"),
+            Err(MoveFault::Illegal(_))
+        ));
         assert!(in_coordinates(&chu, "a6a7q") && in_coordinates(&chu, "j9j0"));
         assert!(!in_coordinates(&chu, "a6a7qq") && !in_coordinates(&chu, "k1k2"));
     }
