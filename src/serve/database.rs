@@ -768,6 +768,7 @@ mod tests {
             series: None,
             verdict: None,
             think_ms: None,
+            engines: Vec::new(),
         }
     }
 

@@ -45,6 +45,23 @@ pub struct SavedGame {
     /// absent while it goes on or when its rules ended it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verdict: Option<SavedVerdict>,
+    /// The seats other engines play (their players are the computer's
+    /// level that takes over if an engine fails); absent when none does.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub engines: Vec<SavedEngine>,
+}
+
+/// An engine playing a seat, as a save file records it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedEngine {
+    /// The seat (`black`).
+    pub seat: String,
+    /// The engine as the command line writes it (`uci:stockfish`).
+    pub engine: String,
+    /// Its options as `NAME=VALUE`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
 }
 
 /// The players' verdict as a save file records it.
@@ -350,6 +367,7 @@ mod tests {
             series: None,
             verdict: None,
             think_ms: None,
+            engines: Vec::new(),
         }
     }
 

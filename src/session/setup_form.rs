@@ -8,6 +8,8 @@ use super::table::{Player, TableGame, TableSpec};
 use super::words::capitalise;
 use catboard::ai::level::{DEFAULT_THINK_MS, Level};
 use catboard::core::{Game, Options};
+use catboard::protocol::engine::EngineSpec;
+use catboard::protocol::engine::known::KnownEngine;
 use catboard::variants::Variant;
 use std::path::PathBuf;
 
@@ -106,6 +108,12 @@ pub struct Setup {
     pub resume: Option<ResumeOffer>,
     /// Who plays the seats after the first when a variant is chosen.
     pub opponent: Player,
+    /// The engine playing each seat, where one does (its player is then
+    /// the computer that takes over if it fails); empty when none does.
+    pub engines: Vec<Option<EngineSpec>>,
+    /// The engines installed here that a seat may be given, after the
+    /// players (none on a shared table).
+    pub offered: Vec<KnownEngine>,
 }
 
 impl Setup {
@@ -123,9 +131,72 @@ impl Setup {
             think_ms: DEFAULT_THINK_MS,
             resume,
             opponent: Player::Human,
+            engines: Vec::new(),
+            offered: Vec::new(),
         };
         setup.reset_for_variant();
         setup
+    }
+
+    /// The screen offering `engines` (those installed) for the seats, each
+    /// for the variants it plays.
+    pub fn offering(mut self, engines: Vec<KnownEngine>) -> Setup {
+        self.offered = engines;
+        self
+    }
+
+    /// The engines offered for a seat of the variant chosen.
+    fn engine_choices(&self) -> Vec<&KnownEngine> {
+        self.offered
+            .iter()
+            .filter(|k| k.plays(self.variant))
+            .collect()
+    }
+
+    /// The engine of seat `seat`, if one plays it.
+    fn engine(&self, seat: usize) -> Option<&EngineSpec> {
+        self.engines.get(seat).and_then(Option::as_ref)
+    }
+
+    /// Steps seat `seat` through the players and then the engines offered,
+    /// by `delta`, wrapping round. An engine's seat is the computer at
+    /// Master for when it fails.
+    fn change_seat(&mut self, seat: usize, delta: isize) {
+        let engines: Vec<EngineSpec> = self.engine_choices().iter().map(|k| k.spec()).collect();
+        let n = Player::ALL.len() + engines.len();
+        let now = match self.engine(seat) {
+            Some(spec) => {
+                Player::ALL.len()
+                    + engines
+                        .iter()
+                        .position(|e| e == spec)
+                        .unwrap_or(engines.len())
+            }
+            None => self
+                .players
+                .get(seat)
+                .and_then(|p| Player::ALL.iter().position(|q| q == p))
+                .unwrap_or(0),
+        };
+        let next = (now as isize + delta).rem_euclid(n.max(1) as isize) as usize;
+        self.engines.resize(self.players.len(), None);
+        match engines.get(next.wrapping_sub(Player::ALL.len())) {
+            Some(spec) if next >= Player::ALL.len() => {
+                self.engines[seat] = Some(spec.clone());
+                if let Some(p) = self.players.get_mut(seat) {
+                    *p = Player::Computer(Level::Master);
+                }
+            }
+            _ => {
+                self.engines[seat] = None;
+                if let Some(p) = self.players.get_mut(seat) {
+                    *p = Player::ALL[next.min(Player::ALL.len() - 1)];
+                }
+            }
+        }
+        if self.engines.iter().all(Option::is_none) {
+            self.engines.clear();
+        }
     }
 
     /// The screen for one person at the terminal: the computer (at Club
@@ -149,6 +220,7 @@ impl Setup {
         setup.think_ms = think_ms;
         setup.variant = table.variant();
         setup.players = table.players().to_vec();
+        setup.engines = table.engines().to_vec();
         setup.options = table.options().clone();
         setup.near_side = near_side;
         let usual = table.variant().new_game(table.options()).position_text();
@@ -165,6 +237,7 @@ impl Setup {
         self.players = (0..self.variant.seats().len())
             .map(|i| if i == 0 { Player::Human } else { self.opponent })
             .collect();
+        self.engines.clear();
         self.options = Options::new();
         self.near_side = 0;
         self.position.clear();
@@ -222,12 +295,7 @@ impl Setup {
                     self.reset_for_variant();
                 }
             }
-            SetupRow::Seat(seat) => {
-                if let Some(p) = self.players.get_mut(seat) {
-                    let i = Player::ALL.iter().position(|q| q == p).unwrap_or(0);
-                    *p = Player::ALL[step(i, Player::ALL.len())];
-                }
-            }
+            SetupRow::Seat(seat) => self.change_seat(seat, delta),
             SetupRow::Option(n) => {
                 if let Some(spec) = self.variant.options().get(n) {
                     let value = self.options.value(spec);
@@ -276,7 +344,10 @@ impl Setup {
             SetupRow::Variant => ("Variant".into(), self.variant.name().into()),
             SetupRow::Seat(i) => (
                 seat_name(i),
-                self.players.get(i).map_or("?".into(), |p| p.label()),
+                match self.engine(i) {
+                    Some(spec) => spec.label(),
+                    None => self.players.get(i).map_or("?".into(), |p| p.label()),
+                },
             ),
             SetupRow::Option(i) => match self.variant.options().get(i) {
                 Some(spec) => (spec.label.into(), choice_words(self.options.value(spec))),

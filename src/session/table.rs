@@ -2,6 +2,8 @@
 //! plays each seat, the game itself, the move list in its notation, the
 //! captured pieces, and the moves undone that `redo` can replay.
 
+mod engine_seats;
+
 use super::save::{SavedGame, SavedSeries, SavedVerdict};
 use super::words::capitalise;
 use catboard::ai::Level;
@@ -173,6 +175,9 @@ pub struct TableGame {
     /// How long a Master computer thinks per move at this table (ms),
     /// when set: saved with the game.
     think_ms: Option<u64>,
+    /// The engine playing each seat, where one does (see
+    /// [`TableGame::engine`]); empty when none does.
+    engines: Vec<Option<catboard::protocol::engine::EngineSpec>>,
 }
 
 impl TableGame {
@@ -204,6 +209,7 @@ impl TableGame {
             first_mover: game.to_move(),
             first_round: game.fullmove().max(1),
             think_ms: None,
+            engines: Vec::new(),
             game,
             played: Vec::new(),
             redo: Vec::new(),
@@ -228,6 +234,7 @@ impl TableGame {
             players,
         })?;
         table.think_ms = saved.think_ms;
+        table.read_engines(&saved.engines)?;
         if let Some(series) = &saved.series {
             table.series =
                 Series::from_parts(series.games, series.totals.clone()).map_err(|e| e.0)?;
@@ -337,6 +344,7 @@ impl TableGame {
                 },
             }),
             think_ms: self.think_ms,
+            engines: self.saved_engines(),
         }
     }
 
@@ -691,6 +699,7 @@ mod long_game {
             series: None,
             verdict: None,
             think_ms: None,
+            engines: Vec::new(),
         }
     }
 

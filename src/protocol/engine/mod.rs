@@ -109,14 +109,13 @@ impl EngineSpec {
         program.rsplit('/').next().unwrap_or(program)
     }
 
-    /// How a screen names the seat's player before the engine has said
-    /// its own name: `stockfish (UCI engine)`.
+    /// How a screen names the seat's player: a known engine's name, else
+    /// its program's, and its protocol (`Stockfish (UCI engine)`,
+    /// `myengine (XBoard engine)`).
     pub fn label(&self) -> String {
-        format!(
-            "{} ({} engine)",
-            shown(self.program()),
-            self.protocol.name()
-        )
+        let name = known::KnownEngine::of(self)
+            .map_or_else(|| shown(self.program()), |k| k.name.to_string());
+        format!("{name} ({} engine)", self.protocol.name())
     }
 
     /// Adds the option `NAME=VALUE` (its text as given after the seat).
@@ -648,7 +647,11 @@ mod tests {
         assert_eq!(spec.command, "stockfish -x");
         assert_eq!(spec.id(), "uci:stockfish -x");
         assert_eq!(spec.program(), "stockfish");
-        assert_eq!(spec.label(), "stockfish (UCI engine)");
+        assert_eq!(spec.label(), "Stockfish (UCI engine)", "a known engine");
+        let unknown = EngineSpec::parse("uci:./my\u{1b}engine")
+            .expect("uci")
+            .expect("a command");
+        assert_eq!(unknown.label(), "my\\u{1b}engine (UCI engine)");
         let cecp = EngineSpec::parse("CECP:/usr/games/fairymax").expect("a protocol");
         assert_eq!(
             cecp.map(|s| (s.protocol, s.program().to_string())),

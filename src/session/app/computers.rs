@@ -36,13 +36,19 @@ impl App {
             }
         };
         self.next_search += 1;
+        let seat = p.table.game().to_move();
         p.thinking = Some(Thinking {
             id,
             purpose,
-            seat: p.table.game().to_move(),
+            seat,
             level,
             progress: None,
         });
+        if purpose == Purpose::Move
+            && let Some(request) = super::engine_seats::request(&p.table, id, think_ms, min_time)
+        {
+            return vec![Effect::AskEngine(Box::new(request))];
+        }
         vec![Effect::Think(Box::new(SearchRequest {
             id,
             game: p.table.game().clone(),

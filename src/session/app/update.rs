@@ -56,6 +56,9 @@ fn apply(app: &mut App, action: Action) -> Vec<Effect> {
             return Vec::new();
         }
         Action::Reply { id, thought } => return reply(app, id, &thought),
+        Action::EngineNews { id, seat, news } => {
+            return super::engine_seats::news(app, id, seat, news);
+        }
         Action::Watched(saved) => {
             super::watching::watched(app, &saved);
             return Vec::new();
@@ -114,7 +117,8 @@ fn update_overlay(app: &mut App, overlay: Overlay, action: Action) -> Vec<Effect
                         path,
                         table: Box::new(p.table.clone()),
                     });
-                let setup = Setup::like(&p.table, p.near_side(), app.think_ms, resume);
+                let setup = Setup::like(&p.table, p.near_side(), app.think_ms, resume)
+                    .offering(app.offered_engines.clone());
                 app.previous_game = Some(p.as_previous());
                 app.screen = Screen::Setup(setup);
             }
@@ -551,7 +555,8 @@ fn restart(app: &mut App) -> Vec<Effect> {
     let spec = Setup::like(&p.table, p.near_side(), app.think_ms, None).spec();
     let series = carried_series(&p.table, &spec);
     let (near, previous) = (p.near_side(), p.as_previous());
-    let effects = open_game(app, &spec, near, Some(previous), series);
+    let engines = p.table.engines().to_vec();
+    let effects = open_game(app, &spec, &engines, near, Some(previous), series);
     if !app.message.as_ref().is_some_and(|m| m.error) {
         app.inform("A new game begins; undo before its first move brings back the last one.");
     }

@@ -16,7 +16,7 @@ use std::time::Duration;
 pub const DRAW_MARGIN: i32 = 25;
 
 /// Ends the game by `verdict` and says the result.
-fn end(app: &mut App, verdict: Verdict) -> Vec<Effect> {
+pub(super) fn end(app: &mut App, verdict: Verdict) -> Vec<Effect> {
     let Screen::Playing(p) = &mut app.screen else {
         return Vec::new();
     };

@@ -243,7 +243,7 @@ fn seat_lines(look: &Look, p: &Playing, seat: Seat, width: usize) -> Vec<Line<'s
         .get(seat.index())
         .map(|pl| match p.people.get(seat.index()) {
             Some(Some(name)) if pl.level().is_none() => name.clone(),
-            _ => pl.label(),
+            _ => p.table.player_label(seat),
         })
         .unwrap_or_default();
     let head = 2 + name.width();
