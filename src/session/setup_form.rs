@@ -494,4 +494,66 @@ mod tests {
         s.move_row(1);
         assert_eq!(s.current(), SetupRow::Variant);
     }
+
+    #[test]
+    fn installed_engines_follow_the_players_for_the_variants_they_play() {
+        use catboard::protocol::engine::known::KNOWN_ENGINES;
+        let offered: Vec<KnownEngine> = KNOWN_ENGINES.to_vec();
+        let mut s = Setup::new(None).against_the_computer().offering(offered);
+        s.row = s
+            .rows()
+            .iter()
+            .position(|r| *r == SetupRow::Seat(1))
+            .expect("Black's row");
+        s.players[1] = Player::Human;
+        let mut seen = vec![s.describe(SetupRow::Seat(1)).1];
+        for _ in 1..Player::ALL.len() + KNOWN_ENGINES.len() {
+            s.change(1);
+            seen.push(s.describe(SetupRow::Seat(1)).1);
+        }
+        assert_eq!(
+            seen,
+            [
+                "human",
+                "computer (casual)",
+                "computer (club)",
+                "computer (strong)",
+                "computer (master)",
+                "Stockfish (UCI engine)",
+                "Fairy-Stockfish (UCI engine)",
+                "Fairy-Max (XBoard engine)",
+                "Sjaak II (XBoard engine)",
+                "GNU Chess (UCI engine)",
+            ]
+        );
+        // An engine's seat is Master's should the engine fail.
+        assert_eq!(s.players[1], Player::Computer(Level::Master));
+        assert_eq!(
+            s.engines[1].as_ref().map(|e| e.id()),
+            Some("uci:gnuchess --uci".to_string())
+        );
+        s.change(1);
+        assert_eq!(s.describe(SetupRow::Seat(1)).1, "human", "wraps round");
+        assert!(s.engines.is_empty());
+        s.change(-1);
+        assert!(s.engines[1].is_some(), "back to the last engine");
+        // No engine plays Cat Chess; a new variant forgets the engines.
+        s.row = 0;
+        s.change(1);
+        assert_eq!(s.variant, Variant::Cat);
+        assert!(s.engines.is_empty());
+        s.row = s
+            .rows()
+            .iter()
+            .position(|r| *r == SetupRow::Seat(1))
+            .expect("Black's row");
+        let before = s.players[1];
+        for _ in 0..Player::ALL.len() {
+            s.change(1);
+            assert!(s.engines.is_empty());
+        }
+        assert_eq!(s.players[1], before, "the players alone, round");
+        // A shared table's setup offers none.
+        assert!(Setup::new(None).offered.is_empty());
+    }
 }

@@ -219,6 +219,8 @@ fn thinking_lines(look: &Look, p: &Playing, t: &Thinking, width: usize) -> Vec<L
                 }
             }
         }
+        // Another engine's search has no figures to show.
+        None if t.purpose == Purpose::Move && p.table.engine(t.seat).is_some() => {}
         None => lines.push(Line::styled("Depth 0", look.dim())),
     }
     lines
