@@ -622,7 +622,8 @@ fn winner_words(seat_name: &str) -> String {
 mod tests {
     use super::*;
 
-    fn chess() -> TableGame {
+    /// Two people at chess (also for the engine seats' tests).
+    pub(super) fn chess() -> TableGame {
         TableGame::new(&TableSpec {
             variant: Variant::Chess,
             options: Options::new(),

@@ -152,6 +152,20 @@ fn save_with_engine(dir: &std::path::Path, engine: &str) {
     std::fs::write(dir.join("game-1.json"), save.to_string()).expect("write the save");
 }
 
+/// `catboard line --resume` from `saves`, asking for the history.
+fn resume(saves: &std::path::Path) -> (Option<i32>, String, String) {
+    let saves = saves.display().to_string();
+    let args = [
+        "line",
+        "--resume",
+        "--save-dir",
+        &saves,
+        "--think-ms",
+        "100",
+    ];
+    catboard(&args, "history\n")
+}
+
 #[test]
 fn resume_restarts_the_engine_with_the_whole_game() {
     let dir = Scratch::new("engine-resume");
@@ -162,18 +176,7 @@ fn resume_restarts_the_engine_with_the_whole_game() {
         fake_engine(&format!("--uci --log {}", log.display()))
     );
     save_with_engine(&saves, &engine);
-    let saves_arg = saves.display().to_string();
-    let (code, out, err) = catboard(
-        &[
-            "line",
-            "--resume",
-            "--save-dir",
-            &saves_arg,
-            "--think-ms",
-            "100",
-        ],
-        "history\n",
-    );
+    let (code, out, err) = resume(&saves);
     assert_eq!(code, Some(0), "{err}\n{out}");
     assert!(out.contains("Black plays"), "{out}");
     let sent = std::fs::read_to_string(&log).expect("the engine's log");
@@ -186,18 +189,7 @@ fn resume_hands_the_seat_to_catboard_when_the_engines_program_is_gone() {
     let dir = Scratch::new("engine-gone");
     let saves = dir.path().join("games");
     save_with_engine(&saves, "uci:catboard-engine-uninstalled");
-    let saves_arg = saves.display().to_string();
-    let (code, out, err) = catboard(
-        &[
-            "line",
-            "--resume",
-            "--save-dir",
-            &saves_arg,
-            "--think-ms",
-            "100",
-        ],
-        "history\n",
-    );
+    let (code, out, err) = resume(&saves);
     assert_eq!(code, Some(0), "{err}\n{out}");
     let said = "The engine catboard-engine-uninstalled (UCI engine) cannot be started: there is no program 'catboard-engine-uninstalled' on the PATH or in /usr/games or /usr/local/games. catboard's computer (master) plays Black from now on.";
     assert!(out.contains(said), "{out}");

@@ -154,20 +154,8 @@ impl TableGame {
 
 #[cfg(test)]
 mod tests {
-    use super::super::TableSpec;
+    use super::super::tests::chess;
     use super::*;
-    use catboard::core::Options;
-    use catboard::variants::Variant;
-
-    fn chess() -> TableGame {
-        TableGame::new(&TableSpec {
-            variant: Variant::Chess,
-            options: Options::new(),
-            position: None,
-            players: vec![Player::Human; 2],
-        })
-        .expect("chess")
-    }
 
     fn spec(text: &str) -> EngineSpec {
         let mut spec = EngineSpec::parse(text).expect("uci:").expect("a command");
