@@ -12,6 +12,7 @@ use crate::session::{
 };
 use crate::ui::run;
 use catboard::ai::level::{DEFAULT_THINK_MS, Level};
+use catboard::clock::TimeControl;
 use catboard::core::Options;
 use catboard::protocol::engine::EngineSpec;
 use catboard::protocol::engine::known::KnownEngine;
@@ -160,6 +161,10 @@ pub struct GameArgs {
     /// The seat drawn at the near edge (default: the first human seat).
     #[arg(long, value_name = "SEAT")]
     pub view: Option<String>,
+    /// The time control: minutes (may be fractional) plus seconds added
+    /// after each move, e.g. 5+3 or 0.5+0; none (the default) for no clock.
+    #[arg(long, value_name = "M+S")]
+    pub time: Option<String>,
 }
 
 /// Arguments of `catboard play`: start a game without the setup screen.
@@ -486,11 +491,16 @@ fn play_config(
         .map_err(|e| format!("Bad option: {e}."))?;
     let players = players_of(variant, args)?;
     let (engines, engine_notice) = engines_of(variant, &options, args)?;
+    let time = match &args.time {
+        Some(text) => TimeControl::parse(text)?,
+        None => None,
+    };
     let mut table = TableGame::new(&TableSpec {
         variant,
         options,
         position: args.position.clone(),
         players,
+        time,
     })?;
     table.set_engines(&engines);
     let near_side = match &args.view {
@@ -622,6 +632,7 @@ mod tests {
             position: None,
             options: Vec::new(),
             view: None,
+            time: None,
         }
     }
 

@@ -14,6 +14,7 @@ pub mod moves;
 pub mod options;
 pub mod orthodox;
 pub mod piece;
+pub mod retire;
 pub mod zobrist;
 
 pub use board::Board;
@@ -25,3 +26,4 @@ pub use history::{History, Ply, Recorded, Snapshot};
 pub use moves::{Move, MoveKind, MoveList};
 pub use options::{OptionSpec, Options};
 pub use piece::{Piece, PieceKind, Seat};
+pub use retire::{Departure, Leaving, Retire, Retirements};

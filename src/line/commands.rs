@@ -3,7 +3,7 @@
 //! session's voice.
 
 use crate::session::action::Action;
-use crate::session::app::Playing;
+use crate::session::app::{App, Playing, Screen};
 use crate::session::computer::Purpose;
 use crate::session::describe::{self, position, refusal};
 use crate::session::speech::{Notation, Voice, read_typed};
@@ -49,6 +49,8 @@ pub enum Command {
     Material,
     /// `count`, `halfmove`: the move counts the end rules watch.
     Count,
+    /// `clock`, `c`: the time on each seat's clock.
+    Clock,
     /// A word naming one of the variant's figures (`reserve`, `points`,
     /// `scores`, `out`, `leapers`, `passes`, `formation`, `lion`).
     Note(String),
@@ -97,6 +99,7 @@ const WORDS: &[(&str, &str)] = &[
     ("captured", ""),
     ("count", ""),
     ("halfmove", ""),
+    ("clock", "c"),
     ("undo", "u"),
     ("redo", ""),
     ("new", ""),
@@ -159,6 +162,7 @@ impl Command {
                 Some("players") => return Command::Players,
                 Some("material" | "captured") => return Command::Material,
                 Some("count" | "halfmove") => return Command::Count,
+                Some("clock") => return Command::Clock,
                 Some("undo") => return Command::Undo,
                 Some("redo") => return Command::Redo,
                 Some("new") => return Command::New,
@@ -271,7 +275,7 @@ pub fn help(voice: Voice) -> Vec<String> {
         "a move: the cell a piece leaves and the cell it goes to, such as e2 e4, or the move in the move list's notation; pass where passing is allowed. A move with a question mark after it is explained, not played.".to_string(),
         "board, b: every rank in words (the sphere: every ring). rank 3, file e, s 3, s e: one rank or file. cell e4: what stands there and what can move there (the sphere: and its neighbours).".to_string(),
         "pieces, p: where every piece stands; p knight, p N, p black: of a kind or a side. moves, m: every legal move; moves e2: the moves of one piece.".to_string(),
-        "last, l: the last move. history: the moves so far. status, s: everything the side panel shows. turn, t: whose turn it is. players, o: who plays each seat. material: what each side has taken. count: the move counts the end rules watch.".to_string(),
+        "last, l: the last move. history: the moves so far. status, s: everything the side panel shows. turn, t: whose turn it is. players, o: who plays each seat. material: what each side has taken. count: the move counts the end rules watch. clock, c: the time on each clock.".to_string(),
         "zones, z: the Cats' zones and the disarmed pieces, in Cat Chess. reserve, points, out, leapers, passes: BacCanCat's figures. formation: Polar's formation. status says Chu's Lion rule when it holds.".to_string(),
         "undo, u; redo; new: take back, replay, start again. hint: the engine's move for you. computer: the engine plays your move.".to_string(),
         "resign: give the game up. draw: offer a draw; accept or decline answer one. quit, q: leave; the game is saved and can be resumed.".to_string(),
@@ -281,6 +285,35 @@ pub fn help(voice: Voice) -> Vec<String> {
             notations.join(", ")
         ),
     ]
+}
+
+/// The clocks in words: "White 4 minutes 58 seconds, Black 5 minutes;
+/// Black to move." In an untimed game, how to have a clock.
+pub fn clocks(app: &App) -> String {
+    let Screen::Playing(p) = &app.screen else {
+        return "There is no game on.".to_string();
+    };
+    let Some(control) = p.table.time_control() else {
+        return "This game has no clock; start one with --time, such as --time 5+3.".to_string();
+    };
+    let game = p.table.game();
+    let readings: Vec<String> = (0..p.table.players().len())
+        .map(|i| {
+            let seat = Seat(i as u8);
+            let name = capitalise(game.seat_name(seat));
+            let left = app.clock_reading(seat).unwrap_or_default();
+            if game.retirements().of(seat).is_some() {
+                format!("{name} out of time")
+            } else {
+                format!("{name} {}", catboard::clock::said(left))
+            }
+        })
+        .collect();
+    let turn = match p.table.outcome() {
+        Some(_) => "the game is over".to_string(),
+        None => format!("{} to move", capitalise(game.seat_name(game.to_move()))),
+    };
+    format!("{}; {turn} ({control}).", readings.join(", "))
 }
 
 /// What is said when the line mode starts: the game and its players, and
@@ -707,7 +740,9 @@ mod tests {
         assert_eq!(read("s"), Command::Status);
         assert_eq!(read("status"), Command::Status);
         assert_eq!(read("turn"), Command::Turn);
-        assert_eq!(read("clock"), Command::Unknown("clock".into()));
+        assert_eq!(read("clock"), Command::Clock);
+        assert_eq!(read("c"), Command::Clock);
+        assert_eq!(read("clocks"), Command::Unknown("clocks".into()));
         assert_eq!(read("o"), Command::Players);
         assert_eq!(read("l"), Command::Last);
         assert_eq!(read("moves"), Command::Moves(None));

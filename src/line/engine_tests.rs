@@ -24,6 +24,7 @@ fn an_engine_that_plays_an_illegal_move_gives_its_seat_to_catboards_computer() {
         options: Options::new(),
         position: None,
         players: vec![Player::Human, Player::Human],
+        time: None,
     })
     .expect("chess");
     let spec = EngineSpec {

@@ -71,6 +71,7 @@ impl Run {
                     options: Options::new(),
                     position: self.position.map(str::to_string),
                     players: self.players.clone(),
+                    time: None,
                 })
                 .unwrap_or_else(|e| panic!("{e}"));
                 Start::Play {

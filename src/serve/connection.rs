@@ -402,6 +402,7 @@ impl Connection {
                 options: catboard::core::Options::new(),
                 position: None,
                 players: vec![Player::Human; 2],
+                time: None,
             };
             let (table, who) = (name.to_string(), self.who.clone());
             let think_ms = self.shared.limits.think_ms;

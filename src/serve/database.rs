@@ -769,6 +769,9 @@ mod tests {
             verdict: None,
             think_ms: None,
             engines: Vec::new(),
+            time: None,
+            clocks: Vec::new(),
+            turn_ms: None,
         }
     }
 

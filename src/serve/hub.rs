@@ -962,6 +962,7 @@ mod tests {
             options: catboard::core::Options::new(),
             position: None,
             players,
+            time: None,
         })
         .expect("chess")
     }
@@ -1020,6 +1021,7 @@ mod tests {
             options,
             position: None,
             players: vec![Player::Human; 2],
+            time: None,
         })
         .expect("chess");
         shared

@@ -360,6 +360,7 @@ mod tests {
             options: catboard::core::Options::new(),
             position: None,
             players: vec![Player::Human; 2],
+            time: None,
         })
         .expect("chess");
         Room::new(table, "owner".into(), 1000)

@@ -130,6 +130,10 @@ pub enum Action {
     No,
     /// The terminal changed size.
     Resize,
+    /// Time went by: the clocks may need the session (a flag falling, a
+    /// low-time warning, the time shown); a front end sends it when
+    /// [`crate::session::app::App::clock_wake`] says.
+    Tick,
     /// The terminal hung up or a termination signal came: save and leave.
     Hangup,
     /// Something outside (saving) went wrong; show this sentence.

@@ -21,6 +21,7 @@ pub mod save;
 pub mod setup_form;
 pub mod speech;
 pub mod table;
+pub mod timing;
 pub mod words;
 pub mod worker;
 
@@ -308,6 +309,9 @@ mod tests {
             verdict: None,
             think_ms: None,
             engines: Vec::new(),
+            time: None,
+            clocks: Vec::new(),
+            turn_ms: None,
         }
     }
 
@@ -387,6 +391,7 @@ mod tests {
             options: catboard::core::Options::new(),
             position: None,
             players: vec![table::Player::Human; 2],
+            time: None,
         })
         .expect("chess");
         let (mut app, effects) = build_app(SessionConfig {

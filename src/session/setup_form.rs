@@ -7,11 +7,13 @@
 use super::table::{Player, TableGame, TableSpec};
 use super::words::capitalise;
 use catboard::ai::level::{DEFAULT_THINK_MS, Level};
+use catboard::clock::TimeControl;
 use catboard::core::{Game, Options};
 use catboard::protocol::engine::EngineSpec;
 use catboard::protocol::engine::known::KnownEngine;
 use catboard::variants::Variant;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// An unfinished game the setup screen offers to resume.
 #[derive(Clone, Debug)]
@@ -75,6 +77,8 @@ pub enum SetupRow {
     Option(usize),
     /// How long a Master computer thinks a move (only when one plays).
     MasterTime,
+    /// The time control: none, or minutes plus seconds a move.
+    Clock,
     /// Opening array or a position.
     Start,
     /// The position text (only when starting from a position).
@@ -114,6 +118,8 @@ pub struct Setup {
     /// The engines installed here that a seat may be given, after the
     /// players (none on a shared table).
     pub offered: Vec<KnownEngine>,
+    /// The time control; `None` for a game without clocks.
+    pub time: Option<TimeControl>,
 }
 
 impl Setup {
@@ -133,6 +139,7 @@ impl Setup {
             opponent: Player::Human,
             engines: Vec::new(),
             offered: Vec::new(),
+            time: None,
         };
         setup.reset_for_variant();
         setup
@@ -223,6 +230,7 @@ impl Setup {
         setup.engines = table.engines().to_vec();
         setup.options = table.options().clone();
         setup.near_side = near_side;
+        setup.time = table.time_control();
         let usual = table.variant().new_game(table.options()).position_text();
         if table.start_position() != usual {
             setup.from_position = true;
@@ -252,7 +260,8 @@ impl Setup {
         }
         rows.push(SetupRow::Variant);
         rows.extend((0..self.variant.seats().len()).map(SetupRow::Seat));
-        if self.players.contains(&Player::Computer(Level::Master)) {
+        rows.push(SetupRow::Clock);
+        if self.players.contains(&Player::Computer(Level::Master)) && self.time.is_none() {
             rows.push(SetupRow::MasterTime);
         }
         rows.extend((0..self.variant.options().len()).map(SetupRow::Option));
@@ -320,6 +329,11 @@ impl Setup {
                     choices[choices.len() - 1]
                 });
             }
+            SetupRow::Clock => {
+                let choices = time_choices();
+                let i = choices.iter().position(|c| *c == self.time).unwrap_or(0);
+                self.time = choices[step(i, choices.len())];
+            }
             SetupRow::Start => {
                 self.from_position = !self.from_position;
                 if self.from_position && self.position.is_empty() {
@@ -354,6 +368,7 @@ impl Setup {
                 None => (String::new(), String::new()),
             },
             SetupRow::MasterTime => ("Master thinks".into(), think_time_label(self.think_ms)),
+            SetupRow::Clock => ("Clock".into(), time_label(self.time)),
             SetupRow::Start => (
                 "Start from".into(),
                 if self.from_position {
@@ -375,6 +390,48 @@ impl Setup {
             options: self.options.clone(),
             position: self.from_position.then(|| self.position.clone()),
             players: self.players.clone(),
+            time: self.time,
+        }
+    }
+}
+
+/// The time controls the setup screen offers, as minutes plus seconds a
+/// move, after none (a command line's `--time` may give any other).
+pub const TIME_CHOICES: [(u64, u64); 8] = [
+    (1, 0),
+    (3, 2),
+    (5, 0),
+    (5, 3),
+    (10, 5),
+    (15, 10),
+    (30, 0),
+    (90, 30),
+];
+
+/// Every choice of the Clock row, no clock first.
+fn time_choices() -> Vec<Option<TimeControl>> {
+    std::iter::once(None)
+        .chain(TIME_CHOICES.iter().map(|&(m, s)| {
+            Some(TimeControl {
+                base: Duration::from_secs(m * 60),
+                increment: Duration::from_secs(s),
+            })
+        }))
+        .collect()
+}
+
+/// A time control as the setup screen shows it: `none`, `5 min + 3 s a move`.
+pub fn time_label(time: Option<TimeControl>) -> String {
+    match time {
+        None => "none".into(),
+        Some(c) => {
+            let (minutes, seconds) = c
+                .text()
+                .split_once('+')
+                .map_or((c.text(), String::new()), |(m, s)| {
+                    (m.to_string(), s.to_string())
+                });
+            format!("{minutes} min + {seconds} s a move")
         }
     }
 }
@@ -402,7 +459,8 @@ mod tests {
         let rows = setup.rows();
         let seats = Variant::Chess.seats().len();
         let options = Variant::Chess.options().len();
-        assert_eq!(rows.len(), 1 + seats + options + 3);
+        assert_eq!(rows.len(), 1 + seats + options + 4);
+        assert!(rows.contains(&SetupRow::Clock));
         assert_eq!(setup.describe(SetupRow::Seat(1)).0, "Black");
         assert_eq!(setup.describe(SetupRow::Option(0)).0, "Fifty-move rule");
     }

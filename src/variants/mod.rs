@@ -8,7 +8,7 @@ pub mod polar;
 
 use crate::core::{
     Annotations, Cell, EndRules, Game, GameError, Geometry, Move, MoveList, OptionSpec, Options,
-    Outcome, Piece, PieceKind, Seat,
+    Outcome, Piece, PieceKind, Retire, Retirements, Seat,
 };
 use baccancat::BacCanCat;
 use cat::CatChess;
@@ -294,17 +294,44 @@ impl Game for AnyGame {
     fn position_text(&self) -> String {
         dispatch!(self, g => g.position_text())
     }
+    /// A retirement's text (`resign:white`) for every variant; a move's
+    /// as the variant writes it.
     fn move_text(&self, mv: Move) -> String {
-        dispatch!(self, g => g.move_text(mv))
+        match Retire::of(mv) {
+            Some(retire) => retire.text(self.seat_names()),
+            None => dispatch!(self, g => g.move_text(mv)),
+        }
     }
+    /// A retirement in words (`White resigns`); a move as the variant
+    /// lists it.
     fn move_notation(&self, mv: Move) -> String {
-        dispatch!(self, g => g.move_notation(mv))
+        match Retire::of(mv) {
+            Some(retire) => retire.words(self.seat_names()),
+            None => dispatch!(self, g => g.move_notation(mv)),
+        }
     }
+    /// A retirement's text, when the game allows it now; any move the
+    /// variant reads.
     fn parse_move(&self, text: &str) -> Result<Move, GameError> {
-        dispatch!(self, g => g.parse_move(text))
+        match Retire::parse(text, self.seat_names()) {
+            Some(retire) => self.may_retire(retire).map(|()| retire.to_move()),
+            None => dispatch!(self, g => g.parse_move(text)),
+        }
     }
     fn captured(&self, mv: Move) -> Option<Piece> {
+        if !mv.on_board() {
+            return None;
+        }
         dispatch!(self, g => g.captured(mv))
+    }
+    fn retirements(&self) -> Retirements {
+        dispatch!(self, g => g.retirements())
+    }
+    fn can_mate(&self, seat: Seat) -> bool {
+        dispatch!(self, g => g.can_mate(seat))
+    }
+    fn may_retire(&self, retire: Retire) -> Result<(), GameError> {
+        dispatch!(self, g => g.may_retire(retire))
     }
     fn entry_paths(&self, mv: Move) -> Vec<arrayvec::ArrayVec<Cell, 3>> {
         dispatch!(self, g => g.entry_paths(mv))

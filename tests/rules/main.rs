@@ -37,4 +37,5 @@ mod polar_geometry;
 mod polar_notation;
 mod polar_perft;
 mod polar_rules;
+mod retire_rules;
 mod variant_properties;

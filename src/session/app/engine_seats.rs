@@ -6,17 +6,17 @@
 
 use super::{App, Effect, Screen, verdicts};
 use crate::session::engines::{EngineNews, EngineRequest};
-use crate::session::table::{TableGame, Verdict};
-use catboard::core::{Game, Seat};
+use crate::session::table::TableGame;
+use catboard::core::{Departure, Game, Retire, Seat};
 use catboard::protocol::engine::Budget;
 use std::time::Duration;
 
 /// The request for the move of the seat to move, when an engine plays it:
-/// the whole game, and `think_ms` to think.
+/// the whole game, and `budget` to think (`--think-ms`, or the clocks).
 pub(super) fn request(
     table: &TableGame,
     id: u64,
-    think_ms: u64,
+    budget: Budget,
     min_time: Duration,
 ) -> Option<EngineRequest> {
     let seat = table.game().to_move();
@@ -27,7 +27,7 @@ pub(super) fn request(
         spec: spec.clone(),
         game: table.game().clone(),
         options: table.options().clone(),
-        budget: Budget::PerMove(Duration::from_millis(think_ms)),
+        budget,
         min_time,
     })
 }
@@ -51,6 +51,6 @@ pub(super) fn news(app: &mut App, id: u64, seat: Seat, news: EngineNews) -> Vec<
             app.error(said);
             effects
         }
-        EngineNews::Resigned => verdicts::end(app, Verdict::Resigned(seat)),
+        EngineNews::Resigned => verdicts::end(app, Retire::Leave(seat, Departure::Resigned)),
     }
 }

@@ -173,7 +173,7 @@ fn an_engine_that_resigns_loses_the_game() {
         },
     );
     let ending = p(&app).table.outcome().expect("over");
-    assert_eq!(ending.winner(), Some(Seat::WHITE));
+    assert_eq!(ending.winner, Some(Seat::WHITE));
     assert!(asked(&effects).is_empty() && started(&effects).is_empty());
     let said = app.message.clone().expect("said");
     assert!(said.text.contains("Black resigns"), "{}", said.text);
@@ -200,4 +200,49 @@ fn a_new_game_after_one_keeps_the_engine_and_the_setup_names_it() {
     // Restart keeps it too.
     update(&mut app, Action::Restart);
     assert!(p(&app).table.engine(Seat::BLACK).is_some());
+}
+
+#[test]
+fn in_a_timed_game_the_engine_is_told_both_clocks() {
+    use crate::session::table::TableSpec;
+    use crate::session::timing::TimeSource;
+    use catboard::clock::TimeControl;
+    use catboard::protocol::engine::Clocks;
+    use std::time::Duration;
+    let table = TableGame::new(&TableSpec {
+        variant: catboard::variants::Variant::Chess,
+        options: catboard::core::Options::new(),
+        position: None,
+        players: vec![Player::Human, Player::Human],
+        time: TimeControl::parse("1+2").expect("a control"),
+    })
+    .expect("a game");
+    let playing = Playing::new(table, 0, Some(PathBuf::from("/saves/g.json")));
+    let mut app = App::new(
+        Screen::Playing(Box::new(playing)),
+        None,
+        crate::session::look::LookChoice::default(),
+    );
+    let (source, hand) = TimeSource::manual();
+    app.time = source;
+    if let Screen::Playing(p) = &mut app.screen {
+        let spec = EngineSpec::parse("xboard:fairymax")
+            .and_then(Result::ok)
+            .expect("an engine");
+        p.table.set_engine(Seat::BLACK, spec, Level::Club);
+    }
+    update(&mut app, Action::Tick);
+    hand.advance(Duration::from_secs(5));
+    let effects = type_move(&mut app, "e4");
+    let [request] = asked(&effects).try_into().expect("one request");
+    assert_eq!(
+        request.budget,
+        Budget::Clock(Clocks {
+            own: Duration::from_secs(60),
+            opponent: Duration::from_secs(57),
+            own_increment: Duration::from_secs(2),
+            opponent_increment: Duration::from_secs(2),
+        })
+    );
+    assert_eq!(request.min_time, Duration::ZERO, "no pause paid for");
 }

@@ -4,6 +4,9 @@
 //! search on a worker thread) comes back as [`Effect`]s.
 
 #[cfg(test)]
+mod clock_tests;
+mod clocks;
+#[cfg(test)]
 mod computer_tests;
 mod computers;
 mod engine_seats;
@@ -34,6 +37,7 @@ use super::save::{Claim, GameLock, SaveStore, SavedGame, claim};
 use super::setup_form::Setup;
 use super::speech::Voice;
 use super::table::TableGame;
+use super::timing::{TimeSource, TurnTimer};
 use catboard::ai::level::DEFAULT_THINK_MS;
 use catboard::core::{Cell, Game, Move, Seat};
 use catboard::entry::{Choice, MoveEntry};
@@ -148,6 +152,15 @@ pub struct Playing {
     /// Set when another catboard has the game open: this one watches it,
     /// read-only, and never writes its file.
     pub watching: Option<Watching>,
+    /// The timer of the turn under way, in a timed game.
+    pub timer: TurnTimer,
+    /// The seats told their clock is low (one bit a seat), each told once
+    /// until its clock is above the mark again.
+    pub low_time_told: u8,
+    /// What each seat's clock read after the last action (empty in an
+    /// untimed game): what a screen draws, so a drawing is the same
+    /// whenever it is made.
+    pub clock_faces: Vec<std::time::Duration>,
 }
 
 impl Playing {
@@ -186,6 +199,9 @@ impl Playing {
             draw_offer: None,
             lock,
             watching,
+            timer: TurnTimer::default(),
+            low_time_told: 0,
+            clock_faces: Vec::new(),
         };
         playing.entry_mut();
         playing
@@ -237,10 +253,16 @@ impl Playing {
     /// The save of the game as it stands; none for a game watched (its
     /// file is the other catboard's).
     fn save(&self) -> Vec<Effect> {
+        self.save_during_turn(std::time::Duration::ZERO)
+    }
+
+    /// The save of the game `spent` into the turn under way.
+    fn save_during_turn(&self, spent: std::time::Duration) -> Vec<Effect> {
         match &self.save_path {
-            Some(path) if self.watching.is_none() => {
-                vec![Effect::Save(path.clone(), Box::new(self.table.saved()))]
-            }
+            Some(path) if self.watching.is_none() => vec![Effect::Save(
+                path.clone(),
+                Box::new(self.table.saved_during_turn(spent)),
+            )],
             _ => Vec::new(),
         }
     }
@@ -316,6 +338,9 @@ pub struct App {
     /// How many events there were when the current update began: the
     /// sentences of one step are shown together.
     step_start: usize,
+    /// Where the clocks read the time: the machine's monotonic clock, or
+    /// one a test sets by hand.
+    pub time: TimeSource,
 }
 
 /// How many events [`App::events`] keeps.
@@ -343,6 +368,7 @@ impl App {
             events: Vec::new(),
             step_start: 0,
             previous_game: None,
+            time: TimeSource::Real,
         }
     }
 
@@ -399,10 +425,12 @@ impl App {
         self.emit(Event::new(EventKind::Info, text));
     }
 
-    /// The game being played, as its save file would record it.
+    /// The game being played, as its save file would record it, with the
+    /// time the seat to move has spent on its turn so far.
     pub fn save_now(&self) -> Vec<Effect> {
+        let now = self.time.now();
         match &self.screen {
-            Screen::Playing(p) => p.save(),
+            Screen::Playing(p) => p.save_during_turn(p.timer.running(now)),
             Screen::Setup(_) => Vec::new(),
         }
     }

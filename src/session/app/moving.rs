@@ -55,7 +55,21 @@ pub(super) fn play_move(app: &mut App, mv: Move, by_person: bool) -> Vec<Effect>
     };
     let said = describe::move_played(p.table.game(), app.voice, mv);
     let before = p.table.game().clone();
-    p.table.play(mv);
+    let spent = p.timer.running(app.time.now());
+    if p.table.play_after(mv, spent).is_err() {
+        // The time ran out before the move: the flag fell instead.
+        p.cancel_entry();
+        p.draw_offer = None;
+        let effects = p.save();
+        if let Some(outcome) = p.table.outcome() {
+            let text = describe::result_in(&p.table, outcome, app.voice);
+            app.emit(Event::new(EventKind::Result, text));
+        } else if let Some(retire) = p.table.last_move().and_then(catboard::core::Retire::of) {
+            let text = describe::left_the_game(&p.table, retire);
+            app.emit(Event::new(EventKind::Move, text));
+        }
+        return effects;
+    }
     p.cancel_entry();
     p.draw_offer = None;
     if by_person && !mv.is_pass() {

@@ -17,6 +17,7 @@ pub(super) fn playing(position: Option<&str>) -> App {
         options: Options::new(),
         position: position.map(str::to_string),
         players: vec![Player::Human; 2],
+        time: None,
     })
     .expect("valid position");
     let playing = Playing::new(table, 0, Some(PathBuf::from("/saves/g.json")));
@@ -235,10 +236,11 @@ fn the_master_time_chosen_in_setup_is_the_games() {
     let mut setup = Setup::new(None);
     setup.players[1] = Player::Computer(Level::Master);
     let mut app = App::new(Screen::Setup(setup), None, LookChoice::default());
-    // Variant, White, Black, then the Master-time row.
+    // Variant, White, Black, Clock, then the Master-time row.
     keys(
         &mut app,
         &[
+            Action::Cursor(Dir::Down),
             Action::Cursor(Dir::Down),
             Action::Cursor(Dir::Down),
             Action::Cursor(Dir::Down),
@@ -259,6 +261,7 @@ pub(super) fn table_app(variant: Variant, players: Vec<Player>) -> App {
         options: Options::new(),
         position: None,
         players,
+        time: None,
     })
     .expect("a game");
     let playing = Playing::new(table, 0, Some(PathBuf::from("/saves/g.json")));
@@ -494,6 +497,7 @@ fn chu_app(fen: &str, options: &[&str]) -> App {
             .unwrap_or_else(|e| panic!("{e}")),
         position: Some(fen.into()),
         players: vec![Player::Human; 2],
+        time: None,
     })
     .unwrap_or_else(|e| panic!("{e}"));
     App::new(

@@ -22,16 +22,37 @@ use std::time::Duration;
 pub fn update(app: &mut App, action: Action) -> Vec<Effect> {
     let before = app.position_mark();
     app.begin_step();
-    let mut effects = apply(app, action);
+    // A flag that has fallen falls before anything else is done.
+    let mut effects = app.watch_clocks();
+    effects.extend(apply(app, action));
     effects.extend(app.forget_stale(before));
+    // A new turn's timer starts before the players are engaged, so a
+    // computer (or another engine) to move reads its own clock, not its
+    // clock less the turn just played.
+    let moved = app.position_mark();
+    app.keep_time(new_turn(before, moved));
     if !app.quit {
         effects.extend(app.engage());
     }
+    // Engaging may play (a seat that has left passes at once).
+    app.keep_time(new_turn(moved, app.position_mark()));
     effects
+}
+
+/// Whether the position changed between two marks: a new turn.
+fn new_turn(before: Option<super::PositionMark>, after: Option<super::PositionMark>) -> bool {
+    let same =
+        |a: &super::PositionMark, b: &super::PositionMark| a.ply == b.ply && a.hash == b.hash;
+    match (&before, &after) {
+        (Some(b), Some(a)) => !same(b, a),
+        (None, None) => false,
+        _ => true,
+    }
 }
 
 fn apply(app: &mut App, action: Action) -> Vec<Effect> {
     match action {
+        Action::Tick => return Vec::new(),
         Action::Quit | Action::Hangup => {
             app.quit = true;
             let mut effects = app.save_now();
@@ -259,7 +280,12 @@ fn undo(app: &mut App) -> Vec<Effect> {
         app.inform("Back to the game before this one.");
         return app.save_now();
     }
-    if p.table.take_back_verdict() {
+    if p.table
+        .last_move()
+        .is_some_and(|mv| !mv.on_board() && !mv.is_pass())
+        && p.table.undo()
+    {
+        // A resignation, a flag fallen, a draw agreed: taken back alone.
         let effects = p.save();
         app.inform("Took back the end of the game: it goes on.");
         return effects;

@@ -81,6 +81,7 @@ fn table_game(
         options: Options::new(),
         position: fen.map(str::to_string),
         players,
+        time: None,
     }) {
         Ok(t) => t,
         Err(e) => panic!("bad test position: {e}"),

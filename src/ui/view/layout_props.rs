@@ -52,6 +52,7 @@ fn game_in_play(variant: Variant) -> App {
         options: Options::new(),
         position: None,
         players: vec![Player::Human; seats],
+        time: None,
     })
     .unwrap_or_else(|e| panic!("{e}"));
     for _ in 0..seats * 4 {

@@ -439,6 +439,7 @@ mod tests {
             options: Options::new(),
             position: None,
             players: vec![Player::Human; seats],
+            time: None,
         };
         let table = TableGame::new(&spec).unwrap_or_else(|e| panic!("test table: {e}"));
         let look = LookChoice {

@@ -14,8 +14,8 @@ pub mod zones;
 use crate::core::history::{self, History};
 use crate::core::orthodox::{CastlingRights, piece_taken};
 use crate::core::{
-    Annotations, Board, Cell, CellSet, EndRules, Game, GameError, Geometry, Move, MoveList, Piece,
-    Seat,
+    Annotations, Board, Cell, CellSet, Departure, EndRules, Game, GameError, Geometry, Move,
+    MoveList, Piece, Retirements, Seat,
 };
 pub use options::OPTIONS;
 
@@ -127,6 +127,11 @@ impl Game for CatChess {
 
     fn legal_moves(&self, out: &mut MoveList) {
         out.clear();
+        if self.side == CATS && self.state.retired.of(CATS) == Some(Departure::Flagged) {
+            // The Cats' flag fell: they pass on every turn from then on.
+            out.push(Move::PASS);
+            return;
+        }
         self.generate(out);
     }
 
@@ -163,6 +168,10 @@ impl Game for CatChess {
     fn earlier_occurrences(&self) -> usize {
         self.history
             .earlier_occurrences(self.state.repetition_key, self.state.halfmove as usize, 3)
+    }
+
+    fn retirements(&self) -> Retirements {
+        self.state.retired
     }
 
     fn insufficient_material(&self) -> bool {

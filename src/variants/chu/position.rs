@@ -95,6 +95,7 @@ impl Chu {
                 fullmove,
                 lion_ban: false,
                 hash: 0,
+                retired: crate::core::Retirements::NONE,
             },
             board,
             side,
