@@ -210,7 +210,7 @@ pub fn build_app(config: SessionConfig) -> (App, Vec<Effect>) {
         Start::Setup(offer) => {
             let mut setup = Setup::new(offer)
                 .against_the_computer()
-                .offering(catboard::protocol::engine::known::installed());
+                .offering(&catboard::protocol::engine::known::installed());
             setup.think_ms = think_ms;
             (Screen::Setup(setup), false)
         }

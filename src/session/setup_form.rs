@@ -10,7 +10,7 @@ use catboard::ai::level::{DEFAULT_THINK_MS, Level};
 use catboard::clock::TimeControl;
 use catboard::core::{Game, Options};
 use catboard::protocol::engine::EngineSpec;
-use catboard::protocol::engine::known::KnownEngine;
+use catboard::protocol::engine::known::{KNOWN_ENGINES, KnownEngine};
 use catboard::variants::Variant;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -116,8 +116,9 @@ pub struct Setup {
     /// the computer that takes over if it fails); empty when none does.
     pub engines: Vec<Option<EngineSpec>>,
     /// The engines installed here that a seat may be given, after the
-    /// players (none on a shared table).
-    pub offered: Vec<KnownEngine>,
+    /// players (none on a shared table): bit `i` stands for
+    /// `KNOWN_ENGINES[i]` (a byte, to keep the screen state small).
+    pub offered: u8,
     /// The time control; `None` for a game without clocks.
     pub time: Option<TimeControl>,
 }
@@ -138,7 +139,7 @@ impl Setup {
             resume,
             opponent: Player::Human,
             engines: Vec::new(),
-            offered: Vec::new(),
+            offered: 0,
             time: None,
         };
         setup.reset_for_variant();
@@ -147,16 +148,22 @@ impl Setup {
 
     /// The screen offering `engines` (those installed) for the seats, each
     /// for the variants it plays.
-    pub fn offering(mut self, engines: Vec<KnownEngine>) -> Setup {
-        self.offered = engines;
+    pub fn offering(mut self, engines: &[KnownEngine]) -> Setup {
+        self.offered = KNOWN_ENGINES
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| engines.contains(k))
+            .fold(0, |mask, (i, _)| mask | (1 << i));
         self
     }
 
     /// The engines offered for a seat of the variant chosen.
     fn engine_choices(&self) -> Vec<&KnownEngine> {
-        self.offered
+        KNOWN_ENGINES
             .iter()
-            .filter(|k| k.plays(self.variant))
+            .enumerate()
+            .filter(|(i, k)| self.offered & (1 << i) != 0 && k.plays(self.variant))
+            .map(|(_, k)| k)
             .collect()
     }
 
@@ -555,9 +562,9 @@ mod tests {
 
     #[test]
     fn installed_engines_follow_the_players_for_the_variants_they_play() {
-        use catboard::protocol::engine::known::KNOWN_ENGINES;
-        let offered: Vec<KnownEngine> = KNOWN_ENGINES.to_vec();
-        let mut s = Setup::new(None).against_the_computer().offering(offered);
+        let mut s = Setup::new(None)
+            .against_the_computer()
+            .offering(KNOWN_ENGINES);
         s.row = s
             .rows()
             .iter()
@@ -612,6 +619,8 @@ mod tests {
         }
         assert_eq!(s.players[1], before, "the players alone, round");
         // A shared table's setup offers none.
-        assert!(Setup::new(None).offered.is_empty());
+        assert_eq!(Setup::new(None).offered, 0);
+        let one = Setup::new(None).offering(&KNOWN_ENGINES[2..3]);
+        assert_eq!(one.offered, 0b100);
     }
 }

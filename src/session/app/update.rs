@@ -139,7 +139,7 @@ fn update_overlay(app: &mut App, overlay: Overlay, action: Action) -> Vec<Effect
                         table: Box::new(p.table.clone()),
                     });
                 let setup = Setup::like(&p.table, p.near_side(), app.think_ms, resume)
-                    .offering(app.offered_engines.clone());
+                    .offering(&app.offered_engines);
                 app.previous_game = Some(p.as_previous());
                 app.screen = Screen::Setup(setup);
             }
