@@ -2,7 +2,7 @@
 //! that answer questions about the game, every cell and move in the
 //! session's voice.
 
-use crate::session::action::Action;
+use crate::session::action::{Action, ReviewStep};
 use crate::session::app::{App, Playing, Screen};
 use crate::session::computer::Purpose;
 use crate::session::describe::{self, position, refusal};
@@ -51,6 +51,9 @@ pub enum Command {
     Count,
     /// `clock`, `c`: the time on each seat's clock.
     Clock,
+    /// `review`, `back`, `forward`, `first`, `live`: step through the
+    /// game's moves without undoing them.
+    Review(ReviewStep),
     /// A word naming one of the variant's figures (`reserve`, `points`,
     /// `scores`, `out`, `leapers`, `passes`, `formation`, `lion`).
     Note(String),
@@ -100,6 +103,11 @@ const WORDS: &[(&str, &str)] = &[
     ("count", ""),
     ("halfmove", ""),
     ("clock", "c"),
+    ("review", ""),
+    ("back", ""),
+    ("forward", ""),
+    ("first", ""),
+    ("live", ""),
     ("undo", "u"),
     ("redo", ""),
     ("new", ""),
@@ -163,6 +171,10 @@ impl Command {
                 Some("material" | "captured") => return Command::Material,
                 Some("count" | "halfmove") => return Command::Count,
                 Some("clock") => return Command::Clock,
+                Some("review" | "back") => return Command::Review(ReviewStep::Back),
+                Some("forward") => return Command::Review(ReviewStep::Forward),
+                Some("first") => return Command::Review(ReviewStep::First),
+                Some("live") => return Command::Review(ReviewStep::Live),
                 Some("undo") => return Command::Undo,
                 Some("redo") => return Command::Redo,
                 Some("new") => return Command::New,
@@ -204,6 +216,7 @@ impl Command {
             Command::Draw => Some(Action::OfferDraw),
             Command::Answer(yes) => Some(Action::AnswerDraw(*yes)),
             Command::Quit => Some(Action::Quit),
+            Command::Review(step) => Some(Action::Review(*step)),
             _ => None,
         }
     }
@@ -278,6 +291,7 @@ pub fn help(voice: Voice) -> Vec<String> {
         "last, l: the last move. history: the moves so far. status, s: everything the side panel shows. turn, t: whose turn it is. players, o: who plays each seat. material: what each side has taken. count: the move counts the end rules watch. clock, c: the time on each clock.".to_string(),
         "zones, z: the Cats' zones and the disarmed pieces, in Cat Chess. reserve, points, out, leapers, passes: BacCanCat's figures. formation: Polar's formation. status says Chu's Lion rule when it holds.".to_string(),
         "undo, u; redo; new: take back, replay, start again. hint: the engine's move for you. computer: the engine plays your move.".to_string(),
+        "review: step back through the moves without undoing them, each said; back and forward step, first goes to the start, live returns to the game.".to_string(),
         "resign: give the game up. draw: offer a draw; accept or decline answer one. quit, q: leave; the game is saved and can be resumed.".to_string(),
         format!(
             "notation: how moves and cells are said, now {}; notation NAME chooses {}.",

@@ -213,7 +213,14 @@ impl<W: Write> Session<W> {
         let Screen::Playing(p) = &self.app.screen else {
             return;
         };
-        if p.watching.is_some() {
+        if let Some(r) = &p.review {
+            let _ = write!(
+                self.out,
+                "Reviewing move {} of {}; type back, forward, first or live: ",
+                r.ply,
+                p.table.ply()
+            );
+        } else if p.watching.is_some() {
             let _ = write!(self.out, "Watching; type board, history or quit: ");
         } else if p.table.outcome().is_some() {
             let _ = write!(self.out, "The game is over. Type new, undo or quit: ");

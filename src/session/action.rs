@@ -20,6 +20,19 @@ pub enum Dir {
     Right,
 }
 
+/// A step through the game's moves in review.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReviewStep {
+    /// One ply back (from the live position: into review).
+    Back,
+    /// One ply forward (reaching the live position ends the review).
+    Forward,
+    /// To the start position.
+    First,
+    /// Back to the game as it stands.
+    Live,
+}
+
 /// What a mouse did, as the terminal reports it (xterm's SGR mouse mode).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MouseKind {
@@ -84,6 +97,10 @@ pub enum Action {
     Hint,
     /// Pause or resume the computer players.
     PauseComputer,
+    /// Step through the game's moves without undoing them.
+    Review(ReviewStep),
+    /// Ask to resign (the screen asks first; see [`Action::Resign`]).
+    AskResign,
     /// The person to move gives the game up.
     Resign,
     /// The person to move offers a draw.

@@ -13,6 +13,9 @@ mod engine_seats;
 #[cfg(test)]
 mod engine_seats_tests;
 mod moving;
+pub mod review;
+#[cfg(test)]
+mod review_tests;
 #[cfg(test)]
 mod series_tests;
 #[cfg(test)]
@@ -109,6 +112,10 @@ pub enum Overlay {
     },
     /// "Start a new game?"
     ConfirmNewGame,
+    /// "Resign this game?"
+    ConfirmResign,
+    /// A draw offered by this seat, for the person at the other to answer.
+    DrawOffered(Seat),
 }
 
 /// A game being played, with the cursor and the move being entered.
@@ -161,6 +168,8 @@ pub struct Playing {
     /// untimed game): what a screen draws, so a drawing is the same
     /// whenever it is made.
     pub clock_faces: Vec<std::time::Duration>,
+    /// The earlier position being looked at instead of the live one.
+    pub review: Option<review::Review>,
 }
 
 impl Playing {
@@ -202,6 +211,7 @@ impl Playing {
             timer: TurnTimer::default(),
             low_time_told: 0,
             clock_faces: Vec::new(),
+            review: None,
         };
         playing.entry_mut();
         playing
@@ -379,7 +389,9 @@ impl App {
             (Some(Overlay::Field { .. }), _) => Context::TextEntry,
             (Some(Overlay::Chooser { .. }), _) => Context::Chooser,
             (Some(Overlay::ConfirmNewGame), _) => Context::Confirm,
+            (Some(Overlay::ConfirmResign | Overlay::DrawOffered(_)), _) => Context::Confirm,
             (None, Screen::Setup(_)) => Context::Setup,
+            (None, Screen::Playing(p)) if p.review.is_some() => Context::Review,
             (None, Screen::Playing(_)) => Context::Board,
         }
     }

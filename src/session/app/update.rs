@@ -2,10 +2,11 @@
 
 use super::computers::reply;
 use super::moving::{self, cannot_move_now};
+use super::review;
 use super::starting::{carried_series, open_game, update_setup};
 use super::verdicts;
 use super::{App, Effect, FieldPurpose, Overlay, Screen};
-use crate::session::action::{Action, Dir};
+use crate::session::action::{Action, Dir, ReviewStep};
 use crate::session::computer::{HINT_LEVEL, Progress, Purpose};
 use crate::session::describe;
 use crate::session::keymap::Context;
@@ -105,6 +106,7 @@ fn apply(app: &mut App, action: Action) -> Vec<Effect> {
         Some(overlay) => update_overlay(app, overlay, action),
         None => match &app.screen {
             Screen::Setup(_) => update_setup(app, action),
+            Screen::Playing(p) if p.review.is_some() => update_review(app, action),
             Screen::Playing(_) => update_board(app, action),
         },
     }
@@ -127,6 +129,21 @@ fn update_overlay(app: &mut App, overlay: Overlay, action: Action) -> Vec<Effect
             }
             Vec::new()
         }
+        Overlay::ConfirmResign => {
+            if action == Action::Yes {
+                return verdicts::resign(app);
+            }
+            Vec::new()
+        }
+        Overlay::DrawOffered(_) => match action {
+            Action::Yes => verdicts::answer_draw(app, true),
+            Action::No => verdicts::answer_draw(app, false),
+            _ => {
+                // Any other key leaves the question open.
+                app.overlay = Some(overlay);
+                Vec::new()
+            }
+        },
         Overlay::ConfirmNewGame => {
             if action == Action::Yes
                 && let Screen::Playing(p) = &app.screen
@@ -273,6 +290,7 @@ fn undo(app: &mut App) -> Vec<Effect> {
         return Vec::new();
     }
     p.cancel_entry();
+    p.review = None;
     if p.table.ply() == 0
         && let Some(previous) = p.previous.take()
     {
@@ -329,6 +347,7 @@ fn redo(app: &mut App) -> Vec<Effect> {
         return Vec::new();
     }
     p.cancel_entry();
+    p.review = None;
     let before = p.table.ply();
     if !p.table.redo() {
         app.error("There is no move to redo.");
@@ -437,6 +456,32 @@ fn pause_computer(app: &mut App) {
     }
 }
 
+/// While reviewing: steps through the moves; a key that would act on the
+/// game says how to return to it first.
+fn update_review(app: &mut App, action: Action) -> Vec<Effect> {
+    match action {
+        Action::Review(step) => review::review(app, step),
+        Action::Help => {
+            app.overlay = Some(Overlay::Help {
+                from: Context::Review,
+                scroll: 0,
+            });
+            Vec::new()
+        }
+        Action::Resize | Action::Tick => Vec::new(),
+        Action::Cancel => review::review(app, ReviewStep::Live),
+        _ => {
+            let how = if app.typed {
+                "type live to return to the game"
+            } else {
+                "press Esc to return to the game"
+            };
+            app.error(format!("You are reviewing an earlier position; {how}."));
+            Vec::new()
+        }
+    }
+}
+
 fn update_board(app: &mut App, action: Action) -> Vec<Effect> {
     let moves_cursor = matches!(action, Action::Cursor(_) | Action::Neighbour(_));
     let effects = board_action(app, action);
@@ -529,6 +574,14 @@ fn board_action(app: &mut App, action: Action) -> Vec<Effect> {
         Action::Pass => return pass(app),
         Action::Hint => return hint(app),
         Action::PauseComputer => pause_computer(app),
+        Action::Review(step) => return review::review(app, step),
+        Action::AskResign => {
+            if let Some(why) = verdicts::cannot_resign(p) {
+                app.error(why);
+            } else {
+                app.overlay = Some(Overlay::ConfirmResign);
+            }
+        }
         Action::Resign => return verdicts::resign(app),
         Action::OfferDraw => return verdicts::offer_draw(app),
         Action::AnswerDraw(yes) => return verdicts::answer_draw(app, yes),

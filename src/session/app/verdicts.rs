@@ -4,7 +4,7 @@
 //! ([`catboard::core::Retire`]), so the result is said, shown, saved and
 //! kept by `--resume`, and undo takes it back like a move.
 
-use super::{App, Effect, Screen};
+use super::{App, Effect, Playing, Screen};
 use crate::session::computer::Purpose;
 use crate::session::describe::{self, Event, EventKind};
 use crate::session::table::Player;
@@ -42,30 +42,49 @@ pub(super) fn end(app: &mut App, retire: Retire) -> Vec<Effect> {
     effects
 }
 
+/// The seat a person at this table resigns: the person to move, or
+/// (while a computer is to move) the first seat in the game a person plays.
+fn resigning_seat(p: &Playing) -> Option<Seat> {
+    let game = p.table.game();
+    let in_game = |s: &Seat| game.retirements().of(*s).is_none();
+    match p.table.player_to_move() {
+        Player::Human => Some(game.to_move()),
+        Player::Computer(_) => (0..p.table.players().len())
+            .map(|i| Seat(i as u8))
+            .filter(in_game)
+            .find(|s| p.table.player(*s) == Player::Human),
+    }
+}
+
+/// Why the person at this table cannot resign now, if they cannot.
+pub(super) fn cannot_resign(p: &Playing) -> Option<String> {
+    if p.table.outcome().is_some() {
+        return Some("The game is already over.".into());
+    }
+    let Some(seat) = resigning_seat(p) else {
+        return Some("Only a person can resign; the computer plays every seat here.".into());
+    };
+    p.table
+        .game()
+        .may_retire(Retire::Leave(seat, Departure::Resigned))
+        .err()
+        .map(|e| e.0)
+}
+
 /// The person to move gives the game up (or, while a computer is to
 /// move, the first seat a person plays).
 pub(super) fn resign(app: &mut App) -> Vec<Effect> {
     let Screen::Playing(p) = &app.screen else {
         return Vec::new();
     };
-    if p.table.outcome().is_some() {
-        app.error("The game is already over.");
+    if let Some(why) = cannot_resign(p) {
+        app.error(why);
         return Vec::new();
     }
-    let game = p.table.game();
-    let in_game = |s: &Seat| game.retirements().of(*s).is_none();
-    let seat = match p.table.player_to_move() {
-        Player::Human => Some(game.to_move()),
-        Player::Computer(_) => (0..p.table.players().len())
-            .map(|i| Seat(i as u8))
-            .filter(in_game)
-            .find(|s| p.table.player(*s) == Player::Human),
-    };
-    let Some(seat) = seat else {
-        app.error("Only a person can resign; the computer plays every seat here.");
-        return Vec::new();
-    };
-    end(app, Retire::Leave(seat, Departure::Resigned))
+    match resigning_seat(p) {
+        Some(seat) => end(app, Retire::Leave(seat, Departure::Resigned)),
+        None => Vec::new(),
+    }
 }
 
 /// The person to move offers a draw: a computer opponent thinks it over,
@@ -112,12 +131,16 @@ pub(super) fn offer_draw(app: &mut App) -> Vec<Effect> {
         }
         Player::Human => {
             p.draw_offer = Some(offerer);
-            let how = if app.typed {
-                "type accept or decline; a move declines it"
+            if app.typed {
+                app.inform(format!(
+                    "{offers} offers a draw. {answers}: type accept or decline; a move declines it."
+                ));
             } else {
-                "a move declines it"
-            };
-            app.inform(format!("{offers} offers a draw. {answers}: {how}."));
+                app.inform(format!(
+                    "{offers} offers a draw. {answers}: accept? y or n."
+                ));
+                app.overlay = Some(super::Overlay::DrawOffered(offerer));
+            }
             Vec::new()
         }
     }

@@ -213,11 +213,10 @@ pub fn result_in(table: &TableGame, ending: Outcome, voice: Voice) -> String {
     if voice.notation.in_words() {
         // "checkmate — White wins", but "White resigns" keeps its capital.
         let first_word = words.split_whitespace().next().unwrap_or("");
-        let seat = table
-            .game()
-            .seat_names()
-            .iter()
-            .any(|s| s.eq_ignore_ascii_case(first_word));
+        let seat = table.game().seat_names().iter().any(|s| {
+            let word = first_word.trim_end_matches("'s").trim_end_matches('\'');
+            s.eq_ignore_ascii_case(word)
+        });
         let mut chars = words.chars();
         let first = match chars.next() {
             Some(c) if !seat => c.to_lowercase().collect::<String>(),
@@ -295,6 +294,17 @@ pub fn new_game_question(table: &TableGame) -> String {
     } else {
         "Start a new game? (y/n)".to_string()
     }
+}
+
+/// The question a draw offered asks the other army: "White offers a
+/// draw. Accept it as Black? (y/n)".
+pub fn draw_question(table: &TableGame, offerer: Seat) -> String {
+    let game = table.game();
+    format!(
+        "{} offers a draw. Accept it as {}? (y/n)",
+        capitalise(game.seat_name(offerer)),
+        capitalise(game.seat_name(offerer.opponent()))
+    )
 }
 
 /// Why a pick was refused, in one sentence.

@@ -1,6 +1,6 @@
 //! Keys to actions: the one keymap table, from which the `?` help is made.
 
-use super::action::{Action, Dir};
+use super::action::{Action, Dir, ReviewStep};
 
 /// Where the keyboard's attention is: each has its own keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,6 +17,8 @@ pub enum Context {
     Confirm,
     /// The help screen.
     Help,
+    /// Stepping through the game's moves (review).
+    Review,
 }
 
 impl Context {
@@ -29,6 +31,7 @@ impl Context {
             Context::Chooser => "Promotion chooser",
             Context::Confirm => "Questions",
             Context::Help => "Help",
+            Context::Review => "Review (stepping through the moves)",
         }
     }
 }
@@ -318,9 +321,64 @@ pub static KEYMAP: &[Binding] = &[
         Action::ComputerMove,
         "computer moves for the side to move",
     ),
+    bind(
+        C::Board,
+        &[Key::Char('v'), Key::PageUp],
+        Action::Review(ReviewStep::Back),
+        "review: step back through the moves",
+    ),
+    bind(
+        C::Board,
+        &[Key::Home],
+        Action::Review(ReviewStep::First),
+        "review from the start position",
+    ),
+    bind(
+        C::Board,
+        &[Key::Char('R')],
+        Action::AskResign,
+        "resign (asks)",
+    ),
+    bind(
+        C::Board,
+        &[Key::Char('D')],
+        Action::OfferDraw,
+        "offer a draw",
+    ),
     bind(C::Board, &[Key::Char('?')], Action::Help, "this help"),
     bind(
         C::Board,
+        &[Key::Char('q'), Key::Ctrl('c')],
+        Action::Quit,
+        "quit (game is saved)",
+    ),
+    bind(
+        C::Review,
+        &[Key::Left, Key::Char('h'), Key::PageUp],
+        Action::Review(ReviewStep::Back),
+        "a move back",
+    ),
+    bind(
+        C::Review,
+        &[Key::Right, Key::Char('l'), Key::PageDown],
+        Action::Review(ReviewStep::Forward),
+        "a move forward",
+    ),
+    bind(
+        C::Review,
+        &[Key::Home],
+        Action::Review(ReviewStep::First),
+        "the start position",
+    ),
+    bind(
+        C::Review,
+        &[Key::Esc, Key::End, Key::Char('v'), Key::Enter],
+        Action::Review(ReviewStep::Live),
+        "back to the game",
+    ),
+    bind(C::Review, &[Key::Char('?')], Action::Help, "this help"),
+    bind(
+        C::Review,
         &[Key::Char('q'), Key::Ctrl('c')],
         Action::Quit,
         "quit (game is saved)",

@@ -170,6 +170,15 @@ pub fn view(app: &App, look: &Look, frame: &mut Frame) {
             };
             overlay::confirm(look, &question, frame, area)
         }
+        Some(Overlay::ConfirmResign) => {
+            overlay::confirm(look, "Resign this game? (y/n)", frame, area)
+        }
+        Some(Overlay::DrawOffered(offerer)) => {
+            if let Screen::Playing(p) = &app.screen {
+                let question = describe::draw_question(&p.table, *offerer);
+                overlay::confirm(look, &question, frame, area);
+            }
+        }
         _ => {}
     }
 }
@@ -223,7 +232,7 @@ pub fn board_layout(p: &Playing, body: Rect) -> Option<(BoardSize, Rect, Option<
 /// What the board views mark: the cursor, the picks and the next picks
 /// (captures among them), the hint and the last move.
 fn board_marks(p: &Playing) -> BoardMarks {
-    let game = p.table.game();
+    let game = p.shown_game();
     let mut marks = BoardMarks {
         cursor: Some(p.cursor),
         picked: p.picks().iter().copied().collect(),
@@ -234,9 +243,8 @@ fn board_marks(p: &Playing) -> BoardMarks {
             .unwrap_or_default(),
         // A two-leg move marks its transit cell too (where it captured).
         last_move: p
-            .table
-            .last_move()
-            .filter(|m| !m.is_pass())
+            .shown_last_move()
+            .filter(|m| m.on_board())
             .map(|m| match m.kind {
                 MoveKind::TwoLeg => [m.from, m.aux, m.to].into_iter().collect(),
                 _ => [m.from, m.to].into_iter().collect(),
@@ -446,7 +454,7 @@ fn draw_reader(app: &App, look: &Look, p: &Playing, frame: &mut Frame, area: Rec
         Shape::Grid { .. } => board_layout(p, body).map(|(size, board_area, panel)| {
             frame.render_widget(
                 BoardView {
-                    game: p.table.game(),
+                    game: p.shown_game(),
                     look,
                     marks: &marks,
                     orientation: p.orientation,
@@ -506,7 +514,7 @@ fn draw_grid(
     let (size, board_area, panel) = board_layout(p, body)?;
     frame.render_widget(
         BoardView {
-            game: p.table.game(),
+            game: p.shown_game(),
             look,
             marks,
             orientation: p.orientation,

@@ -413,12 +413,16 @@ pub fn chooser(
 
 /// A yes/no question.
 pub fn confirm(look: &Look, question: &str, frame: &mut Frame, area: Rect) {
-    let popup = centred(area, question.width() as u16 + 4, 3);
+    // Broken between words when the screen is narrower than the question.
+    let room = (area.width as usize).saturating_sub(4).max(1);
+    let lines: Vec<Line<'static>> = wrap_words(question, room.min(question.width().max(1)))
+        .into_iter()
+        .map(|l| Line::styled(format!(" {l}"), look.text()))
+        .collect();
+    let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 3;
+    let popup = centred(area, width, lines.len() as u16 + 2);
     frame.render_widget(Clear, popup);
-    frame.render_widget(
-        Paragraph::new(Line::styled(format!(" {question}"), look.text())).block(boxed(look, "")),
-        popup,
-    );
+    frame.render_widget(Paragraph::new(lines).block(boxed(look, "")), popup);
 }
 
 #[cfg(test)]

@@ -320,6 +320,10 @@ pub(super) fn game_lines(
         lines.extend(clock_line(look, p, seat));
         group(lines, 10);
     }
+    if let Some(r) = &p.review {
+        let text = format!("Reviewing move {} of {}; Esc returns", r.ply, p.table.ply());
+        group(wrapped(&text, width, look.accent()), 10);
+    }
     match outcome {
         Some(o) => {
             let mut lines = Vec::new();
@@ -505,7 +509,11 @@ pub fn move_lines(
     let first = p.table.first_mover().index() % seats;
     let played: Vec<&str> = p.table.notation().collect();
     let undone: Vec<&str> = p.table.undone_notation().collect();
-    let current = played.len().checked_sub(1);
+    // The move last played, or in review the move of the position shown.
+    let current = match &p.review {
+        Some(r) => r.ply.checked_sub(1),
+        None => played.len().checked_sub(1),
+    };
     let all: Vec<(&str, Style, bool)> = played
         .iter()
         .enumerate()

@@ -136,7 +136,7 @@ pub fn draw(
     body: Rect,
 ) -> Option<(Rect, bool)> {
     let parts = layout(look, p, body)?;
-    let game = p.table.game();
+    let game = p.shown_game();
     globe::render(&parts.globe, game, look, marks, frame.buffer_mut());
     if let Some(area) = parts.cells {
         let lines = cell_list::lines(look, p, area.width as usize);
@@ -160,7 +160,7 @@ pub fn draw_still(
     let parts = layout_with(look, p, body, true)?;
     globe::render(
         &parts.globe,
-        p.table.game(),
+        p.shown_game(),
         look,
         marks,
         frame.buffer_mut(),
