@@ -362,6 +362,17 @@ pub const PROTOCOL_LINE: Limit = Limit::refused(
 .in_unit("bytes")
 .beyond(Beyond::Skipped);
 
+/// A line an engine played against writes (`--seat black=uci:COMMAND`), in
+/// bytes: a longer one is skipped unread, so an engine's output never
+/// costs more than a few of these.
+pub const ENGINE_LINE: Limit = Limit::refused(
+    "A line from an engine played against",
+    "a line",
+    0,
+    64 << 10,
+)
+.in_unit("bytes")
+.beyond(Beyond::Skipped);
 /// A PGN file read (`--pgn`), in bytes: a bigger one is refused unread.
 pub const PGN_FILE: Limit = Limit::refused("A PGN file read", "a PGN file", 0, 32 << 20)
     .in_unit("bytes")
@@ -426,6 +437,7 @@ pub const LIMITS: &[&Limit] = &[
     &SAVE_FILE,
     &LINE_MODE_LINE,
     &PROTOCOL_LINE,
+    &ENGINE_LINE,
     &PGN_FILE,
     &PGN_GAMES,
     &PGN_TAG,

@@ -1,6 +1,15 @@
 //! The `catboard` command: play in the terminal, or use the rules tools.
 
 mod cli;
+/// The fake engine of `examples/fake_engine.rs`, for the binary's tests
+/// (the test crates' helper, one file for both).
+#[cfg(test)]
+#[path = "../tests/support/engines.rs"]
+#[allow(
+    dead_code,
+    reason = "the binary's tests use the fake engine, not the real ones"
+)]
+mod fake_engine;
 #[cfg(test)]
 mod golden;
 mod line;

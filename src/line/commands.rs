@@ -373,13 +373,14 @@ fn players(table: &TableGame) -> String {
         .players()
         .iter()
         .enumerate()
-        .map(|(i, pl)| {
+        .map(|(i, _)| {
             let name = game.seat_name(Seat(i as u8));
+            let label = table.player_label(Seat(i as u8));
             // "The Cats" take a plural verb.
             if name.ends_with('s') {
-                format!("the {} are {}", capitalise(name), pl.label())
+                format!("the {} are {label}", capitalise(name))
             } else {
-                format!("{} is {}", capitalise(name), pl.label())
+                format!("{} is {label}", capitalise(name))
             }
         })
         .collect::<Vec<_>>()

@@ -478,6 +478,8 @@ pub fn run(
 }
 
 #[cfg(test)]
+mod engine_tests;
+#[cfg(test)]
 mod game_tests;
 #[cfg(test)]
 mod speech_tests;

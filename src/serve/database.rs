@@ -768,6 +768,7 @@ mod tests {
             series: None,
             verdict: None,
             think_ms: None,
+            engines: Vec::new(),
             time: None,
             clocks: Vec::new(),
             turn_ms: None,

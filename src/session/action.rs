@@ -114,6 +114,16 @@ pub enum Action {
         /// What it has found so far.
         thought: Thought,
     },
+    /// An engine playing a seat brings news other than a move: it failed
+    /// (its seat goes to catboard's computer) or resigned.
+    EngineNews {
+        /// The request's id.
+        id: u64,
+        /// The seat it plays.
+        seat: catboard::core::Seat,
+        /// What it brings.
+        news: super::engines::EngineNews,
+    },
     /// A search has ended with its move.
     Reply {
         /// The search's request id.

@@ -58,6 +58,23 @@ pub struct SavedGame {
     /// there, and time while catboard was not running is not counted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn_ms: Option<u64>,
+    /// The seats other engines play (their players are the computer's
+    /// level that takes over if an engine fails); absent when none does.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub engines: Vec<SavedEngine>,
+}
+
+/// An engine playing a seat, as a save file records it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedEngine {
+    /// The seat (`black`).
+    pub seat: String,
+    /// The engine as the command line writes it (`uci:stockfish`).
+    pub engine: String,
+    /// Its options as `NAME=VALUE`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
 }
 
 /// The players' verdict as a save file records it.
@@ -363,6 +380,7 @@ mod tests {
             series: None,
             verdict: None,
             think_ms: None,
+            engines: Vec::new(),
             time: None,
             clocks: Vec::new(),
             turn_ms: None,

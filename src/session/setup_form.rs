@@ -9,6 +9,8 @@ use super::words::capitalise;
 use catboard::ai::level::{DEFAULT_THINK_MS, Level};
 use catboard::clock::TimeControl;
 use catboard::core::{Game, Options};
+use catboard::protocol::engine::EngineSpec;
+use catboard::protocol::engine::known::{KNOWN_ENGINES, KnownEngine};
 use catboard::variants::Variant;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -110,6 +112,13 @@ pub struct Setup {
     pub resume: Option<ResumeOffer>,
     /// Who plays the seats after the first when a variant is chosen.
     pub opponent: Player,
+    /// The engine playing each seat, where one does (its player is then
+    /// the computer that takes over if it fails); empty when none does.
+    pub engines: Vec<Option<EngineSpec>>,
+    /// The engines installed here that a seat may be given, after the
+    /// players (none on a shared table): bit `i` stands for
+    /// `KNOWN_ENGINES[i]` (a byte, to keep the screen state small).
+    pub offered: u8,
     /// The time control; `None` for a game without clocks.
     pub time: Option<TimeControl>,
 }
@@ -129,10 +138,79 @@ impl Setup {
             think_ms: DEFAULT_THINK_MS,
             resume,
             opponent: Player::Human,
+            engines: Vec::new(),
+            offered: 0,
             time: None,
         };
         setup.reset_for_variant();
         setup
+    }
+
+    /// The screen offering `engines` (those installed) for the seats, each
+    /// for the variants it plays.
+    pub fn offering(mut self, engines: &[KnownEngine]) -> Setup {
+        self.offered = KNOWN_ENGINES
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| engines.contains(k))
+            .fold(0, |mask, (i, _)| mask | (1 << i));
+        self
+    }
+
+    /// The engines offered for a seat of the variant chosen.
+    fn engine_choices(&self) -> Vec<&KnownEngine> {
+        KNOWN_ENGINES
+            .iter()
+            .enumerate()
+            .filter(|(i, k)| self.offered & (1 << i) != 0 && k.plays(self.variant))
+            .map(|(_, k)| k)
+            .collect()
+    }
+
+    /// The engine of seat `seat`, if one plays it.
+    fn engine(&self, seat: usize) -> Option<&EngineSpec> {
+        self.engines.get(seat).and_then(Option::as_ref)
+    }
+
+    /// Steps seat `seat` through the players and then the engines offered,
+    /// by `delta`, wrapping round. An engine's seat is the computer at
+    /// Master for when it fails.
+    fn change_seat(&mut self, seat: usize, delta: isize) {
+        let engines: Vec<EngineSpec> = self.engine_choices().iter().map(|k| k.spec()).collect();
+        let n = Player::ALL.len() + engines.len();
+        let now = match self.engine(seat) {
+            Some(spec) => {
+                Player::ALL.len()
+                    + engines
+                        .iter()
+                        .position(|e| e == spec)
+                        .unwrap_or(engines.len())
+            }
+            None => self
+                .players
+                .get(seat)
+                .and_then(|p| Player::ALL.iter().position(|q| q == p))
+                .unwrap_or(0),
+        };
+        let next = (now as isize + delta).rem_euclid(n.max(1) as isize) as usize;
+        self.engines.resize(self.players.len(), None);
+        match engines.get(next.wrapping_sub(Player::ALL.len())) {
+            Some(spec) if next >= Player::ALL.len() => {
+                self.engines[seat] = Some(spec.clone());
+                if let Some(p) = self.players.get_mut(seat) {
+                    *p = Player::Computer(Level::Master);
+                }
+            }
+            _ => {
+                self.engines[seat] = None;
+                if let Some(p) = self.players.get_mut(seat) {
+                    *p = Player::ALL[next.min(Player::ALL.len() - 1)];
+                }
+            }
+        }
+        if self.engines.iter().all(Option::is_none) {
+            self.engines.clear();
+        }
     }
 
     /// The screen for one person at the terminal: the computer (at Club
@@ -156,6 +234,7 @@ impl Setup {
         setup.think_ms = think_ms;
         setup.variant = table.variant();
         setup.players = table.players().to_vec();
+        setup.engines = table.engines().to_vec();
         setup.options = table.options().clone();
         setup.near_side = near_side;
         setup.time = table.time_control();
@@ -173,6 +252,7 @@ impl Setup {
         self.players = (0..self.variant.seats().len())
             .map(|i| if i == 0 { Player::Human } else { self.opponent })
             .collect();
+        self.engines.clear();
         self.options = Options::new();
         self.near_side = 0;
         self.position.clear();
@@ -231,12 +311,7 @@ impl Setup {
                     self.reset_for_variant();
                 }
             }
-            SetupRow::Seat(seat) => {
-                if let Some(p) = self.players.get_mut(seat) {
-                    let i = Player::ALL.iter().position(|q| q == p).unwrap_or(0);
-                    *p = Player::ALL[step(i, Player::ALL.len())];
-                }
-            }
+            SetupRow::Seat(seat) => self.change_seat(seat, delta),
             SetupRow::Option(n) => {
                 if let Some(spec) = self.variant.options().get(n) {
                     let value = self.options.value(spec);
@@ -290,7 +365,10 @@ impl Setup {
             SetupRow::Variant => ("Variant".into(), self.variant.name().into()),
             SetupRow::Seat(i) => (
                 seat_name(i),
-                self.players.get(i).map_or("?".into(), |p| p.label()),
+                match self.engine(i) {
+                    Some(spec) => spec.label(),
+                    None => self.players.get(i).map_or("?".into(), |p| p.label()),
+                },
             ),
             SetupRow::Option(i) => match self.variant.options().get(i) {
                 Some(spec) => (spec.label.into(), choice_words(self.options.value(spec))),
@@ -480,5 +558,69 @@ mod tests {
         assert_eq!(s.current(), SetupRow::Begin);
         s.move_row(1);
         assert_eq!(s.current(), SetupRow::Variant);
+    }
+
+    #[test]
+    fn installed_engines_follow_the_players_for_the_variants_they_play() {
+        let mut s = Setup::new(None)
+            .against_the_computer()
+            .offering(KNOWN_ENGINES);
+        s.row = s
+            .rows()
+            .iter()
+            .position(|r| *r == SetupRow::Seat(1))
+            .expect("Black's row");
+        s.players[1] = Player::Human;
+        let mut seen = vec![s.describe(SetupRow::Seat(1)).1];
+        for _ in 1..Player::ALL.len() + KNOWN_ENGINES.len() {
+            s.change(1);
+            seen.push(s.describe(SetupRow::Seat(1)).1);
+        }
+        assert_eq!(
+            seen,
+            [
+                "human",
+                "computer (casual)",
+                "computer (club)",
+                "computer (strong)",
+                "computer (master)",
+                "Stockfish (UCI engine)",
+                "Fairy-Stockfish (UCI engine)",
+                "Fairy-Max (XBoard engine)",
+                "Sjaak II (XBoard engine)",
+                "GNU Chess (UCI engine)",
+            ]
+        );
+        // An engine's seat is Master's should the engine fail.
+        assert_eq!(s.players[1], Player::Computer(Level::Master));
+        assert_eq!(
+            s.engines[1].as_ref().map(|e| e.id()),
+            Some("uci:gnuchess --uci".to_string())
+        );
+        s.change(1);
+        assert_eq!(s.describe(SetupRow::Seat(1)).1, "human", "wraps round");
+        assert!(s.engines.is_empty());
+        s.change(-1);
+        assert!(s.engines[1].is_some(), "back to the last engine");
+        // No engine plays Cat Chess; a new variant forgets the engines.
+        s.row = 0;
+        s.change(1);
+        assert_eq!(s.variant, Variant::Cat);
+        assert!(s.engines.is_empty());
+        s.row = s
+            .rows()
+            .iter()
+            .position(|r| *r == SetupRow::Seat(1))
+            .expect("Black's row");
+        let before = s.players[1];
+        for _ in 0..Player::ALL.len() {
+            s.change(1);
+            assert!(s.engines.is_empty());
+        }
+        assert_eq!(s.players[1], before, "the players alone, round");
+        // A shared table's setup offers none.
+        assert_eq!(Setup::new(None).offered, 0);
+        let one = Setup::new(None).offering(&KNOWN_ENGINES[2..3]);
+        assert_eq!(one.offered, 0b100);
     }
 }

@@ -2,6 +2,8 @@
 //! plays each seat, the game itself, the move list in its notation, the
 //! captured pieces, and the moves undone that `redo` can replay.
 
+mod engine_seats;
+
 use super::save::{SavedGame, SavedSeries, SavedVerdict};
 use super::words::capitalise;
 use catboard::ai::Level;
@@ -123,6 +125,9 @@ pub struct TableGame {
     /// How long a Master computer thinks per move at this table (ms),
     /// when set: saved with the game.
     think_ms: Option<u64>,
+    /// The engine playing each seat, where one does (see
+    /// [`TableGame::engine`]); empty when none does.
+    engines: Vec<Option<catboard::protocol::engine::EngineSpec>>,
     /// The clocks, in a timed game: each seat's time as its turn began.
     clocks: Option<Clocks>,
     /// The time the seat to move had spent on its turn before this game
@@ -160,6 +165,7 @@ impl TableGame {
             first_mover: game.to_move(),
             first_round: game.fullmove().max(1),
             think_ms: None,
+            engines: Vec::new(),
             clocks: spec.time.map(|control| Clocks::new(control, seats)),
             carried: Duration::ZERO,
             game,
@@ -199,6 +205,7 @@ impl TableGame {
             time,
         })?;
         table.think_ms = saved.think_ms;
+        table.read_engines(&saved.engines)?;
         if let Some(series) = &saved.series {
             table.series =
                 Series::from_parts(series.games, series.totals.clone()).map_err(|e| e.0)?;
@@ -318,6 +325,7 @@ impl TableGame {
             }),
             verdict: None,
             think_ms: self.think_ms,
+            engines: self.saved_engines(),
             time: self.time_control().map(TimeControl::text),
             clocks: match &self.clocks {
                 Some(_) => self
@@ -672,7 +680,8 @@ fn winner_words(seat_name: &str) -> String {
 mod tests {
     use super::*;
 
-    fn chess() -> TableGame {
+    /// Two people at chess (also for the engine seats' tests).
+    pub(super) fn chess() -> TableGame {
         TableGame::new(&TableSpec {
             variant: Variant::Chess,
             options: Options::new(),
@@ -750,6 +759,7 @@ mod long_game {
             series: None,
             verdict: None,
             think_ms: None,
+            engines: Vec::new(),
             time: None,
             clocks: Vec::new(),
             turn_ms: None,

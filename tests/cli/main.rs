@@ -9,6 +9,7 @@ mod cat_cli;
 mod chu_cli;
 mod cli_limits;
 mod clock_cli;
+mod engine_cli;
 mod fuzz_files;
 mod fuzz_parsers;
 mod input_hardening;

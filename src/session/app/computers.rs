@@ -8,6 +8,7 @@ use crate::session::table::Player;
 use catboard::ai::{Level, Thought};
 use catboard::clock::think_budget;
 use catboard::core::{Game, Move};
+use catboard::protocol::engine::{Budget, Clocks as EngineClocks};
 use std::time::Duration;
 
 impl App {
@@ -47,18 +48,33 @@ impl App {
         });
         let mut limits = level.limits_with_think_ms(think_ms);
         let mut min_time = min_time;
-        if let (Some(clocks), Some(left)) =
-            (p.table.clocks(), p.clock_reading(seat, self.time.now()))
-        {
+        // Another engine's time: --think-ms a move, or both clocks.
+        let mut engine_budget = Budget::PerMove(Duration::from_millis(think_ms));
+        let now = self.time.now();
+        if let (Some(clocks), Some(left)) = (p.table.clocks(), p.clock_reading(seat, now)) {
             // A timed game: the computer plays by its clock, a share of
             // the time left and most of the increment, and shows no
             // pause it would pay for.
-            let budget = think_budget(left, clocks.control().increment, None);
+            let increment = clocks.control().increment;
+            let budget = think_budget(left, increment, None);
             limits.time = match (level, limits.time) {
                 (Level::Master, _) | (_, None) => Some(budget),
                 (_, Some(t)) => Some(t.min(budget)),
             };
             min_time = Duration::ZERO;
+            let other = catboard::core::Seat(1 - seat.0.min(1));
+            engine_budget = Budget::Clock(EngineClocks {
+                own: left,
+                opponent: p.clock_reading(other, now).unwrap_or(left),
+                own_increment: increment,
+                opponent_increment: increment,
+            });
+        }
+        if purpose == Purpose::Move
+            && let Some(request) =
+                super::engine_seats::request(&p.table, id, engine_budget, min_time)
+        {
+            return vec![Effect::AskEngine(Box::new(request))];
         }
         vec![Effect::Think(Box::new(SearchRequest {
             id,

@@ -9,6 +9,9 @@ mod clocks;
 #[cfg(test)]
 mod computer_tests;
 mod computers;
+mod engine_seats;
+#[cfg(test)]
+mod engine_seats_tests;
 mod glance;
 mod moving;
 pub mod review;
@@ -52,7 +55,9 @@ pub enum Effect {
     Save(PathBuf, Box<SavedGame>),
     /// Start this search on a worker thread.
     Think(Box<SearchRequest>),
-    /// Raise the stop flag of the search with this id.
+    /// Ask this engine, playing a seat, for its move on a worker thread.
+    AskEngine(Box<super::engines::EngineRequest>),
+    /// Raise the stop flag of the search (or the engine's request) with this id.
     StopThinking(u64),
     /// Follow the game saved in this file, which another catboard has
     /// open: report its saves as [`Action::Watched`](super::action::Action::Watched)
@@ -344,6 +349,9 @@ pub struct App {
     /// SSH refuses undo): answered with their sentence, left out of the
     /// help and the hint line.
     pub refused: &'static [Refusal],
+    /// The engines installed here that the setup screen offers for the
+    /// seats (none on a shared table, whose App is made without them).
+    pub offered_engines: Vec<catboard::protocol::engine::known::KnownEngine>,
     /// The id of the next search started.
     next_search: u64,
     /// Every sentence said, oldest first (the latest [`EVENT_LOG`] kept),
@@ -380,6 +388,7 @@ impl App {
             think_ms: DEFAULT_THINK_MS,
             watch_pause: WATCH_PAUSE,
             refused: &[],
+            offered_engines: Vec::new(),
             next_search: 1,
             events: Vec::new(),
             step_start: 0,

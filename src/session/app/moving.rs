@@ -29,6 +29,12 @@ pub(super) fn cannot_move_now(p: &Playing, typed: bool) -> Option<String> {
     let level = p.table.player_to_move().level()?;
     let game = p.table.game();
     let seat = capitalise(game.seat_name(game.to_move()));
+    if let Some(engine) = p.table.engine(game.to_move()) {
+        return Some(format!(
+            "{seat} is played by the engine {}; wait for its move.",
+            engine.label()
+        ));
+    }
     Some(if p.paused {
         let how = if typed {
             "type computer to have it play this move"

@@ -27,19 +27,28 @@ pub fn update(app: &mut App, action: Action) -> Vec<Effect> {
     let mut effects = app.watch_clocks();
     effects.extend(apply(app, action));
     effects.extend(app.forget_stale(before));
+    // A new turn's timer starts before the players are engaged, so a
+    // computer (or another engine) to move reads its own clock, not its
+    // clock less the turn just played.
+    let moved = app.position_mark();
+    app.keep_time(new_turn(before, moved));
     if !app.quit {
         effects.extend(app.engage());
     }
-    let after = app.position_mark();
+    // Engaging may play (a seat that has left passes at once).
+    app.keep_time(new_turn(moved, app.position_mark()));
+    effects
+}
+
+/// Whether the position changed between two marks: a new turn.
+fn new_turn(before: Option<super::PositionMark>, after: Option<super::PositionMark>) -> bool {
     let same =
         |a: &super::PositionMark, b: &super::PositionMark| a.ply == b.ply && a.hash == b.hash;
-    let new_turn = match (&before, &after) {
+    match (&before, &after) {
         (Some(b), Some(a)) => !same(b, a),
         (None, None) => false,
         _ => true,
-    };
-    app.keep_time(new_turn);
-    effects
+    }
 }
 
 fn apply(app: &mut App, action: Action) -> Vec<Effect> {
@@ -69,6 +78,9 @@ fn apply(app: &mut App, action: Action) -> Vec<Effect> {
             return Vec::new();
         }
         Action::Reply { id, thought } => return reply(app, id, &thought),
+        Action::EngineNews { id, seat, news } => {
+            return super::engine_seats::news(app, id, seat, news);
+        }
         Action::Watched(saved) => {
             super::watching::watched(app, &saved);
             return Vec::new();
@@ -147,7 +159,8 @@ fn update_overlay(app: &mut App, overlay: Overlay, action: Action) -> Vec<Effect
                         path,
                         table: Box::new(p.table.clone()),
                     });
-                let setup = Setup::like(&p.table, p.near_side(), app.think_ms, resume);
+                let setup = Setup::like(&p.table, p.near_side(), app.think_ms, resume)
+                    .offering(&app.offered_engines);
                 app.previous_game = Some(p.as_previous());
                 app.screen = Screen::Setup(setup);
             }
@@ -626,7 +639,8 @@ fn restart(app: &mut App) -> Vec<Effect> {
     let spec = Setup::like(&p.table, p.near_side(), app.think_ms, None).spec();
     let series = carried_series(&p.table, &spec);
     let (near, previous) = (p.near_side(), p.as_previous());
-    let effects = open_game(app, &spec, near, Some(previous), series);
+    let engines = p.table.engines().to_vec();
+    let effects = open_game(app, &spec, &engines, near, Some(previous), series);
     if !app.message.as_ref().is_some_and(|m| m.error) {
         app.inform("A new game begins; undo before its first move brings back the last one.");
     }

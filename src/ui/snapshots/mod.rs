@@ -347,6 +347,32 @@ fn snapshot_thinking(goldens: &mut Goldens) {
     check(goldens, "thinking", &app, 80, 24);
 }
 
+/// Black played by another engine, thinking: the seat and the thinking
+/// lines name it.
+fn snapshot_engine_thinking(goldens: &mut Goldens) {
+    use catboard::ai::Level;
+    let mut app = table_game(
+        Variant::Chess,
+        vec![Player::Human, Player::Human],
+        None,
+        &["e4"],
+        0,
+        classic(),
+    );
+    if let Screen::Playing(p) = &mut app.screen {
+        let spec = catboard::protocol::engine::EngineSpec::parse("uci:stockfish")
+            .and_then(Result::ok)
+            .expect("an engine");
+        p.table
+            .set_engine(catboard::core::Seat::BLACK, spec, Level::Master);
+    }
+    match app.engage().as_slice() {
+        [crate::session::app::Effect::AskEngine(_)] => {}
+        other => panic!("expected the engine asked, got {other:?}"),
+    }
+    check(goldens, "engine-thinking", &app, 80, 24);
+}
+
 fn snapshot_hint(goldens: &mut Goldens) {
     use catboard::ai::Thought;
     let mut app = game(None, &["e4", "e5"], 0, classic());
@@ -649,6 +675,7 @@ fn snapshot_cell_list(goldens: &mut Goldens) {
 golden_tests!(mod screens = [
     snapshot_setup_screen,
     snapshot_setup_screen_with_computer_seats,
+    snapshot_engine_thinking,
     snapshot_start_from_white,
     snapshot_start_from_black,
     snapshot_selection_with_targets,

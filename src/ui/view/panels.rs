@@ -219,6 +219,8 @@ fn thinking_lines(look: &Look, p: &Playing, t: &Thinking, width: usize) -> Vec<L
                 }
             }
         }
+        // Another engine's search has no figures to show.
+        None if t.purpose == Purpose::Move && p.table.engine(t.seat).is_some() => {}
         None => lines.push(Line::styled("Depth 0", look.dim())),
     }
     lines
@@ -242,7 +244,7 @@ fn seat_lines(look: &Look, p: &Playing, seat: Seat, width: usize) -> Vec<Line<'s
         .get(seat.index())
         .map(|pl| match p.people.get(seat.index()) {
             Some(Some(name)) if pl.level().is_none() => name.clone(),
-            _ => pl.label(),
+            _ => p.table.player_label(seat),
         })
         .unwrap_or_default();
     let head = 2 + name.width();
