@@ -353,6 +353,14 @@ impl TableGame {
         self.carried
     }
 
+    /// Sets the time the seat to move has spent on its turn so far, as the
+    /// game's keeper measured it (a server hands each viewer a copy with
+    /// its own measure, so every screen shows the same clock; the rest of
+    /// the turn is the viewer's to measure).
+    pub fn set_carried(&mut self, carried: Duration) {
+        self.carried = carried;
+    }
+
     /// Whether `seat`'s clock runs on its turns: a timed game, and the
     /// seat has not left it (the Cats pass without a clock once their flag
     /// has fallen).
@@ -478,6 +486,10 @@ impl TableGame {
 
     /// Plays `mv` (legal now) without a clock (or with no time spent on
     /// it), forgetting any moves that were undone.
+    #[cfg_attr(
+        not(test),
+        allow(dead_code, reason = "the server times every move it plays")
+    )]
     pub fn play(&mut self, mv: Move) {
         let _ = self.play_after(mv, Duration::ZERO);
     }
