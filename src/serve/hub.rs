@@ -45,7 +45,8 @@ use std::time::{Duration, Instant};
 /// its game's file.
 const FOLD_EVERY: usize = 64;
 
-/// How long a computer whose move could not be saved waits to try again.
+/// How long a computer whose move could not be saved (or whose search
+/// failed) waits to try again.
 const RETRY_SAVE: Duration = Duration::from_secs(5);
 
 /// How a login name that adds a key begins (`ssh link-CODE@host`).
@@ -881,6 +882,19 @@ impl Shared {
         Ok(Some((id, record)))
     }
 
+    /// The computer at table `name` found no move at ply `ply` (its
+    /// search failed): it tries again in a while.
+    fn try_again(&self, name: &str, ply: usize) {
+        let Some(cell) = self.cell(name) else {
+            return;
+        };
+        let mut room = lock(&cell.room);
+        if room.searching == Some(ply) {
+            room.searching = None;
+            lock(&self.retries).push((name.to_string(), Instant::now() + RETRY_SAVE));
+        }
+    }
+
     /// Tells table `name` that its game is archived as number `id`, and
     /// how its ratings moved.
     fn tell_archived(&self, name: &str, cell: &RoomCell, archived: Option<(u64, FinishedGame)>) {
@@ -989,10 +1003,12 @@ impl Shared {
             owner: room.owner.clone(),
             not_before: Instant::now() + delay + pause,
             run: Box::new(move || {
-                if let Some(mv) = computers::search(&table, &game, &limits)
-                    && let Some(shared) = shared.upgrade()
-                {
-                    shared.computer_moved(&table, ply, mv);
+                let found = computers::search(&table, &game, &limits);
+                if let Some(shared) = shared.upgrade() {
+                    match found {
+                        Some(mv) => shared.computer_moved(&table, ply, mv),
+                        None => shared.try_again(&table, ply),
+                    }
                 }
             }),
         });

@@ -918,4 +918,96 @@ mod tests {
             before
         );
     }
+
+    fn game_line(id: u64) -> GameLine {
+        GameLine {
+            id,
+            variant: "chess".into(),
+            players: "ann · bob".into(),
+            result: "1-0".into(),
+            termination: "White resigns — Black wins".into(),
+            rated: false,
+            finished: 0,
+        }
+    }
+
+    #[test]
+    fn a_game_listed_is_highlighted_and_opened_with_enter() {
+        let lists = Lists {
+            boards: Arc::new(Boards {
+                recent: (1..=30).rev().map(game_line).collect(),
+                leaders: Vec::new(),
+            }),
+            mine: Some(vec![game_line(7)]),
+        };
+        let mut lobby = Lobby::new();
+        lobby.key(Key::Char('r'), &[], area());
+        super::drawn(&mut lobby, &[], &lists, 80, 24);
+        assert_eq!(lobby.key(Key::Enter, &[], area()), Choice::Review(30));
+        for _ in 0..25 {
+            lobby.key(Key::Down, &[], area());
+        }
+        let screen = super::drawn(&mut lobby, &[], &lists, 80, 24);
+        assert!(
+            screen.contains("#5 "),
+            "scrolled to the highlight: {screen}"
+        );
+        assert_eq!(lobby.key(Key::Enter, &[], area()), Choice::Review(5));
+        assert_eq!(lobby.key(Key::Char('m'), &[], area()), Choice::Mine);
+        super::drawn(&mut lobby, &[], &lists, 80, 24);
+        assert_eq!(lobby.key(Key::Enter, &[], area()), Choice::Review(7));
+    }
+
+    #[test]
+    fn the_quick_game_is_chosen_then_waited_for_and_the_computer_offered() {
+        let mut lobby = Lobby::new();
+        assert_eq!(lobby.key(Key::Char('p'), &[], area()), Choice::Stay);
+        let screen = super::drawn(&mut lobby, &[], &Lists::default(), 80, 24);
+        assert!(screen.contains("> Variant  ‹ Chess ›"), "{screen}");
+        assert!(screen.contains("  Clock    ‹ 5+3 ›"), "{screen}");
+        lobby.key(Key::Right, &[], area());
+        lobby.key(Key::Down, &[], area());
+        lobby.key(Key::Right, &[], area());
+        let ten = TimeControl::parse("10+0")
+            .ok()
+            .flatten()
+            .expect("a control");
+        assert_eq!(
+            lobby.key(Key::Enter, &[], area()),
+            Choice::Seek(Variant::Cat, ten)
+        );
+        let mut wait = SeekStatus {
+            variant: Variant::Cat,
+            control: ten,
+            waited: std::time::Duration::from_secs(12),
+            range: 220.0,
+            computer_offered: false,
+        };
+        lobby.seeking = Some(wait);
+        let screen = super::drawn(&mut lobby, &[], &Lists::default(), 80, 24);
+        assert!(
+            screen.contains("Waiting for a game of Cat Chess at 10+0: 12 s so far"),
+            "{screen}"
+        );
+        assert_eq!(lobby.key(Key::Char('y'), &[], area()), Choice::Stay);
+        wait.computer_offered = true;
+        lobby.seeking = Some(wait);
+        let screen = super::drawn(&mut lobby, &[], &Lists::default(), 120, 24);
+        assert!(screen.contains("press y to play the computer"), "{screen}");
+        assert_eq!(
+            lobby.key(Key::Char('y'), &[], area()),
+            Choice::PlayComputer(Variant::Cat, ten)
+        );
+        assert_eq!(lobby.key(Key::Esc, &[], area()), Choice::CancelSeek);
+        lobby.key(Key::Char('t'), &[], area());
+        let tables = super::drawn(&mut lobby, &[summary("t1")], &Lists::default(), 120, 24);
+        assert!(
+            tables.contains("Waiting for a quick game of Cat Chess"),
+            "{tables}"
+        );
+        assert!(
+            tables.contains("t1               Chess        5+3"),
+            "{tables}"
+        );
+    }
 }

@@ -626,4 +626,26 @@ mod tests {
         assert_eq!(said(&ann), ["cat stopped watching."]);
         assert!(said(&bob).is_empty(), "bob has gone");
     }
+
+    #[test]
+    fn a_seat_offers_so_many_draws_a_game_and_not_too_often() {
+        use crate::serve::limits::{DRAW_OFFER_GAP, DRAW_OFFERS_PER_GAME};
+        let mut room = chess_room();
+        come(&mut room, 1, &who("a", false), true);
+        come(&mut room, 2, &who("b", false), true);
+        let mut now = Duration::from_secs(100);
+        for made in 1..=DRAW_OFFERS_PER_GAME {
+            let seat = room.check_offer(1, now).expect("within the budget");
+            room.offer_draw(seat, now);
+            room.draw_offer = None;
+            let soon = now + DRAW_OFFER_GAP - Duration::from_secs(1);
+            let err = room.check_offer(1, soon).expect_err("too soon");
+            if made < DRAW_OFFERS_PER_GAME {
+                assert!(err.contains("again in 1 s"), "{err}");
+            }
+            now += DRAW_OFFER_GAP;
+        }
+        let err = room.check_offer(1, now).expect_err("spent");
+        assert!(err.contains("the most one player may"), "{err}");
+    }
 }
