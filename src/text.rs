@@ -162,6 +162,15 @@ fn joined<S: AsRef<str>>(items: &[S], word: &str) -> String {
     }
 }
 
+/// `name` with its first letter in capitals (`white` → `White`).
+pub fn capitalised(name: &str) -> String {
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// A sentence without its final full stop, to be set after a colon.
 pub fn clause(sentence: &str) -> &str {
     sentence.trim().trim_end_matches('.')

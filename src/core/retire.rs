@@ -111,7 +111,8 @@ impl Retire {
     pub fn words(self, seats: &[&str]) -> String {
         match self {
             Retire::Leave(seat, how) => {
-                let name = capitalised(seats.get(seat.index()).copied().unwrap_or("?"));
+                let name =
+                    crate::text::capitalised(seats.get(seat.index()).copied().unwrap_or("?"));
                 let plural = name.ends_with('s');
                 match how {
                     Departure::Resigned if plural => format!("{name} resign"),
@@ -122,15 +123,6 @@ impl Retire {
             }
             Retire::Agreement => "Draw agreed".to_string(),
         }
-    }
-}
-
-/// `name` with its first letter in capitals.
-fn capitalised(name: &str) -> String {
-    let mut chars = name.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
 

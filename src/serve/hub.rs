@@ -1505,7 +1505,7 @@ pub(super) mod tests {
         assert!((alice.deviation - 290.32).abs() < 0.5, "{alice:?}");
         assert_eq!(first.game.result, "1-0");
         assert!(
-            first.game.pgn.contains("[TimeControl \"5+3\"]"),
+            first.game.pgn.contains("[TimeControl \"300+3\"]"),
             "{}",
             first.game.pgn
         );

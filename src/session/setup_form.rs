@@ -187,10 +187,10 @@ impl Setup {
         }
         rows.push(SetupRow::Variant);
         rows.extend((0..self.variant.seats().len()).map(SetupRow::Seat));
-        rows.push(SetupRow::Clock);
         if self.players.contains(&Player::Computer(Level::Master)) && self.time.is_none() {
             rows.push(SetupRow::MasterTime);
         }
+        rows.push(SetupRow::Clock);
         rows.extend((0..self.variant.options().len()).map(SetupRow::Option));
         rows.push(SetupRow::Start);
         if self.from_position {

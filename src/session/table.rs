@@ -357,6 +357,10 @@ impl TableGame {
     /// game's keeper measured it (a server hands each viewer a copy with
     /// its own measure, so every screen shows the same clock; the rest of
     /// the turn is the viewer's to measure).
+    #[cfg_attr(
+        not(any(test, feature = "ssh")),
+        allow(dead_code, reason = "the server hands out its copies")
+    )]
     pub fn set_carried(&mut self, carried: Duration) {
         self.carried = carried;
     }
@@ -369,10 +373,11 @@ impl TableGame {
     }
 
     /// The clock readings after each ply, oldest first (`None` in an
-    /// untimed game): what PGN writes as `%clk`.
+    /// untimed game): what PGN writes as `%clk`, and the server keeps
+    /// with each move.
     #[cfg_attr(
-        not(test),
-        allow(dead_code, reason = "the PGN export, being wired, reads it")
+        not(any(test, feature = "ssh")),
+        allow(dead_code, reason = "the server keeps them")
     )]
     pub fn clock_readings(&self) -> Vec<Option<Duration>> {
         self.played

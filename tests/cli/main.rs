@@ -8,6 +8,7 @@ mod support;
 mod cat_cli;
 mod chu_cli;
 mod cli_limits;
+mod clock_cli;
 mod fuzz_files;
 mod fuzz_parsers;
 mod input_hardening;

@@ -14,7 +14,7 @@ mod tally;
 
 use catboard::ai::Evaluate;
 use catboard::core::{Game, Move, Options, Seat};
-use catboard::notation::pgn::{PgnTags, export};
+use catboard::notation::pgn::{PgnGame, PgnTags, write};
 use catboard::protocol::xboard::{protocol_name, result_line, variant_named};
 use catboard::variants::{AnyGame, Variant};
 use clap::Parser;
@@ -396,18 +396,21 @@ fn write_pgn(
     white: usize,
     end: &GameEnd,
 ) -> Result<(), String> {
-    let tags = PgnTags {
+    let mut pgn = PgnGame::new(variant, Options::new());
+    pgn.start = start.position_text();
+    pgn.moves = game.moves_played().to_vec();
+    pgn.tags = PgnTags {
         event: "catboard-match".to_string(),
-        white: names[white].clone(),
-        black: names[1 - white].clone(),
+        players: vec![names[white].clone(), names[1 - white].clone()],
+        // How the runner saw the game end, as it told the engines.
+        extra: vec![("MatchResult".to_string(), end.text.clone())],
         ..PgnTags::default()
     };
-    let text = export(start, game.moves_played(), variant.start_position(), &tags);
+    let text = write(&pgn)?;
     let mut file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(path)
         .map_err(|e| format!("could not open {}: {e}", path.display()))?;
-    writeln!(file, "{{{}}}\n{text}\n", end.text)
-        .map_err(|e| format!("could not write to {}: {e}", path.display()))
+    writeln!(file, "{text}").map_err(|e| format!("could not write to {}: {e}", path.display()))
 }

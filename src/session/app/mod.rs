@@ -27,6 +27,10 @@ mod watching;
 mod watching_tests;
 
 pub use update::update;
+#[cfg_attr(
+    not(feature = "ssh"),
+    allow(unused_imports, reason = "the server's computers judge draws by it")
+)]
 pub use verdicts::takes_draw;
 
 use super::computer::{SearchRequest, Thinking, WATCH_PAUSE};

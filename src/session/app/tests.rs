@@ -236,11 +236,10 @@ fn the_master_time_chosen_in_setup_is_the_games() {
     let mut setup = Setup::new(None);
     setup.players[1] = Player::Computer(Level::Master);
     let mut app = App::new(Screen::Setup(setup), None, LookChoice::default());
-    // Variant, White, Black, Clock, then the Master-time row.
+    // Variant, White, Black, then the Master-time row.
     keys(
         &mut app,
         &[
-            Action::Cursor(Dir::Down),
             Action::Cursor(Dir::Down),
             Action::Cursor(Dir::Down),
             Action::Cursor(Dir::Down),

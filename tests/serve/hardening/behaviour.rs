@@ -162,18 +162,14 @@ async fn a_tables_master_time_is_its_own_up_to_the_servers_maximum() {
         data.path(),
         &["--think-ms", "100", "--max-think-ms", "1500"],
     );
-    // c; Down Down: Black's seat; Left: Master; Down: the clock (none:
-    // a Master on the clock thinks by it); Down: its time; Right three
-    // times: 0.5 s, 1 s, 2 s; Enter: begin.
+    // c; Down Down: Black's seat; Left: Master; Down: its time; Right
+    // three times: 0.5 s, 1 s, 2 s; Enter: begin.
     for (rights, kept) in [(3, "1500 ms"), (2, "1000 ms")] {
         let mut guest = Player::guest(server.port, "g").await;
         guest.wait_for("Welcome, guest-").await;
         guest.send(b"c").await.expect("send");
         guest.wait_for("Variant").await;
-        guest
-            .send(b"\x1b[B\x1b[B\x1b[D\x1b[B\x1b[B")
-            .await
-            .expect("send");
+        guest.send(b"\x1b[B\x1b[B\x1b[D\x1b[B").await.expect("send");
         guest.wait_for("Master thinks").await;
         guest
             .send("\x1b[C".repeat(rights).as_bytes())
