@@ -18,7 +18,7 @@ use catboard::rating::{self, Rating};
 pub fn is_rated(
     players: &[Player],
     holders: &[Option<Holder>],
-    time_control: Option<&str>,
+    time_control: Option<TimeControl>,
 ) -> bool {
     let keyed: Vec<&str> = holders
         .iter()
@@ -129,7 +129,8 @@ pub fn finished_game(
             after: after.as_ref().and_then(|a| a.get(s).copied()),
         })
         .collect();
-    let time_control = room.time_control.as_deref();
+    let time_control = table.time_control().map(TimeControl::text);
+    let time_control = time_control.as_deref();
     FinishedGame {
         variant: table.variant().id().to_string(),
         time_control: time_control.map(str::to_string),
@@ -141,6 +142,7 @@ pub fn finished_game(
         finished,
         plies: table.ply(),
         pgn: pgn_of(table, &names, time_control, finished),
+        saved: Some(table.saved()),
         players,
     }
 }
@@ -160,23 +162,24 @@ mod tests {
     fn only_keyed_people_at_a_timed_table_are_rated() {
         let people = [Player::Human, Player::Human];
         let keyed = [holder("key:a"), holder("key:b")];
-        assert!(is_rated(&people, &keyed, Some("5+3")));
+        let five = TimeControl::parse("5+3").expect("a control");
+        assert!(is_rated(&people, &keyed, five));
         assert!(!is_rated(&people, &keyed, None), "untimed");
         assert!(
-            !is_rated(&people, &[holder("key:a"), holder("guest:1")], Some("5+3")),
+            !is_rated(&people, &[holder("key:a"), holder("guest:1")], five),
             "a guest"
         );
         assert!(
-            !is_rated(&people, &[holder("key:a"), None], Some("5+3")),
+            !is_rated(&people, &[holder("key:a"), None], five),
             "an empty seat"
         );
         assert!(
-            !is_rated(&people, &[holder("key:a"), holder("key:a")], Some("5+3")),
+            !is_rated(&people, &[holder("key:a"), holder("key:a")], five),
             "one person both sides"
         );
         let computer = [Player::Human, Player::Computer(catboard::ai::Level::Casual)];
         assert!(
-            !is_rated(&computer, &[holder("key:a"), None], Some("5+3")),
+            !is_rated(&computer, &[holder("key:a"), None], five),
             "a computer"
         );
     }

@@ -368,6 +368,18 @@ impl TableGame {
         self.carried
     }
 
+    /// Sets the time the seat to move has spent on its turn so far, as the
+    /// game's keeper measured it (a server hands each viewer a copy with
+    /// its own measure, so every screen shows the same clock; the rest of
+    /// the turn is the viewer's to measure).
+    #[cfg_attr(
+        not(any(test, feature = "ssh")),
+        allow(dead_code, reason = "the server hands out its copies")
+    )]
+    pub fn set_carried(&mut self, carried: Duration) {
+        self.carried = carried;
+    }
+
     /// Whether `seat`'s clock runs on its turns: a timed game, and the
     /// seat has not left it (the Cats pass without a clock once their flag
     /// has fallen).
@@ -376,10 +388,11 @@ impl TableGame {
     }
 
     /// The clock readings after each ply, oldest first (`None` in an
-    /// untimed game): what PGN writes as `%clk`.
+    /// untimed game): what PGN writes as `%clk`, and the server keeps
+    /// with each move.
     #[cfg_attr(
-        not(test),
-        allow(dead_code, reason = "the PGN export, being wired, reads it")
+        not(any(test, feature = "ssh")),
+        allow(dead_code, reason = "the server keeps them")
     )]
     pub fn clock_readings(&self) -> Vec<Option<Duration>> {
         self.played
@@ -493,7 +506,10 @@ impl TableGame {
 
     /// Plays `mv` (legal now) without a clock (or with no time spent on
     /// it), forgetting any moves that were undone.
-    #[cfg(any(test, feature = "ssh"))]
+    #[cfg_attr(
+        not(test),
+        allow(dead_code, reason = "the server times every move it plays")
+    )]
     pub fn play(&mut self, mv: Move) {
         let _ = self.play_after(mv, Duration::ZERO);
     }

@@ -256,3 +256,36 @@ fn the_wake_comes_when_the_shown_time_changes_or_a_flag_is_due() {
     );
     assert_eq!(app.clock_wake(false), Some(ms(9_700)), "the flag");
 }
+
+#[test]
+fn where_the_game_is_kept_elsewhere_the_clocks_are_only_shown() {
+    let (mut app, hand) = timed(Variant::Chess, vec![Player::Human; 2], "1+0");
+    app.kept_elsewhere = true;
+    // A copy from the keeper carries the 20 s White has had so far.
+    if let Screen::Playing(p) = &mut app.screen {
+        p.table.set_carried(secs(20));
+        p.timer = crate::session::timing::TurnTimer::default();
+    }
+    update(&mut app, Action::Tick);
+    assert_eq!(faces(&app), [secs(40), secs(60)], "the keeper's time shown");
+    hand.advance(secs(45));
+    update(&mut app, Action::Tick);
+    assert!(p(&app).table.outcome().is_none(), "no flag played here");
+    assert_eq!(faces(&app)[0], Duration::ZERO);
+    assert_eq!(
+        app.clock_wake(true),
+        None,
+        "nothing to wake for till the keeper says"
+    );
+    // A move played here is handed on untimed: the keeper times it.
+    type_move(&mut app, "e4");
+    assert_eq!(p(&app).table.ply(), 1);
+    assert_eq!(
+        p(&app)
+            .table
+            .last_move()
+            .and_then(catboard::core::Retire::of),
+        None,
+        "the move, not a flag"
+    );
+}

@@ -65,6 +65,7 @@ impl App {
     /// once. So no move is ever played after the flag fell.
     pub(super) fn watch_clocks(&mut self) -> Vec<Effect> {
         let now = self.time.now();
+        let kept_elsewhere = self.kept_elsewhere;
         let Screen::Playing(p) = &mut self.screen else {
             return Vec::new();
         };
@@ -76,6 +77,10 @@ impl App {
             return Vec::new();
         };
         if left.is_zero() {
+            if kept_elsewhere {
+                // The keeper's flag to play, by its own clock.
+                return Vec::new();
+            }
             p.timer.set_running(now, false);
             return verdicts::end(self, Retire::Leave(seat, Departure::Flagged));
         }
@@ -111,6 +116,10 @@ impl App {
             return None;
         }
         let left = p.clock_reading(p.table.game().to_move(), now)?;
+        if left.is_zero() && self.kept_elsewhere {
+            // Nothing more to show until the keeper plays the flag.
+            return None;
+        }
         let mut due = left;
         if left > LOW_TIME {
             due = due.min(left - LOW_TIME);

@@ -96,7 +96,8 @@ impl App {
     /// Keeps the computer players going: stops a search that no longer
     /// fits the position (the game ended, a person is to move, play is
     /// paused) and starts one when a computer seat is to move and nothing
-    /// thinks for it; a seat that has left passes at once.
+    /// thinks for it; a seat that has left passes at once (where the game
+    /// is kept here).
     fn engage_players(&mut self) -> Vec<Effect> {
         if let Some(effects) = self.begin_watching() {
             return effects;
@@ -115,7 +116,11 @@ impl App {
         let over = p.table.outcome().is_some();
         let to_move = p.table.player_to_move();
         let seat = p.table.game().to_move();
-        if !over && p.table.game().retirements().of(seat).is_some() && p.table.can_pass() {
+        if !over
+            && !self.kept_elsewhere
+            && p.table.game().retirements().of(seat).is_some()
+            && p.table.can_pass()
+        {
             // A seat that has left (the Cats once their flag fell) passes
             // at once on each of its turns.
             if let Some(t) = p.thinking.take() {

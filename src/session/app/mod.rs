@@ -31,6 +31,11 @@ mod watching;
 mod watching_tests;
 
 pub use update::update;
+#[cfg_attr(
+    not(feature = "ssh"),
+    allow(unused_imports, reason = "the server's computers judge draws by it")
+)]
+pub use verdicts::takes_draw;
 
 use super::computer::{SearchRequest, Thinking, WATCH_PAUSE};
 use super::describe::{Event, EventKind};
@@ -150,6 +155,9 @@ pub struct Playing {
     /// The name of the person at each seat, where the front end knows it
     /// (a shared table); the panel shows it instead of "human".
     pub people: Vec<Option<String>>,
+    /// The seat this front end's person plays, where the front end knows
+    /// it (a table shared over SSH): resigning is for that seat.
+    pub own_seat: Option<Seat>,
     /// Where the game is autosaved.
     pub save_path: Option<PathBuf>,
     /// The search under way, for a computer's move or a hint.
@@ -213,6 +221,7 @@ impl Playing {
             entry_for: (usize::MAX, 0),
             orientation,
             people: Vec::new(),
+            own_seat: None,
             save_path,
             thinking: None,
             hint: None,
@@ -366,6 +375,12 @@ pub struct App {
     /// Where the clocks read the time: the machine's monotonic clock, or
     /// one a test sets by hand.
     pub time: TimeSource,
+    /// Set where the game is kept by someone else (a table shared over
+    /// SSH, kept by the server's hub): the clocks here are only shown (a
+    /// flag is the keeper's to play, by its own clock), a move played here
+    /// is handed on with no time charged (the keeper times it), and a seat
+    /// that has left passes there, not here.
+    pub kept_elsewhere: bool,
 }
 
 /// How many events [`App::events`] keeps.
@@ -394,6 +409,7 @@ impl App {
             step_start: 0,
             previous_game: None,
             time: TimeSource::Real,
+            kept_elsewhere: false,
         }
     }
 

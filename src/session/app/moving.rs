@@ -55,7 +55,12 @@ pub(super) fn play_move(app: &mut App, mv: Move, by_person: bool) -> Vec<Effect>
     };
     let said = describe::move_played(p.table.game(), app.voice, mv);
     let before = p.table.game().clone();
-    let spent = p.timer.running(app.time.now());
+    // Where the game is kept elsewhere, the keeper times the move.
+    let spent = if app.kept_elsewhere {
+        std::time::Duration::ZERO
+    } else {
+        p.timer.running(app.time.now())
+    };
     if p.table.play_after(mv, spent).is_err() {
         // The time ran out before the move: the flag fell instead.
         p.cancel_entry();

@@ -42,11 +42,22 @@ pub(super) fn end(app: &mut App, retire: Retire) -> Vec<Effect> {
     effects
 }
 
-/// The seat a person at this table resigns: the person to move, or
-/// (while a computer is to move) the first seat in the game a person plays.
+/// Whether a computer whose search scores its position `score` (in
+/// centipawns, for the side that offered the draw) takes the draw: when
+/// it finds its own side no better than [`DRAW_MARGIN`] above level.
+pub fn takes_draw(score: i32) -> bool {
+    -score <= DRAW_MARGIN
+}
+
+/// The seat a person at this table resigns: their own where the front end
+/// knows it ([`Playing::own_seat`]), else the person to move, or (while a
+/// computer is to move) the first seat in the game a person plays.
 fn resigning_seat(p: &Playing) -> Option<Seat> {
     let game = p.table.game();
     let in_game = |s: &Seat| game.retirements().of(*s).is_none();
+    if let Some(own) = p.own_seat {
+        return Some(own).filter(in_game);
+    }
     match p.table.player_to_move() {
         Player::Human => Some(game.to_move()),
         Player::Computer(_) => (0..p.table.players().len())
@@ -62,6 +73,9 @@ pub(super) fn cannot_resign(p: &Playing) -> Option<String> {
         return Some("The game is already over.".into());
     }
     let Some(seat) = resigning_seat(p) else {
+        if p.own_seat.is_some() {
+            return Some("You are out of this game already.".into());
+        }
         return Some("Only a person can resign; the computer plays every seat here.".into());
     };
     p.table
@@ -173,7 +187,7 @@ pub(super) fn judge_draw(app: &mut App, score: i32) -> Vec<Effect> {
     let game = p.table.game();
     let computer = game.to_move().opponent();
     let name = capitalise(game.seat_name(computer));
-    if -score <= DRAW_MARGIN {
+    if takes_draw(score) {
         app.inform(format!("{name} accepts the draw."));
         end(app, Retire::Agreement)
     } else {
