@@ -6,7 +6,7 @@
 //! result is kept in its position ([`crate::core::Game::variant_ending`]).
 
 use super::attack::is_attacked;
-use super::state::{Knockout, Position};
+use super::state::{Cause, Knockout, Position};
 use super::tables::tables;
 use crate::core::{Cell, EndReason, EndRules, Outcome, PieceKind, Seat};
 
@@ -93,7 +93,7 @@ impl Position {
             }
             if !victims.is_empty() {
                 for v in victims {
-                    self.eliminate(v, mover);
+                    self.eliminate(v, Cause::MatedBy(mover));
                 }
                 continue;
             }
@@ -101,7 +101,7 @@ impl Position {
             if checked && !self.has_legal_move() {
                 let by = self.first_attacker_after(mover);
                 self.side = self.next_in_play(mover);
-                self.eliminate(mover, by);
+                self.eliminate(mover, Cause::MatedBy(by));
                 continue;
             }
             self.checked = Some(checked);
@@ -124,9 +124,9 @@ impl Position {
         self.next_in_play(seat)
     }
 
-    /// Knocks `army` out, mated by `by`: its pieces go into the Reserve,
+    /// Knocks `army` out for `cause`: its pieces go into the Reserve,
     /// passes in a row start again, and camps emptied are refilled.
-    pub(super) fn eliminate(&mut self, army: Seat, by: Seat) {
+    pub(super) fn eliminate(&mut self, army: Seat, cause: Cause) {
         let cells: Vec<Cell> = self.board.occupied_by(army).iter().collect();
         for c in cells {
             if let Some(piece) = self.board.take(c) {
@@ -138,7 +138,7 @@ impl Position {
             self.set_partner(c, false);
             self.set_fresh(c, false);
         }
-        self.knock_out_record(Knockout { army, by });
+        self.knock_out_record(Knockout { army, cause });
         self.set_passes(0);
         self.refill_camps();
     }
