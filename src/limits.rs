@@ -362,6 +362,38 @@ pub const PROTOCOL_LINE: Limit = Limit::refused(
 .in_unit("bytes")
 .beyond(Beyond::Skipped);
 
+/// A line an engine played against writes (`--seat black=uci:COMMAND`), in
+/// bytes: a longer one is skipped unread, so an engine's output never
+/// costs more than a few of these.
+pub const ENGINE_LINE: Limit = Limit::refused(
+    "A line from an engine played against",
+    "a line",
+    0,
+    64 << 10,
+)
+.in_unit("bytes")
+.beyond(Beyond::Skipped);
+/// A PGN file read (`--pgn`), in bytes: a bigger one is refused unread.
+pub const PGN_FILE: Limit = Limit::refused("A PGN file read", "a PGN file", 0, 32 << 20)
+    .in_unit("bytes")
+    .beyond(Beyond::Skipped);
+
+/// The games of one PGN file: reading stops at a game past it.
+pub const PGN_GAMES: Limit = Limit::refused("Games in a PGN file", "PGN game", 1, 100_000);
+
+/// A PGN tag's value (a name, a position text), in bytes.
+pub const PGN_TAG: Limit = Limit::refused("A PGN tag's value", "a PGN tag's value", 0, 4096)
+    .in_unit("bytes")
+    .beyond(Beyond::Skipped);
+
+/// Variations within variations in a PGN game (they are skipped, the
+/// depth counted).
+pub const PGN_NESTING: Limit =
+    Limit::refused("Variations nested in a PGN game", "variation depth", 0, 100);
+
+/// The plies of one PGN game (moves and retirements).
+pub const PGN_PLIES: Limit = Limit::refused("Plies of a PGN game", "PGN ply", 0, 100_000);
+
 /// User text quoted in a message, in characters.
 pub const QUOTED_TEXT: Limit = Limit::refused(
     "Text quoted in a message",
@@ -405,6 +437,12 @@ pub const LIMITS: &[&Limit] = &[
     &SAVE_FILE,
     &LINE_MODE_LINE,
     &PROTOCOL_LINE,
+    &ENGINE_LINE,
+    &PGN_FILE,
+    &PGN_GAMES,
+    &PGN_TAG,
+    &PGN_NESTING,
+    &PGN_PLIES,
     &QUOTED_TEXT,
 ];
 

@@ -1,6 +1,15 @@
 //! The `catboard` command: play in the terminal, or use the rules tools.
 
 mod cli;
+/// The fake engine of `examples/fake_engine.rs`, for the binary's tests
+/// (the test crates' helper, one file for both).
+#[cfg(test)]
+#[path = "../tests/support/engines.rs"]
+#[allow(
+    dead_code,
+    reason = "the binary's tests use the fake engine, not the real ones"
+)]
+mod fake_engine;
 #[cfg(test)]
 mod golden;
 mod line;
@@ -31,6 +40,8 @@ enum Command {
     Play(cli::play::PlayArgs),
     /// Play in plain sentences on standard input and output, for screen readers.
     Line(cli::play::LineArgs),
+    /// Write a saved game (the last saved when none is named) as PGN.
+    Export(cli::export::ExportArgs),
     /// Count the positions reachable in N moves (perft), to check move generation.
     Perft(cli::tools::PerftArgs),
     /// Print the rules' view of a position as JSON: legal moves, check, result.
@@ -100,6 +111,7 @@ fn main() -> ExitCode {
         Some(Command::Rules(args)) => cli::tools::rules(&args),
         Some(Command::Play(args)) => cli::play::play(&args).map_err(Into::into),
         Some(Command::Line(args)) => cli::play::line(&args).map_err(Into::into),
+        Some(Command::Export(args)) => cli::export::export(&args),
         Some(Command::Xboard(args)) => cli::engine::xboard(&args),
         Some(Command::Bench(args)) => cli::engine::bench(&args),
         Some(Command::UciCat(args)) => cli::uci_cat::uci_cat(&args),

@@ -162,9 +162,29 @@ fn joined<S: AsRef<str>>(items: &[S], word: &str) -> String {
     }
 }
 
+/// `name` with its first letter in capitals (`white` → `White`).
+pub fn capitalised(name: &str) -> String {
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// A sentence without its final full stop, to be set after a colon.
 pub fn clause(sentence: &str) -> &str {
     sentence.trim().trim_end_matches('.')
+}
+
+/// A clause made a sentence: its first letter in capitals, a full stop
+/// at its end (the inverse of [`clause`]).
+pub fn sentence(clause: &str) -> String {
+    let clause = clause.trim().trim_end_matches('.');
+    let mut chars = clause.chars();
+    match chars.next() {
+        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
+        None => String::new(),
+    }
 }
 
 /// Why `message` is not one sentence as catboard writes them, or `None`
@@ -194,6 +214,16 @@ pub fn sentence_fault(message: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_clause_becomes_a_sentence_and_back() {
+        assert_eq!(
+            sentence("only the two armies can resign"),
+            "Only the two armies can resign."
+        );
+        assert_eq!(clause(&sentence("a flag falls.")), "A flag falls");
+        assert_eq!(sentence(""), "");
+    }
 
     #[test]
     fn long_text_is_cut_and_short_text_kept() {

@@ -71,7 +71,10 @@ impl Heuristics {
         let bonus = (depth * depth).min(400);
         let mut adjust = |m: Move, delta: i32| {
             let h = &mut self.history[Self::history_index(side, m)];
-            *h += delta - *h * delta.abs() / HISTORY_MAX;
+            // In 64 bits: a score near the cap times a deep search's bonus
+            // does not fit in 32 (and the score stays within the cap).
+            let decay = i64::from(*h) * i64::from(delta.abs()) / i64::from(HISTORY_MAX);
+            *h += delta - decay as i32;
         };
         adjust(mv, bonus * 32);
         for &m in tried {
@@ -137,4 +140,31 @@ pub fn pick_next(moves: &mut MoveList, scores: &mut [i32], from: usize) -> Move 
     moves.swap(from, best);
     scores.swap(from, best);
     moves[from]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Cell;
+
+    #[test]
+    fn history_scores_stay_within_their_cap_however_deep_the_searches() {
+        let mut h = Heuristics::new();
+        let quiet = |from: u8, to: u8| Move::normal(Cell(from), Cell(to));
+        let (good, bad) = (quiet(1, 18), quiet(6, 21));
+        for _ in 0..2_000 {
+            h.reward(0, 3, 40, good, &[bad, good]);
+        }
+        let score = |m| h.history[Heuristics::history_index(0, m)];
+        assert!(
+            score(good) > 0 && score(good) <= HISTORY_MAX,
+            "{}",
+            score(good)
+        );
+        assert!(
+            score(bad) < 0 && score(bad) >= -HISTORY_MAX,
+            "{}",
+            score(bad)
+        );
+    }
 }

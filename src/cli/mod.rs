@@ -3,6 +3,7 @@
 
 mod bench_baseline;
 pub mod engine;
+pub mod export;
 pub mod play;
 pub mod selfplay;
 #[cfg(feature = "ssh")]

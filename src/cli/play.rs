@@ -11,8 +11,13 @@ use crate::session::{
     SessionConfig, SpeechChoice, Start, THINKING_AFTER_MS, join_notices, last_unfinished,
 };
 use crate::ui::run;
-use catboard::ai::level::DEFAULT_THINK_MS;
+use catboard::ai::level::{DEFAULT_THINK_MS, Level};
+use catboard::clock::TimeControl;
 use catboard::core::Options;
+use catboard::notation::pgn;
+use catboard::protocol::engine::EngineSpec;
+use catboard::protocol::engine::known::KnownEngine;
+use catboard::protocol::engine::process::missing_program;
 use catboard::text::{quoted, shown};
 use catboard::variants::Variant;
 use clap::Args;
@@ -135,9 +140,19 @@ pub struct GameArgs {
     /// Who plays the Cats (Cat Chess): human, casual, club, strong or master.
     #[arg(long, value_name = "PLAYER")]
     pub cats: Option<String>,
-    /// Who plays any seat, as seat=player (e.g. black=club); may be repeated.
+    /// Who plays any seat, as seat=player (e.g. black=club), or another
+    /// engine as seat=uci:COMMAND or seat=xboard:COMMAND (e.g.
+    /// black=uci:stockfish); may be repeated.
     #[arg(long = "seat", value_name = "SEAT=PLAYER")]
     pub seats: Vec<String>,
+    /// An option of the engine playing a seat, as SEAT:NAME=VALUE (e.g.
+    /// black:UCI_Elo=1500); may be repeated.
+    #[arg(long = "engine-option", value_name = "SEAT:NAME=VALUE")]
+    pub engine_options: Vec<String>,
+    /// The level of catboard's computer that takes over a seat whose
+    /// engine fails (casual, club, strong or master; master by default).
+    #[arg(long, value_name = "LEVEL")]
+    pub fallback: Option<String>,
     /// The start position in the variant's position text (FEN for chess, Cat FEN for cat; docs/ has a page per game); the usual start when absent.
     #[arg(long)]
     pub position: Option<String>,
@@ -147,6 +162,17 @@ pub struct GameArgs {
     /// The seat drawn at the near edge (default: the first human seat).
     #[arg(long, value_name = "SEAT")]
     pub view: Option<String>,
+    /// The time control: minutes (may be fractional) plus seconds added
+    /// after each move, e.g. 5+3 or 0.5+0; none (the default) for no clock.
+    #[arg(long, value_name = "M+S")]
+    pub time: Option<String>,
+    /// Go on from the last position of a game in a PGN file, with its
+    /// history (its variant, start, options and clock come from the file).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["variant", "position", "options", "time"])]
+    pub pgn: Option<PathBuf>,
+    /// Which game of the PGN file, counted from 1.
+    #[arg(long, value_name = "N", requires = "pgn", default_value_t = 1)]
+    pub game: usize,
 }
 
 /// Arguments of `catboard play`: start a game without the setup screen.
@@ -221,6 +247,12 @@ fn env(name: &str) -> Option<String> {
     std::env::var(name).ok()
 }
 
+/// The saves folder `args` names, from the environment's usual place
+/// when it names none; `None` and why when there is none.
+pub fn saves_of_env(args: &SaveArgs) -> (Option<SaveStore>, Option<String>) {
+    saves_of(args, &env)
+}
+
 /// The look the arguments and environment ask for; the theme is read by
 /// the screen that draws it.
 fn look_choice(args: &LookArgs) -> Result<LookChoice, String> {
@@ -243,8 +275,128 @@ fn look_choice(args: &LookArgs) -> Result<LookChoice, String> {
     })
 }
 
-/// Who plays each seat of `variant`, from `--white`, `--black` and `--seat`.
+/// Who plays a seat, as the command line gives it.
+#[derive(Clone, Debug, PartialEq)]
+enum SeatChoice {
+    /// A person or catboard's computer.
+    Player(Player),
+    /// Another engine.
+    Engine(EngineSpec),
+}
+
+/// Who plays each seat of `variant`, from `--white`, `--black` and
+/// `--seat`; a seat an engine plays is catboard's computer at the
+/// `--fallback` level, which takes it over if the engine fails.
 fn players_of(variant: Variant, args: &GameArgs) -> Result<Vec<Player>, String> {
+    let fallback = fallback_level(args)?;
+    Ok(seat_choices(variant, args)?
+        .into_iter()
+        .map(|choice| match choice {
+            SeatChoice::Player(player) => player,
+            SeatChoice::Engine(_) => Player::Computer(fallback),
+        })
+        .collect())
+}
+
+/// The level `--fallback` names: Master when absent.
+fn fallback_level(args: &GameArgs) -> Result<Level, String> {
+    let Some(name) = &args.fallback else {
+        return Ok(Level::Master);
+    };
+    match Player::from_id(name) {
+        Ok(Player::Computer(level)) => Ok(level),
+        _ => Err(format!(
+            "--fallback {} is not a level of catboard's computer; choose casual, club, strong or master.",
+            quoted(name)
+        )),
+    }
+}
+
+/// The engine of each seat of `variant` (none where a player sits), with
+/// their `--engine-option`s, each checked as far as can be without
+/// starting it: a variant no engine of its protocol can play, a program
+/// not installed, a known engine that does not play the variant; and a
+/// notice for a known engine whose rules of the variant differ.
+fn engines_of(
+    variant: Variant,
+    options: &Options,
+    args: &GameArgs,
+) -> Result<(Vec<Option<EngineSpec>>, Option<String>), String> {
+    let mut engines: Vec<Option<EngineSpec>> = seat_choices(variant, args)?
+        .into_iter()
+        .map(|choice| match choice {
+            SeatChoice::Engine(spec) => Some(spec),
+            SeatChoice::Player(_) => None,
+        })
+        .collect();
+    for given in &args.engine_options {
+        let written = || {
+            format!(
+                "--engine-option {} should be written SEAT:NAME=VALUE, as black:UCI_Elo=1500.",
+                quoted(given)
+            )
+        };
+        let (seat, pair) = given.split_once(':').ok_or_else(written)?;
+        let index = variant
+            .seats()
+            .iter()
+            .position(|s| s.eq_ignore_ascii_case(seat.trim()))
+            .ok_or_else(|| {
+                format!(
+                    "{} has no seat {} for --engine-option; its seats are {}.",
+                    variant.name(),
+                    quoted(seat),
+                    variant.seats().join(", ")
+                )
+            })?;
+        let spec = engines[index].as_mut().ok_or_else(|| {
+            format!(
+                "--engine-option {} names the {} seat, which no engine plays; give it one with --seat {}=uci:COMMAND.",
+                quoted(given),
+                variant.seats()[index],
+                variant.seats()[index]
+            )
+        })?;
+        spec.add_option(pair).map_err(|_| written())?;
+    }
+    let mut notices = Vec::new();
+    for spec in engines.iter().flatten() {
+        if let Some(why) = spec.refuses(variant, options) {
+            return Err(why);
+        }
+        if let Some(known) = KnownEngine::of(spec) {
+            match known.differs(variant) {
+                Some(how) => notices.push(format!(
+                    "{} plays {} by rules that differ from catboard's ({how}); at the first move the two disagree on, catboard's computer takes its seat.",
+                    known.name,
+                    variant.name()
+                )),
+                None if !known.plays(variant) => {
+                    return Err(format!(
+                        "{} does not play {}; it plays {}.",
+                        known.name,
+                        variant.name(),
+                        catboard::text::and_list(
+                            &known.variants.iter().map(|v| v.name()).collect::<Vec<_>>()
+                        )
+                    ));
+                }
+                None => {}
+            }
+        }
+        if let Some(why) = missing_program(&spec.command) {
+            return Err(format!(
+                "The engine {} cannot be started: {why}.",
+                quoted(&spec.command)
+            ));
+        }
+    }
+    let notice = (!notices.is_empty()).then(|| notices.join(" "));
+    Ok((engines, notice))
+}
+
+/// Who plays each seat of `variant`, from `--white`, `--black` and `--seat`.
+fn seat_choices(variant: Variant, args: &GameArgs) -> Result<Vec<SeatChoice>, String> {
     let mut named: Vec<(String, String)> = Vec::new();
     let flags = [
         ("white", &args.white),
@@ -289,8 +441,11 @@ fn players_of(variant: Variant, args: &GameArgs) -> Result<Vec<Player>, String> 
     seats
         .iter()
         .map(|seat| match named.iter().rev().find(|(s, _)| s == seat) {
-            Some((_, player)) => Player::from_id(player),
-            None => Ok(Player::Human),
+            Some((_, player)) => match EngineSpec::parse(player) {
+                Some(spec) => spec.map(SeatChoice::Engine),
+                None => Player::from_id(player).map(SeatChoice::Player),
+            },
+            None => Ok(SeatChoice::Player(Player::Human)),
         })
         .collect()
 }
@@ -348,13 +503,31 @@ fn play_config(
     let variant = Variant::from_id(&args.variant).map_err(|e| e.0)?;
     let options = Options::parse(variant.options(), args.options.iter().map(String::as_str))
         .map_err(|e| format!("Bad option: {e}."))?;
-    let players = players_of(variant, args)?;
-    let table = TableGame::new(&TableSpec {
-        variant,
-        options,
-        position: args.position.clone(),
-        players,
-    })?;
+    let mut table = match &args.pgn {
+        Some(path) => {
+            let text = pgn::read_file(path)?;
+            let read = pgn::read_game(&text, args.game)?;
+            let players = players_of(read.pgn.variant, args)?;
+            crate::session::pgn::table_of(&read, players)?
+        }
+        None => {
+            let players = players_of(variant, args)?;
+            let time = match &args.time {
+                Some(text) => TimeControl::parse(text)?,
+                None => None,
+            };
+            TableGame::new(&TableSpec {
+                variant,
+                options,
+                position: args.position.clone(),
+                players,
+                time,
+            })?
+        }
+    };
+    let variant = table.variant();
+    let (engines, engine_notice) = engines_of(variant, table.options(), args)?;
+    table.set_engines(&engines);
     let near_side = match &args.view {
         Some(seat) => variant
             .seats()
@@ -382,7 +555,7 @@ fn play_config(
         },
         look,
         saves,
-        notice: nowhere.as_deref().map(nowhere_to_save),
+        notice: join_notices(engine_notice, nowhere.as_deref().map(nowhere_to_save)),
         think_ms: computer.think_ms,
         speech: crate::session::SpeechChoice::default(),
     })
@@ -479,9 +652,14 @@ mod tests {
             black: None,
             cats: None,
             seats: seats.iter().map(|s| s.to_string()).collect(),
+            engine_options: Vec::new(),
+            fallback: None,
             position: None,
             options: Vec::new(),
             view: None,
+            time: None,
+            pgn: None,
+            game: 1,
         }
     }
 

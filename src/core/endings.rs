@@ -6,6 +6,7 @@
 use super::game::{EndReason, Game, Outcome};
 use super::moves::MoveList;
 use super::piece::Seat;
+use super::retire::{Departure, Leaving};
 
 /// A move-count rule: so many plies without a capture or a pawn move end
 /// the game.
@@ -40,6 +41,8 @@ pub struct EndRules {
     /// The seat a drawn ending goes to as a win (Cat Chess: any draw is a
     /// Cats' win); `None` where a draw is a draw.
     pub draw_goes_to: Option<Seat>,
+    /// What resigning, a flag falling and a draw by agreement do.
+    pub leaving: Leaving,
 }
 
 impl EndRules {
@@ -50,6 +53,7 @@ impl EndRules {
         move_count: None,
         repetition: None,
         draw_goes_to: None,
+        leaving: Leaving::Elimination,
     };
 
     /// The orthodox rules: checkmate and stalemate, with the fifty-move
@@ -64,6 +68,7 @@ impl EndRules {
             },
             repetition: if repetition { Some(THREEFOLD) } else { None },
             draw_goes_to: None,
+            leaving: Leaving::TwoArmies,
         }
     }
 
@@ -77,10 +82,47 @@ impl EndRules {
     }
 }
 
-/// The endings that need no move generation, in this order: the variant's
-/// own, the move-count rule, repetition, insufficient material.
+/// The ending a retirement brought about in a game of two armies
+/// ([`Leaving::TwoArmies`]): an agreed draw; the army that resigned loses;
+/// the army whose flag fell loses, or draws when the other cannot mate
+/// (FIDE 6.9). A seat beyond the two (the Cats) ends nothing by leaving.
+/// Where every seat is an army ([`Leaving::Elimination`]) the variant's own
+/// endings see to it.
+pub fn retirement_outcome<G: Game>(game: &G) -> Option<Outcome> {
+    let retired = game.retirements();
+    if !retired.any() {
+        return None;
+    }
+    let rules = game.end_rules();
+    if rules.leaving != Leaving::TwoArmies {
+        return None;
+    }
+    if retired.agreed() {
+        return Some(rules.draw(EndReason::Agreement));
+    }
+    let (seat, how) = retired.army_gone()?;
+    let other = seat.opponent();
+    Some(match how {
+        Departure::Resigned => Outcome {
+            winner: Some(other),
+            reason: EndReason::Resignation,
+        },
+        Departure::Flagged if !game.can_mate(other) => rules.draw(EndReason::TimeAgainstMaterial),
+        Departure::Flagged => Outcome {
+            winner: Some(other),
+            reason: EndReason::Time,
+        },
+    })
+}
+
+/// The endings that need no move generation, in this order: a
+/// retirement's ([`retirement_outcome`]), the variant's own, the
+/// move-count rule, repetition, insufficient material.
 #[inline]
 pub fn rule_outcome<G: Game>(game: &G) -> Option<Outcome> {
+    if let Some(outcome) = retirement_outcome(game) {
+        return Some(outcome);
+    }
     if let Some(outcome) = game.variant_ending() {
         return Some(outcome);
     }
@@ -105,6 +147,9 @@ pub fn rule_outcome<G: Game>(game: &G) -> Option<Outcome> {
 /// move without a legal move first (where the rules say so), then
 /// [`rule_outcome`].
 pub fn outcome<G: Game>(game: &G) -> Option<Outcome> {
+    if let Some(outcome) = retirement_outcome(game) {
+        return Some(outcome);
+    }
     let rules = game.end_rules();
     if rules.no_legal_move {
         let mut moves = MoveList::new();

@@ -6,6 +6,7 @@ use super::endings::{self, EndRules};
 use super::geometry::Geometry;
 use super::moves::{Move, MoveList};
 use super::piece::{Piece, PieceKind, Seat};
+use super::retire::{Retire, Retirements};
 use std::fmt;
 
 /// Bad input to a game (a position, a move, an option), as one sentence
@@ -83,6 +84,15 @@ pub enum EndReason {
     ThirdMate,
     /// Every army still in play had to pass in one round.
     AllPassed,
+    /// A player gave the game up.
+    Resignation,
+    /// A player's clock ran out.
+    Time,
+    /// A player's clock ran out, but the other side could not have mated
+    /// (FIDE 6.9): a draw.
+    TimeAgainstMaterial,
+    /// The players agreed a draw.
+    Agreement,
 }
 
 impl EndReason {
@@ -99,6 +109,10 @@ impl EndReason {
             EndReason::Promotion => "promotion",
             EndReason::ThirdMate => "third_mate",
             EndReason::AllPassed => "all_passed",
+            EndReason::Resignation => "resignation",
+            EndReason::Time => "time",
+            EndReason::TimeAgainstMaterial => "time_against_material",
+            EndReason::Agreement => "agreement",
         }
     }
 
@@ -115,7 +129,62 @@ impl EndReason {
             EndReason::Promotion => "promotion with an empty reserve",
             EndReason::ThirdMate => "the third checkmate",
             EndReason::AllPassed => "every army passing",
+            EndReason::Resignation => "resignation",
+            EndReason::Time => "time",
+            EndReason::TimeAgainstMaterial => "time against insufficient material",
+            EndReason::Agreement => "agreement",
         }
+    }
+
+    /// Every reason, for tables and tests that go through them all.
+    pub const ALL: [EndReason; 14] = [
+        EndReason::Checkmate,
+        EndReason::Stalemate,
+        EndReason::FiftyMoves,
+        EndReason::HundredTurns,
+        EndReason::Repetition,
+        EndReason::Material,
+        EndReason::Marriage,
+        EndReason::Promotion,
+        EndReason::ThirdMate,
+        EndReason::AllPassed,
+        EndReason::Resignation,
+        EndReason::Time,
+        EndReason::TimeAgainstMaterial,
+        EndReason::Agreement,
+    ];
+
+    /// The reason with this [`EndReason::code`].
+    pub fn from_code(code: &str) -> Option<EndReason> {
+        EndReason::ALL.into_iter().find(|r| r.code() == code)
+    }
+
+    /// Whether a game ending for this reason is a draw by the rules of
+    /// chess (whoever the variant then lets win it, as Cat Chess's Cats).
+    pub const fn draws(self) -> bool {
+        matches!(
+            self,
+            EndReason::Stalemate
+                | EndReason::FiftyMoves
+                | EndReason::HundredTurns
+                | EndReason::Repetition
+                | EndReason::Material
+                | EndReason::AllPassed
+                | EndReason::TimeAgainstMaterial
+                | EndReason::Agreement
+        )
+    }
+
+    /// Whether the players ended the game rather than its rules
+    /// (resignation, time, agreement).
+    pub const fn by_players(self) -> bool {
+        matches!(
+            self,
+            EndReason::Resignation
+                | EndReason::Time
+                | EndReason::TimeAgainstMaterial
+                | EndReason::Agreement
+        )
     }
 }
 
@@ -126,6 +195,17 @@ pub struct Outcome {
     pub winner: Option<Seat>,
     /// Why the game ended.
     pub reason: EndReason,
+}
+
+impl Outcome {
+    /// The result as a two-seat game's score: `1-0`, `0-1`, `1/2-1/2`.
+    pub const fn score(self) -> &'static str {
+        match self.winner {
+            None => "1/2-1/2",
+            Some(Seat(0)) => "1-0",
+            Some(_) => "0-1",
+        }
+    }
 }
 
 /// What a viewer should mark on the board, whatever the variant.
@@ -205,6 +285,27 @@ pub trait Game: Clone + Send + 'static {
     /// ending, a draw by [`Game::end_rules`]); false by default.
     fn insufficient_material(&self) -> bool {
         false
+    }
+
+    /// Whether `seat` has the material to mate by some series of legal
+    /// moves, for a flag falling against it (FIDE 6.9: then the game is
+    /// drawn, not won); true by default.
+    fn can_mate(&self, _seat: Seat) -> bool {
+        true
+    }
+
+    /// Who has left the game so far (resigned, flag fallen) and whether a
+    /// draw was agreed: the retirement plies played ([`MoveKind::Retire`](super::moves::MoveKind::Retire)).
+    /// None by default, for a game that records none.
+    fn retirements(&self) -> Retirements {
+        Retirements::NONE
+    }
+
+    /// Whether `retire` may be played now: refused once the game is over
+    /// and where the variant's [`EndRules::leaving`] does not allow it.
+    /// Then [`Game::make_move`] plays `retire.to_move()`.
+    fn may_retire(&self, retire: Retire) -> Result<(), GameError> {
+        super::retire::may_retire(self, retire)
     }
 
     /// An ending particular to the variant (BacCanCat's marriage or third

@@ -4,7 +4,8 @@
 //! Make, unmake, the search's null move and the repetition count are the
 //! functions of this module, whatever the game.
 
-use super::moves::Move;
+use super::moves::{Move, MoveKind};
+use super::retire::Retire;
 
 /// A variant's snapshot of its state before a move: what taking the move
 /// back restores, and the key of that position for the repetition count.
@@ -137,12 +138,29 @@ pub trait Recorded {
     /// Takes back the last ply: a move [`Recorded::play`] played or a pass
     /// [`Recorded::pass`] made (then `ply.mv` is [`Move::PASS`]).
     fn take_back(&mut self, ply: Ply<Self::Before>);
+
+    /// Records a retirement (a seat resigns or its flag falls, or a draw
+    /// is agreed) in the variant's state, returning the snapshot that takes
+    /// it back. Nothing moves on the board and the turn stays where it is,
+    /// unless the variant's rules move it (an eliminated army's turn).
+    fn retire(&mut self, retire: Retire) -> Self::Before;
+
+    /// Takes back a retirement [`Recorded::retire`] recorded.
+    fn take_back_retire(&mut self, before: Self::Before);
 }
 
-/// Plays `mv` (legal in `game`) and records it.
+/// Plays `mv` (legal in `game`, or a retirement the game allows) and
+/// records it.
 #[inline(always)]
 pub fn make_move<R: Recorded>(game: &mut R, mv: Move) {
-    let before = game.play(mv);
+    let before = if mv.kind == MoveKind::Retire {
+        match Retire::of(mv) {
+            Some(retire) => game.retire(retire),
+            None => return,
+        }
+    } else {
+        game.play(mv)
+    };
     game.history_mut().push(mv, before);
 }
 
@@ -151,7 +169,11 @@ pub fn make_move<R: Recorded>(game: &mut R, mv: Move) {
 pub fn unmake_move<R: Recorded>(game: &mut R) -> Option<Move> {
     let ply = game.history_mut().pop()?;
     let mv = ply.mv;
-    game.take_back(ply);
+    if mv.kind == MoveKind::Retire {
+        game.take_back_retire(ply.before);
+    } else {
+        game.take_back(ply);
+    }
     Some(mv)
 }
 
@@ -213,6 +235,14 @@ mod tests {
         fn take_back(&mut self, ply: Ply<Value>) {
             self.value = ply.before.0;
         }
+        fn retire(&mut self, _: Retire) -> Value {
+            let before = Value(self.value);
+            self.value += 1000;
+            before
+        }
+        fn take_back_retire(&mut self, before: Value) {
+            self.value = before.0;
+        }
     }
 
     fn step(n: u8) -> Move {
@@ -246,6 +276,16 @@ mod tests {
         make_move(&mut c, step(200));
         assert!(!make_null_move(&mut c), "refused, and nothing recorded");
         assert_eq!(c.history.moves().len(), 2);
+    }
+
+    #[test]
+    fn a_retirement_is_recorded_and_taken_back_through_its_own_hooks() {
+        let mut c = Counter::default();
+        make_move(&mut c, step(4));
+        make_move(&mut c, Retire::Agreement.to_move());
+        assert_eq!((c.value, c.history.moves().len()), (1004, 2));
+        assert_eq!(unmake_move(&mut c), Some(Retire::Agreement.to_move()));
+        assert_eq!((c.value, c.history.moves().len()), (4, 1));
     }
 
     #[test]

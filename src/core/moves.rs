@@ -22,6 +22,10 @@ pub enum MoveKind {
     Pass,
     /// A move in two legs (the Lion): `from` → `aux` → `to`, capturing on both.
     TwoLeg,
+    /// Not a move on the board: a seat resigns or its flag falls, or a draw
+    /// is agreed ([`crate::core::retire::Retire`] reads it); never among a
+    /// position's legal moves.
+    Retire,
 }
 
 /// One move of any variant: small and `Copy`.
@@ -119,7 +123,7 @@ impl Move {
     pub fn path(self) -> ArrayVec<Cell, 3> {
         let mut cells = ArrayVec::new();
         match self.kind {
-            MoveKind::Pass => {}
+            MoveKind::Pass | MoveKind::Retire => {}
             MoveKind::TwoLeg => {
                 cells.push(self.from);
                 cells.push(self.aux);
@@ -146,6 +150,13 @@ impl Move {
     #[inline(always)]
     pub fn is_pass(self) -> bool {
         self.kind == MoveKind::Pass
+    }
+
+    /// Whether the move changes the board: false for a pass and for a
+    /// retirement ([`MoveKind::Retire`]).
+    #[inline(always)]
+    pub fn on_board(self) -> bool {
+        !matches!(self.kind, MoveKind::Pass | MoveKind::Retire)
     }
 
     /// The transit cell of a two-leg move.

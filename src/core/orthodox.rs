@@ -10,6 +10,17 @@ use super::geometry::{Direction, Geometry, LineKind};
 use super::moves::{Move, MoveKind, MoveList};
 use super::piece::{Piece, PieceKind, Seat};
 
+/// The six kinds of chess's armies, King first, Pawn last: the order a
+/// list of them reads in.
+pub const KINDS: [PieceKind; 6] = [
+    PieceKind::King,
+    PieceKind::Queen,
+    PieceKind::Rook,
+    PieceKind::Bishop,
+    PieceKind::Knight,
+    PieceKind::Pawn,
+];
+
 /// Pieces a pawn may promote to, in the order moves are listed.
 pub const PROMOTIONS: [PieceKind; 4] = [
     PieceKind::Queen,

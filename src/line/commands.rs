@@ -2,10 +2,10 @@
 //! that answer questions about the game, every cell and move in the
 //! session's voice.
 
-use crate::session::action::Action;
-use crate::session::app::Playing;
+use crate::session::action::{Action, ReviewStep};
+use crate::session::app::{App, Playing, Screen};
 use crate::session::computer::Purpose;
-use crate::session::describe::{self, position, refusal};
+use crate::session::describe::{self, glance, position, refusal};
 use crate::session::speech::{Notation, Voice, read_typed};
 use crate::session::table::TableGame;
 use crate::session::words::{capitalise, seat_is};
@@ -33,6 +33,9 @@ pub enum Command {
     Pieces(Option<String>),
     /// `moves`, `moves e2`.
     Moves(Option<String>),
+    /// `explain knight`, `explain n`: how a piece moves, on an empty board;
+    /// `explain` alone lists the pieces.
+    Explain(Option<String>),
     /// `last`, `l`: the last move in words.
     Last,
     /// `history`: the moves so far.
@@ -49,6 +52,11 @@ pub enum Command {
     Material,
     /// `count`, `halfmove`: the move counts the end rules watch.
     Count,
+    /// `clock`, `c`: the time on each seat's clock.
+    Clock,
+    /// `review`, `back`, `forward`, `first`, `live`: step through the
+    /// game's moves without undoing them.
+    Review(ReviewStep),
     /// A word naming one of the variant's figures (`reserve`, `points`,
     /// `scores`, `out`, `leapers`, `passes`, `formation`, `lion`).
     Note(String),
@@ -97,6 +105,12 @@ const WORDS: &[(&str, &str)] = &[
     ("captured", ""),
     ("count", ""),
     ("halfmove", ""),
+    ("clock", "c"),
+    ("review", ""),
+    ("back", ""),
+    ("forward", ""),
+    ("first", ""),
+    ("live", ""),
     ("undo", "u"),
     ("redo", ""),
     ("new", ""),
@@ -143,6 +157,7 @@ impl Command {
             ("cell" | "square", _) => return Command::Cell(cell_arg),
             ("moves" | "m", _) => return Command::Moves(cell_arg),
             ("pieces" | "piece" | "p", _) => return Command::Pieces(arg),
+            ("explain" | "x", _) => return Command::Explain(arg),
             ("notation" | "speech", _) => return Command::Notation(lower_arg),
             ("s" | "scan", true) => return Command::Scan(lower_arg.unwrap_or_default()),
             _ => {}
@@ -159,6 +174,11 @@ impl Command {
                 Some("players") => return Command::Players,
                 Some("material" | "captured") => return Command::Material,
                 Some("count" | "halfmove") => return Command::Count,
+                Some("clock") => return Command::Clock,
+                Some("review" | "back") => return Command::Review(ReviewStep::Back),
+                Some("forward") => return Command::Review(ReviewStep::Forward),
+                Some("first") => return Command::Review(ReviewStep::First),
+                Some("live") => return Command::Review(ReviewStep::Live),
                 Some("undo") => return Command::Undo,
                 Some("redo") => return Command::Redo,
                 Some("new") => return Command::New,
@@ -200,6 +220,7 @@ impl Command {
             Command::Draw => Some(Action::OfferDraw),
             Command::Answer(yes) => Some(Action::AnswerDraw(*yes)),
             Command::Quit => Some(Action::Quit),
+            Command::Review(step) => Some(Action::Review(*step)),
             _ => None,
         }
     }
@@ -271,9 +292,11 @@ pub fn help(voice: Voice) -> Vec<String> {
         "a move: the cell a piece leaves and the cell it goes to, such as e2 e4, or the move in the move list's notation; pass where passing is allowed. A move with a question mark after it is explained, not played.".to_string(),
         "board, b: every rank in words (the sphere: every ring). rank 3, file e, s 3, s e: one rank or file. cell e4: what stands there and what can move there (the sphere: and its neighbours).".to_string(),
         "pieces, p: where every piece stands; p knight, p N, p black: of a kind or a side. moves, m: every legal move; moves e2: the moves of one piece.".to_string(),
-        "last, l: the last move. history: the moves so far. status, s: everything the side panel shows. turn, t: whose turn it is. players, o: who plays each seat. material: what each side has taken. count: the move counts the end rules watch.".to_string(),
+        "explain knight, explain n, x lion: how a piece moves, shown on an otherwise empty board; explain alone lists the game's pieces.".to_string(),
+        "last, l: the last move. history: the moves so far. status, s: everything the side panel shows. turn, t: whose turn it is. players, o: who plays each seat. material: what each side has taken. count: the move counts the end rules watch. clock, c: the time on each clock.".to_string(),
         "zones, z: the Cats' zones and the disarmed pieces, in Cat Chess. reserve, points, out, leapers, passes: BacCanCat's figures. formation: Polar's formation. status says Chu's Lion rule when it holds.".to_string(),
         "undo, u; redo; new: take back, replay, start again. hint: the engine's move for you. computer: the engine plays your move.".to_string(),
+        "review: step back through the moves without undoing them, each said; back and forward step, first goes to the start, live returns to the game.".to_string(),
         "resign: give the game up. draw: offer a draw; accept or decline answer one. quit, q: leave; the game is saved and can be resumed.".to_string(),
         format!(
             "notation: how moves and cells are said, now {}; notation NAME chooses {}.",
@@ -281,6 +304,35 @@ pub fn help(voice: Voice) -> Vec<String> {
             notations.join(", ")
         ),
     ]
+}
+
+/// The clocks in words: "White 4 minutes 58 seconds, Black 5 minutes;
+/// Black to move." In an untimed game, how to have a clock.
+pub fn clocks(app: &App) -> String {
+    let Screen::Playing(p) = &app.screen else {
+        return "There is no game on.".to_string();
+    };
+    let Some(control) = p.table.time_control() else {
+        return "This game has no clock; start one with --time, such as --time 5+3.".to_string();
+    };
+    let game = p.table.game();
+    let readings: Vec<String> = (0..p.table.players().len())
+        .map(|i| {
+            let seat = Seat(i as u8);
+            let name = capitalise(game.seat_name(seat));
+            let left = app.clock_reading(seat).unwrap_or_default();
+            if game.retirements().of(seat).is_some() {
+                format!("{name} out of time")
+            } else {
+                format!("{name} {}", catboard::clock::said(left))
+            }
+        })
+        .collect();
+    let turn = match p.table.outcome() {
+        Some(_) => "the game is over".to_string(),
+        None => format!("{} to move", capitalise(game.seat_name(game.to_move()))),
+    };
+    format!("{}; {turn} ({control}).", readings.join(", "))
 }
 
 /// What is said when the line mode starts: the game and its players, and
@@ -301,10 +353,16 @@ pub fn introduction(table: &TableGame, voice: Voice) -> Vec<String> {
     }
     let plies = table.ply();
     let moves = if plies == 1 { "move" } else { "moves" };
-    said.push(format!(
-        "The game goes on after {plies} {moves}; the last: {}",
-        last_move(table, voice)
-    ));
+    match table.outcome() {
+        Some(outcome) => said.push(format!(
+            "The game is over after {plies} {moves}. {}",
+            describe::result_in(table, outcome, voice)
+        )),
+        None => said.push(format!(
+            "The game goes on after {plies} {moves}; the last: {}",
+            last_move(table, voice)
+        )),
+    }
     said
 }
 
@@ -315,13 +373,14 @@ fn players(table: &TableGame) -> String {
         .players()
         .iter()
         .enumerate()
-        .map(|(i, pl)| {
+        .map(|(i, _)| {
             let name = game.seat_name(Seat(i as u8));
+            let label = table.player_label(Seat(i as u8));
             // "The Cats" take a plural verb.
             if name.ends_with('s') {
-                format!("the {} are {}", capitalise(name), pl.label())
+                format!("the {} are {label}", capitalise(name))
             } else {
-                format!("{} is {}", capitalise(name), pl.label())
+                format!("{} is {label}", capitalise(name))
             }
         })
         .collect::<Vec<_>>()
@@ -413,6 +472,20 @@ pub fn answer(command: &Command, p: &Playing, voice: Voice) -> Vec<String> {
             Some(c) => position::moves_from(game, voice, c),
             None => format!("There is no cell {}.", catboard::text::quoted(name)),
         }],
+        Command::Explain(None) => vec![
+            glance::kinds_sentence(game),
+            format!(
+                "Type explain and a piece's name or letter, such as explain {}.",
+                game.piece_kinds().first().map_or("king", |k| k.name())
+            ),
+        ],
+        Command::Explain(Some(name)) => match glance::kind_named(game, name) {
+            Some(kind) => match game.glance(kind) {
+                Some(seen) => glance::glance_words(&seen, voice),
+                None => vec![format!("No position shows how the {} moves.", kind.name())],
+            },
+            None => vec![glance::unknown_kind(game, name)],
+        },
         Command::Last => vec![last_move(table, voice)],
         Command::History => vec![history(table, voice)],
         Command::Zones => zones(table, voice),
@@ -706,7 +779,9 @@ mod tests {
         assert_eq!(read("s"), Command::Status);
         assert_eq!(read("status"), Command::Status);
         assert_eq!(read("turn"), Command::Turn);
-        assert_eq!(read("clock"), Command::Unknown("clock".into()));
+        assert_eq!(read("clock"), Command::Clock);
+        assert_eq!(read("c"), Command::Clock);
+        assert_eq!(read("clocks"), Command::Unknown("clocks".into()));
         assert_eq!(read("o"), Command::Players);
         assert_eq!(read("l"), Command::Last);
         assert_eq!(read("moves"), Command::Moves(None));
@@ -716,7 +791,12 @@ mod tests {
         assert_eq!(read("O-O"), Command::Move("O-O".into()));
         assert_eq!(read("e1f2,f2g3"), Command::Move("e1f2,f2g3".into()));
         assert_eq!(read("frobnicate"), Command::Unknown("frobnicate".into()));
-        assert_eq!(read("x"), Command::Unknown("x".into()));
+        assert_eq!(read("x"), Command::Explain(None));
+        assert_eq!(read("explain lion"), Command::Explain(Some("lion".into())));
+        assert_eq!(
+            read("explain crowned rook"),
+            Command::Explain(Some("crowned rook".into()))
+        );
         assert_eq!(read("new").action(), Some(Action::Restart));
         let bcc = Variant::BacCanCat.new_game(&Options::new());
         let geo = bcc.geometry();

@@ -79,6 +79,7 @@ fn play(game: &Game1) -> (String, TableGame) {
         options: Options::new(),
         position: game.position.map(str::to_string),
         players,
+        time: None,
     })
     .unwrap_or_else(|e| panic!("{e}"));
     let dir = std::env::temp_dir().join(format!(
@@ -134,6 +135,7 @@ fn play(game: &Game1) -> (String, TableGame) {
                 options: Options::new(),
                 position: game.position.map(str::to_string),
                 players: vec![Player::Human; seats],
+                time: None,
             })
             .unwrap_or_else(|e| panic!("{e}"))
         });
@@ -222,6 +224,11 @@ fn check_events(text: &str, table: &TableGame) -> BTreeSet<&'static str> {
     let mut met = BTreeSet::new();
     let mut at = 0;
     for (ply, &mv) in moves.iter().enumerate() {
+        if catboard::core::Retire::of(mv).is_some() {
+            // A resignation: said as the result, checked below.
+            replay.make_move(mv);
+            continue;
+        }
         let before = replay.clone();
         let mover = before.to_move();
         let who = subject(&before, mover);

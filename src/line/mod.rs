@@ -95,16 +95,33 @@ struct Session<W: Write> {
     waiting: VecDeque<String>,
     /// The last event said.
     last_said: Option<Event>,
+    /// Whether a prompt stands unanswered on the last line (so something
+    /// said meanwhile, as a clock's warning, starts a line of its own).
+    prompted: bool,
 }
 
 impl<W: Write> Session<W> {
     /// Writes `line` and a newline; a closed output ends the session.
     fn say(&mut self, line: &str) {
-        if writeln!(self.out, "{line}")
+        let start = if std::mem::take(&mut self.prompted) {
+            "\n"
+        } else {
+            ""
+        };
+        if writeln!(self.out, "{start}{line}")
             .and_then(|_| self.out.flush())
             .is_err()
         {
             self.app.quit = true;
+        }
+    }
+
+    /// Time went by: the clocks are looked at (a flag falling, a warning
+    /// said), and the prompt shown again after anything said.
+    fn tick(&mut self) {
+        self.act(Action::Tick);
+        if self.last_said.is_some() && self.waiting.is_empty() && !self.busy() {
+            self.prompt();
         }
     }
 
@@ -196,7 +213,14 @@ impl<W: Write> Session<W> {
         let Screen::Playing(p) = &self.app.screen else {
             return;
         };
-        if p.watching.is_some() {
+        if let Some(r) = &p.review {
+            let _ = write!(
+                self.out,
+                "Reviewing move {} of {}; type back, forward, first or live: ",
+                r.ply,
+                p.table.ply()
+            );
+        } else if p.watching.is_some() {
             let _ = write!(self.out, "Watching; type board, history or quit: ");
         } else if p.table.outcome().is_some() {
             let _ = write!(self.out, "The game is over. Type new, undo or quit: ");
@@ -208,6 +232,7 @@ impl<W: Write> Session<W> {
         } else {
             return;
         }
+        self.prompted = true;
         let _ = self.out.flush();
     }
 
@@ -262,6 +287,11 @@ impl<W: Write> Session<W> {
         let command = Command::read(line, p.table.game().geometry());
         if let Command::Notation(name) = &command {
             let said = self.choose_notation(name.as_deref());
+            self.say(&said);
+            return;
+        }
+        if command == Command::Clock {
+            let said = commands::clocks(&self.app);
             self.say(&said);
             return;
         }
@@ -357,6 +387,7 @@ pub fn run(
         thinking_after,
         waiting: VecDeque::new(),
         last_said: None,
+        prompted: false,
     };
     if let Screen::Playing(p) = &session.app.screen {
         for line in commands::introduction(&p.table, voice) {
@@ -372,11 +403,25 @@ pub fn run(
     }
     let mut ended = false;
     while !session.app.quit {
-        let input = match session.thinking_due() {
+        let clock_due = session
+            .app
+            .clock_wake(false)
+            .map(|wait| Instant::now() + wait);
+        let thinking_due = session.thinking_due();
+        let due = match (thinking_due, clock_due) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let input = match due {
             Some(due) => match rx.recv_timeout(due.saturating_duration_since(Instant::now())) {
                 Ok(input) => input,
                 Err(mpsc::RecvTimeoutError::Timeout) => {
-                    session.announce_thinking();
+                    if thinking_due.is_some_and(|t| t <= Instant::now()) {
+                        session.announce_thinking();
+                    }
+                    if clock_due.is_some() {
+                        session.tick();
+                    }
                     continue;
                 }
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
@@ -387,8 +432,12 @@ pub fn run(
             },
         };
         match input {
-            Input::Line(text) if text.is_empty() => session.prompt(),
+            Input::Line(text) if text.is_empty() => {
+                session.prompted = false;
+                session.prompt();
+            }
             Input::Line(text) => {
+                session.prompted = false;
                 session.waiting.push_back(text);
                 session.run_waiting(false);
             }
@@ -428,6 +477,8 @@ pub fn run(
     Ok(())
 }
 
+#[cfg(test)]
+mod engine_tests;
 #[cfg(test)]
 mod game_tests;
 #[cfg(test)]

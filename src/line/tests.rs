@@ -71,6 +71,7 @@ impl Run {
                     options: Options::new(),
                     position: self.position.map(str::to_string),
                     players: self.players.clone(),
+                    time: None,
                 })
                 .unwrap_or_else(|e| panic!("{e}"));
                 Start::Play {
@@ -214,6 +215,22 @@ pub(super) fn golden_runs() -> Vec<(&'static str, Run)> {
             )
             .at("oB14gB/16/16/16/4oK2oR1rN1gK4/16/16/16/16/16/16/4rK6bK4/16/rN15/16/2gN12bB r - - - Q8 0 1"),
         ),
+        (
+            "line-explain-chu",
+            Run::new(
+                Variant::Chu,
+                vec![Player::Human; 2],
+                "explain\nexplain lion\nexplain knight\nexplain n\nx +R\nexplain pawns\nexplain frog\nhelp\nquit\n",
+            ),
+        ),
+        (
+            "line-explain-baccancat",
+            Run::new(
+                Variant::BacCanCat,
+                vec![Player::Human; 4],
+                "explain cannon\nexplain y\nexplain\nquit\n",
+            ),
+        ),
     ]
 }
 
@@ -332,7 +349,58 @@ fn a_baccancat_army_mated_out_of_turn_is_said(goldens: &mut crate::golden::Golde
     check(goldens, "line-baccancat-out", &text);
 }
 
+fn a_piece_is_explained_by_name_or_letter(goldens: &mut crate::golden::Goldens) {
+    let text = golden_run("line-explain-chu").transcript();
+    assert_says(
+        &text,
+        &[
+            "The pieces of Chu Chess: king (K), lion (L), queen (Q), crowned rook (+R),",
+            "How the lion moves: White lion on e4,",
+            "It takes there and may go on: a second step, back home, or stop there:",
+            "It may also stay where it is, passing its turn.",
+            "How the knight moves: White knight on e4",
+            "How the crowned rook moves:",
+            "Chu Chess has no piece 'frog'; its pieces are king, lion, queen,",
+            "explain knight, explain n, x lion: how a piece moves",
+        ],
+    );
+    // `explain n` says what `explain knight` says.
+    let knight = |t: &str| {
+        t.lines()
+            .skip_while(|l| !l.contains("How the knight moves"))
+            .take(2)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let after_first = text
+        .split_once("How the knight moves")
+        .map_or("", |(_, r)| r);
+    assert!(after_first.contains("How the knight moves"), "{text}");
+    assert_eq!(
+        knight(&text),
+        knight(after_first.split_once('\n').map_or("", |(_, r)| r))
+    );
+    check(goldens, "line-explain-chu", &text);
+}
+
+fn a_cannon_and_a_yeoman_are_explained(goldens: &mut crate::golden::Goldens) {
+    let text = golden_run("line-explain-baccancat").transcript();
+    assert_says(
+        &text,
+        &[
+            "How the cannon moves: Red cannon on ",
+            "It takes there only by jumping over the screen on its line:",
+            "as screens to jump over.",
+            "How the yeoman moves:",
+            "Red's camp is ",
+        ],
+    );
+    check(goldens, "line-explain-baccancat", &text);
+}
+
 crate::golden::golden_tests!(mod transcripts = [
+    a_piece_is_explained_by_name_or_letter,
+    a_cannon_and_a_yeoman_are_explained,
     a_chess_game_against_the_computer_is_played_in_sentences,
     a_cat_chess_game_between_people_names_zones_and_passes,
     a_chu_chess_game_takes_the_lions_two_leg_moves,

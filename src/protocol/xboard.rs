@@ -496,11 +496,14 @@ impl Session {
         } else if let Some(left) = self.clock.left {
             let played = self.game.moves_played().len() as u32 / 2;
             let to_go = match self.clock.moves_per_session {
-                0 => 30,
-                mps => (mps - played % mps).max(1),
+                0 => None,
+                mps => Some((mps - played % mps).max(1)),
             };
-            let share = left / (to_go + 1) + self.clock.increment * 3 / 4;
-            Some(share.min(left / 3).max(Duration::from_millis(5)))
+            Some(crate::clock::think_budget(
+                left,
+                self.clock.increment,
+                to_go,
+            ))
         } else if self.max_depth.is_some() {
             None
         } else {

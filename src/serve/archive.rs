@@ -7,8 +7,9 @@ use super::room::{Holder, Room};
 use super::store::{ArchivedPlayer, FinishedGame};
 use crate::session::table::{Player, TableGame};
 use crate::session::words::capitalise;
-use catboard::core::{Game, Move};
-use catboard::notation::pgn::{self, PgnTags};
+use catboard::clock::TimeControl;
+use catboard::core::Game;
+use catboard::notation::pgn::{self, PgnGame};
 use catboard::rating::{self, Rating};
 
 /// Whether a game is rated: every seat is played by a person with a key
@@ -17,7 +18,7 @@ use catboard::rating::{self, Rating};
 pub fn is_rated(
     players: &[Player],
     holders: &[Option<Holder>],
-    time_control: Option<&str>,
+    time_control: Option<TimeControl>,
 ) -> bool {
     let keyed: Vec<&str> = holders
         .iter()
@@ -56,7 +57,7 @@ pub fn scores<G: Game>(game: &G) -> Vec<u32> {
 /// two seats, else each seat's score joined by `-` (points in halves).
 pub fn result<G: Game>(game: &G) -> String {
     if game.seat_names().len() == 2 && game.points().is_none() {
-        return pgn::result_token(game.outcome()).to_string();
+        return pgn::result_token(game).to_string();
     }
     scores(game)
         .iter()
@@ -65,77 +66,33 @@ pub fn result<G: Game>(game: &G) -> String {
         .join("-")
 }
 
-/// `secs` since 1970 as a PGN date, `YYYY.MM.DD` (UTC).
-pub fn pgn_date(secs: u64) -> String {
-    // Howard Hinnant's days-to-civil algorithm.
-    let days = i64::try_from(secs / 86_400).unwrap_or(0) + 719_468;
-    let era = days.div_euclid(146_097);
-    let day_of_era = days.rem_euclid(146_097);
-    let year_of_era =
-        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let mp = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
-}
-
 /// The game at `table` as PGN, with `names` for its seats, ended at
-/// `finished`. Every PGN the server writes comes from here.
+/// `finished`: written by the library's one PGN writer
+/// ([`pgn::write`]). Every PGN the server writes comes from here.
 pub fn pgn_of(
     table: &TableGame,
     names: &[String],
     time_control: Option<&str>,
     finished: u64,
 ) -> String {
-    let variant = table.variant();
-    let start = variant
-        .from_position(table.start_position(), table.options())
-        .unwrap_or_else(|_| variant.new_game(table.options()));
-    let mut replay = start.clone();
-    let mut moves: Vec<Move> = Vec::new();
-    for text in table.saved().moves {
-        let Ok(mv) = replay.read_listed_move(&text) else {
-            break;
-        };
-        replay.make_move(mv);
-        moves.push(mv);
-    }
-    let standard = variant.new_game(table.options()).position_text();
-    let name = |i: usize| names.get(i).cloned().unwrap_or_else(|| "?".to_string());
-    let tags = PgnTags {
-        event: format!("catboard {}", variant.name()),
-        date: pgn_date(finished),
-        white: name(0),
-        black: name(1),
-    };
-    let text = pgn::export(&start, &moves, &standard, &tags);
-    // The tags the writer has no field for, before the moves.
-    // Not a message: PGN tag pairs.
-    let mut extra = format!("[Variant \"{}\"]\n", variant.name());
-    for (seat, seat_name) in start.seat_names().iter().enumerate().skip(2) {
-        extra.push_str(&format!(
-            "[{} \"{}\"]\n",
-            capitalise(seat_name).replace(' ', ""),
-            name(seat).replace('\\', "\\\\").replace('"', "\\\"")
-        ));
-    }
-    // Not a message: a PGN tag pair.
-    extra.push_str(&format!(
-        "[TimeControl \"{}\"]\n",
-        time_control.unwrap_or("-")
-    ));
-    if let Some(outcome) = table.outcome() {
-        // Not a message: a PGN tag pair.
-        extra.push_str(&format!(
-            "[Termination \"{}\"]\n",
-            table.outcome_words(outcome).replace('"', "'")
-        ));
-    }
-    match text.split_once("\n\n") {
-        Some((head, moves)) => format!("{head}\n{extra}\n{moves}"),
-        None => text,
+    let mut tags = crate::session::pgn::local_tags(
+        table,
+        &names.iter().cloned().map(Some).collect::<Vec<_>>(),
+        pgn::date(finished),
+    );
+    tags.players = names.to_vec();
+    match (table.time_control(), time_control) {
+        (None, Some(text)) => {
+            // A table kept before its game carried its clock.
+            let mut game = PgnGame::new(table.variant(), table.options().clone());
+            game.start = table.start_position().to_string();
+            game.moves = table.moves().collect();
+            game.clocks = table.clock_readings();
+            game.time_control = TimeControl::parse(text).ok().flatten();
+            game.tags = tags;
+            pgn::write(&game).unwrap_or_else(|why| why)
+        }
+        _ => crate::session::pgn::pgn_of(table, tags),
     }
 }
 
@@ -172,7 +129,8 @@ pub fn finished_game(
             after: after.as_ref().and_then(|a| a.get(s).copied()),
         })
         .collect();
-    let time_control = room.time_control.as_deref();
+    let time_control = table.time_control().map(TimeControl::text);
+    let time_control = time_control.as_deref();
     FinishedGame {
         variant: table.variant().id().to_string(),
         time_control: time_control.map(str::to_string),
@@ -184,6 +142,7 @@ pub fn finished_game(
         finished,
         plies: table.ply(),
         pgn: pgn_of(table, &names, time_control, finished),
+        saved: Some(table.saved()),
         players,
     }
 }
@@ -203,31 +162,57 @@ mod tests {
     fn only_keyed_people_at_a_timed_table_are_rated() {
         let people = [Player::Human, Player::Human];
         let keyed = [holder("key:a"), holder("key:b")];
-        assert!(is_rated(&people, &keyed, Some("5+3")));
+        let five = TimeControl::parse("5+3").expect("a control");
+        assert!(is_rated(&people, &keyed, five));
         assert!(!is_rated(&people, &keyed, None), "untimed");
         assert!(
-            !is_rated(&people, &[holder("key:a"), holder("guest:1")], Some("5+3")),
+            !is_rated(&people, &[holder("key:a"), holder("guest:1")], five),
             "a guest"
         );
         assert!(
-            !is_rated(&people, &[holder("key:a"), None], Some("5+3")),
+            !is_rated(&people, &[holder("key:a"), None], five),
             "an empty seat"
         );
         assert!(
-            !is_rated(&people, &[holder("key:a"), holder("key:a")], Some("5+3")),
+            !is_rated(&people, &[holder("key:a"), holder("key:a")], five),
             "one person both sides"
         );
         let computer = [Player::Human, Player::Computer(catboard::ai::Level::Casual)];
         assert!(
-            !is_rated(&computer, &[holder("key:a"), None], Some("5+3")),
+            !is_rated(&computer, &[holder("key:a"), None], five),
             "a computer"
         );
     }
 
     #[test]
-    fn dates_are_the_calendars() {
-        assert_eq!(pgn_date(0), "1970.01.01");
-        assert_eq!(pgn_date(951_782_400), "2000.02.29");
-        assert_eq!(pgn_date(1_796_083_200), "2026.12.01");
+    fn a_timed_game_is_archived_with_its_clocks_and_its_flag_and_reads_back() {
+        use crate::session::table::TableSpec;
+        use catboard::core::Options;
+        use catboard::variants::Variant;
+        use std::time::Duration;
+        let spec = TableSpec {
+            variant: Variant::Chess,
+            options: Options::new(),
+            position: None,
+            players: vec![Player::Human, Player::Human],
+            time: TimeControl::parse("1+2").expect("a control"),
+        };
+        let mut table = TableGame::new(&spec).expect("a table");
+        for (text, spent) in [("e4", 5), ("e5", 7), ("Nf3", 70)] {
+            let mv = table.game().parse_move(text).expect("legal");
+            let _ = table.play_after(mv, Duration::from_secs(spent));
+        }
+        let names = ["ann".to_string(), "bob".to_string()];
+        let text = pgn_of(&table, &names, Some("1+2"), 0);
+        assert!(text.contains("[TimeControl \"60+2\"]"), "{text}");
+        assert!(text.contains("[Termination \"time forfeit\"]"), "{text}");
+        assert!(
+            text.contains("1. e4 {[%clk 0:00:57]} 1... e5 {[%clk 0:00:55]}\n{[%retire flag:white] [%clk 0:00:00.0]} 0-1"),
+            "{text}"
+        );
+        let read = pgn::read_game(&text, 1).expect("reads back");
+        assert_eq!(read.pgn.moves, table.moves().collect::<Vec<_>>());
+        assert_eq!(read.pgn.clocks, table.clock_readings());
+        assert_eq!(read.position.outcome(), table.outcome());
     }
 }

@@ -167,13 +167,20 @@ impl Searches {
 }
 
 /// The move the computer plays in `game` within `limits`; `None` when it
-/// finds none (logged).
+/// finds none, or its search failed (both logged; a search that panics
+/// does not take its thread with it).
 pub fn search(
     table: &str,
     game: &catboard::variants::AnyGame,
     limits: &catboard::ai::Limits,
 ) -> Option<Move> {
-    let thought = catboard::ai::think(game, limits, &AtomicBool::new(false), |_| {});
+    let thinking = std::panic::AssertUnwindSafe(|| {
+        catboard::ai::think(game, limits, &AtomicBool::new(false), |_| {})
+    });
+    let Ok(thought) = std::panic::catch_unwind(thinking) else {
+        log::event(format!("table {table}: the computer's search failed"));
+        return None;
+    };
     let found = thought
         .best
         .filter(|mv| game.legal_move_list().contains(mv));

@@ -5,6 +5,14 @@
 //! which checks and keeps it and tells every viewer, and each viewer's App
 //! then follows the table's game.
 //!
+//! The table's hub keeps the time: the App's clocks are only shown
+//! ([`App::kept_elsewhere`]), each copy of the game the hub hands over
+//! carries the time the seat to move has spent so far, and the task wakes
+//! when the clock shown changes. Resigning, a draw offered and answered,
+//! and a rematch asked for go through the hub too. From the lobby a
+//! connection may wait for a quick game, and open an archived game to
+//! look through (read-only, in the App's review).
+//!
 //! The task sleeps on its [`Mailbox`] and, when woken, takes everything
 //! that came, acts on it and draws one frame. It writes one frame at a
 //! time and waits for the client to take it: while it waits nothing
@@ -14,16 +22,16 @@
 //! the client's terminal is given back, told why in one line, and given
 //! an exit status.
 
-use super::hub::{Shared, TableSummary};
-use super::identity::{Login, Who, parse_login};
+use super::hub::{Shared, TableNow, TableSummary};
+use super::identity::{Login, Who, login_clock, parse_login};
 use super::limits::WRITE_DEADLINE;
 use super::lobby::{Choice, Lists, Lobby, Page};
 use super::log;
 use super::mailbox::{Ending, Mailbox, Notice};
 use super::screen::{self, Screen};
-use crate::session::action::Action;
+use crate::session::action::{Action, ReviewStep};
 use crate::session::action_of;
-use crate::session::app::{App, Playing, Screen as AppScreen, update};
+use crate::session::app::{App, Overlay, Playing, Screen as AppScreen, update};
 use crate::session::describe::{self, Event, EventKind};
 use crate::session::input::Incoming;
 use crate::session::key_decoder::KeyDecoder;
@@ -32,9 +40,11 @@ use crate::session::look::{ColorDepth, GlyphSet, LookChoice};
 use crate::session::setup_form::Setup;
 use crate::session::speech::Voice;
 use crate::session::table::{Player, TableGame, TableSpec};
+use crate::session::timing::TurnTimer;
 use crate::session::words::capitalise;
 use crate::ui::view::{Look, view};
-use catboard::core::Game;
+use catboard::clock::TimeControl;
+use catboard::core::{Game, Retire, Seat};
 use catboard::variants::Variant;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -60,12 +70,8 @@ pub static SHARED_TABLE: &[Refusal] = &[
         why: "Moves cannot be taken back at a shared table.",
     },
     Refusal {
-        action: Action::NewGame,
-        why: "A shared table plays one game; press q for the lobby to start another.",
-    },
-    Refusal {
         action: Action::Restart,
-        why: "A shared table plays one game; press q for the lobby to start another.",
+        why: "A shared table plays one game; n asks for a rematch once it is over, q goes to the lobby.",
     },
     Refusal {
         action: Action::Hint,
@@ -95,6 +101,58 @@ pub struct Start {
     pub out: ChannelWriteHalf<Msg>,
 }
 
+/// What an archived game opened for review does not offer, and why.
+pub static ARCHIVED_GAME: &[Refusal] = &[
+    Refusal {
+        action: Action::Select,
+        why: "This game is from the archive, to look through only; q goes back to the lobby.",
+    },
+    Refusal {
+        action: Action::OpenPrompt,
+        why: "This game is from the archive, to look through only; q goes back to the lobby.",
+    },
+    Refusal {
+        action: Action::Undo,
+        why: "This game is from the archive, to look through only; q goes back to the lobby.",
+    },
+    Refusal {
+        action: Action::Redo,
+        why: "This game is from the archive, to look through only; q goes back to the lobby.",
+    },
+    Refusal {
+        action: Action::NewGame,
+        why: "This game is from the archive, to look through only; q goes back to the lobby.",
+    },
+    Refusal {
+        action: Action::Restart,
+        why: "This game is from the archive, to look through only; q goes back to the lobby.",
+    },
+    Refusal {
+        action: Action::Hint,
+        why: "This game is from the archive, to look through only; q goes back to the lobby.",
+    },
+    Refusal {
+        action: Action::PauseComputer,
+        why: "This game is from the archive, to look through only; q goes back to the lobby.",
+    },
+    Refusal {
+        action: Action::ComputerMove,
+        why: "This game is from the archive, to look through only; q goes back to the lobby.",
+    },
+    Refusal {
+        action: Action::AskResign,
+        why: "This game is from the archive, to look through only; q goes back to the lobby.",
+    },
+    Refusal {
+        action: Action::OfferDraw,
+        why: "This game is from the archive, to look through only; q goes back to the lobby.",
+    },
+    Refusal {
+        action: Action::Pass,
+        why: "This game is from the archive, to look through only; q goes back to the lobby.",
+    },
+];
+
 /// Where a connection is.
 enum Place {
     /// Choosing a table.
@@ -103,12 +161,16 @@ enum Place {
     Creating(Box<App>),
     /// At a table, playing a seat or watching.
     Seated(Box<Seated>),
+    /// Looking through an archived game, and the lobby to go back to.
+    Archived(Box<App>, Lobby),
 }
 
 /// A connection at a table.
 struct Seated {
     /// The table's name.
     name: String,
+    /// The seat it plays, or `None` to watch.
+    seat: Option<usize>,
     /// The connection's view of the game.
     app: App,
 }
@@ -183,6 +245,7 @@ pub async fn run(shared: Arc<Shared>, start: Start) {
         None => (Ending::Full(shared.admission.most_players()), None),
         Some(_ticket) => {
             let table = parse_login(&login.user).1;
+            let clock = login_clock(&login.user);
             let found = blocking(&shared, move |s| s.who(&login)).await;
             match found {
                 Err(why) => (Ending::Refused(why), None),
@@ -194,7 +257,7 @@ pub async fn run(shared: Arc<Shared>, start: Start) {
                     let name = who.name.clone();
                     shared.register(id, mailbox.clone());
                     let mut conn = Connection::new(shared.clone(), id, who, mailbox.clone());
-                    let ending = conn.serve(&link, table, size).await;
+                    let ending = conn.serve(&link, table.map(|t| (t, clock)), size).await;
                     conn.leave_table().await;
                     shared.leave_lobby(id);
                     shared.unregister(id);
@@ -266,8 +329,14 @@ impl Connection {
         }
     }
 
-    /// Serves the screen until the connection must end, and says why.
-    async fn serve(&mut self, link: &Link, table: Option<String>, size: (u32, u32)) -> Ending {
+    /// Serves the screen until the connection must end, and says why;
+    /// `table` is the table the login asked for, with its clock.
+    async fn serve(
+        &mut self,
+        link: &Link,
+        table: Option<(String, Result<Option<TimeControl>, String>)>,
+        size: (u32, u32),
+    ) -> Ending {
         let mut screen = Screen::new(size.0, size.1);
         let mut enter = Vec::new();
         screen::enter(&mut enter);
@@ -275,8 +344,11 @@ impl Connection {
             return ending;
         }
         self.shared.enter_lobby(self.id, self.mailbox.clone());
-        if let Some(name) = table {
-            self.go_straight_to(&name).await;
+        if let Some((name, clock)) = table {
+            match clock {
+                Ok(clock) => self.go_straight_to(&name, clock).await,
+                Err(why) => self.lobby_note(why),
+            }
         }
         let idle = self.shared.limits.idle;
         let mut decoder = KeyDecoder::new();
@@ -289,19 +361,28 @@ impl Connection {
                     return ending;
                 }
             }
-            let wait = if decoder.is_waiting() {
+            let mut wait = if decoder.is_waiting() {
                 ESC_WAIT
             } else {
                 idle.saturating_sub(last_input.elapsed())
             };
+            let clock = self.clock_wake();
+            if let Some(due) = clock {
+                wait = wait.min(due);
+            }
+            let slept = Instant::now();
             tokio::select! {
                 () = self.mailbox.wait() => {}
                 () = tokio::time::sleep(wait) => {}
+            }
+            if clock.is_some_and(|due| slept.elapsed() >= due) {
+                self.clock_tick();
             }
             let mail = self.mailbox.take();
             if let Some(ending) = mail.ending {
                 return ending;
             }
+
             if let Some((width, height)) = mail.size {
                 screen.resize(width, height);
                 self.dirty = true;
@@ -312,6 +393,11 @@ impl Connection {
             for notice in mail.notices {
                 self.notice(notice);
             }
+            // After the notices of the table it leaves.
+            if let Some(name) = mail.go_to {
+                self.go_to(&name).await;
+            }
+            self.check_seek(screen.area());
             if mail.lobby {
                 self.tables = self.shared.summaries();
                 let boards = self.shared.boards();
@@ -359,9 +445,51 @@ impl Connection {
                 ));
                 lobby.view(&self.tables, &self.lists, &self.who.name, frame);
             }
-            Place::Creating(app) => view(app, &self.look, frame),
+            Place::Creating(app) | Place::Archived(app, _) => view(app, &self.look, frame),
             Place::Seated(seated) => view(&seated.app, &self.look, frame),
         }
+    }
+
+    /// How long until the clock shown at the table changes (a timed game
+    /// under way), or until the wait for a quick game needs redrawing.
+    fn clock_wake(&self) -> Option<Duration> {
+        match &self.place {
+            Place::Seated(seated) => seated.app.clock_wake(true),
+            Place::Lobby(lobby) if lobby.seeking.is_some() => Some(Duration::from_secs(1)),
+            _ => None,
+        }
+    }
+
+    /// The clock shown is due to change: the App reads the time again.
+    fn clock_tick(&mut self) {
+        if let Place::Seated(seated) = &mut self.place {
+            let _ = update(&mut seated.app, Action::Tick);
+            self.dirty = true;
+        }
+    }
+
+    /// The wait for a quick game, as the lobby shows it: a frame is due
+    /// when what it shows changed.
+    fn check_seek(&mut self, area: Rect) {
+        if let Place::Lobby(lobby) = &mut self.place {
+            let now = self.shared.seek_status(self.id);
+            if now.is_some() || lobby.seeking.is_some() {
+                lobby.seeking = now;
+                self.check_lobby(area);
+            }
+        }
+    }
+
+    /// The hub has a seat for this connection at table `name` (a quick
+    /// game paired, a rematch made): it leaves where it is and sits there.
+    async fn go_to(&mut self, name: &str) {
+        if let Place::Seated(seated) = &self.place
+            && seated.name == name
+        {
+            return;
+        }
+        self.leave_table().await;
+        self.join(name, true, None).await;
     }
 
     /// Reads the player's games from the archive anew (a guest has none kept).
@@ -394,14 +522,16 @@ impl Connection {
     }
 
     /// The login name asked for table `name`: joined, or made (a chess
-    /// table for two people) when there is none.
-    async fn go_straight_to(&mut self, name: &str) {
+    /// table for two people, with `clock` when the login gave one) when
+    /// there is none.
+    async fn go_straight_to(&mut self, name: &str, clock: Option<TimeControl>) {
         if !self.shared.exists(name) {
             let spec = TableSpec {
                 variant: Variant::Chess,
                 options: catboard::core::Options::new(),
                 position: None,
                 players: vec![Player::Human; 2],
+                time: clock,
             };
             let (table, who) = (name.to_string(), self.who.clone());
             let think_ms = self.shared.limits.think_ms;
@@ -439,12 +569,14 @@ impl Connection {
         let near = joined.seat.unwrap_or(0);
         let mut playing = Playing::new(joined.table, near, None);
         playing.people = joined.people;
+        playing.own_seat = joined.seat.map(|s| Seat(s as u8));
         let mut app = App::new(
             AppScreen::Playing(Box::new(playing)),
             None,
             self.choice.clone(),
         );
         app.refused = SHARED_TABLE;
+        app.kept_elsewhere = true;
         // The App marks a computer seat as thinking; the search it asks
         // for is not started: the table's computers think on the server.
         let _ = app.engage();
@@ -457,10 +589,48 @@ impl Connection {
         };
         let role = format!("{role} {}.", joined.seats.join(", "));
         app.emit(Event::new(EventKind::Info, role));
-        self.set_place(Place::Seated(Box::new(Seated {
+        let mut seated = Seated {
             name: name.to_string(),
+            seat: joined.seat,
             app,
-        })));
+        };
+        // A draw offered before this connection came is asked now.
+        if let Some(now) = self.shared.view(name) {
+            seated.follow(now);
+        }
+        self.set_place(Place::Seated(Box::new(seated)));
+    }
+
+    /// Opens archived game `id` to look through, read-only, in the App's
+    /// review from its first position; `lobby` is where q goes back to.
+    async fn review(&mut self, id: u64, lobby: Lobby) {
+        let found = blocking(&self.shared, move |s| s.archived_table(id)).await;
+        let (table, people, title) = match found {
+            Ok(found) => found,
+            Err(e) => {
+                let mut lobby = lobby;
+                lobby.note = Some(e);
+                return self.set_place(Place::Lobby(lobby));
+            }
+        };
+        let mut playing = Playing::new(table, 0, None);
+        playing.people = people;
+        let mut app = App::new(
+            AppScreen::Playing(Box::new(playing)),
+            None,
+            self.choice.clone(),
+        );
+        app.refused = ARCHIVED_GAME;
+        app.kept_elsewhere = true;
+        let _ = update(&mut app, Action::Review(ReviewStep::First));
+        // Said after the start position, in the same step.
+        app.emit(Event::new(
+            EventKind::Info,
+            format!(
+                "{title}. Left and Right step through the moves, Esc shows the end, q goes back."
+            ),
+        ));
+        self.set_place(Place::Archived(Box::new(app), lobby));
     }
 
     /// Goes to `place`; the lobby hears of every change to the tables.
@@ -516,6 +686,40 @@ impl Connection {
                     Choice::Quit => self.quit = true,
                     Choice::Join(name) => self.join(&name, true, None).await,
                     Choice::Watch(name) => self.join(&name, false, None).await,
+                    Choice::Review(id) => {
+                        let lobby = std::mem::take(lobby);
+                        self.review(id, lobby).await;
+                    }
+                    Choice::Seek(variant, control) => {
+                        let (conn, who, mailbox) =
+                            (self.id, self.who.clone(), self.mailbox.clone());
+                        let sought = blocking(&self.shared, move |s| {
+                            s.seek(conn, &who, mailbox, variant, control)
+                        })
+                        .await;
+                        if let Place::Lobby(lobby) = &mut self.place {
+                            if let Err(e) = sought {
+                                lobby.note = Some(e);
+                            }
+                            lobby.seeking = self.shared.seek_status(self.id);
+                        }
+                    }
+                    Choice::CancelSeek => {
+                        self.shared.cancel_seek(self.id);
+                        lobby.seeking = None;
+                    }
+                    Choice::PlayComputer(variant, control) => {
+                        let (conn, who, mailbox) =
+                            (self.id, self.who.clone(), self.mailbox.clone());
+                        let made = blocking(&self.shared, move |s| {
+                            s.quick_computer(conn, &who, mailbox, variant, control)
+                        })
+                        .await;
+                        match made {
+                            Ok(name) => self.join(&name, true, None).await,
+                            Err(e) => self.lobby_note(e),
+                        }
+                    }
                     Choice::Create => {
                         let mut setup = Setup::new(None);
                         setup.think_ms = self.shared.limits.think_ms;
@@ -546,7 +750,18 @@ impl Connection {
                     self.set_place(Place::Lobby(Lobby::new()));
                     return;
                 }
-                seated.act(&self.shared, self.id, action).await;
+                seated.act(&self.shared, self.id, &self.who, action).await;
+            }
+            Place::Archived(app, lobby) => {
+                let Some(action) = action_of(app, incoming) else {
+                    return;
+                };
+                if matches!(action, Action::Quit | Action::Hangup) {
+                    let lobby = std::mem::take(lobby);
+                    self.set_place(Place::Lobby(lobby));
+                    return;
+                }
+                let _ = update(app, action);
             }
         }
     }
@@ -573,15 +788,20 @@ impl Connection {
     /// The table changed: the App follows it.
     fn follow(&mut self) {
         if let Place::Seated(seated) = &mut self.place
-            && let Some((table, people)) = self.shared.table(&seated.name)
+            && let Some(now) = self.shared.view(&seated.name)
         {
-            seated.follow(table, people);
+            seated.follow(now);
             self.dirty = true;
         }
     }
 
-    /// Says `notice` at the table.
+    /// Says `notice` at the table (in the lobby, as its note).
     fn notice(&mut self, notice: Notice) {
+        if let Place::Lobby(lobby) = &mut self.place {
+            lobby.note = Some(notice.text);
+            self.dirty = true;
+            return;
+        }
         if let Place::Seated(seated) = &mut self.place {
             let kind = if notice.error {
                 EventKind::Error
@@ -596,15 +816,45 @@ impl Connection {
 }
 
 impl Seated {
-    /// Applies `action` to the App; a move it plays is sent to the table,
-    /// and a refusal puts the table's game back.
-    async fn act(&mut self, shared: &Arc<Shared>, conn: u64, action: Action) {
+    /// Applies `action` to the App for connection `conn` of `who`: a move
+    /// or a retirement it plays (a resignation, a draw agreed) is sent to
+    /// the table, which checks, times and keeps it, and a refusal puts the
+    /// table's game back; a draw offered, declined or a rematch asked for
+    /// goes to the hub.
+    async fn act(&mut self, shared: &Arc<Shared>, conn: u64, who: &Who, action: Action) {
+        match action {
+            Action::OfferDraw => {
+                let name = self.name.clone();
+                let offered = blocking(shared, move |s| s.offer_draw(&name, conn)).await;
+                if let Err(why) = offered {
+                    self.app.begin_step();
+                    self.app.emit(Event::new(EventKind::Error, why));
+                }
+                return;
+            }
+            Action::NewGame => return self.rematch(shared, conn, who).await,
+            Action::AskResign | Action::Resign if self.seat.is_none() => {
+                self.app.begin_step();
+                self.app.emit(Event::new(
+                    EventKind::Error,
+                    "You are watching this table; only its players resign.",
+                ));
+                return;
+            }
+            _ => {}
+        }
         let before = self.ply();
+        let offered = self.draw_offer();
         // The effects are dropped: the App has nowhere to save, and the
         // searches it asks for are the table's to run.
         let _ = update(&mut self.app, action);
         let after = self.ply();
         if after == before {
+            if offered.is_some() && self.draw_offer().is_none() {
+                // The draw offered was declined here.
+                let name = self.name.clone();
+                let _ = blocking(shared, move |s| s.decline_draw(&name, conn)).await;
+            }
             return;
         }
         let played = match &self.app.screen {
@@ -620,11 +870,36 @@ impl Seated {
             }
             None => Some("That cannot be done at a shared table.".to_string()),
         };
-        if let Some(why) = refused {
-            if let Some((table, people)) = shared.table(&self.name) {
-                self.set_table(table, people);
+        match refused {
+            Some(why) => {
+                if let Some(now) = shared.view(&self.name) {
+                    self.set_table(now);
+                }
+                self.app.emit(Event::new(EventKind::Error, why));
             }
-            self.app.emit(Event::new(EventKind::Error, why));
+            None => {
+                // The table's game as kept (its clocks as the hub timed
+                // the move, or a flag that fell first).
+                if let Some(now) = shared.view(&self.name) {
+                    self.follow(now);
+                }
+            }
+        }
+    }
+
+    /// `n` at a shared table: once the game is over, a rematch is asked
+    /// for (made when every player has asked; the hub sends them there).
+    async fn rematch(&mut self, shared: &Arc<Shared>, conn: u64, who: &Who) {
+        let (name, who) = (self.name.clone(), who.clone());
+        let asked = blocking(shared, move |s| s.rematch(&name, conn, &who)).await;
+        self.app.begin_step();
+        match asked {
+            Ok(Some(_)) => {}
+            Ok(None) => self.app.emit(Event::new(
+                EventKind::Info,
+                "You asked for a rematch, the seats turned; waiting for the others.",
+            )),
+            Err(why) => self.app.emit(Event::new(EventKind::Error, why)),
         }
     }
 
@@ -635,37 +910,85 @@ impl Seated {
         }
     }
 
-    /// Puts `table` in the App without a word.
-    fn set_table(&mut self, table: TableGame, people: Vec<Option<String>>) {
-        if let AppScreen::Playing(p) = &mut self.app.screen {
-            p.table = table;
-            p.people = people;
-            let _ = update(&mut self.app, Action::Resize);
+    /// The draw offered to this connection's player, not answered yet.
+    fn draw_offer(&self) -> Option<Seat> {
+        match &self.app.screen {
+            AppScreen::Playing(p) => p.draw_offer,
+            AppScreen::Setup(_) => None,
         }
     }
 
-    /// The table's game is now `table`: the App shows it, saying the move
-    /// that came and the result.
-    fn follow(&mut self, table: TableGame, people: Vec<Option<String>>) {
+    /// Puts the table's game in the App without a word.
+    fn set_table(&mut self, now: TableNow) {
+        if let AppScreen::Playing(p) = &mut self.app.screen {
+            p.table = now.table;
+            p.people = now.people;
+            p.timer = TurnTimer::default();
+        }
+        self.ask_draw(now.draw_offer);
+        let _ = update(&mut self.app, Action::Resize);
+    }
+
+    /// Shows the draw offered to this connection's player (`from` the
+    /// seat that offered it) as a question, or closes a question whose
+    /// offer is gone.
+    fn ask_draw(&mut self, from: Option<Seat>) {
+        let own = self.seat.map(|s| Seat(s as u8));
         let AppScreen::Playing(p) = &mut self.app.screen else {
             return;
         };
-        p.people = people;
-        let same = p.table.ply() == table.ply() && p.table.game().hash() == table.game().hash();
-        if same {
-            return;
+        match from {
+            Some(from) if Some(from.opponent()) == own => {
+                if p.draw_offer != Some(from) {
+                    p.draw_offer = Some(from);
+                    self.app.overlay = Some(Overlay::DrawOffered(from));
+                }
+            }
+            _ => {
+                if p.draw_offer.take().is_some()
+                    && matches!(self.app.overlay, Some(Overlay::DrawOffered(_)))
+                {
+                    self.app.overlay = None;
+                }
+            }
         }
+    }
+
+    /// The table is now as `now` shows it: the App takes its game (its
+    /// clock timed from the hub's measure of the turn so far), saying the
+    /// move that came and the result; a draw offered is asked.
+    fn follow(&mut self, now: TableNow) {
+        let AppScreen::Playing(p) = &mut self.app.screen else {
+            return;
+        };
+        p.people = now.people;
+        let table = now.table;
+        let same = p.table.ply() == table.ply()
+            && p.table.game().hash() == table.game().hash()
+            && p.table.last_move() == table.last_move();
         let said = table
             .last_move()
-            .filter(|_| table.ply() == p.table.ply() + 1)
+            .filter(|_| !same && table.ply() == p.table.ply() + 1)
             .map(|mv| describe::move_played(p.table.game(), Voice::SCREEN, mv));
         p.table = table;
-        let check = describe::check(p.table.game());
-        let result = p.table.outcome().map(|o| describe::result(&p.table, o));
+        // The turn so far is in the table's carried time now.
+        p.timer = TurnTimer::default();
+        let check = (!same).then(|| describe::check(p.table.game())).flatten();
+        let result = (!same)
+            .then(|| p.table.outcome().map(|o| describe::result(&p.table, o)))
+            .flatten();
+        let left = p
+            .table
+            .last_move()
+            .and_then(Retire::of)
+            .filter(|_| !same && p.table.outcome().is_none())
+            .map(|r| describe::left_the_game(&p.table, r));
+        self.ask_draw(now.draw_offer);
         // An action that changes nothing, so the App sees who is to move
-        // now (a computer seat thinking, or not); the sentences below are
-        // its step.
+        // now (a computer seat thinking, or not) and its clock runs; the
+        // sentences below are its step.
         let _ = update(&mut self.app, Action::Resize);
+        let said = if left.is_some() { left } else { said };
         for (kind, text) in [
             (EventKind::Move, said),
             (EventKind::Check, check),

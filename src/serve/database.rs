@@ -102,6 +102,11 @@ pub const MIGRATIONS: &[&str] = &[
          identity TEXT NOT NULL REFERENCES accounts(identity),
          added INTEGER NOT NULL
      );",
+    // 4: clocks: the mover's clock after each move kept one by one (in
+    // milliseconds; NULL at an untimed table), and each archived game in
+    // the save format too, to be opened for review.
+    "ALTER TABLE live_moves ADD COLUMN clock_ms INTEGER;
+     ALTER TABLE games ADD COLUMN saved TEXT;",
 ];
 
 /// The store as one SQLite database.
@@ -388,7 +393,7 @@ impl Store for Database {
             .collect::<rusqlite::Result<Vec<_>>>()
             .map_err(said)?;
         let mut moves = connection
-            .prepare("SELECT ply, text FROM live_moves WHERE tbl = ?1 ORDER BY ply")
+            .prepare("SELECT ply, text, clock_ms FROM live_moves WHERE tbl = ?1 ORDER BY ply")
             .map_err(said)?;
         let mut out = Vec::with_capacity(rows.len());
         for (name, game, seats) in rows {
@@ -398,15 +403,26 @@ impl Store for Database {
                 Ok(mut saved) => {
                     let kept = moves
                         .query_map([&name], |r| {
-                            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
+                            Ok((
+                                r.get::<_, i64>(0)?,
+                                r.get::<_, String>(1)?,
+                                r.get::<_, Option<i64>>(2)?,
+                            ))
                         })
                         .map_err(said)?
                         .collect::<rusqlite::Result<Vec<_>>>()
                         .map_err(said)?;
-                    for (ply, text) in kept {
+                    let mut unclocked = false;
+                    for (ply, text, clock) in kept {
                         let ply = usize::try_from(ply).unwrap_or(0);
                         if ply == saved.moves.len() + 1 {
                             saved.moves.push(text);
+                            match clock {
+                                Some(ms) => saved.clocks.push(as_u64(ms)),
+                                None => unclocked = true,
+                            }
+                            // The turn the game was saved in is over.
+                            saved.turn_ms = None;
                         } else if ply > saved.moves.len() {
                             log::event(format!(
                                 "table {name}: a move kept for ply {ply} does not follow move {}; the moves from it on are left out",
@@ -414,6 +430,16 @@ impl Store for Database {
                             ));
                             break;
                         }
+                    }
+                    if saved.time.is_none() {
+                        saved.clocks.clear();
+                    } else if unclocked && !saved.clocks.is_empty() {
+                        // Moves kept before the clocks were (schema 3):
+                        // the clocks go back to the control's full time.
+                        log::event(format!(
+                            "table {name}: some moves were kept without their clocks; its clocks start again"
+                        ));
+                        saved.clocks.clear();
                     }
                     Ok(saved)
                 }
@@ -438,11 +464,17 @@ impl Store for Database {
             .map_err(|e| format!("Could not save the game of table {name}: {e}."))
     }
 
-    fn save_move(&self, name: &str, ply: usize, text: &str) -> Result<(), String> {
+    fn save_move(
+        &self,
+        name: &str,
+        ply: usize,
+        text: &str,
+        clock_ms: Option<u64>,
+    ) -> Result<(), String> {
         self.write(|tx| {
             tx.execute(
-                "INSERT OR REPLACE INTO live_moves (tbl, ply, text) VALUES (?1, ?2, ?3)",
-                params![name, as_i64(ply as u64), text],
+                "INSERT OR REPLACE INTO live_moves (tbl, ply, text, clock_ms) VALUES (?1, ?2, ?3, ?4)",
+                params![name, as_i64(ply as u64), text, clock_ms.map(as_i64)],
             )
         })
         .map(|_| ())
@@ -493,8 +525,8 @@ impl Store for Database {
     fn finish(&self, name: &str, game: &FinishedGame) -> Result<u64, String> {
         self.write(|tx| {
             tx.execute(
-                "INSERT INTO games (tbl, variant, time_control, termination, result, rated, finished, plies, pgn)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                "INSERT INTO games (tbl, variant, time_control, termination, result, rated, finished, plies, pgn, saved)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
                 params![
                     name,
                     game.variant,
@@ -504,7 +536,8 @@ impl Store for Database {
                     game.rated,
                     as_i64(game.finished),
                     as_i64(game.plies as u64),
-                    game.pgn
+                    game.pgn,
+                    game.saved.as_ref().map(json).transpose()?
                 ],
             )?;
             let id = tx.last_insert_rowid();
@@ -562,7 +595,7 @@ impl Store for Database {
         let connection = self.connection();
         let head = connection
             .query_row(
-                "SELECT tbl, variant, time_control, termination, result, rated, finished, plies, pgn
+                "SELECT tbl, variant, time_control, termination, result, rated, finished, plies, pgn, saved
                  FROM games WHERE id = ?1",
                 [as_i64(id)],
                 |r| {
@@ -576,6 +609,10 @@ impl Store for Database {
                         finished: as_u64(r.get(6)?),
                         plies: usize::try_from(r.get::<_, i64>(7)?).unwrap_or(0),
                         pgn: r.get(8)?,
+                        // A game that cannot be read back is still its PGN.
+                        saved: r
+                            .get::<_, Option<String>>(9)?
+                            .and_then(|text| serde_json::from_str(&text).ok()),
                         players: Vec::new(),
                     };
                     Ok((table, game))
@@ -768,6 +805,10 @@ mod tests {
             series: None,
             verdict: None,
             think_ms: None,
+            engines: Vec::new(),
+            time: None,
+            clocks: Vec::new(),
+            turn_ms: None,
         }
     }
 
@@ -781,6 +822,7 @@ mod tests {
             finished: 1_796_083_200,
             plies: 4,
             pgn: "1. f3 e5 2. g4 Qh4# 0-1\n".into(),
+            saved: Some(opening(&["f2f3", "e7e5", "g2g4", "d8h4"])),
             players: players
                 .iter()
                 .enumerate()
@@ -854,7 +896,13 @@ mod tests {
         let dir = Scratch::made("migrate");
         let old = Database::open_at(&dir.0, 1).expect("a version 1 database");
         old.save_game("t", &opening(&["e2e4"])).expect("kept");
-        old.save_move("t", 2, "e7e5").expect("kept");
+        // A move as schema 1 kept it: no clock.
+        old.connection()
+            .execute(
+                "INSERT INTO live_moves (tbl, ply, text) VALUES ('t', 2, 'e7e5')",
+                [],
+            )
+            .expect("kept");
         drop(old);
         assert_eq!(version(&dir.0), 1);
         let db = Database::open(&dir.0).expect("migrated");
@@ -942,7 +990,7 @@ mod tests {
         db.save_game("t", &opening(&[])).expect("kept");
         let start = std::time::Instant::now();
         for ply in 1..=MOVES {
-            db.save_move("t", ply, "e2e4").expect("kept");
+            db.save_move("t", ply, "e2e4", None).expect("kept");
         }
         let per_move = start.elapsed() / MOVES as u32;
         let start = std::time::Instant::now();

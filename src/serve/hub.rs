@@ -11,6 +11,15 @@
 //! (a table made or over, a seat taken or freed, a spectator): a move at
 //! a table wakes its viewers, never the lobby.
 
+mod clocks;
+mod offers;
+mod pairing;
+mod rematch;
+#[cfg(test)]
+mod timed_tests;
+
+pub use pairing::{QUICK_COMPUTER, SeekStatus};
+
 use super::admission::Admission;
 use super::archive;
 use super::computers::{self, Job, Searches};
@@ -23,10 +32,12 @@ use super::room::{Joined, Room};
 use super::store::{FinishedGame, GameLine, Standing, Store};
 use crate::session::computer::WATCH_PAUSE;
 use crate::session::table::TableGame;
-use catboard::core::{Game, Move};
+use crate::session::timing::TimeSource;
+use catboard::clock::think_budget;
+use catboard::core::{Departure, Game, Move, Retire, Seat};
 use std::cmp::Ordering as Order;
 use std::collections::{BTreeMap, HashMap};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 use std::time::{Duration, Instant};
 
@@ -34,7 +45,8 @@ use std::time::{Duration, Instant};
 /// its game's file.
 const FOLD_EVERY: usize = 64;
 
-/// How long a computer whose move could not be saved waits to try again.
+/// How long a computer whose move could not be saved (or whose search
+/// failed) waits to try again.
 const RETRY_SAVE: Duration = Duration::from_secs(5);
 
 /// How a login name that adds a key begins (`ssh link-CODE@host`).
@@ -72,6 +84,8 @@ pub struct TableSummary {
     pub name: String,
     /// The variant and its options, in words.
     pub game: String,
+    /// The time control (`5+3`), at a timed table.
+    pub time: Option<String>,
     /// Each seat and who holds it.
     pub seats: Vec<String>,
     /// How many watch.
@@ -102,6 +116,18 @@ struct Lobby {
     tables: Arc<Vec<TableSummary>>,
 }
 
+/// A table as a connection at it sees it: the game (carrying the time
+/// the seat to move has spent so far), who sits where and the draw offered.
+#[derive(Clone, Debug)]
+pub struct TableNow {
+    /// The game.
+    pub table: TableGame,
+    /// The name of the person at each seat (`None`: a computer's).
+    pub people: Vec<Option<String>>,
+    /// The seat that offered a draw not answered yet.
+    pub draw_offer: Option<Seat>,
+}
+
 /// Everything the connections share.
 #[derive(Debug)]
 pub struct Shared {
@@ -129,6 +155,12 @@ pub struct Shared {
     /// Tables whose computer's move could not be saved, and when to try again.
     retries: Mutex<Vec<(String, Instant)>>,
     searches: Arc<Searches>,
+    /// The hub's clock: each turn is timed on it.
+    time: TimeSource,
+    /// The people waiting for a quick game.
+    seeks: Mutex<pairing::Seeks>,
+    /// The number the next quick game's table is named after.
+    next_quick: AtomicU64,
     /// Who may come in.
     pub admission: Arc<Admission>,
     /// The server's limits.
@@ -169,8 +201,21 @@ pub fn natural(a: &str, b: &str) -> Order {
 
 impl Shared {
     /// The tables kept in `store` (the unfinished ones), its names and its
-    /// guest counter, ready to serve with `limits`.
+    /// guest counter, ready to serve with `limits`, timing the turns on
+    /// the machine's monotonic clock.
     pub fn load(store: Arc<dyn Store>, limits: Limits) -> Result<Arc<Shared>, String> {
+        Shared::load_timed(store, limits, TimeSource::Real)
+    }
+
+    /// As [`Shared::load`], timing the turns on `time`. A timed table
+    /// brought back goes on from its clocks as they were kept: the time
+    /// the server was down is not counted.
+    pub fn load_timed(
+        store: Arc<dyn Store>,
+        limits: Limits,
+        time: TimeSource,
+    ) -> Result<Arc<Shared>, String> {
+        let now = time.now();
         let mut rooms = BTreeMap::new();
         for kept in store.tables()? {
             let name = kept.name;
@@ -184,8 +229,7 @@ impl Shared {
             };
             let seats = kept.seats.unwrap_or_default();
             let think_ms = seats.think_ms.unwrap_or(limits.think_ms);
-            let mut room = Room::new(table, seats.owner, think_ms);
-            room.time_control = seats.time_control;
+            let mut room = Room::new(table, seats.owner, think_ms, now);
             for (slot, holder) in room.holders.iter_mut().zip(seats.holders) {
                 *slot = holder;
             }
@@ -218,6 +262,9 @@ impl Shared {
             links: Mutex::new(HashMap::new()),
             retries: Mutex::new(Vec::new()),
             searches: Searches::start(limits.searches),
+            time,
+            seeks: Mutex::new(pairing::Seeks::default()),
+            next_quick: AtomicU64::new(1),
             admission: Admission::new(&limits),
             limits,
             me: me.clone(),
@@ -349,6 +396,7 @@ impl Shared {
                 TableSummary {
                     name,
                     game: room.table.variant().name().to_string(),
+                    time: room.time_control(),
                     seats: room.seat_words(),
                     spectators: room.spectators(),
                     open: room.has_free_seat(),
@@ -360,11 +408,14 @@ impl Shared {
         tables
     }
 
-    /// What the server does every [`LOBBY_TICK`]: finished tables nobody
-    /// watches leave the lobby; the lobby's list is rebuilt when it
-    /// changed, and its connections told; computers whose move could not
-    /// be saved try again.
+    /// What the server does every [`LOBBY_TICK`]: flags fall where the
+    /// time of the seat to move has run out; people waiting for a quick
+    /// game are paired; finished tables nobody watches leave the lobby;
+    /// the lobby's list is rebuilt when it changed, and its connections
+    /// told; computers whose move could not be saved try again.
     pub fn tick(&self) {
+        self.fall_flags();
+        self.pair_seekers();
         let finished: Vec<String> = lock(&self.rooms)
             .iter()
             .filter(|(_, c)| {
@@ -436,14 +487,50 @@ impl Shared {
         }
     }
 
+    /// Archived game number `id` read back to look through: its game,
+    /// the names at its people's seats, and a title ("Game 12: ann ·
+    /// bob, 1-0, Checkmate — White wins"); the refusal says why.
+    pub fn archived_table(
+        &self,
+        id: u64,
+    ) -> Result<(TableGame, Vec<Option<String>>, String), String> {
+        let Some(archived) = self.store.archived(id)? else {
+            return Err(format!("There is no game {id} in the archive."));
+        };
+        let game = archived.game;
+        let Some(saved) = &game.saved else {
+            return Err(format!(
+                "Game {id} was archived before games were kept to look through; ssh HOST pgn {id} prints it."
+            ));
+        };
+        let table = TableGame::from_saved(saved)
+            .map_err(|e| format!("Game {id} cannot be read back: {e}."))?;
+        let people = game
+            .players
+            .iter()
+            .zip(table.players())
+            .map(|(p, player)| player.level().is_none().then(|| p.name.clone()))
+            .collect();
+        let names: Vec<&str> = game.players.iter().map(|p| p.name.as_str()).collect();
+        let title = format!(
+            "Game {id}: {}, {}, {}",
+            names.join(" · "),
+            game.result,
+            game.termination
+        );
+        Ok((table, people, title))
+    }
+
     /// Connection `conn` is in the lobby: its `mailbox` hears when the tables change.
     pub fn enter_lobby(&self, conn: u64, mailbox: Arc<Mailbox>) {
         lock(&self.lobby).watchers.insert(conn, mailbox);
     }
 
-    /// Connection `conn` has left the lobby.
+    /// Connection `conn` has left the lobby (and stops waiting for a
+    /// quick game).
     pub fn leave_lobby(&self, conn: u64) {
         lock(&self.lobby).watchers.remove(&conn);
+        self.cancel_seek(conn);
     }
 
     /// Connection `conn` is in the game: it is told when the server stops.
@@ -490,6 +577,25 @@ impl Shared {
         if self.exists(name) {
             return Err(format!("There is already a table called {name}."));
         }
+        self.room_for(&who.person, who.guest)?;
+        let room = Room::new(
+            table,
+            who.person.clone(),
+            self.limits.think_ms_for(think_ms),
+            self.time.now(),
+        );
+        self.open(name, room)?;
+        log::event(format!(
+            "table {name} made by {} ({})",
+            who.name, who.identity
+        ));
+        Ok(())
+    }
+
+    /// Whether `person` ([`Who::person`]; a guest when `guest`) may make
+    /// another table: refused when the server or they have as many
+    /// unfinished tables as allowed.
+    fn room_for(&self, person: &str, guest: bool) -> Result<(), String> {
         let owners: Vec<String> = lock(&self.rooms)
             .values()
             .filter_map(|c| {
@@ -503,9 +609,9 @@ impl Shared {
                 owners.len()
             ));
         }
-        let made = owners.iter().filter(|o| **o == who.person).count();
+        let made = owners.iter().filter(|o| *o == person).count();
         if made >= self.limits.tables_per_person {
-            return Err(if who.guest {
+            return Err(if guest {
                 format!(
                     "Guests from your address have {made} unfinished tables, the most allowed; finish one, or connect with a key."
                 )
@@ -513,11 +619,13 @@ impl Shared {
                 format!("You have {made} unfinished tables, the most one person may have.")
             });
         }
-        let room = Room::new(
-            table,
-            who.person.clone(),
-            self.limits.think_ms_for(think_ms),
-        );
+        Ok(())
+    }
+
+    /// Keeps `room` as the new table `name` (its game and its seats, in
+    /// turn) and opens it; a computer that moves first starts. The
+    /// caller checked the name is free and the owner may.
+    fn open(&self, name: &str, room: Room) -> Result<(), String> {
         let kept = self
             .store
             .save_game(name, &room.table.saved())
@@ -533,12 +641,7 @@ impl Shared {
                 room: Mutex::new(room),
             }),
         );
-        log::event(format!(
-            "table {name} made by {} ({})",
-            who.name, who.identity
-        ));
         self.lobby_changed();
-        // A computer that moves first starts now.
         self.engage(name, Duration::ZERO);
         Ok(())
     }
@@ -607,16 +710,32 @@ impl Shared {
         self.lobby_changed();
     }
 
-    /// The game at table `name` as it stands, and who sits where.
+    /// The game at table `name` as it stands (carrying the time the seat
+    /// to move has spent so far), and who sits where.
+    #[cfg(test)]
     pub fn table(&self, name: &str) -> Option<(TableGame, Vec<Option<String>>)> {
+        self.view(name).map(|v| (v.table, v.people))
+    }
+
+    /// Table `name` as a connection at it sees it now.
+    pub fn view(&self, name: &str) -> Option<TableNow> {
         let cell = self.cell(name)?;
+        let now = self.time.now();
         let room = lock(&cell.room);
-        Some((room.table.clone(), room.people()))
+        Some(TableNow {
+            table: room.table_at(now),
+            people: room.people(),
+            draw_offer: room.draw_offer,
+        })
     }
 
     /// Plays `mv` for connection `conn` at table `name` once it is kept,
     /// then tells every viewer; the refusal says why (a save that failed
-    /// is told to the whole table). May write.
+    /// is told to the whole table). The move is timed on the hub's clock:
+    /// when the mover's time had run out first, its flag falls instead.
+    /// A retirement is a resignation of the connection's own seat, or a
+    /// draw agreed by answering the other army's offer
+    /// ([`Room::check_retire`]). May write.
     pub fn play(&self, name: &str, conn: u64, mv: Move) -> Result<(), String> {
         let cell = self
             .cell(name)
@@ -625,11 +744,7 @@ impl Shared {
         let (next, notation, text) = {
             let room = lock(&cell.room);
             room.check(conn, mv)?;
-            let notation = room.table.game().move_notation(mv);
-            let text = room.table.game().move_text(mv);
-            let mut next = room.table.clone();
-            next.play(mv);
-            (next, notation, text)
+            self.advanced(&room, mv)?
         };
         let archived = match self.keep(name, &cell, &next, &text) {
             Ok(archived) => archived,
@@ -646,8 +761,32 @@ impl Shared {
         Ok(())
     }
 
-    /// A computer's move `mv` for table `name` at ply `ply`, played once
-    /// kept; ignored when the table has moved on. May write.
+    /// The game of `room` after the seat to move plays `mv` now, timed on
+    /// the hub's clock (a retirement is played as it is), with what the
+    /// log and the store write of the ply played: its notation and text.
+    /// When the mover's time had run out, the ply played is its flag.
+    fn advanced(&self, room: &Room, mv: Move) -> Result<(TableGame, String, String), String> {
+        let game = room.table.game();
+        let mut next = room.table.clone();
+        let played = match Retire::of(mv) {
+            Some(retire) => {
+                next.retire(retire)?;
+                mv
+            }
+            None => {
+                let running = self.time.now().saturating_sub(room.turn_began);
+                match next.play_after(mv, running) {
+                    Ok(()) => mv,
+                    Err(_) => Retire::Leave(game.to_move(), Departure::Flagged).to_move(),
+                }
+            }
+        };
+        Ok((next, game.move_notation(played), game.move_text(played)))
+    }
+
+    /// A computer's move `mv` for table `name` at ply `ply` (or the pass
+    /// of a seat that has left), played once kept; ignored when the table
+    /// has moved on. May write.
     fn computer_moved(&self, name: &str, ply: usize, mv: Move) {
         let Some(cell) = self.cell(name) else {
             return;
@@ -658,10 +797,9 @@ impl Shared {
             if room.table.ply() != ply || !room.table.game().legal_move_list().contains(&mv) {
                 return;
             }
-            let notation = room.table.game().move_notation(mv);
-            let text = room.table.game().move_text(mv);
-            let mut next = room.table.clone();
-            next.play(mv);
+            let Ok((next, notation, text)) = self.advanced(&room, mv) else {
+                return;
+            };
             (next, notation, text, room.think_ms)
         };
         let archived = self.keep(name, &cell, &next, &text);
@@ -678,7 +816,8 @@ impl Shared {
             return;
         }
         let mover = next.player(next.last_mover().unwrap_or(next.game().to_move()));
-        let time = if mover.level() == Some(catboard::ai::Level::Master) {
+        let time = if mover.level() == Some(catboard::ai::Level::Master) && next.clocks().is_none()
+        {
             format!(
                 " (Master thinks {} ms here)",
                 self.limits.think_ms_for(think_ms)
@@ -686,19 +825,21 @@ impl Shared {
         } else {
             String::new()
         };
-        log::event(format!(
-            "table {name}: the {} played {notation}{time}",
-            mover.label()
-        ));
+        let by = match mover.level() {
+            Some(_) => format!("the {}", mover.label()),
+            None => "the hub, for a seat that has left,".to_string(),
+        };
+        log::event(format!("table {name}: {by} played {notation}{time}"));
         self.moved(name, &cell, next);
         self.tell_archived(name, &cell, archived.ok().flatten());
     }
 
-    /// Keeps `next`, table `name`'s game after the move written `text`
-    /// (the caller holds the table's writer lock): the move alone while
-    /// the game goes on; once it has ended, the whole game archived, its
-    /// ratings moved when [`archive::is_rated`], and the table out of
-    /// play, in one transaction. The archived game, with its number.
+    /// Keeps `next`, table `name`'s game after the ply written `text`
+    /// (the caller holds the table's writer lock): the ply alone, with
+    /// the mover's clock after it, while the game goes on; once it has
+    /// ended, the whole game archived, its ratings moved when
+    /// [`archive::is_rated`], and the table out of play, in one
+    /// transaction. The archived game, with its number.
     fn keep(
         &self,
         name: &str,
@@ -707,14 +848,20 @@ impl Shared {
         text: &str,
     ) -> Result<Option<(u64, FinishedGame)>, String> {
         if next.outcome().is_none() {
-            return self.store.save_move(name, next.ply(), text).map(|()| None);
+            let clock = next
+                .clock_readings()
+                .last()
+                .copied()
+                .flatten()
+                .map(|left| u64::try_from(left.as_millis()).unwrap_or(u64::MAX));
+            return self
+                .store
+                .save_move(name, next.ply(), text, clock)
+                .map(|()| None);
         }
         let _finishing = lock(&self.finishing);
-        let (holders, time_control) = {
-            let room = lock(&cell.room);
-            (room.holders.clone(), room.time_control.clone())
-        };
-        let before = if archive::is_rated(next.players(), &holders, time_control.as_deref()) {
+        let holders = lock(&cell.room).holders.clone();
+        let before = if archive::is_rated(next.players(), &holders, next.time_control()) {
             let ids: Vec<&str> = holders
                 .iter()
                 .flatten()
@@ -733,6 +880,19 @@ impl Shared {
         let id = self.store.finish(name, &record)?;
         self.boards_stale.store(true, Ordering::Release);
         Ok(Some((id, record)))
+    }
+
+    /// The computer at table `name` found no move at ply `ply` (its
+    /// search failed): it tries again in a while.
+    fn try_again(&self, name: &str, ply: usize) {
+        let Some(cell) = self.cell(name) else {
+            return;
+        };
+        let mut room = lock(&cell.room);
+        if room.searching == Some(ply) {
+            room.searching = None;
+            lock(&self.retries).push((name.to_string(), Instant::now() + RETRY_SAVE));
+        }
     }
 
     /// Tells table `name` that its game is archived as number `id`, and
@@ -765,9 +925,10 @@ impl Shared {
     fn moved(&self, name: &str, cell: &RoomCell, next: TableGame) {
         let fold = (next.ply().is_multiple_of(FOLD_EVERY) && next.outcome().is_none())
             .then(|| next.saved());
+        let now = self.time.now();
         let over = {
             let mut room = lock(&cell.room);
-            room.play(next);
+            room.play(next, now);
             room.table.outcome().map(|o| room.table.outcome_words(o))
         };
         if let Some(words) = over {
@@ -784,47 +945,70 @@ impl Shared {
     }
 
     /// Queues a search when a computer seat is to move at table `name`,
-    /// starting no sooner than `delay` from now (and a little after a
-    /// computer's move, so a person watching can follow).
+    /// starting no sooner than `delay` from now (and, at an untimed table,
+    /// a little after a computer's move, so a person watching can follow);
+    /// at a timed table the computer plays by its clock. A seat that has
+    /// left the game (the Cats once their flag fell) passes at once.
     fn engage(&self, name: &str, delay: Duration) {
         let Some(cell) = self.cell(name) else {
             return;
         };
         let mut room = lock(&cell.room);
         let ply = room.table.ply();
-        let Some(level) = room
-            .table
-            .player_to_move()
-            .level()
-            .filter(|_| room.table.outcome().is_none())
-        else {
-            return;
-        };
-        if room.searching == Some(ply) {
+        if room.table.outcome().is_some() || room.searching == Some(ply) {
             return;
         }
+        let seat = room.table.game().to_move();
+        if room.table.game().retirements().of(seat).is_some() && room.table.can_pass() {
+            room.searching = Some(ply);
+            let (shared, table) = (self.me.clone(), name.to_string());
+            self.searches.submit(Job {
+                owner: room.owner.clone(),
+                not_before: Instant::now(),
+                run: Box::new(move || {
+                    if let Some(shared) = shared.upgrade() {
+                        shared.computer_moved(&table, ply, Move::PASS);
+                    }
+                }),
+            });
+            return;
+        }
+        let Some(level) = room.table.player_to_move().level() else {
+            return;
+        };
         room.searching = Some(ply);
         let after_computer = room
             .table
             .last_mover()
             .is_some_and(|seat| room.table.player(seat).level().is_some());
-        let pause = if after_computer {
+        let pause = if after_computer && room.table.clocks().is_none() {
             WATCH_PAUSE
         } else {
             Duration::ZERO
         };
         let game = room.table.game().clone();
-        let limits = level.limits_with_think_ms(self.limits.think_ms_for(room.think_ms));
+        let mut limits = level.limits_with_think_ms(self.limits.think_ms_for(room.think_ms));
+        if let (Some(left), Some(clocks)) = (room.time_left(self.time.now()), room.table.clocks()) {
+            // The computer plays by its clock, as it does at home
+            // (a share of the time left and most of the increment).
+            let budget = think_budget(left, clocks.control().increment, None);
+            limits.time = match (level, limits.time) {
+                (catboard::ai::Level::Master, _) | (_, None) => Some(budget),
+                (_, Some(t)) => Some(t.min(budget)),
+            };
+        }
         let shared = self.me.clone();
         let table = name.to_string();
         self.searches.submit(Job {
             owner: room.owner.clone(),
             not_before: Instant::now() + delay + pause,
             run: Box::new(move || {
-                if let Some(mv) = computers::search(&table, &game, &limits)
-                    && let Some(shared) = shared.upgrade()
-                {
-                    shared.computer_moved(&table, ply, mv);
+                let found = computers::search(&table, &game, &limits);
+                if let Some(shared) = shared.upgrade() {
+                    match found {
+                        Some(mv) => shared.computer_moved(&table, ply, mv),
+                        None => shared.try_again(&table, ply),
+                    }
                 }
             }),
         });
@@ -842,7 +1026,7 @@ pub async fn ticking(shared: Arc<Shared>) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::serve::database::Database;
     use crate::serve::names::NameBook;
@@ -857,7 +1041,7 @@ mod tests {
 
     /// The database, failing every game save while `failing` is set.
     #[derive(Debug)]
-    struct Flaky {
+    pub(super) struct Flaky {
         inner: Database,
         failing: AtomicBool,
     }
@@ -872,11 +1056,17 @@ mod tests {
             }
             self.inner.save_game(name, game)
         }
-        fn save_move(&self, name: &str, ply: usize, text: &str) -> Result<(), String> {
+        fn save_move(
+            &self,
+            name: &str,
+            ply: usize,
+            text: &str,
+            clock_ms: Option<u64>,
+        ) -> Result<(), String> {
             if self.failing.load(Ordering::Relaxed) {
                 return Err("No space left on device (os error 28).".into());
             }
-            self.inner.save_move(name, ply, text)
+            self.inner.save_move(name, ply, text, clock_ms)
         }
         fn save_seats(&self, name: &str, seats: &SeatsRecord) -> Result<(), String> {
             self.inner.save_seats(name, seats)
@@ -935,14 +1125,23 @@ mod tests {
             })
         }
 
-        fn shared(&self, limits: Limits) -> (Arc<Shared>, Arc<Flaky>) {
+        pub(in crate::serve::hub) fn shared(&self, limits: Limits) -> (Arc<Shared>, Arc<Flaky>) {
             let store = self.flaky();
             let shared = Shared::load(store.clone(), limits).expect("a hub");
             (shared, store)
         }
+
+        /// A hub on the data in this folder whose clock moves only by hand.
+        pub(in crate::serve::hub) fn timed_hub(
+            &self,
+        ) -> (Arc<Shared>, crate::session::timing::ManualTime) {
+            let (time, hand) = TimeSource::manual();
+            let shared = Shared::load_timed(self.flaky(), Limits::default(), time).expect("a hub");
+            (shared, hand)
+        }
     }
 
-    fn who(id: &str) -> Who {
+    pub(super) fn who(id: &str) -> Who {
         let guest = id.starts_with("guest");
         Who {
             identity: id.into(),
@@ -956,21 +1155,34 @@ mod tests {
         }
     }
 
-    fn game(players: Vec<Player>) -> TableGame {
+    pub(super) fn game(players: Vec<Player>) -> TableGame {
         TableGame::new(&TableSpec {
             variant: Variant::Chess,
             options: catboard::core::Options::new(),
             position: None,
             players,
+            time: None,
         })
         .expect("chess")
     }
 
-    fn chess() -> TableGame {
+    pub(super) fn chess() -> TableGame {
         game(vec![Player::Human; 2])
     }
 
-    fn sit(shared: &Shared, table: &str, conn: u64, id: &str) -> Arc<Mailbox> {
+    /// A chess table for two people at time control `control`.
+    pub(super) fn timed_chess(control: &str) -> TableGame {
+        TableGame::new(&TableSpec {
+            variant: Variant::Chess,
+            options: catboard::core::Options::new(),
+            position: None,
+            players: vec![Player::Human; 2],
+            time: catboard::clock::TimeControl::parse(control).expect("a control"),
+        })
+        .expect("chess")
+    }
+
+    pub(super) fn sit(shared: &Shared, table: &str, conn: u64, id: &str) -> Arc<Mailbox> {
         let mailbox = Arc::new(Mailbox::new());
         shared
             .join(table, conn, &who(id), mailbox.clone(), true, None)
@@ -978,7 +1190,7 @@ mod tests {
         mailbox
     }
 
-    fn mv(shared: &Shared, table: &str, text: &str) -> Move {
+    pub(super) fn mv(shared: &Shared, table: &str, text: &str) -> Move {
         let (t, _) = shared.table(table).expect("a table");
         t.game().parse_move(text).expect("legal")
     }
@@ -1020,6 +1232,7 @@ mod tests {
             options,
             position: None,
             players: vec![Player::Human; 2],
+            time: None,
         })
         .expect("chess");
         shared
@@ -1258,12 +1471,10 @@ mod tests {
             name: id.trim_start_matches("key:").replace("guest:", "guest-"),
             ..who(id)
         };
+        let table = if timed { timed_chess("5+3") } else { chess() };
         shared
-            .create(name, chess(), &person(white), 100)
+            .create(name, table, &person(white), 100)
             .expect("made");
-        if timed {
-            lock(&shared.cell(name).expect("a table").room).time_control = Some("5+3".into());
-        }
         for (seat, id) in [white, black].into_iter().enumerate() {
             let mailbox = Arc::new(Mailbox::new());
             shared
@@ -1294,7 +1505,7 @@ mod tests {
         assert!((alice.deviation - 290.32).abs() < 0.5, "{alice:?}");
         assert_eq!(first.game.result, "1-0");
         assert!(
-            first.game.pgn.contains("[TimeControl \"5+3\"]"),
+            first.game.pgn.contains("[TimeControl \"300+3\"]"),
             "{}",
             first.game.pgn
         );

@@ -2,8 +2,10 @@
 //! identity, and the name shown is the login name, claimed by that key
 //! on first use ([`super::names`]); a guest (no key) is `guest-N`, a
 //! number never given twice. The login name carries, after a `+`, a table
-//! to go straight to (`ssh name+table@host`).
+//! to go straight to (`ssh name+table@host`), and after another, the
+//! clock of the table it makes (`ssh name+table+5+3@host`).
 
+use catboard::clock::TimeControl;
 use std::net::IpAddr;
 
 /// A person at the server.
@@ -76,16 +78,26 @@ pub fn address_key(address: IpAddr) -> String {
     }
 }
 
-/// The name and the table asked for in an SSH login name `name+table`;
-/// characters other than letters, digits, `-` and `_` are dropped, and an
-/// empty name becomes `player`.
+/// The name and the table asked for in an SSH login name `name+table`
+/// (or `name+table+clock`, see [`login_clock`]); characters other than
+/// letters, digits, `-` and `_` are dropped, and an empty name becomes
+/// `player`.
 pub fn parse_login(user: &str) -> (String, Option<String>) {
-    let (name, table) = match user.split_once('+') {
-        Some((name, table)) => (name, Some(table)),
-        None => (user, None),
-    };
+    let mut parts = user.splitn(3, '+');
+    let name = parts.next().unwrap_or_default();
+    let table = parts.next();
     let name = clean_name(name).unwrap_or_else(|| "player".to_string());
     (name, table.and_then(clean_name))
+}
+
+/// The time control a login name `name+table+clock` asks for the table it
+/// makes (`ann+t1+5+3`: five minutes, three seconds a move); `None`
+/// without one, and a sentence for one that does not read.
+pub fn login_clock(user: &str) -> Result<Option<TimeControl>, String> {
+    match user.splitn(3, '+').nth(2) {
+        Some(text) => TimeControl::parse(text),
+        None => Ok(None),
+    }
 }
 
 /// `text` kept to letters, digits, `-` and `_`, at most [`LONGEST_NAME`]
@@ -109,6 +121,12 @@ mod tests {
         assert_eq!(parse_login("ann"), ("ann".into(), None));
         assert_eq!(parse_login("+../x"), ("player".into(), Some("x".into())));
         assert_eq!(parse_login("a/b+"), ("ab".into(), None));
+        assert_eq!(parse_login("ann+t1+5+3"), ("ann".into(), Some("t1".into())));
+        let five = TimeControl::parse("5+3").expect("a control");
+        assert_eq!(login_clock("ann+t1+5+3"), Ok(five));
+        assert_eq!(login_clock("ann+t1"), Ok(None));
+        let bad = login_clock("ann+t1+fast").expect_err("not a clock");
+        assert!(bad.contains("'fast'"), "{bad}");
     }
 
     #[test]

@@ -43,6 +43,28 @@ pub const NAMES_PER_KEY: usize = 4;
 /// could not save are tried again.
 pub const LOBBY_TICK: Duration = Duration::from_millis(250);
 
+/// The most draws one seat may offer in a game.
+pub const DRAW_OFFERS_PER_GAME: usize = 3;
+
+/// The least time between two draws offered by one seat.
+pub const DRAW_OFFER_GAP: Duration = Duration::from_secs(30);
+
+/// The most people waiting for a quick game at once, server-wide (each
+/// connection waits for one game at most).
+pub const MAX_SEEKS: usize = 1000;
+
+/// How far apart in rating two people waiting for a quick game may be
+/// paired at first; the range widens by [`SEEK_WIDENING`] a second.
+pub const SEEK_RANGE: f64 = 100.0;
+
+/// How much the rating range of a person waiting for a quick game widens
+/// a second.
+pub const SEEK_WIDENING: f64 = 10.0;
+
+/// How long a person waits for a quick game before the computer is
+/// offered instead.
+pub const COMPUTER_OFFER_AFTER: Duration = Duration::from_secs(30);
+
 /// Descriptors kept for everything but connections (the listening socket,
 /// files being saved, the log): a connection is refused before the
 /// process runs out.

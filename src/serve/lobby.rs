@@ -3,12 +3,15 @@
 //! join a free seat, watch, make a table or leave. The highlight belongs
 //! to a table, not a line number, so a table made or gone above it does
 //! not move it onto another; Enter joins the table highlighted on screen.
-//! Its other pages list the archive: the games finished last, the
-//! player's own, and each variant's leaderboard.
+//! Its other pages list the archive: the games finished last and the
+//! player's own (each opened for review with Enter), and each variant's
+//! leaderboard; and the quick game: a variant and a time control chosen,
+//! then a wait for an opponent of about the same rating.
 
-use super::hub::{Boards, TableSummary};
+use super::hub::{Boards, SeekStatus, TableSummary};
 use super::store::GameLine;
 use crate::session::keymap::Key;
+use catboard::clock::TimeControl;
 use catboard::rating::PROVISIONAL_DEVIATION;
 use catboard::variants::Variant;
 use ratatui::Frame;
@@ -32,7 +35,18 @@ pub enum Page {
     Mine,
     /// A variant's leaderboard (`l`; Left and Right change the variant).
     Leaders,
+    /// A quick game (`p`): the variant and the time control, then the wait.
+    Quick,
 }
+
+/// The time controls a quick game offers, the default marked by
+/// [`QUICK_DEFAULT`].
+pub const QUICK_CONTROLS: &[&str] = &[
+    "1+0", "2+1", "3+0", "3+2", "5+0", "5+3", "10+0", "10+5", "15+10", "30+0",
+];
+
+/// The time control a quick game starts from (`5+3`).
+const QUICK_DEFAULT: usize = 5;
 
 /// What the lobby shows besides the tables: the archive's lists, and the
 /// player's own games (`None` for a guest, whose games are kept under no
@@ -61,6 +75,19 @@ pub struct Lobby {
     chosen: Option<String>,
     /// The first table shown.
     offset: usize,
+    /// The highlighted line of a list of games.
+    game: usize,
+    /// The number of the game highlighted when the page was last drawn.
+    highlighted_game: Option<u64>,
+    /// The quick game's variant, in [`Variant::ALL`].
+    quick_variant: usize,
+    /// The quick game's time control, past [`QUICK_DEFAULT`] in
+    /// [`QUICK_CONTROLS`] (so the default is 0).
+    quick_control: usize,
+    /// Whether the quick game's Clock row is highlighted (else Variant).
+    quick_clock_row: bool,
+    /// The wait for a quick game, while the person waits.
+    pub seeking: Option<SeekStatus>,
     /// A sentence from the last thing that failed.
     pub note: Option<String>,
 }
@@ -80,15 +107,32 @@ pub enum Choice {
     Mine,
     /// Give a code for adding another key to the player's account.
     AddKey,
+    /// Wait for a quick game of this variant at this time control.
+    Seek(Variant, TimeControl),
+    /// Stop waiting for a quick game.
+    CancelSeek,
+    /// Play the computer at this variant and time control instead of waiting.
+    PlayComputer(Variant, TimeControl),
+    /// Open this archived game for review.
+    Review(u64),
     /// Leave the server.
     Quit,
 }
 
 /// The lobby's keys, as the screen shows them.
-const KEYS: &str = "Up/Down · Enter join · w watch · c new · r/m/l games · K add a key · q leave";
+const KEYS: &str =
+    "Up/Down · Enter join · w watch · c new · p quick game · r/m/l games · K add a key · q leave";
 
 /// The keys of the pages of games.
-const GAME_KEYS: &str = "Up/Down scroll · t tables · r recent · m mine · l leaderboard · q leave";
+const GAME_KEYS: &str =
+    "Up/Down choose · Enter review · t tables · r recent · m mine · l leaderboard · q leave";
+
+/// The keys of the quick game's form.
+const QUICK_KEYS: &str =
+    "Up/Down row · Left/Right change · Enter wait for a game · Esc tables · q leave";
+
+/// The keys while waiting for a quick game.
+const WAITING_KEYS: &str = "Esc stop waiting · t/r/m/l other pages (the wait goes on) · q leave";
 
 /// The keys of the leaderboard.
 const LEADER_KEYS: &str =
@@ -146,6 +190,7 @@ impl Lobby {
     fn turn_to(&mut self, page: Page) -> Choice {
         self.page = page;
         self.scroll = 0;
+        self.game = 0;
         if page == Page::Mine {
             Choice::Mine
         } else {
@@ -161,9 +206,16 @@ impl Lobby {
             Key::Char('r') => return self.turn_to(Page::Recent),
             Key::Char('m') => return self.turn_to(Page::Mine),
             Key::Char('l') => return self.turn_to(Page::Leaders),
+            Key::Char('p') => return self.turn_to(Page::Quick),
             Key::Char('q') | Key::Ctrl('c') | Key::Ctrl('d') => return Choice::Quit,
             Key::Char('K') if self.page == Page::Tables => return Choice::AddKey,
             _ => {}
+        }
+        if self.page == Page::Quick {
+            return self.quick_key(key);
+        }
+        if matches!(self.page, Page::Recent | Page::Mine) {
+            return self.games_key(key, area);
         }
         if self.page != Page::Tables {
             let rows = Lobby::rows(area);
@@ -211,6 +263,70 @@ impl Lobby {
         }
     }
 
+    /// A key on the quick game's page: the form, or the wait.
+    fn quick_key(&mut self, key: Key) -> Choice {
+        let variants = Variant::ALL.len();
+        let controls = QUICK_CONTROLS.len();
+        if let Some(wait) = self.seeking {
+            return match key {
+                Key::Esc | Key::Backspace => Choice::CancelSeek,
+                Key::Char('y') if wait.computer_offered => {
+                    Choice::PlayComputer(wait.variant, wait.control)
+                }
+                _ => Choice::Stay,
+            };
+        }
+        match key {
+            Key::Up | Key::Down | Key::Char('k') | Key::Char('j') => {
+                self.quick_clock_row = !self.quick_clock_row;
+            }
+            Key::Left | Key::Char('h') if self.quick_clock_row => {
+                self.quick_control = (self.quick_control + controls - 1) % controls;
+            }
+            Key::Right | Key::Char('v') if self.quick_clock_row => {
+                self.quick_control = (self.quick_control + 1) % controls;
+            }
+            Key::Left | Key::Char('h') => {
+                self.quick_variant = (self.quick_variant + variants - 1) % variants;
+            }
+            Key::Right | Key::Char('v') => self.quick_variant = (self.quick_variant + 1) % variants,
+            Key::Enter | Key::Char(' ') => {
+                let (variant, control) = self.quick_choice();
+                if let Some(control) = control {
+                    return Choice::Seek(variant, control);
+                }
+            }
+            Key::Esc => return self.turn_to(Page::Tables),
+            _ => {}
+        }
+        Choice::Stay
+    }
+
+    /// The quick game chosen on the form: the variant and the time control.
+    fn quick_choice(&self) -> (Variant, Option<TimeControl>) {
+        let variant = Variant::ALL[self.quick_variant % Variant::ALL.len()];
+        let text = QUICK_CONTROLS[(QUICK_DEFAULT + self.quick_control) % QUICK_CONTROLS.len()];
+        (variant, TimeControl::parse(text).ok().flatten())
+    }
+
+    /// A key on a list of games: the highlight moves, Enter opens the game.
+    fn games_key(&mut self, key: Key, area: Rect) -> Choice {
+        let rows = Lobby::rows(area);
+        match key {
+            Key::Up | Key::Char('k') => self.game = self.game.saturating_sub(1),
+            Key::Down | Key::Char('j') => self.game += 1,
+            Key::PageUp => self.game = self.game.saturating_sub(rows),
+            Key::PageDown => self.game += rows,
+            Key::Home | Key::Char('g') => self.game = 0,
+            Key::Esc => return self.turn_to(Page::Tables),
+            Key::Enter | Key::Char(' ') => {
+                return self.highlighted_game.map_or(Choice::Stay, Choice::Review);
+            }
+            _ => {}
+        }
+        Choice::Stay
+    }
+
     /// A number that changes whenever what the lobby of `name` would show
     /// with `tables` and `lists` on a screen of `area` changes.
     pub fn fingerprint(
@@ -230,6 +346,8 @@ impl Lobby {
             tables.len(),
             area,
             self.page,
+            self.seeking
+                .map(|w| (w.waited.as_secs(), w.computer_offered)),
         )
             .hash(&mut hasher);
         if self.page != Page::Tables {
@@ -238,9 +356,15 @@ impl Lobby {
         hasher.finish()
     }
 
-    /// The title and the lines of a page of games or standings, scrolled
-    /// to fit `area` (the scroll kept within them).
-    fn page_lines(&mut self, lists: &Lists, area: Rect) -> (String, Vec<String>) {
+    /// The title and the lines of a page of games, standings or the
+    /// quick game, scrolled to fit `area` (the scroll kept within them),
+    /// and which of them is highlighted.
+    fn page_lines(&mut self, lists: &Lists, area: Rect) -> PageLines {
+        let games = match self.page {
+            Page::Recent => Some(lists.boards.recent.as_slice()),
+            Page::Mine => lists.mine.as_deref(),
+            _ => None,
+        };
         let (title, lines, empty) = match self.page {
             Page::Tables | Page::Recent => (
                 "Recent games".to_string(),
@@ -259,6 +383,7 @@ impl Lobby {
                     "A guest's games are kept under no name: connect with a key (ssh -i KEY NAME@host) to have yours listed and rated.".to_string(),
                 ),
             },
+            Page::Quick => return self.quick_lines(),
             Page::Leaders => {
                 let variant = Variant::ALL[self.variant % Variant::ALL.len()];
                 let standings = lists
@@ -298,14 +423,83 @@ impl Lobby {
                 )
             }
         };
+        self.highlighted_game = None;
         if lines.is_empty() {
             self.scroll = 0;
-            return (title, vec![empty]);
+            return PageLines {
+                title,
+                lines: vec![empty],
+                highlighted: None,
+            };
         }
         let rows = Lobby::rows(area);
+        let highlighted = games.map(|games| {
+            // A list of games: the highlight stays on a line, and the
+            // scroll keeps it in view.
+            self.game = self.game.min(lines.len() - 1);
+            if self.game < self.scroll {
+                self.scroll = self.game;
+            } else if self.game >= self.scroll + rows {
+                self.scroll = self.game + 1 - rows;
+            }
+            self.highlighted_game = games.get(self.game).map(|g| g.id);
+            self.game
+        });
         self.scroll = self.scroll.min(lines.len().saturating_sub(rows));
         let end = (self.scroll + rows).min(lines.len());
-        (title, lines[self.scroll..end].to_vec())
+        PageLines {
+            title,
+            lines: lines[self.scroll..end].to_vec(),
+            highlighted: highlighted.map(|h| h - self.scroll),
+        }
+    }
+
+    /// The quick game's page: the form, or how the wait stands.
+    fn quick_lines(&self) -> PageLines {
+        let (variant, control) = self.quick_choice();
+        let control = control.map_or_else(|| "?".to_string(), |c| c.text());
+        let Some(wait) = self.seeking else {
+            let marks = if self.quick_clock_row {
+                ("  ", "> ")
+            } else {
+                ("> ", "  ")
+            };
+            return PageLines {
+                title: "Quick game".to_string(),
+                lines: vec![
+                    "Choose a game; you are paired with whoever waits for the same game nearest your rating.".to_string(),
+                    String::new(),
+                    format!("{}Variant  ‹ {} ›", marks.0, variant.name()),
+                    format!("{}Clock    ‹ {control} ›  (minutes + seconds a move)", marks.1),
+                ],
+                highlighted: Some(if self.quick_clock_row { 3 } else { 2 }),
+            };
+        };
+        let mut lines = vec![
+            format!(
+                "Waiting for a game of {} at {}: {} s so far, an opponent within {:.0} of your rating.",
+                wait.variant.name(),
+                wait.control,
+                wait.waited.as_secs(),
+                wait.range
+            ),
+            String::new(),
+        ];
+        if wait.computer_offered {
+            lines.push(format!(
+                "No one yet: press y to play the computer ({}) instead, or keep waiting.",
+                super::hub::QUICK_COMPUTER
+            ));
+        } else {
+            lines.push(
+                "The range widens as you wait; the computer is offered after 30 s.".to_string(),
+            );
+        }
+        PageLines {
+            title: "Quick game".to_string(),
+            lines,
+            highlighted: None,
+        }
     }
 
     /// Draws the lobby for `name` with `tables` and `lists`.
@@ -320,10 +514,7 @@ impl Lobby {
             Constraint::Length(2),
         ])
         .areas(frame.area());
-        frame.render_widget(
-            Paragraph::new(format!("catboard — the lobby. Welcome, {name}.")),
-            head,
-        );
+        frame.render_widget(Paragraph::new(self.greeting(name)), head);
         let mut lines: Vec<Line> = tables[shown.clone()]
             .iter()
             .zip(shown.clone())
@@ -336,9 +527,10 @@ impl Lobby {
                     "full"
                 };
                 let text = format!(
-                    "{:<16} {:<12} {:<5} {}  watching: {}",
+                    "{:<16} {:<12} {:<6} {:<5} {}  watching: {}",
                     t.name,
                     t.game,
+                    t.time.as_deref().unwrap_or("-"),
                     state,
                     t.seats.join(", "),
                     t.spectators
@@ -352,7 +544,9 @@ impl Lobby {
             })
             .collect();
         if lines.is_empty() {
-            lines.push(Line::from("No tables yet: press c to make one."));
+            lines.push(Line::from(
+                "No tables yet: press c to make one, or p for a quick game.",
+            ));
         }
         let title = if tables.len() > shown.len() {
             format!(
@@ -375,28 +569,51 @@ impl Lobby {
         frame.render_widget(Paragraph::new(footer), foot);
     }
 
-    /// Draws a page of games or standings for `name`.
+    /// The lobby's first line: the greeting, and the wait for a quick
+    /// game while it goes on.
+    fn greeting(&self, name: &str) -> String {
+        match self.seeking {
+            Some(wait) => format!(
+                "catboard — the lobby. Welcome, {name}. Waiting for a quick game of {} at {} ({} s; p shows it).",
+                wait.variant.name(),
+                wait.control,
+                wait.waited.as_secs()
+            ),
+            None => format!("catboard — the lobby. Welcome, {name}."),
+        }
+    }
+
+    /// Draws a page of games, standings or the quick game for `name`.
     fn view_page(&mut self, lists: &Lists, name: &str, frame: &mut Frame) {
-        let (title, lines) = self.page_lines(lists, frame.area());
+        let page = self.page_lines(lists, frame.area());
         let [head, list, foot] = Layout::vertical([
             Constraint::Length(2),
             Constraint::Min(1),
             Constraint::Length(2),
         ])
         .areas(frame.area());
+        frame.render_widget(Paragraph::new(self.greeting(name)), head);
+        let lines: Vec<Line> = page
+            .lines
+            .into_iter()
+            .enumerate()
+            .map(|(i, line)| {
+                if Some(i) == page.highlighted {
+                    Line::styled(line, Style::default().add_modifier(Modifier::REVERSED))
+                } else {
+                    Line::from(line)
+                }
+            })
+            .collect();
         frame.render_widget(
-            Paragraph::new(format!("catboard — the lobby. Welcome, {name}.")),
-            head,
-        );
-        let lines: Vec<Line> = lines.into_iter().map(Line::from).collect();
-        frame.render_widget(
-            Paragraph::new(lines).block(Block::default().borders(Borders::TOP).title(title)),
+            Paragraph::new(lines).block(Block::default().borders(Borders::TOP).title(page.title)),
             list,
         );
-        let keys = if self.page == Page::Leaders {
-            LEADER_KEYS
-        } else {
-            GAME_KEYS
+        let keys = match self.page {
+            Page::Leaders => LEADER_KEYS,
+            Page::Quick if self.seeking.is_some() => WAITING_KEYS,
+            Page::Quick => QUICK_KEYS,
+            _ => GAME_KEYS,
         };
         let footer = match &self.note {
             Some(note) => format!("{note}\n{keys}"),
@@ -404,6 +621,14 @@ impl Lobby {
         };
         frame.render_widget(Paragraph::new(footer), foot);
     }
+}
+
+/// What a page shows: its title, its lines, and the highlighted one.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct PageLines {
+    title: String,
+    lines: Vec<String>,
+    highlighted: Option<usize>,
 }
 
 /// A list of games, a line each: number, variant, players, result, how
@@ -464,6 +689,7 @@ mod tests {
         TableSummary {
             name: name.into(),
             game: "Chess".into(),
+            time: Some("5+3".into()),
             seats: vec!["White: free".into()],
             spectators: 0,
             open: true,
@@ -690,6 +916,98 @@ mod tests {
         assert_ne!(
             lobby.fingerprint(&tables, &Lists::default(), "ann", area()),
             before
+        );
+    }
+
+    fn game_line(id: u64) -> GameLine {
+        GameLine {
+            id,
+            variant: "chess".into(),
+            players: "ann · bob".into(),
+            result: "1-0".into(),
+            termination: "White resigns — Black wins".into(),
+            rated: false,
+            finished: 0,
+        }
+    }
+
+    #[test]
+    fn a_game_listed_is_highlighted_and_opened_with_enter() {
+        let lists = Lists {
+            boards: Arc::new(Boards {
+                recent: (1..=30).rev().map(game_line).collect(),
+                leaders: Vec::new(),
+            }),
+            mine: Some(vec![game_line(7)]),
+        };
+        let mut lobby = Lobby::new();
+        lobby.key(Key::Char('r'), &[], area());
+        super::drawn(&mut lobby, &[], &lists, 80, 24);
+        assert_eq!(lobby.key(Key::Enter, &[], area()), Choice::Review(30));
+        for _ in 0..25 {
+            lobby.key(Key::Down, &[], area());
+        }
+        let screen = super::drawn(&mut lobby, &[], &lists, 80, 24);
+        assert!(
+            screen.contains("#5 "),
+            "scrolled to the highlight: {screen}"
+        );
+        assert_eq!(lobby.key(Key::Enter, &[], area()), Choice::Review(5));
+        assert_eq!(lobby.key(Key::Char('m'), &[], area()), Choice::Mine);
+        super::drawn(&mut lobby, &[], &lists, 80, 24);
+        assert_eq!(lobby.key(Key::Enter, &[], area()), Choice::Review(7));
+    }
+
+    #[test]
+    fn the_quick_game_is_chosen_then_waited_for_and_the_computer_offered() {
+        let mut lobby = Lobby::new();
+        assert_eq!(lobby.key(Key::Char('p'), &[], area()), Choice::Stay);
+        let screen = super::drawn(&mut lobby, &[], &Lists::default(), 80, 24);
+        assert!(screen.contains("> Variant  ‹ Chess ›"), "{screen}");
+        assert!(screen.contains("  Clock    ‹ 5+3 ›"), "{screen}");
+        lobby.key(Key::Right, &[], area());
+        lobby.key(Key::Down, &[], area());
+        lobby.key(Key::Right, &[], area());
+        let ten = TimeControl::parse("10+0")
+            .ok()
+            .flatten()
+            .expect("a control");
+        assert_eq!(
+            lobby.key(Key::Enter, &[], area()),
+            Choice::Seek(Variant::Cat, ten)
+        );
+        let mut wait = SeekStatus {
+            variant: Variant::Cat,
+            control: ten,
+            waited: std::time::Duration::from_secs(12),
+            range: 220.0,
+            computer_offered: false,
+        };
+        lobby.seeking = Some(wait);
+        let screen = super::drawn(&mut lobby, &[], &Lists::default(), 80, 24);
+        assert!(
+            screen.contains("Waiting for a game of Cat Chess at 10+0: 12 s so far"),
+            "{screen}"
+        );
+        assert_eq!(lobby.key(Key::Char('y'), &[], area()), Choice::Stay);
+        wait.computer_offered = true;
+        lobby.seeking = Some(wait);
+        let screen = super::drawn(&mut lobby, &[], &Lists::default(), 120, 24);
+        assert!(screen.contains("press y to play the computer"), "{screen}");
+        assert_eq!(
+            lobby.key(Key::Char('y'), &[], area()),
+            Choice::PlayComputer(Variant::Cat, ten)
+        );
+        assert_eq!(lobby.key(Key::Esc, &[], area()), Choice::CancelSeek);
+        lobby.key(Key::Char('t'), &[], area());
+        let tables = super::drawn(&mut lobby, &[summary("t1")], &Lists::default(), 120, 24);
+        assert!(
+            tables.contains("Waiting for a quick game of Cat Chess"),
+            "{tables}"
+        );
+        assert!(
+            tables.contains("t1               Chess        5+3"),
+            "{tables}"
         );
     }
 }

@@ -93,6 +93,9 @@ pub struct Mail {
     pub table: bool,
     /// The list of tables changed.
     pub lobby: bool,
+    /// The hub has a seat for the person at this table (a quick game
+    /// paired, a rematch made): the connection goes there.
+    pub go_to: Option<String>,
     /// What to tell the person.
     pub notices: Vec<Notice>,
     /// The connection must end.
@@ -165,6 +168,12 @@ impl Mailbox {
     /// The list of tables changed.
     pub fn lobby_changed(&self) {
         self.change(|i| i.mail.lobby = true);
+    }
+
+    /// The hub has a seat for the person at table `name`: go there.
+    pub fn go_to(&self, name: &str) {
+        let name = name.to_string();
+        self.change(|i| i.mail.go_to = Some(name));
     }
 
     /// Something to tell the person; the oldest go past [`PENDING_NOTICES`].

@@ -114,6 +114,10 @@ async fn run(mut config: ServeConfig) -> Result<(), String> {
     )
     .await;
     ticker.abort();
+    let timed = shared.stop_clocks();
+    if timed > 0 {
+        log::event(format!("the clocks of {timed} timed tables were kept"));
+    }
     let told = shared.shutdown();
     log::event(format!("stopping: {told} connections told"));
     let deadline = tokio::time::Instant::now() + STOPPING;

@@ -8,10 +8,11 @@ use super::mailbox::{Ending, Mailbox};
 use super::store::SeatsRecord;
 use crate::session::table::TableGame;
 use crate::session::words::capitalise;
-use catboard::core::{Game, Move};
+use catboard::core::{Departure, Game, Leaving, Move, Retire, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// The person holding a seat; the seat is theirs while they are away,
 /// unless they are a guest.
@@ -45,9 +46,16 @@ pub struct Room {
     pub owner: String,
     /// How long a Master computer thinks per move here.
     pub think_ms: u64,
-    /// The table's time control (`5+3`), `None` for an untimed table;
-    /// set by the clocks of issue 24, read by [`super::archive::is_rated`].
-    pub time_control: Option<String>,
+    /// When the turn under way began, on the hub's clock (the time the
+    /// seat to move spent before a restart is the game's
+    /// [`TableGame::carried`]).
+    pub turn_began: Duration,
+    /// The draw offered and not answered yet: the seat that offered it.
+    pub draw_offer: Option<Seat>,
+    /// The draws each seat has offered in this game, and when it last did.
+    offers: Vec<(usize, Option<Duration>)>,
+    /// The seats whose players asked for a rematch, once the game is over.
+    pub rematch: Vec<bool>,
     /// The connections looking, by connection id.
     viewers: HashMap<u64, Viewer>,
     /// The ply a computer search was started for, so one starts once.
@@ -68,18 +76,57 @@ pub struct Joined {
 }
 
 impl Room {
-    /// A table for `table`, made by `owner`, with every person's seat free.
-    pub fn new(table: TableGame, owner: String, think_ms: u64) -> Room {
+    /// A table for `table`, made by `owner`, with every person's seat
+    /// free, its turn beginning at `now` on the hub's clock.
+    pub fn new(table: TableGame, owner: String, think_ms: u64, now: Duration) -> Room {
         let seats = table.players().len();
         Room {
             table,
             holders: vec![None; seats],
             owner,
             think_ms,
-            time_control: None,
+            turn_began: now,
+            draw_offer: None,
+            offers: vec![(0, None); seats],
+            rematch: vec![false; seats],
             viewers: HashMap::new(),
             searching: None,
         }
+    }
+
+    /// The time the seat to move has spent on its turn at `now` (the time
+    /// carried from before a restart included); zero at an untimed table
+    /// or a finished game.
+    pub fn turn_so_far(&self, now: Duration) -> Duration {
+        if self.table.clocks().is_none() || self.table.outcome().is_some() {
+            return Duration::ZERO;
+        }
+        self.table.carried() + now.saturating_sub(self.turn_began)
+    }
+
+    /// The time the seat to move has left at `now`, when its clock runs.
+    pub fn time_left(&self, now: Duration) -> Option<Duration> {
+        let seat = self.table.game().to_move();
+        if !self.table.clock_runs_for(seat) || self.table.outcome().is_some() {
+            return None;
+        }
+        let clocks = self.table.clocks()?;
+        Some(clocks.left_after(seat.index(), self.turn_so_far(now)))
+    }
+
+    /// The game as a viewer should have it at `now`: carrying the time
+    /// spent on the turn so far, so every screen shows the same clock.
+    pub fn table_at(&self, now: Duration) -> TableGame {
+        let mut table = self.table.clone();
+        if table.clocks().is_some() && table.outcome().is_none() {
+            table.set_carried(self.turn_so_far(now));
+        }
+        table
+    }
+
+    /// The time control, as the lobby and the archive write it (`5+3`).
+    pub fn time_control(&self) -> Option<String> {
+        self.table.time_control().map(|t| t.text())
     }
 
     /// The seats as kept on disk; `holders` instead of the room's own when given.
@@ -97,7 +144,6 @@ impl Room {
                 })
                 .collect(),
             think_ms: Some(self.think_ms),
-            time_control: self.time_control.clone(),
         }
     }
 
@@ -221,9 +267,18 @@ impl Room {
         changed
     }
 
+    /// The seat connection `conn` plays, if it plays one.
+    pub fn seat_of_connection(&self, conn: u64) -> Option<usize> {
+        self.viewers.get(&conn).and_then(|v| v.seat)
+    }
+
     /// Checks that connection `conn` may play `mv` now: it plays the seat
-    /// to move and the move is legal; the refusal says why.
+    /// to move and the move is legal; a retirement goes to
+    /// [`Room::check_retire`]. The refusal says why.
     pub fn check(&self, conn: u64, mv: Move) -> Result<(), String> {
+        if let Some(retire) = Retire::of(mv) {
+            return self.check_retire(conn, retire);
+        }
         let seat = self.viewers.get(&conn).and_then(|v| v.seat);
         let game = self.table.game();
         let to_move = game.to_move();
@@ -247,6 +302,113 @@ impl Room {
             return Err("That move is not legal here.".into());
         }
         Ok(())
+    }
+
+    /// Checks that connection `conn` may play `retire` now: a resignation
+    /// of its own seat, or a draw agreed by answering an offer the other
+    /// army made here. A flag is never a client's to play: the hub's
+    /// clock lets it fall. The refusal says why.
+    pub fn check_retire(&self, conn: u64, retire: Retire) -> Result<(), String> {
+        if let Some(outcome) = self.table.outcome() {
+            return Err(format!(
+                "The game is over ({}).",
+                self.table.outcome_words(outcome)
+            ));
+        }
+        let Some(own) = self.seat_of_connection(conn) else {
+            return Err(
+                "You are watching this table; only its players resign or agree a draw.".into(),
+            );
+        };
+        match retire {
+            Retire::Leave(_, Departure::Flagged) => {
+                return Err("A flag falls by the server's clock, never by a player's word.".into());
+            }
+            Retire::Leave(seat, Departure::Resigned) if seat.index() != own => {
+                return Err(format!(
+                    "You play {}; only {} can resign for {}.",
+                    self.seat_name(own),
+                    self.seat_name(seat.index()),
+                    self.seat_name(seat.index())
+                ));
+            }
+            Retire::Leave(..) => {}
+            Retire::Agreement => match self.draw_offer {
+                Some(from) if from.opponent().index() == own => {}
+                Some(from) if from.index() == own => {
+                    return Err("You offered the draw; the other side answers it.".into());
+                }
+                _ => return Err("No draw has been offered to you.".into()),
+            },
+        }
+        self.table.game().may_retire(retire).map_err(|e| e.0)
+    }
+
+    /// Checks that connection `conn` may offer a draw at `now`, with
+    /// `limits` on how many and how often: a player of one of the two
+    /// armies, on their turn, where draws are agreed, no offer waiting,
+    /// and within the seat's budget. The seat offering, or why not.
+    pub fn check_offer(&self, conn: u64, now: Duration) -> Result<Seat, String> {
+        use super::limits::{DRAW_OFFER_GAP, DRAW_OFFERS_PER_GAME};
+        if self.table.outcome().is_some() {
+            return Err("The game is already over.".into());
+        }
+        let Some(own) = self.seat_of_connection(conn) else {
+            return Err("You are watching this table; only its players offer draws.".into());
+        };
+        let game = self.table.game();
+        if game.end_rules().leaving != Leaving::TwoArmies {
+            return Err(format!(
+                "There are no draws by agreement in {}.",
+                self.table.variant().name()
+            ));
+        }
+        if own >= 2 {
+            return Err(format!(
+                "{} may not offer a draw; only the two armies can.",
+                self.seat_name(own)
+            ));
+        }
+        if game.to_move().index() != own {
+            return Err("Offer a draw on your own turn.".into());
+        }
+        if self.draw_offer.is_some() {
+            return Err("A draw offer is waiting for its answer already.".into());
+        }
+        let (made, last) = self.offers.get(own).copied().unwrap_or((0, None));
+        if made >= DRAW_OFFERS_PER_GAME {
+            return Err(format!(
+                "You have offered {made} draws in this game, the most one player may."
+            ));
+        }
+        if let Some(last) = last {
+            let next = last + DRAW_OFFER_GAP;
+            if now < next {
+                return Err(format!(
+                    "You offered a draw a moment ago; you may offer again in {} s.",
+                    (next - now).as_secs().max(1)
+                ));
+            }
+        }
+        Ok(Seat(own as u8))
+    }
+
+    /// Seat `seat` offers a draw at `now` (checked by [`Room::check_offer`]).
+    pub fn offer_draw(&mut self, seat: Seat, now: Duration) {
+        self.draw_offer = Some(seat);
+        if let Some(slot) = self.offers.get_mut(seat.index()) {
+            slot.0 += 1;
+            slot.1 = Some(now);
+        }
+        self.broadcast();
+    }
+
+    /// The connections of the players at the table, and the seat each plays.
+    pub fn players_here(&self) -> Vec<(usize, Arc<Mailbox>)> {
+        self.viewers
+            .values()
+            .filter_map(|v| v.seat.map(|s| (s, v.mailbox.clone())))
+            .collect()
     }
 
     /// Tells every viewer the game changed.
@@ -290,7 +452,7 @@ impl Room {
     }
 
     /// Seat `seat`'s name, capitalised.
-    fn seat_name(&self, seat: usize) -> String {
+    pub fn seat_name(&self, seat: usize) -> String {
         capitalise(
             self.table
                 .game()
@@ -332,9 +494,19 @@ impl Room {
         (0..self.holders.len()).any(|s| self.is_person_seat(s) && self.holders[s].is_none())
     }
 
-    /// Plays `mv`, already checked and saved.
-    pub fn play(&mut self, table: TableGame) {
+    /// The game is now `table` (a move already checked and kept), its
+    /// next turn beginning at `now`. A draw offered stands until answered,
+    /// or until the side it was offered to moves instead (which declines
+    /// it), or the game ends.
+    pub fn play(&mut self, table: TableGame, now: Duration) {
         self.table = table;
+        self.turn_began = now;
+        let declined = self.draw_offer.is_some_and(|from| {
+            self.table.outcome().is_some() || self.table.last_mover() == Some(from.opponent())
+        });
+        if declined {
+            self.draw_offer = None;
+        }
         self.broadcast();
     }
 }
@@ -360,9 +532,10 @@ mod tests {
             options: catboard::core::Options::new(),
             position: None,
             players: vec![Player::Human; 2],
+            time: None,
         })
         .expect("chess");
-        Room::new(table, "owner".into(), 1000)
+        Room::new(table, "owner".into(), 1000, Duration::ZERO)
     }
 
     fn mv(room: &Room, text: &str) -> Move {
@@ -452,5 +625,27 @@ mod tests {
         room.leave(3, &who("cat", false));
         assert_eq!(said(&ann), ["cat stopped watching."]);
         assert!(said(&bob).is_empty(), "bob has gone");
+    }
+
+    #[test]
+    fn a_seat_offers_so_many_draws_a_game_and_not_too_often() {
+        use crate::serve::limits::{DRAW_OFFER_GAP, DRAW_OFFERS_PER_GAME};
+        let mut room = chess_room();
+        come(&mut room, 1, &who("a", false), true);
+        come(&mut room, 2, &who("b", false), true);
+        let mut now = Duration::from_secs(100);
+        for made in 1..=DRAW_OFFERS_PER_GAME {
+            let seat = room.check_offer(1, now).expect("within the budget");
+            room.offer_draw(seat, now);
+            room.draw_offer = None;
+            let soon = now + DRAW_OFFER_GAP - Duration::from_secs(1);
+            let err = room.check_offer(1, soon).expect_err("too soon");
+            if made < DRAW_OFFERS_PER_GAME {
+                assert!(err.contains("again in 1 s"), "{err}");
+            }
+            now += DRAW_OFFER_GAP;
+        }
+        let err = room.check_offer(1, now).expect_err("spent");
+        assert!(err.contains("the most one player may"), "{err}");
     }
 }

@@ -23,9 +23,6 @@ pub struct SeatsRecord {
     /// files from before it was kept (the server's `--think-ms`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub think_ms: Option<u64>,
-    /// The table's time control, when it has one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub time_control: Option<String>,
 }
 
 /// A table as it was kept.
@@ -78,6 +75,9 @@ pub struct FinishedGame {
     pub plies: usize,
     /// The game as PGN.
     pub pgn: String,
+    /// The game in the save format, to be read back for review; `None`
+    /// for a game archived before it was kept (schema 3).
+    pub saved: Option<SavedGame>,
     /// Each seat, in order.
     pub players: Vec<ArchivedPlayer>,
 }
@@ -143,8 +143,15 @@ pub trait Store: Send + Sync + std::fmt::Debug {
     /// before are in it).
     fn save_game(&self, name: &str, game: &SavedGame) -> Result<(), String>;
     /// Keeps move number `ply` (from 1) of table `name`, in its text form
-    /// (`Game::move_text`), after the moves kept before it.
-    fn save_move(&self, name: &str, ply: usize, text: &str) -> Result<(), String>;
+    /// (`Game::move_text`), after the moves kept before it, with the
+    /// mover's clock after it (milliseconds) at a timed table.
+    fn save_move(
+        &self,
+        name: &str,
+        ply: usize,
+        text: &str,
+        clock_ms: Option<u64>,
+    ) -> Result<(), String>;
     /// Keeps the seats of table `name`.
     fn save_seats(&self, name: &str, seats: &SeatsRecord) -> Result<(), String>;
     /// The names claimed so far.

@@ -20,6 +20,19 @@ pub enum Dir {
     Right,
 }
 
+/// A step through the game's moves in review.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReviewStep {
+    /// One ply back (from the live position: into review).
+    Back,
+    /// One ply forward (reaching the live position ends the review).
+    Forward,
+    /// To the start position.
+    First,
+    /// Back to the game as it stands.
+    Live,
+}
+
 /// What a mouse did, as the terminal reports it (xterm's SGR mouse mode).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MouseKind {
@@ -84,6 +97,10 @@ pub enum Action {
     Hint,
     /// Pause or resume the computer players.
     PauseComputer,
+    /// Step through the game's moves without undoing them.
+    Review(ReviewStep),
+    /// Ask to resign (the screen asks first; see [`Action::Resign`]).
+    AskResign,
     /// The person to move gives the game up.
     Resign,
     /// The person to move offers a draw.
@@ -96,6 +113,16 @@ pub enum Action {
         id: u64,
         /// What it has found so far.
         thought: Thought,
+    },
+    /// An engine playing a seat brings news other than a move: it failed
+    /// (its seat goes to catboard's computer) or resigned.
+    EngineNews {
+        /// The request's id.
+        id: u64,
+        /// The seat it plays.
+        seat: catboard::core::Seat,
+        /// What it brings.
+        news: super::engines::EngineNews,
     },
     /// A search has ended with its move.
     Reply {
@@ -120,6 +147,10 @@ pub enum Action {
     No,
     /// The terminal changed size.
     Resize,
+    /// Time went by: the clocks may need the session (a flag falling, a
+    /// low-time warning, the time shown); a front end sends it when
+    /// [`crate::session::app::App::clock_wake`] says.
+    Tick,
     /// The terminal hung up or a termination signal came: save and leave.
     Hangup,
     /// Something outside (saving) went wrong; show this sentence.
@@ -140,6 +171,9 @@ pub enum Action {
     Neighbour(u8),
     /// Open the prompt that moves the cursor to a cell typed by name.
     GoTo,
+    /// Show how a piece moves: the piece picked or under the cursor, or
+    /// (from the help, or on an empty cell) the first of the game's pieces.
+    Explain,
     /// The computer plays one move for the side to move.
     ComputerMove,
     /// The game being watched was saved anew by the catboard that has it

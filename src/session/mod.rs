@@ -11,15 +11,18 @@ pub mod action;
 pub mod app;
 pub mod computer;
 pub mod describe;
+pub mod engines;
 pub mod input;
 pub mod key_decoder;
 pub mod keymap;
 pub mod look;
 pub mod orientation;
+pub mod pgn;
 pub mod save;
 pub mod setup_form;
 pub mod speech;
 pub mod table;
+pub mod timing;
 pub mod words;
 pub mod worker;
 
@@ -203,9 +206,12 @@ pub fn build_app(config: SessionConfig) -> (App, Vec<Effect>) {
         mut think_ms,
         speech,
     } = config;
+    let mut gone = Vec::new();
     let (screen, fresh) = match start {
         Start::Setup(offer) => {
-            let mut setup = Setup::new(offer).against_the_computer();
+            let mut setup = Setup::new(offer)
+                .against_the_computer()
+                .offering(&catboard::protocol::engine::known::installed());
             setup.think_ms = think_ms;
             (Screen::Setup(setup), false)
         }
@@ -222,17 +228,20 @@ pub fn build_app(config: SessionConfig) -> (App, Vec<Effect>) {
                 _ => table.set_think_ms(think_ms),
             }
             let path = path.or_else(|| saves.as_ref().map(SaveStore::fresh_path));
+            // An engine whose program has gone since the game was saved.
+            gone = table.retire_missing_engines();
             let playing = Playing::new(*table, near_side, path);
             (Screen::Playing(Box::new(playing)), fresh)
         }
     };
     let mut app = App::new(screen, saves, look);
+    app.offered_engines = catboard::protocol::engine::known::installed();
     app.think_ms = think_ms;
     app.voice = speech.screen_voice();
     app.reader = speech.reader;
     let mut effects = if fresh { app.save_now() } else { Vec::new() };
     effects.extend(app.engage());
-    if let Some(text) = notice {
+    if let Some(text) = join_notices(notice, (!gone.is_empty()).then(|| gone.join(" "))) {
         update(&mut app, Action::Notice(text));
     }
     (app, effects)
@@ -257,6 +266,7 @@ pub fn perform(app: &mut App, workers: &mut Workers, effects: Vec<Effect>) {
                 SaveStore::write(&path, &saved).err()
             }
             Effect::Think(request) => workers.start(*request).err(),
+            Effect::AskEngine(request) => workers.ask_engine(*request).err(),
             Effect::StopThinking(id) => {
                 workers.stop(id);
                 None
@@ -299,6 +309,10 @@ mod tests {
             series: None,
             verdict: None,
             think_ms: None,
+            engines: Vec::new(),
+            time: None,
+            clocks: Vec::new(),
+            turn_ms: None,
         }
     }
 
@@ -378,6 +392,7 @@ mod tests {
             options: catboard::core::Options::new(),
             position: None,
             players: vec![table::Player::Human; 2],
+            time: None,
         })
         .expect("chess");
         let (mut app, effects) = build_app(SessionConfig {

@@ -41,10 +41,40 @@ pub struct SavedGame {
     /// saves (then the command line's time, 2 s by default).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub think_ms: Option<u64>,
-    /// How the players ended the game (a resignation, an agreed draw);
-    /// absent while it goes on or when its rules ended it.
+    /// How the players ended the game, as saves before retirements were
+    /// plies of the move list recorded it (a resignation, an agreed
+    /// draw): read, and turned into the last ply; never written now.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verdict: Option<SavedVerdict>,
+    /// The time control (`5+3`), in a timed game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<String>,
+    /// In a timed game, the mover's clock after each of `moves` (after
+    /// its increment), in milliseconds.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clocks: Vec<u64>,
+    /// In a timed game saved in the middle of a turn, the time the seat to
+    /// move had spent on it, in milliseconds: a resumed game goes on from
+    /// there, and time while catboard was not running is not counted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_ms: Option<u64>,
+    /// The seats other engines play (their players are the computer's
+    /// level that takes over if an engine fails); absent when none does.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub engines: Vec<SavedEngine>,
+}
+
+/// An engine playing a seat, as a save file records it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedEngine {
+    /// The seat (`black`).
+    pub seat: String,
+    /// The engine as the command line writes it (`uci:stockfish`).
+    pub engine: String,
+    /// Its options as `NAME=VALUE`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
 }
 
 /// The players' verdict as a save file records it.
@@ -350,6 +380,10 @@ mod tests {
             series: None,
             verdict: None,
             think_ms: None,
+            engines: Vec::new(),
+            time: None,
+            clocks: Vec::new(),
+            turn_ms: None,
         }
     }
 

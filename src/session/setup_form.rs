@@ -7,9 +7,13 @@
 use super::table::{Player, TableGame, TableSpec};
 use super::words::capitalise;
 use catboard::ai::level::{DEFAULT_THINK_MS, Level};
+use catboard::clock::TimeControl;
 use catboard::core::{Game, Options};
+use catboard::protocol::engine::EngineSpec;
+use catboard::protocol::engine::known::{KNOWN_ENGINES, KnownEngine};
 use catboard::variants::Variant;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// An unfinished game the setup screen offers to resume.
 #[derive(Clone, Debug)]
@@ -73,6 +77,8 @@ pub enum SetupRow {
     Option(usize),
     /// How long a Master computer thinks a move (only when one plays).
     MasterTime,
+    /// The time control: none, or minutes plus seconds a move.
+    Clock,
     /// Opening array or a position.
     Start,
     /// The position text (only when starting from a position).
@@ -106,6 +112,15 @@ pub struct Setup {
     pub resume: Option<ResumeOffer>,
     /// Who plays the seats after the first when a variant is chosen.
     pub opponent: Player,
+    /// The engine playing each seat, where one does (its player is then
+    /// the computer that takes over if it fails); empty when none does.
+    pub engines: Vec<Option<EngineSpec>>,
+    /// The engines installed here that a seat may be given, after the
+    /// players (none on a shared table): bit `i` stands for
+    /// `KNOWN_ENGINES[i]` (a byte, to keep the screen state small).
+    pub offered: u8,
+    /// The time control; `None` for a game without clocks.
+    pub time: Option<TimeControl>,
 }
 
 impl Setup {
@@ -123,9 +138,79 @@ impl Setup {
             think_ms: DEFAULT_THINK_MS,
             resume,
             opponent: Player::Human,
+            engines: Vec::new(),
+            offered: 0,
+            time: None,
         };
         setup.reset_for_variant();
         setup
+    }
+
+    /// The screen offering `engines` (those installed) for the seats, each
+    /// for the variants it plays.
+    pub fn offering(mut self, engines: &[KnownEngine]) -> Setup {
+        self.offered = KNOWN_ENGINES
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| engines.contains(k))
+            .fold(0, |mask, (i, _)| mask | (1 << i));
+        self
+    }
+
+    /// The engines offered for a seat of the variant chosen.
+    fn engine_choices(&self) -> Vec<&KnownEngine> {
+        KNOWN_ENGINES
+            .iter()
+            .enumerate()
+            .filter(|(i, k)| self.offered & (1 << i) != 0 && k.plays(self.variant))
+            .map(|(_, k)| k)
+            .collect()
+    }
+
+    /// The engine of seat `seat`, if one plays it.
+    fn engine(&self, seat: usize) -> Option<&EngineSpec> {
+        self.engines.get(seat).and_then(Option::as_ref)
+    }
+
+    /// Steps seat `seat` through the players and then the engines offered,
+    /// by `delta`, wrapping round. An engine's seat is the computer at
+    /// Master for when it fails.
+    fn change_seat(&mut self, seat: usize, delta: isize) {
+        let engines: Vec<EngineSpec> = self.engine_choices().iter().map(|k| k.spec()).collect();
+        let n = Player::ALL.len() + engines.len();
+        let now = match self.engine(seat) {
+            Some(spec) => {
+                Player::ALL.len()
+                    + engines
+                        .iter()
+                        .position(|e| e == spec)
+                        .unwrap_or(engines.len())
+            }
+            None => self
+                .players
+                .get(seat)
+                .and_then(|p| Player::ALL.iter().position(|q| q == p))
+                .unwrap_or(0),
+        };
+        let next = (now as isize + delta).rem_euclid(n.max(1) as isize) as usize;
+        self.engines.resize(self.players.len(), None);
+        match engines.get(next.wrapping_sub(Player::ALL.len())) {
+            Some(spec) if next >= Player::ALL.len() => {
+                self.engines[seat] = Some(spec.clone());
+                if let Some(p) = self.players.get_mut(seat) {
+                    *p = Player::Computer(Level::Master);
+                }
+            }
+            _ => {
+                self.engines[seat] = None;
+                if let Some(p) = self.players.get_mut(seat) {
+                    *p = Player::ALL[next.min(Player::ALL.len() - 1)];
+                }
+            }
+        }
+        if self.engines.iter().all(Option::is_none) {
+            self.engines.clear();
+        }
     }
 
     /// The screen for one person at the terminal: the computer (at Club
@@ -149,8 +234,10 @@ impl Setup {
         setup.think_ms = think_ms;
         setup.variant = table.variant();
         setup.players = table.players().to_vec();
+        setup.engines = table.engines().to_vec();
         setup.options = table.options().clone();
         setup.near_side = near_side;
+        setup.time = table.time_control();
         let usual = table.variant().new_game(table.options()).position_text();
         if table.start_position() != usual {
             setup.from_position = true;
@@ -165,6 +252,7 @@ impl Setup {
         self.players = (0..self.variant.seats().len())
             .map(|i| if i == 0 { Player::Human } else { self.opponent })
             .collect();
+        self.engines.clear();
         self.options = Options::new();
         self.near_side = 0;
         self.position.clear();
@@ -179,9 +267,10 @@ impl Setup {
         }
         rows.push(SetupRow::Variant);
         rows.extend((0..self.variant.seats().len()).map(SetupRow::Seat));
-        if self.players.contains(&Player::Computer(Level::Master)) {
+        if self.players.contains(&Player::Computer(Level::Master)) && self.time.is_none() {
             rows.push(SetupRow::MasterTime);
         }
+        rows.push(SetupRow::Clock);
         rows.extend((0..self.variant.options().len()).map(SetupRow::Option));
         rows.push(SetupRow::Start);
         if self.from_position {
@@ -222,12 +311,7 @@ impl Setup {
                     self.reset_for_variant();
                 }
             }
-            SetupRow::Seat(seat) => {
-                if let Some(p) = self.players.get_mut(seat) {
-                    let i = Player::ALL.iter().position(|q| q == p).unwrap_or(0);
-                    *p = Player::ALL[step(i, Player::ALL.len())];
-                }
-            }
+            SetupRow::Seat(seat) => self.change_seat(seat, delta),
             SetupRow::Option(n) => {
                 if let Some(spec) = self.variant.options().get(n) {
                     let value = self.options.value(spec);
@@ -251,6 +335,11 @@ impl Setup {
                 } else {
                     choices[choices.len() - 1]
                 });
+            }
+            SetupRow::Clock => {
+                let choices = time_choices();
+                let i = choices.iter().position(|c| *c == self.time).unwrap_or(0);
+                self.time = choices[step(i, choices.len())];
             }
             SetupRow::Start => {
                 self.from_position = !self.from_position;
@@ -276,13 +365,17 @@ impl Setup {
             SetupRow::Variant => ("Variant".into(), self.variant.name().into()),
             SetupRow::Seat(i) => (
                 seat_name(i),
-                self.players.get(i).map_or("?".into(), |p| p.label()),
+                match self.engine(i) {
+                    Some(spec) => spec.label(),
+                    None => self.players.get(i).map_or("?".into(), |p| p.label()),
+                },
             ),
             SetupRow::Option(i) => match self.variant.options().get(i) {
                 Some(spec) => (spec.label.into(), choice_words(self.options.value(spec))),
                 None => (String::new(), String::new()),
             },
             SetupRow::MasterTime => ("Master thinks".into(), think_time_label(self.think_ms)),
+            SetupRow::Clock => ("Clock".into(), time_label(self.time)),
             SetupRow::Start => (
                 "Start from".into(),
                 if self.from_position {
@@ -304,6 +397,48 @@ impl Setup {
             options: self.options.clone(),
             position: self.from_position.then(|| self.position.clone()),
             players: self.players.clone(),
+            time: self.time,
+        }
+    }
+}
+
+/// The time controls the setup screen offers, as minutes plus seconds a
+/// move, after none (a command line's `--time` may give any other).
+pub const TIME_CHOICES: [(u64, u64); 8] = [
+    (1, 0),
+    (3, 2),
+    (5, 0),
+    (5, 3),
+    (10, 5),
+    (15, 10),
+    (30, 0),
+    (90, 30),
+];
+
+/// Every choice of the Clock row, no clock first.
+fn time_choices() -> Vec<Option<TimeControl>> {
+    std::iter::once(None)
+        .chain(TIME_CHOICES.iter().map(|&(m, s)| {
+            Some(TimeControl {
+                base: Duration::from_secs(m * 60),
+                increment: Duration::from_secs(s),
+            })
+        }))
+        .collect()
+}
+
+/// A time control as the setup screen shows it: `none`, `5 min + 3 s a move`.
+pub fn time_label(time: Option<TimeControl>) -> String {
+    match time {
+        None => "none".into(),
+        Some(c) => {
+            let (minutes, seconds) = c
+                .text()
+                .split_once('+')
+                .map_or((c.text(), String::new()), |(m, s)| {
+                    (m.to_string(), s.to_string())
+                });
+            format!("{minutes} min + {seconds} s a move")
         }
     }
 }
@@ -331,7 +466,8 @@ mod tests {
         let rows = setup.rows();
         let seats = Variant::Chess.seats().len();
         let options = Variant::Chess.options().len();
-        assert_eq!(rows.len(), 1 + seats + options + 3);
+        assert_eq!(rows.len(), 1 + seats + options + 4);
+        assert!(rows.contains(&SetupRow::Clock));
         assert_eq!(setup.describe(SetupRow::Seat(1)).0, "Black");
         assert_eq!(setup.describe(SetupRow::Option(0)).0, "Fifty-move rule");
     }
@@ -422,5 +558,69 @@ mod tests {
         assert_eq!(s.current(), SetupRow::Begin);
         s.move_row(1);
         assert_eq!(s.current(), SetupRow::Variant);
+    }
+
+    #[test]
+    fn installed_engines_follow_the_players_for_the_variants_they_play() {
+        let mut s = Setup::new(None)
+            .against_the_computer()
+            .offering(KNOWN_ENGINES);
+        s.row = s
+            .rows()
+            .iter()
+            .position(|r| *r == SetupRow::Seat(1))
+            .expect("Black's row");
+        s.players[1] = Player::Human;
+        let mut seen = vec![s.describe(SetupRow::Seat(1)).1];
+        for _ in 1..Player::ALL.len() + KNOWN_ENGINES.len() {
+            s.change(1);
+            seen.push(s.describe(SetupRow::Seat(1)).1);
+        }
+        assert_eq!(
+            seen,
+            [
+                "human",
+                "computer (casual)",
+                "computer (club)",
+                "computer (strong)",
+                "computer (master)",
+                "Stockfish (UCI engine)",
+                "Fairy-Stockfish (UCI engine)",
+                "Fairy-Max (XBoard engine)",
+                "Sjaak II (XBoard engine)",
+                "GNU Chess (UCI engine)",
+            ]
+        );
+        // An engine's seat is Master's should the engine fail.
+        assert_eq!(s.players[1], Player::Computer(Level::Master));
+        assert_eq!(
+            s.engines[1].as_ref().map(|e| e.id()),
+            Some("uci:gnuchess --uci".to_string())
+        );
+        s.change(1);
+        assert_eq!(s.describe(SetupRow::Seat(1)).1, "human", "wraps round");
+        assert!(s.engines.is_empty());
+        s.change(-1);
+        assert!(s.engines[1].is_some(), "back to the last engine");
+        // No engine plays Cat Chess; a new variant forgets the engines.
+        s.row = 0;
+        s.change(1);
+        assert_eq!(s.variant, Variant::Cat);
+        assert!(s.engines.is_empty());
+        s.row = s
+            .rows()
+            .iter()
+            .position(|r| *r == SetupRow::Seat(1))
+            .expect("Black's row");
+        let before = s.players[1];
+        for _ in 0..Player::ALL.len() {
+            s.change(1);
+            assert!(s.engines.is_empty());
+        }
+        assert_eq!(s.players[1], before, "the players alone, round");
+        // A shared table's setup offers none.
+        assert_eq!(Setup::new(None).offered, 0);
+        let one = Setup::new(None).offering(&KNOWN_ENGINES[2..3]);
+        assert_eq!(one.offered, 0b100);
     }
 }

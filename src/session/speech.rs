@@ -174,6 +174,9 @@ impl Voice {
         if mv.kind == MoveKind::Pass {
             return "pass".to_string();
         }
+        if let Some(retire) = catboard::core::Retire::of(mv) {
+            return retire.words(game.seat_names()).to_lowercase();
+        }
         let piece = game.piece_at(mv.from);
         let kind = piece.map_or("piece", |p| p.kind().name());
         let mut text = if mv.kind == MoveKind::Castle {

@@ -2,13 +2,17 @@
 //! plays each seat, the game itself, the move list in its notation, the
 //! captured pieces, and the moves undone that `redo` can replay.
 
+mod engine_seats;
+
 use super::save::{SavedGame, SavedSeries, SavedVerdict};
 use super::words::capitalise;
 use catboard::ai::Level;
-use catboard::core::{EndReason, Game, Move, Options, Outcome, Piece, Seat};
+use catboard::clock::{Clocks, FlagFell, TimeControl};
+use catboard::core::{Departure, EndReason, Game, Move, Options, Outcome, Piece, Retire, Seat};
 use catboard::series::Series;
 use catboard::text::{count, noun};
 use catboard::variants::{AnyGame, Variant};
+use std::time::Duration;
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,61 +87,8 @@ pub struct TableSpec {
     pub position: Option<String>,
     /// Who plays each seat, in seat order.
     pub players: Vec<Player>,
-}
-
-/// How the players ended a game that its rules had not: a resignation or
-/// an agreed draw (and, with clocks, a loss on time). Recorded in the
-/// save; the variants' own endings stay in the library's [`Outcome`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Verdict {
-    /// This seat gave the game up.
-    Resigned(Seat),
-    /// The players agreed to a draw.
-    Agreed,
-}
-
-impl Verdict {
-    /// The verdict's kind as a save records it (`resigned`, `agreed`).
-    pub const fn code(self) -> &'static str {
-        match self {
-            Verdict::Resigned(_) => "resigned",
-            Verdict::Agreed => "agreed",
-        }
-    }
-}
-
-/// How a game at the table ended: by the variant's rules, or by a
-/// verdict of its players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Ending {
-    /// The rules ended it.
-    Rules(Outcome),
-    /// The players did; `winner` is the seat that won, if one did.
-    Verdict {
-        /// What the players did.
-        verdict: Verdict,
-        /// The winner (the other seat when one of two resigned).
-        winner: Option<Seat>,
-    },
-}
-
-impl Ending {
-    /// The seat that won, if one did.
-    pub fn winner(self) -> Option<Seat> {
-        match self {
-            Ending::Rules(o) => o.winner,
-            Ending::Verdict { winner, .. } => winner,
-        }
-    }
-
-    /// The result as a score for a two-seat game: `1-0`, `0-1`, `1/2-1/2`.
-    pub fn score(self) -> &'static str {
-        match self.winner() {
-            None => "1/2-1/2",
-            Some(Seat(0)) => "1-0",
-            Some(_) => "0-1",
-        }
-    }
+    /// The time control; `None` for a game without clocks.
+    pub time: Option<TimeControl>,
 }
 
 /// One move as the table remembers it.
@@ -147,6 +98,9 @@ struct Played {
     notation: String,
     mover: Seat,
     captured: Option<Piece>,
+    /// The mover's clock before and after the move (after its increment),
+    /// in a timed game: undo and redo set the clock back and forth by them.
+    clock: Option<(Duration, Duration)>,
 }
 
 /// A game at a table: the game, who plays each seat, and the moves taken
@@ -168,11 +122,18 @@ pub struct TableGame {
     first_round: u16,
     /// The series this game belongs to: the games finished before it.
     series: Series,
-    /// How the players ended the game, if they did.
-    verdict: Option<Verdict>,
     /// How long a Master computer thinks per move at this table (ms),
     /// when set: saved with the game.
     think_ms: Option<u64>,
+    /// The engine playing each seat, where one does (see
+    /// [`TableGame::engine`]); empty when none does.
+    engines: Vec<Option<catboard::protocol::engine::EngineSpec>>,
+    /// The clocks, in a timed game: each seat's time as its turn began.
+    clocks: Option<Clocks>,
+    /// The time the seat to move had spent on its turn before this game
+    /// was last read back from a save (the rest of the turn is the front
+    /// end's to measure); nothing once a move is played.
+    carried: Duration,
 }
 
 impl TableGame {
@@ -204,11 +165,13 @@ impl TableGame {
             first_mover: game.to_move(),
             first_round: game.fullmove().max(1),
             think_ms: None,
+            engines: Vec::new(),
+            clocks: spec.time.map(|control| Clocks::new(control, seats)),
+            carried: Duration::ZERO,
             game,
             played: Vec::new(),
             redo: Vec::new(),
             series: Series::new(),
-            verdict: None,
         })
     }
 
@@ -221,13 +184,28 @@ impl TableGame {
             .iter()
             .map(|p| Player::from_id(p))
             .collect::<Result<Vec<_>, _>>()?;
+        let time = match &saved.time {
+            Some(text) => {
+                TimeControl::parse(text).map_err(|e| catboard::text::clause(&e).to_string())?
+            }
+            None => None,
+        };
+        if time.is_some() && !saved.clocks.is_empty() && saved.clocks.len() != saved.moves.len() {
+            return Err(format!(
+                "it has {} but {}",
+                count(saved.moves.len() as u64, "move", "moves"),
+                count(saved.clocks.len() as u64, "clock reading", "clock readings")
+            ));
+        }
         let mut table = TableGame::new(&TableSpec {
             variant,
             options,
             position: Some(saved.start.clone()),
             players,
+            time,
         })?;
         table.think_ms = saved.think_ms;
+        table.read_engines(&saved.engines)?;
         if let Some(series) = &saved.series {
             table.series =
                 Series::from_parts(series.games, series.totals.clone()).map_err(|e| e.0)?;
@@ -250,33 +228,48 @@ impl TableGame {
                 .game
                 .read_listed_move(text)
                 .map_err(|e| e.describe(i + 1, text))?;
-            // The notation is worked out on the position alone: a variant's
-            // notation looks one move ahead on a copy of the game, and a
-            // copy with the whole history would make a long replay take
-            // time growing with the square of its length.
-            let position = table.game.position_text();
-            let notation = match variant.from_position(&position, &table.options) {
-                Ok(alone) => alone.move_notation(mv),
-                Err(_) => table.game.move_notation(mv),
-            };
-            table.record(mv, notation);
+            let after = saved.clocks.get(i).map(|&ms| Duration::from_millis(ms));
+            table.replay_ply(mv, after);
         }
+        table.carried = Duration::from_millis(saved.turn_ms.unwrap_or(0));
         if let Some(verdict) = verdict {
-            table.end_by(verdict)?;
+            // A save from before retirements were plies: its verdict
+            // becomes the last ply.
+            table.retire(verdict)?;
         }
         Ok(table)
     }
 
-    /// A verdict as a save wrote it.
-    fn read_verdict(&self, saved: &SavedVerdict) -> Result<Verdict, String> {
+    /// Plays `mv` (legal now, or a retirement the game allows) as the next
+    /// ply of a game being read back (a save, a PGN), with the mover's
+    /// clock reading `after` it when the game is timed.
+    pub fn replay_ply(&mut self, mv: Move, after: Option<Duration>) {
+        // The notation is worked out on the position alone: a variant's
+        // notation looks one move ahead on a copy of the game, and a copy
+        // with the whole history would make a long replay take time
+        // growing with the square of its length.
+        let notation = if mv.on_board() {
+            let position = self.game.position_text();
+            match self.variant.from_position(&position, &self.options) {
+                Ok(alone) => alone.move_notation(mv),
+                Err(_) => self.game.move_notation(mv),
+            }
+        } else {
+            self.game.move_notation(mv)
+        };
+        self.record(mv, notation, after);
+    }
+
+    /// A verdict as an older save wrote it, as the retirement it was.
+    fn read_verdict(&self, saved: &SavedVerdict) -> Result<Retire, String> {
         match (saved.kind.as_str(), &saved.seat) {
-            ("agreed", None) => Ok(Verdict::Agreed),
+            ("agreed", None) => Ok(Retire::Agreement),
             ("resigned", Some(seat)) => self
                 .game
                 .seat_names()
                 .iter()
                 .position(|s| s == seat)
-                .map(|i| Verdict::Resigned(Seat(i as u8)))
+                .map(|i| Retire::Leave(Seat(i as u8), Departure::Resigned))
                 .ok_or_else(|| {
                     format!(
                         "the game has no seat {} to resign",
@@ -290,18 +283,19 @@ impl TableGame {
         }
     }
 
-    /// Ends the game by `verdict`; refused once the game is over.
-    pub fn end_by(&mut self, verdict: Verdict) -> Result<(), String> {
-        if self.outcome().is_some() {
-            return Err("The game is already over.".to_string());
-        }
-        self.verdict = Some(verdict);
+    /// Plays `retire` (a seat resigns or its flag falls, or a draw is
+    /// agreed) as the next ply; refused in one sentence where the game
+    /// does not allow it. A flag fallen leaves the seat's clock at 0.
+    pub fn retire(&mut self, retire: Retire) -> Result<(), String> {
+        self.game.may_retire(retire).map_err(|e| e.0)?;
+        let mv = retire.to_move();
+        let notation = self.game.move_notation(mv);
+        let after = match (retire, &self.clocks) {
+            (Retire::Leave(seat, Departure::Flagged), Some(_)) => Some((seat, Duration::ZERO)),
+            _ => None,
+        };
+        self.record(mv, notation, after.map(|(_, left)| left));
         Ok(())
-    }
-
-    /// Takes back the players' verdict; false when there is none.
-    pub fn take_back_verdict(&mut self) -> bool {
-        self.verdict.take().is_some()
     }
 
     /// The game as a save file records it.
@@ -329,15 +323,82 @@ impl TableGame {
                 games: self.series.games(),
                 totals: self.series.totals().to_vec(),
             }),
-            verdict: self.verdict.map(|v| SavedVerdict {
-                kind: v.code().to_string(),
-                seat: match v {
-                    Verdict::Resigned(seat) => Some(self.game.seat_name(seat).to_string()),
-                    Verdict::Agreed => None,
-                },
-            }),
+            verdict: None,
             think_ms: self.think_ms,
+            engines: self.saved_engines(),
+            time: self.time_control().map(TimeControl::text),
+            clocks: match &self.clocks {
+                Some(_) => self
+                    .played
+                    .iter()
+                    .map(|p| p.clock.map_or(0, |(_, after)| after.as_millis() as u64))
+                    .collect(),
+                None => Vec::new(),
+            },
+            turn_ms: None,
         }
+    }
+
+    /// The game as a save records it `spent` into the current turn (by
+    /// the front end's timer, besides the time carried from the save it
+    /// was read from): the time the seat to move has used so far is kept,
+    /// so a resumed game goes on from the clock as it stood.
+    pub fn saved_during_turn(&self, spent: Duration) -> SavedGame {
+        let mut saved = self.saved();
+        let spent = self.carried + spent;
+        if self.clocks.is_some() && self.outcome().is_none() && !spent.is_zero() {
+            saved.turn_ms = Some(spent.as_millis() as u64);
+        }
+        saved
+    }
+
+    /// The time control, in a timed game.
+    pub fn time_control(&self) -> Option<TimeControl> {
+        self.clocks.as_ref().map(Clocks::control)
+    }
+
+    /// The clocks, in a timed game: each seat's time as its turn began.
+    pub fn clocks(&self) -> Option<&Clocks> {
+        self.clocks.as_ref()
+    }
+
+    /// The time the seat to move spent on its turn before the game was
+    /// read back from its save.
+    pub fn carried(&self) -> Duration {
+        self.carried
+    }
+
+    /// Sets the time the seat to move has spent on its turn so far, as the
+    /// game's keeper measured it (a server hands each viewer a copy with
+    /// its own measure, so every screen shows the same clock; the rest of
+    /// the turn is the viewer's to measure).
+    #[cfg_attr(
+        not(any(test, feature = "ssh")),
+        allow(dead_code, reason = "the server hands out its copies")
+    )]
+    pub fn set_carried(&mut self, carried: Duration) {
+        self.carried = carried;
+    }
+
+    /// Whether `seat`'s clock runs on its turns: a timed game, and the
+    /// seat has not left it (the Cats pass without a clock once their flag
+    /// has fallen).
+    pub fn clock_runs_for(&self, seat: Seat) -> bool {
+        self.clocks.is_some() && self.game.retirements().of(seat).is_none()
+    }
+
+    /// The clock readings after each ply, oldest first (`None` in an
+    /// untimed game): what PGN writes as `%clk`, and the server keeps
+    /// with each move.
+    #[cfg_attr(
+        not(any(test, feature = "ssh")),
+        allow(dead_code, reason = "the server keeps them")
+    )]
+    pub fn clock_readings(&self) -> Vec<Option<Duration>> {
+        self.played
+            .iter()
+            .map(|p| p.clock.map(|(_, after)| after))
+            .collect()
     }
 
     /// How long a Master computer thinks per move at this table (ms), if
@@ -404,56 +465,38 @@ impl TableGame {
         self.player(self.game.to_move())
     }
 
-    /// The result, once the game is over: the players' verdict, else the
-    /// rules' outcome.
-    pub fn outcome(&self) -> Option<Ending> {
-        match self.verdict {
-            Some(verdict) => Some(Ending::Verdict {
-                verdict,
-                winner: self.verdict_winner(verdict),
-            }),
-            None => self.game.outcome().map(Ending::Rules),
-        }
-    }
-
-    /// Who wins by `verdict`: the other seat when one of two resigns.
-    fn verdict_winner(&self, verdict: Verdict) -> Option<Seat> {
-        match verdict {
-            Verdict::Resigned(seat) if self.players.len() == 2 => Some(Seat(1 - seat.0.min(1))),
-            _ => None,
-        }
+    /// The result, once the game is over (by its rules, or by a seat
+    /// resigning or out of time, or a draw agreed: the plies of
+    /// [`TableGame::retire`]).
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
     }
 
     /// How `outcome` reads: "Checkmate — White wins", "Draw by stalemate",
     /// "Draw by threefold repetition — the Cats win" (a draw that a seat
-    /// wins, as in Cat Chess).
-    pub fn outcome_words(&self, ending: Ending) -> String {
-        let outcome = match ending {
-            Ending::Rules(outcome) => outcome,
-            Ending::Verdict { verdict, winner } => {
-                let how = match verdict {
-                    Verdict::Resigned(seat) => {
-                        let name = self.game.seat_name(seat);
-                        let verb = if name.ends_with('s') {
-                            "resign"
-                        } else {
-                            "resigns"
-                        };
-                        format!("{} {verb}", capitalise(name))
-                    }
-                    Verdict::Agreed => "Draw agreed".to_string(),
-                };
-                return match winner {
-                    Some(seat) => format!("{how} — {}", winner_words(self.game.seat_name(seat))),
-                    None => how,
-                };
+    /// wins, as in Cat Chess), "Black resigns — White wins", "White's flag
+    /// fell — Black wins".
+    pub fn outcome_words(&self, outcome: Outcome) -> String {
+        let names = self.game.seat_names();
+        let how = match (outcome.reason, self.last_move().and_then(Retire::of)) {
+            (
+                EndReason::Resignation | EndReason::Time | EndReason::TimeAgainstMaterial,
+                Some(retire),
+            ) => {
+                let left = retire.words(names);
+                if outcome.reason == EndReason::TimeAgainstMaterial {
+                    let other = Seat(1 - self.game.to_move().0.min(1));
+                    format!(
+                        "{left}, but {} could not have mated: a draw",
+                        capitalise(self.game.seat_name(other))
+                    )
+                } else {
+                    left
+                }
             }
-        };
-        let reason = outcome.reason.describe();
-        let how = if is_drawing_reason(outcome.reason) {
-            format!("Draw by {reason}")
-        } else {
-            capitalise(reason)
+            (EndReason::Agreement, _) => "Draw agreed".to_string(),
+            (reason, _) if reason.draws() => format!("Draw by {}", reason.describe()),
+            (reason, _) => capitalise(reason.describe()),
         };
         match outcome.winner {
             Some(seat) => format!("{how} — {}", winner_words(self.game.seat_name(seat))),
@@ -461,43 +504,96 @@ impl TableGame {
         }
     }
 
-    /// Plays `mv` (legal now), forgetting any moves that were undone.
+    /// Plays `mv` (legal now) without a clock (or with no time spent on
+    /// it), forgetting any moves that were undone.
+    #[cfg_attr(
+        not(test),
+        allow(dead_code, reason = "the server times every move it plays")
+    )]
     pub fn play(&mut self, mv: Move) {
-        let notation = self.game.move_notation(mv);
-        self.record(mv, notation);
+        let _ = self.play_after(mv, Duration::ZERO);
     }
 
-    /// Plays `mv` (legal now), written `notation` in the move list.
-    fn record(&mut self, mv: Move, notation: String) {
+    /// Plays `mv` (legal now) for the seat to move, which spent `spent` on
+    /// its turn (measured by the front end; the time carried from a save
+    /// is added here): the time comes off its clock and the increment goes
+    /// on. When the time had run out first the move is not played and the
+    /// seat's flag falls instead ([`FlagFell`]).
+    pub fn play_after(&mut self, mv: Move, spent: Duration) -> Result<(), FlagFell> {
+        let notation = self.game.move_notation(mv);
+        let mover = self.game.to_move();
+        let after = match &mut self.clocks {
+            Some(clocks) if self.game.retirements().of(mover).is_none() => {
+                match clocks.moved(mover.index(), self.carried + spent) {
+                    Ok(after) => Some(after),
+                    Err(flag) => {
+                        let _ = self.retire(Retire::Leave(mover, Departure::Flagged));
+                        return Err(flag);
+                    }
+                }
+            }
+            Some(clocks) => Some(clocks.left(mover.index())),
+            None => None,
+        };
+        self.record(mv, notation, after);
+        Ok(())
+    }
+
+    /// Plays `mv` (legal now), written `notation` in the move list, with
+    /// the mover's clock reading `after` it (a timed game); the clocks are
+    /// set to it.
+    fn record(&mut self, mv: Move, notation: String, after: Option<Duration>) {
+        let mover = match Retire::of(mv) {
+            Some(Retire::Leave(seat, _)) => seat,
+            _ => self.game.to_move(),
+        };
+        let clock = self.clocks.as_mut().map(|clocks| {
+            let before = clocks.left(mover.index());
+            let after = after.unwrap_or(before);
+            clocks.set_left(mover.index(), after);
+            (before, after)
+        });
         let entry = Played {
             mv,
             notation,
-            mover: self.game.to_move(),
+            mover,
             captured: self.game.captured(mv),
+            clock,
         };
         self.game.make_move(mv);
         self.played.push(entry);
         self.redo.clear();
+        self.carried = Duration::ZERO;
     }
 
-    /// Takes back the last move; false when there is none.
+    /// Takes back the last move (its mover's clock as it was before it);
+    /// false when there is none.
     pub fn undo(&mut self) -> bool {
         match self.played.pop() {
             Some(entry) => {
                 self.game.unmake_move();
+                if let (Some(clocks), Some((before, _))) = (&mut self.clocks, entry.clock) {
+                    clocks.set_left(entry.mover.index(), before);
+                }
                 self.redo.push(entry);
+                self.carried = Duration::ZERO;
                 true
             }
             None => false,
         }
     }
 
-    /// Plays again the last move taken back; false when there is none.
+    /// Plays again the last move taken back (its mover's clock as it was
+    /// after it); false when there is none.
     pub fn redo(&mut self) -> bool {
         match self.redo.pop() {
             Some(entry) => {
                 self.game.make_move(entry.mv);
+                if let (Some(clocks), Some((_, after))) = (&mut self.clocks, entry.clock) {
+                    clocks.set_left(entry.mover.index(), after);
+                }
                 self.played.push(entry);
+                self.carried = Duration::ZERO;
                 true
             }
             None => false,
@@ -586,20 +682,6 @@ impl TableGame {
     }
 }
 
-/// Whether a game ending for `reason` is a draw by the rules of chess
-/// (whoever the variant then lets win it).
-fn is_drawing_reason(reason: EndReason) -> bool {
-    matches!(
-        reason,
-        EndReason::Stalemate
-            | EndReason::FiftyMoves
-            | EndReason::HundredTurns
-            | EndReason::Repetition
-            | EndReason::Material
-            | EndReason::AllPassed
-    )
-}
-
 /// "White wins", or for a seat named in the plural, "the Cats win".
 fn winner_words(seat_name: &str) -> String {
     let name = capitalise(seat_name);
@@ -614,12 +696,14 @@ fn winner_words(seat_name: &str) -> String {
 mod tests {
     use super::*;
 
-    fn chess() -> TableGame {
+    /// Two people at chess (also for the engine seats' tests).
+    pub(super) fn chess() -> TableGame {
         TableGame::new(&TableSpec {
             variant: Variant::Chess,
             options: Options::new(),
             position: None,
             players: vec![Player::Human, Player::Human],
+            time: None,
         })
         .expect("chess starts")
     }
@@ -691,6 +775,10 @@ mod long_game {
             series: None,
             verdict: None,
             think_ms: None,
+            engines: Vec::new(),
+            time: None,
+            clocks: Vec::new(),
+            turn_ms: None,
         }
     }
 

@@ -7,6 +7,7 @@
 
 use super::action::Action;
 use super::computer::SearchRequest;
+use super::engines::{EnginePlayers, EngineRequest};
 use super::input::Incoming;
 use super::save::SaveStore;
 use catboard::durable::{Access, Lock};
@@ -24,6 +25,8 @@ pub struct Workers {
     running: HashMap<u64, (Arc<AtomicBool>, JoinHandle<()>)>,
     /// The stop flag of the thread following a watched game's file.
     watching: Option<Arc<AtomicBool>>,
+    /// The engines playing seats, each on a thread of its own.
+    engines: EnginePlayers,
 }
 
 /// How often a watched game's file and lock are looked at.
@@ -33,10 +36,17 @@ impl Workers {
     /// Workers that report on `tx`.
     pub fn new(tx: Sender<Incoming>) -> Workers {
         Workers {
+            engines: EnginePlayers::new(tx.clone()),
             tx,
             running: HashMap::new(),
             watching: None,
         }
+    }
+
+    /// Hands `request` to its seat's engine (started at its first
+    /// request); a failure to start its thread comes back as one sentence.
+    pub fn ask_engine(&mut self, request: EngineRequest) -> Result<(), String> {
+        self.engines.ask(request)
     }
 
     /// Follows the game saved at `path`, which another catboard has open:
@@ -85,18 +95,23 @@ impl Workers {
         Ok(())
     }
 
-    /// Raises the stop flag of search `id` (if it still runs).
+    /// Raises the stop flag of search `id` (if it still runs), or of the
+    /// engine's request `id`.
     pub fn stop(&mut self, id: u64) {
+        if self.engines.stop(id) {
+            return;
+        }
         if let Some((stop, _)) = self.running.get(&id) {
             stop.store(true, Ordering::Relaxed);
         }
     }
 
-    /// Raises every stop flag.
+    /// Raises every stop flag, and lets every engine go.
     pub fn stop_all(&mut self) {
         for (stop, _) in self.running.values() {
             stop.store(true, Ordering::Relaxed);
         }
+        self.engines.stop_all();
         self.stop_watching();
     }
 

@@ -2,6 +2,7 @@
 //! chess symbols, with Unicode but no chess font, or with ASCII only.
 
 use crate::session::look::GlyphSet;
+use catboard::core::glance::Reach;
 use catboard::core::{Game, Piece, PieceKind};
 use ratatui::symbols::border;
 
@@ -173,6 +174,30 @@ impl GlyphSet {
         }
     }
 
+    /// The mark of a kind of move in the moves-at-a-glance view: filled
+    /// for a move that takes or not (`•` a slide, `◆` a step or leap),
+    /// hollow for one onto an empty cell only (`○`), `×` for one that only
+    /// takes, `²` for a Lion's first leg, `∩` for a hop over a screen;
+    /// characters of the PC character set in the letter set, ASCII in the
+    /// ASCII set.
+    pub const fn reach_mark(self, reach: Reach) -> &'static str {
+        match (self, reach) {
+            (GlyphSet::Ascii, Reach::Slide) => "*",
+            (GlyphSet::Ascii, Reach::Leap) => "+",
+            (GlyphSet::Ascii, Reach::MoveOnly) => "o",
+            (GlyphSet::Ascii, Reach::CaptureOnly) => "x",
+            (GlyphSet::Ascii, Reach::DoubleStep) => "2",
+            (GlyphSet::Ascii, Reach::Hop) => "^",
+            (_, Reach::Slide) => "•",
+            (GlyphSet::Letters, Reach::Leap) => "♦",
+            (_, Reach::Leap) => "◆",
+            (_, Reach::MoveOnly) => "○",
+            (_, Reach::CaptureOnly) => "×",
+            (_, Reach::DoubleStep) => "²",
+            (_, Reach::Hop) => "∩",
+        }
+    }
+
     /// The border characters for boxes.
     pub const fn border(self) -> border::Set<'static> {
         match self {
@@ -211,17 +236,10 @@ fn base_kind(game: &impl Game, kind: PieceKind) -> PieceKind {
         return kind;
     }
     let letter = label_letter(&label);
-    [
-        PieceKind::King,
-        PieceKind::Queen,
-        PieceKind::Rook,
-        PieceKind::Bishop,
-        PieceKind::Knight,
-        PieceKind::Pawn,
-    ]
-    .into_iter()
-    .find(|k| k.letter() == letter)
-    .unwrap_or(kind)
+    catboard::core::orthodox::KINDS
+        .into_iter()
+        .find(|k| k.letter() == letter)
+        .unwrap_or(kind)
 }
 
 /// The letter of a kind's label: its last character (`R` of `+R`).
@@ -398,6 +416,31 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn the_kinds_of_move_have_marks_of_their_own_one_column_wide_in_every_set() {
+        // The PC character set's characters (CP437) and Latin-1's `×`:
+        // what the Linux console's fonts draw.
+        const CONSOLE: &str = "•♦○×²∩";
+        for set in [GlyphSet::Unicode, GlyphSet::Letters, GlyphSet::Ascii] {
+            let marks: Vec<&str> = Reach::ALL.iter().map(|r| set.reach_mark(*r)).collect();
+            for (i, m) in marks.iter().enumerate() {
+                assert_eq!(m.width(), 1, "{set:?} {m}");
+                assert!(!marks[..i].contains(m), "{set:?}: {m} twice");
+                // None is a mark the board already draws for something else.
+                let board = set.marks();
+                assert!(
+                    ![board.zone, board.dark, board.camp, board.line].contains(m),
+                    "{set:?}: {m}"
+                );
+                match set {
+                    GlyphSet::Ascii => assert!(m.is_ascii()),
+                    GlyphSet::Letters => assert!(CONSOLE.contains(m), "{m}"),
+                    GlyphSet::Unicode => {}
+                }
+            }
+        }
+    }
+
+    #[test]
     fn ascii_marks_are_ascii() {
         let m = GlyphSet::Ascii.marks();
         for s in [
@@ -533,6 +576,9 @@ pub(crate) mod tests {
             all.push_str(s);
         }
         all.push(GlyphSet::Unicode.piece(&game, Piece::new(Seat::THIRD, PieceKind::Cat)));
+        for reach in Reach::ALL {
+            all.push_str(GlyphSet::Unicode.reach_mark(reach));
+        }
         all
     }
 

@@ -64,7 +64,20 @@ pub fn run(mut config: SessionConfig, mouse: bool) -> Result<(), String> {
         terminal::leave(screen);
         return Ok(());
     }
-    while let Ok(first) = rx.recv() {
+    loop {
+        // A running clock wakes the loop when its shown time changes or
+        // a flag is due; otherwise it waits for the next input.
+        let first = match app.clock_wake(true) {
+            Some(wait) => match rx.recv_timeout(wait) {
+                Ok(incoming) => incoming,
+                Err(mpsc::RecvTimeoutError::Timeout) => Incoming::Action(Action::Tick),
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            },
+            None => match rx.recv() {
+                Ok(incoming) => incoming,
+                Err(_) => break,
+            },
+        };
         let mut next = Some(first);
         while let Some(incoming) = next.take() {
             let incoming = match incoming {

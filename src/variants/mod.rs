@@ -8,7 +8,7 @@ pub mod polar;
 
 use crate::core::{
     Annotations, Cell, EndRules, Game, GameError, Geometry, Move, MoveList, OptionSpec, Options,
-    Outcome, Piece, PieceKind, Seat,
+    Outcome, Piece, PieceKind, Retire, Retirements, Seat,
 };
 use baccancat::BacCanCat;
 use cat::CatChess;
@@ -221,6 +221,41 @@ impl AnyGame {
         }
     }
 
+    /// The kinds of piece this game's variant plays with, in the order a
+    /// list of them shows (BacCanCat's leapers those of its sub-variant).
+    pub fn piece_kinds(&self) -> Vec<PieceKind> {
+        use crate::core::glance::Showcase;
+        dispatch!(self, g => g.showcase_kinds())
+    }
+
+    /// How a piece of `kind` moves, found by this game's own rules on an
+    /// otherwise empty board ([`crate::core::glance`]); `None` for a kind
+    /// the variant does not play with.
+    pub fn glance(&self, kind: PieceKind) -> Option<crate::core::glance::Glance<AnyGame>> {
+        use crate::core::glance::glance;
+        match self {
+            AnyGame::Chess(g) => glance(g, kind).map(|s| s.map(AnyGame::Chess)),
+            AnyGame::Cat(g) => glance(g, kind).map(|s| s.map(AnyGame::Cat)),
+            AnyGame::Polar(g) => glance(g, kind).map(|s| s.map(AnyGame::Polar)),
+            AnyGame::Chu(g) => glance(g, kind).map(|s| s.map(AnyGame::Chu)),
+            AnyGame::BacCanCat(g) => glance(g, kind).map(|s| s.map(AnyGame::BacCanCat)),
+        }
+    }
+
+    /// A game of this variant with `pieces` alone on the board and
+    /// `to_move` to move, or `None` when the rules refuse the position
+    /// (what [`AnyGame::glance`] builds its positions with).
+    pub fn arranged(&self, pieces: &[(Cell, Piece)], to_move: Seat) -> Option<AnyGame> {
+        use crate::core::glance::Showcase;
+        match self {
+            AnyGame::Chess(g) => g.arranged(pieces, to_move).map(AnyGame::Chess),
+            AnyGame::Cat(g) => g.arranged(pieces, to_move).map(AnyGame::Cat),
+            AnyGame::Polar(g) => g.arranged(pieces, to_move).map(AnyGame::Polar),
+            AnyGame::Chu(g) => g.arranged(pieces, to_move).map(AnyGame::Chu),
+            AnyGame::BacCanCat(g) => g.arranged(pieces, to_move).map(AnyGame::BacCanCat),
+        }
+    }
+
     /// Which variant this game is.
     pub fn variant(&self) -> Variant {
         match self {
@@ -294,17 +329,44 @@ impl Game for AnyGame {
     fn position_text(&self) -> String {
         dispatch!(self, g => g.position_text())
     }
+    /// A retirement's text (`resign:white`) for every variant; a move's
+    /// as the variant writes it.
     fn move_text(&self, mv: Move) -> String {
-        dispatch!(self, g => g.move_text(mv))
+        match Retire::of(mv) {
+            Some(retire) => retire.text(self.seat_names()),
+            None => dispatch!(self, g => g.move_text(mv)),
+        }
     }
+    /// A retirement in words (`White resigns`); a move as the variant
+    /// lists it.
     fn move_notation(&self, mv: Move) -> String {
-        dispatch!(self, g => g.move_notation(mv))
+        match Retire::of(mv) {
+            Some(retire) => retire.words(self.seat_names()),
+            None => dispatch!(self, g => g.move_notation(mv)),
+        }
     }
+    /// A retirement's text, when the game allows it now; any move the
+    /// variant reads.
     fn parse_move(&self, text: &str) -> Result<Move, GameError> {
-        dispatch!(self, g => g.parse_move(text))
+        match Retire::parse(text, self.seat_names()) {
+            Some(retire) => self.may_retire(retire).map(|()| retire.to_move()),
+            None => dispatch!(self, g => g.parse_move(text)),
+        }
     }
     fn captured(&self, mv: Move) -> Option<Piece> {
+        if !mv.on_board() {
+            return None;
+        }
         dispatch!(self, g => g.captured(mv))
+    }
+    fn retirements(&self) -> Retirements {
+        dispatch!(self, g => g.retirements())
+    }
+    fn can_mate(&self, seat: Seat) -> bool {
+        dispatch!(self, g => g.can_mate(seat))
+    }
+    fn may_retire(&self, retire: Retire) -> Result<(), GameError> {
+        dispatch!(self, g => g.may_retire(retire))
     }
     fn entry_paths(&self, mv: Move) -> Vec<arrayvec::ArrayVec<Cell, 3>> {
         dispatch!(self, g => g.entry_paths(mv))

@@ -99,6 +99,9 @@ fn bad_play_arguments_exit_2_with_one_sentence_naming_them() {
         (&["--seat", "cats=club"], "cats"),
         (&["--glyphs", "runes"], "runes"),
         (&["--color", "sepia"], "sepia"),
+        (&["--time", "5+x"], "5+x"),
+        (&["--time", "0+3"], "0+3"),
+        (&["--time", "fast"], "fast"),
     ];
     for (args, named) in cases {
         let (code, err) = refused(args);

@@ -6,6 +6,8 @@
 mod support;
 
 mod cli_rules;
+mod engine_client;
+mod engine_real;
 mod uci_cat;
 mod uci_cat_stop;
 mod xboard;

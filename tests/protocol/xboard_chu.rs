@@ -540,9 +540,8 @@ fn a_game_against_sjaak_ii_when_it_is_installed() {
         .find(|l| l.starts_with("game "))
         .expect("a game line");
     // Sjaak's moves may break catboard's rules (its castling differs), and
-    // it may refuse catboard's Lion moves; catboard's own moves are legal.
-    assert!(!game.contains("catboard 0.1.0 played"), "{game}");
-    assert!(!game.contains("catboard 0.1.0 said"), "{game}");
+    // it may refuse catboard's Lion moves; catboard never fails.
+    assert!(!game.contains("The engine catboard"), "{game}");
 }
 
 #[test]

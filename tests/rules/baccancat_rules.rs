@@ -7,6 +7,7 @@ use crate::support::baccancat::{CORNERS, KINGS, game, moves_from, play, position
 use crate::support::legal_texts;
 use catboard::core::{EndReason, Game, PieceKind, Seat};
 use catboard::variants::baccancat::BacCanCat;
+use catboard::variants::baccancat::state::Cause;
 
 fn kind_at(g: &BacCanCat, cell: &str) -> Option<(u8, PieceKind)> {
     let c = g.geometry().cell(cell).expect("a cell");
@@ -26,7 +27,10 @@ fn out_of(g: &BacCanCat) -> Vec<(u8, u8)> {
     g.position()
         .knocked_out()
         .iter()
-        .map(|k| (k.army.0, k.by.0))
+        .map(|k| match k.cause {
+            Cause::MatedBy(by) => (k.army.0, by.0),
+            Cause::Left(_) => (k.army.0, u8::MAX),
+        })
         .collect()
 }
 

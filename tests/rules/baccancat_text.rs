@@ -6,7 +6,7 @@ use crate::support::baccancat::{CORNERS, KINGS, game, play, position};
 use crate::support::legal_texts;
 use crate::support::process::catboard;
 use catboard::ai::{Level, think};
-use catboard::core::{Game, Options, perft};
+use catboard::core::{Game, Move, Options, perft};
 use catboard::variants::baccancat::{BacCanCat, Leapers};
 use catboard::variants::{AnyGame, Variant};
 use std::sync::atomic::AtomicBool;
@@ -277,4 +277,20 @@ fn the_oracle_writes_half_points_as_halves() {
     assert_eq!(fields["scores"]["red"], 2.5);
     assert_eq!(fields["scores"]["blue"], 1);
     assert_eq!(fields["eliminated"], serde_json::json!(["green", "blue"]));
+}
+
+#[test]
+fn a_pass_reads_back_as_the_move_list_writes_it() {
+    let g = game(&position(
+        "rK@aa oK@el oR@hb oR@bh oB@ap oN@fa oN@ff oN@af",
+        "r gr,bo - - Q8 1 1",
+    ));
+    let written = g.move_notation(Move::PASS);
+    assert_eq!(written, "Red passes");
+    assert_eq!(g.parse_move(&written), Ok(Move::PASS));
+    assert_eq!(g.parse_move("red PASSES"), Ok(Move::PASS));
+    let why = g
+        .parse_move("Orange passes")
+        .expect_err("not Orange's turn");
+    assert_eq!(why.0, "It is Red's turn, so Orange cannot pass now.");
 }

@@ -1,7 +1,8 @@
 //! The rules of every variant, checked through the library: perft against
 //! published counts and against the independent generators kept beside the
 //! tests (`tests/chu_brute`, `tests/polar_brute`, `tests/baccancat_reference`,
-//! `tests/support/cat_brute.rs`), position texts, notation, SAN and PGN, each
+//! `tests/support/cat_brute.rs`), position texts, notation, SAN and PGN (of
+//! every variant, and against python-chess), each
 //! rule on a hand-built position, the differential run against cozy-chess,
 //! the Cat Chess corpus and the properties every variant must have.
 
@@ -33,8 +34,10 @@ mod chess_san;
 mod chu_fen;
 mod chu_perft;
 mod chu_rules;
+mod pgn_variants;
 mod polar_geometry;
 mod polar_notation;
 mod polar_perft;
 mod polar_rules;
+mod retire_rules;
 mod variant_properties;

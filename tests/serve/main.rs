@@ -7,5 +7,8 @@
 mod support;
 
 mod archive;
+mod clocks;
 mod hardening;
+mod pairing;
 mod serve;
+mod verdicts;

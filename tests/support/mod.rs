@@ -14,6 +14,7 @@
 
 pub mod baccancat;
 pub mod cat_brute;
+pub mod engines;
 pub mod process;
 pub mod pty;
 pub mod scratch;

@@ -1,39 +1,53 @@
-//! `catboard-match`: plays a match between two XBoard (CECP) engines from
-//! varied openings at a fixed time per move, alternating colours, judging
-//! every game by catboard's own rules, and prints wins, draws, losses and
-//! the score with its error margin.
+//! `catboard-match`: plays a match between two engines, XBoard (CECP) or
+//! UCI, from varied openings at a fixed time per move, alternating
+//! colours, judging every game by catboard's own rules, and prints wins,
+//! draws, losses and the score with its error margin. The engines are
+//! spoken to through the library's one engine client
+//! (`catboard::protocol::engine`), as the game's engine seats are.
 //!
 //! ```sh
 //! catboard-match --engine1 "catboard xboard" --engine2 "fairymax" --games 40 --st 1
+//! catboard-match --engine1 "catboard xboard" --engine2 uci:stockfish --option2 UCI_Elo=1500
 //! catboard-match --variant elven --engine1 "catboard xboard" --engine2 "sjaakii" --games 20
 //! ```
 
-mod engine;
 mod openings;
 mod tally;
 
 use catboard::ai::Evaluate;
-use catboard::core::{Game, Move, Options, Seat};
-use catboard::notation::pgn::{PgnTags, export};
+use catboard::core::{Game, Options, Seat};
+use catboard::notation::pgn::{PgnGame, PgnTags, write};
+use catboard::protocol::engine::{
+    Answer, Ask, Budget, Engine, EngineSpec, Fault, Patience, Protocol,
+};
 use catboard::protocol::xboard::{protocol_name, result_line, variant_named};
 use catboard::variants::{AnyGame, Variant};
 use clap::Parser;
-use engine::{Engine, Reply};
 use std::io::Write;
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use tally::Tally;
 
-/// Play a match between two XBoard engines and print the score.
+/// Play a match between two engines (XBoard or UCI) and print the score.
 #[derive(Parser, Debug)]
 #[command(name = "catboard-match", version, about, long_about = None)]
 struct Args {
-    /// The first engine's command (run through `sh -c`), e.g. "catboard xboard".
+    /// The first engine's command (run through `sh -c`), e.g. "catboard
+    /// xboard": an XBoard engine, or with `uci:` before it a UCI one
+    /// (`uci:stockfish`; `xboard:` may be written too).
     #[arg(long)]
     engine1: String,
-    /// The second engine's command, e.g. "fairymax".
+    /// The second engine's command, e.g. "fairymax" or "uci:stockfish".
     #[arg(long)]
     engine2: String,
+    /// An option of the first engine as NAME=VALUE (e.g. UCI_Elo=1500);
+    /// may be repeated.
+    #[arg(long, value_name = "NAME=VALUE")]
+    option1: Vec<String>,
+    /// An option of the second engine as NAME=VALUE; may be repeated.
+    #[arg(long, value_name = "NAME=VALUE")]
+    option2: Vec<String>,
     /// The first engine's name in the results (the name it gives by default).
     #[arg(long)]
     name1: Option<String>,
@@ -43,13 +57,14 @@ struct Args {
     /// How many games (each opening is played twice, colours reversed).
     #[arg(long, default_value_t = 40)]
     games: u32,
-    /// Seconds per move for both engines (the XBoard `st` command).
+    /// Seconds per move for both engines (XBoard's `st`, UCI's `go movetime`).
     #[arg(long, default_value_t = 1.0)]
     st: f64,
     /// Seconds per move for the second engine, if it is to differ (a handicap).
     #[arg(long)]
     st2: Option<f64>,
-    /// Also limit both engines to this search depth (the `sd` command).
+    /// Also limit both engines to this search depth (XBoard's `sd`, UCI's
+    /// `go depth`).
     #[arg(long)]
     depth: Option<u32>,
     /// Adjudicate a draw after this many moves by each side.
@@ -64,7 +79,8 @@ struct Args {
     #[arg(long)]
     openings: Option<std::path::PathBuf>,
     /// The variant played, by its XBoard name: normal (chess) or elven
-    /// (Chu Chess); both engines must list it in their `variants` feature.
+    /// (Chu Chess); both engines must announce it (an XBoard engine in its
+    /// `variants` feature; UCI engines play chess only).
     #[arg(long, default_value = "normal")]
     variant: String,
     /// Append every game to this PGN file.
@@ -81,6 +97,9 @@ struct GameEnd {
     /// Whether the game counts in the score: not when an engine refused a
     /// move that catboard's rules allow (the two programs' rules differ).
     counted: bool,
+    /// The engine (0 or 1) that failed (died, hung, answered what is not a
+    /// legal move) or refused a move, and must start anew.
+    broken: Option<usize>,
 }
 
 impl GameEnd {
@@ -90,16 +109,19 @@ impl GameEnd {
             winner: Some(seat),
             text: format!("{token} {{{why}}}"),
             counted: true,
+            broken: None,
         }
     }
 
-    /// A game stopped because an engine refused a move legal by catboard's
-    /// rules: a difference of rules, not counted in the score.
-    fn disagreement(name: &str, played: &str, reply: &str) -> GameEnd {
+    /// A game stopped because engine `who` refused a move legal by
+    /// catboard's rules (`sentence` says which): a difference of rules,
+    /// not counted in the score.
+    fn disagreement(sentence: &str, who: usize) -> GameEnd {
         GameEnd {
             winner: None,
-            text: format!("* {{rules disagree: {name} refused {played} ({reply})}}"),
+            text: format!("* {{rules disagree: {}}}", catboard::text::clause(sentence)),
             counted: false,
+            broken: Some(who),
         }
     }
 }
@@ -170,14 +192,48 @@ fn seconds_per_move(args: &Args) -> [f64; 2] {
     [args.st, args.st2.unwrap_or(args.st)]
 }
 
-/// The `st` command for `seconds` (whole seconds as integers, which every
-/// engine reads).
-fn st_command(seconds: f64) -> String {
-    if seconds.fract() == 0.0 {
-        format!("st {}", seconds as u64)
-    } else {
-        format!("st {seconds}")
+/// The engine `command` names (`uci:` before it for UCI, else XBoard),
+/// with `options` set.
+fn engine_spec(command: &str, options: &[String]) -> Result<EngineSpec, String> {
+    let mut spec = match EngineSpec::parse(command) {
+        Some(spec) => spec?,
+        None => EngineSpec {
+            protocol: Protocol::Cecp,
+            command: command.to_string(),
+            options: Vec::new(),
+        },
+    };
+    for pair in options {
+        spec.add_option(pair)?;
     }
+    Ok(spec)
+}
+
+/// How long an engine is waited for: the default patience, and a margin
+/// of twice its time a move when that is longer.
+fn patience(st: f64) -> Patience {
+    let default = Patience::default();
+    Patience {
+        margin: default.margin.max(Duration::from_secs_f64(st * 2.0)),
+        ..default
+    }
+}
+
+/// Starts both engines and checks that they play `variant`.
+fn start_engines(
+    specs: &[EngineSpec; 2],
+    seconds: [f64; 2],
+    variant: Variant,
+) -> Result<[Engine; 2], String> {
+    let start = |i: usize| Engine::start(&specs[i], patience(seconds[i])).map_err(|e| e.sentence);
+    let engines = [start(0)?, start(1)?];
+    let game = variant.new_game(&Options::new());
+    for engine in &engines {
+        engine
+            .check_plays(&game, &Options::new())
+            .map_err(|e| e.sentence)?;
+    }
+    Ok(engines)
 }
 
 fn run(args: &Args) -> Result<(), String> {
@@ -190,19 +246,21 @@ fn run(args: &Args) -> Result<(), String> {
     }
     let variant = chosen_variant(args)?;
     let openings = load_openings(args, variant)?;
-    let mut engines = [Engine::start(&args.engine1)?, Engine::start(&args.engine2)?];
-    for engine in &engines {
-        engine.check_plays(&args.variant)?;
-    }
+    let specs = [
+        engine_spec(&args.engine1, &args.option1)?,
+        engine_spec(&args.engine2, &args.option2)?,
+    ];
+    let seconds = seconds_per_move(args);
+    let mut engines = start_engines(&specs, seconds, variant)?;
     let names = [
         args.name1
             .clone()
-            .unwrap_or_else(|| engines[0].name.clone()),
+            .unwrap_or_else(|| engines[0].name().to_string()),
         args.name2
             .clone()
-            .unwrap_or_else(|| engines[1].name.clone()),
+            .unwrap_or_else(|| engines[1].name().to_string()),
     ];
-    let [st1, st2] = seconds_per_move(args);
+    let [st1, st2] = seconds;
     let time = if st1 == st2 {
         format!("{st1} s a move")
     } else {
@@ -242,10 +300,12 @@ fn run(args: &Args) -> Result<(), String> {
         if let Some(path) = &args.pgn {
             write_pgn(path, variant, &start, &game, &names, white, &end)?;
         }
+        // An engine that failed is of no more use: it starts anew.
+        if let Some(i) = end.broken {
+            engines[i] = Engine::start(&specs[i], patience(seconds[i])).map_err(|e| e.sentence)?;
+        }
     }
-    for e in engines {
-        e.quit();
-    }
+    drop(engines);
     if disagreements > 0 {
         println!("{disagreements} games stopped where the engines' rules disagree (not counted)");
     }
@@ -266,29 +326,11 @@ fn play_game(
     let start = variant.new_game(&options);
     let mut game = start.clone();
     let seconds = seconds_per_move(args);
-    for (engine, st) in engines.iter_mut().zip(seconds) {
-        engine.send("new")?;
-        if variant != Variant::Chess {
-            engine.send(&format!("variant {}", args.variant))?;
-        }
-        engine.send("force")?;
-        engine.send(&st_command(st))?;
-        if let Some(d) = args.depth {
-            engine.send(&format!("sd {d}"))?;
-        }
-    }
     for text in opening {
         let mv = game.parse_move(text).map_err(|e| e.0)?;
         game.make_move(mv);
-        for engine in engines.iter_mut() {
-            engine.send_move(text)?;
-        }
     }
-    for engine in engines.iter_mut() {
-        engine.sync()?;
-    }
-    let timeout = Duration::from_secs_f64(seconds[0].max(seconds[1]) * 3.0 + 5.0);
-    let mut started = [false; 2];
+    let never = AtomicBool::new(false);
     let mut lopsided = 0u32;
     let end = loop {
         if let Some(outcome) = game.outcome() {
@@ -296,6 +338,7 @@ fn play_game(
                 winner: outcome.winner,
                 text: result_line(&game, outcome),
                 counted: true,
+                broken: None,
             };
         }
         if game.moves_played().len() >= 2 * args.max_moves as usize {
@@ -303,6 +346,7 @@ fn play_game(
                 winner: None,
                 text: format!("1/2-1/2 {{Draw by the {}-move limit}}", args.max_moves),
                 counted: true,
+                broken: None,
             };
         }
         if args.material > 0 {
@@ -327,51 +371,29 @@ fn play_game(
         } else {
             1 - white
         };
-        if !started[mover] {
-            engines[mover].send("go")?;
-            started[mover] = true;
-        }
-        let reply = match engines[mover].wait_for_move(timeout) {
-            Ok(reply) => reply,
-            Err(why) => break GameEnd::win(side.opponent(), &why),
+        let ask = Ask {
+            game: &game,
+            options: &options,
+            budget: Budget::PerMove(Duration::from_secs_f64(seconds[mover])),
+            depth: args.depth,
         };
-        let text = match reply {
-            Reply::Move(text) => text,
-            Reply::Resign => {
-                let why = format!("{} resigns", engines[mover].name);
+        match engines[mover].best_move(&ask, &never) {
+            Ok(Answer::Move(mv)) => game.make_move(mv),
+            Ok(Answer::Resign) => {
+                let why = format!("{} resigns", engines[mover].name());
                 break GameEnd::win(side.opponent(), &why);
             }
-            Reply::Refused(reply) => {
-                let played = game
-                    .moves_played()
-                    .last()
-                    .map_or(String::new(), |&mv| last_move_text(&game, mv));
-                break GameEnd::disagreement(&engines[mover].name, &played, &reply);
-            }
-        };
-        let mv: Move = match game.parse_move(&text) {
-            Ok(mv) => mv,
+            Ok(Answer::Stopped) => return Err("a move was stopped with nothing to stop it".into()),
+            Err(e) if e.fault == Fault::Refused => break GameEnd::disagreement(&e.sentence, mover),
+            Err(e) if e.fault == Fault::Unplayable => return Err(e.sentence),
             Err(e) => {
-                let why = format!("{} played an illegal move: {}", engines[mover].name, e.0);
-                break GameEnd::win(side.opponent(), &why);
+                let mut end = GameEnd::win(side.opponent(), catboard::text::clause(&e.sentence));
+                end.broken = Some(mover);
+                break end;
             }
-        };
-        let coordinates = game.move_text(mv);
-        game.make_move(mv);
-        engines[1 - mover].send_move(&coordinates)?;
+        }
     };
-    for engine in engines.iter_mut() {
-        engine.send(&format!("result {}", end.text))?;
-        engine.send("force")?;
-    }
     Ok((end, game, start))
-}
-
-/// The text of `mv`, the last move played in `game`, as it was sent.
-fn last_move_text(game: &AnyGame, mv: Move) -> String {
-    let mut before = game.clone();
-    before.unmake_move();
-    before.move_text(mv)
 }
 
 /// White's material minus Black's, in centipawns, by catboard's piece values.
@@ -396,18 +418,21 @@ fn write_pgn(
     white: usize,
     end: &GameEnd,
 ) -> Result<(), String> {
-    let tags = PgnTags {
+    let mut pgn = PgnGame::new(variant, Options::new());
+    pgn.start = start.position_text();
+    pgn.moves = game.moves_played().to_vec();
+    pgn.tags = PgnTags {
         event: "catboard-match".to_string(),
-        white: names[white].clone(),
-        black: names[1 - white].clone(),
+        players: vec![names[white].clone(), names[1 - white].clone()],
+        // How the runner saw the game end, as it told the engines.
+        extra: vec![("MatchResult".to_string(), end.text.clone())],
         ..PgnTags::default()
     };
-    let text = export(start, game.moves_played(), variant.start_position(), &tags);
+    let text = write(&pgn)?;
     let mut file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(path)
         .map_err(|e| format!("could not open {}: {e}", path.display()))?;
-    writeln!(file, "{{{}}}\n{text}\n", end.text)
-        .map_err(|e| format!("could not write to {}: {e}", path.display()))
+    writeln!(file, "{text}").map_err(|e| format!("could not write to {}: {e}", path.display()))
 }

@@ -5,8 +5,10 @@ use super::moving;
 use super::{App, Effect, PositionMark, Screen};
 use crate::session::computer::{HINT_LEVEL, Purpose, SearchRequest, Thinking};
 use crate::session::table::Player;
-use catboard::ai::Thought;
-use catboard::core::Game;
+use catboard::ai::{Level, Thought};
+use catboard::clock::think_budget;
+use catboard::core::{Game, Move};
+use catboard::protocol::engine::{Budget, Clocks as EngineClocks};
 use std::time::Duration;
 
 impl App {
@@ -36,26 +38,67 @@ impl App {
             }
         };
         self.next_search += 1;
+        let seat = p.table.game().to_move();
         p.thinking = Some(Thinking {
             id,
             purpose,
-            seat: p.table.game().to_move(),
+            seat,
             level,
             progress: None,
         });
+        let mut limits = level.limits_with_think_ms(think_ms);
+        let mut min_time = min_time;
+        // Another engine's time: --think-ms a move, or both clocks.
+        let mut engine_budget = Budget::PerMove(Duration::from_millis(think_ms));
+        let now = self.time.now();
+        if let (Some(clocks), Some(left)) = (p.table.clocks(), p.clock_reading(seat, now)) {
+            // A timed game: the computer plays by its clock, a share of
+            // the time left and most of the increment, and shows no
+            // pause it would pay for.
+            let increment = clocks.control().increment;
+            let budget = think_budget(left, increment, None);
+            limits.time = match (level, limits.time) {
+                (Level::Master, _) | (_, None) => Some(budget),
+                (_, Some(t)) => Some(t.min(budget)),
+            };
+            min_time = Duration::ZERO;
+            let other = catboard::core::Seat(1 - seat.0.min(1));
+            engine_budget = Budget::Clock(EngineClocks {
+                own: left,
+                opponent: p.clock_reading(other, now).unwrap_or(left),
+                own_increment: increment,
+                opponent_increment: increment,
+            });
+        }
+        if purpose == Purpose::Move
+            && let Some(request) =
+                super::engine_seats::request(&p.table, id, engine_budget, min_time)
+        {
+            return vec![Effect::AskEngine(Box::new(request))];
+        }
         vec![Effect::Think(Box::new(SearchRequest {
             id,
             game: p.table.game().clone(),
-            limits: level.limits_with_think_ms(think_ms),
+            limits,
             min_time,
         }))]
+    }
+
+    /// Keeps the players going (see [`App::engage_players`]) and the
+    /// clock of the seat to move running when it should. Runs after every
+    /// action, and when a game opens.
+    pub fn engage(&mut self) -> Vec<Effect> {
+        let effects = self.engage_players();
+        self.keep_time(false);
+        effects
     }
 
     /// Keeps the computer players going: stops a search that no longer
     /// fits the position (the game ended, a person is to move, play is
     /// paused) and starts one when a computer seat is to move and nothing
-    /// thinks for it. Runs after every action, and when a game opens.
-    pub fn engage(&mut self) -> Vec<Effect> {
+    /// thinks for it; a seat that has left passes at once (where the game
+    /// is kept here).
+    fn engage_players(&mut self) -> Vec<Effect> {
         if let Some(effects) = self.begin_watching() {
             return effects;
         }
@@ -72,6 +115,21 @@ impl App {
         let mut effects = Vec::new();
         let over = p.table.outcome().is_some();
         let to_move = p.table.player_to_move();
+        let seat = p.table.game().to_move();
+        if !over
+            && !self.kept_elsewhere
+            && p.table.game().retirements().of(seat).is_some()
+            && p.table.can_pass()
+        {
+            // A seat that has left (the Cats once their flag fell) passes
+            // at once on each of its turns.
+            if let Some(t) = p.thinking.take() {
+                effects.push(Effect::StopThinking(t.id));
+            }
+            effects.extend(moving::play_move(self, Move::PASS, false));
+            effects.extend(self.engage_players());
+            return effects;
+        }
         if let Some(t) = &p.thinking {
             let wanted = !over
                 && match t.purpose {

@@ -4,9 +4,19 @@
 //! search on a worker thread) comes back as [`Effect`]s.
 
 #[cfg(test)]
+mod clock_tests;
+mod clocks;
+#[cfg(test)]
 mod computer_tests;
 mod computers;
+mod engine_seats;
+#[cfg(test)]
+mod engine_seats_tests;
+mod glance;
 mod moving;
+pub mod review;
+#[cfg(test)]
+mod review_tests;
 #[cfg(test)]
 mod series_tests;
 #[cfg(test)]
@@ -21,6 +31,11 @@ mod watching;
 mod watching_tests;
 
 pub use update::update;
+#[cfg_attr(
+    not(feature = "ssh"),
+    allow(unused_imports, reason = "the server's computers judge draws by it")
+)]
+pub use verdicts::takes_draw;
 
 use super::computer::{SearchRequest, Thinking, WATCH_PAUSE};
 use super::describe::{Event, EventKind};
@@ -31,6 +46,7 @@ use super::save::{Claim, GameLock, SaveStore, SavedGame, claim};
 use super::setup_form::Setup;
 use super::speech::Voice;
 use super::table::TableGame;
+use super::timing::{TimeSource, TurnTimer};
 use catboard::ai::level::DEFAULT_THINK_MS;
 use catboard::core::{Cell, Game, Move, Seat};
 use catboard::entry::{Choice, MoveEntry};
@@ -44,7 +60,9 @@ pub enum Effect {
     Save(PathBuf, Box<SavedGame>),
     /// Start this search on a worker thread.
     Think(Box<SearchRequest>),
-    /// Raise the stop flag of the search with this id.
+    /// Ask this engine, playing a seat, for its move on a worker thread.
+    AskEngine(Box<super::engines::EngineRequest>),
+    /// Raise the stop flag of the search (or the engine's request) with this id.
     StopThinking(u64),
     /// Follow the game saved in this file, which another catboard has
     /// open: report its saves as [`Action::Watched`](super::action::Action::Watched)
@@ -100,6 +118,24 @@ pub enum Overlay {
     },
     /// "Start a new game?"
     ConfirmNewGame,
+    /// "Resign this game?"
+    ConfirmResign,
+    /// A draw offered by this seat, for the person at the other to answer.
+    DrawOffered(Seat),
+    /// How each piece of the game moves, one at a time.
+    Glance(Box<GlanceView>),
+}
+
+/// The moves-at-a-glance view: the game's pieces, the one shown, and how
+/// it moves (none when no position shows it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GlanceView {
+    /// The game's kinds of piece, as the view lists them.
+    pub kinds: Vec<catboard::core::PieceKind>,
+    /// The one shown.
+    pub index: usize,
+    /// How it moves.
+    pub glance: Option<catboard::core::glance::Glance<catboard::variants::AnyGame>>,
 }
 
 /// A game being played, with the cursor and the move being entered.
@@ -119,6 +155,9 @@ pub struct Playing {
     /// The name of the person at each seat, where the front end knows it
     /// (a shared table); the panel shows it instead of "human".
     pub people: Vec<Option<String>>,
+    /// The seat this front end's person plays, where the front end knows
+    /// it (a table shared over SSH): resigning is for that seat.
+    pub own_seat: Option<Seat>,
     /// Where the game is autosaved.
     pub save_path: Option<PathBuf>,
     /// The search under way, for a computer's move or a hint.
@@ -143,6 +182,17 @@ pub struct Playing {
     /// Set when another catboard has the game open: this one watches it,
     /// read-only, and never writes its file.
     pub watching: Option<Watching>,
+    /// The timer of the turn under way, in a timed game.
+    pub timer: TurnTimer,
+    /// The seats told their clock is low (one bit a seat), each told once
+    /// until its clock is above the mark again.
+    pub low_time_told: u8,
+    /// What each seat's clock read after the last action (empty in an
+    /// untimed game): what a screen draws, so a drawing is the same
+    /// whenever it is made.
+    pub clock_faces: Vec<std::time::Duration>,
+    /// The earlier position being looked at instead of the live one.
+    pub review: Option<review::Review>,
 }
 
 impl Playing {
@@ -171,6 +221,7 @@ impl Playing {
             entry_for: (usize::MAX, 0),
             orientation,
             people: Vec::new(),
+            own_seat: None,
             save_path,
             thinking: None,
             hint: None,
@@ -181,6 +232,10 @@ impl Playing {
             draw_offer: None,
             lock,
             watching,
+            timer: TurnTimer::default(),
+            low_time_told: 0,
+            clock_faces: Vec::new(),
+            review: None,
         };
         playing.entry_mut();
         playing
@@ -232,10 +287,16 @@ impl Playing {
     /// The save of the game as it stands; none for a game watched (its
     /// file is the other catboard's).
     fn save(&self) -> Vec<Effect> {
+        self.save_during_turn(std::time::Duration::ZERO)
+    }
+
+    /// The save of the game `spent` into the turn under way.
+    fn save_during_turn(&self, spent: std::time::Duration) -> Vec<Effect> {
         match &self.save_path {
-            Some(path) if self.watching.is_none() => {
-                vec![Effect::Save(path.clone(), Box::new(self.table.saved()))]
-            }
+            Some(path) if self.watching.is_none() => vec![Effect::Save(
+                path.clone(),
+                Box::new(self.table.saved_during_turn(spent)),
+            )],
             _ => Vec::new(),
         }
     }
@@ -297,6 +358,9 @@ pub struct App {
     /// SSH refuses undo): answered with their sentence, left out of the
     /// help and the hint line.
     pub refused: &'static [Refusal],
+    /// The engines installed here that the setup screen offers for the
+    /// seats (none on a shared table, whose App is made without them).
+    pub offered_engines: Vec<catboard::protocol::engine::known::KnownEngine>,
     /// The id of the next search started.
     next_search: u64,
     /// Every sentence said, oldest first (the latest [`EVENT_LOG`] kept),
@@ -308,6 +372,15 @@ pub struct App {
     /// How many events there were when the current update began: the
     /// sentences of one step are shown together.
     step_start: usize,
+    /// Where the clocks read the time: the machine's monotonic clock, or
+    /// one a test sets by hand.
+    pub time: TimeSource,
+    /// Set where the game is kept by someone else (a table shared over
+    /// SSH, kept by the server's hub): the clocks here are only shown (a
+    /// flag is the keeper's to play, by its own clock), a move played here
+    /// is handed on with no time charged (the keeper times it), and a seat
+    /// that has left passes there, not here.
+    pub kept_elsewhere: bool,
 }
 
 /// How many events [`App::events`] keeps.
@@ -330,10 +403,13 @@ impl App {
             think_ms: DEFAULT_THINK_MS,
             watch_pause: WATCH_PAUSE,
             refused: &[],
+            offered_engines: Vec::new(),
             next_search: 1,
             events: Vec::new(),
             step_start: 0,
             previous_game: None,
+            time: TimeSource::Real,
+            kept_elsewhere: false,
         }
     }
 
@@ -344,7 +420,10 @@ impl App {
             (Some(Overlay::Field { .. }), _) => Context::TextEntry,
             (Some(Overlay::Chooser { .. }), _) => Context::Chooser,
             (Some(Overlay::ConfirmNewGame), _) => Context::Confirm,
+            (Some(Overlay::ConfirmResign | Overlay::DrawOffered(_)), _) => Context::Confirm,
+            (Some(Overlay::Glance(_)), _) => Context::Glance,
             (None, Screen::Setup(_)) => Context::Setup,
+            (None, Screen::Playing(p)) if p.review.is_some() => Context::Review,
             (None, Screen::Playing(_)) => Context::Board,
         }
     }
@@ -390,10 +469,12 @@ impl App {
         self.emit(Event::new(EventKind::Info, text));
     }
 
-    /// The game being played, as its save file would record it.
+    /// The game being played, as its save file would record it, with the
+    /// time the seat to move has spent on its turn so far.
     pub fn save_now(&self) -> Vec<Effect> {
+        let now = self.time.now();
         match &self.screen {
-            Screen::Playing(p) => p.save(),
+            Screen::Playing(p) => p.save_during_turn(p.timer.running(now)),
             Screen::Setup(_) => Vec::new(),
         }
     }

@@ -29,6 +29,12 @@ pub(super) fn cannot_move_now(p: &Playing, typed: bool) -> Option<String> {
     let level = p.table.player_to_move().level()?;
     let game = p.table.game();
     let seat = capitalise(game.seat_name(game.to_move()));
+    if let Some(engine) = p.table.engine(game.to_move()) {
+        return Some(format!(
+            "{seat} is played by the engine {}; wait for its move.",
+            engine.label()
+        ));
+    }
     Some(if p.paused {
         let how = if typed {
             "type computer to have it play this move"
@@ -49,7 +55,26 @@ pub(super) fn play_move(app: &mut App, mv: Move, by_person: bool) -> Vec<Effect>
     };
     let said = describe::move_played(p.table.game(), app.voice, mv);
     let before = p.table.game().clone();
-    p.table.play(mv);
+    // Where the game is kept elsewhere, the keeper times the move.
+    let spent = if app.kept_elsewhere {
+        std::time::Duration::ZERO
+    } else {
+        p.timer.running(app.time.now())
+    };
+    if p.table.play_after(mv, spent).is_err() {
+        // The time ran out before the move: the flag fell instead.
+        p.cancel_entry();
+        p.draw_offer = None;
+        let effects = p.save();
+        if let Some(outcome) = p.table.outcome() {
+            let text = describe::result_in(&p.table, outcome, app.voice);
+            app.emit(Event::new(EventKind::Result, text));
+        } else if let Some(retire) = p.table.last_move().and_then(catboard::core::Retire::of) {
+            let text = describe::left_the_game(&p.table, retire);
+            app.emit(Event::new(EventKind::Move, text));
+        }
+        return effects;
+    }
     p.cancel_entry();
     p.draw_offer = None;
     if by_person && !mv.is_pass() {

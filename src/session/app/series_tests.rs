@@ -27,6 +27,7 @@ pub(super) fn baccancat_app(save: Option<SaveStore>) -> App {
         options: Options::new(),
         position: Some(MARRIAGE.to_string()),
         players: vec![Player::Human; 4],
+        time: None,
     })
     .expect("valid position");
     let path = save.as_ref().map(SaveStore::fresh_path);

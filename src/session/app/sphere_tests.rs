@@ -87,10 +87,10 @@ fn assert_mated(app: &App) {
     assert_eq!(notation(app), ["22S-20S", "B3N-1N", "B6Nx11E#"]);
     assert_eq!(
         p(app).table.outcome(),
-        Some(crate::session::table::Ending::Rules(Outcome {
+        Some(Outcome {
             winner: Some(catboard::core::Seat(0)),
             reason: EndReason::Checkmate,
-        }))
+        })
     );
 }
 
@@ -205,6 +205,7 @@ fn a_promotion_picked_on_the_sphere_opens_the_chooser() {
         options: catboard::core::Options::new(),
         position: Some("K14S,P19S,k9N w - - 0 1".into()),
         players: vec![Player::Human; 2],
+        time: None,
     })
     .expect("a position");
     let mut app = App::new(

@@ -28,8 +28,9 @@ pub(super) fn update_setup(app: &mut App, action: Action) -> Vec<Effect> {
         Action::Select | Action::Submit => match setup.current() {
             SetupRow::Begin => return begin(app),
             SetupRow::Resume => {
-                if let Some(offer) = setup.resume.take() {
+                if let Some(mut offer) = setup.resume.take() {
                     let near = offer.table.first_human_seat();
+                    let gone = offer.table.retire_missing_engines();
                     let note = format!("Resumed the game saved in {}.", offer.path.display());
                     // The game thinks as long as it did when it was saved.
                     if let Some(think_ms) = offer.table.think_ms() {
@@ -41,6 +42,9 @@ pub(super) fn update_setup(app: &mut App, action: Action) -> Vec<Effect> {
                         Some(offer.path),
                     )));
                     app.inform(note);
+                    for sentence in gone {
+                        app.error(sentence);
+                    }
                 }
             }
             SetupRow::Position => {
@@ -62,13 +66,14 @@ fn begin(app: &mut App) -> Vec<Effect> {
         return Vec::new();
     };
     let (spec, near, think_ms) = (setup.spec(), setup.near_side, setup.think_ms);
+    let engines = setup.engines.clone();
     let previous = app.previous_game.clone();
     let series = previous
         .as_ref()
         .map_or(SeriesStart::Fresh, |p| carried_series(&p.table, &spec));
     let before = app.think_ms;
     app.think_ms = think_ms;
-    let effects = open_game(app, &spec, near, previous, series);
+    let effects = open_game(app, &spec, &engines, near, previous, series);
     if matches!(app.screen, Screen::Playing(_)) {
         app.previous_game = None;
     } else {
@@ -105,13 +110,15 @@ pub(super) fn carried_series(previous: &TableGame, spec: &TableSpec) -> SeriesSt
     }
 }
 
-/// Opens a new game as `spec` says, seen from `near`, saved in a fresh
-/// file, with `previous` as the game undo before its first move brings
-/// back and `series` the series it belongs to; a spec that cannot start
-/// is said as an error and nothing changes.
+/// Opens a new game as `spec` says, the seats `engines` names played by
+/// those engines, seen from `near`, saved in a fresh file, with
+/// `previous` as the game undo before its first move brings back and
+/// `series` the series it belongs to; a spec that cannot start is said as
+/// an error and nothing changes.
 pub(super) fn open_game(
     app: &mut App,
     spec: &TableSpec,
+    engines: &[Option<catboard::protocol::engine::EngineSpec>],
     near: usize,
     previous: Option<Box<Playing>>,
     series: SeriesStart,
@@ -129,6 +136,7 @@ pub(super) fn open_game(
                 _ => {}
             }
             table.set_think_ms(app.think_ms);
+            table.set_engines(engines);
             let path = app.saves.as_ref().map(|s| s.fresh_path());
             let mut playing = Playing::new(table, near, path);
             playing.previous = previous;

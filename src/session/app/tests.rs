@@ -17,6 +17,7 @@ pub(super) fn playing(position: Option<&str>) -> App {
         options: Options::new(),
         position: position.map(str::to_string),
         players: vec![Player::Human; 2],
+        time: None,
     })
     .expect("valid position");
     let playing = Playing::new(table, 0, Some(PathBuf::from("/saves/g.json")));
@@ -259,6 +260,7 @@ pub(super) fn table_app(variant: Variant, players: Vec<Player>) -> App {
         options: Options::new(),
         position: None,
         players,
+        time: None,
     })
     .expect("a game");
     let playing = Playing::new(table, 0, Some(PathBuf::from("/saves/g.json")));
@@ -494,6 +496,7 @@ fn chu_app(fen: &str, options: &[&str]) -> App {
             .unwrap_or_else(|e| panic!("{e}")),
         position: Some(fen.into()),
         players: vec![Player::Human; 2],
+        time: None,
     })
     .unwrap_or_else(|e| panic!("{e}"));
     App::new(

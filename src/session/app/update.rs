@@ -2,10 +2,11 @@
 
 use super::computers::reply;
 use super::moving::{self, cannot_move_now};
+use super::review;
 use super::starting::{carried_series, open_game, update_setup};
 use super::verdicts;
 use super::{App, Effect, FieldPurpose, Overlay, Screen};
-use crate::session::action::{Action, Dir};
+use crate::session::action::{Action, Dir, ReviewStep};
 use crate::session::computer::{HINT_LEVEL, Progress, Purpose};
 use crate::session::describe;
 use crate::session::keymap::Context;
@@ -22,16 +23,37 @@ use std::time::Duration;
 pub fn update(app: &mut App, action: Action) -> Vec<Effect> {
     let before = app.position_mark();
     app.begin_step();
-    let mut effects = apply(app, action);
+    // A flag that has fallen falls before anything else is done.
+    let mut effects = app.watch_clocks();
+    effects.extend(apply(app, action));
     effects.extend(app.forget_stale(before));
+    // A new turn's timer starts before the players are engaged, so a
+    // computer (or another engine) to move reads its own clock, not its
+    // clock less the turn just played.
+    let moved = app.position_mark();
+    app.keep_time(new_turn(before, moved));
     if !app.quit {
         effects.extend(app.engage());
     }
+    // Engaging may play (a seat that has left passes at once).
+    app.keep_time(new_turn(moved, app.position_mark()));
     effects
+}
+
+/// Whether the position changed between two marks: a new turn.
+fn new_turn(before: Option<super::PositionMark>, after: Option<super::PositionMark>) -> bool {
+    let same =
+        |a: &super::PositionMark, b: &super::PositionMark| a.ply == b.ply && a.hash == b.hash;
+    match (&before, &after) {
+        (Some(b), Some(a)) => !same(b, a),
+        (None, None) => false,
+        _ => true,
+    }
 }
 
 fn apply(app: &mut App, action: Action) -> Vec<Effect> {
     match action {
+        Action::Tick => return Vec::new(),
         Action::Quit | Action::Hangup => {
             app.quit = true;
             let mut effects = app.save_now();
@@ -56,6 +78,9 @@ fn apply(app: &mut App, action: Action) -> Vec<Effect> {
             return Vec::new();
         }
         Action::Reply { id, thought } => return reply(app, id, &thought),
+        Action::EngineNews { id, seat, news } => {
+            return super::engine_seats::news(app, id, seat, news);
+        }
         Action::Watched(saved) => {
             super::watching::watched(app, &saved);
             return Vec::new();
@@ -81,6 +106,7 @@ fn apply(app: &mut App, action: Action) -> Vec<Effect> {
         Some(overlay) => update_overlay(app, overlay, action),
         None => match &app.screen {
             Screen::Setup(_) => update_setup(app, action),
+            Screen::Playing(p) if p.review.is_some() => update_review(app, action),
             Screen::Playing(_) => update_board(app, action),
         },
     }
@@ -101,8 +127,27 @@ fn update_overlay(app: &mut App, overlay: Overlay, action: Action) -> Vec<Effect
             if let Some(scroll) = scroll {
                 app.overlay = Some(Overlay::Help { from, scroll });
             }
+            if action == Action::Explain {
+                super::glance::open(app, true);
+            }
             Vec::new()
         }
+        Overlay::ConfirmResign => {
+            if action == Action::Yes {
+                return verdicts::resign(app);
+            }
+            Vec::new()
+        }
+        Overlay::DrawOffered(_) => match action {
+            Action::Yes => verdicts::answer_draw(app, true),
+            Action::No => verdicts::answer_draw(app, false),
+            _ => {
+                // Any other key leaves the question open.
+                app.overlay = Some(overlay);
+                Vec::new()
+            }
+        },
+        Overlay::Glance(view) => super::glance::update(app, *view, action),
         Overlay::ConfirmNewGame => {
             if action == Action::Yes
                 && let Screen::Playing(p) = &app.screen
@@ -114,7 +159,8 @@ fn update_overlay(app: &mut App, overlay: Overlay, action: Action) -> Vec<Effect
                         path,
                         table: Box::new(p.table.clone()),
                     });
-                let setup = Setup::like(&p.table, p.near_side(), app.think_ms, resume);
+                let setup = Setup::like(&p.table, p.near_side(), app.think_ms, resume)
+                    .offering(&app.offered_engines);
                 app.previous_game = Some(p.as_previous());
                 app.screen = Screen::Setup(setup);
             }
@@ -248,6 +294,7 @@ fn undo(app: &mut App) -> Vec<Effect> {
         return Vec::new();
     }
     p.cancel_entry();
+    p.review = None;
     if p.table.ply() == 0
         && let Some(previous) = p.previous.take()
     {
@@ -255,7 +302,12 @@ fn undo(app: &mut App) -> Vec<Effect> {
         app.inform("Back to the game before this one.");
         return app.save_now();
     }
-    if p.table.take_back_verdict() {
+    if p.table
+        .last_move()
+        .is_some_and(|mv| !mv.on_board() && !mv.is_pass())
+        && p.table.undo()
+    {
+        // A resignation, a flag fallen, a draw agreed: taken back alone.
         let effects = p.save();
         app.inform("Took back the end of the game: it goes on.");
         return effects;
@@ -299,6 +351,7 @@ fn redo(app: &mut App) -> Vec<Effect> {
         return Vec::new();
     }
     p.cancel_entry();
+    p.review = None;
     let before = p.table.ply();
     if !p.table.redo() {
         app.error("There is no move to redo.");
@@ -407,6 +460,32 @@ fn pause_computer(app: &mut App) {
     }
 }
 
+/// While reviewing: steps through the moves; a key that would act on the
+/// game says how to return to it first.
+fn update_review(app: &mut App, action: Action) -> Vec<Effect> {
+    match action {
+        Action::Review(step) => review::review(app, step),
+        Action::Help => {
+            app.overlay = Some(Overlay::Help {
+                from: Context::Review,
+                scroll: 0,
+            });
+            Vec::new()
+        }
+        Action::Resize | Action::Tick => Vec::new(),
+        Action::Cancel => review::review(app, ReviewStep::Live),
+        _ => {
+            let how = if app.typed {
+                "type live to return to the game"
+            } else {
+                "press Esc to return to the game"
+            };
+            app.error(format!("You are reviewing an earlier position; {how}."));
+            Vec::new()
+        }
+    }
+}
+
 fn update_board(app: &mut App, action: Action) -> Vec<Effect> {
     let moves_cursor = matches!(action, Action::Cursor(_) | Action::Neighbour(_));
     let effects = board_action(app, action);
@@ -480,6 +559,7 @@ fn board_action(app: &mut App, action: Action) -> Vec<Effect> {
             })
         }
         Action::NewGame => app.overlay = Some(Overlay::ConfirmNewGame),
+        Action::Explain => super::glance::open(app, false),
         Action::GoTo => {
             app.overlay = Some(Overlay::Field {
                 purpose: FieldPurpose::GoTo,
@@ -499,6 +579,14 @@ fn board_action(app: &mut App, action: Action) -> Vec<Effect> {
         Action::Pass => return pass(app),
         Action::Hint => return hint(app),
         Action::PauseComputer => pause_computer(app),
+        Action::Review(step) => return review::review(app, step),
+        Action::AskResign => {
+            if let Some(why) = verdicts::cannot_resign(p) {
+                app.error(why);
+            } else {
+                app.overlay = Some(Overlay::ConfirmResign);
+            }
+        }
         Action::Resign => return verdicts::resign(app),
         Action::OfferDraw => return verdicts::offer_draw(app),
         Action::AnswerDraw(yes) => return verdicts::answer_draw(app, yes),
@@ -551,7 +639,8 @@ fn restart(app: &mut App) -> Vec<Effect> {
     let spec = Setup::like(&p.table, p.near_side(), app.think_ms, None).spec();
     let series = carried_series(&p.table, &spec);
     let (near, previous) = (p.near_side(), p.as_previous());
-    let effects = open_game(app, &spec, near, Some(previous), series);
+    let engines = p.table.engines().to_vec();
+    let effects = open_game(app, &spec, &engines, near, Some(previous), series);
     if !app.message.as_ref().is_some_and(|m| m.error) {
         app.inform("A new game begins; undo before its first move brings back the last one.");
     }

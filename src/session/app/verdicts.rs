@@ -1,37 +1,88 @@
 //! The players' verdicts: a resignation, and a draw offered, then
-//! accepted or declined (by a computer seat on its search's judgement).
-//! Each ends the game with a [`Verdict`] the table records and the save
-//! keeps, so the result is said, shown and kept by `--resume`.
+//! accepted or declined (by a computer seat on its search's judgement),
+//! and a flag falling. Each is a retirement the table plays as a ply
+//! ([`catboard::core::Retire`]), so the result is said, shown, saved and
+//! kept by `--resume`, and undo takes it back like a move.
 
-use super::{App, Effect, Screen};
+use super::{App, Effect, Playing, Screen};
 use crate::session::computer::Purpose;
 use crate::session::describe::{self, Event, EventKind};
-use crate::session::table::{Player, Verdict};
+use crate::session::table::Player;
 use crate::session::words::capitalise;
-use catboard::core::{Game, Seat};
+use catboard::core::{Departure, Game, Leaving, Retire, Seat};
 use std::time::Duration;
 
 /// How much better than level (in centipawns, by its own search) a
 /// computer may find its side and still take a draw offered.
 pub const DRAW_MARGIN: i32 = 25;
 
-/// Ends the game by `verdict` and says the result.
-fn end(app: &mut App, verdict: Verdict) -> Vec<Effect> {
+/// Plays `retire` and says what it did: the result when it ended the
+/// game, else who left (a BacCanCat army out, the Cats passing from now on).
+pub(super) fn end(app: &mut App, retire: Retire) -> Vec<Effect> {
     let Screen::Playing(p) = &mut app.screen else {
         return Vec::new();
     };
-    if let Err(e) = p.table.end_by(verdict) {
+    if let Err(e) = p.table.retire(retire) {
         app.error(e);
         return Vec::new();
     }
     p.draw_offer = None;
     p.cancel_entry();
     let effects = p.save();
-    if let Some(ending) = p.table.outcome() {
-        let text = describe::result_in(&p.table, ending, app.voice);
-        app.emit(Event::new(EventKind::Result, text));
+    match p.table.outcome() {
+        Some(outcome) => {
+            let text = describe::result_in(&p.table, outcome, app.voice);
+            app.emit(Event::new(EventKind::Result, text));
+        }
+        None => {
+            let text = describe::left_the_game(&p.table, retire);
+            app.emit(Event::new(EventKind::Move, text));
+        }
     }
     effects
+}
+
+/// Whether a computer whose search scores its position `score` (in
+/// centipawns, for the side that offered the draw) takes the draw: when
+/// it finds its own side no better than [`DRAW_MARGIN`] above level.
+pub fn takes_draw(score: i32) -> bool {
+    -score <= DRAW_MARGIN
+}
+
+/// The seat a person at this table resigns: their own where the front end
+/// knows it ([`Playing::own_seat`]), else the person to move, or (while a
+/// computer is to move) the first seat in the game a person plays.
+fn resigning_seat(p: &Playing) -> Option<Seat> {
+    let game = p.table.game();
+    let in_game = |s: &Seat| game.retirements().of(*s).is_none();
+    if let Some(own) = p.own_seat {
+        return Some(own).filter(in_game);
+    }
+    match p.table.player_to_move() {
+        Player::Human => Some(game.to_move()),
+        Player::Computer(_) => (0..p.table.players().len())
+            .map(|i| Seat(i as u8))
+            .filter(in_game)
+            .find(|s| p.table.player(*s) == Player::Human),
+    }
+}
+
+/// Why the person at this table cannot resign now, if they cannot.
+pub(super) fn cannot_resign(p: &Playing) -> Option<String> {
+    if p.table.outcome().is_some() {
+        return Some("The game is already over.".into());
+    }
+    let Some(seat) = resigning_seat(p) else {
+        if p.own_seat.is_some() {
+            return Some("You are out of this game already.".into());
+        }
+        return Some("Only a person can resign; the computer plays every seat here.".into());
+    };
+    p.table
+        .game()
+        .may_retire(Retire::Leave(seat, Departure::Resigned))
+        .err()
+        .map(|e| e.0)
 }
 
 /// The person to move gives the game up (or, while a computer is to
@@ -40,19 +91,14 @@ pub(super) fn resign(app: &mut App) -> Vec<Effect> {
     let Screen::Playing(p) = &app.screen else {
         return Vec::new();
     };
-    if p.table.outcome().is_some() {
-        app.error("The game is already over.");
+    if let Some(why) = cannot_resign(p) {
+        app.error(why);
         return Vec::new();
     }
-    if !p.table.has_human() {
-        app.error("Only a person can resign; the computer plays every seat here.");
-        return Vec::new();
+    match resigning_seat(p) {
+        Some(seat) => end(app, Retire::Leave(seat, Departure::Resigned)),
+        None => Vec::new(),
     }
-    let seat = match p.table.player_to_move() {
-        Player::Human => p.table.game().to_move(),
-        Player::Computer(_) => Seat(p.table.first_human_seat() as u8),
-    };
-    end(app, Verdict::Resigned(seat))
 }
 
 /// The person to move offers a draw: a computer opponent thinks it over,
@@ -66,12 +112,9 @@ pub(super) fn offer_draw(app: &mut App) -> Vec<Effect> {
         return Vec::new();
     }
     let game = p.table.game();
-    let seats = game.seat_names().len();
-    if seats != 2 {
+    if game.end_rules().leaving != Leaving::TwoArmies {
         let name = p.table.variant().name();
-        app.error(format!(
-            "A draw is offered between two players; {name} has {seats} seats."
-        ));
+        app.error(format!("There are no draws by agreement in {name}."));
         return Vec::new();
     }
     if p.table.player_to_move() != Player::Human {
@@ -79,7 +122,14 @@ pub(super) fn offer_draw(app: &mut App) -> Vec<Effect> {
         return Vec::new();
     }
     let offerer = game.to_move();
-    let other = Seat(1 - offerer.0.min(1));
+    if offerer.0 >= 2 {
+        let name = capitalise(game.seat_name(offerer));
+        app.error(format!(
+            "{name} may not offer a draw; only the two armies can."
+        ));
+        return Vec::new();
+    }
+    let other = offerer.opponent();
     let (offers, answers) = (
         capitalise(game.seat_name(offerer)),
         capitalise(game.seat_name(other)),
@@ -95,12 +145,16 @@ pub(super) fn offer_draw(app: &mut App) -> Vec<Effect> {
         }
         Player::Human => {
             p.draw_offer = Some(offerer);
-            let how = if app.typed {
-                "type accept or decline; a move declines it"
+            if app.typed {
+                app.inform(format!(
+                    "{offers} offers a draw. {answers}: type accept or decline; a move declines it."
+                ));
             } else {
-                "a move declines it"
-            };
-            app.inform(format!("{offers} offers a draw. {answers}: {how}."));
+                app.inform(format!(
+                    "{offers} offers a draw. {answers}: accept? y or n."
+                ));
+                app.overlay = Some(super::Overlay::DrawOffered(offerer));
+            }
             Vec::new()
         }
     }
@@ -116,9 +170,9 @@ pub(super) fn answer_draw(app: &mut App, yes: bool) -> Vec<Effect> {
         return Vec::new();
     };
     if yes {
-        return end(app, Verdict::Agreed);
+        return end(app, Retire::Agreement);
     }
-    let other = Seat(1 - offerer.0.min(1));
+    let other = offerer.opponent();
     let name = capitalise(p.table.game().seat_name(other));
     app.inform(format!("{name} declines the draw."));
     Vec::new()
@@ -131,11 +185,11 @@ pub(super) fn judge_draw(app: &mut App, score: i32) -> Vec<Effect> {
         return Vec::new();
     };
     let game = p.table.game();
-    let computer = Seat(1 - game.to_move().0.min(1));
+    let computer = game.to_move().opponent();
     let name = capitalise(game.seat_name(computer));
-    if -score <= DRAW_MARGIN {
+    if takes_draw(score) {
         app.inform(format!("{name} accepts the draw."));
-        end(app, Verdict::Agreed)
+        end(app, Retire::Agreement)
     } else {
         app.inform(format!("{name} declines the draw."));
         Vec::new()

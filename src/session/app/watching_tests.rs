@@ -21,6 +21,7 @@ fn chess_between_people() -> TableGame {
         options: Options::new(),
         position: None,
         players: vec![Player::Human; 2],
+        time: None,
     })
     .expect("the start")
 }

@@ -3,13 +3,14 @@
 //! screen's message line and the line mode both read.
 
 pub mod changes;
+pub mod glance;
 pub mod position;
 pub mod refusal;
 
 use super::speech::{Voice, taken_pieces};
-use super::table::{Ending, TableGame};
+use super::table::TableGame;
 use super::words::capitalise;
-use catboard::core::{Cell, Game, MoveKind, Piece, PieceKind, Seat};
+use catboard::core::{Cell, Game, Leaving, MoveKind, Outcome, Piece, PieceKind, Retire, Seat};
 use catboard::entry::{Choice, Refusal};
 use catboard::series::{Series, half_points_text};
 use catboard::variants::AnyGame;
@@ -126,6 +127,9 @@ pub fn move_played(game: &AnyGame, voice: Voice, mv: catboard::core::Move) -> St
     if mv.kind == MoveKind::Pass {
         return format!("{who} {}.", verb("passes", "pass"));
     }
+    if let Some(retire) = Retire::of(mv) {
+        return format!("{}.", retire.words(game.seat_names()));
+    }
     let kind = game
         .piece_at(mv.from)
         .map_or("piece".to_string(), |p| p.kind().name().to_string());
@@ -198,23 +202,22 @@ pub fn check(game: &AnyGame) -> Option<String> {
 }
 
 /// The result: "Game over 1-0: Checkmate — White wins."
-pub fn result(table: &TableGame, ending: Ending) -> String {
+pub fn result(table: &TableGame, ending: Outcome) -> String {
     result_in(table, ending, Voice::SCREEN)
 }
 
 /// The result as `voice` says it: spoken voices leave out the score,
 /// which a synthesiser reads "one slash two dash one slash two":
 /// "Game over: checkmate — White wins."
-pub fn result_in(table: &TableGame, ending: Ending, voice: Voice) -> String {
+pub fn result_in(table: &TableGame, ending: Outcome, voice: Voice) -> String {
     let words = table.outcome_words(ending);
     if voice.notation.in_words() {
         // "checkmate — White wins", but "White resigns" keeps its capital.
         let first_word = words.split_whitespace().next().unwrap_or("");
-        let seat = table
-            .game()
-            .seat_names()
-            .iter()
-            .any(|s| s.eq_ignore_ascii_case(first_word));
+        let seat = table.game().seat_names().iter().any(|s| {
+            let word = first_word.trim_end_matches("'s").trim_end_matches('\'');
+            s.eq_ignore_ascii_case(word)
+        });
         let mut chars = words.chars();
         let first = match chars.next() {
             Some(c) if !seat => c.to_lowercase().collect::<String>(),
@@ -227,6 +230,20 @@ pub fn result_in(table: &TableGame, ending: Ending, voice: Voice) -> String {
         format!("Game over {}: {words}.", ending.score())
     } else {
         format!("Game over: {words}.")
+    }
+}
+
+/// A seat left a game that goes on: "Blue resigns: out of the game, and
+/// play goes on.", "The Cats' flag fell: they pass from now on."
+pub fn left_the_game(table: &TableGame, retire: Retire) -> String {
+    let game = table.game();
+    let words = retire.words(game.seat_names());
+    match (retire, game.end_rules().leaving) {
+        (Retire::Leave(..), Leaving::TwoArmies) => format!("{words}: they pass from now on."),
+        (Retire::Leave(..), Leaving::Elimination) => {
+            format!("{words}: out of the game, and play goes on.")
+        }
+        (Retire::Agreement, _) => format!("{words}."),
     }
 }
 
@@ -278,6 +295,17 @@ pub fn new_game_question(table: &TableGame) -> String {
     } else {
         "Start a new game? (y/n)".to_string()
     }
+}
+
+/// The question a draw offered asks the other army: "White offers a
+/// draw. Accept it as Black? (y/n)".
+pub fn draw_question(table: &TableGame, offerer: Seat) -> String {
+    let game = table.game();
+    format!(
+        "{} offers a draw. Accept it as {}? (y/n)",
+        capitalise(game.seat_name(offerer)),
+        capitalise(game.seat_name(offerer.opponent()))
+    )
 }
 
 /// Why a pick was refused, in one sentence.

@@ -1,6 +1,6 @@
 //! Keys to actions: the one keymap table, from which the `?` help is made.
 
-use super::action::{Action, Dir};
+use super::action::{Action, Dir, ReviewStep};
 
 /// Where the keyboard's attention is: each has its own keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,6 +17,10 @@ pub enum Context {
     Confirm,
     /// The help screen.
     Help,
+    /// Stepping through the game's moves (review).
+    Review,
+    /// How each piece moves (moves at a glance).
+    Glance,
 }
 
 impl Context {
@@ -29,6 +33,8 @@ impl Context {
             Context::Chooser => "Promotion chooser",
             Context::Confirm => "Questions",
             Context::Help => "Help",
+            Context::Review => "Review (stepping through the moves)",
+            Context::Glance => "How pieces move",
         }
     }
 }
@@ -318,9 +324,70 @@ pub static KEYMAP: &[Binding] = &[
         Action::ComputerMove,
         "computer moves for the side to move",
     ),
+    bind(
+        C::Board,
+        &[Key::Char('v'), Key::PageUp],
+        Action::Review(ReviewStep::Back),
+        "review: step back through the moves",
+    ),
+    bind(
+        C::Board,
+        &[Key::Home],
+        Action::Review(ReviewStep::First),
+        "review from the start position",
+    ),
+    bind(
+        C::Board,
+        &[Key::Char('R')],
+        Action::AskResign,
+        "resign (asks)",
+    ),
+    bind(
+        C::Board,
+        &[Key::Char('D')],
+        Action::OfferDraw,
+        "offer a draw",
+    ),
+    bind(
+        C::Board,
+        &[Key::Char('e')],
+        Action::Explain,
+        "how a piece moves (the one under the cursor)",
+    ),
     bind(C::Board, &[Key::Char('?')], Action::Help, "this help"),
     bind(
         C::Board,
+        &[Key::Char('q'), Key::Ctrl('c')],
+        Action::Quit,
+        "quit (game is saved)",
+    ),
+    bind(
+        C::Review,
+        &[Key::Left, Key::Char('h'), Key::PageUp],
+        Action::Review(ReviewStep::Back),
+        "a move back",
+    ),
+    bind(
+        C::Review,
+        &[Key::Right, Key::Char('l'), Key::PageDown],
+        Action::Review(ReviewStep::Forward),
+        "a move forward",
+    ),
+    bind(
+        C::Review,
+        &[Key::Home],
+        Action::Review(ReviewStep::First),
+        "the start position",
+    ),
+    bind(
+        C::Review,
+        &[Key::Esc, Key::End, Key::Char('v'), Key::Enter],
+        Action::Review(ReviewStep::Live),
+        "back to the game",
+    ),
+    bind(C::Review, &[Key::Char('?')], Action::Help, "this help"),
+    bind(
+        C::Review,
         &[Key::Char('q'), Key::Ctrl('c')],
         Action::Quit,
         "quit (game is saved)",
@@ -431,7 +498,32 @@ pub static KEYMAP: &[Binding] = &[
         Action::Cancel,
         "close",
     ),
+    bind(
+        C::Help,
+        &[Key::Char('e')],
+        Action::Explain,
+        "how each piece moves",
+    ),
     bind(C::Help, &[Key::Ctrl('c')], Action::Quit, "quit"),
+    bind(
+        C::Glance,
+        &[Key::Up, Key::Char('k'), Key::Left],
+        Action::Cursor(Dir::Up),
+        "the piece before",
+    ),
+    bind(
+        C::Glance,
+        &[Key::Down, Key::Char('j'), Key::Right],
+        Action::Cursor(Dir::Down),
+        "the next piece",
+    ),
+    bind(
+        C::Glance,
+        &[Key::Esc, Key::Char('e'), Key::Char('q'), Key::Enter],
+        Action::Cancel,
+        "close",
+    ),
+    bind(C::Glance, &[Key::Ctrl('c')], Action::Quit, "quit"),
 ];
 
 /// A hint on the bottom line: in `context`, the keys of `actions` (the
@@ -483,6 +575,7 @@ pub static HINTS: &[Hint] = &[
     hint(C::Board, &[Action::Redo], "redo", 3),
     hint(C::Board, &[Action::Hint], "hint", 4),
     hint(C::Board, &[Action::PauseComputer], "pause", 7),
+    hint(C::Board, &[Action::Explain], "how it moves", 2),
     hint(C::Board, &[Action::Help], "help", 10),
     hint(C::Board, &[Action::Quit], "quit", 10),
     hint(C::TextEntry, &[Action::Submit], "accept", 9),
@@ -498,6 +591,14 @@ pub static HINTS: &[Hint] = &[
     hint(C::Confirm, &[Action::Yes], "yes", 9),
     hint(C::Confirm, &[Action::No], "no", 9),
     hint(C::Help, &[Action::Cancel], "close the help", 9),
+    hint(C::Help, &[Action::Explain], "how pieces move", 8),
+    hint(
+        C::Glance,
+        &[Action::Cursor(Dir::Up), Action::Cursor(Dir::Down)],
+        "another piece",
+        9,
+    ),
+    hint(C::Glance, &[Action::Cancel], "close", 9),
     hint(
         C::Setup,
         &[Action::Cursor(Dir::Up), Action::Cursor(Dir::Down)],

@@ -81,6 +81,7 @@ fn table_game(
         options: Options::new(),
         position: fen.map(str::to_string),
         players,
+        time: None,
     }) {
         Ok(t) => t,
         Err(e) => panic!("bad test position: {e}"),
@@ -344,6 +345,32 @@ fn snapshot_thinking(goldens: &mut Goldens) {
     };
     update(&mut app, Action::Progress { id, thought });
     check(goldens, "thinking", &app, 80, 24);
+}
+
+/// Black played by another engine, thinking: the seat and the thinking
+/// lines name it.
+fn snapshot_engine_thinking(goldens: &mut Goldens) {
+    use catboard::ai::Level;
+    let mut app = table_game(
+        Variant::Chess,
+        vec![Player::Human, Player::Human],
+        None,
+        &["e4"],
+        0,
+        classic(),
+    );
+    if let Screen::Playing(p) = &mut app.screen {
+        let spec = catboard::protocol::engine::EngineSpec::parse("uci:stockfish")
+            .and_then(Result::ok)
+            .expect("an engine");
+        p.table
+            .set_engine(catboard::core::Seat::BLACK, spec, Level::Master);
+    }
+    match app.engage().as_slice() {
+        [crate::session::app::Effect::AskEngine(_)] => {}
+        other => panic!("expected the engine asked, got {other:?}"),
+    }
+    check(goldens, "engine-thinking", &app, 80, 24);
 }
 
 fn snapshot_hint(goldens: &mut Goldens) {
@@ -648,6 +675,7 @@ fn snapshot_cell_list(goldens: &mut Goldens) {
 golden_tests!(mod screens = [
     snapshot_setup_screen,
     snapshot_setup_screen_with_computer_seats,
+    snapshot_engine_thinking,
     snapshot_start_from_white,
     snapshot_start_from_black,
     snapshot_selection_with_targets,
@@ -678,10 +706,16 @@ golden_tests!(mod screens = [
 
 #[test]
 fn every_screen_file_is_checked() {
-    let cases = [screens::CASES, variants::screens::CASES].concat();
+    let cases = [
+        screens::CASES,
+        variants::screens::CASES,
+        glance::screens::CASES,
+    ]
+    .concat();
     crate::golden::assert_every_file_is_checked(Owner::Screens, &cases);
 }
 
+mod glance;
 mod reader;
 mod variants;
 

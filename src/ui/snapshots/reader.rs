@@ -14,7 +14,7 @@ use catboard::core::Game;
 use catboard::variants::Variant;
 
 /// The screen's rows as text.
-fn rows(app: &App, width: u16, height: u16) -> Vec<String> {
+pub(super) fn rows(app: &App, width: u16, height: u16) -> Vec<String> {
     let buffer = render(app, width, height);
     (0..height)
         .map(|y| {

@@ -53,6 +53,7 @@ fn snapshot_chu_chess(goldens: &mut Goldens) {
             .unwrap_or_else(|e| panic!("{e}")),
         position: Some("4k5/10/10/4P5/10/10/10/10/10/5K4 w - - 0 1".into()),
         players: vec![Player::Human; 2],
+        time: None,
     })
     .unwrap_or_else(|e| panic!("{e}"));
     let mut app = App::new(

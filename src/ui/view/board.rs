@@ -48,6 +48,10 @@ pub struct BoardMarks {
     /// Picked cells that finish a two-leg move when picked again (a
     /// Lion's first leg taken: stop there, or go back to the origin).
     pub finish: CellSet,
+    /// Cells marked each with a mark and a colour of their own: how a
+    /// piece reaches them, in the moves-at-a-glance view. An empty cell
+    /// shows the mark in its middle, on the colour.
+    pub reach: Vec<(CellSet, &'static str, Color)>,
 }
 
 /// Cell sizes (columns, rows) the board is drawn at, smallest first: about
@@ -222,6 +226,37 @@ impl Labels {
     }
 }
 
+/// What the labels beside a board mean, when both its axes are labelled
+/// with letters (BacCanCat, whose cells are named file letter then rank
+/// letter) and so cannot be told apart by their look: which axis's
+/// letter comes first in a cell's name, in the words that fit `width`
+/// columns; `None` for a board whose labels say it themselves (letters
+/// one way, digits the other) or when no words fit.
+pub fn axis_hint(geo: &Geometry, orientation: Orientation, width: u16) -> Option<&'static str> {
+    let labels = Labels::of(geo, orientation);
+    let letters =
+        |l: &[String]| !l.is_empty() && l.iter().all(|s| s.chars().all(|c| c.is_alphabetic()));
+    if !letters(&labels.rows) || !letters(&labels.cols) {
+        return None;
+    }
+    // A name is its file's label, then its rank's (see `Labels`); turned
+    // sideways, the rows are the files.
+    let forms: [&'static str; 3] = if orientation.sideways() {
+        [
+            "A cell's name: its row's letter (file), then its column's (rank)",
+            "Cell = row letter + column letter",
+            "cell = row + column",
+        ]
+    } else {
+        [
+            "A cell's name: its column's letter (file), then its row's (rank)",
+            "Cell = column letter + row letter",
+            "cell = column + row",
+        ]
+    };
+    forms.into_iter().find(|f| f.width() <= usize::from(width))
+}
+
 /// The board widget.
 pub struct BoardView<'a> {
     /// The game drawn.
@@ -346,6 +381,7 @@ fn cell_look_in_regions(
     let is_zone = zones.contains(cell);
     let is_disarmed = disarmed.contains(cell);
     let is_line = m.line.contains(cell);
+    let reach = m.reach.iter().find(|(cells, _, _)| cells.contains(cell));
     let light = geo.is_light(cell);
     let camp = owner(regions, cell).map(Seat::index);
     let square = theme.board.square(light, camp);
@@ -368,6 +404,8 @@ fn cell_look_in_regions(
         (theme.marks.last_move, Modifier::empty())
     } else if is_zone {
         (zone, Modifier::empty())
+    } else if let Some((_, _, colour)) = reach {
+        (*colour, Modifier::empty())
     } else {
         (square, Modifier::empty())
     };
@@ -393,6 +431,7 @@ fn cell_look_in_regions(
     let centre = match piece {
         Some(p) => look.glyphs.piece(game, p).to_string(),
         None if is_target => marks.target.to_string(),
+        None if reach.is_some() => reach.map_or(" ", |(_, mark, _)| *mark).to_string(),
         None if is_zone && !zone_told => marks.zone.to_string(),
         None => " ".to_string(),
     };
@@ -578,6 +617,24 @@ pub(super) fn cell_at(
     })
 }
 
+/// Where `cell` of `geo` is drawn on a board of `size` drawn in `area`
+/// from `orientation`: the inverse of [`cell_at`].
+pub(super) fn cell_area(
+    geo: &Geometry,
+    orientation: Orientation,
+    size: BoardSize,
+    area: Rect,
+    cell: Cell,
+) -> Rect {
+    let (col, row) = orientation.screen_place(geo.place(cell), drawing_extent(geo));
+    Rect {
+        x: area.x + size.label_width + col * size.cell_width,
+        y: area.y + row * size.cell_height,
+        width: size.cell_width,
+        height: size.cell_height,
+    }
+}
+
 impl Widget for BoardView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let geo = self.game.geometry();
@@ -634,34 +691,6 @@ impl Widget for BoardView<'_> {
 mod tests {
     use super::*;
     use crate::session::look::{ColorDepth, GlyphSet};
-
-    #[test]
-    fn a_checks_line_runs_from_the_attacker_to_the_king() {
-        use catboard::core::Options;
-        use catboard::variants::Variant;
-        let line_of = |variant: Variant, text: &str| {
-            let game = variant
-                .from_position(text, &Options::new())
-                .unwrap_or_else(|e| panic!("{e}"));
-            let geo = game.geometry();
-            let mut names: Vec<String> = super::super::check_lines(&game)
-                .iter()
-                .map(|c| geo.name(c).to_string())
-                .collect();
-            names.sort();
-            names
-        };
-        // The rook on e1 checks the king on e8 down the open file (the
-        // knight on c6 can step between, on e5 or e7).
-        assert_eq!(
-            line_of(Variant::Chess, "4k3/8/2n5/8/8/8/8/4R1K1 b - - 0 1"),
-            ["e1", "e2", "e3", "e4", "e5", "e6", "e7"]
-        );
-        // No check, no line; a rook on a diagonal gives none.
-        assert!(line_of(Variant::Chess, "4k3/8/2n5/8/8/8/8/3R2K1 b - - 0 1").is_empty());
-        // On the sphere: the rook next to White's king, which takes it.
-        assert_eq!(line_of(Variant::Polar, "K14S,k9S,r3E w - - 0 1"), ["3E"]);
-    }
 
     #[test]
     fn the_biggest_cells_that_fit_are_chosen() {
@@ -762,6 +791,53 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_board_with_letters_on_both_axes_says_which_comes_first_in_a_name() {
+        let bcc = catboard::variants::Variant::BacCanCat.new_game(&catboard::core::Options::new());
+        let geo = bcc.geometry();
+        let red = axis_hint(geo, Orientation::new(0, 4), 80);
+        let orange = axis_hint(geo, Orientation::new(1, 4), 80);
+        assert_eq!(
+            red,
+            Some("A cell's name: its column's letter (file), then its row's (rank)")
+        );
+        assert_eq!(
+            orange,
+            Some("A cell's name: its row's letter (file), then its column's (rank)")
+        );
+        // The words fit the room, shorter where it is narrow.
+        assert_eq!(
+            axis_hint(geo, Orientation::new(2, 4), 34),
+            Some("Cell = column letter + row letter")
+        );
+        assert_eq!(
+            axis_hint(geo, Orientation::new(3, 4), 20),
+            Some("cell = row + column")
+        );
+        // A cell's name read that way is the cell drawn there: the top
+        // left cell seen from Orange is named by its row's label, then
+        // its column's.
+        let labels = Labels::of(geo, Orientation::new(1, 4));
+        let extent = drawing_extent(geo);
+        let top_left = geo
+            .cells()
+            .find(|c| Orientation::new(1, 4).screen_place(geo.place(*c), extent) == (0, 0))
+            .unwrap_or_default();
+        assert_eq!(
+            geo.name(top_left),
+            format!("{}{}", labels.rows[0], labels.cols[0])
+        );
+        // Chess's labels say it themselves.
+        assert_eq!(
+            axis_hint(Geometry::chess8(), Orientation::new(0, 2), 80),
+            None
+        );
+        assert_eq!(
+            axis_hint(Geometry::chess8(), Orientation::new(1, 2), 80),
+            None
+        );
     }
 
     #[test]

@@ -52,6 +52,7 @@ fn game_in_play(variant: Variant) -> App {
         options: Options::new(),
         position: None,
         players: vec![Player::Human; seats],
+        time: None,
     })
     .unwrap_or_else(|e| panic!("{e}"));
     for _ in 0..seats * 4 {
@@ -373,5 +374,101 @@ fn the_help_fits_or_scrolls_at_every_size_and_shows_every_word_whole() {
             }
         }
     }
+    report(problems);
+}
+
+/// A game of `variant` from `position` with the promotion chooser open
+/// for the move `from`-`to`, picked by clicks.
+fn promoting(variant: Variant, position: &str, from: &str, to: &str) -> App {
+    let seats = variant.seats().len();
+    let table = TableGame::new(&TableSpec {
+        variant,
+        options: Options::new(),
+        position: Some(position.to_string()),
+        players: vec![Player::Human; seats],
+        time: None,
+    })
+    .unwrap_or_else(|e| panic!("{variant:?}: {e}"));
+    let geo = table.game().geometry();
+    let cell = |name: &str| {
+        geo.cell(name)
+            .unwrap_or_else(|| panic!("{variant:?}: no cell {name}"))
+    };
+    let (from, to) = (cell(from), cell(to));
+    let mut app = App::new(
+        Screen::Playing(Box::new(Playing::new(table, 0, None))),
+        None,
+        LookChoice::default(),
+    );
+    for click in [from, to] {
+        crate::session::app::update(&mut app, crate::session::action::Action::Click(click));
+    }
+    assert!(
+        matches!(app.overlay, Some(Overlay::Chooser { .. })),
+        "{variant:?}: no chooser: {:?}",
+        app.message
+    );
+    app
+}
+
+#[test]
+fn the_promotion_chooser_hides_neither_its_cell_nor_the_board_where_there_is_room() {
+    let games = [
+        promoting(Variant::Chess, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7", "a8"),
+        promoting(Variant::Cat, "4k3/P7/8/7C/C7/8/8/4K3 w - - 0 1", "a7", "a8"),
+        promoting(
+            Variant::Chu,
+            "4k5/10/10/4P5/10/10/10/10/10/5K4 w - - 0 1",
+            "e6",
+            "e7",
+        ),
+        promoting(Variant::Polar, "K14N,k3N,P19S w - - 0 1", "19S", "10E"),
+        promoting(
+            Variant::BacCanCat,
+            "16/16/16/16/11gK4/16/16/16/16/16/16/4rK9rP1/16/16/16/16 r or,br - - Q8,T8,G8 0 1",
+            "oe",
+            "pe",
+        ),
+    ];
+    let look = Look::test_default();
+    let mut problems = Vec::new();
+    let mut beside = 0;
+    for app in &games {
+        let p = playing(app);
+        let Some(Overlay::Chooser { moves, .. }) = &app.overlay else {
+            continue;
+        };
+        for height in heights() {
+            for width in narrowest(app, height)..=WIDEST {
+                let area = Rect::new(0, 0, width, height);
+                let at = format!("{} chooser at {width}×{height}", p.table.variant().name());
+                let (popup, cell) = super::overlay::chooser_area(app, &look, p, moves, area);
+                if popup.right() > area.right() || popup.bottom() > area.bottom() {
+                    problems.push(format!("{at}: the box {popup:?} leaves the screen"));
+                }
+                // (The globe may show the other hemisphere only.)
+                let Some(cell) = cell else {
+                    continue;
+                };
+                if popup.intersects(cell) {
+                    problems.push(format!("{at}: the box {popup:?} covers the cell {cell:?}"));
+                }
+                // With room beside the board, the board stays whole.
+                let (body, _, _) = playing_layout(app, &look, p, area);
+                if let Some((board, _)) = board_and_panel(&look, p, body) {
+                    let room = area.right().saturating_sub(board.right() + 1);
+                    if room >= popup.width {
+                        beside += 1;
+                        if popup.intersects(board) {
+                            problems.push(format!(
+                                "{at}: the box {popup:?} covers the board {board:?}"
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(beside > 0, "the chooser never had room beside the board");
     report(problems);
 }

@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod cell_list;
+pub mod glance;
 #[cfg(test)]
 mod layout_props;
 pub mod overlay;
@@ -146,21 +147,32 @@ pub fn draw<B: ratatui::backend::Backend>(
 /// Draws the whole screen.
 pub fn view(app: &App, look: &Look, frame: &mut Frame) {
     let area = frame.area();
-    let board_area = match &app.screen {
-        Screen::Setup(s) => {
-            setup_screen::draw(app, look, s, frame, area);
-            None
-        }
+    match &app.screen {
+        Screen::Setup(s) => setup_screen::draw(app, look, s, frame, area),
         Screen::Playing(p) if app.reader => draw_reader(app, look, p, frame, area),
         Screen::Playing(p) => draw_playing(app, look, p, frame, area),
-    };
+    }
     match &app.overlay {
         Some(Overlay::Help { from, scroll }) => {
-            overlay::help(app, look, *from, *scroll, frame, area)
+            // Above the key hints, which say how to close it.
+            let above_hints = Rect {
+                height: area.height.saturating_sub(1),
+                ..area
+            };
+            overlay::help(app, look, *from, *scroll, frame, above_hints)
         }
         Some(Overlay::Chooser { moves, index }) => {
             if let Screen::Playing(p) = &app.screen {
-                overlay::chooser(look, p, moves, *index, frame, board_area.unwrap_or(area));
+                overlay::chooser(app, look, p, moves, *index, frame, area);
+            }
+        }
+        Some(Overlay::Glance(v)) => {
+            if let Screen::Playing(p) = &app.screen {
+                let above_hints = Rect {
+                    height: area.height.saturating_sub(1),
+                    ..area
+                };
+                glance::draw(app, look, p.table.game(), v, frame, above_hints);
             }
         }
         Some(Overlay::ConfirmNewGame) => {
@@ -170,7 +182,55 @@ pub fn view(app: &App, look: &Look, frame: &mut Frame) {
             };
             overlay::confirm(look, &question, frame, area)
         }
+        Some(Overlay::ConfirmResign) => {
+            overlay::confirm(look, "Resign this game? (y/n)", frame, area)
+        }
+        Some(Overlay::DrawOffered(offerer)) => {
+            if let Screen::Playing(p) = &app.screen {
+                let question = describe::draw_question(&p.table, *offerer);
+                overlay::confirm(look, &question, frame, area);
+            }
+        }
         _ => {}
+    }
+}
+
+/// Where `cell` is drawn on the playing screen in `area` (a board's cell,
+/// or the globe's, with the columns of its marks; `None` when the globe
+/// shows the other hemisphere), and where the board (or globe) is; `None`
+/// when no board is drawn.
+pub fn drawn_cell(
+    app: &App,
+    look: &Look,
+    p: &Playing,
+    area: Rect,
+    cell: catboard::core::Cell,
+) -> Option<(Option<Rect>, Rect)> {
+    let geo = p.table.game().geometry();
+    let body = if app.reader {
+        Rect {
+            height: area.height.saturating_sub(2),
+            ..area
+        }
+    } else {
+        playing_layout(app, look, p, area).0
+    };
+    match geo.shape() {
+        Shape::Graph => {
+            let parts = if app.reader {
+                sphere::still_layout(look, p, body)?
+            } else {
+                sphere::layout(look, p, body)?
+            };
+            Some((parts.globe.cell_area(geo, cell), parts.globe.used()))
+        }
+        Shape::Grid { .. } => {
+            let (size, board, _) = board_layout(p, body)?;
+            Some((
+                Some(board::cell_area(geo, p.orientation, size, board, cell)),
+                board,
+            ))
+        }
     }
 }
 
@@ -223,7 +283,7 @@ pub fn board_layout(p: &Playing, body: Rect) -> Option<(BoardSize, Rect, Option<
 /// What the board views mark: the cursor, the picks and the next picks
 /// (captures among them), the hint and the last move.
 fn board_marks(p: &Playing) -> BoardMarks {
-    let game = p.table.game();
+    let game = p.shown_game();
     let mut marks = BoardMarks {
         cursor: Some(p.cursor),
         picked: p.picks().iter().copied().collect(),
@@ -234,9 +294,8 @@ fn board_marks(p: &Playing) -> BoardMarks {
             .unwrap_or_default(),
         // A two-leg move marks its transit cell too (where it captured).
         last_move: p
-            .table
-            .last_move()
-            .filter(|m| !m.is_pass())
+            .shown_last_move()
+            .filter(|m| m.on_board())
             .map(|m| match m.kind {
                 MoveKind::TwoLeg => [m.from, m.aux, m.to].into_iter().collect(),
                 _ => [m.from, m.to].into_iter().collect(),
@@ -244,7 +303,7 @@ fn board_marks(p: &Playing) -> BoardMarks {
             .unwrap_or_default(),
         ..BoardMarks::default()
     };
-    marks.line = check_lines(game);
+    marks.line = catboard::core::check_lines::check_lines(game);
     if let Some(entry) = p.entry().filter(|e| !e.picks().is_empty()) {
         let mover = game.to_move();
         // Half-way through a two-leg move: back to the origin is one way
@@ -265,45 +324,6 @@ fn board_marks(p: &Playing) -> BoardMarks {
         }
     }
     marks
-}
-
-/// The lines by which the side to move is in check: from each checked
-/// king, along each of its rays to the first piece on it, an enemy there
-/// whose line is confirmed by the rules: some legal answer lands on it (a
-/// piece taking the attacker or stepping between, or the king taking it),
-/// as every answer to a check along a line but a king's step away must. The attacker's cell and
-/// the cells between; empty when not in check.
-pub(super) fn check_lines(game: &catboard::variants::AnyGame) -> catboard::core::CellSet {
-    use catboard::core::geometry::LineKind;
-    let mut line = catboard::core::CellSet::default();
-    let checked = game.annotations().checked;
-    if checked.is_empty() {
-        return line;
-    }
-    let geo = game.geometry();
-    let mover = game.to_move();
-    let answers: Vec<catboard::core::Cell> = game
-        .legal_move_list()
-        .iter()
-        // A king's own move answers only by taking the attacker.
-        .filter(|m| !m.is_pass() && (!checked.contains(m.from) || game.piece_at(m.to).is_some()))
-        .map(|m| m.to)
-        .collect();
-    for king in checked.iter() {
-        for kind in [LineKind::Orthogonal, LineKind::Diagonal] {
-            for ray in geo.rays(king, kind) {
-                let Some(at) = ray.iter().position(|c| game.piece_at(*c).is_some()) else {
-                    continue;
-                };
-                let enemy = game.piece_at(ray[at]).is_some_and(|p| p.seat() != mover);
-                let segment = &ray[..=at];
-                if enemy && segment.iter().any(|c| answers.contains(c)) {
-                    segment.iter().for_each(|c| line.insert(*c));
-                }
-            }
-        }
-    }
-    line
 }
 
 /// The sentence the feedback line says now: the open prompt's error
@@ -385,19 +405,13 @@ pub fn playing_layout(app: &App, look: &Look, p: &Playing, area: Rect) -> (Rect,
     (body, feedback_area, (said, said_with_status))
 }
 
-/// Draws the board, panels, feedback and hints; returns where the board is.
+/// Draws the board, panels, feedback and hints.
 ///
 /// The screen is laid out once here: the body (board and panel, or the
 /// sphere's screen), then the feedback (the status line: one row, or as
 /// many as its sentence needs, up to [`FEEDBACK_ROWS`], where the board
 /// leaves rows free below it), then the key hints.
-fn draw_playing(
-    app: &App,
-    look: &Look,
-    p: &Playing,
-    frame: &mut Frame,
-    area: Rect,
-) -> Option<Rect> {
+fn draw_playing(app: &App, look: &Look, p: &Playing, frame: &mut Frame, area: Rect) {
     let marks = board_marks(p);
     let graph = p.table.game().geometry().shape() == Shape::Graph;
     let (body, feedback_area, said) = playing_layout(app, look, p, area);
@@ -406,7 +420,7 @@ fn draw_playing(
     } else {
         draw_grid(look, p, &marks, frame, body)
     };
-    let Some((board_area, panels_drawn)) = drawn else {
+    let Some((_, panels_drawn)) = drawn else {
         let (w, h) = if graph {
             (sphere::MINIMUM.0, sphere::MINIMUM.1 + 2)
         } else {
@@ -414,7 +428,7 @@ fn draw_playing(
             (w + 2, h + 3)
         };
         too_small(look, frame, area, (w, h));
-        return None;
+        return;
     };
     let said = if panels_drawn { said.0 } else { said.1 };
     feedback_line(app, look, said, frame, feedback_area);
@@ -428,39 +442,42 @@ fn draw_playing(
             ..feedback_area
         },
     );
-    Some(board_area)
 }
 
 /// The screen reader view: the board and panels drawn still (no cursor
 /// mark, no search progress, no cell list), so that a cursor key changes
 /// nothing but the two sentence rows at the bottom, where the terminal's
-/// cursor stands for the screen reader to read. Returns where the board is.
-fn draw_reader(app: &App, look: &Look, p: &Playing, frame: &mut Frame, area: Rect) -> Option<Rect> {
+/// cursor stands for the screen reader to read.
+fn draw_reader(app: &App, look: &Look, p: &Playing, frame: &mut Frame, area: Rect) {
     let body = Rect {
         height: area.height.saturating_sub(2),
         ..area
     };
     let mut marks = board_marks(p);
     marks.cursor = None;
-    let drawn = match p.table.game().geometry().shape() {
-        Shape::Grid { .. } => board_layout(p, body).map(|(size, board_area, panel)| {
-            frame.render_widget(
-                BoardView {
-                    game: p.table.game(),
-                    look,
-                    marks: &marks,
-                    orientation: p.orientation,
-                    size,
-                },
-                board_area,
-            );
-            if let Some(panel) = panel {
-                panels::draw_with(look, p, frame, panel, true);
+    match p.table.game().geometry().shape() {
+        Shape::Grid { .. } => {
+            if let Some((size, board_area, panel)) = board_layout(p, body) {
+                axis_hint_above(look, p, frame, body, board_area);
+                frame.render_widget(
+                    BoardView {
+                        game: p.shown_game(),
+                        look,
+                        marks: &marks,
+                        orientation: p.orientation,
+                        size,
+                    },
+                    board_area,
+                );
+                if let Some(panel) = panel {
+                    panels::draw_with(look, p, frame, panel, true);
+                }
             }
-            (board_area, panel.is_some())
-        }),
-        Shape::Graph => sphere::draw_still(look, p, &marks, frame, body),
-    };
+        }
+        Shape::Graph => {
+            sphere::draw_still(look, p, &marks, frame, body);
+        }
+    }
     let sentence = Rect {
         x: area.x + 1,
         y: area.bottom().saturating_sub(2),
@@ -491,7 +508,6 @@ fn draw_reader(app: &App, look: &Look, p: &Playing, frame: &mut Frame, area: Rec
         sentence,
     );
     frame.set_cursor_position((sentence.x, sentence.y));
-    drawn.map(|(board, _)| board)
 }
 
 /// Draws the grid board and the side panel into `body`; returns where the
@@ -506,7 +522,7 @@ fn draw_grid(
     let (size, board_area, panel) = board_layout(p, body)?;
     frame.render_widget(
         BoardView {
-            game: p.table.game(),
+            game: p.shown_game(),
             look,
             marks,
             orientation: p.orientation,
@@ -514,10 +530,28 @@ fn draw_grid(
         },
         board_area,
     );
+    axis_hint_above(look, p, frame, body, board_area);
     if let Some(panel) = panel {
         panels::draw(look, p, frame, panel);
     }
     Some((board_area, panel.is_some()))
+}
+
+/// The axis hint ([`board::axis_hint`]) in the row above the board, when
+/// the board's labels need one and the row is free.
+fn axis_hint_above(look: &Look, p: &Playing, frame: &mut Frame, body: Rect, board: Rect) {
+    let geo = p.table.game().geometry();
+    if board.y <= body.y {
+        return;
+    }
+    if let Some(hint) = board::axis_hint(geo, p.orientation, board.width) {
+        let row = Rect {
+            y: board.y - 1,
+            height: 1,
+            ..board
+        };
+        frame.render_widget(Paragraph::new(Line::styled(hint, look.dim())), row);
+    }
 }
 
 /// The feedback: the open prompt, else `said` broken between words over

@@ -148,7 +148,12 @@ fn help_columns(app: &App, look: &Look, from: Context) -> Vec<Vec<HelpItem>> {
         Context::Setup => vec![vec![Context::Setup], vec![Context::TextEntry]],
         _ => vec![
             vec![Context::Board],
-            vec![Context::TextEntry, Context::Chooser, Context::Confirm],
+            vec![
+                Context::TextEntry,
+                Context::Chooser,
+                Context::Confirm,
+                Context::Glance,
+            ],
         ],
     };
     let mut items: Vec<Vec<HelpItem>> = columns
@@ -346,15 +351,14 @@ pub fn help(app: &App, look: &Look, from: Context, scroll: u16, frame: &mut Fram
     }
 }
 
-/// The chooser between moves to one cell: a piece per line for promotions.
-pub fn chooser(
+/// The chooser's lines (a piece per line for promotions), its title and
+/// its box's size.
+fn chooser_lines(
     look: &Look,
     p: &Playing,
     moves: &[(Choice, Move)],
     index: usize,
-    frame: &mut Frame,
-    area: Rect,
-) {
+) -> (Vec<Line<'static>>, &'static str, (u16, u16)) {
     let game = p.table.game();
     let mover = game.to_move();
     let lines: Vec<Line> = moves
@@ -406,19 +410,105 @@ pub fn chooser(
         .max()
         .unwrap_or(0)
         + 4;
-    let popup = centred(area, width, lines.len() as u16 + 2);
+    (lines, title, (width, moves.len() as u16 + 2))
+}
+
+/// Where a box of `size` asking how to finish a move to `cell` goes on
+/// `screen`, so that it hides nothing the choice needs: beside the board
+/// (right of it, over the panel, else left of it) at the cell's height
+/// when there is room; else on the board next to the cell (under it,
+/// over it, right of it, left of it), never on it; centred on the board
+/// only when none of these fits.
+pub fn chooser_place(screen: Rect, board: Rect, cell: Option<Rect>, size: (u16, u16)) -> Rect {
+    let (w, h) = (size.0.min(screen.width), size.1.min(screen.height));
+    let row = cell.map_or(board.y, |c| c.y.saturating_sub(1));
+    let clamp_y = |y: u16| y.min(screen.bottom().saturating_sub(h)).max(screen.y);
+    let clamp_x = |x: u16| x.min(screen.right().saturating_sub(w)).max(screen.x);
+    let at = |x: u16, y: u16| Rect {
+        x,
+        y,
+        width: w,
+        height: h,
+    };
+    if screen.right().saturating_sub(board.right() + 1) >= w {
+        return at(board.right() + 1, clamp_y(row));
+    }
+    if board.x.saturating_sub(screen.x + 1) >= w {
+        return at(board.x - 1 - w, clamp_y(row));
+    }
+    if let Some(c) = cell {
+        let centred_x = clamp_x((c.x + c.width / 2).saturating_sub(w / 2));
+        let centred_y = clamp_y((c.y + c.height / 2).saturating_sub(h / 2));
+        let candidates = [
+            (i32::from(centred_x), i32::from(c.bottom())),
+            (i32::from(centred_x), i32::from(c.y) - i32::from(h)),
+            (i32::from(c.right()), i32::from(centred_y)),
+            (i32::from(c.x) - i32::from(w), i32::from(centred_y)),
+        ];
+        for (x, y) in candidates {
+            let (Ok(x), Ok(y)) = (u16::try_from(x), u16::try_from(y)) else {
+                continue;
+            };
+            let r = at(x, y);
+            if x >= screen.x
+                && y >= screen.y
+                && r.right() <= screen.right()
+                && r.bottom() <= screen.bottom()
+                && !r.intersects(c)
+            {
+                return r;
+            }
+        }
+    }
+    centred(board, w, h)
+}
+
+/// Where the chooser goes on the playing screen drawn in `area`, and the
+/// cell it finishes the move on, where that is drawn.
+pub fn chooser_area(
+    app: &App,
+    look: &Look,
+    p: &Playing,
+    moves: &[(Choice, Move)],
+    area: Rect,
+) -> (Rect, Option<Rect>) {
+    let (_, _, size) = chooser_lines(look, p, moves, 0);
+    let to = moves.first().map(|(_, m)| m.to);
+    let drawn = to.and_then(|cell| super::drawn_cell(app, look, p, area, cell));
+    match drawn {
+        Some((cell, board)) => (chooser_place(area, board, cell, size), cell),
+        None => (centred(area, size.0, size.1), None),
+    }
+}
+
+/// The chooser between moves to one cell, placed by [`chooser_area`].
+pub fn chooser(
+    app: &App,
+    look: &Look,
+    p: &Playing,
+    moves: &[(Choice, Move)],
+    index: usize,
+    frame: &mut Frame,
+    area: Rect,
+) {
+    let (lines, title, _) = chooser_lines(look, p, moves, index);
+    let (popup, _) = chooser_area(app, look, p, moves, area);
     frame.render_widget(Clear, popup);
     frame.render_widget(Paragraph::new(lines).block(boxed(look, title)), popup);
 }
 
 /// A yes/no question.
 pub fn confirm(look: &Look, question: &str, frame: &mut Frame, area: Rect) {
-    let popup = centred(area, question.width() as u16 + 4, 3);
+    // Broken between words when the screen is narrower than the question.
+    let room = (area.width as usize).saturating_sub(4).max(1);
+    let lines: Vec<Line<'static>> = wrap_words(question, room.min(question.width().max(1)))
+        .into_iter()
+        .map(|l| Line::styled(format!(" {l}"), look.text()))
+        .collect();
+    let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 3;
+    let popup = centred(area, width, lines.len() as u16 + 2);
     frame.render_widget(Clear, popup);
-    frame.render_widget(
-        Paragraph::new(Line::styled(format!(" {question}"), look.text())).block(boxed(look, "")),
-        popup,
-    );
+    frame.render_widget(Paragraph::new(lines).block(boxed(look, "")), popup);
 }
 
 #[cfg(test)]
@@ -439,6 +529,7 @@ mod tests {
             options: Options::new(),
             position: None,
             players: vec![Player::Human; seats],
+            time: None,
         };
         let table = TableGame::new(&spec).unwrap_or_else(|e| panic!("test table: {e}"));
         let look = LookChoice {

@@ -14,7 +14,7 @@ use crate::session::app::Playing;
 use crate::session::computer::{Purpose, Thinking};
 use crate::session::describe;
 use crate::session::speech::Voice;
-use crate::session::table::{Ending, TableGame};
+use crate::session::table::TableGame;
 use crate::session::words::capitalise;
 use catboard::ai::score;
 use catboard::core::{Game, Piece, Seat};
@@ -35,7 +35,7 @@ pub const PANEL_MAX: u16 = 64;
 const FRAME: u16 = 4;
 
 /// The result as a score (`1-0`, `1/2-1/2`), for two-seat games only.
-fn result_score(table: &TableGame, outcome: Ending) -> Option<&'static str> {
+fn result_score(table: &TableGame, outcome: catboard::core::Outcome) -> Option<&'static str> {
     (table.players().len() == 2).then(|| outcome.score())
 }
 
@@ -219,14 +219,15 @@ fn thinking_lines(look: &Look, p: &Playing, t: &Thinking, width: usize) -> Vec<L
                 }
             }
         }
+        // Another engine's search has no figures to show.
+        None if t.purpose == Purpose::Move && p.table.engine(t.seat).is_some() => {}
         None => lines.push(Line::styled("Depth 0", look.dim())),
     }
     lines
 }
 
 /// The line of one seat: the to-move mark, its name and who plays it,
-/// the player's words on the next line when the panel is narrow. (A
-/// seat's clock is to go on a line of its own below it.)
+/// the player's words on the next line when the panel is narrow.
 fn seat_lines(look: &Look, p: &Playing, seat: Seat, width: usize) -> Vec<Line<'static>> {
     let game = p.table.game();
     let moving = seat == game.to_move() && p.table.outcome().is_none();
@@ -243,7 +244,7 @@ fn seat_lines(look: &Look, p: &Playing, seat: Seat, width: usize) -> Vec<Line<'s
         .get(seat.index())
         .map(|pl| match p.people.get(seat.index()) {
             Some(Some(name)) if pl.level().is_none() => name.clone(),
-            _ => pl.label(),
+            _ => p.table.player_label(seat),
         })
         .unwrap_or_default();
     let head = 2 + name.width();
@@ -262,6 +263,29 @@ fn seat_lines(look: &Look, p: &Playing, seat: Seat, width: usize) -> Vec<Line<'s
         lines.push(Line::styled(format!("    {part}"), look.dim()));
     }
     lines
+}
+
+/// The line of a seat's clock, in a timed game: `  Clock 4:58`, with
+/// tenths under ten seconds (the low time told by the figures, not only
+/// by colour), `out of time` once its flag has fallen.
+fn clock_line(look: &Look, p: &Playing, seat: Seat) -> Option<Line<'static>> {
+    let left = *p.clock_faces.get(seat.index())?;
+    let game = p.table.game();
+    let gone = game.retirements().of(seat) == Some(catboard::core::Departure::Flagged);
+    let running = seat == game.to_move() && p.table.outcome().is_none() && p.timer.is_running();
+    let text = if gone {
+        "  Clock 0:00.0, out of time".to_string()
+    } else {
+        format!("  Clock {}", catboard::clock::shown(left))
+    };
+    let style = if gone || (running && left < catboard::clock::LOW_TIME) {
+        look.error()
+    } else if running {
+        look.accent()
+    } else {
+        look.dim()
+    };
+    Some(Line::styled(text, style))
 }
 
 /// A group of the game box's lines and how much it matters: when the
@@ -289,10 +313,16 @@ pub(super) fn game_lines(
     let mut group =
         |lines: Vec<Line<'static>>, priority: u8| groups.push(Group { lines, priority });
     for i in 0..p.table.players().len() {
-        // Each seat's group is its name and player; a seat's clock (when
-        // the game has clocks) belongs in this group, as a line of its own
-        // after seat_lines', so it is kept or left out with its seat.
-        group(seat_lines(look, p, Seat(i as u8), width), 10);
+        // Each seat's group is its name and player, and its clock in a
+        // timed game, kept or left out together.
+        let seat = Seat(i as u8);
+        let mut lines = seat_lines(look, p, seat, width);
+        lines.extend(clock_line(look, p, seat));
+        group(lines, 10);
+    }
+    if let Some(r) = &p.review {
+        let text = format!("Reviewing move {} of {}; Esc returns", r.ply, p.table.ply());
+        group(wrapped(&text, width, look.accent()), 10);
     }
     match outcome {
         Some(o) => {
@@ -479,7 +509,11 @@ pub fn move_lines(
     let first = p.table.first_mover().index() % seats;
     let played: Vec<&str> = p.table.notation().collect();
     let undone: Vec<&str> = p.table.undone_notation().collect();
-    let current = played.len().checked_sub(1);
+    // The move last played, or in review the move of the position shown.
+    let current = match &p.review {
+        Some(r) => r.ply.checked_sub(1),
+        None => played.len().checked_sub(1),
+    };
     let all: Vec<(&str, Style, bool)> = played
         .iter()
         .enumerate()

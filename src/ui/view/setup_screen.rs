@@ -50,6 +50,7 @@ pub fn draw(app: &App, look: &Look, setup: &Setup, frame: &mut Frame, area: Rect
                 | SetupRow::Seat(_)
                 | SetupRow::Option(_)
                 | SetupRow::MasterTime
+                | SetupRow::Clock
                 | SetupRow::Start
                 | SetupRow::NearSide
         );

@@ -6,7 +6,7 @@
 //! result is kept in its position ([`crate::core::Game::variant_ending`]).
 
 use super::attack::is_attacked;
-use super::state::{Knockout, Position};
+use super::state::{Cause, Knockout, Position};
 use super::tables::tables;
 use crate::core::{Cell, EndReason, EndRules, Outcome, PieceKind, Seat};
 
@@ -68,6 +68,9 @@ impl Position {
     pub(super) fn settle(&mut self) {
         let t = tables();
         loop {
+            // Whatever brought the position here (a move, an army leaving,
+            // an elimination), the mover's check is worked out afresh.
+            self.checked = None;
             if self.in_play_count() == 1 {
                 let last = self.next_in_play(self.side);
                 self.finish(last, EndReason::ThirdMate);
@@ -93,18 +96,18 @@ impl Position {
             }
             if !victims.is_empty() {
                 for v in victims {
-                    self.eliminate(v, mover);
+                    self.eliminate(v, Cause::MatedBy(mover));
                 }
                 continue;
             }
             let checked = self.king_attacked(mover);
+            self.checked = Some(checked);
             if checked && !self.has_legal_move() {
                 let by = self.first_attacker_after(mover);
                 self.side = self.next_in_play(mover);
-                self.eliminate(mover, by);
+                self.eliminate(mover, Cause::MatedBy(by));
                 continue;
             }
-            self.checked = Some(checked);
             return;
         }
     }
@@ -124,9 +127,9 @@ impl Position {
         self.next_in_play(seat)
     }
 
-    /// Knocks `army` out, mated by `by`: its pieces go into the Reserve,
+    /// Knocks `army` out for `cause`: its pieces go into the Reserve,
     /// passes in a row start again, and camps emptied are refilled.
-    pub(super) fn eliminate(&mut self, army: Seat, by: Seat) {
+    pub(super) fn eliminate(&mut self, army: Seat, cause: Cause) {
         let cells: Vec<Cell> = self.board.occupied_by(army).iter().collect();
         for c in cells {
             if let Some(piece) = self.board.take(c) {
@@ -138,7 +141,8 @@ impl Position {
             self.set_partner(c, false);
             self.set_fresh(c, false);
         }
-        self.knock_out_record(Knockout { army, by });
+        self.checked = None;
+        self.knock_out_record(Knockout { army, cause });
         self.set_passes(0);
         self.refill_camps();
     }

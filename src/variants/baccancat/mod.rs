@@ -7,6 +7,7 @@ pub mod armies;
 pub mod attack;
 pub mod endings;
 pub mod eval;
+pub mod glance;
 pub mod movegen;
 pub mod notation;
 pub mod options;
@@ -142,6 +143,31 @@ impl Game for BacCanCat {
         endings::END_RULES
     }
 
+    /// The armies whose players resigned or whose flags fell.
+    fn retirements(&self) -> crate::core::Retirements {
+        self.pos
+            .knocked_out()
+            .iter()
+            .fold(crate::core::Retirements::NONE, |r, k| match k.cause {
+                state::Cause::Left(how) => r.with(crate::core::Retire::Leave(k.army, how)),
+                state::Cause::MatedBy(_) => r,
+            })
+    }
+
+    /// As every game refuses, and an army already out cannot leave again.
+    fn may_retire(&self, retire: crate::core::Retire) -> Result<(), GameError> {
+        if let crate::core::Retire::Leave(army, _) = retire
+            && army.index() < 4
+            && !self.pos.in_play(army)
+        {
+            return Err(GameError::new(format!(
+                "{} is already out of the game.",
+                army_name(army)
+            )));
+        }
+        crate::core::retire::may_retire(self, retire)
+    }
+
     /// The result the position keeps: marriage, promotion, the third mate
     /// or every army passing.
     fn variant_ending(&self) -> Option<Outcome> {
@@ -203,7 +229,7 @@ impl Game for BacCanCat {
         let out: Vec<String> = pos
             .knocked_out()
             .iter()
-            .map(|k| format!("{} (mated by {})", army_name(k.army), army_name(k.by)))
+            .map(|k| format!("{} ({})", army_name(k.army), state::cause_words(k.cause)))
             .collect();
         let none = |v: Vec<String>| {
             if v.is_empty() {

@@ -2,9 +2,9 @@
 //! `Nce-ab`, `Rea×eh+`, `Kee-ec` for the move list; every spelling read back.
 
 use super::BacCanCat;
-use super::armies::army_name;
+use super::armies::{ARMIES, army_name};
 use super::pieces::letter;
-use crate::core::{Game, GameError, Move};
+use crate::core::{Game, GameError, Move, Seat};
 
 /// `mv` as the oracle writes it: `from-to`, `=X` for a promotion, `pass`.
 pub fn move_text(game: &BacCanCat, mv: Move) -> String {
@@ -52,12 +52,33 @@ pub fn move_notation(game: &BacCanCat, mv: Move) -> String {
     s
 }
 
+/// The army a pass written as the move list writes it names (`Red
+/// passes`), if `text` is one.
+fn named_pass(text: &str) -> Option<Seat> {
+    let (army, verb) = text.split_once(' ')?;
+    if !verb.trim().eq_ignore_ascii_case("passes") {
+        return None;
+    }
+    ARMIES
+        .into_iter()
+        .find(|&s| army_name(s).eq_ignore_ascii_case(army.trim()))
+}
+
 /// Reads a move (`ee-ec`, `eeec`, `Kee-ec`, `ce×ab`, `fo-fp=Q`, `fofpq`,
-/// `pass`; trailing `+ # !` ignored) and checks it is legal.
+/// `pass`, `Red passes`; trailing `+ # !` ignored) and checks it is legal.
 pub fn parse_move(game: &BacCanCat, text: &str) -> Result<Move, GameError> {
     let trimmed = text.trim().trim_end_matches(['+', '#', '!']);
     let legal = game.legal_move_list();
-    if trimmed.eq_ignore_ascii_case("pass") {
+    if let Some(army) = named_pass(trimmed)
+        && army != game.to_move()
+    {
+        return Err(GameError::new(format!(
+            "It is {}'s turn, so {} cannot pass now.",
+            army_name(game.to_move()),
+            army_name(army)
+        )));
+    }
+    if trimmed.eq_ignore_ascii_case("pass") || named_pass(trimmed).is_some() {
         return if legal.iter().any(|m| m.is_pass()) {
             Ok(Move::PASS)
         } else {

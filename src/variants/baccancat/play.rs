@@ -5,11 +5,13 @@
 
 use super::BacCanCat;
 use super::refill::refill;
-use super::state::Position;
+use super::state::{Cause, Position};
 use super::tables::tables;
 use crate::core::history::Snapshot;
 use crate::core::orthodox::play_on_board;
-use crate::core::{EndReason, History, Move, MoveKind, PieceKind, Ply, Recorded};
+use crate::core::{
+    Departure, EndReason, History, Move, MoveKind, PieceKind, Ply, Recorded, Retire,
+};
 
 impl Position {
     /// Plays the legal move `mv` and everything it sets off.
@@ -33,6 +35,33 @@ impl Position {
         if self.outcome.is_none() {
             self.settle();
         }
+    }
+
+    /// An army leaves (its player resigned or its flag fell): eliminated
+    /// as if mated, with no mate credited; play goes on with the next army
+    /// in play, and when one army is left it wins. A draw by agreement
+    /// changes nothing: BacCanCat has none (the game refuses it before).
+    pub fn retire(&mut self, retire: Retire) {
+        let Retire::Leave(army, how) = retire else {
+            return;
+        };
+        if !self.in_play(army) || self.outcome.is_some() {
+            return;
+        }
+        if army == self.side {
+            self.side = self.next_in_play(army);
+        }
+        self.eliminate(army, Cause::Left(how));
+        if self.in_play_count() == 1 {
+            let reason = match how {
+                Departure::Resigned => EndReason::Resignation,
+                Departure::Flagged => EndReason::Time,
+            };
+            let last = self.next_in_play(army);
+            self.finish(last, reason);
+            return;
+        }
+        self.settle();
     }
 
     /// The board change of a move with its bookkeeping: partners and
@@ -110,5 +139,15 @@ impl Recorded for BacCanCat {
 
     fn take_back(&mut self, ply: Ply<Position>) {
         self.pos = ply.before;
+    }
+
+    fn retire(&mut self, retire: Retire) -> Position {
+        let before = self.pos.clone();
+        self.pos.retire(retire);
+        before
+    }
+
+    fn take_back_retire(&mut self, before: Position) {
+        self.pos = before;
     }
 }

@@ -8,7 +8,8 @@
 //!   `rK` is Red's King;
 //! - to move: `r`, `o`, `g` or `b`;
 //! - out: `-`, or the armies knocked out in order, each as its letter then
-//!   the letter of the army credited with the mate (`or,bg`);
+//!   the letter of the army credited with the mate (`or,bg`), or `!` for an
+//!   army that resigned and `@` for one whose flag fell (`o!`);
 //! - partners: `-`, or the cells of unmoved castling partners (`ae,be`);
 //! - fresh: `-`, or the cells of refill pieces that may still double-step;
 //! - reserve: `-`, or letters with counts (`Q8,T8,G8`), Pawns and Yeomen
@@ -18,9 +19,9 @@
 
 use super::armies::{ARMIES, Frame, army_letter, army_of_letter};
 use super::pieces::{Leapers, letter};
-use super::state::{Knockout, Position};
+use super::state::{Cause, Knockout, Position};
 use super::tables::tables;
-use crate::core::{Cell, CellSet, EndReason, GameError, Outcome, Piece, PieceKind};
+use crate::core::{Cell, CellSet, Departure, EndReason, GameError, Outcome, Piece, PieceKind};
 use crate::limits::{LEAPERS, PASSES, RESERVE_COUNT};
 use crate::text::{count, quoted};
 use std::sync::OnceLock;
@@ -100,7 +101,7 @@ pub fn write(pos: &Position) -> String {
     let out: Vec<String> = pos
         .knocked_out()
         .iter()
-        .map(|k| format!("{}{}", army_letter(k.army), army_letter(k.by)))
+        .map(|k| format!("{}{}", army_letter(k.army), cause_mark(k.cause)))
         .collect();
     let reserve: Vec<String> = reserve_kinds(pos.leapers())
         .iter()
@@ -279,6 +280,25 @@ fn read_placement(pos: &mut Position, field: &str) -> Result<(), GameError> {
     Ok(())
 }
 
+/// How the out field writes why an army went out: the letter of the army
+/// credited with the mate, `!` for a resignation, `@` for a flag fallen.
+fn cause_mark(cause: Cause) -> char {
+    match cause {
+        Cause::MatedBy(by) => army_letter(by),
+        Cause::Left(Departure::Resigned) => '!',
+        Cause::Left(Departure::Flagged) => '@',
+    }
+}
+
+/// The cause a mark of the out field stands for ([`cause_mark`]).
+fn cause_of_mark(mark: char) -> Option<Cause> {
+    match mark {
+        '!' => Some(Cause::Left(Departure::Resigned)),
+        '@' => Some(Cause::Left(Departure::Flagged)),
+        c => army_of_letter(c).map(Cause::MatedBy),
+    }
+}
+
 fn read_out(pos: &mut Position, field: &str) -> Result<(), GameError> {
     if field == "-" {
         return Ok(());
@@ -287,22 +307,22 @@ fn read_out(pos: &mut Position, field: &str) -> Result<(), GameError> {
         let mut chars = pair.chars();
         let (a, b, rest) = (
             chars.next().and_then(army_of_letter),
-            chars.next().and_then(army_of_letter),
+            chars.next().and_then(cause_of_mark),
             chars.next(),
         );
-        let (Some(army), Some(by), None) = (a, b, rest) else {
+        let (Some(army), Some(cause), None) = (a, b, rest) else {
             return Err(bad(format!(
-                "The out field has {}, which is not an army letter followed by the letter of the army that mated it.",
+                "The out field has {}, which is not an army letter followed by the letter of the army that mated it, or ! or @.",
                 quoted(pair)
             )));
         };
-        if !pos.in_play(army) || army == by || pos.out.len() >= 3 {
+        if !pos.in_play(army) || cause == Cause::MatedBy(army) || pos.out.len() >= 3 {
             return Err(bad(format!(
                 "The out field has {}: an army goes out once, not mated by itself, and one army stays in play.",
                 quoted(pair)
             )));
         }
-        pos.knock_out_record(Knockout { army, by });
+        pos.knock_out_record(Knockout { army, cause });
     }
     Ok(())
 }

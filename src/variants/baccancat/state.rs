@@ -6,7 +6,7 @@
 use super::armies::{ARMIES, after};
 use super::pieces::Leapers;
 use crate::core::zobrist::Zobrist;
-use crate::core::{Board, Cell, CellSet, Outcome, PieceKind, Seat};
+use crate::core::{Board, Cell, CellSet, Departure, Outcome, PieceKind, Seat};
 use arrayvec::ArrayVec;
 
 /// Where each part of the position takes its keys in [`Zobrist::extra`].
@@ -16,13 +16,32 @@ const RESERVE_KEYS: usize = 512;
 const OUT_KEYS: usize = 960;
 const PASS_KEYS: usize = 980;
 
-/// One army knocked out: who, and who is credited with the mate.
+/// Why an army went out.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Cause {
+    /// Mated, the mate credited to this army.
+    MatedBy(Seat),
+    /// Its player resigned or its flag fell: out as if mated, with no mate
+    /// credited to anyone.
+    Left(Departure),
+}
+
+/// Why an army went out, in words: `mated by Red`, `resigned`, `out of time`.
+pub fn cause_words(cause: Cause) -> String {
+    match cause {
+        Cause::MatedBy(by) => format!("mated by {}", super::armies::army_name(by)),
+        Cause::Left(Departure::Resigned) => "resigned".to_string(),
+        Cause::Left(Departure::Flagged) => "out of time".to_string(),
+    }
+}
+
+/// One army knocked out: who, and why.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Knockout {
     /// The army that went out.
     pub army: Seat,
-    /// The army credited with mating it.
-    pub by: Seat,
+    /// Why: mated by an army, or left.
+    pub cause: Cause,
 }
 
 /// A position with its state beyond the board.

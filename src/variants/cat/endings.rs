@@ -4,7 +4,7 @@
 
 use super::{CATS, CatChess};
 use crate::core::endings::THREEFOLD;
-use crate::core::{EndReason, EndRules, MoveCountRule, PieceKind, Seat};
+use crate::core::{EndReason, EndRules, Leaving, MoveCountRule, PieceKind, Seat};
 
 /// Turns without a capture or a pawn move, the Cats' counted, that end the game.
 pub const HUNDRED_TURNS: MoveCountRule = MoveCountRule {
@@ -18,6 +18,7 @@ pub const END_RULES: EndRules = EndRules {
     move_count: Some(HUNDRED_TURNS),
     repetition: Some(THREEFOLD),
     draw_goes_to: Some(CATS),
+    leaving: Leaving::TwoArmies,
 };
 
 /// The material ending: only the two Kings are left, or a King and a

@@ -4,6 +4,7 @@
 
 pub mod endings;
 pub mod eval;
+pub mod glance;
 pub mod movegen;
 pub mod notation;
 pub mod options;
@@ -15,8 +16,8 @@ use crate::core::bitboard::{Bits, bit};
 use crate::core::history::{self, History};
 use crate::core::orthodox::{CastlingRights, piece_taken};
 use crate::core::{
-    Annotations, Board, Cell, CellSet, EndRules, Game, GameError, Geometry, Move, MoveList, Piece,
-    Seat,
+    Annotations, Board, Cell, CellSet, Departure, EndRules, Game, GameError, Geometry, Move,
+    MoveList, Piece, Retirements, Seat,
 };
 use crate::variants::chess::bits::PieceBits;
 pub use options::OPTIONS;
@@ -134,6 +135,11 @@ impl Game for CatChess {
 
     fn legal_moves(&self, out: &mut MoveList) {
         out.clear();
+        if self.side == CATS && self.state.retired.of(CATS) == Some(Departure::Flagged) {
+            // The Cats' flag fell: they pass on every turn from then on.
+            out.push(Move::PASS);
+            return;
+        }
         self.generate(out);
     }
 
@@ -170,6 +176,10 @@ impl Game for CatChess {
     fn earlier_occurrences(&self) -> usize {
         self.history
             .earlier_occurrences(self.state.repetition_key, self.state.halfmove as usize, 3)
+    }
+
+    fn retirements(&self) -> Retirements {
+        self.state.retired
     }
 
     fn insufficient_material(&self) -> bool {

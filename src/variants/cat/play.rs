@@ -8,7 +8,9 @@ use crate::core::bitboard::bit;
 use crate::core::history::{self, Snapshot};
 use crate::core::orthodox::{CastlingRights, play_on_board, take_back_on_board};
 use crate::core::zobrist::Zobrist;
-use crate::core::{Cell, History, Move, MoveKind, Piece, PieceKind, Ply, Recorded};
+use crate::core::{
+    Cell, History, Move, MoveKind, Piece, PieceKind, Ply, Recorded, Retire, Retirements,
+};
 
 /// What a turn changes besides the board, the Cats (with their zones) and
 /// the side to move.
@@ -24,9 +26,15 @@ pub struct State {
     pub(super) fullmove: u16,
     /// The position's hash.
     pub(super) hash: u64,
+    /// Who has left the game (resigned, flag fallen) and whether a draw
+    /// was agreed.
+    pub(super) retired: Retirements,
     /// The key repetition compares: the placement and the side to move.
     pub(super) repetition_key: u64,
 }
+
+/// The hash's extra key of a game whose Cats' flag has fallen.
+const CATS_GONE_KEY: usize = 1000;
 
 /// A ply's snapshot: the state before the turn and the piece it took.
 pub type Before = history::Before<State, Option<Piece>>;
@@ -47,6 +55,10 @@ impl CatChess {
         let mut h = self.state.repetition_key ^ z.extra(self.state.castling.0 as usize);
         if let Some(ep) = self.state.ep {
             h ^= z.extra(16 + ep.index());
+        }
+        if self.state.retired.of(CATS).is_some() {
+            // The Cats' flag fell: from here on they only pass.
+            h ^= z.extra(CATS_GONE_KEY);
         }
         self.state.hash = h;
     }
@@ -135,6 +147,20 @@ impl Recorded for CatChess {
             take_back_on_board(&mut self.board, mv, before.change);
             self.refresh_bits(mv);
         }
+        self.state = before.state;
+    }
+
+    fn retire(&mut self, retire: Retire) -> Before {
+        let state = self.state;
+        self.state.retired = state.retired.with(retire);
+        self.refresh_keys();
+        Before {
+            state,
+            change: None,
+        }
+    }
+
+    fn take_back_retire(&mut self, before: Before) {
         self.state = before.state;
     }
 }

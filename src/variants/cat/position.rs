@@ -72,6 +72,7 @@ impl CatChess {
                 halfmove: fields.halfmove,
                 fullmove: fields.fullmove,
                 hash: 0,
+                retired: crate::core::Retirements::NONE,
                 repetition_key: 0,
             },
             history: History::with_capacity(256),

@@ -5,6 +5,7 @@ pub mod castling;
 pub mod endings;
 pub mod eval;
 pub mod exchange;
+pub mod glance;
 pub mod movegen;
 pub mod notation;
 pub mod options;
@@ -15,7 +16,7 @@ pub mod weights;
 use crate::core::history::{self, History};
 use crate::core::{
     Annotations, Board, Cell, CellSet, EndRules, Game, GameError, Geometry, Move, MoveList,
-    Options, Piece, Seat, orthodox::piece_taken,
+    Options, Piece, Retirements, Seat, orthodox::piece_taken,
 };
 use castling::CastlingRights;
 pub use options::{ChessOptions, OPTIONS};
@@ -121,6 +122,14 @@ impl Game for Chess {
     fn earlier_occurrences(&self) -> usize {
         self.history
             .earlier_occurrences(self.state.hash, self.state.halfmove as usize, 2)
+    }
+
+    fn can_mate(&self, seat: Seat) -> bool {
+        endings::can_mate(self, seat)
+    }
+
+    fn retirements(&self) -> Retirements {
+        self.state.retired
     }
 
     fn insufficient_material(&self) -> bool {

@@ -7,7 +7,9 @@ use super::castling::CastlingRights;
 use crate::core::history::{self, Snapshot};
 use crate::core::orthodox::{play_on_board, take_back_on_board};
 use crate::core::zobrist::Zobrist;
-use crate::core::{Cell, Game, History, Move, MoveKind, Piece, PieceKind, Ply, Recorded, Seat};
+use crate::core::{
+    Cell, Game, History, Move, MoveKind, Piece, PieceKind, Ply, Recorded, Retire, Retirements, Seat,
+};
 
 /// What a move changes besides the board and the side to move.
 #[derive(Clone, Copy, Debug)]
@@ -22,6 +24,9 @@ pub struct State {
     pub(super) fullmove: u16,
     /// The position's hash.
     pub(super) hash: u64,
+    /// Who has left the game (resigned, flag fallen) and whether a draw
+    /// was agreed.
+    pub(super) retired: Retirements,
 }
 
 /// A ply's snapshot: the state before the move and the piece it took.
@@ -145,6 +150,19 @@ impl Recorded for Chess {
             take_back_on_board(&mut self.board, mv, before.change);
             self.refresh_bits(mv);
         }
+        self.state = before.state;
+    }
+
+    fn retire(&mut self, retire: Retire) -> Before {
+        let state = self.state;
+        self.state.retired = state.retired.with(retire);
+        Before {
+            state,
+            change: None,
+        }
+    }
+
+    fn take_back_retire(&mut self, before: Before) {
         self.state = before.state;
     }
 }

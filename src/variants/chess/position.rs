@@ -35,6 +35,7 @@ impl Chess {
                 halfmove: fields.halfmove,
                 fullmove: fields.fullmove,
                 hash: 0,
+                retired: crate::core::Retirements::NONE,
             },
             options: ChessOptions::read(options),
             history: History::with_capacity(256),

@@ -10,6 +10,7 @@ pub mod attack;
 pub mod castling;
 pub mod endings;
 pub mod eval;
+pub mod glance;
 pub mod lion;
 pub mod movegen;
 pub mod notation;
@@ -24,7 +25,7 @@ use crate::core::history::{self, History};
 use crate::core::orthodox::CastlingRights;
 use crate::core::{
     Annotations, Board, Cell, CellSet, EndRules, Game, GameError, Geometry, Move, MoveKind,
-    MoveList, Options, Piece, PieceKind, Seat,
+    MoveList, Options, Piece, PieceKind, Retirements, Seat,
 };
 use arrayvec::ArrayVec;
 pub use options::{ChuOptions, OPTIONS};
@@ -182,6 +183,15 @@ impl Game for Chu {
             .earlier_occurrences(self.state.hash, self.state.halfmove as usize, 2)
     }
 
+    /// A lone King cannot mate; anything more may (FIDE 6.9's reading).
+    fn can_mate(&self, seat: Seat) -> bool {
+        self.board.total(seat) > 1
+    }
+
+    fn retirements(&self) -> Retirements {
+        self.state.retired
+    }
+
     fn insufficient_material(&self) -> bool {
         endings::insufficient_material(self)
     }
@@ -248,7 +258,7 @@ impl Game for Chu {
 
     fn captured(&self, mv: Move) -> Option<Piece> {
         match mv.kind {
-            MoveKind::Castle | MoveKind::Pass | MoveKind::DoubleStep => None,
+            MoveKind::Castle | MoveKind::Pass | MoveKind::DoubleStep | MoveKind::Retire => None,
             MoveKind::EnPassant => self.board.get(mv.aux),
             MoveKind::TwoLeg if mv.aux == mv.from => None,
             MoveKind::TwoLeg => {

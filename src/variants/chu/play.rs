@@ -13,7 +13,8 @@ use crate::core::history::{self, Snapshot};
 use crate::core::orthodox::CastlingRights;
 use crate::core::zobrist::Zobrist;
 use crate::core::{
-    Board, Cell, Game, History, Move, MoveKind, Piece, PieceKind, Ply, Recorded, Seat,
+    Board, Cell, Game, History, Move, MoveKind, Piece, PieceKind, Ply, Recorded, Retire,
+    Retirements, Seat,
 };
 
 /// The pieces a move took: on its destination, and on its `aux` cell (a
@@ -130,6 +131,9 @@ pub struct State {
     pub(super) lion_ban: bool,
     /// The position's hash.
     pub(super) hash: u64,
+    /// Who has left the game (resigned, flag fallen) and whether a draw
+    /// was agreed.
+    pub(super) retired: Retirements,
 }
 
 /// A ply's snapshot: the state before the move and its board change
@@ -273,6 +277,19 @@ impl Recorded for Chu {
             take_back(self.t, &mut self.board, mv, mover, taken);
             self.refresh_sets(mv);
         }
+        self.state = before.state;
+    }
+
+    fn retire(&mut self, retire: Retire) -> Before {
+        let state = self.state;
+        self.state.retired = state.retired.with(retire);
+        Before {
+            state,
+            change: None,
+        }
+    }
+
+    fn take_back_retire(&mut self, before: Before) {
         self.state = before.state;
     }
 }

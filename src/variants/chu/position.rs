@@ -95,6 +95,7 @@ impl Chu {
                 fullmove,
                 lion_ban: false,
                 hash: 0,
+                retired: crate::core::Retirements::NONE,
             },
             sets: super::attack::ChuSets::of(&board, t.geo.cell_count()),
             board,

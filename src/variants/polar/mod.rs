@@ -6,6 +6,7 @@
 pub mod endings;
 pub mod eval;
 pub mod formations;
+pub mod glance;
 pub mod layout;
 pub mod movegen;
 pub mod notation;
@@ -19,7 +20,7 @@ use crate::core::orthodox::piece_taken;
 use crate::core::piece_sets::PieceSets;
 use crate::core::{
     Annotations, Board, Cell, CellSet, EndRules, Game, GameError, Geometry, Move, MoveList,
-    Options, Piece, PieceKind, Seat,
+    Options, Piece, PieceKind, Retirements, Seat,
 };
 pub use formations::Formation;
 pub use options::{OPTIONS, PolarOptions};
@@ -100,6 +101,7 @@ impl Polar {
                 halfmove: 0,
                 fullmove: 1,
                 hash: 0,
+                retired: crate::core::Retirements::NONE,
             },
             options: PolarOptions::read(options),
             history: History::with_capacity(256),
@@ -202,6 +204,15 @@ impl Game for Polar {
     fn earlier_occurrences(&self) -> usize {
         self.history
             .earlier_occurrences(self.state.hash, self.state.halfmove as usize, 2)
+    }
+
+    /// A lone king cannot mate; anything more may (FIDE 6.9's reading).
+    fn can_mate(&self, seat: Seat) -> bool {
+        self.board.total(seat) > 1
+    }
+
+    fn retirements(&self) -> Retirements {
+        self.state.retired
     }
 
     fn insufficient_material(&self) -> bool {

@@ -8,7 +8,8 @@ use crate::core::history::{self, Snapshot};
 use crate::core::orthodox::{play_on_board, take_back_on_board};
 use crate::core::zobrist::Zobrist;
 use crate::core::{
-    Cell, CellSet, Game, History, Move, MoveKind, Piece, PieceKind, Ply, Recorded, Seat,
+    Cell, CellSet, Game, History, Move, MoveKind, Piece, PieceKind, Ply, Recorded, Retire,
+    Retirements, Seat,
 };
 
 /// What a move changes besides the board and the side to move.
@@ -26,6 +27,9 @@ pub struct State {
     pub(super) fullmove: u16,
     /// The position's hash.
     pub(super) hash: u64,
+    /// Who has left the game (resigned, flag fallen) and whether a draw
+    /// was agreed.
+    pub(super) retired: Retirements,
 }
 
 /// A ply's snapshot: the state before the move and the piece it took.
@@ -167,6 +171,19 @@ impl Recorded for Polar {
             take_back_on_board(&mut self.board, mv, before.change);
             self.refresh_bits(mv);
         }
+        self.state = before.state;
+    }
+
+    fn retire(&mut self, retire: Retire) -> Before {
+        let state = self.state;
+        self.state.retired = state.retired.with(retire);
+        Before {
+            state,
+            change: None,
+        }
+    }
+
+    fn take_back_retire(&mut self, before: Before) {
         self.state = before.state;
     }
 }

@@ -17,20 +17,10 @@
 //! 6. the fullmove number.
 
 use super::{EnPassant, Polar};
-use crate::core::orthodox::{army_name, letter_of_piece, piece_of_letter};
+use crate::core::orthodox::{KINDS as KIND_ORDER, army_name, letter_of_piece, piece_of_letter};
 use crate::core::{Cell, Game, GameError, Options, PieceKind, Seat};
 use crate::limits::{HALFMOVE_CLOCK, MOVE_NUMBER};
 use crate::text::{count, quoted};
-
-/// The order kinds are listed in.
-const KIND_ORDER: [PieceKind; 6] = [
-    PieceKind::King,
-    PieceKind::Queen,
-    PieceKind::Rook,
-    PieceKind::Bishop,
-    PieceKind::Knight,
-    PieceKind::Pawn,
-];
 
 /// The cell named `name`, in any case (`15n` is 15N).
 pub fn cell_named(game: &Polar, name: &str) -> Option<Cell> {

@@ -364,7 +364,7 @@ impl Globe {
     /// or shade goes, and whether it is clear of edges: on the smallest
     /// globes a thin cell may have only edge characters, and then its
     /// piece goes on the one nearest its centre.
-    fn anchor(&self, geo: &Geometry, cell: Cell) -> Option<((i32, i32), bool)> {
+    pub fn anchor(&self, geo: &Geometry, cell: Cell) -> Option<((i32, i32), bool)> {
         let (cx, cy) = self.centre_of(geo, cell)?;
         let span = (self.radius * ASPECT) as i32 + 2;
         let (x0, y0) = (cx as i32, cy as i32);
@@ -383,6 +383,22 @@ impl Globe {
             }
         }
         best.map(|(_, at, clear)| (at, clear))
+    }
+}
+
+impl Globe {
+    /// Where `cell`'s piece is drawn on the screen, with a column either
+    /// side (its marks), when the globe shows it.
+    pub fn cell_area(&self, geo: &Geometry, cell: Cell) -> Option<Rect> {
+        let ((col, row), _) = self.anchor(geo, cell)?;
+        let x = i32::from(self.area.x) + col - 1;
+        let y = i32::from(self.area.y) + row;
+        Some(Rect {
+            x: u16::try_from(x.max(0)).ok()?,
+            y: u16::try_from(y).ok()?,
+            width: 3,
+            height: 1,
+        })
     }
 }
 

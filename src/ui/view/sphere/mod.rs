@@ -44,6 +44,11 @@ pub fn layout(look: &Look, p: &Playing, body: Rect) -> Option<SphereLayout> {
     layout_with(look, p, body, false)
 }
 
+/// The layout of the screen reader view's sphere ([`draw_still`]).
+pub fn still_layout(look: &Look, p: &Playing, body: Rect) -> Option<SphereLayout> {
+    layout_with(look, p, body, true)
+}
+
 /// [`layout`]; for the screen reader view (`still`) nothing follows the
 /// cursor: the near seat's hemisphere is the one drawn when only one
 /// fits, and the cell's words are left to the view's sentence row.
@@ -136,7 +141,7 @@ pub fn draw(
     body: Rect,
 ) -> Option<(Rect, bool)> {
     let parts = layout(look, p, body)?;
-    let game = p.table.game();
+    let game = p.shown_game();
     globe::render(&parts.globe, game, look, marks, frame.buffer_mut());
     if let Some(area) = parts.cells {
         let lines = cell_list::lines(look, p, area.width as usize);
@@ -160,7 +165,7 @@ pub fn draw_still(
     let parts = layout_with(look, p, body, true)?;
     globe::render(
         &parts.globe,
-        p.table.game(),
+        p.shown_game(),
         look,
         marks,
         frame.buffer_mut(),

@@ -1,0 +1,335 @@
+//! A PGN text cut into its games, one at a time: each game's tag pairs,
+//! the moves of its main line with the commands of its comments (`%clk`
+//! readings, `%retire` plies) in order, and its result. Variations,
+//! NAGs, move numbers and the rest of comments are skipped. The budgets
+//! of `catboard::limits` bound what is read: the games of a file
+//! ([`PGN_GAMES`]), variations within variations ([`PGN_NESTING`]) and a
+//! game's plies ([`PGN_PLIES`]); a fault is one clause naming the line.
+
+use super::tags::{is_result, is_tag_name};
+use super::tokens::{Token, Tokens};
+use crate::clock::read_pgn_clock;
+use crate::limits::{PGN_GAMES, PGN_NESTING, PGN_PLIES};
+use crate::text::quoted;
+use std::time::Duration;
+
+/// What a game's main line holds, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item<'a> {
+    /// A move, as written.
+    Move {
+        /// The word.
+        text: &'a str,
+        /// Its line.
+        line: usize,
+    },
+    /// A `%clk` reading: the clock of the ply before it.
+    Clock(Duration),
+    /// A `%retire` ply (`resign:white`), as written.
+    Retire {
+        /// The command's argument.
+        text: String,
+        /// Its line.
+        line: usize,
+    },
+}
+
+/// One game as the text has it, not yet replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawGame<'a> {
+    /// Its number in the text, from 1.
+    pub number: usize,
+    /// The line it starts on.
+    pub line: usize,
+    /// Its tag pairs, in order.
+    pub tags: Vec<(String, String)>,
+    /// Its main line.
+    pub items: Vec<Item<'a>>,
+    /// The result token that ends it, if one does.
+    pub result: Option<&'a str>,
+}
+
+impl RawGame<'_> {
+    /// The value of the first tag named `name` (without case).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// The games of a PGN text, in order; after a fault, nothing more.
+pub struct Games<'a> {
+    tokens: Tokens<'a>,
+    back: Option<(Token<'a>, usize)>,
+    count: usize,
+    done: bool,
+}
+
+impl<'a> Games<'a> {
+    /// The games of `text`.
+    pub fn new(text: &'a str) -> Games<'a> {
+        Games {
+            tokens: Tokens::new(text),
+            back: None,
+            count: 0,
+            done: false,
+        }
+    }
+
+    fn next_token(&mut self) -> Result<Option<(Token<'a>, usize)>, String> {
+        match self.back.take() {
+            Some(t) => Ok(Some(t)),
+            None => self.tokens.next_token(),
+        }
+    }
+
+    /// The next game with anything in it, `None` at the end; a fault is
+    /// a sentence naming the game and the line.
+    fn game(&mut self) -> Result<Option<RawGame<'a>>, String> {
+        loop {
+            let number = self.count + 1;
+            let fault = |why: String| format!("Game {number}, {why}.");
+            let Some(first) = self.next_token().map_err(fault)? else {
+                return Ok(None);
+            };
+            let line = first.1;
+            self.back = Some(first);
+            let mut game = RawGame {
+                number,
+                line,
+                tags: Vec::new(),
+                items: Vec::new(),
+                result: None,
+            };
+            self.tags(&mut game).map_err(fault)?;
+            self.movetext(&mut game).map_err(fault)?;
+            if game.tags.is_empty() && game.items.is_empty() && game.result.is_none() {
+                continue;
+            }
+            PGN_GAMES.check(number as u64)?;
+            self.count = number;
+            return Ok(Some(game));
+        }
+    }
+
+    /// The tag pairs at the head of a game, comments before the first
+    /// skipped.
+    fn tags(&mut self, game: &mut RawGame<'a>) -> Result<(), String> {
+        loop {
+            match self.next_token()? {
+                Some((Token::TagOpen, line)) => {
+                    let name = self.next_token()?;
+                    let value = self.next_token()?;
+                    let close = self.next_token()?;
+                    match (name, value, close) {
+                        (
+                            Some((Token::Word(name), _)),
+                            Some((Token::Text(value), _)),
+                            Some((Token::TagClose, _)),
+                        ) if is_tag_name(name) => game.tags.push((name.to_string(), value)),
+                        _ => {
+                            return Err(format!(
+                                "line {line}: a tag pair should be written [Name \"value\"]"
+                            ));
+                        }
+                    }
+                }
+                Some((Token::Comment(_), _)) if game.tags.is_empty() => {}
+                other => {
+                    self.back = other;
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    /// The movetext, to its result, the next game's tags or the end.
+    fn movetext(&mut self, game: &mut RawGame<'a>) -> Result<(), String> {
+        let mut open: Vec<usize> = Vec::new();
+        let mut plies = 0u64;
+        while let Some((token, line)) = self.next_token()? {
+            let main = open.is_empty();
+            match token {
+                Token::TagOpen if main => {
+                    self.back = Some((token, line));
+                    return Ok(());
+                }
+                Token::TagOpen => {
+                    return Err(format!(
+                        "line {line}: a tag pair comes before the variation opened on line {} is closed",
+                        open.last().copied().unwrap_or(line)
+                    ));
+                }
+                Token::TagClose => {
+                    return Err(format!("line {line}: a ] stands outside a tag pair"));
+                }
+                Token::Text(_) => {
+                    return Err(format!(
+                        "line {line}: a quoted value stands outside a tag pair"
+                    ));
+                }
+                Token::Word(word) if main && is_result(word) => {
+                    game.result = Some(word);
+                    return Ok(());
+                }
+                Token::Word(text) if main => {
+                    plies += 1;
+                    PGN_PLIES
+                        .check(plies)
+                        .map_err(|why| format!("line {line}: {}", crate::text::clause(&why)))?;
+                    game.items.push(Item::Move { text, line });
+                }
+                Token::Comment(body) if main => commands(body, line, &mut game.items)?,
+                Token::Open => {
+                    open.push(line);
+                    PGN_NESTING
+                        .check(open.len() as u64)
+                        .map_err(|why| format!("line {line}: {}", crate::text::clause(&why)))?;
+                }
+                Token::Close => {
+                    if open.pop().is_none() {
+                        return Err(format!("line {line}: a ) closes no variation"));
+                    }
+                }
+                Token::Word(_) | Token::Comment(_) | Token::Number | Token::Nag => {}
+            }
+        }
+        match open.last() {
+            Some(opened) => Err(format!(
+                "line {opened}: a variation opened with ( is never closed"
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+impl<'a> Iterator for Games<'a> {
+    type Item = Result<RawGame<'a>, String>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let next = self.game();
+        self.done = !matches!(next, Ok(Some(_)));
+        next.transpose()
+    }
+}
+
+/// The `%clk` and `%retire` commands of a comment on `line`, in order;
+/// other commands and the text around them are skipped.
+fn commands<'a>(body: &str, line: usize, items: &mut Vec<Item<'a>>) -> Result<(), String> {
+    let mut rest = body;
+    while let Some(at) = rest.find("[%") {
+        let command = &rest[at + 2..];
+        let Some(end) = command.find(']') else {
+            break;
+        };
+        let inner = &command[..end];
+        rest = &command[end + 1..];
+        let (name, argument) = inner
+            .trim()
+            .split_once(char::is_whitespace)
+            .unwrap_or((inner.trim(), ""));
+        let argument = argument.trim();
+        match name {
+            "clk" => match read_pgn_clock(argument) {
+                Some(left) => items.push(Item::Clock(left)),
+                None => {
+                    return Err(format!(
+                        "line {line}: the clock reading {} is no time such as 0:04:58",
+                        quoted(argument)
+                    ));
+                }
+            },
+            "retire" => items.push(Item::Retire {
+                text: argument.to_string(),
+                line,
+            }),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn games(text: &str) -> Vec<RawGame<'_>> {
+        Games::new(text)
+            .collect::<Result<Vec<_>, _>>()
+            .expect("reads")
+    }
+
+    #[test]
+    fn games_are_cut_at_their_results_and_their_tags() {
+        let text = "{before} [Event \"a\"]\n[White \"x\"]\n\n1. e4 {[%clk 0:04:58]} (1. d4 {[%clk 0:01:00]}) e5 1-0\n\n\
+                    [Event \"b\"]\n1. d4 [Event \"c\"] {trailing}";
+        let all = games(text);
+        assert_eq!(all.len(), 3);
+        assert_eq!(all[0].tag("white"), Some("x"));
+        let odd = games("[Time-Stamp \"1\"] *");
+        assert_eq!(
+            odd[0].tag("Time-Stamp"),
+            Some("1"),
+            "a PGN symbol names a tag"
+        );
+        assert_eq!(
+            all[0].items,
+            vec![
+                Item::Move {
+                    text: "e4",
+                    line: 4
+                },
+                Item::Clock(Duration::from_secs(298)),
+                Item::Move {
+                    text: "e5",
+                    line: 4
+                },
+            ]
+        );
+        assert_eq!(all[0].result, Some("1-0"));
+        assert_eq!(all[1].result, None, "ended by the next game's tags");
+        assert_eq!(all[2].number, 3);
+        assert!(all[2].items.is_empty());
+    }
+
+    #[test]
+    fn retirements_and_clocks_keep_their_order() {
+        let all = games("e4 {[%retire resign:black] [%clk 0:00:09.5] [%eval 0.2]} 1-0");
+        assert_eq!(
+            all[0].items[1..],
+            [
+                Item::Retire {
+                    text: "resign:black".into(),
+                    line: 1
+                },
+                Item::Clock(Duration::from_millis(9_500)),
+            ]
+        );
+    }
+
+    #[test]
+    fn faults_name_the_game_and_the_line() {
+        let fault = |text: &str| Games::new(text).find_map(Result::err).expect("a fault");
+        assert_eq!(
+            fault("1-0\n\n[Event \"x\"]\n1. e4 (1. d4"),
+            "Game 2, line 4: a variation opened with ( is never closed."
+        );
+        assert_eq!(fault("e4 )"), "Game 1, line 1: a ) closes no variation.");
+        assert_eq!(
+            fault("[Event x]"),
+            "Game 1, line 1: a tag pair should be written [Name \"value\"]."
+        );
+        let deep = format!("e4 {}", "(".repeat(10_000));
+        assert!(
+            fault(&deep).contains("variation depth 101"),
+            "{}",
+            fault(&deep)
+        );
+        assert!(fault("e4 {[%clk soon]}").contains("'soon'"));
+    }
+}

@@ -1,0 +1,233 @@
+//! PGN for every variant: a game written ([`write`]) and read back
+//! ([`read_game`], [`read_games`]), the same way for all five.
+//!
+//! What is written (docs/pgn.md has an example of each variant):
+//! - the tags `Event`, `Site`, `Date`, `Round`, one tag per seat named
+//!   after it (`White`, `Black`; `Cats`; `Red`, `Orange`, `Green`,
+//!   `Blue`), `Result` ([`tags::result_token`]: `1-0` and `0-1` are the
+//!   two armies' wins, any other finished game of three or four seats is
+//!   `1/2-1/2`, with `Winner` and, for BacCanCat, `Points` saying who won
+//!   and what each scored), `Termination` (the ending in words), `Variant`
+//!   (none for chess; `cat-chess`, `elven` for Chu Chess, `polar`,
+//!   `baccancat`), `VariantOptions` for rule options away from their
+//!   defaults (`fifty_moves=off`), `TimeControl` when timed (`300+3`),
+//!   and `SetUp "1"` with `FEN` (the variant's position text) when the
+//!   game did not start from the variant's usual position;
+//! - the moves in the variant's own notation (SAN for chess), a move's
+//!   spaces written `_` (`Cats_pass`), numbered by rounds (a round of
+//!   three or four seats is one number);
+//! - after each timed ply its clock, `{[%clk 0:04:58]}`, and a retirement
+//!   ply (resigning, a flag falling, an agreed draw) as a comment command
+//!   where it was played, `{[%retire resign:blue]}` (the text of
+//!   [`Retire::text`](crate::core::Retire::text)), so a game that went on
+//!   after it (the Cats' flag, a BacCanCat army out) and a game it ended
+//!   read back the same;
+//! - the result token, in lines of at most 79 characters.
+//!
+//! The reader takes any PGN catboard writes and ordinary chess PGN from
+//! other programs: tags with escaped quotes, `{}` and `;` comments,
+//! nested variations, NAGs and move numbers, several games to a file, all
+//! within the limits of [`crate::limits`] (`PGN_*`). Each game is replayed
+//! through its variant's parser; every fault is one sentence naming the
+//! game, and the move's number and text or the line.
+
+pub mod games;
+pub mod replay;
+pub mod tags;
+pub mod tokens;
+pub mod writer;
+
+pub use replay::implied_retirement;
+pub use tags::{PgnTags, date, result_token};
+pub use writer::write;
+
+use crate::clock::TimeControl;
+use crate::core::{EndReason, Game, Move, Options, Outcome, Retire};
+use crate::limits::PGN_FILE;
+use crate::text::{count, shown_path};
+use crate::variants::{AnyGame, Variant};
+use std::path::Path;
+use std::time::Duration;
+
+/// A game as PGN holds it: what [`write`] writes and [`read_game`] reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnGame {
+    /// The variant.
+    pub variant: Variant,
+    /// The rule options it is played with.
+    pub options: Options,
+    /// The start position, in the variant's text.
+    pub start: String,
+    /// Every ply from the start, in turn: moves, passes and retirements
+    /// ([`Retire::to_move`]).
+    pub moves: Vec<Move>,
+    /// The clock of the seat that played each ply, read after it (a ply
+    /// past the end of the list, or `None`, has no reading).
+    pub clocks: Vec<Option<Duration>>,
+    /// The time control, when the game is timed.
+    pub time_control: Option<TimeControl>,
+    /// The event, the players and any other tags.
+    pub tags: PgnTags,
+}
+
+impl PgnGame {
+    /// A game of `variant` with `options` from its usual start, no ply
+    /// played yet, untimed, with the default tags.
+    pub fn new(variant: Variant, options: Options) -> PgnGame {
+        PgnGame {
+            variant,
+            start: variant.new_game(&options).position_text(),
+            options,
+            moves: Vec::new(),
+            clocks: Vec::new(),
+            time_control: None,
+            tags: PgnTags::default(),
+        }
+    }
+
+    /// The start position as a game, or the sentence saying why the
+    /// variant refuses it.
+    pub fn start_game(&self) -> Result<AnyGame, String> {
+        self.variant
+            .from_position(&self.start, &self.options)
+            .map_err(|why| {
+                format!(
+                    "The start position of the game is no position of {}: {}.",
+                    self.variant.name(),
+                    crate::text::clause(&why.0)
+                )
+            })
+    }
+}
+
+/// A game read from a PGN text and replayed.
+#[derive(Clone, Debug)]
+pub struct ReadGame {
+    /// Its number in the text, from 1.
+    pub number: usize,
+    /// The game: writing it gives the same game again.
+    pub pgn: PgnGame,
+    /// The start position, as a game.
+    pub start: AnyGame,
+    /// The game after every ply (its history is [`PgnGame::moves`]).
+    pub position: AnyGame,
+    /// Every tag pair as the text gives it, in order.
+    pub tags: Vec<(String, String)>,
+    /// The result token the text ends the game with (or its `Result`
+    /// tag), `*` when neither says.
+    pub result: String,
+}
+
+impl ReadGame {
+    /// The value of the first tag named `name` (without case).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The retirement the result implies for a game from another program
+    /// whose moves leave it unfinished ([`implied_retirement`]).
+    pub fn implied_retirement(&self) -> Option<Retire> {
+        implied_retirement(self)
+    }
+}
+
+/// The ending that stops play in a game written as PGN: its outcome,
+/// except FIDE's threefold repetition and fifty-move rule in chess, which
+/// are draws only when claimed, so that a game from another program may
+/// go on past them (catboard ends its own games there).
+pub fn stopped(game: &AnyGame) -> Option<Outcome> {
+    game.outcome().filter(|o| {
+        game.variant() != Variant::Chess
+            || !matches!(o.reason, EndReason::Repetition | EndReason::FiftyMoves)
+    })
+}
+
+/// The text is no bigger than [`PGN_FILE`] allows.
+fn check_size(text: &str) -> Result<(), String> {
+    if text.len() as u64 > PGN_FILE.most {
+        return Err(format!(
+            "The PGN text is more than the largest allowed, {} bytes.",
+            PGN_FILE.most
+        ));
+    }
+    Ok(())
+}
+
+/// Game `number` (from 1) of the PGN `text`, replayed; the sentence
+/// saying why not (a fault in it or in a game before it, or no such
+/// game).
+pub fn read_game(text: &str, number: usize) -> Result<ReadGame, String> {
+    check_size(text)?;
+    if number == 0 {
+        return Err("Games are counted from 1, so there is no game 0.".to_string());
+    }
+    let mut seen = 0;
+    for raw in games::Games::new(text) {
+        let raw = raw?;
+        seen = raw.number;
+        if raw.number == number {
+            return replay::replay(&raw);
+        }
+    }
+    Err(match seen {
+        0 => "The PGN holds no game.".to_string(),
+        n => format!(
+            "The PGN holds {}, so there is no game {number}.",
+            count(n as u64, "game", "games")
+        ),
+    })
+}
+
+/// Every game of the PGN `text`, each replayed or the sentence saying
+/// why it cannot be; after a fault in the text itself (an unclosed
+/// comment, say) nothing more is read.
+pub fn read_games(text: &str) -> impl Iterator<Item = Result<ReadGame, String>> + '_ {
+    let too_big = check_size(text).err();
+    let games = too_big.is_none().then(|| games::Games::new(text));
+    too_big
+        .map(Err)
+        .into_iter()
+        .chain(games.into_iter().flatten().map(|raw| replay::replay(&raw?)))
+}
+
+/// How many games the PGN `text` holds, or the sentence naming the first
+/// fault in its text (the games are not replayed).
+pub fn count_games(text: &str) -> Result<usize, String> {
+    check_size(text)?;
+    let mut seen = 0;
+    for raw in games::Games::new(text) {
+        seen = raw?.number;
+    }
+    Ok(seen)
+}
+
+/// The text of the PGN file at `path`: no more of it than [`PGN_FILE`]
+/// allows, and UTF-8 (a Latin-1 file, as old programs write, is read as
+/// Latin-1). The error is one sentence naming the file.
+pub fn read_file(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(PGN_FILE.most + 1).read_to_end(&mut bytes))
+        .map_err(|e| {
+            format!(
+                "The PGN file {} could not be read ({}).",
+                shown_path(path),
+                crate::text::foreign(&e.to_string())
+            )
+        })?;
+    if bytes.len() as u64 > PGN_FILE.most {
+        return Err(format!(
+            "The PGN file {} is more than the largest allowed, {} bytes.",
+            shown_path(path),
+            PGN_FILE.most
+        ));
+    }
+    Ok(match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => e.into_bytes().into_iter().map(char::from).collect(),
+    })
+}

@@ -1,0 +1,200 @@
+//! Other engines at the table from the command line: `--seat
+//! black=uci:COMMAND`, `--engine-option SEAT:NAME=VALUE` and `--fallback`
+//! refused in one sentence where they cannot work (a variant no engine
+//! plays, a program not installed, an option for a seat no engine plays);
+//! a line-mode game against the fake engine with its options passed and
+//! its seat saved; and `--resume` restarting the engine, or handing its
+//! seat to catboard's computer with a sentence when its program is gone.
+
+use crate::support::engines::fake_engine;
+use crate::support::process::run;
+use crate::support::scratch::Scratch;
+use std::time::Duration;
+
+const PATIENCE: Duration = Duration::from_secs(120);
+
+/// Runs `catboard ARGS` with `input`: its status code, output and errors.
+fn catboard(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    let done = run(args, input.as_bytes(), PATIENCE);
+    (
+        done.status.code(),
+        String::from_utf8_lossy(&done.stdout).into_owned(),
+        done.stderr,
+    )
+}
+
+#[test]
+fn engine_arguments_that_cannot_work_exit_2_with_one_sentence() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--variant", "cat", "--seat", "black=uci:stockfish"],
+            "catboard: The UCI engine 'stockfish' cannot play Cat Chess: no engine knows the rules of Cat Chess.",
+        ),
+        (
+            &["--variant", "chu", "--seat", "black=uci:stockfish"],
+            "catboard: The UCI engine 'stockfish' cannot play Chu Chess: UCI has no name for it; XBoard engines that announce variant elven play it.",
+        ),
+        (
+            &["--variant", "chu", "--seat", "black=xboard:fairymax"],
+            "catboard: Fairy-Max does not play Chu Chess; it plays Chess.",
+        ),
+        (
+            &[
+                "--variant",
+                "chu",
+                "--option",
+                "promotion=shogi",
+                "--seat",
+                "black=xboard:some-engine",
+            ],
+            "catboard: The XBoard engine 'some-engine' cannot play Chu Chess: engines play it with promotion=chess, and this game has promotion=shogi.",
+        ),
+        (
+            &["--seat", "black=uci:catboard-no-such-engine --uci"],
+            "catboard: The engine 'catboard-no-such-engine --uci' cannot be started: there is no program 'catboard-no-such-engine' on the PATH or in /usr/games or /usr/local/games.",
+        ),
+        (&["--seat", "black=uci: "], "names no command after uci:"),
+        (
+            &["--engine-option", "black:UCI_Elo=1500"],
+            "catboard: --engine-option 'black:UCI_Elo=1500' names the black seat, which no engine plays; give it one with --seat black=uci:COMMAND.",
+        ),
+        (
+            &["--seat", "black=uci:sh", "--engine-option", "UCI_Elo=1500"],
+            "catboard: --engine-option 'UCI_Elo=1500' should be written SEAT:NAME=VALUE, as black:UCI_Elo=1500.",
+        ),
+        (
+            &["--seat", "black=uci:sh", "--engine-option", "cats:Hash=1"],
+            "catboard: Chess has no seat 'cats' for --engine-option; its seats are white, black.",
+        ),
+        (
+            &["--seat", "black=uci:sh", "--fallback", "human"],
+            "catboard: --fallback 'human' is not a level of catboard's computer; choose casual, club, strong or master.",
+        ),
+    ];
+    for (args, said) in cases {
+        let mut all = vec!["line"];
+        all.extend(*args);
+        let (code, _, err) = catboard(&all, "");
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(said), "{args:?}:\n{err}\nshould hold\n{said}");
+        assert!(err.trim_end().ends_with('.'), "{err}");
+    }
+}
+
+#[test]
+fn a_line_game_against_an_engine_passes_its_options_and_saves_its_seat() {
+    let dir = Scratch::new("engine-cli");
+    let log = dir.path().join("sent.txt");
+    let saves = dir.path().join("games");
+    let seat = format!(
+        "black=uci:{}",
+        fake_engine(&format!("--uci --log {}", log.display()))
+    );
+    let saves_arg = saves.display().to_string();
+    let (code, out, err) = catboard(
+        &[
+            "line",
+            "--seat",
+            &seat,
+            "--engine-option",
+            "black:UCI_Elo=1500",
+            "--think-ms",
+            "100",
+            "--save-dir",
+            &saves_arg,
+        ],
+        "e4\nd4\n",
+    );
+    assert_eq!(code, Some(0), "{err}\n{out}");
+    assert!(out.contains("Black is fake_engine (UCI engine)"), "{out}");
+    assert_eq!(out.matches("Black plays").count(), 2, "{out}");
+    let sent = std::fs::read_to_string(&log).expect("the engine's log");
+    for line in [
+        "setoption name UCI_LimitStrength value true",
+        "setoption name UCI_Elo value 1500",
+        "position startpos moves e2e4",
+        "go movetime 100",
+    ] {
+        assert!(
+            sent.lines().any(|l| l == line),
+            "{line:?} not sent:\n{sent}"
+        );
+    }
+    assert_eq!(
+        sent.matches("\nuci\n").count() + usize::from(sent.starts_with("uci\n")),
+        1
+    );
+    let save = std::fs::read_dir(&saves)
+        .expect("the saves")
+        .flatten()
+        .find(|e| e.path().extension().is_some_and(|x| x == "json"))
+        .map(|e| std::fs::read_to_string(e.path()).expect("a save"))
+        .expect("a save");
+    assert!(save.contains("\"engines\""), "{save}");
+    assert!(save.contains("\"seat\": \"black\""), "{save}");
+    assert!(save.contains("\"UCI_Elo=1500\""), "{save}");
+    assert!(save.contains("\"master\""), "the fallback level: {save}");
+}
+
+/// A save of 1. e4 with Black played by `engine` (Master taking over).
+fn save_with_engine(dir: &std::path::Path, engine: &str) {
+    std::fs::create_dir_all(dir).expect("a folder");
+    let save = serde_json::json!({
+        "format": 1,
+        "variant": "chess",
+        "options": [],
+        "start": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "players": ["human", "master"],
+        "moves": ["e2e4"],
+        "engines": [{ "seat": "black", "engine": engine, "options": ["UCI_Elo=1500"] }],
+    });
+    std::fs::write(dir.join("game-1.json"), save.to_string()).expect("write the save");
+}
+
+/// `catboard line --resume` from `saves`, asking for the history.
+fn resume(saves: &std::path::Path) -> (Option<i32>, String, String) {
+    let saves = saves.display().to_string();
+    let args = [
+        "line",
+        "--resume",
+        "--save-dir",
+        &saves,
+        "--think-ms",
+        "100",
+    ];
+    catboard(&args, "history\n")
+}
+
+#[test]
+fn resume_restarts_the_engine_with_the_whole_game() {
+    let dir = Scratch::new("engine-resume");
+    let log = dir.path().join("sent.txt");
+    let saves = dir.path().join("games");
+    let engine = format!(
+        "uci:{}",
+        fake_engine(&format!("--uci --log {}", log.display()))
+    );
+    save_with_engine(&saves, &engine);
+    let (code, out, err) = resume(&saves);
+    assert_eq!(code, Some(0), "{err}\n{out}");
+    assert!(out.contains("Black plays"), "{out}");
+    let sent = std::fs::read_to_string(&log).expect("the engine's log");
+    assert!(sent.contains("setoption name UCI_Elo value 1500"), "{sent}");
+    assert!(sent.contains("position startpos moves e2e4\n"), "{sent}");
+}
+
+#[test]
+fn resume_hands_the_seat_to_catboard_when_the_engines_program_is_gone() {
+    let dir = Scratch::new("engine-gone");
+    let saves = dir.path().join("games");
+    save_with_engine(&saves, "uci:catboard-engine-uninstalled");
+    let (code, out, err) = resume(&saves);
+    assert_eq!(code, Some(0), "{err}\n{out}");
+    let said = "The engine catboard-engine-uninstalled (UCI engine) cannot be started: there is no program 'catboard-engine-uninstalled' on the PATH or in /usr/games or /usr/local/games. catboard's computer (master) plays Black from now on.";
+    assert!(out.contains(said), "{out}");
+    assert!(
+        out.contains("Black plays"),
+        "catboard's computer moves:\n{out}"
+    );
+}
