@@ -67,7 +67,8 @@ pub fn fit_line(text: &str, width: usize) -> String {
     let mut end = 0;
     for (i, c) in text.char_indices() {
         if c == ' ' {
-            if text[..i].trim_end().width() > room {
+            // Room for the words, a space and the ellipsis.
+            if text[..i].trim_end().width() + 2 > width {
                 break;
             }
             end = i;

@@ -68,6 +68,9 @@ impl Position {
     pub(super) fn settle(&mut self) {
         let t = tables();
         loop {
+            // Whatever brought the position here (a move, an army leaving,
+            // an elimination), the mover's check is worked out afresh.
+            self.checked = None;
             if self.in_play_count() == 1 {
                 let last = self.next_in_play(self.side);
                 self.finish(last, EndReason::ThirdMate);
@@ -98,13 +101,13 @@ impl Position {
                 continue;
             }
             let checked = self.king_attacked(mover);
+            self.checked = Some(checked);
             if checked && !self.has_legal_move() {
                 let by = self.first_attacker_after(mover);
                 self.side = self.next_in_play(mover);
                 self.eliminate(mover, Cause::MatedBy(by));
                 continue;
             }
-            self.checked = Some(checked);
             return;
         }
     }
@@ -138,6 +141,7 @@ impl Position {
             self.set_partner(c, false);
             self.set_fresh(c, false);
         }
+        self.checked = None;
         self.knock_out_record(Knockout { army, cause });
         self.set_passes(0);
         self.refill_camps();

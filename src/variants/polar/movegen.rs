@@ -262,11 +262,7 @@ impl Polar {
         }
         for &to in t.forward_diagonals(us, from) {
             match self.board.get(to) {
-                Some(p) if p.seat() != us => {
-                    if allowed(to) {
-                        push(to, out);
-                    }
-                }
+                Some(p) if p.seat() != us && allowed(to) => push(to, out),
                 None => {
                     if let Some(ep) = self.state.ep
                         && ep.over == to
