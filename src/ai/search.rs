@@ -12,15 +12,54 @@
 use super::budget::{Budget, PrincipalVariations};
 use super::evaluate::Evaluate;
 use super::level::Limits;
-use super::ordering::{Heuristics, MAX_PLY, pick_next};
+use super::ordering::{HISTORY_MAX, Heuristics, MAX_PLY, pick_next};
 use super::random::Rng;
 use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, is_mate, mate_in_moves, mated_in};
 use super::table::{Bound, Table};
 use super::thought::Thought;
 use crate::core::{Game, Move, MoveList, Outcome};
 use arrayvec::ArrayVec;
+use std::sync::OnceLock;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
+
+/// MEASURING ONLY (removed before merging): search features that
+/// `CATBOARD_SEARCH_OFF=name,name` turns off, so one build can play
+/// against itself with and without each.
+#[derive(Clone, Copy)]
+struct Features {
+    qtt: bool,
+    iir: bool,
+    improving: bool,
+    histlmr: bool,
+    nmp: bool,
+    seeprune: bool,
+    razor: bool,
+    tteval: bool,
+    rfp: bool,
+}
+
+fn features() -> Features {
+    static F: OnceLock<Features> = OnceLock::new();
+    *F.get_or_init(|| {
+        let off = std::env::var("CATBOARD_SEARCH_OFF").unwrap_or_default();
+        let on = |name: &str| !off.split(',').any(|w| w == name || w == "all");
+        Features {
+            qtt: on("qtt"),
+            iir: on("iir"),
+            improving: on("improving"),
+            histlmr: on("histlmr"),
+            nmp: on("nmp"),
+            seeprune: on("seeprune"),
+            razor: on("razor"),
+            tteval: on("tteval"),
+            rfp: on("rfp"),
+        }
+    })
+}
+
+/// The static evaluation of a node in check (none is taken).
+const NO_EVAL: i32 = i32::MIN;
 
 /// The transposition table size of [`think`], in MiB.
 pub const DEFAULT_TABLE_MB: usize = 16;
@@ -118,6 +157,8 @@ impl Searcher {
             pv: PrincipalVariations::new(),
             score_buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             partial: None,
+            evals: [NO_EVAL; MAX_PLY + 1],
+            f: features(),
         };
         let mut game = game.clone();
         run.iterate(&mut game, &mut progress)
@@ -138,6 +179,10 @@ struct Run<'a> {
     /// searched in full and scored inside its window, with its score: what
     /// a search stopped in the middle of a depth plays.
     partial: Option<(Move, i32)>,
+    /// The static evaluation of the node at each ply of the current line
+    /// ([`NO_EVAL`] in check): whether a position is improving.
+    evals: [i32; MAX_PLY + 1],
+    f: Features,
 }
 
 impl Run<'_> {
@@ -161,6 +206,11 @@ impl Run<'_> {
         if root.is_empty() {
             return result;
         }
+        self.evals[0] = if game.in_check() {
+            NO_EVAL
+        } else {
+            game.evaluate_for(game.to_move())
+        };
         let mut previous = 0;
         for depth in 1..=self.limits.depth.max(1) as i32 {
             self.partial = None;
@@ -434,23 +484,75 @@ impl Run<'_> {
         {
             return e.score;
         }
-        let static_eval = if in_check {
+        let f = self.f;
+        let raw_eval = if in_check {
             -INFINITY
         } else {
             game.evaluate_for(game.to_move())
         };
+        self.evals[ply] = if in_check { NO_EVAL } else { raw_eval };
+        // A stored score bounding the true one on the right side is a
+        // better guess than the static score.
+        let mut static_eval = raw_eval;
+        if f.tteval
+            && !in_check
+            && let Some(e) = entry
+            && !is_mate(e.score)
+            && match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score > raw_eval,
+                Bound::Upper => e.score < raw_eval,
+                Bound::None => false,
+            }
+        {
+            static_eval = e.score;
+        }
+        // Better than two plies ago (the same side's last turn).
+        let improving = !f.improving
+            || (!in_check
+                && (ply < 2 || self.evals[ply - 2] == NO_EVAL || raw_eval > self.evals[ply - 2]));
+        // Internal iterative reduction: a node never searched before has
+        // no hash move to start from; a shallower search costs less.
+        if f.iir && depth >= 4 && hash_move.is_none() {
+            depth -= 1;
+        }
         if !pv_node && !in_check && !is_mate(beta) {
             // The position is so good that even a margin per ply cannot
             // bring it back under beta.
-            if depth <= 3 && static_eval - 90 * depth >= beta {
+            let (rfp_depth, rfp_margin) = if f.rfp {
+                (6, 80 * depth - if improving { 60 } else { 0 })
+            } else {
+                (3, 90 * depth)
+            };
+            if depth <= rfp_depth && static_eval - rfp_margin >= beta {
                 return static_eval;
+            }
+            // Razoring: so far below alpha that only a capture could help.
+            if f.razor && depth <= 3 && static_eval + 200 + 150 * depth <= alpha {
+                let score = self.quiesce(game, alpha - 1, alpha, ply);
+                if self.budget.aborted {
+                    return 0;
+                }
+                if score < alpha {
+                    return score;
+                }
             }
             // Null move: if passing still fails high, a real move would too.
             if allow_null && depth >= 3 && static_eval >= beta && game.null_move_safe() {
-                let r = 3 + depth / 6;
+                let r = if f.nmp {
+                    3 + depth / 3 + ((static_eval - beta) / 200).min(3)
+                } else {
+                    3 + depth / 6
+                };
                 if game.make_null_move() {
-                    let score =
-                        -self.negamax(game, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                    let score = -self.negamax(
+                        game,
+                        (depth - 1 - r).max(0),
+                        -beta,
+                        -beta + 1,
+                        ply + 1,
+                        false,
+                    );
                     game.unmake_null_move();
                     if self.budget.aborted {
                         return 0;
@@ -478,13 +580,28 @@ impl Run<'_> {
         for i in 0..moves.len() {
             let mv = pick_next(&mut moves, &mut scores, i);
             let quiet = mv.promotion.is_none() && game.captured(mv).is_none();
+            let late = 3 + (depth * depth) as usize * 2;
             if quiet
                 && searched > 0
                 && !pv_node
                 && !in_check
                 && depth <= 3
-                && searched >= 3 + (depth * depth) as usize * 2
+                && searched >= if improving { late } else { late / 2 }
                 && !is_mate(best_score)
+            {
+                continue;
+            }
+            // A capture losing much by exchange, near the leaves.
+            if f.seeprune
+                && !quiet
+                && searched > 0
+                && !pv_node
+                && !in_check
+                && depth <= 4
+                && !is_mate(best_score)
+                && game
+                    .exchange_value(mv)
+                    .is_some_and(|gain| gain < -100 * depth)
             {
                 continue;
             }
@@ -508,6 +625,13 @@ impl Run<'_> {
                     let mut r = self.reductions[(depth as usize).min(63) * 64 + searched.min(63)];
                     if pv_node {
                         r -= 1;
+                    }
+                    if !improving {
+                        r += 1;
+                    }
+                    if f.histlmr {
+                        let side = game.to_move().index() ^ 1;
+                        r -= self.heuristics.history_of(side, mv) / (HISTORY_MAX / 2);
                     }
                     r.clamp(0, new_depth - 1)
                 } else {
@@ -578,6 +702,20 @@ impl Run<'_> {
         if ply >= MAX_PLY - 1 {
             return game.evaluate_for(game.to_move());
         }
+        let key = game.hash();
+        let entry = if self.f.qtt {
+            self.table.probe(key, ply)
+        } else {
+            None
+        };
+        if let Some(e) = entry
+            && beta - alpha == 1
+            && e.settles(0, alpha, beta)
+        {
+            return e.score;
+        }
+        let hash_move = entry.and_then(|e| e.mv);
+        let original_alpha = alpha;
         let in_check = game.in_check();
         let mut moves = MoveList::new();
         let stand_pat;
@@ -598,7 +736,8 @@ impl Run<'_> {
             best_score = stand_pat;
             game.capture_moves(&mut moves);
         }
-        let mut scores = self.ordering_scores(game, &moves, None, ply, false);
+        let mut scores = self.ordering_scores(game, &moves, hash_move, ply, false);
+        let mut best_move = None;
         for i in 0..moves.len() {
             let mv = pick_next(&mut moves, &mut scores, i);
             if !in_check && game.exchange_value(mv).is_some_and(|gain| gain < 0) {
@@ -622,6 +761,7 @@ impl Run<'_> {
             if score > best_score {
                 best_score = score;
                 if score > alpha {
+                    best_move = Some(mv);
                     alpha = score;
                     if alpha >= beta {
                         break;
@@ -630,6 +770,17 @@ impl Run<'_> {
             }
         }
         self.score_buffers[ply] = scores;
+        // Stored at depth 0, unless a real search of this position is.
+        if self.f.qtt && entry.is_none_or(|e| e.depth <= 0) {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if best_score > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.table.store(key, ply, best_move, best_score, 0, bound);
+        }
         best_score
     }
 }
