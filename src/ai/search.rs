@@ -1,7 +1,10 @@
 //! The two-seat search: negamax with alpha-beta (principal variation
 //! search), iterative deepening with aspiration windows, a capture-only
-//! quiescence tail, a transposition table, null-move pruning, late-move
-//! reductions and check extensions. Mates are scored by distance so the
+//! quiescence tail (with its own hash-table entries), a transposition
+//! table, null-move pruning, reverse futility, razoring, futility and
+//! late-move pruning (tighter when the position is not improving),
+//! pruning of captures that lose by exchange, internal iterative
+//! reduction, late-move reductions by history and check extensions. Mates are scored by distance so the
 //! shortest is preferred; repetitions and the game's own draw rules are
 //! recognised inside the tree.
 //!
@@ -19,44 +22,8 @@ use super::table::{Bound, Table};
 use super::thought::Thought;
 use crate::core::{Game, Move, MoveList, Outcome};
 use arrayvec::ArrayVec;
-use std::sync::OnceLock;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
-
-/// MEASURING ONLY (removed before merging): search features that
-/// `CATBOARD_SEARCH_OFF=name,name` turns off, so one build can play
-/// against itself with and without each.
-#[derive(Clone, Copy)]
-struct Features {
-    qtt: bool,
-    iir: bool,
-    improving: bool,
-    histlmr: bool,
-    nmp: bool,
-    seeprune: bool,
-    razor: bool,
-    tteval: bool,
-    rfp: bool,
-}
-
-fn features() -> Features {
-    static F: OnceLock<Features> = OnceLock::new();
-    *F.get_or_init(|| {
-        let off = std::env::var("CATBOARD_SEARCH_OFF").unwrap_or_default();
-        let on = |name: &str| !off.split(',').any(|w| w == name || w == "all");
-        Features {
-            qtt: on("qtt"),
-            iir: on("iir"),
-            improving: on("improving"),
-            histlmr: on("histlmr"),
-            nmp: on("nmp"),
-            seeprune: on("seeprune"),
-            razor: on("razor"),
-            tteval: on("tteval"),
-            rfp: on("rfp"),
-        }
-    })
-}
 
 /// The static evaluation of a node in check (none is taken).
 const NO_EVAL: i32 = i32::MIN;
@@ -158,7 +125,6 @@ impl Searcher {
             score_buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             partial: None,
             evals: [NO_EVAL; MAX_PLY + 1],
-            f: features(),
         };
         let mut game = game.clone();
         run.iterate(&mut game, &mut progress)
@@ -182,7 +148,6 @@ struct Run<'a> {
     /// The static evaluation of the node at each ply of the current line
     /// ([`NO_EVAL`] in check): whether a position is improving.
     evals: [i32; MAX_PLY + 1],
-    f: Features,
 }
 
 impl Run<'_> {
@@ -484,7 +449,6 @@ impl Run<'_> {
         {
             return e.score;
         }
-        let f = self.f;
         let raw_eval = if in_check {
             -INFINITY
         } else {
@@ -494,8 +458,7 @@ impl Run<'_> {
         // A stored score bounding the true one on the right side is a
         // better guess than the static score.
         let mut static_eval = raw_eval;
-        if f.tteval
-            && !in_check
+        if !in_check
             && let Some(e) = entry
             && !is_mate(e.score)
             && match e.bound {
@@ -508,27 +471,22 @@ impl Run<'_> {
             static_eval = e.score;
         }
         // Better than two plies ago (the same side's last turn).
-        let improving = !f.improving
-            || (!in_check
-                && (ply < 2 || self.evals[ply - 2] == NO_EVAL || raw_eval > self.evals[ply - 2]));
+        let improving = !in_check
+            && (ply < 2 || self.evals[ply - 2] == NO_EVAL || raw_eval > self.evals[ply - 2]);
         // Internal iterative reduction: a node never searched before has
         // no hash move to start from; a shallower search costs less.
-        if f.iir && depth >= 4 && hash_move.is_none() {
+        if depth >= 4 && hash_move.is_none() {
             depth -= 1;
         }
         if !pv_node && !in_check && !is_mate(beta) {
             // The position is so good that even a margin per ply cannot
             // bring it back under beta.
-            let (rfp_depth, rfp_margin) = if f.rfp {
-                (6, 80 * depth - if improving { 60 } else { 0 })
-            } else {
-                (3, 90 * depth)
-            };
-            if depth <= rfp_depth && static_eval - rfp_margin >= beta {
+            let margin = 80 * depth - if improving { 60 } else { 0 };
+            if depth <= 6 && static_eval - margin >= beta {
                 return static_eval;
             }
             // Razoring: so far below alpha that only a capture could help.
-            if f.razor && depth <= 3 && static_eval + 200 + 150 * depth <= alpha {
+            if depth <= 3 && static_eval + 200 + 150 * depth <= alpha {
                 let score = self.quiesce(game, alpha - 1, alpha, ply);
                 if self.budget.aborted {
                     return 0;
@@ -539,11 +497,7 @@ impl Run<'_> {
             }
             // Null move: if passing still fails high, a real move would too.
             if allow_null && depth >= 3 && static_eval >= beta && game.null_move_safe() {
-                let r = if f.nmp {
-                    3 + depth / 3 + ((static_eval - beta) / 200).min(3)
-                } else {
-                    3 + depth / 6
-                };
+                let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
                 if game.make_null_move() {
                     let score = -self.negamax(
                         game,
@@ -580,20 +534,18 @@ impl Run<'_> {
         for i in 0..moves.len() {
             let mv = pick_next(&mut moves, &mut scores, i);
             let quiet = mv.promotion.is_none() && game.captured(mv).is_none();
+            // Late quiet moves near the leaves (fewer when the position is
+            // not improving) are passed over unless they give check.
             let late = 3 + (depth * depth) as usize * 2;
-            if quiet
+            let late_quiet = quiet
                 && searched > 0
                 && !pv_node
                 && !in_check
                 && depth <= 3
                 && searched >= if improving { late } else { late / 2 }
-                && !is_mate(best_score)
-            {
-                continue;
-            }
+                && !is_mate(best_score);
             // A capture losing much by exchange, near the leaves.
-            if f.seeprune
-                && !quiet
+            if !quiet
                 && searched > 0
                 && !pv_node
                 && !in_check
@@ -607,7 +559,7 @@ impl Run<'_> {
             }
             game.make_move(mv);
             let gives_check = game.in_check();
-            if futile && quiet && !gives_check && searched > 0 {
+            if (late_quiet || futile && quiet && searched > 0) && !gives_check {
                 game.unmake_move();
                 continue;
             }
@@ -629,10 +581,10 @@ impl Run<'_> {
                     if !improving {
                         r += 1;
                     }
-                    if f.histlmr {
-                        let side = game.to_move().index() ^ 1;
-                        r -= self.heuristics.history_of(side, mv) / (HISTORY_MAX / 2);
-                    }
+                    // The mover's history: a move that often refuted others
+                    // is reduced less, one that never did more.
+                    let side = game.to_move().index() ^ 1;
+                    r -= self.heuristics.history_of(side, mv) / (HISTORY_MAX / 2);
                     r.clamp(0, new_depth - 1)
                 } else {
                     0
@@ -703,11 +655,7 @@ impl Run<'_> {
             return game.evaluate_for(game.to_move());
         }
         let key = game.hash();
-        let entry = if self.f.qtt {
-            self.table.probe(key, ply)
-        } else {
-            None
-        };
+        let entry = self.table.probe(key, ply);
         if let Some(e) = entry
             && beta - alpha == 1
             && e.settles(0, alpha, beta)
@@ -771,7 +719,7 @@ impl Run<'_> {
         }
         self.score_buffers[ply] = scores;
         // Stored at depth 0, unless a real search of this position is.
-        if self.f.qtt && entry.is_none_or(|e| e.depth <= 0) {
+        if entry.is_none_or(|e| e.depth <= 0) {
             let bound = if best_score >= beta {
                 Bound::Lower
             } else if best_score > original_alpha {
