@@ -351,15 +351,16 @@ pub fn introduction(table: &TableGame, voice: Voice) -> Vec<String> {
         ));
         return said;
     }
-    let plies = table.ply();
-    let moves = if plies == 1 { "move" } else { "moves" };
+    // Moves numbered as the move list numbers them (rounds), not plies.
+    let number = table.move_number();
     match table.outcome() {
         Some(outcome) => said.push(format!(
-            "The game is over after {plies} {moves}. {}",
+            "The game ended at move {}. {}",
+            table.last_move_number().unwrap_or(number),
             describe::result_in(table, outcome, voice)
         )),
         None => said.push(format!(
-            "The game goes on after {plies} {moves}; the last: {}",
+            "The game goes on at move {number}; the last: {}",
             last_move(table, voice)
         )),
     }

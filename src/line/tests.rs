@@ -568,7 +568,7 @@ fn a_resumed_game_says_where_it_stands_not_who_moves_first() {
     assert!(!text.contains("moves first"), "{text}");
     assert_says(
         &text,
-        &["The game goes on after 2 moves; the last: Black plays pawn from e7 to e5."],
+        &["The game goes on at move 2; the last: Black plays pawn from e7 to e5."],
     );
 }
 

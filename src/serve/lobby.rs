@@ -11,6 +11,7 @@
 use super::hub::{Boards, SeekStatus, TableSummary};
 use super::store::GameLine;
 use crate::session::keymap::Key;
+use crate::ui::view::wrap::{fit_line, wrap_keys, wrap_words};
 use catboard::clock::TimeControl;
 use catboard::rating::PROVISIONAL_DEVIATION;
 use catboard::variants::Variant;
@@ -22,6 +23,7 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::ops::Range;
 use std::sync::Arc;
+use unicode_width::UnicodeWidthStr;
 
 /// A page of the lobby.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -90,6 +92,9 @@ pub struct Lobby {
     pub seeking: Option<SeekStatus>,
     /// A sentence from the last thing that failed.
     pub note: Option<String>,
+    /// The rows of the list when the lobby was last drawn (0 before the
+    /// first frame), which the keys page through.
+    list_rows: usize,
 }
 
 /// What a key in the lobby asks for.
@@ -139,8 +144,19 @@ const LEADER_KEYS: &str =
     "Left/Right variant · Up/Down scroll · t tables · r recent · m mine · q leave";
 
 /// The lines above the list (the greeting, a blank, the list's title)
-/// and below it (the note and the keys).
+/// and below it (the note and the keys) on a screen wide enough for each
+/// to take one row: how the list is sized before the first frame.
 const CHROME: u16 = 5;
+
+/// The screen's parts: the greeting's rows, the list's area (its title
+/// row included), and the rows of the note and the keys below it.
+struct Parts {
+    head: Vec<String>,
+    head_area: Rect,
+    list: Rect,
+    foot: Vec<String>,
+    foot_area: Rect,
+}
 
 impl Lobby {
     /// A lobby with the first table highlighted.
@@ -148,9 +164,53 @@ impl Lobby {
         Lobby::default()
     }
 
-    /// How many tables a screen of `area` shows.
-    fn rows(area: Rect) -> usize {
-        usize::from(area.height.saturating_sub(CHROME)).max(1)
+    /// How many lines of a list a screen of `area` shows: as many as
+    /// the last frame showed, or before the first an estimate.
+    fn rows(&self, area: Rect) -> usize {
+        if self.list_rows > 0 {
+            self.list_rows
+        } else {
+            usize::from(area.height.saturating_sub(CHROME)).max(1)
+        }
+    }
+
+    /// The keys the page shown answers, as its last rows list them.
+    fn keys(&self) -> &'static str {
+        match self.page {
+            Page::Tables => KEYS,
+            Page::Leaders => LEADER_KEYS,
+            Page::Quick if self.seeking.is_some() => WAITING_KEYS,
+            Page::Quick => QUICK_KEYS,
+            Page::Recent | Page::Mine => GAME_KEYS,
+        }
+    }
+
+    /// Where the greeting of `name`, the list and the note and keys go
+    /// in `area`, each text broken between words (keys between keys) to
+    /// its width, and the list's rows remembered for the keys.
+    fn parts(&mut self, name: &str, area: Rect) -> Parts {
+        let width = usize::from(area.width);
+        let head = wrap_words(&self.greeting(name), width);
+        let mut foot = Vec::new();
+        if let Some(note) = &self.note {
+            foot.extend(wrap_words(note, width));
+        }
+        foot.extend(wrap_keys(self.keys(), width));
+        let rows = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
+        let [head_area, list, foot_area] = Layout::vertical([
+            Constraint::Length(rows(head.len() + 1)),
+            Constraint::Min(2),
+            Constraint::Length(rows(foot.len())),
+        ])
+        .areas(area);
+        self.list_rows = usize::from(list.height.saturating_sub(1)).max(1);
+        Parts {
+            head,
+            head_area,
+            list,
+            foot,
+            foot_area,
+        }
     }
 
     /// Puts the highlight back on the chosen table in `tables` (or as
@@ -176,7 +236,7 @@ impl Lobby {
 
     /// The lines of `tables` shown on a screen of `area`.
     fn shown(&mut self, tables: &[TableSummary], area: Rect) -> Range<usize> {
-        let rows = Lobby::rows(area);
+        let rows = self.rows(area);
         self.follow(tables, rows);
         self.offset..(self.offset + rows).min(tables.len())
     }
@@ -218,7 +278,7 @@ impl Lobby {
             return self.games_key(key, area);
         }
         if self.page != Page::Tables {
-            let rows = Lobby::rows(area);
+            let rows = self.rows(area);
             let variants = Variant::ALL.len();
             match key {
                 Key::Up | Key::Char('k') => self.scroll = self.scroll.saturating_sub(1),
@@ -239,7 +299,7 @@ impl Lobby {
             }
             return Choice::Stay;
         }
-        let rows = Lobby::rows(area);
+        let rows = self.rows(area);
         self.follow(tables, rows);
         let last = tables.len().saturating_sub(1);
         let step = |lobby: &mut Lobby, to: usize| {
@@ -311,7 +371,7 @@ impl Lobby {
 
     /// A key on a list of games: the highlight moves, Enter opens the game.
     fn games_key(&mut self, key: Key, area: Rect) -> Choice {
-        let rows = Lobby::rows(area);
+        let rows = self.rows(area);
         match key {
             Key::Up | Key::Char('k') => self.game = self.game.saturating_sub(1),
             Key::Down | Key::Char('j') => self.game += 1,
@@ -336,6 +396,7 @@ impl Lobby {
         name: &str,
         area: Rect,
     ) -> u64 {
+        self.parts(name, area);
         let shown = self.shown(tables, area);
         let mut hasher = DefaultHasher::new();
         (
@@ -352,6 +413,7 @@ impl Lobby {
             .hash(&mut hasher);
         if self.page != Page::Tables {
             self.page_lines(lists, area).hash(&mut hasher);
+            self.note.hash(&mut hasher);
         }
         hasher.finish()
     }
@@ -430,9 +492,10 @@ impl Lobby {
                 title,
                 lines: vec![empty],
                 highlighted: None,
+                prose: true,
             };
         }
-        let rows = Lobby::rows(area);
+        let rows = self.rows(area);
         let highlighted = games.map(|games| {
             // A list of games: the highlight stays on a line, and the
             // scroll keeps it in view.
@@ -451,6 +514,7 @@ impl Lobby {
             title,
             lines: lines[self.scroll..end].to_vec(),
             highlighted: highlighted.map(|h| h - self.scroll),
+            prose: false,
         }
     }
 
@@ -473,6 +537,7 @@ impl Lobby {
                     format!("{}Clock    ‹ {control} ›  (minutes + seconds a move)", marks.1),
                 ],
                 highlighted: Some(if self.quick_clock_row { 3 } else { 2 }),
+                prose: true,
             };
         };
         let mut lines = vec![
@@ -499,22 +564,54 @@ impl Lobby {
             title: "Quick game".to_string(),
             lines,
             highlighted: None,
+            prose: true,
         }
     }
 
     /// Draws the lobby for `name` with `tables` and `lists`.
     pub fn view(&mut self, tables: &[TableSummary], lists: &Lists, name: &str, frame: &mut Frame) {
-        if self.page != Page::Tables {
-            return self.view_page(lists, name, frame);
-        }
-        let shown = self.shown(tables, frame.area());
-        let [head, list, foot] = Layout::vertical([
-            Constraint::Length(2),
-            Constraint::Min(1),
-            Constraint::Length(2),
-        ])
-        .areas(frame.area());
-        frame.render_widget(Paragraph::new(self.greeting(name)), head);
+        let parts = self.parts(name, frame.area());
+        let width = usize::from(parts.list.width);
+        let (title, lines) = if self.page == Page::Tables {
+            self.table_lines(tables, frame.area())
+        } else {
+            let page = self.page_lines(lists, frame.area());
+            let mut lines = Vec::new();
+            for (i, line) in page.lines.into_iter().enumerate() {
+                let style = if Some(i) == page.highlighted {
+                    Style::default().add_modifier(Modifier::REVERSED)
+                } else {
+                    Style::default()
+                };
+                if page.prose && line.width() > width {
+                    lines.extend(
+                        wrap_words(&line, width)
+                            .into_iter()
+                            .map(|row| Line::styled(row, style)),
+                    );
+                } else {
+                    lines.push(Line::styled(fit_line(&line, width), style));
+                }
+            }
+            (page.title, lines)
+        };
+        frame.render_widget(Paragraph::new(rows_of(parts.head)), parts.head_area);
+        frame.render_widget(
+            Paragraph::new(lines).block(
+                Block::default()
+                    .borders(Borders::TOP)
+                    .title(fit_line(&title, width.saturating_sub(1))),
+            ),
+            parts.list,
+        );
+        frame.render_widget(Paragraph::new(rows_of(parts.foot)), parts.foot_area);
+    }
+
+    /// The title and the rows of the tables page on a screen of `area`,
+    /// each row cut after a whole word to the width.
+    fn table_lines(&mut self, tables: &[TableSummary], area: Rect) -> (String, Vec<Line<'static>>) {
+        let width = usize::from(area.width);
+        let shown = self.shown(tables, area);
         let mut lines: Vec<Line> = tables[shown.clone()]
             .iter()
             .zip(shown.clone())
@@ -540,13 +637,18 @@ impl Lobby {
                 } else {
                     Style::default()
                 };
-                Line::styled(text, style)
+                Line::styled(fit_line(&text, width), style)
             })
             .collect();
         if lines.is_empty() {
-            lines.push(Line::from(
-                "No tables yet: press c to make one, or p for a quick game.",
-            ));
+            lines.extend(
+                wrap_words(
+                    "No tables yet: press c to make one, or p for a quick game.",
+                    width,
+                )
+                .into_iter()
+                .map(Line::from),
+            );
         }
         let title = if tables.len() > shown.len() {
             format!(
@@ -558,15 +660,7 @@ impl Lobby {
         } else {
             "Tables".to_string()
         };
-        frame.render_widget(
-            Paragraph::new(lines).block(Block::default().borders(Borders::TOP).title(title)),
-            list,
-        );
-        let footer = match &self.note {
-            Some(note) => format!("{note}\n{KEYS}"),
-            None => KEYS.to_string(),
-        };
-        frame.render_widget(Paragraph::new(footer), foot);
+        (title, lines)
     }
 
     /// The lobby's first line: the greeting, and the wait for a quick
@@ -582,45 +676,6 @@ impl Lobby {
             None => format!("catboard — the lobby. Welcome, {name}."),
         }
     }
-
-    /// Draws a page of games, standings or the quick game for `name`.
-    fn view_page(&mut self, lists: &Lists, name: &str, frame: &mut Frame) {
-        let page = self.page_lines(lists, frame.area());
-        let [head, list, foot] = Layout::vertical([
-            Constraint::Length(2),
-            Constraint::Min(1),
-            Constraint::Length(2),
-        ])
-        .areas(frame.area());
-        frame.render_widget(Paragraph::new(self.greeting(name)), head);
-        let lines: Vec<Line> = page
-            .lines
-            .into_iter()
-            .enumerate()
-            .map(|(i, line)| {
-                if Some(i) == page.highlighted {
-                    Line::styled(line, Style::default().add_modifier(Modifier::REVERSED))
-                } else {
-                    Line::from(line)
-                }
-            })
-            .collect();
-        frame.render_widget(
-            Paragraph::new(lines).block(Block::default().borders(Borders::TOP).title(page.title)),
-            list,
-        );
-        let keys = match self.page {
-            Page::Leaders => LEADER_KEYS,
-            Page::Quick if self.seeking.is_some() => WAITING_KEYS,
-            Page::Quick => QUICK_KEYS,
-            _ => GAME_KEYS,
-        };
-        let footer = match &self.note {
-            Some(note) => format!("{note}\n{keys}"),
-            None => keys.to_string(),
-        };
-        frame.render_widget(Paragraph::new(footer), foot);
-    }
 }
 
 /// What a page shows: its title, its lines, and the highlighted one.
@@ -629,6 +684,14 @@ struct PageLines {
     title: String,
     lines: Vec<String>,
     highlighted: Option<usize>,
+    /// Whether the lines are sentences, broken between words to the
+    /// screen's width (else rows of a list, each cut after a whole word).
+    prose: bool,
+}
+
+/// `rows` as lines of a paragraph.
+fn rows_of(rows: Vec<String>) -> Vec<Line<'static>> {
+    rows.into_iter().map(Line::from).collect()
 }
 
 /// A list of games, a line each: number, variant, players, result, how
@@ -639,7 +702,7 @@ fn game_lines(games: &[GameLine]) -> Vec<String> {
         .map(|g| {
             let variant = Variant::from_id(&g.variant).map_or(g.variant.as_str(), |v| v.name());
             format!(
-                "#{:<5} {:<11} {:<24} {:<7} {:<6} {}",
+                "#{:<4} {:<11} {:<22} {:<7} {:<6} {}",
                 g.id,
                 variant,
                 g.players,
@@ -864,7 +927,7 @@ mod tests {
 
         assert_eq!(lobby.key(Key::Char('r'), &tables, area()), Choice::Stay);
         let recent = super::drawn(&mut lobby, &tables, &lists, 80, 24);
-        assert!(recent.contains("#3     Chess       ann · bob"), "{recent}");
+        assert!(recent.contains("#3    Chess       ann · bob"), "{recent}");
         assert_eq!(lobby.key(Key::Char('m'), &tables, area()), Choice::Mine);
         let mine = super::drawn(&mut lobby, &tables, &lists, 80, 24);
         assert!(
@@ -897,6 +960,117 @@ mod tests {
                     lobby.key(Key::PageDown, &tables, Rect::new(0, 0, w, h));
                 }
                 super::drawn(&mut lobby, &tables, &lists, w, h);
+            }
+        }
+    }
+
+    /// A lobby on every page (and the quick game's wait, and a note),
+    /// with long names, games and standings.
+    fn every_state() -> (Vec<Lobby>, Lists, Vec<TableSummary>) {
+        let long = |id: u64| GameLine {
+            id,
+            variant: "baccancat".into(),
+            players: "a-rather-long-name · someone-else · third-player · fourth".into(),
+            result: "1/2-1/2".into(),
+            termination: "Every army but one lost — Green wins the game".into(),
+            rated: true,
+            finished: 0,
+        };
+        let boards = Boards {
+            recent: (1..=40).map(long).collect(),
+            leaders: vec![(
+                "chess".into(),
+                (0..30)
+                    .map(|i| standing(&format!("player-with-a-long-name-{i}"), 1500.0, 90.0))
+                    .collect(),
+            )],
+        };
+        let lists = Lists {
+            boards: Arc::new(boards),
+            mine: Some((41..=60).map(long).collect()),
+        };
+        let mut tables: Vec<TableSummary> = (1..=30).map(|n| summary(&format!("t{n}"))).collect();
+        tables[0].seats = vec![
+            "Red: a-rather-long-name".into(),
+            "Orange: free".into(),
+            "Green: computer (master)".into(),
+            "Blue: free".into(),
+        ];
+        let mut lobbies = Vec::new();
+        for key in ['t', 'r', 'm', 'l', 'p'] {
+            let mut lobby = Lobby::new();
+            lobby.key(Key::Char(key), &tables, area());
+            lobbies.push(lobby.clone());
+            if !matches!(key, 't' | 'l') {
+                continue;
+            }
+            lobby.note = Some(
+                "That table is full: every seat is taken; press w to watch it instead.".to_string(),
+            );
+            lobbies.push(lobby);
+        }
+        for offered in [false, true] {
+            let mut lobby = Lobby::new();
+            lobby.key(Key::Char('p'), &tables, area());
+            lobby.seeking = Some(SeekStatus {
+                variant: Variant::ALL[4],
+                control: TimeControl::parse("15+10")
+                    .ok()
+                    .flatten()
+                    .expect("a control"),
+                waited: std::time::Duration::from_secs(95),
+                range: 350.0,
+                computer_offered: offered,
+            });
+            lobbies.push(lobby);
+        }
+        (lobbies, lists, tables)
+    }
+
+    /// The words of a drawn screen (the list's rule taken away).
+    fn words(screen: &str) -> Vec<String> {
+        screen
+            .replace('─', " ")
+            .split_whitespace()
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn every_page_shows_whole_words_and_every_key_at_every_size() {
+        let (lobbies, lists, tables) = every_state();
+        for lobby in &lobbies {
+            for height in [10, 14, 24, 40, 70] {
+                // The words as a screen wide enough for every line shows
+                // them (at the smallest height too, whose tables' title
+                // counts the tables shown).
+                let mut whole = Vec::new();
+                for h in [height, 10] {
+                    let mut wide = lobby.clone();
+                    whole.extend(words(&super::drawn(&mut wide, &tables, &lists, 400, h)));
+                }
+                for width in 30..=220 {
+                    let mut narrow = lobby.clone();
+                    let screen = super::drawn(&mut narrow, &tables, &lists, width, height);
+                    for word in words(&screen) {
+                        let stem = word.trim_end_matches('…');
+                        // The tables' title counts the lines shown.
+                        let count = stem.chars().all(|c| c.is_ascii_digit() || c == '–');
+                        assert!(
+                            count || whole.iter().any(|w| w == stem),
+                            "{width}x{height}, {:?}: {word:?} is cut\n{screen}",
+                            lobby.page
+                        );
+                    }
+                    if width >= 40 {
+                        for key in narrow.keys().split(" · ") {
+                            assert!(
+                                screen.lines().any(|row| row.contains(key)),
+                                "{width}x{height}: the key {key:?} is missing\n{screen}"
+                            );
+                        }
+                    }
+                }
             }
         }
     }

@@ -3,7 +3,7 @@
 //! server's archive and `--pgn FILE` share.
 
 use super::table::{Player, TableGame, TableSpec};
-use catboard::core::Game;
+use catboard::core::{Game, Seat};
 use catboard::notation::pgn::{self, PgnGame, PgnTags, ReadGame};
 use catboard::text::count;
 
@@ -25,8 +25,9 @@ pub fn pgn_of(table: &TableGame, tags: PgnTags) -> String {
 }
 
 /// The tags of a game played here: the event named after the variant,
-/// the date, and who played each seat (`human`, `computer (club)`, or
-/// the names given for them).
+/// the date, and who played each seat (`human`, `computer (club)`, an
+/// engine with its options, `Stockfish (UCI engine) with UCI_Elo=1500`,
+/// or the names given for them).
 pub fn local_tags(table: &TableGame, names: &[Option<String>], date: String) -> PgnTags {
     PgnTags {
         event: format!("catboard {}", table.variant().name()),
@@ -35,9 +36,20 @@ pub fn local_tags(table: &TableGame, names: &[Option<String>], date: String) -> 
             .players()
             .iter()
             .enumerate()
-            .map(|(i, p)| match names.get(i) {
-                Some(Some(name)) if p.level().is_none() => name.clone(),
-                _ => p.label(),
+            .map(|(i, p)| {
+                let seat = Seat(u8::try_from(i).unwrap_or(u8::MAX));
+                match (table.engine(seat), names.get(i)) {
+                    (Some(engine), _) if engine.options.is_empty() => engine.label(),
+                    (Some(engine), _) => {
+                        format!(
+                            "{} with {}",
+                            engine.label(),
+                            engine.option_pairs().join(", ")
+                        )
+                    }
+                    (None, Some(Some(name))) if p.level().is_none() => name.clone(),
+                    (None, _) => p.label(),
+                }
             })
             .collect(),
         ..PgnTags::default()
@@ -93,7 +105,7 @@ pub fn table_of(read: &ReadGame, players: Vec<Player>) -> Result<TableGame, Stri
 mod tests {
     use super::*;
     use catboard::clock::TimeControl;
-    use catboard::core::{Departure, Options, Retire, Seat};
+    use catboard::core::{Departure, Options, Retire};
     use catboard::variants::Variant;
     use std::time::Duration;
 
@@ -136,6 +148,24 @@ mod tests {
                 "{variant:?}"
             );
         }
+    }
+
+    #[test]
+    fn an_engines_seat_is_named_by_the_engine_and_its_options() {
+        use catboard::ai::level::Level;
+        use catboard::protocol::engine::EngineSpec;
+        let mut t = table(Variant::Chess, None);
+        let mut spec = EngineSpec::parse("uci:stockfish")
+            .expect("an engine")
+            .expect("well written");
+        spec.add_option("UCI_Elo=1500").expect("an option");
+        t.set_engine(Seat(1), spec, Level::Master);
+        let text = pgn_of(&t, local_tags(&t, &[], "2026.12.04".into()));
+        assert!(text.contains("[White \"human\"]"), "{text}");
+        assert!(
+            text.contains("[Black \"Stockfish (UCI engine) with UCI_Elo=1500\"]"),
+            "{text}"
+        );
     }
 
     #[test]

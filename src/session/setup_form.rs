@@ -28,18 +28,10 @@ impl ResumeOffer {
     /// A one-line description: variant, moves played, side to move.
     pub fn describe(&self) -> String {
         let game = self.table.game();
-        // Moves counted as the move list numbers them: rounds of every
-        // seat's move, from the start position's number.
-        let seats = self.table.players().len().max(1);
-        let first = self
-            .table
-            .variant()
-            .from_position(self.table.start_position(), self.table.options())
-            .map_or(1, |g| g.fullmove());
-        let round = usize::from(first) + self.table.ply() / seats;
         format!(
-            "{} at move {round}, {} to move",
+            "{} at move {}, {} to move",
             self.table.variant().name(),
+            self.table.move_number(),
             capitalise(game.seat_name(game.to_move()))
         )
     }

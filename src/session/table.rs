@@ -625,6 +625,31 @@ impl TableGame {
         self.played.len()
     }
 
+    /// The number the move list gives the round now being played: rounds
+    /// of every seat's move, counted from the start position's number
+    /// (a FEN's fullmove), so a chess game 45 plies in is at move 23.
+    pub fn move_number(&self) -> usize {
+        self.round_of(self.ply())
+    }
+
+    /// The number the move list gives the last move played (`None`
+    /// before the first): 23 for chess's 45th ply (23. Qc6#) and 44th.
+    pub fn last_move_number(&self) -> Option<usize> {
+        self.ply().checked_sub(1).map(|ply| self.round_of(ply))
+    }
+
+    /// The round of the ply numbered `ply` from 0 (the start position's
+    /// number, and its side to move: a FEN with Black to move at 8 has
+    /// Black's 8 as ply 0 and White's 9 as ply 1).
+    fn round_of(&self, ply: usize) -> usize {
+        let seats = self.players.len().max(1);
+        let (first, mover) = self
+            .variant()
+            .from_position(self.start_position(), self.options())
+            .map_or((1, 0), |g| (g.fullmove(), g.to_move().index()));
+        usize::from(first) + (ply + mover) / seats
+    }
+
     /// Who plays `seat`.
     pub fn player(&self, seat: Seat) -> Player {
         self.players
@@ -711,6 +736,31 @@ mod tests {
     fn play(table: &mut TableGame, text: &str) {
         let mv = table.game().parse_move(text).expect("legal");
         table.play(mv);
+    }
+
+    #[test]
+    fn moves_are_numbered_as_the_move_list_numbers_them() {
+        let mut t = chess();
+        assert_eq!((t.move_number(), t.last_move_number()), (1, None));
+        for (m, now, last) in [("e4", 1, 1), ("e5", 2, 1), ("Nf3", 2, 2)] {
+            play(&mut t, m);
+            assert_eq!((t.move_number(), t.last_move_number()), (now, Some(last)));
+        }
+        let mut late = TableGame::new(&TableSpec {
+            variant: Variant::Chess,
+            options: Options::new(),
+            position: Some(
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 8".to_string(),
+            ),
+            players: vec![Player::Human, Player::Human],
+            time: None,
+        })
+        .expect("a FEN at move 8");
+        assert_eq!(late.move_number(), 8);
+        play(&mut late, "e5");
+        assert_eq!((late.move_number(), late.last_move_number()), (9, Some(8)));
+        play(&mut late, "Nf3");
+        assert_eq!((late.move_number(), late.last_move_number()), (9, Some(9)));
     }
 
     #[test]

@@ -11,7 +11,7 @@ pub mod piece_art;
 pub mod pointer;
 pub mod setup_screen;
 pub mod sphere;
-mod wrap;
+pub mod wrap;
 
 use super::theme::{Theme, load_theme};
 use crate::session::app::{App, FieldPurpose, Overlay, Playing, Screen};

@@ -21,3 +21,110 @@ pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
     }
     lines
 }
+
+/// A list of keys written `a · b · c` broken at its ` · ` separators
+/// into lines of at most `width` columns, so that no key is parted from
+/// what it does (a single key wider than `width` is broken between words).
+pub fn wrap_keys(keys: &str, width: usize) -> Vec<String> {
+    const SEPARATOR: &str = " · ";
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for key in keys
+        .split(SEPARATOR)
+        .map(str::trim)
+        .filter(|k| !k.is_empty())
+    {
+        if !line.is_empty() && line.width() + SEPARATOR.width() + key.width() <= width {
+            line.push_str(SEPARATOR);
+            line.push_str(key);
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        let mut parts = wrap_words(key, width);
+        let last = parts.pop().unwrap_or_default();
+        lines.extend(parts);
+        line = last;
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// `text` on one line of at most `width` columns: whole when it fits,
+/// else its first whole words followed by `…` (only a first word wider
+/// than the line itself is cut, and then it too ends in `…`).
+pub fn fit_line(text: &str, width: usize) -> String {
+    if text.width() <= width {
+        return text.to_string();
+    }
+    if width == 0 {
+        return String::new();
+    }
+    let room = width - 1;
+    let mut end = 0;
+    for (i, c) in text.char_indices() {
+        if c == ' ' {
+            // Room for the words, a space and the ellipsis.
+            if text[..i].trim_end().width() + 2 > width {
+                break;
+            }
+            end = i;
+        }
+    }
+    let kept = text[..end].trim_end();
+    if kept.is_empty() {
+        let mut cut = String::new();
+        for c in text.chars() {
+            if cut.width() + c.to_string().width() > room {
+                break;
+            }
+            cut.push(c);
+        }
+        return format!("{cut}…");
+    }
+    format!("{kept} …")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_break_only_between_keys_and_every_line_fits() {
+        let keys = "Up/Down choose · Enter review · t tables · r recent · q leave";
+        for width in 15..=80 {
+            let lines = wrap_keys(keys, width);
+            assert!(
+                lines.iter().all(|l| l.width() <= width),
+                "{width}: {lines:?}"
+            );
+            let joined = lines.join(" · ");
+            assert_eq!(joined, keys, "{width}: every key kept, in order");
+        }
+        assert_eq!(wrap_keys(keys, 80), [keys]);
+    }
+
+    #[test]
+    fn a_line_too_long_keeps_whole_words_and_ends_in_an_ellipsis() {
+        let text = "#8  Chess  bob · guest-9  1-0  casual  Checkmate — White wins";
+        for width in 1..=70 {
+            let line = fit_line(text, width);
+            assert!(line.width() <= width, "{width}: {line}");
+            let words: Vec<&str> = text.split_whitespace().collect();
+            let shown: Vec<&str> = line.split_whitespace().collect();
+            if line.width() < text.width() {
+                assert!(line.ends_with('…'), "{width}: {line}");
+            }
+            for word in shown.iter().filter(|w| **w != "…") {
+                assert!(
+                    words.contains(word) || (word.ends_with('…') && shown.len() == 1),
+                    "{width}: {word:?} of {line:?} is not a whole word"
+                );
+            }
+        }
+        assert_eq!(fit_line(text, 200), text);
+    }
+}
