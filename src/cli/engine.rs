@@ -282,17 +282,9 @@ fn grid_bench(
     }
     if perft_depth > 0 {
         let mut game = variant.new_game(&options);
-        let start = Instant::now();
-        let leaves = perft(&mut game, perft_depth);
-        let secs = start.elapsed().as_secs_f64();
-        record_perft(figures, prefix, perft_depth, leaves, secs);
-        writeln!(
-            out,
-            "perft {} of the start: {leaves} leaves in {:.2} s ({:.1} million per second)",
-            perft_depth,
-            secs,
-            leaves as f64 / secs.max(1e-9) / 1e6
-        )?;
+        let timing = timed_perft(&mut game, perft_depth);
+        record_perft(figures, prefix, perft_depth, &timing);
+        writeln!(out, "perft {perft_depth} of the start: {timing}")?;
     }
     Ok(())
 }
@@ -305,15 +297,9 @@ fn cat_bench(bench: &Bench, figures: &mut Figures, out: &mut impl Write) -> io::
     if args.perft > 0 {
         let depth = args.perft;
         let mut game = Variant::Cat.new_game(&Options::new());
-        let start = Instant::now();
-        let leaves = perft(&mut game, depth);
-        let secs = start.elapsed().as_secs_f64();
-        record_perft(figures, bench.prefix, depth, leaves, secs);
-        writeln!(
-            out,
-            "perft {depth} of the Cat Chess start: {leaves} leaves in {secs:.2} s ({:.1} million per second)",
-            leaves as f64 / secs.max(1e-9) / 1e6
-        )?;
+        let timing = timed_perft(&mut game, depth);
+        record_perft(figures, bench.prefix, depth, &timing);
+        writeln!(out, "perft {depth} of the Cat Chess start: {timing}")?;
     }
     Ok(())
 }
@@ -374,17 +360,82 @@ fn level_times(
     Ok(())
 }
 
-/// Records a perft count: its depth, leaves, seconds and leaves a second.
-fn record_perft(figures: &mut Figures, prefix: &str, depth: u32, leaves: u64, secs: f64) {
+/// The least time a bench perft figure is measured over: a count that
+/// takes less is repeated, so that a count of a few milliseconds does not
+/// stand or fall with one moment's load on the machine.
+const PERFT_SECS: f64 = 1.0;
+
+/// The most counts a bench perft figure repeats (a shallow count is done
+/// long before [`PERFT_SECS`]).
+const MOST_PERFT_COUNTS: u32 = 1000;
+
+/// A perft count timed: its leaves, and the time the counts took.
+struct PerftTiming {
+    /// The leaves of one count.
+    leaves: u64,
+    /// How many times it was counted.
+    counts: u32,
+    /// The seconds all the counts took.
+    secs: f64,
+}
+
+impl PerftTiming {
+    /// The seconds one count took, on average.
+    fn secs_per_count(&self) -> f64 {
+        self.secs / f64::from(self.counts.max(1))
+    }
+
+    /// Leaves a second over every count.
+    fn leaves_per_s(&self) -> f64 {
+        self.leaves as f64 * f64::from(self.counts) / self.secs.max(1e-9)
+    }
+}
+
+impl std::fmt::Display for PerftTiming {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} leaves in {:.3} s ({:.1} million per second",
+            self.leaves,
+            self.secs_per_count(),
+            self.leaves_per_s() / 1e6
+        )?;
+        if self.counts > 1 {
+            write!(f, " over {} counts", self.counts)?;
+        }
+        write!(f, ")")
+    }
+}
+
+/// Counts perft of `game` to `depth`, again and again until the counts
+/// have taken [`PERFT_SECS`] (or [`MOST_PERFT_COUNTS`] were made).
+fn timed_perft(game: &mut impl Game, depth: u32) -> PerftTiming {
+    let start = Instant::now();
+    let mut timing = PerftTiming {
+        leaves: 0,
+        counts: 0,
+        secs: 0.0,
+    };
+    while timing.counts == 0 || (timing.secs < PERFT_SECS && timing.counts < MOST_PERFT_COUNTS) {
+        timing.leaves = perft(game, depth);
+        timing.counts += 1;
+        timing.secs = start.elapsed().as_secs_f64();
+    }
+    timing
+}
+
+/// Records a perft count: its depth, leaves, seconds a count and leaves a
+/// second.
+fn record_perft(figures: &mut Figures, prefix: &str, depth: u32, timing: &PerftTiming) {
     figures.record(format!("{prefix}.perft.depth"), depth as f64);
-    figures.record(format!("{prefix}.perft.leaves"), leaves as f64);
+    figures.record(format!("{prefix}.perft.leaves"), timing.leaves as f64);
     figures.record(
         format!("{prefix}.perft.s"),
-        (secs * 1000.0).round() / 1000.0,
+        (timing.secs_per_count() * 1000.0).round() / 1000.0,
     );
     figures.record(
         format!("{prefix}.perft.leaves_per_s"),
-        (leaves as f64 / secs.max(1e-9)).round(),
+        timing.leaves_per_s().round(),
     );
 }
 
@@ -417,5 +468,21 @@ pub fn session_failure(e: io::Error) -> Failure {
     match catboard::protocol::read_ahead::start_failure(&e) {
         Some(sentence) => Failure::Refused(sentence),
         None => Failure::writing(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_timed_perft_counts_the_leaves_of_one_count_and_the_rate_over_every_count() {
+        let mut game = Variant::Chess.new_game(&Options::new());
+        let timing = timed_perft(&mut game, 2);
+        assert_eq!(timing.leaves, 400);
+        assert!(timing.counts >= 1 && timing.counts <= MOST_PERFT_COUNTS);
+        let rate = 400.0 * f64::from(timing.counts) / timing.secs.max(1e-9);
+        assert!((timing.leaves_per_s() - rate).abs() < 1e-6 * rate);
+        assert!(timing.to_string().starts_with("400 leaves in "), "{timing}");
     }
 }

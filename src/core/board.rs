@@ -95,6 +95,13 @@ impl Board {
         self.occupied[seat.index() & 3]
     }
 
+    /// Every occupied cell, whoever's piece stands there.
+    #[inline(always)]
+    pub fn occupied(&self) -> CellSet {
+        let [a, b, c, d] = &self.occupied;
+        a.union(b).union(&c.union(d))
+    }
+
     /// How many pieces of `kind` `seat` has on the board.
     #[inline(always)]
     pub fn count(&self, seat: Seat, kind: PieceKind) -> u8 {

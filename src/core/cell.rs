@@ -43,6 +43,20 @@ impl CellSet {
         CellSet::EMPTY
     }
 
+    /// The set whose cells are the bits of `words`, cell `i` being bit
+    /// `i % 64` of word `i / 64`.
+    #[inline(always)]
+    pub const fn from_words(words: [u64; 4]) -> CellSet {
+        CellSet { words }
+    }
+
+    /// The set as four words of 64 bits, cell `i` being bit `i % 64` of
+    /// word `i / 64`.
+    #[inline(always)]
+    pub const fn words(&self) -> [u64; 4] {
+        self.words
+    }
+
     /// Whether `cell` is in the set.
     #[inline(always)]
     pub fn contains(&self, cell: Cell) -> bool {
@@ -65,16 +79,19 @@ impl CellSet {
     }
 
     /// Whether the set holds no cell.
+    #[inline(always)]
     pub fn is_empty(&self) -> bool {
-        self.words.iter().all(|w| *w == 0)
+        (self.words[0] | self.words[1] | self.words[2] | self.words[3]) == 0
     }
 
     /// How many cells the set holds.
+    #[inline(always)]
     pub fn len(&self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
     }
 
     /// The cells in either set.
+    #[inline(always)]
     pub fn union(&self, other: &CellSet) -> CellSet {
         let mut words = self.words;
         for (w, o) in words.iter_mut().zip(other.words) {
@@ -84,6 +101,7 @@ impl CellSet {
     }
 
     /// The cells in both sets.
+    #[inline(always)]
     pub fn intersection(&self, other: &CellSet) -> CellSet {
         let mut words = self.words;
         for (w, o) in words.iter_mut().zip(other.words) {
@@ -93,6 +111,7 @@ impl CellSet {
     }
 
     /// The cells of this set that are not in `other`.
+    #[inline(always)]
     pub fn difference(&self, other: &CellSet) -> CellSet {
         let mut words = self.words;
         for (w, o) in words.iter_mut().zip(other.words) {
@@ -101,7 +120,46 @@ impl CellSet {
         CellSet { words }
     }
 
+    /// The cell of the set with the lowest index.
+    #[inline(always)]
+    pub fn first(&self) -> Option<Cell> {
+        let mut i = 0;
+        while i < 4 {
+            let w = self.words[i];
+            if w != 0 {
+                return Some(Cell((i * 64 + w.trailing_zeros() as usize) as u8));
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// The cell of the set with the highest index.
+    #[inline(always)]
+    pub fn last(&self) -> Option<Cell> {
+        let mut i = 4;
+        while i > 0 {
+            i -= 1;
+            let w = self.words[i];
+            if w != 0 {
+                return Some(Cell((i * 64 + 63 - w.leading_zeros() as usize) as u8));
+            }
+        }
+        None
+    }
+
+    /// Whether the two sets share a cell.
+    #[inline(always)]
+    pub fn meets(&self, other: &CellSet) -> bool {
+        (self.words[0] & other.words[0])
+            | (self.words[1] & other.words[1])
+            | (self.words[2] & other.words[2])
+            | (self.words[3] & other.words[3])
+            != 0
+    }
+
     /// The cells of the set in index order.
+    #[inline(always)]
     pub fn iter(&self) -> CellSetIter {
         CellSetIter {
             words: self.words,
@@ -135,6 +193,7 @@ pub struct CellSetIter {
 impl Iterator for CellSetIter {
     type Item = Cell;
 
+    #[inline(always)]
     fn next(&mut self) -> Option<Cell> {
         while self.word < 4 {
             let w = self.words[self.word];
@@ -168,7 +227,11 @@ mod tests {
             a.difference(&b).iter().collect::<Vec<_>>(),
             vec![Cell(200), Cell(255)]
         );
+        assert_eq!((a.first(), a.last()), (Some(Cell(3)), Some(Cell(255))));
+        assert!(a.meets(&b) && !a.meets(&CellSet::new()));
         a.remove(Cell(255));
         assert!(!a.contains(Cell(255)));
+        assert_eq!(a.last(), Some(Cell(200)));
+        assert_eq!(CellSet::new().first(), None);
     }
 }

@@ -299,7 +299,12 @@ pub struct Geometry {
     /// The same tables as bitboards, for a grid of at most 64 cells;
     /// built the first time they are asked for.
     bit_tables: OnceLock<Option<Box<BitTables>>>,
+    /// The same as `u128` bitboards, for a grid of at most 128 cells.
+    wide_bit_tables: OnceLock<Option<Box<WideBitTables>>>,
 }
+
+/// Bitboard tables of a grid of at most 128 cells (Chu Chess's 10 × 10).
+pub type WideBitTables = BitTables<u128, 128>;
 
 impl Geometry {
     /// A rectangular board of `files` × `ranks` cells (at most 256).
@@ -403,6 +408,7 @@ impl Geometry {
             diagonal: CellLists::from_nested(&diag),
             leaps: leaps.iter().map(|l| CellLists::from_nested(l)).collect(),
             bit_tables: OnceLock::new(),
+            wide_bit_tables: OnceLock::new(),
         }
     }
 
@@ -450,6 +456,7 @@ impl Geometry {
             diagonal: CellLists::from_nested(&spec.diagonal_rays),
             leaps,
             bit_tables: OnceLock::new(),
+            wide_bit_tables: OnceLock::new(),
         }
     }
 
@@ -464,7 +471,16 @@ impl Geometry {
     #[inline]
     pub fn bit_tables(&self) -> Option<&BitTables> {
         self.bit_tables
-            .get_or_init(|| BitTables::build(self).map(Box::new))
+            .get_or_init(|| <BitTables>::build(self).map(Box::new))
+            .as_deref()
+    }
+
+    /// The movement tables as `u128` bitboards ([`WideBitTables`]), for a
+    /// grid of at most 128 cells; `None` for a larger board or a graph.
+    #[inline]
+    pub fn wide_bit_tables(&self) -> Option<&WideBitTables> {
+        self.wide_bit_tables
+            .get_or_init(|| WideBitTables::build(self).map(Box::new))
             .as_deref()
     }
 

@@ -12,10 +12,12 @@ pub mod game;
 pub mod geometry;
 pub mod glance;
 pub mod history;
+pub mod line_sets;
 pub mod moves;
 pub mod options;
 pub mod orthodox;
 pub mod piece;
+pub mod piece_sets;
 pub mod retire;
 pub mod zobrist;
 

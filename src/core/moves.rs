@@ -196,6 +196,12 @@ impl MoveList {
         self.moves.clear();
     }
 
+    /// Keeps the first `len` moves, dropping the rest.
+    #[inline(always)]
+    pub fn truncate(&mut self, len: usize) {
+        self.moves.truncate(len);
+    }
+
     /// Keeps only the moves for which `keep` is true.
     pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
         self.moves.retain(|m| keep(m));

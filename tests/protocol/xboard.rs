@@ -215,7 +215,10 @@ fn quit_ends_the_session() {
 
 #[test]
 fn run_reads_lines_until_quit() {
-    let script = "xboard\nprotover 2\nnew\nsd 2\nusermove e2e4\nping 1\nquit\nping 2\n";
+    // A search that cannot finish before the `quit` behind it is read (at
+    // most 10 s, so a `quit` left unread fails the test, not hangs it);
+    // `sd 2` raced the reader under load.
+    let script = "xboard\nprotover 2\nnew\nst 10\nsd 60\nusermove e2e4\nping 1\nquit\nping 2\n";
     let mut out = Vec::new();
     run(Cursor::new(script.as_bytes().to_vec()), &mut out, 1).expect("runs");
     let text = String::from_utf8(out).expect("UTF-8");

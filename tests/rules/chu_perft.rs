@@ -179,3 +179,93 @@ fn start_depth_4_agrees_with_the_brute_force_generator() {
         assert_eq!(engine, brute);
     }
 }
+
+/// The brute-force generator at `g`'s position, trading rule 3 included
+/// (which the position text does not say).
+fn brute_at(g: &Chu, shogi_mode: bool) -> Pos {
+    let mut pos = Pos::from_fen(&g.position_text(), shogi_mode);
+    pos.lion_ban = g.lion_ban();
+    pos
+}
+
+/// Random games from the start and the tactical positions, in both
+/// promotion modes, preferring captures and Lion moves so that the trading
+/// rules, checks, promotions and en passant come up: at every position the
+/// engine's move count (and every eighth ply the count two plies deep, and
+/// whether the side to move is in check) must be the brute-force
+/// generator's. The engine judges most moves from checks and pins without
+/// playing them; the brute force plays every move.
+#[test]
+fn random_games_agree_with_the_brute_force_generator() {
+    use catboard::core::{Cell, MoveKind, PieceKind};
+    let mut rng = crate::support::XorShift(0xC4B0_A7D5);
+    let (mut checks, mut lion_takes, mut two_legs, mut promotions) = (0, 0, 0, 0);
+    let starts: Vec<&str> = std::iter::once(START_FEN)
+        .chain(TACTICAL.iter().map(|(_, fen)| *fen))
+        .collect();
+    for &fen in &starts {
+        for shogi_mode in [false, true] {
+            for _ in 0..3 {
+                let mut g = game(fen, shogi_mode);
+                for ply in 0..90 {
+                    let brute = brute_at(&g, shogi_mode);
+                    let at = g.position_text();
+                    assert_eq!(
+                        perft(&mut g, 1),
+                        brute.perft(1),
+                        "moves at {at} (shogi={shogi_mode}, rule 3 {})",
+                        g.lion_ban()
+                    );
+                    let king = (0..100u8).map(Cell).find(|&c| {
+                        g.piece_at(c)
+                            == Some(catboard::core::Piece::new(g.to_move(), PieceKind::King))
+                    });
+                    if let Some(k) = king {
+                        let name = g.geometry().name(k);
+                        let mut chars = name.chars();
+                        let file = chars.next().map_or(0, |c| c as i32 - 'a' as i32);
+                        let rank: i32 = chars.as_str().parse().unwrap_or(0);
+                        let white = g.to_move() == catboard::core::Seat::WHITE;
+                        assert_eq!(
+                            g.in_check(),
+                            brute.attacked((file, rank), !white, true),
+                            "check at {at}"
+                        );
+                    }
+                    if ply % 8 == 0 {
+                        assert_eq!(perft(&mut g, 2), brute.perft(2), "depth 2 at {at}");
+                    }
+                    checks += g.in_check() as u32;
+                    let list = g.legal_move_list();
+                    if list.is_empty() {
+                        break;
+                    }
+                    let lion = |m: &catboard::core::Move| {
+                        g.piece_at(m.from)
+                            .is_some_and(|p| p.kind() == PieceKind::Lion)
+                    };
+                    let noisy: Vec<_> = list
+                        .iter()
+                        .copied()
+                        .filter(|m| g.captured(*m).is_some() || m.promotion.is_some() || lion(m))
+                        .collect();
+                    let pool = if !noisy.is_empty() && rng.below(4) > 0 {
+                        &noisy[..]
+                    } else {
+                        &list[..]
+                    };
+                    let mv = pool[rng.below(pool.len())];
+                    lion_takes +=
+                        g.captured(mv).is_some_and(|p| p.kind() == PieceKind::Lion) as u32;
+                    two_legs += (mv.kind == MoveKind::TwoLeg && mv.aux != mv.from) as u32;
+                    promotions += mv.promotion.is_some() as u32;
+                    g.make_move(mv);
+                }
+            }
+        }
+    }
+    assert!(checks > 0 && lion_takes > 0 && two_legs > 0 && promotions > 0);
+    eprintln!(
+        "checks {checks}, Lions taken {lion_takes}, two-leg moves {two_legs}, promotions {promotions}"
+    );
+}

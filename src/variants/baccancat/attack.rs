@@ -1,12 +1,119 @@
 //! Whether a cell is attacked: by leapers, Kings, Pawns, Yeomen, sliders
-//! and hoppers of the armies a filter picks.
+//! and hoppers of the armies a filter picks. The tests read the board
+//! through a [`Sight`]: the pieces as they stand, or as they would stand
+//! after a move, so that a move can be judged without playing it.
 
 use super::pieces::{Leapers, hops, leaps, slides};
 use super::tables::Tables;
-use crate::core::{Board, Cell, Direction, LineKind, PieceKind, Seat};
+use crate::core::{Board, Cell, CellSet, Direction, LineKind, Move, Piece, PieceKind, Seat};
+
+/// The pieces an attack test looks at: the occupied cells and what stands
+/// on each.
+pub trait Sight {
+    /// Every occupied cell.
+    fn occupied(&self) -> &CellSet;
+    /// The piece on `cell`.
+    fn at(&self, cell: Cell) -> Option<Piece>;
+    /// The cells of `seat`'s pieces.
+    fn pieces_of(&self, seat: Seat) -> CellSet;
+}
+
+/// The board as it stands.
+pub struct Standing<'a> {
+    board: &'a Board,
+    occupied: CellSet,
+}
+
+impl<'a> Standing<'a> {
+    /// The pieces of `board`.
+    #[inline]
+    pub fn new(board: &'a Board) -> Standing<'a> {
+        Standing {
+            board,
+            occupied: board.occupied(),
+        }
+    }
+}
+
+impl Sight for Standing<'_> {
+    #[inline(always)]
+    fn occupied(&self) -> &CellSet {
+        &self.occupied
+    }
+    #[inline(always)]
+    fn at(&self, cell: Cell) -> Option<Piece> {
+        self.board.get(cell)
+    }
+    #[inline(always)]
+    fn pieces_of(&self, seat: Seat) -> CellSet {
+        self.board.occupied_by(seat)
+    }
+}
+
+/// The board as it would stand after a move that changes only its two
+/// cells: the mover gone from `from`, and `arriving` on `to` (whatever
+/// stood there taken).
+pub struct After<'a> {
+    board: &'a Board,
+    occupied: CellSet,
+    from: Cell,
+    to: Cell,
+    arriving: Option<Piece>,
+}
+
+impl<'a> After<'a> {
+    /// The pieces of `standing` once `mv` (neither a castling nor a move
+    /// that sets off a refill) is played.
+    #[inline]
+    pub fn new(standing: &Standing<'a>, mv: Move) -> After<'a> {
+        let board = standing.board;
+        let arriving = board.get(mv.from).map(|p| match mv.promotion {
+            Some(kind) => Piece::new(p.seat(), kind),
+            None => p,
+        });
+        let mut occupied = standing.occupied;
+        occupied.remove(mv.from);
+        occupied.insert(mv.to);
+        After {
+            board,
+            occupied,
+            from: mv.from,
+            to: mv.to,
+            arriving,
+        }
+    }
+}
+
+impl Sight for After<'_> {
+    #[inline(always)]
+    fn occupied(&self) -> &CellSet {
+        &self.occupied
+    }
+    #[inline(always)]
+    fn at(&self, cell: Cell) -> Option<Piece> {
+        if cell == self.to {
+            self.arriving
+        } else if cell == self.from {
+            None
+        } else {
+            self.board.get(cell)
+        }
+    }
+    #[inline(always)]
+    fn pieces_of(&self, seat: Seat) -> CellSet {
+        let mut cells = self.board.occupied_by(seat);
+        cells.remove(self.from);
+        cells.remove(self.to);
+        if self.arriving.is_some_and(|p| p.seat() == seat) {
+            cells.insert(self.to);
+        }
+        cells
+    }
+}
 
 /// Whether `target` is attacked on `board` by a piece of an army for
 /// which `by` is true. Every piece on the board belongs to an army in play.
+#[inline]
 pub fn is_attacked(
     t: &Tables,
     board: &Board,
@@ -14,10 +121,33 @@ pub fn is_attacked(
     target: Cell,
     by: impl Fn(Seat) -> bool,
 ) -> bool {
+    attacked_in(t, &Standing::new(board), leapers, target, &by)
+}
+
+/// Whether `target` is attacked, as `sight` sees the pieces, by a piece of
+/// an army for which `by` is true.
+#[inline]
+pub fn attacked_in(
+    t: &Tables,
+    sight: &impl Sight,
+    leapers: Leapers,
+    target: Cell,
+    by: &impl Fn(Seat) -> bool,
+) -> bool {
     let geo = t.geo;
+    // The attacking armies' pieces: only a line or a leap that meets one
+    // of them needs looking at.
+    let attackers = (0..4)
+        .map(Seat)
+        .filter(|&s| by(s))
+        .fold(CellSet::new(), |all, s| all.union(&sight.pieces_of(s)));
+    let leaps_from = &t.leap_sets[target.index()];
     for &leap in leapers.patterns() {
+        if !leaps_from[leap as usize].meets(&attackers) {
+            continue;
+        }
         for &c in geo.leaps(target, leap) {
-            if let Some(p) = board.get(c)
+            if let Some(p) = sight.at(c)
                 && by(p.seat())
                 && leaps(p.kind()).contains(&leap)
             {
@@ -25,11 +155,16 @@ pub fn is_attacked(
             }
         }
     }
+    let rays = &t.ray_sets[target.index()];
+    let near = t.steps[target.index()].meets(&attackers);
     for d in Direction::ALL {
+        if !near {
+            break;
+        }
         let Some(c) = geo.step(target, d) else {
             continue;
         };
-        let Some(p) = board.get(c) else {
+        let Some(p) = sight.at(c) else {
             continue;
         };
         if !by(p.seat()) {
@@ -48,16 +183,17 @@ pub fn is_attacked(
     }
     Direction::ALL
         .into_iter()
-        .any(|d| attacked_along(t, board, target, d, &by))
+        .any(|d| rays[d as usize].meets(&attackers) && attacked_along(t, sight, target, d, by))
 }
 
 /// Whether a slider or hopper of an army for which `by` is true attacks
-/// `target` along the line leaving it towards `d`: the first piece on the
-/// ray if it slides that way, the second if it hops that way.
+/// `target` along the line leaving it towards `d`, as `sight` sees the
+/// pieces: the first piece on the ray if it slides that way, the second if
+/// it hops that way.
 #[inline]
 pub fn attacked_along(
     t: &Tables,
-    board: &Board,
+    sight: &impl Sight,
     target: Cell,
     d: Direction,
     by: &impl Fn(Seat) -> bool,
@@ -67,38 +203,26 @@ pub fn attacked_along(
     } else {
         LineKind::Orthogonal
     };
-    let mut screened = false;
-    for &c in t.geo.ray_towards(target, d) {
-        let Some(p) = board.get(c) else {
-            continue;
-        };
-        if screened {
-            return hops(p.kind(), line) && by(p.seat());
+    let di = d as usize;
+    let mut blockers = t.ray_sets[target.index()][di].intersection(sight.occupied());
+    let next = |set: &CellSet| {
+        if t.increasing[di] {
+            set.first()
+        } else {
+            set.last()
         }
-        if slides(p.kind(), line) && by(p.seat()) {
-            return true;
-        }
-        screened = true;
+    };
+    let Some(first) = next(&blockers) else {
+        return false;
+    };
+    if let Some(p) = sight.at(first)
+        && slides(p.kind(), line)
+        && by(p.seat())
+    {
+        return true;
     }
-    false
-}
-
-/// The direction from `from` to `to` if they share a rank, file or
-/// diagonal (and differ).
-pub fn direction_between(t: &Tables, from: Cell, to: Cell) -> Option<Direction> {
-    let df = t.geo.file(to) as i32 - t.geo.file(from) as i32;
-    let dr = t.geo.rank(to) as i32 - t.geo.rank(from) as i32;
-    if (df, dr) == (0, 0) || !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
-        return None;
-    }
-    Some(match (df.signum(), dr.signum()) {
-        (0, 1) => Direction::North,
-        (1, 1) => Direction::NorthEast,
-        (1, 0) => Direction::East,
-        (1, -1) => Direction::SouthEast,
-        (0, -1) => Direction::South,
-        (-1, -1) => Direction::SouthWest,
-        (-1, 0) => Direction::West,
-        _ => Direction::NorthWest,
-    })
+    blockers.remove(first);
+    next(&blockers)
+        .and_then(|second| sight.at(second))
+        .is_some_and(|p| hops(p.kind(), line) && by(p.seat()))
 }

@@ -25,6 +25,12 @@ impl Position {
             return false;
         };
         let compound = self.leapers.kinds()[2];
+        if self.board.count(seat, PieceKind::Queen) == 0
+            || self.board.count(seat, PieceKind::Tank) == 0
+            || self.board.count(seat, compound) == 0
+        {
+            return false;
+        }
         let (kf, kr) = (geo.file(king) as i32, geo.rank(king) as i32);
         [(0, 0), (-1, 0), (0, -1), (-1, -1)]
             .iter()
@@ -62,6 +68,9 @@ impl Position {
     pub(super) fn settle(&mut self) {
         let t = tables();
         loop {
+            // Whatever brought the position here (a move, an army leaving,
+            // an elimination), the mover's check is worked out afresh.
+            self.checked = None;
             if self.in_play_count() == 1 {
                 let last = self.next_in_play(self.side);
                 self.finish(last, EndReason::ThirdMate);
@@ -91,7 +100,9 @@ impl Position {
                 }
                 continue;
             }
-            if self.king_attacked(mover) && !self.has_legal_move() {
+            let checked = self.king_attacked(mover);
+            self.checked = Some(checked);
+            if checked && !self.has_legal_move() {
                 let by = self.first_attacker_after(mover);
                 self.side = self.next_in_play(mover);
                 self.eliminate(mover, Cause::MatedBy(by));
@@ -130,6 +141,7 @@ impl Position {
             self.set_partner(c, false);
             self.set_fresh(c, false);
         }
+        self.checked = None;
         self.knock_out_record(Knockout { army, cause });
         self.set_passes(0);
         self.refill_camps();

@@ -17,6 +17,7 @@ impl Position {
     /// Plays the legal move `mv` and everything it sets off.
     pub fn play(&mut self, mv: Move) {
         let mover = self.side;
+        self.checked = None;
         if mv.is_pass() {
             self.set_passes(self.passes.saturating_add(1));
         } else {
@@ -90,11 +91,21 @@ impl Position {
         if was_fresh && !captured && mv.promotion.is_none() {
             self.set_fresh(mv.to, true);
         }
-        self.refill_camps();
+        // With every line full before, only a line through a cell the
+        // move emptied can be empty now.
+        let t = tables();
+        let mut emptied = t.line_bits[mv.from.index()];
+        if mv.kind == MoveKind::Castle {
+            emptied |= t.line_bits[mv.aux.index()];
+        }
+        if !self.lines_full || emptied != 0 {
+            self.refill_camps();
+        }
     }
 
     /// Refills the wholly empty camp lines.
     pub(super) fn refill_camps(&mut self) {
+        self.lines_full = true;
         let mut filled = Vec::new();
         let in_play = self.in_play_mask();
         refill(tables(), &mut self.board, in_play, |c| filled.push(c));

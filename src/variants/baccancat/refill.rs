@@ -9,8 +9,9 @@ use arrayvec::ArrayVec;
 /// The camp lines of armies in play that are wholly empty.
 pub fn empty_lines(t: &Tables, board: &Board, in_play: [bool; 4]) -> ArrayVec<u8, 12> {
     let mut empty = ArrayVec::new();
-    for (i, line) in t.lines.iter().enumerate() {
-        if in_play[line.seat.index() & 3] && line.cells.iter().all(|&c| board.is_empty(c)) {
+    let occupied = board.occupied();
+    for (i, (line, cells)) in t.lines.iter().zip(&t.line_sets).enumerate() {
+        if in_play[line.seat.index() & 3] && !cells.meets(&occupied) {
             empty.push(i as u8);
         }
     }

@@ -68,6 +68,13 @@ pub struct Position {
     pub(super) outcome: Option<Outcome>,
     /// The key of everything but the placement and the army to move.
     pub(super) key: u64,
+    /// What the last settling found of the army to move: whether its King
+    /// is attacked (`None` until worked out for this position): the move
+    /// generator's first question, answered once.
+    pub(super) checked: Option<bool>,
+    /// Whether every camp line of an army in play is known to hold a
+    /// piece (so only a line the next move empties can need refilling).
+    pub(super) lines_full: bool,
 }
 
 impl Position {
@@ -84,6 +91,8 @@ impl Position {
             passes: 0,
             outcome: None,
             key: 0,
+            checked: None,
+            lines_full: false,
         }
     }
 

@@ -3,7 +3,9 @@
 //! lines that refills watch.
 
 use super::armies::{ARMIES, Frame};
-use crate::core::{Cell, CellNaming, CellSet, Geometry, LineKind, PieceKind, Seat};
+use crate::core::{
+    Cell, CellNaming, CellSet, Direction, Geometry, Leap, LineKind, PieceKind, Seat,
+};
 use arrayvec::ArrayVec;
 use std::sync::OnceLock;
 
@@ -86,6 +88,41 @@ pub struct Tables {
     /// Per cell, every cell on its eight rays (what a piece arriving or
     /// leaving there could open or close towards it).
     pub rays: Vec<CellSet>,
+    /// Per cell, per [`Direction`] (in [`Direction::ALL`] order): the ray.
+    pub ray_sets: PerCell<[CellSet; 8]>,
+    /// Per [`Direction`]: whether cell indices grow along its rays (the
+    /// first piece met is then the lowest cell of the blockers).
+    pub increasing: [bool; 8],
+    /// The cells of each of `lines`.
+    pub line_sets: Vec<CellSet>,
+    /// Per cell, per [`Leap`] (in [`Leap::ALL`] order): the leap's targets.
+    pub leap_sets: PerCell<[CellSet; Leap::ALL.len()]>,
+    /// Per cell: its neighbours (a King's steps).
+    pub steps: PerCell<CellSet>,
+    /// Per cell, per [`Direction`]: the neighbour that way.
+    pub step_to: PerCell<[Option<Cell>; 8]>,
+    /// Per cell, per [`LineKind`] (orthogonal, diagonal): the first cells
+    /// and all the cells of its rays of that kind.
+    pub line_cells: PerCell<[LineCells; 2]>,
+    /// Per cell: the camp lines through it, as bits of `lines`' indices.
+    pub line_bits: PerCell<u16>,
+    /// Per pair of cells: the [`Direction`] from the first to the second,
+    /// counted from 1, when one of the first's rays holds the second; 0
+    /// when none does.
+    pub toward: PerCell<[u8; CELLS]>,
+}
+
+/// A table with one entry per cell of the board, indexed by a cell's
+/// index (which, a byte, never falls outside it).
+pub type PerCell<T> = Box<[T; CELLS]>;
+
+/// The entries of a [`PerCell`] table, cell by cell.
+fn per_cell<T>(entries: impl Iterator<Item = T>) -> PerCell<T> {
+    let entries: Box<[T]> = entries.collect();
+    match entries.try_into() {
+        Ok(table) => table,
+        Err(_) => unreachable!("the 16 x 16 board has 256 cells"),
+    }
 }
 
 /// The BacCanCat board: 16 × 16, cells named by two letters.
@@ -179,13 +216,81 @@ fn build() -> Tables {
                 .collect()
         })
         .collect();
+    let mut increasing = [false; 8];
+    let ray_sets = per_cell(geo.cells().map(|c| {
+        Direction::ALL.map(|d| {
+            let ray = geo.ray_towards(c, d);
+            if let Some(&first) = ray.first() {
+                increasing[d as usize] = first.0 > c.0;
+            }
+            ray.iter().copied().collect()
+        })
+    }));
+    let line_sets = lines
+        .iter()
+        .map(|l| l.cells.iter().copied().collect())
+        .collect();
+    let leap_sets = per_cell(
+        geo.cells()
+            .map(|c| Leap::ALL.map(|leap| geo.leaps(c, leap).iter().copied().collect())),
+    );
+    let steps = per_cell(geo.cells().map(|c| {
+        Direction::ALL
+            .iter()
+            .filter_map(|&d| geo.step(c, d))
+            .collect()
+    }));
+    let line_cells = per_cell(geo.cells().map(|c| {
+        [LineKind::Orthogonal, LineKind::Diagonal].map(|line| LineCells {
+            steps: geo
+                .rays(c, line)
+                .filter_map(|r| r.first().copied())
+                .collect(),
+            rays: geo.rays(c, line).flatten().copied().collect(),
+        })
+    }));
+    let step_to = per_cell(geo.cells().map(|c| Direction::ALL.map(|d| geo.step(c, d))));
+    let line_bits = per_cell(geo.cells().map(|c| {
+        lines
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.cells.contains(&c))
+            .fold(0u16, |bits, (i, _)| bits | 1 << i)
+    }));
+    let toward = per_cell(geo.cells().map(|c| {
+        let mut row = [0u8; CELLS];
+        for d in Direction::ALL {
+            for &to in geo.ray_towards(c, d) {
+                row[to.index()] = d as u8 + 1;
+            }
+        }
+        row
+    }));
     Tables {
+        line_cells,
+        toward,
+        step_to,
+        line_bits,
         geo,
         armies,
         lines,
         lines_through,
         rays,
+        ray_sets,
+        increasing,
+        line_sets,
+        leap_sets,
+        steps,
     }
+}
+
+/// The cells of one cell's rays of one kind of line.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LineCells {
+    /// The first cell of each ray.
+    pub steps: CellSet,
+    /// Every cell of the rays.
+    pub rays: CellSet,
 }
 
 impl FootSteps {
@@ -199,6 +304,13 @@ impl FootSteps {
 }
 
 impl Tables {
+    /// The direction from `from` to `to` if one of `from`'s rays holds `to`.
+    #[inline(always)]
+    pub fn direction(&self, from: Cell, to: Cell) -> Option<Direction> {
+        let d = self.toward[from.index()][to.index()];
+        Direction::ALL.get((d as usize).wrapping_sub(1)).copied()
+    }
+
     /// The table of `seat`'s army.
     #[inline(always)]
     pub fn army(&self, seat: Seat) -> &ArmyTable {

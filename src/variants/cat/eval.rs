@@ -218,7 +218,7 @@ impl CatChess {
             if for_cats
                 && zones.contains(cell)
                 && kind != PieceKind::King
-                && self.attacked_by(board, cell, seat.opponent())
+                && self.attacked_by(cell, seat.opponent())
             {
                 t.covered += piece_value(kind);
             }
@@ -280,8 +280,7 @@ impl CatChess {
         let mut n = 0;
         for leap in [Leap::Wazir, Leap::Ferz] {
             for &c in self.geo.leaps(king, leap) {
-                if board.is_empty(c)
-                    && (zones.contains(c) || !self.attacked_by(board, c, seat.opponent()))
+                if board.is_empty(c) && (zones.contains(c) || !self.attacked_by(c, seat.opponent()))
                 {
                     n += 1;
                 }

@@ -12,12 +12,14 @@ pub mod play;
 pub mod position;
 pub mod zones;
 
+use crate::core::bitboard::{Bits, bit};
 use crate::core::history::{self, History};
 use crate::core::orthodox::{CastlingRights, piece_taken};
 use crate::core::{
     Annotations, Board, Cell, CellSet, Departure, EndRules, Game, GameError, Geometry, Move,
     MoveList, Piece, Retirements, Seat,
 };
+use crate::variants::chess::bits::PieceBits;
 pub use options::OPTIONS;
 
 /// The Cat FEN of the start: chess's array, Cats on a4 and h5.
@@ -47,10 +49,15 @@ pub struct CatChess {
     geo: &'static Geometry,
     board: Board,
     side: Seat,
+    /// The armies' pieces as bitboards, kept in step with the board (the
+    /// Cats are not in them).
+    bits: PieceBits,
     /// The two Cats' cells.
     cats: [Cell; 2],
+    /// The Cats' cells as a bitboard.
+    cat_bits: Bits,
     /// The cells of both zones, worked out afresh after every Cat's move.
-    zones: CellSet,
+    zone_bits: Bits,
     /// What a turn changes besides the board, the Cats and the side to move.
     state: play::State,
     history: History<play::Before>,
@@ -77,7 +84,7 @@ impl CatChess {
 
     /// The cells inside a Cat's zone.
     pub fn zones(&self) -> CellSet {
-        self.zones
+        CellSet::from_words([self.zone_bits, 0, 0, 0])
     }
 
     /// The current castling rights.
@@ -92,7 +99,7 @@ impl CatChess {
 
     /// Whether the piece on `cell` is disarmed: a White or Black piece in a zone.
     pub fn is_disarmed(&self, cell: Cell) -> bool {
-        self.zones.contains(cell) && self.board.get(cell).is_some_and(|p| p.seat() != CATS)
+        self.zone_bits & bit(cell) != 0 && self.board.get(cell).is_some_and(|p| p.seat() != CATS)
     }
 }
 
@@ -149,7 +156,7 @@ impl Game for CatChess {
     }
 
     fn in_check(&self) -> bool {
-        self.side != CATS && self.king_open(&self.board, self.side)
+        self.side != CATS && self.king_open(self.side)
     }
 
     fn end_rules(&self) -> EndRules {
@@ -214,14 +221,15 @@ impl Game for CatChess {
 
     fn annotations(&self) -> Annotations {
         let mut disarmed = CellSet::new();
-        for cell in self.zones.iter() {
+        let zones = self.zones();
+        for cell in zones.iter() {
             if self.is_disarmed(cell) {
                 disarmed.insert(cell);
             }
         }
         let mut checked = CellSet::new();
         for seat in [Seat::WHITE, Seat::BLACK] {
-            if self.king_open(&self.board, seat)
+            if self.king_open(seat)
                 && let Some(king) = self.board.king(seat)
             {
                 checked.insert(king);
@@ -229,7 +237,7 @@ impl Game for CatChess {
         }
         Annotations {
             checked,
-            zones: self.zones,
+            zones,
             disarmed,
             notes: vec![(
                 "Hundred-turn count".to_string(),

@@ -1,274 +1,299 @@
-//! Legal moves of Cat Chess. The armies' moves are generated under the
-//! capture rule, then each one that could matter is tried on a copy of the
-//! board to see that it leaves the mover's King out of check; the Cats step
-//! like a King onto empty cells, or pass.
+//! Legal moves of Cat Chess, on chess's bitboards ([`BitTables`] from the
+//! board's geometry, the armies' [`PieceBits`](crate::variants::chess::bits::PieceBits))
+//! with the zones as one more set: a piece in a zone attacks and captures
+//! nothing and cannot be captured, but still blocks lines.
+//!
+//! Every move is legal as produced: checks and pins come from the King's
+//! lines, counting only armed enemy pieces; a King standing in a zone
+//! cannot be checked while it stays there; a King's step is safe in a zone
+//! or where no armed enemy attacks it; en passant is tested on the cells as
+//! they would be. The Cats step like a King onto empty cells, or pass.
 
 use super::{CATS, CatChess};
-use crate::core::attack::{is_attacked, pawn_capture_directions};
-use crate::core::orthodox::{
-    CastleSide, castle_candidate, for_each_slide, pawn_forward, pawn_start_rank, play_on_board,
-    push_pawn_step, take_back_on_board,
-};
-use crate::core::{
-    Board, Cell, CellSet, Leap, LineKind, Move, MoveKind, MoveList, PieceKind, Seat,
-};
+use crate::core::attack::pawn_capture_directions;
+use crate::core::bitboard::{BitTables, Bits, bit, cells_of};
+use crate::core::orthodox::{CastleSide, castle_candidate, pawn_forward, pawn_start_rank};
+use crate::core::orthodox::{PROMOTIONS, promotion_rank};
+use crate::core::{Cell, Geometry, Move, MoveList, PieceKind, Seat};
 
-/// What a piece finds on a cell it could go to.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Reach {
-    /// An empty cell: it may go there.
-    Empty,
-    /// An enemy piece it may capture.
-    Capture,
-    /// A piece it may not capture (its own, a Cat, a King, or a capture the zones forbid).
-    Blocked,
-}
-
-/// What decides whether an army's candidate move is legal.
-struct KingWatch {
-    us: Seat,
-    king: Cell,
-    /// The King stands in a zone: while it stays there nothing can check it.
-    sheltered: bool,
-    /// The King is in check now.
-    checked: bool,
-    /// The cells on the King's lines: only a piece leaving one of them (or
-    /// an en-passant capture) can open a line onto an unchecked King.
-    lines: CellSet,
+/// The one cell of a set of one.
+#[inline(always)]
+fn only(bits: Bits) -> Cell {
+    Cell(bits.trailing_zeros() as u8)
 }
 
 impl CatChess {
-    /// Whether an armed piece of `by` attacks `cell` on `board`: pieces in a
-    /// zone attack nothing but still block lines.
+    /// The board's bitboard tables.
     #[inline(always)]
-    pub(crate) fn attacked_by(&self, board: &Board, cell: Cell, by: Seat) -> bool {
-        let zones = self.zones;
-        is_attacked(self.geo, board, cell, by, pawn_forward(by), None, |c| {
-            !zones.contains(c)
-        })
+    pub(crate) fn tables(&self) -> &'static BitTables {
+        let geo: &'static Geometry = self.geo;
+        match geo.bit_tables() {
+            Some(t) => t,
+            None => unreachable!("the Cat Chess board has 64 cells"),
+        }
     }
 
-    /// Whether `seat`'s King stands open on `board`: outside every zone and
-    /// attacked by an armed enemy. On `seat`'s own turn that is check.
+    /// Every occupied cell, the Cats' included.
     #[inline(always)]
-    pub(crate) fn king_open(&self, board: &Board, seat: Seat) -> bool {
-        board
+    pub(crate) fn occupied(&self) -> Bits {
+        self.bits.occupied() | self.cat_bits
+    }
+
+    /// The armed pieces of `by` (outside every zone) attacking `target`
+    /// when the occupied cells are `occupied`.
+    #[inline(always)]
+    fn armed_attackers(&self, t: &BitTables, target: Cell, by: Seat, occupied: Bits) -> Bits {
+        let b = &self.bits;
+        let [x, y] = pawn_capture_directions(pawn_forward(by));
+        let pawns = t.step(target, x.opposite()) | t.step(target, y.opposite());
+        let kinds = (t.knight(target) & b.kind(PieceKind::Knight))
+            | (t.king(target) & b.kind(PieceKind::King))
+            | (pawns & b.kind(PieceKind::Pawn))
+            | (t.bishop(target, occupied) & (b.kind(PieceKind::Bishop) | b.kind(PieceKind::Queen)))
+            | (t.rook(target, occupied) & (b.kind(PieceKind::Rook) | b.kind(PieceKind::Queen)));
+        kinds & b.seat(by) & occupied & !self.zone_bits
+    }
+
+    /// Whether an armed piece of `by` attacks `cell`: pieces in a zone
+    /// attack nothing but still block lines.
+    #[inline(always)]
+    pub(crate) fn attacked_by(&self, cell: Cell, by: Seat) -> bool {
+        self.armed_attackers(self.tables(), cell, by, self.occupied()) != 0
+    }
+
+    /// Whether `seat`'s King stands open: outside every zone and attacked
+    /// by an armed enemy. On `seat`'s own turn that is check.
+    #[inline(always)]
+    pub(crate) fn king_open(&self, seat: Seat) -> bool {
+        self.board
             .king(seat)
-            .is_some_and(|k| !self.zones.contains(k) && self.attacked_by(board, k, seat.opponent()))
+            .is_some_and(|k| self.zone_bits & bit(k) == 0 && self.attacked_by(k, seat.opponent()))
     }
 
     /// Fills `out` with the legal moves of the side to move.
     pub(crate) fn generate(&self, out: &mut MoveList) {
-        self.generate_some(out, false);
+        if self.side == CATS {
+            self.cat_moves(out);
+        } else {
+            self.army_moves(out, false);
+        }
     }
 
     /// Fills `out` with the legal captures and promotions of the side to
-    /// move (none for the Cats): the moves a capture search looks at,
-    /// tested for the King's safety only once the rest are dropped.
+    /// move (none for the Cats): the moves a capture search looks at.
     pub(crate) fn generate_noisy(&self, out: &mut MoveList) {
-        self.generate_some(out, true);
+        if self.side != CATS {
+            self.army_moves(out, true);
+        }
     }
 
-    /// The legal moves of the side to move, or with `noisy_only` just its
+    /// The legal moves of the army to move, or with `noisy_only` just its
     /// captures and promotions.
-    fn generate_some(&self, out: &mut MoveList, noisy_only: bool) {
-        if self.side == CATS {
-            if !noisy_only {
-                self.cat_moves(out);
-            }
-            return;
-        }
+    fn army_moves(&self, out: &mut MoveList, noisy_only: bool) {
         let us = self.side;
+        let them = us.opponent();
         let Some(king) = self.board.king(us) else {
             return;
         };
-        let mut lines = CellSet::new();
-        for line in [LineKind::Orthogonal, LineKind::Diagonal] {
-            for ray in self.geo.rays(king, line) {
-                for &cell in ray {
-                    lines.insert(cell);
+        let t = self.tables();
+        let b = &self.bits;
+        let zones = self.zone_bits;
+        let own = b.seat(us);
+        let occupied = self.occupied();
+        let empty = !occupied;
+        // What an armed piece may take: an enemy outside every zone, not its King.
+        let prey = b.seat(them) & !zones & !b.kind(PieceKind::King);
+        // A quiet move's cells, when only captures and promotions are wanted.
+        let quiet = if noisy_only { 0 } else { empty };
+        let reach = |from: Cell| -> Bits {
+            if zones & bit(from) == 0 {
+                quiet | prey
+            } else {
+                quiet
+            }
+        };
+        let sheltered = zones & bit(king) != 0;
+        let checkers = if sheltered {
+            0
+        } else {
+            self.armed_attackers(t, king, them, occupied)
+        };
+        // The King's steps: into a zone, or where no armed enemy attacks
+        // with the King gone from its cell.
+        let without_king = occupied & !bit(king);
+        for to in cells_of(t.king(king) & reach(king)) {
+            if zones & bit(to) != 0 || self.armed_attackers(t, to, them, without_king) == 0 {
+                out.push(Move::normal(king, to));
+            }
+        }
+        if checkers & checkers.wrapping_sub(1) != 0 {
+            return; // double check: only the King moves
+        }
+        let target = if checkers == 0 {
+            if !noisy_only {
+                self.castling_moves(us, occupied, out);
+            }
+            !0
+        } else {
+            checkers | t.between(king, only(checkers))
+        };
+        // Pieces pinned to an unsheltered King: one piece of ours alone
+        // between it and an armed slider of theirs on its line.
+        let mut pinned = 0;
+        if !sheltered {
+            let snipers = ((t.rook_rays(king) & b.orthogonal_sliders(them))
+                | (t.bishop_rays(king) & b.diagonal_sliders(them)))
+                & !zones;
+            for sniper in cells_of(snipers) {
+                let between = t.between(king, sniper) & occupied;
+                if between & between.wrapping_sub(1) == 0 {
+                    pinned |= between & own;
                 }
             }
         }
-        let watch = KingWatch {
-            us,
-            king,
-            sheltered: self.zones.contains(king),
-            checked: self.king_open(&self.board, us),
-            lines,
+        let keep_to = |from: Cell| -> Bits {
+            if pinned & bit(from) != 0 {
+                target & t.ray_through(king, from)
+            } else {
+                target
+            }
         };
-        self.army_moves(us, watch.checked, out);
-        if noisy_only {
-            out.retain(|mv| {
-                mv.promotion.is_some()
-                    || self.board.get(mv.to).is_some()
-                    || mv.kind == MoveKind::EnPassant
-            });
+        for from in cells_of(b.of_kind(us, PieceKind::Knight) & !pinned) {
+            for to in cells_of(t.knight(from) & reach(from) & target) {
+                out.push(Move::normal(from, to));
+            }
         }
-        let mut scratch = self.board.clone();
-        out.retain(|mv| self.keeps_king_safe(&mut scratch, &watch, *mv));
+        for from in cells_of(b.diagonal_sliders(us)) {
+            for to in cells_of(t.bishop(from, occupied) & reach(from) & keep_to(from)) {
+                out.push(Move::normal(from, to));
+            }
+        }
+        for from in cells_of(b.orthogonal_sliders(us)) {
+            for to in cells_of(t.rook(from, occupied) & reach(from) & keep_to(from)) {
+                out.push(Move::normal(from, to));
+            }
+        }
+        self.pawn_moves(t, us, king, occupied, prey, noisy_only, &keep_to, out);
     }
 
-    /// Whether `mv` leaves the mover's King out of check, trying it on
-    /// `scratch` (a copy of the board, restored before returning) only when
-    /// it could matter.
-    #[inline(always)]
-    fn keeps_king_safe(&self, scratch: &mut Board, watch: &KingWatch, mv: Move) -> bool {
-        if mv.from == watch.king {
-            if self.zones.contains(mv.to) {
-                return true;
+    /// The pawns' steps, double steps, captures and en passant: a capture
+    /// is refused when the pawn, the piece taken or (en passant) the
+    /// landing cell is in a zone; `keep_to` says where each pawn may go.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "the generator's sets, worked out once per position and passed down"
+    )]
+    fn pawn_moves(
+        &self,
+        t: &BitTables,
+        us: Seat,
+        king: Cell,
+        occupied: Bits,
+        prey: Bits,
+        noisy_only: bool,
+        keep_to: &impl Fn(Cell) -> Bits,
+        out: &mut MoveList,
+    ) {
+        let geo = self.geo;
+        let b = &self.bits;
+        let zones = self.zone_bits;
+        let fwd = pawn_forward(us);
+        let start_rank = pawn_start_rank(us);
+        let last_rank = promotion_rank(us);
+        let push = |from: Cell, to: Cell, out: &mut MoveList| {
+            if geo.rank(to) == last_rank {
+                for kind in PROMOTIONS {
+                    out.push(Move::promoting(from, to, kind));
+                }
+            } else {
+                out.push(Move::normal(from, to));
             }
-            let taken = play_on_board(scratch, mv);
-            let safe = !self.attacked_by(scratch, mv.to, watch.us.opponent());
-            take_back_on_board(scratch, mv, taken);
-            return safe;
+        };
+        for from in cells_of(b.of_kind(us, PieceKind::Pawn)) {
+            let allowed = keep_to(from);
+            let one = t.step(from, fwd);
+            if one != 0 && one & occupied == 0 {
+                let one_cell = only(one);
+                let promotes = geo.rank(one_cell) == last_rank;
+                if one & allowed != 0 && (!noisy_only || promotes) {
+                    push(from, one_cell, out);
+                }
+                if !noisy_only && geo.rank(from) == start_rank {
+                    let two = t.step(one_cell, fwd);
+                    if two != 0 && two & occupied == 0 && two & allowed != 0 {
+                        out.push(Move::double_step(from, only(two), one_cell));
+                    }
+                }
+            }
+            if zones & bit(from) != 0 {
+                continue;
+            }
+            for d in pawn_capture_directions(fwd) {
+                let to = t.step(from, d);
+                if to & prey & allowed != 0 {
+                    push(from, only(to), out);
+                } else if to != 0 && self.state.ep == Some(only(to)) && to & zones == 0 {
+                    let to = only(to);
+                    if let Some(taken) = geo.step(to, fwd.opposite())
+                        && zones & bit(taken) == 0
+                        && b.of_kind(us.opponent(), PieceKind::Pawn) & bit(taken) != 0
+                        && self.en_passant_is_safe(t, king, from, to, taken)
+                    {
+                        out.push(Move::en_passant(from, to, taken));
+                    }
+                }
+            }
         }
-        if watch.sheltered
-            || (!watch.checked && mv.kind != MoveKind::EnPassant && !watch.lines.contains(mv.from))
-        {
+    }
+
+    /// Whether taking en passant from `from` to `to`, removing the pawn on
+    /// `taken`, leaves our King on `king` sheltered or unattacked: two
+    /// pieces leave their cells at once, so the test is made on the cells
+    /// as they would be.
+    fn en_passant_is_safe(
+        &self,
+        t: &BitTables,
+        king: Cell,
+        from: Cell,
+        to: Cell,
+        taken: Cell,
+    ) -> bool {
+        if self.zone_bits & bit(king) != 0 {
             return true;
         }
-        let taken = play_on_board(scratch, mv);
-        let safe = !self.king_open(scratch, watch.us);
-        take_back_on_board(scratch, mv, taken);
-        safe
+        let occupied = (self.occupied() & !bit(from) & !bit(taken)) | bit(to);
+        self.armed_attackers(t, king, self.side.opponent(), occupied) == 0
     }
 
-    /// What a piece standing armed (or not) finds on `to`.
-    #[inline(always)]
-    fn reach(&self, to: Cell, armed: bool, them: Seat) -> Reach {
-        match self.board.get(to) {
-            None => Reach::Empty,
-            Some(p)
-                if armed
-                    && p.seat() == them
-                    && p.kind() != PieceKind::King
-                    && !self.zones.contains(to) =>
-            {
-                Reach::Capture
-            }
-            Some(_) => Reach::Blocked,
-        }
-    }
-
-    /// The moves of `us`'s pieces under the capture rule, before the test
-    /// for the King's safety; castling only when not `in_check`.
-    fn army_moves(&self, us: Seat, in_check: bool, out: &mut MoveList) {
-        let geo = self.geo;
-        let them = us.opponent();
-        for from in self.board.occupied_by(us).iter() {
-            let Some(piece) = self.board.get(from) else {
-                continue;
-            };
-            let armed = !self.zones.contains(from);
-            match piece.kind() {
-                PieceKind::Pawn => self.pawn_moves(from, us, armed, out),
-                PieceKind::Knight => self.step_moves(from, &[Leap::Knight], armed, them, out),
-                PieceKind::King => {
-                    self.step_moves(from, &[Leap::Wazir, Leap::Ferz], armed, them, out)
-                }
-                kind => for_each_slide(geo, &self.board, from, kind, |to, _| {
-                    if self.reach(to, armed, them) != Reach::Blocked {
-                        out.push(Move::normal(from, to));
-                    }
-                }),
-            }
-        }
-        if !in_check {
-            self.castling_moves(us, out);
-        }
-    }
-
-    /// A leaper's or King's steps to empty cells and allowed captures.
-    #[inline(always)]
-    fn step_moves(&self, from: Cell, leaps: &[Leap], armed: bool, them: Seat, out: &mut MoveList) {
-        for &leap in leaps {
-            for &to in self.geo.leaps(from, leap) {
-                if self.reach(to, armed, them) != Reach::Blocked {
-                    out.push(Move::normal(from, to));
-                }
-            }
-        }
-    }
-
-    /// Castling: the right held, King and Rook at home, the cells between
-    /// empty, and no cell the King crosses or lands on attacked, in a zone
+    /// Castling (the caller has found the King out of check): the right
+    /// held, King and Rook at home, the cells between empty, and no cell
+    /// the King crosses or lands on attacked by an armed enemy, in a zone
     /// or not.
-    fn castling_moves(&self, us: Seat, out: &mut MoveList) {
+    fn castling_moves(&self, us: Seat, occupied: Bits, out: &mut MoveList) {
+        let t = self.tables();
         for side in [CastleSide::King, CastleSide::Queen] {
             if let Some((mv, king_path)) =
                 castle_candidate(&self.board, self.state.castling, us, side)
                 && !king_path
                     .iter()
-                    .any(|&c| self.attacked_by(&self.board, Cell(c), us.opponent()))
+                    .any(|&c| self.armed_attackers(t, Cell(c), us.opponent(), occupied) != 0)
             {
                 out.push(mv);
             }
         }
     }
 
-    /// A pawn's steps, double step, captures and en passant; a capture is
-    /// refused when the pawn, the piece taken or (en passant) the landing
-    /// cell is in a zone.
-    fn pawn_moves(&self, from: Cell, us: Seat, armed: bool, out: &mut MoveList) {
-        let geo = self.geo;
-        let fwd = pawn_forward(us);
-        let them = us.opponent();
-        if let Some(one) = geo.step(from, fwd)
-            && self.board.is_empty(one)
-        {
-            push_pawn_step(geo, us, from, one, out);
-            if geo.rank(from) == pawn_start_rank(us)
-                && let Some(two) = geo.step(one, fwd)
-                && self.board.is_empty(two)
-            {
-                out.push(Move::double_step(from, two, one));
-            }
-        }
-        if !armed {
-            return;
-        }
-        for d in pawn_capture_directions(fwd) {
-            let Some(to) = geo.step(from, d) else {
-                continue;
-            };
-            match self.reach(to, armed, them) {
-                Reach::Capture => push_pawn_step(geo, us, from, to, out),
-                Reach::Empty if Some(to) == self.state.ep && !self.zones.contains(to) => {
-                    if let Some(taken) = geo.step(to, fwd.opposite())
-                        && !self.zones.contains(taken)
-                        && self
-                            .board
-                            .get(taken)
-                            .is_some_and(|p| p.is(them, PieceKind::Pawn))
-                    {
-                        out.push(Move::en_passant(from, to, taken));
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-
     /// The Cats' moves: each Cat one step onto an empty cell, then the pass.
     fn cat_moves(&self, out: &mut MoveList) {
+        let t = self.tables();
+        let empty = !self.occupied();
         let mut cats = self.cats;
         cats.sort();
         for cat in cats {
-            self.empty_steps(cat, out);
-        }
-        out.push(Move::PASS);
-    }
-
-    /// A King-like step from `from` to each empty neighbour.
-    #[inline(always)]
-    fn empty_steps(&self, from: Cell, out: &mut MoveList) {
-        for leap in [Leap::Wazir, Leap::Ferz] {
-            for &to in self.geo.leaps(from, leap) {
-                if self.board.is_empty(to) {
-                    out.push(Move::normal(from, to));
-                }
+            for to in cells_of(t.king(cat) & empty) {
+                out.push(Move::normal(cat, to));
             }
         }
+        out.push(Move::PASS);
     }
 }

@@ -36,7 +36,7 @@ pub fn move_notation(game: &CatChess, mv: Move) -> String {
     let enemy = game.to_move().opponent();
     let mut after = game.clone();
     after.make_move(mv);
-    if after.king_open(after.board(), enemy) {
+    if after.king_open(enemy) {
         let mated = after.to_move() == enemy
             && after
                 .outcome()

@@ -4,6 +4,7 @@
 //! each ply's snapshot in the game's [`History`], and the keys.
 
 use super::{CATS, CatChess, next_seat, previous_seat, zones};
+use crate::core::bitboard::bit;
 use crate::core::history::{self, Snapshot};
 use crate::core::orthodox::{CastlingRights, play_on_board, take_back_on_board};
 use crate::core::zobrist::Zobrist;
@@ -71,7 +72,26 @@ impl CatChess {
                 break;
             }
         }
-        self.zones = zones::zones_of(self.geo, &self.cats);
+        self.cat_bits ^= bit(from) | bit(to);
+        self.zone_bits = zones::zone_bits(self.tables(), &self.cats);
+    }
+
+    /// Brings the bitboards up to date with the cells an army's move `mv`
+    /// changed: its origin and destination, the pawn taken en passant, the
+    /// castling Rook's corner and the cell it lands on.
+    #[inline(always)]
+    fn refresh_bits(&mut self, mv: Move) {
+        self.bits.refresh(&self.board, mv.from);
+        self.bits.refresh(&self.board, mv.to);
+        match mv.kind {
+            MoveKind::EnPassant => self.bits.refresh(&self.board, mv.aux),
+            MoveKind::Castle => {
+                self.bits.refresh(&self.board, mv.aux);
+                let between = Cell(((mv.from.0 as u16 + mv.to.0 as u16) / 2) as u8);
+                self.bits.refresh(&self.board, between);
+            }
+            _ => {}
+        }
     }
 }
 
@@ -96,6 +116,7 @@ impl Recorded for CatChess {
                 .get(mv.from)
                 .is_some_and(|p| p.kind() == PieceKind::Pawn);
             captured = play_on_board(&mut self.board, mv);
+            self.refresh_bits(mv);
             self.state.castling = state.castling.after_touching(mv.from).after_touching(mv.to);
         }
         self.state.ep = (mv.kind == MoveKind::DoubleStep).then_some(mv.aux);
@@ -124,6 +145,7 @@ impl Recorded for CatChess {
             }
         } else {
             take_back_on_board(&mut self.board, mv, before.change);
+            self.refresh_bits(mv);
         }
         self.state = before.state;
     }

@@ -3,12 +3,14 @@
 
 use super::play::State;
 use super::{CATS, CatChess, zones};
+use crate::core::bitboard::bit;
 use crate::core::orthodox::{army_name, double_step_left, letter_of_piece, piece_of_letter};
 use crate::core::{Cell, GameError, Geometry, History, Piece, PieceKind, Seat};
 use crate::notation::fen::{
     EN_PASSANT, FenFault, FenFields, PLACEMENT, check_armies, read_fen_fields,
 };
 use crate::notation::placement::write_placement;
+use crate::variants::chess::bits::PieceBits;
 
 /// The side-to-move letters of Cat FEN.
 const SIDES: &[(&str, Seat)] = &[("w", Seat::WHITE), ("b", Seat::BLACK), ("c", CATS)];
@@ -58,10 +60,12 @@ impl CatChess {
         })?;
         let mut game = CatChess {
             geo,
-            board,
+            board: board.clone(),
             side: fields.side,
+            bits: PieceBits::of(&board),
             cats,
-            zones: zones::zones_of(geo, &cats),
+            cat_bits: cats.iter().fold(0, |b, &c| b | bit(c)),
+            zone_bits: 0,
             state: State {
                 castling: fields.castling,
                 ep: fields.ep,
@@ -73,6 +77,7 @@ impl CatChess {
             },
             history: History::with_capacity(256),
         };
+        game.zone_bits = zones::zone_bits(game.tables(), &cats);
         game.check_turn()?;
         game.refresh_keys();
         Ok(game)
@@ -104,7 +109,7 @@ impl CatChess {
             }
         }
         let mover = super::previous_seat(self.side);
-        if mover != CATS && self.king_open(&self.board, mover) {
+        if mover != CATS && self.king_open(mover) {
             return Err(error(
                 PLACEMENT,
                 format!(

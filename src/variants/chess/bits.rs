@@ -39,7 +39,10 @@ impl PieceBits {
             if let Some(set) = self.kinds.get_mut(k) {
                 *set |= b;
             }
-            self.seats[p.seat().index() & 1] |= b;
+            // A piece of a third seat (a Cat) is in no seat's set.
+            if let Some(set) = self.seats.get_mut(p.seat().index()) {
+                *set |= b;
+            }
         }
     }
 

@@ -1,100 +1,171 @@
 //! Whether a cell is attacked by one side's Chu Chess pieces: the orthodox
 //! pieces, the Commoner and the crowned pieces' king steps, and the Lion's
-//! whole 24-cell area.
+//! whole 24-cell area; worked out on `u128` bitboards ([`WideBitTables`],
+//! built from the board's geometry) over any occupancy, so that a move can
+//! be judged on the cells as they would be without playing it.
 
-use super::tables::ChuTables;
 use crate::core::attack::pawn_capture_directions;
+use crate::core::bitboard::BitSet;
+use crate::core::geometry::WideBitTables;
 use crate::core::orthodox::pawn_forward;
-use crate::core::{Board, Cell, Leap, LineKind, PieceKind, Seat};
+use crate::core::piece_sets::PieceSets;
+use crate::core::{Cell, Leap, PieceKind, Seat};
 
-/// Whether a piece of `kind` slides along lines of `line`.
+/// Chu Chess's pieces as `u128` bitboards.
+pub type ChuSets = PieceSets<u128>;
+
+/// The cells of `target`'s Lion area beyond its king steps: those at
+/// Chebyshev distance exactly 2.
 #[inline(always)]
-pub fn slides(kind: PieceKind, line: LineKind) -> bool {
-    match line {
-        LineKind::Orthogonal => matches!(
-            kind,
-            PieceKind::Rook | PieceKind::Queen | PieceKind::CrownedRook
-        ),
-        LineKind::Diagonal => matches!(
-            kind,
-            PieceKind::Bishop | PieceKind::Queen | PieceKind::CrownedBishop
-        ),
-    }
+pub fn outer(t: &WideBitTables, target: Cell) -> u128 {
+    t.leap(target, Leap::Dabbaba) | t.leap(target, Leap::Knight) | t.leap(target, Leap::Alfil)
 }
 
-/// Whether a piece of `kind` takes one step along lines of `line` (besides
-/// sliding): King, Commoner, Lion, and the crowned pieces' extra step.
+/// The pieces among `theirs` (pieces of `by`, as `sets` has them kinded)
+/// that attack `target` when `occupied` is occupied, by their ordinary
+/// moves and ignoring pins; the King counts only when `with_king` (trading
+/// rule 1 leaves it out).
 #[inline(always)]
-pub fn steps(kind: PieceKind, line: LineKind) -> bool {
-    match kind {
-        PieceKind::King | PieceKind::Commoner | PieceKind::Lion => true,
-        PieceKind::CrownedRook => line == LineKind::Diagonal,
-        PieceKind::CrownedBishop => line == LineKind::Orthogonal,
-        _ => false,
+pub fn attackers(
+    t: &WideBitTables,
+    sets: &ChuSets,
+    target: Cell,
+    by: Seat,
+    theirs: u128,
+    occupied: u128,
+    with_king: bool,
+) -> u128 {
+    let kind = |k: PieceKind| sets.kind(k);
+    let [x, y] = pawn_capture_directions(pawn_forward(by));
+    let pawns = t.step(target, x.opposite()) | t.step(target, y.opposite());
+    let wazir = t.leap(target, Leap::Wazir);
+    let ferz = t.leap(target, Leap::Ferz);
+    let lions = kind(PieceKind::Lion);
+    let mut steppers = kind(PieceKind::Commoner) | lions;
+    if with_king {
+        steppers |= kind(PieceKind::King);
     }
+    let orthogonal = kind(PieceKind::Rook) | kind(PieceKind::Queen) | kind(PieceKind::CrownedRook);
+    let diagonal =
+        kind(PieceKind::Bishop) | kind(PieceKind::Queen) | kind(PieceKind::CrownedBishop);
+    let found = (t.knight(target) & kind(PieceKind::Knight))
+        | (pawns & kind(PieceKind::Pawn))
+        | ((wazir | ferz) & steppers)
+        | (wazir & kind(PieceKind::CrownedBishop))
+        | (ferz & kind(PieceKind::CrownedRook))
+        | (outer(t, target) & lions)
+        | (t.rook(target, occupied) & orthogonal)
+        | (t.bishop(target, occupied) & diagonal);
+    found & theirs
 }
 
-/// Whether `target` is attacked by a piece of `by` on `board`, by its
-/// ordinary moves and ignoring pins; the King counts only when `with_king`
-/// (trading rule 1 leaves it out).
-pub fn attacked(t: &ChuTables, board: &Board, target: Cell, by: Seat, with_king: bool) -> bool {
-    let geo = &t.geo;
-    let is = |c: Cell, kind: PieceKind| board.get(c).is_some_and(|p| p.is(by, kind));
-    if geo
-        .leaps(target, Leap::Knight)
-        .iter()
-        .any(|&c| is(c, PieceKind::Knight))
+/// Whether any of `theirs` (pieces of `by`, as `sets` has them kinded)
+/// attacks `target` when `occupied` is occupied: [`attackers`] answered
+/// with the cheapest tests first, a slider's line worked out only when one
+/// stands on it.
+#[inline(always)]
+pub fn is_attacked(
+    t: &WideBitTables,
+    sets: &ChuSets,
+    target: Cell,
+    by: Seat,
+    theirs: u128,
+    occupied: u128,
+    with_king: bool,
+) -> bool {
+    let kind = |k: PieceKind| sets.kind(k) & theirs;
+    let lions = kind(PieceKind::Lion);
+    let mut steppers = kind(PieceKind::Commoner) | lions;
+    if with_king {
+        steppers |= kind(PieceKind::King);
+    }
+    let wazir = t.leap(target, Leap::Wazir);
+    let ferz = t.leap(target, Leap::Ferz);
+    if !(((wazir | ferz) & steppers)
+        | (wazir & kind(PieceKind::CrownedBishop))
+        | (ferz & kind(PieceKind::CrownedRook))
+        | (t.knight(target) & kind(PieceKind::Knight)))
+    .is_empty()
     {
         return true;
     }
-    for d in pawn_capture_directions(pawn_forward(by)) {
-        if geo
-            .step(target, d.opposite())
-            .is_some_and(|c| is(c, PieceKind::Pawn))
-        {
-            return true;
-        }
+    let [x, y] = pawn_capture_directions(pawn_forward(by));
+    let pawns = t.step(target, x.opposite()) | t.step(target, y.opposite());
+    if !(pawns & kind(PieceKind::Pawn)).is_empty()
+        || (!lions.is_empty() && !(outer(t, target) & lions).is_empty())
+    {
+        return true;
     }
-    for line in [LineKind::Orthogonal, LineKind::Diagonal] {
-        for ray in geo.rays(target, line) {
-            for (i, &c) in ray.iter().enumerate() {
-                let Some(p) = board.get(c) else { continue };
-                if p.seat() == by {
-                    let kind = p.kind();
-                    if slides(kind, line)
-                        || (i == 0 && steps(kind, line) && (with_king || kind != PieceKind::King))
-                    {
-                        return true;
-                    }
-                }
-                break;
-            }
-        }
+    let queens = kind(PieceKind::Queen);
+    let orthogonal =
+        (kind(PieceKind::Rook) | queens | kind(PieceKind::CrownedRook)) & t.rook_rays(target);
+    if !orthogonal.is_empty() && !(t.rook(target, occupied) & orthogonal).is_empty() {
+        return true;
     }
-    t.outer[target.index()]
-        .iter()
-        .any(|&c| is(c, PieceKind::Lion))
+    let diagonal =
+        (kind(PieceKind::Bishop) | queens | kind(PieceKind::CrownedBishop)) & t.bishop_rays(target);
+    !diagonal.is_empty() && !(t.bishop(target, occupied) & diagonal).is_empty()
+}
+
+/// Whether `target` is attacked by a piece of `by` as `sets` stand, by
+/// its ordinary moves and ignoring pins; the King counts only when
+/// `with_king`.
+#[inline]
+pub fn attacked(
+    t: &WideBitTables,
+    sets: &ChuSets,
+    target: Cell,
+    by: Seat,
+    with_king: bool,
+) -> bool {
+    is_attacked(
+        t,
+        sets,
+        target,
+        by,
+        sets.seat(by),
+        sets.occupied(),
+        with_king,
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Piece;
+    use crate::core::{Board, Piece};
+    use crate::variants::chu::tables::ChuTables;
 
     #[test]
     fn lion_attacks_its_whole_area_and_crowns_add_steps() {
         let t = ChuTables::get();
+        let w = t.wide();
         let c = |n: &str| t.geo.cell(n).expect("a cell");
         let mut b = Board::new();
         b.put(c("e4"), Piece::new(Seat::BLACK, PieceKind::Lion));
-        assert!(attacked(t, &b, c("g6"), Seat::BLACK, true));
-        assert!(attacked(t, &b, c("f5"), Seat::BLACK, true));
-        assert!(!attacked(t, &b, c("h6"), Seat::BLACK, true));
+        let sets = |b: &Board| ChuSets::of(b, 100);
+        assert!(attacked(w, &sets(&b), c("g6"), Seat::BLACK, true));
+        assert!(attacked(w, &sets(&b), c("f5"), Seat::BLACK, true));
+        assert!(!attacked(w, &sets(&b), c("h6"), Seat::BLACK, true));
         b.put(c("a0"), Piece::new(Seat::WHITE, PieceKind::CrownedBishop));
-        assert!(attacked(t, &b, c("a1"), Seat::WHITE, true));
-        assert!(!attacked(t, &b, c("a2"), Seat::WHITE, true));
+        assert!(attacked(w, &sets(&b), c("a1"), Seat::WHITE, true));
+        assert!(!attacked(w, &sets(&b), c("a2"), Seat::WHITE, true));
         b.put(c("j9"), Piece::new(Seat::WHITE, PieceKind::King));
-        assert!(attacked(t, &b, c("j8"), Seat::WHITE, true));
-        assert!(!attacked(t, &b, c("j8"), Seat::WHITE, false));
+        assert!(attacked(w, &sets(&b), c("j8"), Seat::WHITE, true));
+        assert!(!attacked(w, &sets(&b), c("j8"), Seat::WHITE, false));
+        b.put(c("a5"), Piece::new(Seat::WHITE, PieceKind::CrownedRook));
+        b.put(c("a7"), Piece::new(Seat::BLACK, PieceKind::Pawn));
+        assert!(attacked(w, &sets(&b), c("a6"), Seat::WHITE, true));
+        assert!(
+            attacked(w, &sets(&b), c("b6"), Seat::WHITE, true),
+            "the step"
+        );
+        assert!(
+            !attacked(w, &sets(&b), c("a8"), Seat::WHITE, true),
+            "blocked"
+        );
+        assert!(
+            attacked(w, &sets(&b), c("b6"), Seat::BLACK, true),
+            "the pawn"
+        );
     }
 }

@@ -2,7 +2,6 @@
 //! Rook on its rank, which lands on the cell next to the King's new cell.
 //! `K`/`k` castle towards file j, `Q`/`q` towards file a, for both colours.
 
-use super::attack::attacked;
 use super::tables::ChuTables;
 use crate::core::orthodox::{CastleSide, CastlingRights};
 use crate::core::{Board, Cell, Move, MoveList, PieceKind, Seat};
@@ -56,13 +55,14 @@ pub fn effective_rights(t: &ChuTables, board: &Board, rights: CastlingRights) ->
 }
 
 /// Adds `us`'s castling moves: the right held, every cell between King and
-/// Rook empty, the King not in check and neither crossing nor landing on an
-/// attacked cell.
+/// Rook empty, the King not in check and neither crossing nor landing on a
+/// cell `attacked` (by the enemy) says is attacked.
 pub fn push_castles(
     t: &ChuTables,
     board: &Board,
     rights: CastlingRights,
     us: Seat,
+    attacked: impl Fn(Cell) -> bool,
     out: &mut MoveList,
 ) {
     let geo = &t.geo;
@@ -85,10 +85,9 @@ pub fn push_castles(
         if !between_empty {
             continue;
         }
-        let them = us.opponent();
         let safe = (0..=3)
             .filter_map(|i| geo.at(kf + dir * i, rank))
-            .all(|c| !attacked(t, board, c, them, true));
+            .all(|c| !attacked(c));
         if !safe {
             continue;
         }

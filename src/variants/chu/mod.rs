@@ -72,6 +72,8 @@ const KEY_SHOGI: usize = 301;
 pub struct Chu {
     t: &'static ChuTables,
     board: Board,
+    /// The board's pieces as bitboards, kept in step with it.
+    sets: attack::ChuSets,
     side: Seat,
     /// What a move changes besides the board and the side to move.
     state: play::State,
@@ -116,7 +118,7 @@ impl Chu {
     fn king_attacked(&self, seat: Seat) -> bool {
         self.board
             .king(seat)
-            .is_some_and(|k| attack::attacked(self.t, &self.board, k, seat.opponent(), true))
+            .is_some_and(|k| attack::attacked(self.t.wide(), &self.sets, k, seat.opponent(), true))
     }
 }
 
@@ -278,9 +280,7 @@ impl Game for Chu {
 
     fn capture_moves(&self, out: &mut MoveList) {
         out.clear();
-        self.generate_where(out, |mv| {
-            mv.promotion.is_some() || self.captured(mv).is_some()
-        });
+        self.generate_noisy(out);
     }
 
     fn make_null_move(&mut self) -> bool {

@@ -180,6 +180,24 @@ impl Chu {
         h
     }
 
+    /// Brings the bitboards up to date with the cells `mv` changed: its
+    /// origin and destination, the cell a Lion's first leg or en passant
+    /// took on, a castling Rook's corner and landing cell.
+    #[inline(always)]
+    fn refresh_sets(&mut self, mv: Move) {
+        self.sets.refresh(&self.board, mv.from);
+        self.sets.refresh(&self.board, mv.to);
+        match mv.kind {
+            MoveKind::TwoLeg | MoveKind::EnPassant => self.sets.refresh(&self.board, mv.aux),
+            MoveKind::Castle => {
+                self.sets.refresh(&self.board, mv.aux);
+                let landing = rook_landing(self.t, mv.from, mv.to);
+                self.sets.refresh(&self.board, landing);
+            }
+            _ => {}
+        }
+    }
+
     /// Whether a Pawn of the side to move could take en passant on `ep`.
     fn en_passant_possible(&self, ep: Cell) -> bool {
         let fwd = crate::core::orthodox::pawn_forward(self.side);
@@ -214,6 +232,7 @@ impl Recorded for Chu {
             };
         };
         let taken = play(self.t, &mut self.board, mv);
+        self.refresh_sets(mv);
         let kind = mover.kind();
         self.state.ep = (mv.kind == MoveKind::DoubleStep).then_some(mv.aux);
         // `aux` is a cell touched only by a Lion's first leg or en passant.
@@ -256,6 +275,7 @@ impl Recorded for Chu {
         self.side = self.side.opponent();
         if let Some(BoardChange { mover, taken }) = before.change {
             take_back(self.t, &mut self.board, mv, mover, taken);
+            self.refresh_sets(mv);
         }
         self.state = before.state;
     }

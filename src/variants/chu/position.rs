@@ -97,6 +97,7 @@ impl Chu {
                 hash: 0,
                 retired: crate::core::Retirements::NONE,
             },
+            sets: super::attack::ChuSets::of(&board, t.geo.cell_count()),
             board,
             side,
             options: ChuOptions::read(options),

@@ -1,6 +1,7 @@
 //! The Chu Chess board (10 × 10, ranks named 0–9 as XBoard names them) and
 //! the per-cell tables its move generation walks, built once.
 
+use crate::core::geometry::WideBitTables;
 use crate::core::{Cell, CellNaming, CellSet, Geometry, Leap};
 use std::sync::OnceLock;
 
@@ -60,13 +61,13 @@ impl ChuTables {
         })
     }
 
-    /// Whether `a` and `b` share a file, rank or diagonal (so a piece
-    /// leaving `b` may open a line to `a`).
+    /// The board's `u128` bitboard tables.
     #[inline(always)]
-    pub fn aligned(&self, a: Cell, b: Cell) -> bool {
-        let (af, ar) = self.geo.place(a);
-        let (bf, br) = self.geo.place(b);
-        af == bf || ar == br || af.abs_diff(bf) == ar.abs_diff(br)
+    pub fn wide(&self) -> &WideBitTables {
+        match self.geo.wide_bit_tables() {
+            Some(t) => t,
+            None => unreachable!("the Chu Chess board has 100 cells"),
+        }
     }
 
     /// Whether `a` and `b` are one king step apart.

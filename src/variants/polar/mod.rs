@@ -17,6 +17,7 @@ pub mod tables;
 
 use crate::core::history::{self, History};
 use crate::core::orthodox::piece_taken;
+use crate::core::piece_sets::PieceSets;
 use crate::core::{
     Annotations, Board, Cell, CellSet, EndRules, Game, GameError, Geometry, Move, MoveList,
     Options, Piece, PieceKind, Retirements, Seat,
@@ -52,6 +53,8 @@ pub struct EnPassant {
 pub struct Polar {
     tables: &'static PolarBoard,
     board: Board,
+    /// The board's pieces as bitboards, kept in step with it.
+    sets: PieceSets<u128>,
     side: Seat,
     /// What a move changes besides the board and the side to move.
     state: play::State,
@@ -78,6 +81,7 @@ impl Polar {
                 }
             }
         }
+        game.refresh_sets();
         game.refresh_keys();
         game
     }
@@ -88,6 +92,7 @@ impl Polar {
         Polar {
             tables: polar_board(),
             board: Board::new(),
+            sets: PieceSets::default(),
             side: Seat::WHITE,
             state: play::State {
                 rights: CellSet::new(),
@@ -101,6 +106,11 @@ impl Polar {
             options: PolarOptions::read(options),
             history: History::with_capacity(256),
         }
+    }
+
+    /// Sets the bitboards from the board, after it was set up.
+    fn refresh_sets(&mut self) {
+        self.sets = PieceSets::of(&self.board, self.geometry().cell_count());
     }
 
     /// The board's tables.
@@ -176,7 +186,7 @@ impl Game for Polar {
     }
 
     fn in_check(&self) -> bool {
-        self.king_attacked(&self.board, self.side)
+        self.king_attacked(self.side)
     }
 
     fn end_rules(&self) -> EndRules {

@@ -93,6 +93,18 @@ impl Polar {
             })
     }
 
+    /// Brings the bitboards up to date with the cells `mv` changed: its
+    /// origin and destination and the pawn taken en passant (Polar chess
+    /// has no castling).
+    #[inline(always)]
+    fn refresh_bits(&mut self, mv: Move) {
+        self.sets.refresh(&self.board, mv.from);
+        self.sets.refresh(&self.board, mv.to);
+        if mv.kind == MoveKind::EnPassant {
+            self.sets.refresh(&self.board, mv.aux);
+        }
+    }
+
     /// Takes away the double-step right of the pawn on `cell`, if it had one.
     fn lose_right(&mut self, cell: Cell) {
         if self.state.rights.contains(cell) {
@@ -116,6 +128,7 @@ impl Recorded for Polar {
             .get(mv.from)
             .is_some_and(|p| p.kind() == PieceKind::Pawn);
         let captured = play_on_board(&mut self.board, mv);
+        self.refresh_bits(mv);
         self.lose_right(mv.from);
         self.lose_right(mv.to);
         if mv.kind == MoveKind::EnPassant {
@@ -156,6 +169,7 @@ impl Recorded for Polar {
         self.side = self.side.opponent();
         if !mv.is_pass() {
             take_back_on_board(&mut self.board, mv, before.change);
+            self.refresh_bits(mv);
         }
         self.state = before.state;
     }

@@ -121,6 +121,7 @@ impl Polar {
         }
         let mut game = Polar::empty(options);
         game.read_pieces(fields[0])?;
+        game.refresh_sets();
         game.side = match fields[1] {
             "w" => Seat::WHITE,
             "b" => Seat::BLACK,
@@ -144,7 +145,7 @@ impl Polar {
             ))
         })? as u16;
         let them = game.side.opponent();
-        if game.king_attacked(&game.board, them) {
+        if game.king_attacked(them) {
             return Err(error(format!(
                 "{} is in check but it is {}'s move.",
                 army_name(them),

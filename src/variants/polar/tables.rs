@@ -3,7 +3,9 @@
 //! piece follows (traced by the core's polygon tracer) and the pawns'
 //! forward steps, capture diagonals and double steps for each army.
 
+use crate::core::bitboard::BitSet;
 use crate::core::geometry::{GraphSpec, Polygon, trace_polygons};
+use crate::core::line_sets::LineSets;
 use crate::core::{Cell, CellSet, Geometry, Seat};
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -60,6 +62,10 @@ pub struct PolarBoard {
     forward_diagonals: PerArmy<Cell>,
     double_steps: PerArmy<(Cell, Cell)>,
     pawn_attackers: PerArmy<Cell>,
+    /// Per army, per cell: `pawn_attackers` as a set.
+    pawn_attacker_bits: [Vec<u128>; 2],
+    /// The board's lines and leaps as bitboards.
+    line_sets: LineSets<u128>,
     promotion: [CellSet; 2],
     /// Each cell's corners as (longitude, latitude) in multiples of π,
     /// counter-clockwise seen from outside the sphere.
@@ -146,7 +152,11 @@ impl PolarBoard {
             .iter()
             .map(|c| centre_height(&c.vertices))
             .collect();
+        let line_sets =
+            LineSets::build(&geo).ok_or_else(|| "the sphere has too many cells".to_string())?;
         let mut board = PolarBoard {
+            line_sets,
+            pawn_attacker_bits: Default::default(),
             geo,
             triangles,
             rank_from_north: data.cells.iter().map(|c| c.rank_from_north).collect(),
@@ -185,6 +195,10 @@ impl PolarBoard {
                     attackers[to.index()].push(Cell(from as u8));
                 }
             }
+            board.pawn_attacker_bits[army] = attackers
+                .iter()
+                .map(|cells| cells.iter().fold(0u128, |b, &c| b | u128::bit(c)))
+                .collect();
             board.pawn_attackers[army] = attackers;
         }
         Ok(board)
@@ -270,6 +284,21 @@ impl PolarBoard {
     #[inline(always)]
     pub fn pawn_attackers(&self, seat: Seat, target: Cell) -> &[Cell] {
         &self.pawn_attackers[seat.index() & 1][target.index()]
+    }
+
+    /// The cells from which a pawn of `seat` captures on `target`, as a set.
+    #[inline(always)]
+    pub fn pawn_attacker_bits(&self, seat: Seat, target: Cell) -> u128 {
+        self.pawn_attacker_bits[seat.index() & 1]
+            .get(target.index())
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The board's lines and leaps as `u128` bitboards.
+    #[inline(always)]
+    pub fn line_sets(&self) -> &LineSets<u128> {
+        &self.line_sets
     }
 
     /// The four enemy central cells, where `seat`'s pawns promote.
