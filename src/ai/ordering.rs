@@ -12,7 +12,8 @@ pub const MAX_PLY: usize = 96;
 const HASH_MOVE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 26;
-const HISTORY_MAX: i32 = 1 << 20;
+/// The largest a history score grows, either way.
+pub const HISTORY_MAX: i32 = 1 << 20;
 /// Captures that lose material by exchange come after every quiet move.
 const BAD_CAPTURE: i32 = -(1 << 24);
 
@@ -49,6 +50,12 @@ impl Heuristics {
     #[inline]
     fn history_index(side: usize, mv: Move) -> usize {
         ((side & 3) << 16) | ((mv.from.index()) << 8) | mv.to.index()
+    }
+
+    /// The history score of the quiet move `mv` by `side`.
+    #[inline]
+    pub fn history_of(&self, side: usize, mv: Move) -> i32 {
+        self.history[Self::history_index(side, mv)]
     }
 
     /// Whether `mv` is a killer at `ply`.

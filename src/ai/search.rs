@@ -1,7 +1,10 @@
 //! The two-seat search: negamax with alpha-beta (principal variation
 //! search), iterative deepening with aspiration windows, a capture-only
-//! quiescence tail, a transposition table, null-move pruning, late-move
-//! reductions and check extensions. Mates are scored by distance so the
+//! quiescence tail (with its own hash-table entries), a transposition
+//! table, null-move pruning, reverse futility, razoring, futility and
+//! late-move pruning (tighter when the position is not improving),
+//! pruning of captures that lose by exchange, internal iterative
+//! reduction, late-move reductions by history and check extensions. Mates are scored by distance so the
 //! shortest is preferred; repetitions and the game's own draw rules are
 //! recognised inside the tree.
 //!
@@ -12,7 +15,7 @@
 use super::budget::{Budget, PrincipalVariations};
 use super::evaluate::Evaluate;
 use super::level::Limits;
-use super::ordering::{Heuristics, MAX_PLY, pick_next};
+use super::ordering::{HISTORY_MAX, Heuristics, MAX_PLY, pick_next};
 use super::random::Rng;
 use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, is_mate, mate_in_moves, mated_in};
 use super::table::{Bound, Table};
@@ -21,6 +24,9 @@ use crate::core::{Game, Move, MoveList, Outcome};
 use arrayvec::ArrayVec;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
+
+/// The static evaluation of a node in check (none is taken).
+const NO_EVAL: i32 = i32::MIN;
 
 /// The transposition table size of [`think`], in MiB.
 pub const DEFAULT_TABLE_MB: usize = 16;
@@ -118,6 +124,7 @@ impl Searcher {
             pv: PrincipalVariations::new(),
             score_buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             partial: None,
+            evals: [NO_EVAL; MAX_PLY + 1],
         };
         let mut game = game.clone();
         run.iterate(&mut game, &mut progress)
@@ -138,6 +145,9 @@ struct Run<'a> {
     /// searched in full and scored inside its window, with its score: what
     /// a search stopped in the middle of a depth plays.
     partial: Option<(Move, i32)>,
+    /// The static evaluation of the node at each ply of the current line
+    /// ([`NO_EVAL`] in check): whether a position is improving.
+    evals: [i32; MAX_PLY + 1],
 }
 
 impl Run<'_> {
@@ -161,6 +171,11 @@ impl Run<'_> {
         if root.is_empty() {
             return result;
         }
+        self.evals[0] = if game.in_check() {
+            NO_EVAL
+        } else {
+            game.evaluate_for(game.to_move())
+        };
         let mut previous = 0;
         for depth in 1..=self.limits.depth.max(1) as i32 {
             self.partial = None;
@@ -434,23 +449,64 @@ impl Run<'_> {
         {
             return e.score;
         }
-        let static_eval = if in_check {
+        let raw_eval = if in_check {
             -INFINITY
         } else {
             game.evaluate_for(game.to_move())
         };
+        self.evals[ply] = if in_check { NO_EVAL } else { raw_eval };
+        // A stored score bounding the true one on the right side is a
+        // better guess than the static score.
+        let mut static_eval = raw_eval;
+        if !in_check
+            && let Some(e) = entry
+            && !is_mate(e.score)
+            && match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score > raw_eval,
+                Bound::Upper => e.score < raw_eval,
+                Bound::None => false,
+            }
+        {
+            static_eval = e.score;
+        }
+        // Better than two plies ago (the same side's last turn).
+        let improving = !in_check
+            && (ply < 2 || self.evals[ply - 2] == NO_EVAL || raw_eval > self.evals[ply - 2]);
+        // Internal iterative reduction: a node never searched before has
+        // no hash move to start from; a shallower search costs less.
+        if depth >= 4 && hash_move.is_none() {
+            depth -= 1;
+        }
         if !pv_node && !in_check && !is_mate(beta) {
             // The position is so good that even a margin per ply cannot
             // bring it back under beta.
-            if depth <= 3 && static_eval - 90 * depth >= beta {
+            let margin = 80 * depth - if improving { 60 } else { 0 };
+            if depth <= 6 && static_eval - margin >= beta {
                 return static_eval;
+            }
+            // Razoring: so far below alpha that only a capture could help.
+            if depth <= 3 && static_eval + 200 + 150 * depth <= alpha {
+                let score = self.quiesce(game, alpha - 1, alpha, ply);
+                if self.budget.aborted {
+                    return 0;
+                }
+                if score < alpha {
+                    return score;
+                }
             }
             // Null move: if passing still fails high, a real move would too.
             if allow_null && depth >= 3 && static_eval >= beta && game.null_move_safe() {
-                let r = 3 + depth / 6;
+                let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
                 if game.make_null_move() {
-                    let score =
-                        -self.negamax(game, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                    let score = -self.negamax(
+                        game,
+                        (depth - 1 - r).max(0),
+                        -beta,
+                        -beta + 1,
+                        ply + 1,
+                        false,
+                    );
                     game.unmake_null_move();
                     if self.budget.aborted {
                         return 0;
@@ -478,19 +534,32 @@ impl Run<'_> {
         for i in 0..moves.len() {
             let mv = pick_next(&mut moves, &mut scores, i);
             let quiet = mv.promotion.is_none() && game.captured(mv).is_none();
-            if quiet
+            // Late quiet moves near the leaves (fewer when the position is
+            // not improving) are passed over unless they give check.
+            let late = 3 + (depth * depth) as usize * 2;
+            let late_quiet = quiet
                 && searched > 0
                 && !pv_node
                 && !in_check
                 && depth <= 3
-                && searched >= 3 + (depth * depth) as usize * 2
+                && searched >= if improving { late } else { late / 2 }
+                && !is_mate(best_score);
+            // A capture losing much by exchange, near the leaves.
+            if !quiet
+                && searched > 0
+                && !pv_node
+                && !in_check
+                && depth <= 4
                 && !is_mate(best_score)
+                && game
+                    .exchange_value(mv)
+                    .is_some_and(|gain| gain < -100 * depth)
             {
                 continue;
             }
             game.make_move(mv);
             let gives_check = game.in_check();
-            if futile && quiet && !gives_check && searched > 0 {
+            if (late_quiet || futile && quiet && searched > 0) && !gives_check {
                 game.unmake_move();
                 continue;
             }
@@ -509,6 +578,13 @@ impl Run<'_> {
                     if pv_node {
                         r -= 1;
                     }
+                    if !improving {
+                        r += 1;
+                    }
+                    // The mover's history: a move that often refuted others
+                    // is reduced less, one that never did more.
+                    let side = game.to_move().index() ^ 1;
+                    r -= self.heuristics.history_of(side, mv) / (HISTORY_MAX / 2);
                     r.clamp(0, new_depth - 1)
                 } else {
                     0
@@ -578,6 +654,16 @@ impl Run<'_> {
         if ply >= MAX_PLY - 1 {
             return game.evaluate_for(game.to_move());
         }
+        let key = game.hash();
+        let entry = self.table.probe(key, ply);
+        if let Some(e) = entry
+            && beta - alpha == 1
+            && e.settles(0, alpha, beta)
+        {
+            return e.score;
+        }
+        let hash_move = entry.and_then(|e| e.mv);
+        let original_alpha = alpha;
         let in_check = game.in_check();
         let mut moves = MoveList::new();
         let stand_pat;
@@ -598,7 +684,8 @@ impl Run<'_> {
             best_score = stand_pat;
             game.capture_moves(&mut moves);
         }
-        let mut scores = self.ordering_scores(game, &moves, None, ply, false);
+        let mut scores = self.ordering_scores(game, &moves, hash_move, ply, false);
+        let mut best_move = None;
         for i in 0..moves.len() {
             let mv = pick_next(&mut moves, &mut scores, i);
             if !in_check && game.exchange_value(mv).is_some_and(|gain| gain < 0) {
@@ -622,6 +709,7 @@ impl Run<'_> {
             if score > best_score {
                 best_score = score;
                 if score > alpha {
+                    best_move = Some(mv);
                     alpha = score;
                     if alpha >= beta {
                         break;
@@ -630,6 +718,17 @@ impl Run<'_> {
             }
         }
         self.score_buffers[ply] = scores;
+        // Stored at depth 0, unless a real search of this position is.
+        if entry.is_none_or(|e| e.depth <= 0) {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if best_score > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.table.store(key, ply, best_move, best_score, 0, bound);
+        }
         best_score
     }
 }

@@ -35,10 +35,10 @@ fn fixed_depth_levels_reach_their_depth_within_their_node_caps() {
 fn a_level_out_of_nodes_plays_its_last_finished_depth() {
     let game = position(POSITIONS[1].1);
     let stop = AtomicBool::new(false);
-    let limits = Level::Strong.limits().with_nodes(3_000);
+    let limits = Level::Strong.limits().with_nodes(1_000);
     let mut finished = Vec::new();
     let t = think(&game, &limits, &stop, |p| finished.push((p.depth, p.best)));
-    assert!(t.nodes <= 3_000);
+    assert!(t.nodes <= 1_000);
     assert!((1..4).contains(&t.depth), "depth {}", t.depth);
     assert_eq!(finished.last().copied(), Some((t.depth, t.best)));
 }
