@@ -25,6 +25,10 @@ pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
 /// A list of keys written `a · b · c` broken at its ` · ` separators
 /// into lines of at most `width` columns, so that no key is parted from
 /// what it does (a single key wider than `width` is broken between words).
+#[cfg_attr(
+    not(feature = "ssh"),
+    allow(dead_code, reason = "the server's lobby uses it")
+)]
 pub fn wrap_keys(keys: &str, width: usize) -> Vec<String> {
     const SEPARATOR: &str = " · ";
     let mut lines: Vec<String> = Vec::new();
@@ -56,6 +60,10 @@ pub fn wrap_keys(keys: &str, width: usize) -> Vec<String> {
 /// `text` on one line of at most `width` columns: whole when it fits,
 /// else its first whole words followed by `…` (only a first word wider
 /// than the line itself is cut, and then it too ends in `…`).
+#[cfg_attr(
+    not(feature = "ssh"),
+    allow(dead_code, reason = "the server's lobby uses it")
+)]
 pub fn fit_line(text: &str, width: usize) -> String {
     if text.width() <= width {
         return text.to_string();
