@@ -30,10 +30,7 @@ async fn a_flag_falls_at_the_server_while_both_players_are_idle() {
     let data = TempDir::new("flag");
     let mut server = Server::start(data.path(), &[]);
     // A table made by login name with a clock: six seconds each, no increment.
-    let mut ann = Player::with_key(server.port, "ann+t1+0.1+0", &new_key()).await;
-    ann.wait_for("You play White at table t1.").await;
-    let mut bob = Player::with_key(server.port, "bob+t1", &new_key()).await;
-    bob.wait_for("You play Black at table t1.").await;
+    let (mut ann, mut bob) = Player::two_at_t1(server.port, "ann+t1+0.1+0", &new_key()).await;
     bob.wait_for("Clock 0:0").await;
     // Nobody types: the server's clock lets White's flag fall.
     for player in [&mut ann, &mut bob] {
@@ -55,10 +52,7 @@ async fn a_timed_table_comes_back_after_a_restart_without_the_downtime_counted()
     let data = TempDir::new("restart");
     let mut server = Server::start(data.path(), &[]);
     let ann_key = new_key();
-    let mut ann = Player::with_key(server.port, "ann+t1+5+0", &ann_key).await;
-    ann.wait_for("You play White at table t1.").await;
-    let mut bob = Player::with_key(server.port, "bob+t1", &new_key()).await;
-    bob.wait_for("You play Black at table t1.").await;
+    let (mut ann, mut bob) = Player::two_at_t1(server.port, "ann+t1+5+0", &ann_key).await;
     ann.play("e4").await;
     bob.wait_for("e2 to e4").await;
     bob.play("e5").await;

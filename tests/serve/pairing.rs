@@ -39,10 +39,7 @@ async fn a_rematch_swaps_the_colours_and_a_finished_game_opens_for_review() {
     let data = TempDir::new("rematch");
     let mut server = Server::start(data.path(), &[]);
     let ann_key = new_key();
-    let mut ann = Player::with_key(server.port, "ann+t1+5+0", &ann_key).await;
-    ann.wait_for("You play White at table t1.").await;
-    let mut bob = Player::with_key(server.port, "bob+t1", &new_key()).await;
-    bob.wait_for("You play Black at table t1.").await;
+    let (mut ann, mut bob) = Player::two_at_t1(server.port, "ann+t1+5+0", &ann_key).await;
     // n before the end: a shared table plays one game.
     ann.send(b"n").await.expect("send");
     ann.wait_for("a rematch can be asked for once it is over")

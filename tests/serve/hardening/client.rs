@@ -404,6 +404,16 @@ impl Player {
         Player::connect(port, Options::key(user, key)).await
     }
 
+    /// Ann (White, with `ann_key`) and Bob (Black, a new key) seated at
+    /// table t1, which Ann's login `ann` makes (`ann+t1+5+0`: with a clock).
+    pub async fn two_at_t1(port: u16, ann: &str, ann_key: &PrivateKey) -> (Player, Player) {
+        let mut white = Player::with_key(port, ann, ann_key).await;
+        white.wait_for("You play White at table t1.").await;
+        let mut black = Player::with_key(port, "bob+t1", &new_key()).await;
+        black.wait_for("You play Black at table t1.").await;
+        (white, black)
+    }
+
     pub async fn guest(port: u16, user: &str) -> Player {
         Player::connect(port, Options::guest(user)).await
     }
