@@ -357,6 +357,30 @@ impl TableGame {
         self.clocks.as_ref().map(Clocks::control)
     }
 
+    /// Each seat's time as it stood `ply` plies into the game (for the
+    /// review of an earlier position), in a timed game: a seat's reading
+    /// before its first move, then after each of its moves up to `ply`.
+    pub fn clocks_at(&self, ply: usize) -> Option<Vec<Duration>> {
+        let clocks = self.clocks.as_ref()?;
+        let mut left: Vec<Option<Duration>> = vec![None; self.players.len()];
+        for p in &self.played {
+            if let (Some((before, _)), Some(slot)) = (p.clock, left.get_mut(p.mover.index())) {
+                slot.get_or_insert(before);
+            }
+        }
+        for p in self.played.iter().take(ply) {
+            if let (Some((_, after)), Some(slot)) = (p.clock, left.get_mut(p.mover.index())) {
+                *slot = Some(after);
+            }
+        }
+        Some(
+            left.into_iter()
+                .enumerate()
+                .map(|(seat, reading)| reading.unwrap_or_else(|| clocks.left(seat)))
+                .collect(),
+        )
+    }
+
     /// The clocks, in a timed game: each seat's time as its turn began.
     pub fn clocks(&self) -> Option<&Clocks> {
         self.clocks.as_ref()
@@ -522,9 +546,11 @@ impl TableGame {
     pub fn play_after(&mut self, mv: Move, spent: Duration) -> Result<(), FlagFell> {
         let notation = self.game.move_notation(mv);
         let mover = self.game.to_move();
-        let after = match &mut self.clocks {
+        let after = match &self.clocks {
             Some(clocks) if self.game.retirements().of(mover).is_none() => {
-                match clocks.moved(mover.index(), self.carried + spent) {
+                // Worked out on a copy: `record` sets the clock and keeps
+                // the reading before the move for undo and review.
+                match clocks.clone().moved(mover.index(), self.carried + spent) {
                     Ok(after) => Some(after),
                     Err(flag) => {
                         let _ = self.retire(Retire::Leave(mover, Departure::Flagged));
@@ -736,6 +762,34 @@ mod tests {
     fn play(table: &mut TableGame, text: &str) {
         let mv = table.game().parse_move(text).expect("legal");
         table.play(mv);
+    }
+
+    #[test]
+    fn the_clocks_of_an_earlier_position_are_those_its_moves_left() {
+        let mut t = TableGame::new(&TableSpec {
+            variant: Variant::Chess,
+            options: Options::new(),
+            position: None,
+            players: vec![Player::Human, Player::Human],
+            time: TimeControl::parse("1+2").ok().flatten(),
+        })
+        .expect("a timed game");
+        let s = Duration::from_secs;
+        for (m, spent) in [("e4", 10), ("e5", 20), ("Nf3", 5)] {
+            let mv = t.game().parse_move(m).expect("legal");
+            let _ = t.play_after(mv, s(spent));
+        }
+        assert_eq!(t.clocks_at(0), Some(vec![s(60), s(60)]));
+        assert_eq!(t.clocks_at(1), Some(vec![s(52), s(60)]));
+        assert_eq!(t.clocks_at(2), Some(vec![s(52), s(42)]));
+        assert_eq!(t.clocks_at(3), Some(vec![s(49), s(42)]));
+        assert_eq!(chess().clocks_at(0), None, "untimed");
+        assert!(t.undo());
+        assert_eq!(
+            t.clocks().map(|c| c.left(0)),
+            Some(s(52)),
+            "undo sets White's clock back to before Nf3"
+        );
     }
 
     #[test]

@@ -269,10 +269,18 @@ fn seat_lines(look: &Look, p: &Playing, seat: Seat, width: usize) -> Vec<Line<'s
 /// tenths under ten seconds (the low time told by the figures, not only
 /// by colour), `out of time` once its flag has fallen.
 fn clock_line(look: &Look, p: &Playing, seat: Seat) -> Option<Line<'static>> {
-    let left = *p.clock_faces.get(seat.index())?;
-    let game = p.table.game();
+    // Under review, the clocks as the reviewed position had them.
+    let reviewed = p.review.as_ref().map(|r| r.ply);
+    let left = match reviewed {
+        Some(ply) => *p.table.clocks_at(ply)?.get(seat.index())?,
+        None => *p.clock_faces.get(seat.index())?,
+    };
+    let game = p.shown_game();
     let gone = game.retirements().of(seat) == Some(catboard::core::Departure::Flagged);
-    let running = seat == game.to_move() && p.table.outcome().is_none() && p.timer.is_running();
+    let running = reviewed.is_none()
+        && seat == game.to_move()
+        && p.table.outcome().is_none()
+        && p.timer.is_running();
     let text = if gone {
         "  Clock 0:00.0, out of time".to_string()
     } else {
