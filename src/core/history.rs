@@ -5,7 +5,7 @@
 //! functions of this module, whatever the game.
 
 use super::moves::{Move, MoveKind};
-use super::retire::Retire;
+use super::retire::{Retire, Retirements};
 
 /// A variant's snapshot of its state before a move: what taking the move
 /// back restores, and the key of that position for the repetition count.
@@ -30,6 +30,30 @@ impl<State: Snapshot, Change> Snapshot for Before<State, Change> {
     #[inline(always)]
     fn repetition_key(&self) -> u64 {
         self.state.repetition_key()
+    }
+}
+
+/// A variant's state that records who has left the game (resigned,
+/// flagged) or agreed a draw, so that [`Before::retiring`] records a
+/// retirement the same way for every variant built on [`Before`].
+pub trait RecordsRetirements: Copy {
+    /// The retirements this state records.
+    fn retirements_mut(&mut self) -> &mut Retirements;
+}
+
+impl<State: RecordsRetirements, Change> Before<State, Option<Change>> {
+    /// Records `retire` in `state` (nothing moves on the board, the turn
+    /// stays) and returns the snapshot that takes it back: the state as it
+    /// was, with no board change. The variant refreshes any key derived
+    /// from its state afterwards.
+    pub fn retiring(state: &mut State, retire: Retire) -> Self {
+        let before = *state;
+        let retired = state.retirements_mut();
+        *retired = retired.with(retire);
+        Before {
+            state: before,
+            change: None,
+        }
     }
 }
 

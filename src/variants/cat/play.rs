@@ -33,6 +33,12 @@ pub struct State {
     pub(super) repetition_key: u64,
 }
 
+impl history::RecordsRetirements for State {
+    fn retirements_mut(&mut self) -> &mut Retirements {
+        &mut self.retired
+    }
+}
+
 /// The hash's extra key of a game whose Cats' flag has fallen.
 const CATS_GONE_KEY: usize = 1000;
 
@@ -151,13 +157,9 @@ impl Recorded for CatChess {
     }
 
     fn retire(&mut self, retire: Retire) -> Before {
-        let state = self.state;
-        self.state.retired = state.retired.with(retire);
+        let before = Before::retiring(&mut self.state, retire);
         self.refresh_keys();
-        Before {
-            state,
-            change: None,
-        }
+        before
     }
 
     fn take_back_retire(&mut self, before: Before) {

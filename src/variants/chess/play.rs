@@ -29,6 +29,12 @@ pub struct State {
     pub(super) retired: Retirements,
 }
 
+impl history::RecordsRetirements for State {
+    fn retirements_mut(&mut self) -> &mut Retirements {
+        &mut self.retired
+    }
+}
+
 /// A ply's snapshot: the state before the move and the piece it took.
 pub type Before = history::Before<State, Option<Piece>>;
 
@@ -154,12 +160,7 @@ impl Recorded for Chess {
     }
 
     fn retire(&mut self, retire: Retire) -> Before {
-        let state = self.state;
-        self.state.retired = state.retired.with(retire);
-        Before {
-            state,
-            change: None,
-        }
+        Before::retiring(&mut self.state, retire)
     }
 
     fn take_back_retire(&mut self, before: Before) {

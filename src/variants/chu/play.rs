@@ -136,6 +136,12 @@ pub struct State {
     pub(super) retired: Retirements,
 }
 
+impl history::RecordsRetirements for State {
+    fn retirements_mut(&mut self) -> &mut Retirements {
+        &mut self.retired
+    }
+}
+
 /// A ply's snapshot: the state before the move and its board change
 /// (`None` for a pass, which changes nothing there).
 pub type Before = history::Before<State, Option<BoardChange>>;
@@ -281,12 +287,7 @@ impl Recorded for Chu {
     }
 
     fn retire(&mut self, retire: Retire) -> Before {
-        let state = self.state;
-        self.state.retired = state.retired.with(retire);
-        Before {
-            state,
-            change: None,
-        }
+        Before::retiring(&mut self.state, retire)
     }
 
     fn take_back_retire(&mut self, before: Before) {
