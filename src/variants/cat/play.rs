@@ -82,22 +82,10 @@ impl CatChess {
         self.zone_bits = zones::zone_bits(self.tables(), &self.cats);
     }
 
-    /// Brings the bitboards up to date with the cells an army's move `mv`
-    /// changed: its origin and destination, the pawn taken en passant, the
-    /// castling Rook's corner and the cell it lands on.
+    /// Brings the bitboards up to date with the cells `mv` changed.
     #[inline(always)]
     fn refresh_bits(&mut self, mv: Move) {
-        self.bits.refresh(&self.board, mv.from);
-        self.bits.refresh(&self.board, mv.to);
-        match mv.kind {
-            MoveKind::EnPassant => self.bits.refresh(&self.board, mv.aux),
-            MoveKind::Castle => {
-                self.bits.refresh(&self.board, mv.aux);
-                let between = Cell(((mv.from.0 as u16 + mv.to.0 as u16) / 2) as u8);
-                self.bits.refresh(&self.board, between);
-            }
-            _ => {}
-        }
+        self.bits.refresh_move(&self.board, mv);
     }
 }
 

@@ -4,7 +4,7 @@
 //! evaluation).
 
 use crate::core::bitboard::{Bits, bit};
-use crate::core::{Board, Cell, Geometry, PieceKind, Seat};
+use crate::core::{Board, Cell, Geometry, Move, MoveKind, PieceKind, Seat};
 
 /// The cells of each orthodox kind (both seats) and of each seat.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -16,6 +16,25 @@ pub struct PieceBits {
 }
 
 impl PieceBits {
+    /// Brings the sets up to date with the cells an orthodox move `mv`
+    /// changed on `board`: its origin and destination, the pawn taken en
+    /// passant, the castling Rook's corner and the cell it lands on
+    /// (between the King's two).
+    #[inline(always)]
+    pub fn refresh_move(&mut self, board: &Board, mv: Move) {
+        self.refresh(board, mv.from);
+        self.refresh(board, mv.to);
+        match mv.kind {
+            MoveKind::EnPassant => self.refresh(board, mv.aux),
+            MoveKind::Castle => {
+                self.refresh(board, mv.aux);
+                let between = Cell(((mv.from.0 as u16 + mv.to.0 as u16) / 2) as u8);
+                self.refresh(board, between);
+            }
+            _ => {}
+        }
+    }
+
     /// The bitboards of `board` (an 8 × 8 board).
     pub fn of(board: &Board) -> PieceBits {
         let mut bits = PieceBits::default();

@@ -71,22 +71,10 @@ impl Chess {
         h
     }
 
-    /// Brings the bitboards up to date with the cells `mv` changed: its
-    /// origin and destination, the pawn taken en passant, the castling
-    /// Rook's corner and the cell it lands on (between the King's two).
+    /// Brings the bitboards up to date with the cells `mv` changed.
     #[inline(always)]
     fn refresh_bits(&mut self, mv: Move) {
-        self.bits.refresh(&self.board, mv.from);
-        self.bits.refresh(&self.board, mv.to);
-        match mv.kind {
-            MoveKind::EnPassant => self.bits.refresh(&self.board, mv.aux),
-            MoveKind::Castle => {
-                self.bits.refresh(&self.board, mv.aux);
-                let between = Cell(((mv.from.0 as u16 + mv.to.0 as u16) / 2) as u8);
-                self.bits.refresh(&self.board, between);
-            }
-            _ => {}
-        }
+        self.bits.refresh_move(&self.board, mv);
     }
 
     /// Whether a pawn of the side to move stands next to the pawn that just
