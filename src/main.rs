@@ -1,24 +1,15 @@
 //! The `catboard` command: play in the terminal, or use the rules tools.
 
 mod cli;
-/// The fake engine of `examples/fake_engine.rs`, for the binary's tests
-/// (the test crates' helper, one file for both).
-#[cfg(test)]
-#[path = "../tests/support/engines.rs"]
-#[allow(
-    dead_code,
-    reason = "the binary's tests use the fake engine, not the real ones"
-)]
-mod fake_engine;
 #[cfg(test)]
 mod golden;
 mod line;
-#[cfg(test)]
-mod scratch;
 #[cfg(feature = "ssh")]
 mod serve;
-mod session;
 mod ui;
+/// The session layer, a library of its own (`crates/session`) that every
+/// front end here shares: `crate::session::…` names it.
+use catboard_session as session;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

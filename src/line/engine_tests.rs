@@ -4,8 +4,6 @@
 //! computer playing on in its seat; the game is saved without it.
 
 use super::run;
-use crate::fake_engine::fake_engine;
-use crate::scratch::Scratch;
 use crate::session::look::LookChoice;
 use crate::session::save::SaveStore;
 use crate::session::table::{Player, TableGame, TableSpec};
@@ -14,11 +12,13 @@ use catboard::ai::Level;
 use catboard::core::{Options, Seat};
 use catboard::protocol::engine::{EngineSpec, Protocol};
 use catboard::variants::Variant;
+use catboard_testkit::Scratch;
+use catboard_testkit::fake_engine;
 use std::io::Cursor;
 
 #[test]
 fn an_engine_that_plays_an_illegal_move_gives_its_seat_to_catboards_computer() {
-    let saves = Scratch::new("line-engine");
+    let saves = Scratch::empty("line-engine");
     let mut table = TableGame::new(&TableSpec {
         variant: Variant::Chess,
         options: Options::new(),

@@ -535,7 +535,7 @@ fn new_after_a_finished_baccancat_game_goes_on_with_the_series() {
 
 #[test]
 fn resign_ends_the_game_with_a_result_that_is_saved_and_kept() {
-    let saves = crate::scratch::Scratch::new("resign");
+    let saves = catboard_testkit::Scratch::empty("resign");
     let mut run = Run::new(
         Variant::Chess,
         vec![Player::Human; 2],
@@ -558,7 +558,7 @@ fn resign_ends_the_game_with_a_result_that_is_saved_and_kept() {
 
 #[test]
 fn a_resumed_game_says_where_it_stands_not_who_moves_first() {
-    let saves = crate::scratch::Scratch::new("resume");
+    let saves = catboard_testkit::Scratch::empty("resume");
     let mut run = Run::new(Variant::Chess, vec![Player::Human; 2], "e4\ne5\nquit\n");
     run.saves = Some(saves.0.clone());
     run.transcript();

@@ -434,7 +434,7 @@ impl Connection {
         }
     }
 
-    fn view(&mut self, frame: &mut Frame) {
+    fn view(&mut self, frame: &mut Frame<'_>) {
         match &mut self.place {
             Place::Lobby(lobby) => {
                 self.lobby_shown = Some(lobby.fingerprint(

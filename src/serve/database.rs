@@ -792,7 +792,7 @@ mod tests {
     use super::*;
     use crate::serve::store::ArchivedPlayer;
 
-    use crate::scratch::Scratch;
+    use catboard_testkit::Scratch;
 
     fn opening(moves: &[&str]) -> SavedGame {
         SavedGame {
@@ -850,7 +850,7 @@ mod tests {
 
     #[test]
     fn the_json_files_of_an_older_server_are_imported_once_and_kept() {
-        let dir = Scratch::made("import");
+        let dir = Scratch::new("import");
         std::fs::create_dir_all(dir.0.join("tables")).expect("tables");
         std::fs::create_dir_all(dir.0.join("seats")).expect("seats");
         let game = serde_json::to_string(&opening(&["e2e4"])).expect("json");
@@ -893,7 +893,7 @@ mod tests {
 
     #[test]
     fn an_older_schema_is_migrated_and_keeps_what_it_had() {
-        let dir = Scratch::made("migrate");
+        let dir = Scratch::new("migrate");
         let old = Database::open_at(&dir.0, 1).expect("a version 1 database");
         old.save_game("t", &opening(&["e2e4"])).expect("kept");
         // A move as schema 1 kept it: no clock.
@@ -920,7 +920,7 @@ mod tests {
 
     #[test]
     fn a_newer_schema_is_refused_in_a_sentence() {
-        let dir = Scratch::made("newer");
+        let dir = Scratch::new("newer");
         drop(Database::open(&dir.0).expect("made"));
         let db = Connection::open(dir.0.join(FILE_NAME)).expect("opened");
         db.execute("UPDATE schema_version SET version = 99", [])
@@ -932,7 +932,7 @@ mod tests {
 
     #[test]
     fn a_finish_that_fails_part_way_leaves_nothing_behind() {
-        let dir = Scratch::made("atomic");
+        let dir = Scratch::new("atomic");
         let db = Database::open(&dir.0).expect("made");
         db.save_game("t", &opening(&["f2f3", "e7e5", "g2g4"]))
             .expect("kept");
@@ -984,7 +984,7 @@ mod tests {
     #[test]
     #[ignore = "a measurement"]
     fn measure_the_writes() {
-        let dir = Scratch::made("measure");
+        let dir = Scratch::new("measure");
         let db = Database::open(&dir.0).expect("made");
         const MOVES: usize = 500;
         db.save_game("t", &opening(&[])).expect("kept");
@@ -1028,7 +1028,7 @@ mod tests {
 
     #[test]
     fn the_database_is_the_owners_alone_and_in_wal_mode() {
-        let dir = Scratch::made("modes");
+        let dir = Scratch::new("modes");
         std::fs::set_permissions(&dir.0, std::fs::Permissions::from_mode(0o755)).expect("chmod");
         let db = Database::open(&dir.0).expect("made");
         db.save_guests(65).expect("kept");

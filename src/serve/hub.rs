@@ -1041,7 +1041,7 @@ pub(super) mod tests {
 
     /// The database, failing every game save while `failing` is set.
     #[derive(Debug)]
-    pub(super) struct Flaky {
+    pub(in crate::serve::hub) struct Flaky {
         inner: Database,
         failing: AtomicBool,
     }
@@ -1115,9 +1115,19 @@ pub(super) mod tests {
         }
     }
 
-    use crate::scratch::Scratch;
+    use catboard_testkit::Scratch;
 
-    impl Scratch {
+    /// The hubs a test makes on a scratch folder's data.
+    pub(in crate::serve::hub) trait HubScratch {
+        /// A store on the data in this folder that can be made to fail.
+        fn flaky(&self) -> Arc<Flaky>;
+        /// A hub on the data in this folder, and its store.
+        fn shared(&self, limits: Limits) -> (Arc<Shared>, Arc<Flaky>);
+        /// A hub on the data in this folder whose clock moves only by hand.
+        fn timed_hub(&self) -> (Arc<Shared>, crate::session::timing::ManualTime);
+    }
+
+    impl HubScratch for Scratch {
         fn flaky(&self) -> Arc<Flaky> {
             Arc::new(Flaky {
                 inner: Database::open(&self.0).expect("a store"),
@@ -1125,16 +1135,13 @@ pub(super) mod tests {
             })
         }
 
-        pub(in crate::serve::hub) fn shared(&self, limits: Limits) -> (Arc<Shared>, Arc<Flaky>) {
+        fn shared(&self, limits: Limits) -> (Arc<Shared>, Arc<Flaky>) {
             let store = self.flaky();
             let shared = Shared::load(store.clone(), limits).expect("a hub");
             (shared, store)
         }
 
-        /// A hub on the data in this folder whose clock moves only by hand.
-        pub(in crate::serve::hub) fn timed_hub(
-            &self,
-        ) -> (Arc<Shared>, crate::session::timing::ManualTime) {
+        fn timed_hub(&self) -> (Arc<Shared>, crate::session::timing::ManualTime) {
             let (time, hand) = TimeSource::manual();
             let shared = Shared::load_timed(self.flaky(), Limits::default(), time).expect("a hub");
             (shared, hand)
@@ -1197,7 +1204,7 @@ pub(super) mod tests {
 
     #[test]
     fn a_restart_keeps_a_persons_seat_and_the_moves_but_no_guests_seat() {
-        let dir = Scratch::made("restart");
+        let dir = Scratch::new("restart");
         let (shared, _) = dir.shared(Limits::default());
         shared
             .create("t", chess(), &who("key:a"), 100)
@@ -1220,7 +1227,7 @@ pub(super) mod tests {
 
     #[test]
     fn a_long_game_is_kept_move_by_move_and_folded_without_losing_one() {
-        let dir = Scratch::made("fold");
+        let dir = Scratch::new("fold");
         let (shared, _) = dir.shared(Limits::default());
         let options = catboard::core::Options::parse(
             Variant::Chess.options(),
@@ -1269,7 +1276,7 @@ pub(super) mod tests {
 
     #[test]
     fn a_move_that_cannot_be_kept_is_refused_told_to_the_table_and_nothing_is_lost() {
-        let dir = Scratch::made("unkept");
+        let dir = Scratch::new("unkept");
         let (shared, store) = dir.shared(Limits::default());
         shared
             .create("t", chess(), &who("key:a"), 100)
@@ -1300,7 +1307,7 @@ pub(super) mod tests {
 
     #[test]
     fn guests_from_one_address_share_one_persons_table_limit() {
-        let dir = Scratch::made("guests");
+        let dir = Scratch::new("guests");
         let limits = Limits {
             tables_per_person: 2,
             ..Limits::default()
@@ -1326,7 +1333,7 @@ pub(super) mod tests {
 
     #[test]
     fn the_server_keeps_only_so_many_tables_and_one_person_fewer() {
-        let dir = Scratch::made("cap");
+        let dir = Scratch::new("cap");
         let limits = Limits {
             tables_per_person: 1,
             tables: 2,
@@ -1358,7 +1365,7 @@ pub(super) mod tests {
 
     #[test]
     fn a_computer_that_moves_first_moves_and_computers_play_each_other() {
-        let dir = Scratch::made("first");
+        let dir = Scratch::new("first");
         let (shared, _) = dir.shared(Limits::default());
         let casual = Player::Computer(Level::Casual);
         shared
@@ -1382,7 +1389,7 @@ pub(super) mod tests {
 
     #[test]
     fn a_move_wakes_the_tables_viewers_but_not_the_lobby() {
-        let dir = Scratch::made("lobby");
+        let dir = Scratch::new("lobby");
         let (shared, _) = dir.shared(Limits::default());
         shared
             .create("t", chess(), &who("key:a"), 100)
@@ -1411,7 +1418,7 @@ pub(super) mod tests {
 
     #[test]
     fn a_second_key_is_added_from_a_session_of_the_first_and_plays_as_the_account() {
-        let dir = Scratch::made("link");
+        let dir = Scratch::new("link");
         let (shared, _) = dir.shared(Limits::default());
         let address: IpAddr = "10.0.0.1".parse().expect("an address");
         let login = |user: &str, key: Option<&str>| Login {
@@ -1494,7 +1501,7 @@ pub(super) mod tests {
 
     #[test]
     fn rated_games_move_ratings_per_variant_and_fill_the_leaderboard() {
-        let dir = Scratch::made("rated");
+        let dir = Scratch::new("rated");
         let (shared, _) = dir.shared(Limits::default());
         rated_series(&shared);
         let first = shared.store.archived(1).expect("read").expect("game 1");
@@ -1624,7 +1631,7 @@ pub(super) mod tests {
 
     #[test]
     fn a_key_claims_its_name_a_guest_is_numbered_and_both_outlive_a_restart() {
-        let dir = Scratch::made("names");
+        let dir = Scratch::new("names");
         let (shared, _) = dir.shared(Limits::default());
         let address: IpAddr = "10.0.0.1".parse().expect("an address");
         let login = |user: &str, key: Option<&str>| Login {

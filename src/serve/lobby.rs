@@ -569,7 +569,13 @@ impl Lobby {
     }
 
     /// Draws the lobby for `name` with `tables` and `lists`.
-    pub fn view(&mut self, tables: &[TableSummary], lists: &Lists, name: &str, frame: &mut Frame) {
+    pub fn view(
+        &mut self,
+        tables: &[TableSummary],
+        lists: &Lists,
+        name: &str,
+        frame: &mut Frame<'_>,
+    ) {
         let parts = self.parts(name, frame.area());
         let width = usize::from(parts.list.width);
         let (title, lines) = if self.page == Page::Tables {
@@ -612,7 +618,7 @@ impl Lobby {
     fn table_lines(&mut self, tables: &[TableSummary], area: Rect) -> (String, Vec<Line<'static>>) {
         let width = usize::from(area.width);
         let shown = self.shown(tables, area);
-        let mut lines: Vec<Line> = tables[shown.clone()]
+        let mut lines: Vec<Line<'_>> = tables[shown.clone()]
             .iter()
             .zip(shown.clone())
             .map(|(t, i)| {

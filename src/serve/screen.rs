@@ -72,7 +72,7 @@ impl Screen {
     /// The bytes that bring the client from what it shows to the frame
     /// `render` draws (nothing when nothing changed). A window larger than
     /// the server draws gets a sentence saying so instead.
-    pub fn frame(&mut self, render: impl FnOnce(&mut Frame)) -> Vec<u8> {
+    pub fn frame(&mut self, render: impl FnOnce(&mut Frame<'_>)) -> Vec<u8> {
         let area = self.area;
         let too_large = self.too_large().then_some(self.asked);
         PAINTER.with(|painter| {
@@ -182,7 +182,7 @@ impl Hasher for Fnv {
 }
 
 /// The screen of a window larger than the server draws.
-fn too_large_screen(asked: (u32, u32), frame: &mut Frame) {
+fn too_large_screen(asked: (u32, u32), frame: &mut Frame<'_>) {
     let text = format!(
         "This terminal is {}x{}; the server draws at most {MAX_COLUMNS}x{MAX_ROWS}. Make the window smaller, or press q to leave.",
         asked.0, asked.1
@@ -304,9 +304,9 @@ mod tests {
             .collect()
     }
 
-    fn render_lines(lines: &[(String, Color)]) -> impl FnOnce(&mut Frame) + '_ {
-        move |f: &mut Frame| {
-            let text: Vec<Line> = lines
+    fn render_lines(lines: &[(String, Color)]) -> impl FnOnce(&mut Frame<'_>) + '_ {
+        move |f: &mut Frame<'_>| {
+            let text: Vec<Line<'_>> = lines
                 .iter()
                 .map(|(t, c)| Line::styled(t.clone(), Style::default().fg(*c)))
                 .collect();
@@ -447,7 +447,7 @@ mod tests {
             let mut screen = Screen::new(20, 6);
             let mut client = parser(area);
             for frame in &frames {
-                let draw = |f: &mut Frame| {
+                let draw = |f: &mut Frame<'_>| {
                     for (x, y, text, colour) in frame {
                         f.buffer_mut().set_string(*x, *y, text, Style::default().fg(*colour));
                     }

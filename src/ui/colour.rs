@@ -7,9 +7,13 @@ use ratatui::style::Color;
 
 /// What a depth does to colours: the depth itself is a choice the session
 /// keeps by name ([`ColorDepth`] in `session::look`).
-impl ColorDepth {
+pub trait DepthColours {
     /// `colour` as this terminal can show it.
-    pub fn adapt(self, colour: Color) -> Color {
+    fn adapt(self, colour: Color) -> Color;
+}
+
+impl DepthColours for ColorDepth {
+    fn adapt(self, colour: Color) -> Color {
         match (self, colour) {
             (ColorDepth::NoColor, _) => Color::Reset,
             (ColorDepth::TrueColor, c) => c,

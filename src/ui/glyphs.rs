@@ -35,7 +35,7 @@ pub struct Marks {
 
 /// What each set draws: the set itself is a choice the session keeps by
 /// name ([`GlyphSet`] in `session::look`); its characters are the screen's.
-impl GlyphSet {
+pub trait GlyphDrawing {
     /// How `piece` of `game` is written: one character cell wide in every
     /// set, the letter the variant's notation writes for its kind
     /// ([`Game::kind_label`]: BacCanCat's Cannon `C`, its Camel `M`), so the
@@ -48,7 +48,51 @@ impl GlyphSet {
     /// kinds as chess symbols; the Cats are [`CAT`] there and `C`
     /// elsewhere, whatever their seat. A crowned kind (Chu's `+R`) is drawn
     /// as its base kind with [`GlyphSet::crown`] before it.
-    pub fn piece(self, game: &impl Game, piece: Piece) -> char {
+    fn piece(self, game: &impl Game, piece: Piece) -> char;
+
+    /// The mark written before a crowned piece's glyph (`+` of Chu's `+R`,
+    /// as its notation writes it), or `None`.
+    fn crown(self, game: &impl Game, piece: Piece) -> Option<&'static str>;
+
+    /// `piece` as text: its crown, glyph and seat mark run together, for
+    /// the panel's captured pieces, the choosers and the legends.
+    fn piece_text(self, game: &impl Game, piece: Piece) -> String;
+
+    /// The mark that tells `piece`'s seat apart when its glyph alone does
+    /// not: `None` for seats 0 and 1 (their glyphs differ by case or fill)
+    /// and for the Cats (one glyph of their own, whoever's seat they are);
+    /// for seats 2 and 3 one character, one column wide, to be drawn
+    /// immediately right of the glyph ([`GlyphSet::piece`] alone writes
+    /// seat 2 like seat 0 and seat 3 like seat 1). A drawer that shows a
+    /// piece must show its mark too wherever it shows the glyph (board
+    /// cells of every size, captured lists, choosers); together the glyph
+    /// and the mark differ for every two seats of one kind.
+    fn seat_mark(self, piece: Piece) -> Option<&'static str>;
+
+    /// The seat mark of every piece of `seat` but the Cats.
+    fn mark_of_seat(self, seat: usize) -> Option<&'static str>;
+
+    /// How this set shows `seat`'s pieces apart from the other seats', in a
+    /// few words for the help (`outlined symbols`, `small letters with '`).
+    fn seat_description(self, seat: usize) -> String;
+
+    /// The marks of this set.
+    fn marks(self) -> Marks;
+
+    /// The mark of a kind of move in the moves-at-a-glance view: filled
+    /// for a move that takes or not (`•` a slide, `◆` a step or leap),
+    /// hollow for one onto an empty cell only (`○`), `×` for one that only
+    /// takes, `²` for a Lion's first leg, `∩` for a hop over a screen;
+    /// characters of the PC character set in the letter set, ASCII in the
+    /// ASCII set.
+    fn reach_mark(self, reach: Reach) -> &'static str;
+
+    /// The border characters for boxes.
+    fn border(self) -> border::Set<'static>;
+}
+
+impl GlyphDrawing for GlyphSet {
+    fn piece(self, game: &impl Game, piece: Piece) -> char {
         let light = light_seat(piece.seat().index());
         if self == GlyphSet::Unicode {
             if piece.kind() == PieceKind::Cat {
@@ -66,17 +110,13 @@ impl GlyphSet {
         }
     }
 
-    /// The mark written before a crowned piece's glyph (`+` of Chu's `+R`,
-    /// as its notation writes it), or `None`.
-    pub fn crown(self, game: &impl Game, piece: Piece) -> Option<&'static str> {
+    fn crown(self, game: &impl Game, piece: Piece) -> Option<&'static str> {
         game.kind_label(piece.kind())
             .starts_with('+')
             .then_some("+")
     }
 
-    /// `piece` as text: its crown, glyph and seat mark run together, for
-    /// the panel's captured pieces, the choosers and the legends.
-    pub fn piece_text(self, game: &impl Game, piece: Piece) -> String {
+    fn piece_text(self, game: &impl Game, piece: Piece) -> String {
         format!(
             "{}{}{}",
             self.crown(game, piece).unwrap_or(""),
@@ -85,16 +125,7 @@ impl GlyphSet {
         )
     }
 
-    /// The mark that tells `piece`'s seat apart when its glyph alone does
-    /// not: `None` for seats 0 and 1 (their glyphs differ by case or fill)
-    /// and for the Cats (one glyph of their own, whoever's seat they are);
-    /// for seats 2 and 3 one character, one column wide, to be drawn
-    /// immediately right of the glyph ([`GlyphSet::piece`] alone writes
-    /// seat 2 like seat 0 and seat 3 like seat 1). A drawer that shows a
-    /// piece must show its mark too wherever it shows the glyph (board
-    /// cells of every size, captured lists, choosers); together the glyph
-    /// and the mark differ for every two seats of one kind.
-    pub fn seat_mark(self, piece: Piece) -> Option<&'static str> {
+    fn seat_mark(self, piece: Piece) -> Option<&'static str> {
         if matches!(piece.kind(), PieceKind::Cat) {
             None
         } else {
@@ -102,8 +133,7 @@ impl GlyphSet {
         }
     }
 
-    /// The seat mark of every piece of `seat` but the Cats.
-    const fn mark_of_seat(self, seat: usize) -> Option<&'static str> {
+    fn mark_of_seat(self, seat: usize) -> Option<&'static str> {
         let ascii = !matches!(self, GlyphSet::Unicode);
         match seat {
             2 if ascii => Some("'"),
@@ -114,9 +144,7 @@ impl GlyphSet {
         }
     }
 
-    /// How this set shows `seat`'s pieces apart from the other seats', in a
-    /// few words for the help (`outlined symbols`, `small letters with '`).
-    pub fn seat_description(self, seat: usize) -> String {
+    fn seat_description(self, seat: usize) -> String {
         let light = light_seat(seat);
         let shape = match (self, light) {
             (GlyphSet::Unicode, true) => "outlined symbols",
@@ -130,8 +158,7 @@ impl GlyphSet {
         }
     }
 
-    /// The marks of this set.
-    pub const fn marks(self) -> Marks {
+    fn marks(self) -> Marks {
         match self {
             GlyphSet::Ascii => Marks {
                 target: "*",
@@ -174,13 +201,7 @@ impl GlyphSet {
         }
     }
 
-    /// The mark of a kind of move in the moves-at-a-glance view: filled
-    /// for a move that takes or not (`•` a slide, `◆` a step or leap),
-    /// hollow for one onto an empty cell only (`○`), `×` for one that only
-    /// takes, `²` for a Lion's first leg, `∩` for a hop over a screen;
-    /// characters of the PC character set in the letter set, ASCII in the
-    /// ASCII set.
-    pub const fn reach_mark(self, reach: Reach) -> &'static str {
+    fn reach_mark(self, reach: Reach) -> &'static str {
         match (self, reach) {
             (GlyphSet::Ascii, Reach::Slide) => "*",
             (GlyphSet::Ascii, Reach::Leap) => "+",
@@ -198,8 +219,7 @@ impl GlyphSet {
         }
     }
 
-    /// The border characters for boxes.
-    pub const fn border(self) -> border::Set<'static> {
+    fn border(self) -> border::Set<'static> {
         match self {
             GlyphSet::Ascii => border::Set {
                 top_left: "+",

@@ -4,6 +4,7 @@
 
 use super::colour::{distinct_squares_16, parse_colour};
 use crate::session::look::ColorDepth;
+use crate::ui::colour::DepthColours;
 use ratatui::style::Color;
 use std::fmt;
 use std::path::{Path, PathBuf};

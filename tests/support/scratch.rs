@@ -1,35 +1,4 @@
-//! A scratch folder for one test, removed when the test is done: the one
-//! such helper of every test crate.
+//! A scratch folder for one test, from the test kit.
 
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
-
-/// An empty folder of the test's own, removed when dropped.
-pub struct Scratch(pub PathBuf);
-
-/// Scratch folders made by this process so far: each gets its own name.
-static MADE: AtomicU64 = AtomicU64::new(0);
-
-impl Scratch {
-    /// A new empty folder `catboard-TAG-PID-N` in the system's temporary
-    /// folder (`N` counts the folders this process made, so two tests
-    /// using one tag never share a folder).
-    pub fn new(tag: &str) -> Scratch {
-        let n = MADE.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("catboard-{tag}-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a scratch folder");
-        Scratch(dir)
-    }
-
-    /// The folder.
-    pub fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+#[allow(unused_imports, reason = "not every test crate makes scratch folders")]
+pub use catboard_testkit::Scratch;

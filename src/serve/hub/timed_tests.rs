@@ -4,13 +4,13 @@
 //! games read back. The hub's clock is moved by hand: nothing here waits
 //! on the time.
 
-use super::tests::{chess, game, mv, sit, timed_chess, who};
+use super::tests::{HubScratch, chess, game, mv, sit, timed_chess, who};
 use super::*;
-use crate::scratch::Scratch;
 use crate::session::table::{Player, TableSpec};
 use catboard::clock::TimeControl;
 use catboard::core::{EndReason, Options};
 use catboard::variants::Variant;
+use catboard_testkit::Scratch;
 
 fn secs(n: u64) -> Duration {
     Duration::from_secs(n)
@@ -50,7 +50,7 @@ fn wait_for(shared: &Shared, name: &str, done: impl Fn(&TableNow) -> bool) -> Ta
 
 #[test]
 fn moves_are_charged_the_hubs_time_and_a_flag_falls_on_its_tick_while_both_are_idle() {
-    let dir = Scratch::made("flag");
+    let dir = Scratch::new("flag");
     let (shared, hand) = dir.timed_hub();
     shared
         .create("t", timed_chess("1+2"), &who("key:a"), 100)
@@ -102,7 +102,7 @@ fn moves_are_charged_the_hubs_time_and_a_flag_falls_on_its_tick_while_both_are_i
 
 #[test]
 fn a_move_that_comes_after_the_time_ran_out_is_the_flag_instead() {
-    let dir = Scratch::made("late");
+    let dir = Scratch::new("late");
     let (shared, hand) = dir.timed_hub();
     shared
         .create("t", timed_chess("1+0"), &who("key:a"), 100)
@@ -124,7 +124,7 @@ fn a_move_that_comes_after_the_time_ran_out_is_the_flag_instead() {
 
 #[test]
 fn clocks_are_kept_with_each_move_and_a_restart_does_not_count_its_downtime() {
-    let dir = Scratch::made("restart-clocks");
+    let dir = Scratch::new("restart-clocks");
     {
         let (shared, hand) = dir.timed_hub();
         shared
@@ -174,7 +174,7 @@ fn clocks_are_kept_with_each_move_and_a_restart_does_not_count_its_downtime() {
 
 #[test]
 fn a_player_resigns_their_own_seat_only_and_no_flag_or_agreement_comes_from_a_client() {
-    let dir = Scratch::made("resign");
+    let dir = Scratch::new("resign");
     let (shared, _) = dir.timed_hub();
     shared
         .create("t", chess(), &who("key:a"), 100)
@@ -214,7 +214,7 @@ fn a_player_resigns_their_own_seat_only_and_no_flag_or_agreement_comes_from_a_cl
 
 #[test]
 fn a_draw_offered_goes_to_the_other_army_within_its_budget_and_only_it_agrees() {
-    let dir = Scratch::made("draw");
+    let dir = Scratch::new("draw");
     let (shared, hand) = dir.timed_hub();
     shared
         .create("t", timed_chess("5+3"), &who("key:a"), 100)
@@ -281,7 +281,7 @@ fn a_draw_offered_goes_to_the_other_army_within_its_budget_and_only_it_agrees() 
 
 #[test]
 fn a_computer_judges_a_draw_offered_by_its_search() {
-    let dir = Scratch::made("judge");
+    let dir = Scratch::new("judge");
     let (shared, _) = dir.timed_hub();
     // Black, the computer, a queen up, and then a queen down.
     for (name, fen, takes) in [
@@ -325,7 +325,7 @@ fn a_computer_judges_a_draw_offered_by_its_search() {
 
 #[test]
 fn once_the_cats_flag_falls_the_hub_passes_for_them() {
-    let dir = Scratch::made("cats");
+    let dir = Scratch::new("cats");
     let (shared, hand) = dir.timed_hub();
     let table = TableGame::new(&TableSpec {
         variant: Variant::Cat,
@@ -379,7 +379,7 @@ fn once_the_cats_flag_falls_the_hub_passes_for_them() {
 
 #[test]
 fn quick_games_pair_the_waiting_and_offer_the_computer_after_a_while() {
-    let dir = Scratch::made("quick");
+    let dir = Scratch::new("quick");
     let (shared, hand) = dir.timed_hub();
     let five = control("5+3");
     let (ma, mb, mc) = (
@@ -450,7 +450,7 @@ fn quick_games_pair_the_waiting_and_offer_the_computer_after_a_while() {
 
 #[test]
 fn a_rematch_is_made_when_both_players_ask_with_the_colours_swapped() {
-    let dir = Scratch::made("rematch");
+    let dir = Scratch::new("rematch");
     let (shared, _) = dir.timed_hub();
     shared
         .create("t", timed_chess("3+2"), &who("key:a"), 100)
@@ -502,7 +502,7 @@ fn a_rematch_is_made_when_both_players_ask_with_the_colours_swapped() {
 
 #[test]
 fn an_archived_game_reads_back_whole_to_look_through() {
-    let dir = Scratch::made("review");
+    let dir = Scratch::new("review");
     let (shared, hand) = dir.timed_hub();
     shared
         .create("t", timed_chess("5+0"), &who("key:a"), 100)
@@ -537,7 +537,7 @@ fn an_archived_game_reads_back_whole_to_look_through() {
 
 #[test]
 fn the_lobby_lists_each_tables_time_control() {
-    let dir = Scratch::made("lobby-clock");
+    let dir = Scratch::new("lobby-clock");
     let (shared, _) = dir.timed_hub();
     shared
         .create("a", timed_chess("10+5"), &who("key:a"), 100)

@@ -18,6 +18,7 @@
 use super::Look;
 use super::piece_art::{ART_HEIGHT, ART_WIDTH, BIG_FROM, art};
 use crate::session::orientation::{Orientation, drawing_extent};
+use crate::ui::glyphs::GlyphDrawing;
 use crate::ui::theme::Theme;
 use catboard::core::{Cell, CellSet, Game, Geometry, PieceKind, Seat};
 use catboard::variants::AnyGame;
@@ -325,7 +326,7 @@ pub(super) fn cell_look(
     look: &Look,
     board_marks: &BoardMarks,
     cell: Cell,
-    noted: &Noted,
+    noted: &Noted<'_>,
 ) -> CellLook {
     cell_look_in_regions(game, look, board_marks, cell, noted, &[])
 }
@@ -362,7 +363,7 @@ fn cell_look_in_regions(
     look: &Look,
     board_marks: &BoardMarks,
     cell: Cell,
-    noted: &Noted,
+    noted: &Noted<'_>,
     regions: &[(Seat, CellSet)],
 ) -> CellLook {
     let (checked, zones, disarmed) = (noted.checked, noted.zones, noted.disarmed);

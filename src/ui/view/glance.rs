@@ -13,6 +13,7 @@ use crate::session::app::{App, GlanceView};
 use crate::session::describe::glance::{glance_words, kind_title, reach_words};
 use crate::session::orientation::Orientation;
 use crate::session::speech::Voice;
+use crate::ui::glyphs::GlyphDrawing;
 use crate::ui::theme::Theme;
 use catboard::core::geometry::Shape;
 use catboard::core::glance::{Glance, Reach};
@@ -319,7 +320,7 @@ pub fn draw(
     look: &Look,
     game: &AnyGame,
     view: &GlanceView,
-    frame: &mut Frame,
+    frame: &mut Frame<'_>,
     area: Rect,
 ) {
     frame.render_widget(Clear, area);

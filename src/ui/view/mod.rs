@@ -21,6 +21,7 @@ use crate::session::keymap::{HelpState, hints};
 use crate::session::look::{ColorDepth, GlyphSet, LookChoice};
 use crate::session::table::Player;
 use crate::session::words::capitalise;
+use crate::ui::glyphs::GlyphDrawing;
 use board::{BoardMarks, BoardSize, BoardView};
 use catboard::core::geometry::Shape;
 use catboard::core::{Game, MoveKind};
@@ -145,7 +146,7 @@ pub fn draw<B: ratatui::backend::Backend>(
 }
 
 /// Draws the whole screen.
-pub fn view(app: &App, look: &Look, frame: &mut Frame) {
+pub fn view(app: &App, look: &Look, frame: &mut Frame<'_>) {
     let area = frame.area();
     match &app.screen {
         Screen::Setup(s) => setup_screen::draw(app, look, s, frame, area),
@@ -411,7 +412,7 @@ pub fn playing_layout(app: &App, look: &Look, p: &Playing, area: Rect) -> (Rect,
 /// sphere's screen), then the feedback (the status line: one row, or as
 /// many as its sentence needs, up to [`FEEDBACK_ROWS`], where the board
 /// leaves rows free below it), then the key hints.
-fn draw_playing(app: &App, look: &Look, p: &Playing, frame: &mut Frame, area: Rect) {
+fn draw_playing(app: &App, look: &Look, p: &Playing, frame: &mut Frame<'_>, area: Rect) {
     let marks = board_marks(p);
     let graph = p.table.game().geometry().shape() == Shape::Graph;
     let (body, feedback_area, said) = playing_layout(app, look, p, area);
@@ -448,7 +449,7 @@ fn draw_playing(app: &App, look: &Look, p: &Playing, frame: &mut Frame, area: Re
 /// mark, no search progress, no cell list), so that a cursor key changes
 /// nothing but the two sentence rows at the bottom, where the terminal's
 /// cursor stands for the screen reader to read.
-fn draw_reader(app: &App, look: &Look, p: &Playing, frame: &mut Frame, area: Rect) {
+fn draw_reader(app: &App, look: &Look, p: &Playing, frame: &mut Frame<'_>, area: Rect) {
     let body = Rect {
         height: area.height.saturating_sub(2),
         ..area
@@ -516,7 +517,7 @@ fn draw_grid(
     look: &Look,
     p: &Playing,
     marks: &BoardMarks,
-    frame: &mut Frame,
+    frame: &mut Frame<'_>,
     body: Rect,
 ) -> Option<(Rect, bool)> {
     let (size, board_area, panel) = board_layout(p, body)?;
@@ -539,7 +540,7 @@ fn draw_grid(
 
 /// The axis hint ([`board::axis_hint`]) in the row above the board, when
 /// the board's labels need one and the row is free.
-fn axis_hint_above(look: &Look, p: &Playing, frame: &mut Frame, body: Rect, board: Rect) {
+fn axis_hint_above(look: &Look, p: &Playing, frame: &mut Frame<'_>, body: Rect, board: Rect) {
     let geo = p.table.game().geometry();
     if board.y <= body.y {
         return;
@@ -561,7 +562,7 @@ fn feedback_line(
     app: &App,
     look: &Look,
     said: Option<(String, Style)>,
-    frame: &mut Frame,
+    frame: &mut Frame<'_>,
     area: Rect,
 ) {
     if let Some(Overlay::Field {
@@ -635,7 +636,7 @@ fn fit_rows(mut lines: Vec<Line<'static>>, rows: usize, look: &Look) -> Vec<Line
 /// The key hints at the bottom, made from the keymap: the most used keys
 /// of the context, those that apply now (passing, pausing the computer), as
 /// many as fit.
-fn hint_line(app: &App, look: &Look, frame: &mut Frame, area: Rect) {
+fn hint_line(app: &App, look: &Look, frame: &mut Frame<'_>, area: Rect) {
     let ascii = look.glyphs == GlyphSet::Ascii;
     let paused = matches!(&app.screen, Screen::Playing(p) if p.paused);
     let mut items = hints(app.context(), ascii, help_state(app));
@@ -667,7 +668,7 @@ fn hint_line(app: &App, look: &Look, frame: &mut Frame, area: Rect) {
 }
 
 /// Says the terminal is too small instead of drawing a broken board.
-fn too_small(look: &Look, frame: &mut Frame, area: Rect, need: (u16, u16)) {
+fn too_small(look: &Look, frame: &mut Frame<'_>, area: Rect, need: (u16, u16)) {
     let text = format!(
         "The terminal is {}x{}; the board needs at least {}x{}. Enlarge the window or press q to quit.",
         area.width, area.height, need.0, need.1

@@ -8,6 +8,7 @@ use crate::session::app::{App, Playing, Screen};
 use crate::session::keymap::{Context, help_sections};
 use crate::session::look::GlyphSet;
 use crate::session::words::capitalise;
+use crate::ui::glyphs::GlyphDrawing;
 use catboard::core::{Game, Move, Piece, PieceKind, Seat};
 use catboard::entry::Choice;
 use ratatui::Frame;
@@ -311,7 +312,7 @@ pub fn help_layout(app: &App, look: &Look, from: Context, area: Rect) -> HelpLay
 
 /// The help for the screen it was opened from, scrolled `scroll` lines
 /// down (within what there is to scroll).
-pub fn help(app: &App, look: &Look, from: Context, scroll: u16, frame: &mut Frame, area: Rect) {
+pub fn help(app: &App, look: &Look, from: Context, scroll: u16, frame: &mut Frame<'_>, area: Rect) {
     let layout = help_layout(app, look, from, area);
     app.help_scroll_room.set(layout.max_scroll);
     let popup = layout.popup;
@@ -361,7 +362,7 @@ fn chooser_lines(
 ) -> (Vec<Line<'static>>, &'static str, (u16, u16)) {
     let game = p.table.game();
     let mover = game.to_move();
-    let lines: Vec<Line> = moves
+    let lines: Vec<Line<'_>> = moves
         .iter()
         .enumerate()
         .map(|(i, (choice, mv))| {
@@ -488,7 +489,7 @@ pub fn chooser(
     p: &Playing,
     moves: &[(Choice, Move)],
     index: usize,
-    frame: &mut Frame,
+    frame: &mut Frame<'_>,
     area: Rect,
 ) {
     let (lines, title, _) = chooser_lines(look, p, moves, index);
@@ -498,7 +499,7 @@ pub fn chooser(
 }
 
 /// A yes/no question.
-pub fn confirm(look: &Look, question: &str, frame: &mut Frame, area: Rect) {
+pub fn confirm(look: &Look, question: &str, frame: &mut Frame<'_>, area: Rect) {
     // Broken between words when the screen is narrower than the question.
     let room = (area.width as usize).saturating_sub(4).max(1);
     let lines: Vec<Line<'static>> = wrap_words(question, room.min(question.width().max(1)))

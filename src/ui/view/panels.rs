@@ -16,6 +16,7 @@ use crate::session::describe;
 use crate::session::speech::Voice;
 use crate::session::table::TableGame;
 use crate::session::words::capitalise;
+use crate::ui::glyphs::GlyphDrawing;
 use catboard::ai::score;
 use catboard::core::{Game, Piece, Seat};
 use ratatui::Frame;
@@ -113,14 +114,14 @@ pub fn moves_box_min(p: &Playing, width: u16) -> u16 {
 }
 
 /// Draws the panels into `area`: the game box on top, the moves below.
-pub fn draw(look: &Look, p: &Playing, frame: &mut Frame, area: Rect) {
+pub fn draw(look: &Look, p: &Playing, frame: &mut Frame<'_>, area: Rect) {
     draw_with(look, p, frame, area, false);
 }
 
 /// Draws the panels; for the screen reader view (`still`), nothing in
 /// them follows the cursor or the search's progress, so they redraw only
 /// when the game changes.
-pub fn draw_with(look: &Look, p: &Playing, frame: &mut Frame, area: Rect, still: bool) {
+pub fn draw_with(look: &Look, p: &Playing, frame: &mut Frame<'_>, area: Rect, still: bool) {
     let text_width = area.width.saturating_sub(FRAME) as usize;
     let moves_min = moves_box_min(p, area.width);
     let room = area.height.saturating_sub(moves_min).saturating_sub(2) as usize;

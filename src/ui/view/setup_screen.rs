@@ -3,6 +3,7 @@
 use super::{Look, hint_line};
 use crate::session::app::{App, FieldPurpose, Overlay};
 use crate::session::setup_form::{Setup, SetupRow};
+use crate::ui::glyphs::GlyphDrawing;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -13,7 +14,7 @@ use unicode_width::UnicodeWidthStr;
 const LABEL_WIDTH: usize = 22;
 
 /// Draws the setup screen.
-pub fn draw(app: &App, look: &Look, setup: &Setup, frame: &mut Frame, area: Rect) {
+pub fn draw(app: &App, look: &Look, setup: &Setup, frame: &mut Frame<'_>, area: Rect) {
     let rows = setup.rows();
     let width = area.width.saturating_sub(2).min(72);
     // Lines under the variant's row (two at most) say what the variant is.

@@ -137,7 +137,7 @@ pub fn draw(
     look: &Look,
     p: &Playing,
     marks: &BoardMarks,
-    frame: &mut Frame,
+    frame: &mut Frame<'_>,
     body: Rect,
 ) -> Option<(Rect, bool)> {
     let parts = layout(look, p, body)?;
@@ -159,7 +159,7 @@ pub fn draw_still(
     look: &Look,
     p: &Playing,
     marks: &BoardMarks,
-    frame: &mut Frame,
+    frame: &mut Frame<'_>,
     body: Rect,
 ) -> Option<(Rect, bool)> {
     let parts = layout_with(look, p, body, true)?;

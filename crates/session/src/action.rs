@@ -1,0 +1,184 @@
+//! What can change a session's state: every [`Action`] a key, a typed
+//! line, a signal or a computer player's report becomes, and the screen
+//! [`Dir`]ections the cursor moves in. A leaf: the keymap, the
+//! orientation and the app all speak of actions, and none of them is
+//! needed to name one.
+
+use super::save::SavedGame;
+use catboard::ai::Thought;
+
+/// A direction on the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dir {
+    /// Towards the top of the screen.
+    Up,
+    /// Towards the bottom.
+    Down,
+    /// Leftwards.
+    Left,
+    /// Rightwards.
+    Right,
+}
+
+/// A step through the game's moves in review.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReviewStep {
+    /// One ply back (from the live position: into review).
+    Back,
+    /// One ply forward (reaching the live position ends the review).
+    Forward,
+    /// To the start position.
+    First,
+    /// Back to the game as it stands.
+    Live,
+}
+
+/// What a mouse did, as the terminal reports it (xterm's SGR mouse mode).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MouseKind {
+    /// The left button pressed.
+    Press,
+    /// Moved with the left button held.
+    Drag,
+    /// The button let go.
+    Release,
+    /// The wheel turned up.
+    ScrollUp,
+    /// The wheel turned down.
+    ScrollDown,
+}
+
+/// A mouse event at a screen cell (column and row from 0 at the top left).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mouse {
+    /// What it did.
+    pub kind: MouseKind,
+    /// The screen column.
+    pub column: u16,
+    /// The screen row.
+    pub row: u16,
+}
+
+/// Everything that can change the application's state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Move the cursor (or the highlight of a list).
+    Cursor(Dir),
+    /// Select what is under the cursor, or take the highlighted choice.
+    Select,
+    /// Cancel the selection, or close what is open.
+    Cancel,
+    /// Open the move prompt.
+    OpenPrompt,
+    /// Take back a move.
+    Undo,
+    /// Replay a move taken back.
+    Redo,
+    /// Turn the board round.
+    Flip,
+    /// A mouse event, before the screen that knows where things are drawn
+    /// turns it into [`Action::Click`], [`Action::Rotate`] or
+    /// [`Action::ScrollMoves`]; nothing by itself.
+    Mouse(Mouse),
+    /// The cell clicked: the cursor goes there and picks it.
+    Click(catboard::core::Cell),
+    /// Scroll the move list this many lines back (negative: forwards).
+    ScrollMoves(i16),
+    /// Turn the sphere's globe this many degrees eastwards in longitude
+    /// (`<` and `>`, a mouse drag).
+    Rotate(i16),
+    /// Ask to start a new game.
+    NewGame,
+    /// Open the help.
+    Help,
+    /// Pass the turn (where the rules allow it: the Cats).
+    Pass,
+    /// Ask the engine which move it would play for the person to move.
+    Hint,
+    /// Pause or resume the computer players.
+    PauseComputer,
+    /// Step through the game's moves without undoing them.
+    Review(ReviewStep),
+    /// Ask to resign (the screen asks first; see [`Action::Resign`]).
+    AskResign,
+    /// The person to move gives the game up.
+    Resign,
+    /// The person to move offers a draw.
+    OfferDraw,
+    /// The offered draw is accepted (`true`) or declined.
+    AnswerDraw(bool),
+    /// A search has finished another depth.
+    Progress {
+        /// The search's request id.
+        id: u64,
+        /// What it has found so far.
+        thought: Thought,
+    },
+    /// An engine playing a seat brings news other than a move: it failed
+    /// (its seat goes to catboard's computer) or resigned.
+    EngineNews {
+        /// The request's id.
+        id: u64,
+        /// The seat it plays.
+        seat: catboard::core::Seat,
+        /// What it brings.
+        news: super::engines::EngineNews,
+    },
+    /// A search has ended with its move.
+    Reply {
+        /// The search's request id.
+        id: u64,
+        /// What it found.
+        thought: Thought,
+    },
+    /// Leave the program.
+    Quit,
+    /// Type a character into the open text field.
+    TypeChar(char),
+    /// Delete the last character of the open text field.
+    DeleteChar,
+    /// Accept the open text field.
+    Submit,
+    /// Choose the chooser's entry with this letter.
+    ChooseLetter(char),
+    /// Answer yes.
+    Yes,
+    /// Answer no.
+    No,
+    /// The terminal changed size.
+    Resize,
+    /// Time went by: the clocks may need the session (a flag falling, a
+    /// low-time warning, the time shown); a front end sends it when
+    /// [`crate::app::App::clock_wake`] says.
+    Tick,
+    /// The terminal hung up or a termination signal came: save and leave.
+    Hangup,
+    /// Something outside (saving) went wrong; show this sentence.
+    Notice(String),
+    /// A whole move typed at once (the line mode), in any notation the
+    /// variant reads or as the cells of its path.
+    TypedMove(String),
+    /// Text pasted into the terminal: it goes to the move prompt, never
+    /// runs as keys.
+    Paste(String),
+    /// Start the same game again from its start: variant, options,
+    /// position and players.
+    Restart,
+    /// Show or hide the cell list (the cursor's cell and its neighbours).
+    ToggleCellList,
+    /// Move the cursor to the cursor cell's neighbour with this number
+    /// (from 1, in the order round the cell the cell list shows).
+    Neighbour(u8),
+    /// Open the prompt that moves the cursor to a cell typed by name.
+    GoTo,
+    /// Show how a piece moves: the piece picked or under the cursor, or
+    /// (from the help, or on an empty cell) the first of the game's pieces.
+    Explain,
+    /// The computer plays one move for the side to move.
+    ComputerMove,
+    /// The game being watched was saved anew by the catboard that has it
+    /// open: as its file now holds it.
+    Watched(Box<SavedGame>),
+    /// The catboard that had the watched game open has let it go.
+    WatchedFree,
+}

@@ -1,0 +1,550 @@
+//! The describe layer: every sentence the game says, made in one place
+//! from game facts. The update step emits them as [`Event`]s, which the
+//! screen's message line and the line mode both read.
+
+pub mod changes;
+pub mod glance;
+pub mod position;
+pub mod refusal;
+
+use super::speech::{Voice, taken_pieces};
+use super::table::TableGame;
+use super::words::capitalise;
+use catboard::core::{Cell, Game, Leaving, MoveKind, Outcome, Piece, PieceKind, Retire, Seat};
+use catboard::entry::{Choice, Refusal};
+use catboard::series::{Series, half_points_text};
+use catboard::variants::AnyGame;
+
+/// What an event reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventKind {
+    /// A move was played, by a person or the computer.
+    Move,
+    /// A side is in check.
+    Check,
+    /// The game ended.
+    Result,
+    /// A pick or a typed move was refused.
+    Refusal,
+    /// Something went wrong outside the game (a save, the computer).
+    Error,
+    /// Anything else worth saying (a hint, a pause, a resumed game).
+    Info,
+}
+
+impl EventKind {
+    /// Whether the event reports a mistake or failure (drawn as an error).
+    pub fn is_error(self) -> bool {
+        matches!(self, EventKind::Refusal | EventKind::Error)
+    }
+}
+
+/// One sentence the game said.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// What it reports.
+    pub kind: EventKind,
+    /// The sentence.
+    pub text: String,
+}
+
+impl Event {
+    /// An event of `kind` saying `text`.
+    pub fn new(kind: EventKind, text: impl Into<String>) -> Event {
+        Event {
+            kind,
+            text: text.into(),
+        }
+    }
+}
+
+/// A seat's name as a sentence starts it ("White", "The Cats").
+fn seat_subject(game: &AnyGame, seat: Seat) -> String {
+    let name = game.seat_name(seat);
+    if name.ends_with('s') {
+        format!("The {}", capitalise(name))
+    } else {
+        capitalise(name)
+    }
+}
+
+/// A figure of the panel as `voice` says it: BacCanCat's Reserve, which
+/// the panel writes `Q8 T8 G8`, is said "8 queens, 8 tanks, 8 gnus" in a
+/// spoken voice (a synthesiser reads the letters as "queue", "tee",
+/// "gee"); every other figure as the panel writes it.
+pub fn note_words(game: &AnyGame, voice: Voice, label: &str, value: &str) -> String {
+    let AnyGame::BacCanCat(g) = game else {
+        return value.to_string();
+    };
+    if label != "Reserve" || !voice.notation.in_words() {
+        return value.to_string();
+    }
+    let leapers = g.position().leapers();
+    let said: Option<Vec<String>> = value
+        .split_whitespace()
+        .map(|token| {
+            let mut chars = token.chars();
+            let kind = leapers.kind_of_letter(chars.next()?)?;
+            let count: u32 = chars.as_str().parse().ok()?;
+            let name = kind.name();
+            Some(if count == 1 {
+                format!("1 {name}")
+            } else {
+                format!("{count} {}", super::words::plural(name))
+            })
+        })
+        .collect();
+    match said {
+        Some(items) if !items.is_empty() => items.join(", "),
+        _ => value.to_string(),
+    }
+}
+
+/// A piece in words with its owner ("black pawn", "cat").
+pub fn piece_words(game: &AnyGame, piece: Piece) -> String {
+    if piece.kind() == PieceKind::Cat {
+        return "cat".to_string();
+    }
+    format!("{} {}", game.seat_name(piece.seat()), piece.kind().name())
+}
+
+/// The sentence for `mv`, played now in `game` (before it is made), its
+/// cells said by `voice`: "White plays knight from g1 to f3.", "Black
+/// plays pawn from d4 to e3, taking the white pawn on e4.", "The Cats pass."
+pub fn move_played(game: &AnyGame, voice: Voice, mv: catboard::core::Move) -> String {
+    let geo = game.geometry();
+    let who = seat_subject(game, game.to_move());
+    let name = |c: Cell| voice.cell(geo, c);
+    // "The Cats" take a plural verb.
+    let plural = who.starts_with("The ");
+    let verb = |one: &str, many: &str| {
+        if plural {
+            many.to_string()
+        } else {
+            one.to_string()
+        }
+    };
+    if mv.kind == MoveKind::Pass {
+        return format!("{who} {}.", verb("passes", "pass"));
+    }
+    if let Some(retire) = Retire::of(mv) {
+        return format!("{}.", retire.words(game.seat_names()));
+    }
+    let kind = game
+        .piece_at(mv.from)
+        .map_or("piece".to_string(), |p| p.kind().name().to_string());
+    if mv.kind == MoveKind::Castle {
+        return format!(
+            "{who} {}: king from {} to {}, with the rook on {}.",
+            verb("castles", "castle"),
+            name(mv.from),
+            name(mv.to),
+            name(mv.aux)
+        );
+    }
+    if mv.kind == MoveKind::TwoLeg && mv.aux == mv.from {
+        // A Lion's pass: a step out and back, the turn spent.
+        return format!(
+            "{who} {} with the {kind} on {}.",
+            verb("passes", "pass"),
+            name(mv.from)
+        );
+    }
+    let plays = verb("plays", "play");
+    let mut text = if mv.kind == MoveKind::TwoLeg && mv.to == mv.from {
+        format!(
+            "{who} {plays} {kind} on {} to {} and back",
+            name(mv.from),
+            name(mv.aux)
+        )
+    } else if mv.kind == MoveKind::TwoLeg {
+        format!(
+            "{who} {plays} {kind} from {} via {} to {}",
+            name(mv.from),
+            name(mv.aux),
+            name(mv.to)
+        )
+    } else {
+        format!(
+            "{who} {plays} {kind} from {} to {}",
+            name(mv.from),
+            name(mv.to)
+        )
+    };
+    let taken: Vec<String> = taken_pieces(game, mv)
+        .into_iter()
+        .map(|(p, on)| {
+            let passant = if mv.kind == MoveKind::EnPassant {
+                " en passant"
+            } else {
+                ""
+            };
+            format!("the {} on {}{passant}", piece_words(game, p), name(on))
+        })
+        .collect();
+    if !taken.is_empty() {
+        text.push_str(&format!(", taking {}", taken.join(" and ")));
+    }
+    if let Some(kind) = mv.promotion {
+        text.push_str(&format!(", and promotes to {}", kind.name()));
+    }
+    text.push('.');
+    text
+}
+
+/// "Black is in check.", when the side to move is and the game goes on
+/// (the SSH server's line; the line mode and the screen say every
+/// seat's check through [`changes`]).
+pub fn check(game: &AnyGame) -> Option<String> {
+    (game.outcome().is_none() && game.in_check())
+        .then(|| format!("{} is in check.", seat_subject(game, game.to_move())))
+}
+
+/// The result: "Game over 1-0: Checkmate — White wins."
+pub fn result(table: &TableGame, ending: Outcome) -> String {
+    result_in(table, ending, Voice::SCREEN)
+}
+
+/// The result as `voice` says it: spoken voices leave out the score,
+/// which a synthesiser reads "one slash two dash one slash two":
+/// "Game over: checkmate — White wins."
+pub fn result_in(table: &TableGame, ending: Outcome, voice: Voice) -> String {
+    let words = table.outcome_words(ending);
+    if voice.notation.in_words() {
+        // "checkmate — White wins", but "White resigns" keeps its capital.
+        let first_word = words.split_whitespace().next().unwrap_or("");
+        let seat = table.game().seat_names().iter().any(|s| {
+            let word = first_word.trim_end_matches("'s").trim_end_matches('\'');
+            s.eq_ignore_ascii_case(word)
+        });
+        let mut chars = words.chars();
+        let first = match chars.next() {
+            Some(c) if !seat => c.to_lowercase().collect::<String>(),
+            Some(c) => c.to_string(),
+            None => String::new(),
+        };
+        return format!("Game over: {first}{}.", chars.as_str());
+    }
+    if table.players().len() == 2 {
+        format!("Game over {}: {words}.", ending.score())
+    } else {
+        format!("Game over: {words}.")
+    }
+}
+
+/// A seat left a game that goes on: "Blue resigns: out of the game, and
+/// play goes on.", "The Cats' flag fell: they pass from now on."
+pub fn left_the_game(table: &TableGame, retire: Retire) -> String {
+    let game = table.game();
+    let words = retire.words(game.seat_names());
+    match (retire, game.end_rules().leaving) {
+        (Retire::Leave(..), Leaving::TwoArmies) => format!("{words}: they pass from now on."),
+        (Retire::Leave(..), Leaving::Elimination) => {
+            format!("{words}: out of the game, and play goes on.")
+        }
+        (Retire::Agreement, _) => format!("{words}."),
+    }
+}
+
+/// Each seat's series total: "Red 6, Orange 0, Green 2.5, Blue 3.5".
+pub fn series_totals(game: &AnyGame, series: &Series) -> String {
+    (0..game.seat_names().len())
+        .map(|i| {
+            let total = series.totals().get(i).copied().unwrap_or(0);
+            format!(
+                "{} {}",
+                capitalise(game.seat_name(Seat(i as u8))),
+                half_points_text(total)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A game of a series begins: "Game 2 of the series. Totals: Red 6, …".
+pub fn series_game_begins(table: &TableGame) -> String {
+    format!(
+        "Game {} of the series. Totals: {}.",
+        table.series().current_game(),
+        series_totals(table.game(), table.series())
+    )
+}
+
+/// The series so far for the line mode's `scores`: "Series: game 2;
+/// totals Red 6, …" (this game counted once it has ended), or `None` when
+/// the variant scores no points.
+pub fn series_standing(table: &TableGame) -> Option<String> {
+    table.game().points()?;
+    let counted = table.series_with_this_game();
+    Some(format!(
+        "Series: game {}; totals {}.",
+        table.series().current_game(),
+        series_totals(table.game(), &counted)
+    ))
+}
+
+/// The question a new game asks: after a finished game of a series,
+/// "Start game 2 of the series? (y/n)", else "Start a new game? (y/n)".
+pub fn new_game_question(table: &TableGame) -> String {
+    if table.outcome().is_some() && table.game().points().is_some() {
+        format!(
+            "Start game {} of the series? (y/n)",
+            table.series().current_game() + 1
+        )
+    } else {
+        "Start a new game? (y/n)".to_string()
+    }
+}
+
+/// The question a draw offered asks the other army: "White offers a
+/// draw. Accept it as Black? (y/n)".
+pub fn draw_question(table: &TableGame, offerer: Seat) -> String {
+    let game = table.game();
+    format!(
+        "{} offers a draw. Accept it as {}? (y/n)",
+        capitalise(game.seat_name(offerer)),
+        capitalise(game.seat_name(offerer.opponent()))
+    )
+}
+
+/// Why a pick was refused, in one sentence.
+pub fn refusal(game: &AnyGame, voice: Voice, why: Refusal) -> String {
+    let geo = game.geometry();
+    let name = |c: Cell| voice.cell(geo, c);
+    let side = game.to_move();
+    match why {
+        Refusal::NoMoveFrom(cell) => match game.piece_at(cell) {
+            Some(p) if p.seat() == side => format!(
+                "The {} on {} has no legal move.",
+                p.kind().name(),
+                name(cell)
+            ),
+            _ => {
+                let own = crate::words::possessive(&capitalise(game.seat_name(side)));
+                format!("It is {own} move: select one of {own} pieces.")
+            }
+        },
+        Refusal::CannotReach { from, via, to } => {
+            let what = game
+                .piece_at(from)
+                .map_or("piece".to_string(), |p| p.kind().name().to_string());
+            match via {
+                Some(via) => format!(
+                    "The {what} on {} cannot go on from {} to {}.",
+                    name(from),
+                    name(via),
+                    name(to)
+                ),
+                None => format!("The {what} on {} cannot move to {}.", name(from), name(to)),
+            }
+        }
+        Refusal::NotAChoice(choice) => match choice {
+            Choice::NoPromotion => "Here the piece must promote.".to_string(),
+            Choice::Promote(kind) => {
+                format!("Promoting to a {} is not a choice here.", kind.name())
+            }
+        },
+        Refusal::NoChoicePending => "There is nothing to choose now.".to_string(),
+    }
+}
+
+/// A cell and what stands on it: "e4: white pawn.", "d5: empty, dark square."
+pub fn cell(game: &AnyGame, voice: Voice, cell: Cell) -> String {
+    let geo = game.geometry();
+    let named = voice.cell(geo, cell);
+    let annotations = game.annotations();
+    let mut zone = if annotations.zones.contains(cell) {
+        ", in a Cat's zone".to_string()
+    } else {
+        String::new()
+    };
+    if let Some((seat, _)) = annotations.regions.iter().find(|(_, c)| c.contains(cell)) {
+        zone.push_str(&format!(
+            ", in {}'s camp",
+            capitalise(game.seat_name(*seat))
+        ));
+    }
+    match game.piece_at(cell) {
+        Some(p) => format!("{}: {}{zone}.", named, piece_words(game, p)),
+        None => {
+            let shade = if geo.is_light(cell) { "light" } else { "dark" };
+            format!("{}: empty, {shade} square{zone}.", named)
+        }
+    }
+}
+
+/// Where the pieces of `kind` stand, seat by seat: "White knights: b1, g1.
+/// Black knights: b8, g8." or "There are no bishops." when none do.
+pub fn pieces_of_kind(game: &AnyGame, voice: Voice, kind: PieceKind) -> String {
+    let geo = game.geometry();
+    let mut parts = Vec::new();
+    if kind == PieceKind::Cat {
+        let cells: Vec<String> = geo
+            .cells()
+            .filter(|&c| game.piece_at(c).is_some_and(|p| p.kind() == kind))
+            .map(|c| voice.cell(geo, c))
+            .collect();
+        return if cells.is_empty() {
+            "There are no cats.".to_string()
+        } else {
+            format!("The Cats stand on {}.", cells.join(", "))
+        };
+    }
+    for (i, name) in game.seat_names().iter().enumerate() {
+        let cells: Vec<String> = geo
+            .cells()
+            .filter(|&c| {
+                game.piece_at(c)
+                    .is_some_and(|p| p.kind() == kind && p.seat().index() == i)
+            })
+            .map(|c| voice.cell(geo, c))
+            .collect();
+        if !cells.is_empty() {
+            parts.push(format!(
+                "{} {}: {}.",
+                capitalise(name),
+                if cells.len() == 1 {
+                    kind.name().to_string()
+                } else {
+                    kind.plural()
+                },
+                cells.join(", ")
+            ));
+        }
+    }
+    if parts.is_empty() {
+        format!("There are no {}.", kind.plural())
+    } else {
+        parts.join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use catboard::core::Options;
+    use catboard::variants::Variant;
+
+    #[test]
+    fn the_reserve_is_said_in_words_in_a_spoken_voice() {
+        let game = Variant::BacCanCat.new_game(&Options::new());
+        let said = |voice| note_words(&game, voice, "Reserve", "Q8 T8 G1");
+        assert_eq!(said(Voice::SPOKEN), "8 queens, 8 tanks, 1 gnu");
+        assert_eq!(said(Voice::SCREEN), "Q8 T8 G1");
+        assert_eq!(
+            note_words(&game, Voice::SPOKEN, "Reserve", "Pawns and Yeomen only"),
+            "Pawns and Yeomen only"
+        );
+        let chess = chess(None);
+        assert_eq!(note_words(&chess, Voice::SPOKEN, "Reserve", "Q8"), "Q8");
+    }
+
+    fn chess(fen: Option<&str>) -> AnyGame {
+        match fen {
+            Some(f) => Variant::Chess.from_position(f, &Options::new()),
+            None => Ok(Variant::Chess.new_game(&Options::new())),
+        }
+        .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn said(game: &AnyGame, text: &str) -> String {
+        let mv = game.parse_move(text).unwrap_or_else(|e| panic!("{e}"));
+        move_played(game, Voice::SCREEN, mv)
+    }
+
+    /// Item 10 of issue 21: "Red yeomans". Kinds take their plural, and a
+    /// lone piece its singular.
+    #[test]
+    fn pieces_of_a_kind_are_named_in_the_right_number() {
+        let four = Variant::BacCanCat.new_game(&Options::new());
+        let text = pieces_of_kind(&four, Voice::SCREEN, PieceKind::Yeoman);
+        assert!(text.starts_with("Red yeomen: "), "{text}");
+        assert!(!text.contains("yeomans"), "{text}");
+        let bare = chess(Some("4k3/8/8/8/8/8/8/3QK3 w - - 0 1"));
+        assert_eq!(
+            pieces_of_kind(&bare, Voice::SCREEN, PieceKind::Queen),
+            "White queen: d1."
+        );
+        assert_eq!(
+            pieces_of_kind(&bare, Voice::SCREEN, PieceKind::Yeoman),
+            "There are no yeomen."
+        );
+        assert_eq!(PieceKind::named("yeomen"), Some(PieceKind::Yeoman));
+        assert_eq!(PieceKind::named("knights"), Some(PieceKind::Knight));
+    }
+
+    #[test]
+    fn a_move_is_said_with_its_piece_cells_capture_and_promotion() {
+        let game = chess(None);
+        assert_eq!(said(&game, "Nf3"), "White plays knight from g1 to f3.");
+        let game = chess(Some("4k3/1P6/8/3pP3/8/8/8/R3K3 w Q d6 0 1"));
+        assert_eq!(
+            said(&game, "exd6"),
+            "White plays pawn from e5 to d6, taking the black pawn on d5 en passant."
+        );
+        assert_eq!(
+            said(&game, "b8=N"),
+            "White plays pawn from b7 to b8, and promotes to knight."
+        );
+        assert_eq!(
+            said(&game, "O-O-O"),
+            "White castles: king from e1 to c1, with the rook on a1."
+        );
+    }
+
+    #[test]
+    fn check_and_results_are_said() {
+        let game = chess(Some("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1"));
+        assert_eq!(check(&game).as_deref(), Some("Black is in check."));
+        assert_eq!(check(&chess(None)), None);
+    }
+
+    #[test]
+    fn refusals_name_the_piece_and_cells() {
+        let game = chess(None);
+        let geo = game.geometry();
+        let c = |n: &str| geo.cell(n).unwrap_or_default();
+        assert_eq!(
+            refusal(&game, Voice::SCREEN, Refusal::NoMoveFrom(c("a1"))),
+            "The rook on a1 has no legal move."
+        );
+        assert_eq!(
+            refusal(&game, Voice::SCREEN, Refusal::NoMoveFrom(c("e7"))),
+            "It is White's move: select one of White's pieces."
+        );
+        assert_eq!(
+            refusal(
+                &game,
+                Voice::SCREEN,
+                Refusal::CannotReach {
+                    from: c("g1"),
+                    via: None,
+                    to: c("g3")
+                }
+            ),
+            "The knight on g1 cannot move to g3."
+        );
+    }
+
+    #[test]
+    fn cells_and_pieces_of_a_kind_are_said() {
+        let game = chess(None);
+        let geo = game.geometry();
+        assert_eq!(
+            cell(&game, Voice::SCREEN, geo.cell("e1").unwrap_or_default()),
+            "e1: white king."
+        );
+        assert_eq!(
+            cell(&game, Voice::SCREEN, geo.cell("e4").unwrap_or_default()),
+            "e4: empty, light square."
+        );
+        assert_eq!(
+            pieces_of_kind(&game, Voice::SCREEN, PieceKind::Knight),
+            "White knights: b1, g1. Black knights: b8, g8."
+        );
+        assert_eq!(
+            pieces_of_kind(&game, Voice::SCREEN, PieceKind::Lion),
+            "There are no lions."
+        );
+    }
+}

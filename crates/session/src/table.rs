@@ -1,0 +1,924 @@
+//! A game in progress at the table: the variant, options and start, who
+//! plays each seat, the game itself, the move list in its notation, the
+//! captured pieces, and the moves undone that `redo` can replay.
+
+mod engine_seats;
+
+use super::save::{SavedGame, SavedSeries, SavedVerdict};
+use super::words::capitalise;
+use catboard::ai::Level;
+use catboard::clock::{Clocks, FlagFell, TimeControl};
+use catboard::core::{Departure, EndReason, Game, Move, Options, Outcome, Piece, Retire, Seat};
+use catboard::series::Series;
+use catboard::text::{count, noun};
+use catboard::variants::{AnyGame, Variant};
+use std::time::Duration;
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A person at the keyboard.
+    Human,
+    /// The computer, at this level.
+    Computer(Level),
+}
+
+impl Player {
+    /// Every kind of player the setup screen offers, in its order.
+    pub const ALL: &'static [Player] = &[
+        Player::Human,
+        Player::Computer(Level::Casual),
+        Player::Computer(Level::Club),
+        Player::Computer(Level::Strong),
+        Player::Computer(Level::Master),
+    ];
+
+    /// The name used on the command line, in saves and on screen
+    /// (`human`, or the computer's level: `casual` … `master`).
+    pub const fn id(self) -> &'static str {
+        match self {
+            Player::Human => "human",
+            Player::Computer(level) => level.id(),
+        }
+    }
+
+    /// The player named `id`.
+    pub fn from_id(id: &str) -> Result<Player, String> {
+        Player::ALL
+            .iter()
+            .copied()
+            .find(|p| p.id() == id.trim().to_ascii_lowercase())
+            .ok_or_else(|| {
+                let known: Vec<&str> = Player::ALL.iter().map(|p| p.id()).collect();
+                let (last, rest) = known.split_last().unwrap_or((&"human", &[]));
+                format!(
+                    "There is no player {}; choose {} or {last}.",
+                    catboard::text::quoted(id),
+                    rest.join(", ")
+                )
+            })
+    }
+
+    /// How the screen names the player: `human`, `computer (club)`.
+    pub fn label(self) -> String {
+        match self {
+            Player::Human => "human".to_string(),
+            Player::Computer(level) => format!("computer ({level})"),
+        }
+    }
+
+    /// The computer's level, when the computer plays.
+    pub const fn level(self) -> Option<Level> {
+        match self {
+            Player::Human => None,
+            Player::Computer(level) => Some(level),
+        }
+    }
+}
+
+/// What a new table is set up from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableSpec {
+    /// The variant played.
+    pub variant: Variant,
+    /// Its rule options.
+    pub options: Options,
+    /// The start position's text; `None` for the usual start.
+    pub position: Option<String>,
+    /// Who plays each seat, in seat order.
+    pub players: Vec<Player>,
+    /// The time control; `None` for a game without clocks.
+    pub time: Option<TimeControl>,
+}
+
+/// One move as the table remembers it.
+#[derive(Clone, Debug, PartialEq)]
+struct Played {
+    mv: Move,
+    notation: String,
+    mover: Seat,
+    captured: Option<Piece>,
+    /// The mover's clock before and after the move (after its increment),
+    /// in a timed game: undo and redo set the clock back and forth by them.
+    clock: Option<(Duration, Duration)>,
+}
+
+/// A game at a table: the game, who plays each seat, and the moves taken
+/// back that redo can replay (not to be confused with ratatui's `Table`
+/// widget or the search's transposition `Table`).
+#[derive(Clone, Debug)]
+pub struct TableGame {
+    variant: Variant,
+    options: Options,
+    start: String,
+    players: Vec<Player>,
+    game: AnyGame,
+    played: Vec<Played>,
+    /// Moves taken back, the next to replay last.
+    redo: Vec<Played>,
+    first_mover: Seat,
+    /// The round number of the start position (a set-up position's
+    /// fullmove number), the move list's first number.
+    first_round: u16,
+    /// The series this game belongs to: the games finished before it.
+    series: Series,
+    /// How long a Master computer thinks per move at this table (ms),
+    /// when set: saved with the game.
+    think_ms: Option<u64>,
+    /// The engine playing each seat, where one does (see
+    /// [`TableGame::engine`]); empty when none does.
+    engines: Vec<Option<catboard::protocol::engine::EngineSpec>>,
+    /// The clocks, in a timed game: each seat's time as its turn began.
+    clocks: Option<Clocks>,
+    /// The time the seat to move had spent on its turn before this game
+    /// was last read back from a save (the rest of the turn is the front
+    /// end's to measure); nothing once a move is played.
+    carried: Duration,
+}
+
+impl TableGame {
+    /// A new game as `spec` describes; a bad start position is reported in
+    /// one sentence.
+    pub fn new(spec: &TableSpec) -> Result<TableGame, String> {
+        let game = match &spec.position {
+            Some(text) => spec
+                .variant
+                .from_position(text.trim(), &spec.options)
+                .map_err(|e| e.0)?,
+            None => spec.variant.new_game(&spec.options),
+        };
+        let seats = spec.variant.seats().len();
+        if spec.players.len() != seats {
+            return Err(format!(
+                "{} has {} but {} {} given.",
+                spec.variant.name(),
+                count(seats as u64, "seat", "seats"),
+                count(spec.players.len() as u64, "player", "players"),
+                noun(spec.players.len() as u64, "was", "were")
+            ));
+        }
+        Ok(TableGame {
+            variant: spec.variant,
+            options: spec.options.clone(),
+            start: game.position_text(),
+            players: spec.players.clone(),
+            first_mover: game.to_move(),
+            first_round: game.fullmove().max(1),
+            think_ms: None,
+            engines: Vec::new(),
+            clocks: spec.time.map(|control| Clocks::new(control, seats)),
+            carried: Duration::ZERO,
+            game,
+            played: Vec::new(),
+            redo: Vec::new(),
+            series: Series::new(),
+        })
+    }
+
+    /// A saved game, replayed and checked move by move.
+    pub fn from_saved(saved: &SavedGame) -> Result<TableGame, String> {
+        let variant = Variant::from_id(&saved.variant).map_err(|e| e.0)?;
+        let options = Options::parse(variant.options(), saved.options.iter().map(String::as_str))?;
+        let players = saved
+            .players
+            .iter()
+            .map(|p| Player::from_id(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        let time = match &saved.time {
+            Some(text) => {
+                TimeControl::parse(text).map_err(|e| catboard::text::clause(&e).to_string())?
+            }
+            None => None,
+        };
+        if time.is_some() && !saved.clocks.is_empty() && saved.clocks.len() != saved.moves.len() {
+            return Err(format!(
+                "it has {} but {}",
+                count(saved.moves.len() as u64, "move", "moves"),
+                count(saved.clocks.len() as u64, "clock reading", "clock readings")
+            ));
+        }
+        let mut table = TableGame::new(&TableSpec {
+            variant,
+            options,
+            position: Some(saved.start.clone()),
+            players,
+            time,
+        })?;
+        table.think_ms = saved.think_ms;
+        table.read_engines(&saved.engines)?;
+        if let Some(series) = &saved.series {
+            table.series =
+                Series::from_parts(series.games, series.totals.clone()).map_err(|e| e.0)?;
+            let seats = table.players.len();
+            if !table.series.fits(seats) {
+                return Err(format!(
+                    "the series has {} but {} has {}",
+                    count(series.totals.len() as u64, "total", "totals"),
+                    variant.name(),
+                    count(seats as u64, "seat", "seats")
+                ));
+            }
+        }
+        let verdict = match &saved.verdict {
+            Some(v) => Some(table.read_verdict(v)?),
+            None => None,
+        };
+        for (i, text) in saved.moves.iter().enumerate() {
+            let mv = table
+                .game
+                .read_listed_move(text)
+                .map_err(|e| e.describe(i + 1, text))?;
+            let after = saved.clocks.get(i).map(|&ms| Duration::from_millis(ms));
+            table.replay_ply(mv, after);
+        }
+        table.carried = Duration::from_millis(saved.turn_ms.unwrap_or(0));
+        if let Some(verdict) = verdict {
+            // A save from before retirements were plies: its verdict
+            // becomes the last ply.
+            table.retire(verdict)?;
+        }
+        Ok(table)
+    }
+
+    /// Plays `mv` (legal now, or a retirement the game allows) as the next
+    /// ply of a game being read back (a save, a PGN), with the mover's
+    /// clock reading `after` it when the game is timed.
+    pub fn replay_ply(&mut self, mv: Move, after: Option<Duration>) {
+        // The notation is worked out on the position alone: a variant's
+        // notation looks one move ahead on a copy of the game, and a copy
+        // with the whole history would make a long replay take time
+        // growing with the square of its length.
+        let notation = if mv.on_board() {
+            let position = self.game.position_text();
+            match self.variant.from_position(&position, &self.options) {
+                Ok(alone) => alone.move_notation(mv),
+                Err(_) => self.game.move_notation(mv),
+            }
+        } else {
+            self.game.move_notation(mv)
+        };
+        self.record(mv, notation, after);
+    }
+
+    /// A verdict as an older save wrote it, as the retirement it was.
+    fn read_verdict(&self, saved: &SavedVerdict) -> Result<Retire, String> {
+        match (saved.kind.as_str(), &saved.seat) {
+            ("agreed", None) => Ok(Retire::Agreement),
+            ("resigned", Some(seat)) => self
+                .game
+                .seat_names()
+                .iter()
+                .position(|s| s == seat)
+                .map(|i| Retire::Leave(Seat(i as u8), Departure::Resigned))
+                .ok_or_else(|| {
+                    format!(
+                        "the game has no seat {} to resign",
+                        catboard::text::quoted(seat)
+                    )
+                }),
+            (kind, _) => Err(format!(
+                "the ending {} is not one this version reads",
+                catboard::text::quoted(kind)
+            )),
+        }
+    }
+
+    /// Plays `retire` (a seat resigns or its flag falls, or a draw is
+    /// agreed) as the next ply; refused in one sentence where the game
+    /// does not allow it. A flag fallen leaves the seat's clock at 0.
+    pub fn retire(&mut self, retire: Retire) -> Result<(), String> {
+        self.game.may_retire(retire).map_err(|e| e.0)?;
+        let mv = retire.to_move();
+        let notation = self.game.move_notation(mv);
+        let after = match (retire, &self.clocks) {
+            (Retire::Leave(seat, Departure::Flagged), Some(_)) => Some((seat, Duration::ZERO)),
+            _ => None,
+        };
+        self.record(mv, notation, after.map(|(_, left)| left));
+        Ok(())
+    }
+
+    /// The game as a save file records it.
+    pub fn saved(&self) -> SavedGame {
+        let mut replay = self.game.clone();
+        for _ in 0..self.played.len() {
+            replay.unmake_move();
+        }
+        SavedGame {
+            format: SavedGame::FORMAT,
+            variant: self.variant.id().to_string(),
+            options: self.options.pairs(),
+            start: self.start.clone(),
+            players: self.players.iter().map(|p| p.id().to_string()).collect(),
+            moves: self
+                .played
+                .iter()
+                .map(|p| {
+                    let text = replay.move_text(p.mv);
+                    replay.make_move(p.mv);
+                    text
+                })
+                .collect(),
+            series: (!self.series.is_fresh()).then(|| SavedSeries {
+                games: self.series.games(),
+                totals: self.series.totals().to_vec(),
+            }),
+            verdict: None,
+            think_ms: self.think_ms,
+            engines: self.saved_engines(),
+            time: self.time_control().map(TimeControl::text),
+            clocks: match &self.clocks {
+                Some(_) => self
+                    .played
+                    .iter()
+                    .map(|p| p.clock.map_or(0, |(_, after)| after.as_millis() as u64))
+                    .collect(),
+                None => Vec::new(),
+            },
+            turn_ms: None,
+        }
+    }
+
+    /// The game as a save records it `spent` into the current turn (by
+    /// the front end's timer, besides the time carried from the save it
+    /// was read from): the time the seat to move has used so far is kept,
+    /// so a resumed game goes on from the clock as it stood.
+    pub fn saved_during_turn(&self, spent: Duration) -> SavedGame {
+        let mut saved = self.saved();
+        let spent = self.carried + spent;
+        if self.clocks.is_some() && self.outcome().is_none() && !spent.is_zero() {
+            saved.turn_ms = Some(spent.as_millis() as u64);
+        }
+        saved
+    }
+
+    /// The time control, in a timed game.
+    pub fn time_control(&self) -> Option<TimeControl> {
+        self.clocks.as_ref().map(Clocks::control)
+    }
+
+    /// Each seat's time as it stood `ply` plies into the game (for the
+    /// review of an earlier position), in a timed game: a seat's reading
+    /// before its first move, then after each of its moves up to `ply`.
+    pub fn clocks_at(&self, ply: usize) -> Option<Vec<Duration>> {
+        let clocks = self.clocks.as_ref()?;
+        let mut left: Vec<Option<Duration>> = vec![None; self.players.len()];
+        for p in &self.played {
+            if let (Some((before, _)), Some(slot)) = (p.clock, left.get_mut(p.mover.index())) {
+                slot.get_or_insert(before);
+            }
+        }
+        for p in self.played.iter().take(ply) {
+            if let (Some((_, after)), Some(slot)) = (p.clock, left.get_mut(p.mover.index())) {
+                *slot = Some(after);
+            }
+        }
+        Some(
+            left.into_iter()
+                .enumerate()
+                .map(|(seat, reading)| reading.unwrap_or_else(|| clocks.left(seat)))
+                .collect(),
+        )
+    }
+
+    /// The clocks, in a timed game: each seat's time as its turn began.
+    pub fn clocks(&self) -> Option<&Clocks> {
+        self.clocks.as_ref()
+    }
+
+    /// The time the seat to move spent on its turn before the game was
+    /// read back from its save.
+    pub fn carried(&self) -> Duration {
+        self.carried
+    }
+
+    /// Sets the time the seat to move has spent on its turn so far, as the
+    /// game's keeper measured it (a server hands each viewer a copy with
+    /// its own measure, so every screen shows the same clock; the rest of
+    /// the turn is the viewer's to measure).
+    pub fn set_carried(&mut self, carried: Duration) {
+        self.carried = carried;
+    }
+
+    /// Whether `seat`'s clock runs on its turns: a timed game, and the
+    /// seat has not left it (the Cats pass without a clock once their flag
+    /// has fallen).
+    pub fn clock_runs_for(&self, seat: Seat) -> bool {
+        self.clocks.is_some() && self.game.retirements().of(seat).is_none()
+    }
+
+    /// The clock readings after each ply, oldest first (`None` in an
+    /// untimed game): what PGN writes as `%clk`, and the server keeps
+    /// with each move.
+    pub fn clock_readings(&self) -> Vec<Option<Duration>> {
+        self.played
+            .iter()
+            .map(|p| p.clock.map(|(_, after)| after))
+            .collect()
+    }
+
+    /// How long a Master computer thinks per move at this table (ms), if
+    /// set (a game saved before this was recorded has none).
+    pub fn think_ms(&self) -> Option<u64> {
+        self.think_ms
+    }
+
+    /// Sets how long a Master computer thinks per move at this table.
+    pub fn set_think_ms(&mut self, think_ms: u64) {
+        self.think_ms = Some(think_ms);
+    }
+
+    /// The series this game belongs to, without this game.
+    pub fn series(&self) -> &Series {
+        &self.series
+    }
+
+    /// Makes this game the next of `series` (the games finished before it).
+    pub fn set_series(&mut self, series: Series) {
+        self.series = series;
+    }
+
+    /// The series with this game counted, when it has ended and its
+    /// variant scores points; recomputed each time, so asking twice, or
+    /// after undoing the end and finishing again, never counts it twice.
+    pub fn series_with_this_game(&self) -> Series {
+        self.series.after_game(&self.game)
+    }
+
+    /// Whether this game belongs to a series worth showing: its variant
+    /// scores points and a game of the series has ended (this or an earlier one).
+    pub fn shows_series(&self) -> bool {
+        self.game.points().is_some() && (!self.series.is_fresh() || self.outcome().is_some())
+    }
+
+    /// The position the game started from, in the variant's text form.
+    pub fn start_position(&self) -> &str {
+        &self.start
+    }
+
+    /// The game.
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+
+    /// The variant played.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The rule options in force.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Who plays each seat.
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// Who plays the seat to move.
+    pub fn player_to_move(&self) -> Player {
+        self.player(self.game.to_move())
+    }
+
+    /// The result, once the game is over (by its rules, or by a seat
+    /// resigning or out of time, or a draw agreed: the plies of
+    /// [`TableGame::retire`]).
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    /// How `outcome` reads: "Checkmate — White wins", "Draw by stalemate",
+    /// "Draw by threefold repetition — the Cats win" (a draw that a seat
+    /// wins, as in Cat Chess), "Black resigns — White wins", "White's flag
+    /// fell — Black wins".
+    pub fn outcome_words(&self, outcome: Outcome) -> String {
+        let names = self.game.seat_names();
+        let how = match (outcome.reason, self.last_move().and_then(Retire::of)) {
+            (
+                EndReason::Resignation | EndReason::Time | EndReason::TimeAgainstMaterial,
+                Some(retire),
+            ) => {
+                let left = retire.words(names);
+                if outcome.reason == EndReason::TimeAgainstMaterial {
+                    let other = Seat(1 - self.game.to_move().0.min(1));
+                    format!(
+                        "{left}, but {} could not have mated: a draw",
+                        capitalise(self.game.seat_name(other))
+                    )
+                } else {
+                    left
+                }
+            }
+            (EndReason::Agreement, _) => "Draw agreed".to_string(),
+            (reason, _) if reason.draws() => format!("Draw by {}", reason.describe()),
+            (reason, _) => capitalise(reason.describe()),
+        };
+        match outcome.winner {
+            Some(seat) => format!("{how} — {}", winner_words(self.game.seat_name(seat))),
+            None => how,
+        }
+    }
+
+    /// Plays `mv` (legal now) without a clock (or with no time spent on
+    /// it), forgetting any moves that were undone.
+    #[cfg_attr(
+        not(test),
+        allow(dead_code, reason = "the server times every move it plays")
+    )]
+    pub fn play(&mut self, mv: Move) {
+        let _ = self.play_after(mv, Duration::ZERO);
+    }
+
+    /// Plays `mv` (legal now) for the seat to move, which spent `spent` on
+    /// its turn (measured by the front end; the time carried from a save
+    /// is added here): the time comes off its clock and the increment goes
+    /// on. When the time had run out first the move is not played and the
+    /// seat's flag falls instead ([`FlagFell`]).
+    pub fn play_after(&mut self, mv: Move, spent: Duration) -> Result<(), FlagFell> {
+        let notation = self.game.move_notation(mv);
+        let mover = self.game.to_move();
+        let after = match &self.clocks {
+            Some(clocks) if self.game.retirements().of(mover).is_none() => {
+                // Worked out on a copy: `record` sets the clock and keeps
+                // the reading before the move for undo and review.
+                match clocks.clone().moved(mover.index(), self.carried + spent) {
+                    Ok(after) => Some(after),
+                    Err(flag) => {
+                        let _ = self.retire(Retire::Leave(mover, Departure::Flagged));
+                        return Err(flag);
+                    }
+                }
+            }
+            Some(clocks) => Some(clocks.left(mover.index())),
+            None => None,
+        };
+        self.record(mv, notation, after);
+        Ok(())
+    }
+
+    /// Plays `mv` (legal now), written `notation` in the move list, with
+    /// the mover's clock reading `after` it (a timed game); the clocks are
+    /// set to it.
+    fn record(&mut self, mv: Move, notation: String, after: Option<Duration>) {
+        let mover = match Retire::of(mv) {
+            Some(Retire::Leave(seat, _)) => seat,
+            _ => self.game.to_move(),
+        };
+        let clock = self.clocks.as_mut().map(|clocks| {
+            let before = clocks.left(mover.index());
+            let after = after.unwrap_or(before);
+            clocks.set_left(mover.index(), after);
+            (before, after)
+        });
+        let entry = Played {
+            mv,
+            notation,
+            mover,
+            captured: self.game.captured(mv),
+            clock,
+        };
+        self.game.make_move(mv);
+        self.played.push(entry);
+        self.redo.clear();
+        self.carried = Duration::ZERO;
+    }
+
+    /// Takes back the last move (its mover's clock as it was before it);
+    /// false when there is none.
+    pub fn undo(&mut self) -> bool {
+        match self.played.pop() {
+            Some(entry) => {
+                self.game.unmake_move();
+                if let (Some(clocks), Some((before, _))) = (&mut self.clocks, entry.clock) {
+                    clocks.set_left(entry.mover.index(), before);
+                }
+                self.redo.push(entry);
+                self.carried = Duration::ZERO;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Plays again the last move taken back (its mover's clock as it was
+    /// after it); false when there is none.
+    pub fn redo(&mut self) -> bool {
+        match self.redo.pop() {
+            Some(entry) => {
+                self.game.make_move(entry.mv);
+                if let (Some(clocks), Some((_, after))) = (&mut self.clocks, entry.clock) {
+                    clocks.set_left(entry.mover.index(), after);
+                }
+                self.played.push(entry);
+                self.carried = Duration::ZERO;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The moves played, as the move list writes them.
+    pub fn notation(&self) -> impl Iterator<Item = &str> {
+        self.played.iter().map(|p| p.notation.as_str())
+    }
+
+    /// The moves taken back, in the order `redo` would replay them.
+    pub fn undone_notation(&self) -> impl Iterator<Item = &str> {
+        self.redo.iter().rev().map(|p| p.notation.as_str())
+    }
+
+    /// The moves taken back, in the order `redo` would replay them.
+    pub fn undone_moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.redo.iter().rev().map(|p| p.mv)
+    }
+
+    /// The moves played, oldest first.
+    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.played.iter().map(|p| p.mv)
+    }
+
+    /// How many moves have been played.
+    pub fn ply(&self) -> usize {
+        self.played.len()
+    }
+
+    /// The number the move list gives the round now being played: rounds
+    /// of every seat's move, counted from the start position's number
+    /// (a FEN's fullmove), so a chess game 45 plies in is at move 23.
+    pub fn move_number(&self) -> usize {
+        self.round_of(self.ply())
+    }
+
+    /// The number the move list gives the last move played (`None`
+    /// before the first): 23 for chess's 45th ply (23. Qc6#) and 44th.
+    pub fn last_move_number(&self) -> Option<usize> {
+        self.ply().checked_sub(1).map(|ply| self.round_of(ply))
+    }
+
+    /// The round of the ply numbered `ply` from 0 (the start position's
+    /// number, and its side to move: a FEN with Black to move at 8 has
+    /// Black's 8 as ply 0 and White's 9 as ply 1).
+    fn round_of(&self, ply: usize) -> usize {
+        let seats = self.players.len().max(1);
+        let (first, mover) = self
+            .variant()
+            .from_position(self.start_position(), self.options())
+            .map_or((1, 0), |g| (g.fullmove(), g.to_move().index()));
+        usize::from(first) + (ply + mover) / seats
+    }
+
+    /// Who plays `seat`.
+    pub fn player(&self, seat: Seat) -> Player {
+        self.players
+            .get(seat.index())
+            .copied()
+            .unwrap_or(Player::Human)
+    }
+
+    /// Whether a person plays at least one seat.
+    pub fn has_human(&self) -> bool {
+        self.players.contains(&Player::Human)
+    }
+
+    /// The seat that played the last move.
+    pub fn last_mover(&self) -> Option<Seat> {
+        self.played.last().map(|p| p.mover)
+    }
+
+    /// The seat that moved first from the start position.
+    pub fn first_mover(&self) -> Seat {
+        self.first_mover
+    }
+
+    /// The round the game started in (1 unless it started from a set-up
+    /// position numbered otherwise): the move list's first number.
+    pub fn first_round(&self) -> u16 {
+        self.first_round
+    }
+
+    /// The last move played.
+    pub fn last_move(&self) -> Option<Move> {
+        self.played.last().map(|p| p.mv)
+    }
+
+    /// The pieces `seat` has captured, in the order taken.
+    pub fn captured_by(&self, seat: Seat) -> Vec<Piece> {
+        self.played
+            .iter()
+            .filter(|p| p.mover == seat)
+            .filter_map(|p| p.captured)
+            .collect()
+    }
+
+    /// Whether the side to move may pass.
+    pub fn can_pass(&self) -> bool {
+        self.outcome().is_none() && self.game.legal_move_list().iter().any(|m| m.is_pass())
+    }
+
+    /// The seat best drawn at the near edge: the first a person plays.
+    pub fn first_human_seat(&self) -> usize {
+        self.players
+            .iter()
+            .position(|p| *p == Player::Human)
+            .unwrap_or(0)
+    }
+}
+
+/// "White wins", or for a seat named in the plural, "the Cats win".
+fn winner_words(seat_name: &str) -> String {
+    let name = capitalise(seat_name);
+    if seat_name.ends_with('s') {
+        format!("the {name} win")
+    } else {
+        format!("{name} wins")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two people at chess (also for the engine seats' tests).
+    pub(super) fn chess() -> TableGame {
+        TableGame::new(&TableSpec {
+            variant: Variant::Chess,
+            options: Options::new(),
+            position: None,
+            players: vec![Player::Human, Player::Human],
+            time: None,
+        })
+        .expect("chess starts")
+    }
+
+    fn play(table: &mut TableGame, text: &str) {
+        let mv = table.game().parse_move(text).expect("legal");
+        table.play(mv);
+    }
+
+    #[test]
+    fn the_clocks_of_an_earlier_position_are_those_its_moves_left() {
+        let mut t = TableGame::new(&TableSpec {
+            variant: Variant::Chess,
+            options: Options::new(),
+            position: None,
+            players: vec![Player::Human, Player::Human],
+            time: TimeControl::parse("1+2").ok().flatten(),
+        })
+        .expect("a timed game");
+        let s = Duration::from_secs;
+        for (m, spent) in [("e4", 10), ("e5", 20), ("Nf3", 5)] {
+            let mv = t.game().parse_move(m).expect("legal");
+            let _ = t.play_after(mv, s(spent));
+        }
+        assert_eq!(t.clocks_at(0), Some(vec![s(60), s(60)]));
+        assert_eq!(t.clocks_at(1), Some(vec![s(52), s(60)]));
+        assert_eq!(t.clocks_at(2), Some(vec![s(52), s(42)]));
+        assert_eq!(t.clocks_at(3), Some(vec![s(49), s(42)]));
+        assert_eq!(chess().clocks_at(0), None, "untimed");
+        assert!(t.undo());
+        assert_eq!(
+            t.clocks().map(|c| c.left(0)),
+            Some(s(52)),
+            "undo sets White's clock back to before Nf3"
+        );
+    }
+
+    #[test]
+    fn moves_are_numbered_as_the_move_list_numbers_them() {
+        let mut t = chess();
+        assert_eq!((t.move_number(), t.last_move_number()), (1, None));
+        for (m, now, last) in [("e4", 1, 1), ("e5", 2, 1), ("Nf3", 2, 2)] {
+            play(&mut t, m);
+            assert_eq!((t.move_number(), t.last_move_number()), (now, Some(last)));
+        }
+        let mut late = TableGame::new(&TableSpec {
+            variant: Variant::Chess,
+            options: Options::new(),
+            position: Some(
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 8".to_string(),
+            ),
+            players: vec![Player::Human, Player::Human],
+            time: None,
+        })
+        .expect("a FEN at move 8");
+        assert_eq!(late.move_number(), 8);
+        play(&mut late, "e5");
+        assert_eq!((late.move_number(), late.last_move_number()), (9, Some(8)));
+        play(&mut late, "Nf3");
+        assert_eq!((late.move_number(), late.last_move_number()), (9, Some(9)));
+    }
+
+    #[test]
+    fn moves_are_listed_in_san_and_undo_redo_walk_the_list() {
+        let mut t = chess();
+        for m in ["e4", "d5", "exd5"] {
+            play(&mut t, m);
+        }
+        assert_eq!(t.notation().collect::<Vec<_>>(), ["e4", "d5", "exd5"]);
+        assert_eq!(t.captured_by(Seat::WHITE).len(), 1);
+        assert!(t.captured_by(Seat::BLACK).is_empty());
+        assert!(t.undo());
+        assert_eq!(t.notation().count(), 2);
+        assert_eq!(t.undone_notation().collect::<Vec<_>>(), ["exd5"]);
+        assert!(t.captured_by(Seat::WHITE).is_empty());
+        assert!(t.redo());
+        assert_eq!(t.notation().last(), Some("exd5"));
+        assert!(!t.redo());
+        t.undo();
+        play(&mut t, "Nf3");
+        assert_eq!(
+            t.undone_notation().count(),
+            0,
+            "a new move forgets the undone ones"
+        );
+    }
+
+    #[test]
+    fn a_saved_game_round_trips_and_is_checked_move_by_move() {
+        let mut t = chess();
+        for m in ["e4", "e5", "Nf3"] {
+            play(&mut t, m);
+        }
+        let saved = t.saved();
+        assert_eq!(saved.moves, ["e2e4", "e7e5", "g1f3"]);
+        let back = TableGame::from_saved(&saved).expect("valid save");
+        assert_eq!(back.game().position_text(), t.game().position_text());
+        let mut bad = saved.clone();
+        bad.moves[1] = "e7e4".into();
+        let err = TableGame::from_saved(&bad).expect_err("illegal move");
+        assert!(err.starts_with("move 2 'e7e4'"), "{err}");
+        let mut bad = saved;
+        bad.variant = "draughts".into();
+        assert!(TableGame::from_saved(&bad).is_err());
+    }
+}
+
+#[cfg(test)]
+mod long_game {
+    use super::*;
+
+    /// A save of `plies` knight moves out and back, with the draw rules off.
+    fn shuffling(plies: usize) -> SavedGame {
+        let cycle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+        SavedGame {
+            format: SavedGame::FORMAT,
+            variant: "chess".into(),
+            options: vec!["fifty_moves=off".into(), "repetition=off".into()],
+            start: catboard::variants::chess::START_FEN.into(),
+            players: vec!["human".into(), "human".into()],
+            moves: (0..plies).map(|i| cycle[i % 4].to_string()).collect(),
+            series: None,
+            verdict: None,
+            think_ms: None,
+            engines: Vec::new(),
+            time: None,
+            clocks: Vec::new(),
+            turn_ms: None,
+        }
+    }
+
+    /// Seconds to replay a save of `plies` plies (the best of three tries).
+    fn replay_secs(plies: usize) -> f64 {
+        let saved = shuffling(plies);
+        (0..3)
+            .map(|_| {
+                let start = std::time::Instant::now();
+                let table = TableGame::from_saved(&saved).expect("a valid save");
+                assert_eq!(table.ply(), plies);
+                start.elapsed().as_secs_f64()
+            })
+            .fold(f64::INFINITY, f64::min)
+    }
+
+    #[test]
+    fn a_long_game_replays_in_time_growing_with_its_length() {
+        // Eight times the moves: about eight times the time when linear,
+        // sixty-four when quadratic. The bound leaves three times the
+        // linear ratio for a busy machine, and is still far below the
+        // quadratic one (four times the moves took 15 times as long before
+        // the fix).
+        let short = replay_secs(10_000);
+        let long = replay_secs(80_000);
+        let ratio = long / short.max(1e-6);
+        assert!(
+            ratio < 24.0,
+            "10,000 plies {short:.3} s, 80,000 plies {long:.3} s: {ratio:.1} times"
+        );
+        let moves: Vec<String> = TableGame::from_saved(&shuffling(8))
+            .expect("valid")
+            .notation()
+            .map(str::to_string)
+            .collect();
+        assert_eq!(
+            moves,
+            ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]
+        );
+    }
+
+    #[test]
+    #[ignore = "a measurement: cargo test --release --bin catboard hundred_thousand -- --ignored --nocapture"]
+    fn hundred_thousand_plies_replay() {
+        eprintln!("100,000 plies replay in {:.3} s", replay_secs(100_000));
+    }
+}
