@@ -14,11 +14,12 @@ use super::tour::{SIZES, tour};
 use crate::session::look::{ColorDepth, GlyphSet, LookChoice};
 use crate::ui::glyphs::tests::{console_missing, fonts_missing};
 use crate::ui::view::Look;
-use crate::ui::view::board::{BoardMarks, CELL_SIZES, cell_look_for_test, draw_cell_at};
-use catboard::core::{Game, Options, Piece, PieceKind, Seat};
+use crate::ui::view::board::{BoardMarks, CELL_SIZES, Noted, cell_look_in_regions, draw_cell_at};
+use catboard::core::{Cell, CellSet, Game, Options, Piece, PieceKind, Seat};
 use catboard::variants::Variant;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Modifier;
 
 /// Why `c` is not in `glyphs`'s promise, if it is not.
 fn outside(glyphs: GlyphSet, c: char) -> Option<String> {
@@ -93,6 +94,52 @@ fn every_character_of_every_screen_is_in_the_chosen_set() {
     );
 }
 
+/// `piece` drawn alone on `cell` of `game` in a cell of `size` in
+/// `look` with `marks` (and in check when `checked`).
+fn draw_one(
+    game: &catboard::variants::AnyGame,
+    look: &Look,
+    (cell, piece): (Cell, Piece),
+    marks: &BoardMarks,
+    checked: bool,
+    size: (u16, u16),
+) -> Buffer {
+    let mut buffer = Buffer::empty(Rect::new(0, 0, size.0, size.1));
+    let none = CellSet::default();
+    let check: CellSet = if checked {
+        [cell].into_iter().collect()
+    } else {
+        none
+    };
+    let noted = Noted {
+        checked: &check,
+        zones: &none,
+        disarmed: &none,
+    };
+    let cell_look = cell_look_in_regions(game, look, marks, cell, &noted, &[], Some(piece));
+    draw_cell_at(&mut buffer, 0, 0, size, &cell_look);
+    buffer
+}
+
+/// The characters of `buffer`, row by row.
+fn text_of(buffer: &Buffer) -> String {
+    let area = buffer.area;
+    (0..area.height)
+        .map(|y| {
+            (0..area.width)
+                .map(|x| buffer[(x, y)].symbol().to_string())
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A light cell of `game`.
+fn light_cell(game: &catboard::variants::AnyGame) -> Cell {
+    let geo = game.geometry();
+    geo.cells().find(|c| geo.is_light(*c)).unwrap_or_default()
+}
+
 /// `piece` of `game` drawn alone in a cell of `size` in `look`: its
 /// characters, row by row.
 fn drawn(
@@ -101,18 +148,15 @@ fn drawn(
     piece: Piece,
     size: (u16, u16),
 ) -> String {
-    let area = Rect::new(0, 0, size.0, size.1);
-    let mut buffer = Buffer::empty(area);
-    let cell_look = cell_look_for_test(game, look, &BoardMarks::default(), piece);
-    draw_cell_at(&mut buffer, 0, 0, size, &cell_look);
-    (0..size.1)
-        .map(|y| {
-            (0..size.0)
-                .map(|x| buffer[(x, y)].symbol().to_string())
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    let cell = light_cell(game);
+    text_of(&draw_one(
+        game,
+        look,
+        (cell, piece),
+        &BoardMarks::default(),
+        false,
+        size,
+    ))
 }
 
 /// The pieces of `variant`: every kind it plays with, of every seat (the
@@ -177,6 +221,100 @@ fn without_colour_no_white_picture_equals_a_black_one_and_every_picture_differs(
                                 assert!(
                                     rows_differ >= 2,
                                     "{glyphs:?} {variant:?} {size:?} {kind:?}:\n{w}\n--\n{b}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn marks_sit_round_or_behind_a_piece_never_through_it() {
+    // Every mark a piece's cell can carry, at every cell size and depth:
+    // the piece's characters are those it has unmarked, none underlined
+    // or struck through, and the mark shows (the drawing changes).
+    let game = Variant::Chess.new_game(&Options::new());
+    let cell = light_cell(&game);
+    let at: CellSet = [cell].into_iter().collect();
+    let kinds: [(&str, BoardMarks, bool); 5] = [
+        (
+            "last move",
+            BoardMarks {
+                last_move: at,
+                ..BoardMarks::default()
+            },
+            false,
+        ),
+        (
+            "hint",
+            BoardMarks {
+                hint: at,
+                ..BoardMarks::default()
+            },
+            false,
+        ),
+        (
+            "capture",
+            BoardMarks {
+                targets: at,
+                captures: at,
+                ..BoardMarks::default()
+            },
+            false,
+        ),
+        (
+            "cursor",
+            BoardMarks {
+                cursor: Some(cell),
+                ..BoardMarks::default()
+            },
+            false,
+        ),
+        ("check", BoardMarks::default(), true),
+    ];
+    for depth in [
+        ColorDepth::TrueColor,
+        ColorDepth::Ansi16,
+        ColorDepth::NoColor,
+    ] {
+        for glyphs in GlyphSet::ALL {
+            let look = Look::new(&crate::ui::theme::Theme::classic(), depth, glyphs);
+            for size in CELL_SIZES {
+                for seat in [Seat::WHITE, Seat::BLACK] {
+                    let piece = Piece::new(seat, PieceKind::Queen);
+                    let plain = draw_one(
+                        &game,
+                        &look,
+                        (cell, piece),
+                        &BoardMarks::default(),
+                        false,
+                        size,
+                    );
+                    for (name, marks, checked) in &kinds {
+                        let marked = draw_one(&game, &look, (cell, piece), marks, *checked, size);
+                        let what = format!("{name} {depth:?} {glyphs:?} {size:?}");
+                        assert_ne!(marked, plain, "{what}: the mark does not show");
+                        for y in 0..size.1 {
+                            for x in 0..size.0 {
+                                let (p, m) = (&plain[(x, y)], &marked[(x, y)]);
+                                // A piece's character: not blank unmarked.
+                                if p.symbol() == " " || !p.modifier.contains(Modifier::BOLD) {
+                                    continue;
+                                }
+                                assert_eq!(
+                                    p.symbol(),
+                                    m.symbol(),
+                                    "{what}: at {x},{y}\n{}",
+                                    text_of(&marked)
+                                );
+                                assert!(
+                                    !m.modifier
+                                        .intersects(Modifier::UNDERLINED | Modifier::CROSSED_OUT),
+                                    "{what}: the mark crosses the piece at {x},{y}\n{}",
+                                    text_of(&marked)
                                 );
                             }
                         }

@@ -312,7 +312,7 @@ enum Corners {
 
 /// The view's own annotations of a position: checked kings, zones,
 /// disarmed pieces.
-pub(super) struct Noted<'a> {
+pub(crate) struct Noted<'a> {
     /// Cells of kings in check.
     pub checked: &'a CellSet,
     /// Zone cells.
@@ -339,27 +339,6 @@ pub(super) fn cell_look(
         &[],
         game.piece_at(cell),
     )
-}
-
-/// What a light cell of `game` holding `piece` looks like with
-/// `board_marks` and nothing else noted: any piece drawn alone, for the
-/// pictures' tests.
-#[cfg(test)]
-pub(crate) fn cell_look_for_test(
-    game: &AnyGame,
-    look: &Look,
-    board_marks: &BoardMarks,
-    piece: Piece,
-) -> CellLook {
-    let geo = game.geometry();
-    let cell = geo.cells().find(|c| geo.is_light(*c)).unwrap_or_default();
-    let none = CellSet::default();
-    let noted = Noted {
-        checked: &none,
-        zones: &none,
-        disarmed: &none,
-    };
-    cell_look_in_regions(game, look, board_marks, cell, &noted, &[], Some(piece))
 }
 
 /// The seat whose region (camp) `cell` lies in, if any.
@@ -389,7 +368,7 @@ pub(super) fn squares_alike(theme: &Theme) -> bool {
 
 /// What `cell` of `game` looks like with `board_marks`, its regions
 /// (camps) tinted or marked.
-fn cell_look_in_regions(
+pub(crate) fn cell_look_in_regions(
     game: &AnyGame,
     look: &Look,
     board_marks: &BoardMarks,
