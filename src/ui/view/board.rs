@@ -413,10 +413,13 @@ pub(crate) fn cell_look_in_regions(
         (theme.marks.hint, Modifier::empty())
     } else if is_last {
         (theme.marks.last_move, Modifier::empty())
+    } else if let Some((_, _, colour)) = reach {
+        // How a piece reaches the cell, in the moves-at-a-glance view:
+        // what the view is for, so over a zone's colour (the zone keeps
+        // its corner marks), as its legend says.
+        (*colour, Modifier::empty())
     } else if is_zone {
         (zone, Modifier::empty())
-    } else if let Some((_, _, colour)) = reach {
-        (*colour, Modifier::empty())
     } else {
         (square, Modifier::empty())
     };
