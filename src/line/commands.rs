@@ -10,9 +10,9 @@ use crate::session::speech::{Notation, Voice, read_typed};
 use crate::session::table::TableGame;
 use crate::session::words::{capitalise, seat_is};
 use catboard::core::geometry::Shape;
+use catboard::core::sphere as layout;
 use catboard::core::{Cell, Game, Geometry, PieceKind, Seat};
 use catboard::entry::cells_named;
-use catboard::variants::polar::layout;
 
 /// A line typed in the line mode.
 #[derive(Clone, Debug, PartialEq, Eq)]

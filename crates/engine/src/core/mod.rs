@@ -19,6 +19,7 @@ pub mod orthodox;
 pub mod piece;
 pub mod piece_sets;
 pub mod retire;
+pub mod sphere;
 pub mod square_table;
 pub mod zobrist;
 

@@ -24,12 +24,69 @@ use crate::core::{
     Annotations, Cell, CellSet, EndRules, Game, GameError, Geometry, Move, MoveKind, MoveList,
     Options, Outcome, Piece,
 };
+use crate::limits::Limit;
+use crate::variants::{Bench, Layout, Names, Record, Registered, UciName};
 pub use armies::SEATS;
 use armies::{ARMIES, army_name};
 pub use options::{BacCanCatOptions, LEAPERS, OPTIONS};
 pub use pieces::Leapers;
 use pieces::letter;
 pub use state::Position;
+
+/// The position text of the start with one leaper (the default); a test
+/// holds it to [`position::start_text`].
+pub const START_TEXT: &str = "oBoBoAoCoRoP4gPgRgCgAgBgB/oBoBoAoCoRoP4gPgRgCgAgBgB/oAoAoMoMoNoP4gPgNgMgMgAgA/oCoCoMoMoNoY4gYgNgMgMgCgC/oRoRoNoNoKoY4gYgKgNgNgRgR/oPoPoPoYoYoY4gYgYgYgPgPgP/16/16/16/16/rPrPrPrYrYrY4bYbYbYbPbPbP/rRrRrNrNrKrY4bYbKbNbNbRbR/rCrCrMrMrNrY4bYbNbMbMbCbC/rArArMrMrNrP4bPbNbMbMbAbA/rBrBrArCrRrP4bPbRbCbAbBbB/rBrBrArCrRrP4bPbRbCbAbBbB r - aa,ea,la,pa,bb,eb,lb,ob,ae,be,oe,pe,al,bl,ol,pl,bo,eo,lo,oo,ap,ep,lp,pp - Q8,T8,G8 0 1";
+
+/// BacCanCat in the registry ([`crate::variants`]).
+pub const RECORD: Record = Record {
+    id: "baccancat",
+    names: Names {
+        display: "BacCanCat",
+        pgn: Some("baccancat"),
+        pgn_read: &["baccancat"],
+        xboard: None,
+        uci: UciName::Own("baccancat"),
+    },
+    summary: "Gilman's four armies on 16 x 16, each with a camp: cannons, camels, bishops.",
+    seats: SEATS,
+    start: START_TEXT,
+    options: OPTIONS,
+    perft: Limit::refused("`perft --depth` for BacCanCat", "--depth", 0, 6)
+        .scoped(" for BacCanCat perft"),
+    bench_perft: Limit::refused("`bench --perft` for BacCanCat", "--perft", 0, 4)
+        .scoped(" for the BacCanCat bench"),
+    // A depth of two-seat plies, searched as four plies for four armies;
+    // perft grows about 50-fold a ply, depth 4 takes seconds.
+    bench_depth: Some(
+        Limit::refused("`bench --depth` for BacCanCat", "--depth", 1, 2).scoped(" for BacCanCat"),
+    ),
+    bench: Bench {
+        positions: crate::ai::bench::BACCANCAT_POSITIONS,
+        searched: true,
+    },
+    engine_options: &[],
+    figures: &[
+        "Reserve",
+        "Points",
+        "Out",
+        "In check",
+        "Passes in a row",
+        "Leapers",
+    ],
+    layout: Layout::Grid,
+};
+
+impl Registered for BacCanCat {
+    fn start(options: &Options) -> BacCanCat {
+        BacCanCat::new(options)
+    }
+    fn from_text(text: &str, _: &Options) -> Result<BacCanCat, GameError> {
+        BacCanCat::from_text(text)
+    }
+    fn options_in_text(&self) -> Vec<(crate::core::OptionSpec, String)> {
+        vec![(LEAPERS, self.position().leapers().number().to_string())]
+    }
+}
 
 /// A game of BacCanCat: the position and, in its history, the position
 /// before each move (copy-make).
@@ -97,7 +154,7 @@ impl Game for BacCanCat {
         pieces::letter(kind).to_string()
     }
     fn variant_id(&self) -> &'static str {
-        "baccancat"
+        RECORD.id
     }
 
     fn geometry(&self) -> &'static Geometry {
