@@ -460,11 +460,11 @@ mod tests {
             assert!(!r.figures.is_empty(), "{id}: figures");
             let shown = game.annotations().notes;
             let mut at = 0;
-            for (label, _) in &shown {
-                let Some(i) = r.figures[at..].iter().position(|f| f == label) else {
+            for note in &shown {
+                let Some(i) = r.figures[at..].iter().position(|f| *f == note.label) else {
                     panic!(
-                        "{id}: the panel shows {label}, not among {:?} in order",
-                        r.figures
+                        "{id}: the panel shows {}, not among {:?} in order",
+                        note.label, r.figures
                     );
                 };
                 at += i + 1;

@@ -24,6 +24,7 @@ use crate::core::{
     Annotations, Cell, CellSet, EndRules, Game, GameError, Geometry, Move, MoveKind, MoveList,
     Options, Outcome, Piece,
 };
+use crate::core::{Figure, Note};
 use crate::limits::Limit;
 use crate::variants::{Bench, Layout, Names, Record, Registered, UciName};
 pub use armies::SEATS;
@@ -125,17 +126,15 @@ impl BacCanCat {
         &self.pos
     }
 
-    /// The Reserve as `Q8 T8 G8` (pieces it holds, with counts).
-    pub fn reserve_text(&self) -> String {
-        let parts: Vec<String> = position::reserve_kinds(self.pos.leapers())
-            .iter()
-            .filter(|&&k| self.pos.reserve(k) > 0)
-            .map(|&k| format!("{}{}", letter(k), self.pos.reserve(k)))
-            .collect();
-        if parts.is_empty() {
-            "Pawns and Yeomen only".to_string()
-        } else {
-            parts.join(" ")
+    /// The Reserve: the pieces it holds, with counts (`Q8 T8 G8`).
+    pub fn reserve(&self) -> Figure {
+        Figure::Pieces {
+            counts: position::reserve_kinds(self.pos.leapers())
+                .iter()
+                .filter(|&&k| self.pos.reserve(k) > 0)
+                .map(|&k| (k, letter(k), u32::from(self.pos.reserve(k))))
+                .collect(),
+            empty: "Pawns and Yeomen only",
         }
     }
 }
@@ -289,13 +288,6 @@ impl Game for BacCanCat {
             .iter()
             .map(|k| format!("{} ({})", army_name(k.army), state::cause_words(k.cause)))
             .collect();
-        let none = |v: Vec<String>| {
-            if v.is_empty() {
-                "none".to_string()
-            } else {
-                v.join(", ")
-            }
-        };
         Annotations {
             checked,
             zones: CellSet::new(),
@@ -305,17 +297,17 @@ impl Game for BacCanCat {
                 .map(|seat| (seat, tables::tables().army(seat).camp))
                 .collect(),
             notes: vec![
-                ("Reserve".to_string(), self.reserve_text()),
-                ("Points".to_string(), points.join(", ")),
-                ("Out".to_string(), none(out)),
-                (
-                    "In check".to_string(),
-                    none(checks.iter().map(|s| s.to_string()).collect()),
+                Note::new("Reserve", self.reserve()),
+                Note::new("Points", Figure::List(points)),
+                Note::new("Out", Figure::List(out)),
+                Note::new(
+                    "In check",
+                    Figure::InCheck(checks.iter().map(|s| s.to_string()).collect()),
                 ),
-                ("Passes in a row".to_string(), pos.passes().to_string()),
-                (
-                    "Leapers".to_string(),
-                    pos.leapers().kinds().map(|k| k.name()).join(", "),
+                Note::new("Passes in a row", Figure::count(pos.passes())),
+                Note::new(
+                    "Leapers",
+                    Figure::List(pos.leapers().kinds().map(|k| k.name().to_string()).to_vec()),
                 ),
             ],
         }

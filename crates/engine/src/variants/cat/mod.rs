@@ -19,6 +19,7 @@ use crate::core::{
     Annotations, Board, Cell, CellSet, Departure, EndRules, Game, GameError, Geometry, Move,
     MoveList, Piece, Retirements, Seat,
 };
+use crate::core::{Figure, Note};
 use crate::limits::Limit;
 use crate::variants::chess::bits::PieceBits;
 use crate::variants::{Bench, Layout, Names, Record, Registered, UciName};
@@ -278,9 +279,12 @@ impl Game for CatChess {
             checked,
             zones,
             disarmed,
-            notes: vec![(
-                "Hundred-turn count".to_string(),
-                format!("{} of 100", self.state.halfmove),
+            notes: vec![Note::new(
+                "Hundred-turn count",
+                Figure::Count {
+                    count: self.state.halfmove.into(),
+                    limit: Some(100),
+                },
             )],
             ..Annotations::default()
         }

@@ -18,6 +18,7 @@ use crate::core::{
     Annotations, Board, Cell, CellSet, EndRules, Game, GameError, Geometry, Move, MoveList,
     Options, Piece, Retirements, Seat, orthodox::piece_taken,
 };
+use crate::core::{Figure, Note};
 use crate::limits::Limit;
 use crate::variants::{Bench, Layout, Names, Record, Registered, UciName};
 use castling::CastlingRights;
@@ -215,9 +216,9 @@ impl Game for Chess {
         }
         Annotations {
             checked,
-            notes: vec![(
-                "Halfmove clock".to_string(),
-                format!("{}", self.state.halfmove),
+            notes: vec![Note::new(
+                "Halfmove clock",
+                Figure::count(self.state.halfmove),
             )],
             ..Annotations::default()
         }

@@ -27,6 +27,7 @@ use crate::core::{
     Annotations, Board, Cell, CellSet, EndRules, Game, GameError, Geometry, Move, MoveKind,
     MoveList, Options, Piece, PieceKind, Retirements, Seat,
 };
+use crate::core::{Figure, Note};
 use crate::limits::Limit;
 use crate::variants::{Bench, EngineOption, Layout, Names, Record, Registered, UciName};
 use arrayvec::ArrayVec;
@@ -343,14 +344,14 @@ impl Game for Chu {
         {
             checked.insert(k);
         }
-        let mut notes = vec![(
-            "Halfmove clock".to_string(),
-            format!("{}", self.state.halfmove),
+        let mut notes = vec![Note::new(
+            "Halfmove clock",
+            Figure::count(self.state.halfmove),
         )];
         if self.state.lion_ban {
-            notes.push((
-                "Lion".to_string(),
-                "only a Lion may take a Lion this move".to_string(),
+            notes.push(Note::new(
+                "Lion",
+                Figure::Words("only a Lion may take a Lion this move".to_string()),
             ));
         }
         Annotations {

@@ -21,6 +21,7 @@ use crate::core::{
     Annotations, Board, Cell, CellSet, EndRules, Game, GameError, Geometry, Move, MoveList,
     Options, Piece, PieceKind, Retirements, Seat,
 };
+use crate::core::{Figure, Note};
 use crate::limits::Limit;
 use crate::variants::{Bench, Layout, Names, Record, Registered, UciName};
 pub use formations::Formation;
@@ -306,11 +307,11 @@ impl Game for Polar {
         Annotations {
             checked,
             notes: vec![
-                ("Formation".to_string(), self.formation().name().to_string()),
-                (
-                    "Halfmove clock".to_string(),
-                    format!("{}", self.state.halfmove),
+                Note::new(
+                    "Formation",
+                    Figure::Words(self.formation().name().to_string()),
                 ),
+                Note::new("Halfmove clock", Figure::count(self.state.halfmove)),
             ],
             ..Annotations::default()
         }
