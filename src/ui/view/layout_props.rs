@@ -115,7 +115,11 @@ fn rows_in(buffer: &Buffer, area: Rect) -> Vec<String> {
 }
 
 /// Where the board (the sphere's globe) and the panel go in `body`.
-fn board_and_panel(look: &Look, p: &Playing, body: Rect) -> Option<(Rect, Option<Rect>)> {
+pub(super) fn board_and_panel(
+    look: &Look,
+    p: &Playing,
+    body: Rect,
+) -> Option<(Rect, Option<Rect>)> {
     if p.table.game().geometry().shape() == Shape::Graph {
         super::sphere::layout(look, p, body).map(|l| (l.globe.used(), l.panel))
     } else {

@@ -9,6 +9,8 @@ pub mod overlay;
 pub mod panels;
 pub mod piece_art;
 pub mod pointer;
+#[cfg(test)]
+mod review_props;
 pub mod setup_screen;
 pub mod sphere;
 pub mod wrap;
@@ -173,7 +175,7 @@ pub fn view(app: &App, look: &Look, frame: &mut Frame<'_>) {
                     height: area.height.saturating_sub(1),
                     ..area
                 };
-                glance::draw(app, look, p.table.game(), v, frame, above_hints);
+                glance::draw(app, look, p.shown_game(), v, frame, above_hints);
             }
         }
         Some(Overlay::ConfirmNewGame) => {
@@ -331,7 +333,7 @@ fn board_marks(p: &Playing) -> BoardMarks {
 /// aside, a message, else the result, else (when there is no panel to say
 /// it) the side to move; and its style.
 fn feedback(app: &App, look: &Look, p: &Playing, status: bool) -> Option<(String, Style)> {
-    match (&app.message, p.table.outcome()) {
+    match (&app.message, p.shown_outcome()) {
         (Some(m), _) => Some((
             plain(look, &m.text),
             if m.error { look.error() } else { look.text() },
@@ -341,7 +343,7 @@ fn feedback(app: &App, look: &Look, p: &Playing, status: bool) -> Option<(String
             look.accent(),
         )),
         (None, None) if status => {
-            let game = p.table.game();
+            let game = p.shown_game();
             let side = capitalise(game.seat_name(game.to_move()));
             let thinking = match &p.thinking {
                 Some(t) if t.purpose == Purpose::Move => format!(
@@ -495,10 +497,10 @@ fn draw_reader(app: &App, look: &Look, p: &Playing, frame: &mut Frame<'_>, area:
             (format!("{prompt}{text}"), false)
         }
         (_, Some(m)) => (m.text.clone(), m.error),
-        (_, None) => match p.table.outcome() {
+        (_, None) => match p.shown_outcome() {
             Some(ending) => (describe::result_in(&p.table, ending, app.voice), false),
             None => (
-                describe::position::cell_detail(p.table.game(), app.voice, p.cursor),
+                describe::position::cell_detail(p.shown_game(), app.voice, p.cursor),
                 false,
             ),
         },

@@ -474,6 +474,11 @@ fn update_review(app: &mut App, action: Action) -> Vec<Effect> {
         }
         Action::Resize | Action::Tick => Vec::new(),
         Action::Cancel => review::review(app, ReviewStep::Live),
+        // Looking round the reviewed position: the cursor, a cell by name,
+        // how a piece there moves.
+        Action::Cursor(_) | Action::Neighbour(_) | Action::GoTo | Action::Explain => {
+            update_board(app, action)
+        }
         _ => {
             let how = if app.typed {
                 "type live to return to the game"
@@ -495,7 +500,7 @@ fn update_board(app: &mut App, action: Action) -> Vec<Effect> {
         && app.message.is_none()
         && let Screen::Playing(p) = &app.screen
     {
-        let said = describe::position::cell_detail(p.table.game(), app.voice, p.cursor);
+        let said = describe::position::cell_detail(p.shown_game(), app.voice, p.cursor);
         app.inform(said);
     }
     effects
