@@ -31,10 +31,10 @@ use super::names::{Claim, GuestNumbers, NameBook};
 use super::room::{Joined, Room};
 use super::store::{FinishedGame, GameLine, Standing, Store};
 use crate::session::computer::WATCH_PAUSE;
+use crate::session::keeper::policy::{self, ComputerTurn};
 use crate::session::table::TableGame;
 use crate::session::timing::TimeSource;
-use catboard::clock::think_budget;
-use catboard::core::{Departure, Game, Move, Retire, Seat};
+use catboard::core::{Game, Move, Seat};
 use std::cmp::Ordering as Order;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -768,19 +768,8 @@ impl Shared {
     fn advanced(&self, room: &Room, mv: Move) -> Result<(TableGame, String, String), String> {
         let game = room.table.game();
         let mut next = room.table.clone();
-        let played = match Retire::of(mv) {
-            Some(retire) => {
-                next.retire(retire)?;
-                mv
-            }
-            None => {
-                let running = self.time.now().saturating_sub(room.turn_began);
-                match next.play_after(mv, running) {
-                    Ok(()) => mv,
-                    Err(_) => Retire::Leave(game.to_move(), Departure::Flagged).to_move(),
-                }
-            }
-        };
+        let running = self.time.now().saturating_sub(room.turn_began);
+        let played = policy::play_timed(&mut next, mv, running)?;
         Ok((next, game.move_notation(played), game.move_text(played)))
     }
 
@@ -958,45 +947,33 @@ impl Shared {
         if room.table.outcome().is_some() || room.searching == Some(ply) {
             return;
         }
-        let seat = room.table.game().to_move();
-        if room.table.game().retirements().of(seat).is_some() && room.table.can_pass() {
-            room.searching = Some(ply);
-            let (shared, table) = (self.me.clone(), name.to_string());
-            self.searches.submit(Job {
-                owner: room.owner.clone(),
-                not_before: Instant::now(),
-                run: Box::new(move || {
-                    if let Some(shared) = shared.upgrade() {
-                        shared.computer_moved(&table, ply, Move::PASS);
-                    }
-                }),
-            });
-            return;
-        }
-        let Some(level) = room.table.player_to_move().level() else {
-            return;
+        let level = match policy::computer_turn(&room.table) {
+            None => return,
+            Some(ComputerTurn::Think(level)) => level,
+            Some(ComputerTurn::Pass) => {
+                room.searching = Some(ply);
+                let (shared, table) = (self.me.clone(), name.to_string());
+                self.searches.submit(Job {
+                    owner: room.owner.clone(),
+                    not_before: Instant::now(),
+                    run: Box::new(move || {
+                        if let Some(shared) = shared.upgrade() {
+                            shared.computer_moved(&table, ply, Move::PASS);
+                        }
+                    }),
+                });
+                return;
+            }
         };
         room.searching = Some(ply);
-        let after_computer = room
-            .table
-            .last_mover()
-            .is_some_and(|seat| room.table.player(seat).level().is_some());
-        let pause = if after_computer && room.table.clocks().is_none() {
-            WATCH_PAUSE
-        } else {
-            Duration::ZERO
-        };
+        let pause = policy::reply_pause(&room.table, WATCH_PAUSE);
         let game = room.table.game().clone();
-        let mut limits = level.limits_with_think_ms(self.limits.think_ms_for(room.think_ms));
-        if let (Some(left), Some(clocks)) = (room.time_left(self.time.now()), room.table.clocks()) {
-            // The computer plays by its clock, as it does at home
-            // (a share of the time left and most of the increment).
-            let budget = think_budget(left, clocks.control().increment, None);
-            limits.time = match (level, limits.time) {
-                (catboard::ai::Level::Master, _) | (_, None) => Some(budget),
-                (_, Some(t)) => Some(t.min(budget)),
-            };
-        }
+        let limits = policy::search_limits(
+            &room.table,
+            level,
+            self.limits.think_ms_for(room.think_ms),
+            room.time_left(self.time.now()),
+        );
         let shared = self.me.clone();
         let table = name.to_string();
         self.searches.submit(Job {

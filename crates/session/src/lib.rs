@@ -13,6 +13,7 @@ pub mod computer;
 pub mod describe;
 pub mod engines;
 pub mod input;
+pub mod keeper;
 pub mod key_decoder;
 pub mod keymap;
 pub mod look;

@@ -14,15 +14,12 @@ use catboard::core::{Departure, Game, Retire, Seat};
 use std::time::Duration;
 
 impl Playing {
-    /// Whether the clock of the seat to move should run: a timed game
-    /// that goes on, a seat that has not left, play not paused, and the
-    /// game not only watched (the catboard that has it times it).
+    /// Whether the clock of the seat to move should run: when the table
+    /// policy says it runs ([`crate::keeper::policy::clock_runs`]), play
+    /// is not paused, and the game is not only watched (the catboard that
+    /// has it times it).
     fn clock_should_run(&self) -> bool {
-        let seat = self.table.game().to_move();
-        self.table.clock_runs_for(seat)
-            && self.table.outcome().is_none()
-            && !self.paused
-            && self.watching.is_none()
+        crate::keeper::policy::clock_runs(&self.table) && !self.paused && self.watching.is_none()
     }
 
     /// The time `seat`'s clock reads `now` (its turn's time so far taken

@@ -31,7 +31,6 @@ mod watching;
 mod watching_tests;
 
 pub use update::update;
-pub use verdicts::takes_draw;
 
 use super::computer::{SearchRequest, Thinking, WATCH_PAUSE};
 use super::describe::{Event, EventKind};

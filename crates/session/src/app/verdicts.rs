@@ -7,14 +7,11 @@
 use super::{App, Effect, Playing, Screen};
 use crate::computer::Purpose;
 use crate::describe::{self, Event, EventKind};
+use crate::keeper::policy;
 use crate::table::Player;
 use crate::words::capitalise;
-use catboard::core::{Departure, Game, Leaving, Retire, Seat};
+use catboard::core::{Departure, Game, Retire, Seat};
 use std::time::Duration;
-
-/// How much better than level (in centipawns, by its own search) a
-/// computer may find its side and still take a draw offered.
-pub const DRAW_MARGIN: i32 = 25;
 
 /// Plays `retire` and says what it did: the result when it ended the
 /// game, else who left (a BacCanCat army out, the Cats passing from now on).
@@ -40,13 +37,6 @@ pub(super) fn end(app: &mut App, retire: Retire) -> Vec<Effect> {
         }
     }
     effects
-}
-
-/// Whether a computer whose search scores its position `score` (in
-/// centipawns, for the side that offered the draw) takes the draw: when
-/// it finds its own side no better than [`DRAW_MARGIN`] above level.
-pub fn takes_draw(score: i32) -> bool {
-    -score <= DRAW_MARGIN
 }
 
 /// The seat a person at this table resigns: their own where the front end
@@ -107,26 +97,14 @@ pub(super) fn offer_draw(app: &mut App) -> Vec<Effect> {
     let Screen::Playing(p) = &mut app.screen else {
         return Vec::new();
     };
-    if p.table.outcome().is_some() {
-        app.error("The game is already over.");
-        return Vec::new();
-    }
     let game = p.table.game();
-    if game.end_rules().leaving != Leaving::TwoArmies {
-        let name = p.table.variant().name();
-        app.error(format!("There are no draws by agreement in {name}."));
-        return Vec::new();
-    }
-    if p.table.player_to_move() != Player::Human {
-        app.error("Offer a draw on your own turn.");
-        return Vec::new();
-    }
+    // The person to move offers; while a computer is to move, nobody may.
     let offerer = game.to_move();
-    if offerer.0 >= 2 {
-        let name = capitalise(game.seat_name(offerer));
-        app.error(format!(
-            "{name} may not offer a draw; only the two armies can."
-        ));
+    let refusal = policy::offer_refusal(&p.table, offerer).or_else(|| {
+        (p.table.player_to_move() != Player::Human).then(|| "Offer a draw on your own turn.".into())
+    });
+    if let Some(why) = refusal {
+        app.error(why);
         return Vec::new();
     }
     let other = offerer.opponent();
@@ -187,7 +165,7 @@ pub(super) fn judge_draw(app: &mut App, score: i32) -> Vec<Effect> {
     let game = p.table.game();
     let computer = game.to_move().opponent();
     let name = capitalise(game.seat_name(computer));
-    if takes_draw(score) {
+    if policy::takes_draw(score) {
         app.inform(format!("{name} accepts the draw."));
         end(app, Retire::Agreement)
     } else {
