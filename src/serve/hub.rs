@@ -31,10 +31,11 @@ use super::names::{Claim, GuestNumbers, NameBook};
 use super::room::{Joined, Room};
 use super::store::{FinishedGame, GameLine, Standing, Store};
 use crate::session::computer::WATCH_PAUSE;
+use crate::session::keeper::Record;
 use crate::session::keeper::policy::{self, ComputerTurn};
 use crate::session::table::TableGame;
 use crate::session::timing::TimeSource;
-use catboard::core::{Game, Move, Seat};
+use catboard::core::{Departure, Game, Move, Retire, Seat};
 use std::cmp::Ordering as Order;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -114,18 +115,6 @@ struct RoomCell {
 struct Lobby {
     watchers: HashMap<u64, Arc<Mailbox>>,
     tables: Arc<Vec<TableSummary>>,
-}
-
-/// A table as a connection at it sees it: the game (carrying the time
-/// the seat to move has spent so far), who sits where and the draw offered.
-#[derive(Clone, Debug)]
-pub struct TableNow {
-    /// The game.
-    pub table: TableGame,
-    /// The name of the person at each seat (`None`: a computer's).
-    pub people: Vec<Option<String>>,
-    /// The seat that offered a draw not answered yet.
-    pub draw_offer: Option<Seat>,
 }
 
 /// Everything the connections share.
@@ -718,11 +707,11 @@ impl Shared {
     }
 
     /// Table `name` as a connection at it sees it now.
-    pub fn view(&self, name: &str) -> Option<TableNow> {
+    pub fn view(&self, name: &str) -> Option<Record> {
         let cell = self.cell(name)?;
         let now = self.time.now();
         let room = lock(&cell.room);
-        Some(TableNow {
+        Some(Record {
             table: room.table_at(now),
             people: room.people(),
             draw_offer: room.draw_offer,
@@ -759,6 +748,17 @@ impl Shared {
         self.moved(name, &cell, next);
         self.tell_archived(name, &cell, archived);
         Ok(())
+    }
+
+    /// Connection `conn` resigns its seat at table `name` (see
+    /// [`Shared::play`]; a spectator is refused). May write.
+    pub fn resign(&self, name: &str, conn: u64) -> Result<(), String> {
+        let cell = self
+            .cell(name)
+            .ok_or_else(|| format!("The table {name} is gone."))?;
+        let seat = lock(&cell.room).seat_of_connection(conn).unwrap_or(0);
+        let resign = Retire::Leave(Seat(seat as u8), Departure::Resigned);
+        self.play(name, conn, resign.to_move())
     }
 
     /// The game of `room` after the seat to move plays `mv` now, timed on

@@ -295,10 +295,10 @@ impl Room {
                 self.seat_name(seat)
             ));
         }
-        if !game.legal_move_list().contains(&mv) {
-            return Err("That move is not legal here.".into());
+        match policy::move_refusal(&self.table, mv) {
+            Some(why) => Err(why),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// Checks that connection `conn` may play `retire` now: a resignation

@@ -277,6 +277,16 @@ pub fn perform(app: &mut App, workers: &mut Workers, effects: Vec<Effect>) {
                 workers.stop_watching();
                 None
             }
+            // Asked of a keeper elsewhere by an App whose game is kept
+            // here after all: the local keeper answers.
+            Effect::Ask(intent) => {
+                use keeper::Keeper;
+                let mut keeper = keeper::LocalKeeper::new(app);
+                let answer = keeper.ask(intent.clone());
+                queue.extend(keeper.effects());
+                queue.extend(update(app, Action::Answered(intent, answer)));
+                None
+            }
         };
         if let Some(e) = failure {
             queue.extend(update(app, Action::Notice(e)));

@@ -37,7 +37,7 @@ fn resign(seat: u8) -> Move {
 }
 
 /// Waits (up to 20 s) for `done` to hold of table `name`.
-fn wait_for(shared: &Shared, name: &str, done: impl Fn(&TableNow) -> bool) -> TableNow {
+fn wait_for(shared: &Shared, name: &str, done: impl Fn(&Record) -> bool) -> Record {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         let view = shared.view(name).expect("a table");
@@ -375,7 +375,7 @@ fn once_the_cats_flag_falls_the_hub_passes_for_them() {
         .expect("the Cats' flag");
     assert_eq!(fell, Retire::Leave(Seat(2), Departure::Flagged));
     // Each later turn of theirs is passed by the hub.
-    let passes = |v: &TableNow| v.table.moves().filter(|m| m.is_pass()).count();
+    let passes = |v: &Record| v.table.moves().filter(|m| m.is_pass()).count();
     let before = passes(&view);
     while to_move(&shared) != Some(2) {
         let view = shared.view("c").expect("a table");

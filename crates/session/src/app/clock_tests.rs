@@ -309,15 +309,14 @@ fn where_the_game_is_kept_elsewhere_the_clocks_are_only_shown() {
         None,
         "nothing to wake for till the keeper says"
     );
-    // A move played here is handed on untimed: the keeper times it.
-    type_move(&mut app, "Nf3");
-    assert_eq!(p(&app).table.ply(), 3);
+    // A move made here is asked of the keeper, which times it: the record
+    // here changes only when the keeper's record comes.
+    let effects = type_move(&mut app, "Nf3");
+    let nf3 = p(&app).table.game().parse_move("Nf3").expect("legal");
     assert_eq!(
-        p(&app)
-            .table
-            .last_move()
-            .and_then(catboard::core::Retire::of),
-        None,
+        effects,
+        [Effect::Ask(crate::keeper::Intent::Play(nf3))],
         "the move, not a flag"
     );
+    assert_eq!(p(&app).table.ply(), 2);
 }

@@ -5,7 +5,7 @@
 //! once per action, so a front end only has to wake the session when
 //! [`App::clock_wake`] says.
 
-use super::{App, Effect, Playing, Screen, verdicts};
+use super::{App, Effect, Playing, Screen};
 use crate::describe::{Event, EventKind};
 use crate::table::Player;
 use crate::words::capitalise;
@@ -79,7 +79,7 @@ impl App {
                 return Vec::new();
             }
             p.timer.set_running(now, false);
-            return verdicts::end(self, Retire::Leave(seat, Departure::Flagged));
+            return super::asking::keeper_retires(self, Retire::Leave(seat, Departure::Flagged));
         }
         for other in 0..8u8 {
             let reading = p.clock_reading(Seat(other), now);

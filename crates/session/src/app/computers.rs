@@ -61,6 +61,10 @@ impl App {
                 opponent_increment: increment,
             });
         }
+        if self.kept_elsewhere {
+            // The keeper's computers think; this App only shows it.
+            return Vec::new();
+        }
         if purpose == Purpose::Move
             && let Some(request) =
                 super::engine_seats::request(&p.table, id, engine_budget, min_time)

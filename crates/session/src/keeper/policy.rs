@@ -158,3 +158,17 @@ pub fn offer_refusal(table: &TableGame, seat: Seat) -> Option<String> {
 pub fn draw_judge(table: &TableGame, offerer: Seat) -> Option<Level> {
     table.player(offerer.opponent()).level()
 }
+
+/// Why `mv` may not be played at `table` now, if it may not: the game
+/// is over, or the move is not legal (a retirement is checked when it is
+/// played: [`TableGame::retire`]).
+pub fn move_refusal(table: &TableGame, mv: Move) -> Option<String> {
+    if let Some(outcome) = table.outcome() {
+        return Some(format!(
+            "The game is over ({}).",
+            table.outcome_words(outcome)
+        ));
+    }
+    let legal = Retire::of(mv).is_some() || table.game().legal_move_list().contains(&mv);
+    (!legal).then(|| "That move is not legal here.".to_string())
+}
