@@ -198,6 +198,7 @@ mod tests {
             time: TimeControl::parse("1+2").expect("a control"),
         };
         let mut table = TableGame::new(&spec).expect("a table");
+        // The first move is free: the clocks start with it.
         for (text, spent) in [("e4", 5), ("e5", 7), ("Nf3", 70)] {
             let mv = table.game().parse_move(text).expect("legal");
             let _ = table.play_after(mv, Duration::from_secs(spent));
@@ -207,7 +208,7 @@ mod tests {
         assert!(text.contains("[TimeControl \"60+2\"]"), "{text}");
         assert!(text.contains("[Termination \"time forfeit\"]"), "{text}");
         assert!(
-            text.contains("1. e4 {[%clk 0:00:57]} 1... e5 {[%clk 0:00:55]}\n{[%retire flag:white] [%clk 0:00:00.0]} 0-1"),
+            text.contains("1. e4 {[%clk 0:01:00]} 1... e5 {[%clk 0:00:55]}\n{[%retire flag:white] [%clk 0:00:00.0]} 0-1"),
             "{text}"
         );
         let read = pgn::read_game(&text, 1).expect("reads back");

@@ -31,9 +31,10 @@ use super::names::{Claim, GuestNumbers, NameBook};
 use super::room::{Joined, Room};
 use super::store::{FinishedGame, GameLine, Standing, Store};
 use crate::session::computer::WATCH_PAUSE;
+use crate::session::keeper::Record;
+use crate::session::keeper::policy::{self, ComputerTurn};
 use crate::session::table::TableGame;
 use crate::session::timing::TimeSource;
-use catboard::clock::think_budget;
 use catboard::core::{Departure, Game, Move, Retire, Seat};
 use std::cmp::Ordering as Order;
 use std::collections::{BTreeMap, HashMap};
@@ -114,18 +115,6 @@ struct RoomCell {
 struct Lobby {
     watchers: HashMap<u64, Arc<Mailbox>>,
     tables: Arc<Vec<TableSummary>>,
-}
-
-/// A table as a connection at it sees it: the game (carrying the time
-/// the seat to move has spent so far), who sits where and the draw offered.
-#[derive(Clone, Debug)]
-pub struct TableNow {
-    /// The game.
-    pub table: TableGame,
-    /// The name of the person at each seat (`None`: a computer's).
-    pub people: Vec<Option<String>>,
-    /// The seat that offered a draw not answered yet.
-    pub draw_offer: Option<Seat>,
 }
 
 /// Everything the connections share.
@@ -718,11 +707,11 @@ impl Shared {
     }
 
     /// Table `name` as a connection at it sees it now.
-    pub fn view(&self, name: &str) -> Option<TableNow> {
+    pub fn view(&self, name: &str) -> Option<Record> {
         let cell = self.cell(name)?;
         let now = self.time.now();
         let room = lock(&cell.room);
-        Some(TableNow {
+        Some(Record {
             table: room.table_at(now),
             people: room.people(),
             draw_offer: room.draw_offer,
@@ -761,6 +750,17 @@ impl Shared {
         Ok(())
     }
 
+    /// Connection `conn` resigns its seat at table `name` (see
+    /// [`Shared::play`]; a spectator is refused). May write.
+    pub fn resign(&self, name: &str, conn: u64) -> Result<(), String> {
+        let cell = self
+            .cell(name)
+            .ok_or_else(|| format!("The table {name} is gone."))?;
+        let seat = lock(&cell.room).seat_of_connection(conn).unwrap_or(0);
+        let resign = Retire::Leave(Seat(seat as u8), Departure::Resigned);
+        self.play(name, conn, resign.to_move())
+    }
+
     /// The game of `room` after the seat to move plays `mv` now, timed on
     /// the hub's clock (a retirement is played as it is), with what the
     /// log and the store write of the ply played: its notation and text.
@@ -768,19 +768,8 @@ impl Shared {
     fn advanced(&self, room: &Room, mv: Move) -> Result<(TableGame, String, String), String> {
         let game = room.table.game();
         let mut next = room.table.clone();
-        let played = match Retire::of(mv) {
-            Some(retire) => {
-                next.retire(retire)?;
-                mv
-            }
-            None => {
-                let running = self.time.now().saturating_sub(room.turn_began);
-                match next.play_after(mv, running) {
-                    Ok(()) => mv,
-                    Err(_) => Retire::Leave(game.to_move(), Departure::Flagged).to_move(),
-                }
-            }
-        };
+        let running = self.time.now().saturating_sub(room.turn_began);
+        let played = policy::play_timed(&mut next, mv, running)?;
         Ok((next, game.move_notation(played), game.move_text(played)))
     }
 
@@ -958,45 +947,33 @@ impl Shared {
         if room.table.outcome().is_some() || room.searching == Some(ply) {
             return;
         }
-        let seat = room.table.game().to_move();
-        if room.table.game().retirements().of(seat).is_some() && room.table.can_pass() {
-            room.searching = Some(ply);
-            let (shared, table) = (self.me.clone(), name.to_string());
-            self.searches.submit(Job {
-                owner: room.owner.clone(),
-                not_before: Instant::now(),
-                run: Box::new(move || {
-                    if let Some(shared) = shared.upgrade() {
-                        shared.computer_moved(&table, ply, Move::PASS);
-                    }
-                }),
-            });
-            return;
-        }
-        let Some(level) = room.table.player_to_move().level() else {
-            return;
+        let level = match policy::computer_turn(&room.table) {
+            None => return,
+            Some(ComputerTurn::Think(level)) => level,
+            Some(ComputerTurn::Pass) => {
+                room.searching = Some(ply);
+                let (shared, table) = (self.me.clone(), name.to_string());
+                self.searches.submit(Job {
+                    owner: room.owner.clone(),
+                    not_before: Instant::now(),
+                    run: Box::new(move || {
+                        if let Some(shared) = shared.upgrade() {
+                            shared.computer_moved(&table, ply, Move::PASS);
+                        }
+                    }),
+                });
+                return;
+            }
         };
         room.searching = Some(ply);
-        let after_computer = room
-            .table
-            .last_mover()
-            .is_some_and(|seat| room.table.player(seat).level().is_some());
-        let pause = if after_computer && room.table.clocks().is_none() {
-            WATCH_PAUSE
-        } else {
-            Duration::ZERO
-        };
+        let pause = policy::reply_pause(&room.table, WATCH_PAUSE);
         let game = room.table.game().clone();
-        let mut limits = level.limits_with_think_ms(self.limits.think_ms_for(room.think_ms));
-        if let (Some(left), Some(clocks)) = (room.time_left(self.time.now()), room.table.clocks()) {
-            // The computer plays by its clock, as it does at home
-            // (a share of the time left and most of the increment).
-            let budget = think_budget(left, clocks.control().increment, None);
-            limits.time = match (level, limits.time) {
-                (catboard::ai::Level::Master, _) | (_, None) => Some(budget),
-                (_, Some(t)) => Some(t.min(budget)),
-            };
-        }
+        let limits = policy::search_limits(
+            &room.table,
+            level,
+            self.limits.think_ms_for(room.think_ms),
+            room.time_left(self.time.now()),
+        );
         let shared = self.me.clone();
         let table = name.to_string();
         self.searches.submit(Job {

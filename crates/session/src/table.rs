@@ -424,6 +424,13 @@ impl TableGame {
         self.clocks.is_some() && self.game.retirements().of(seat).is_none()
     }
 
+    /// Whether the game's first move is still to be made, by a person:
+    /// clocks start with the first move, so no time is taken before it
+    /// (a computer's first move is timed as usual).
+    pub fn opening(&self) -> bool {
+        self.played.is_empty() && self.player_to_move() == Player::Human
+    }
+
     /// The clock readings after each ply, oldest first (`None` in an
     /// untimed game): what PGN writes as `%clk`, and the server keeps
     /// with each move.
@@ -550,13 +557,14 @@ impl TableGame {
     /// Plays `mv` (legal now) for the seat to move, which spent `spent` on
     /// its turn (measured by the front end; the time carried from a save
     /// is added here): the time comes off its clock and the increment goes
-    /// on. When the time had run out first the move is not played and the
+    /// on (a person's first move of the game leaves the clock as it is:
+    /// see [`TableGame::opening`]). When the time had run out first the move is not played and the
     /// seat's flag falls instead ([`FlagFell`]).
     pub fn play_after(&mut self, mv: Move, spent: Duration) -> Result<(), FlagFell> {
         let notation = self.game.move_notation(mv);
         let mover = self.game.to_move();
         let after = match &self.clocks {
-            Some(clocks) if self.game.retirements().of(mover).is_none() => {
+            Some(clocks) if self.game.retirements().of(mover).is_none() && !self.opening() => {
                 // Worked out on a copy: `record` sets the clock and keeps
                 // the reading before the move for undo and review.
                 match clocks.clone().moved(mover.index(), self.carried + spent) {
@@ -779,7 +787,8 @@ mod tests {
             variant: Variant::Chess,
             options: Options::new(),
             position: None,
-            players: vec![Player::Human, Player::Human],
+            // A computer's first move is timed like any other.
+            players: vec![Player::Computer(Level::Club), Player::Human],
             time: TimeControl::parse("1+2").ok().flatten(),
         })
         .expect("a timed game");
@@ -799,6 +808,27 @@ mod tests {
             Some(s(52)),
             "undo sets White's clock back to before Nf3"
         );
+    }
+
+    #[test]
+    fn a_persons_first_move_of_the_game_costs_no_time() {
+        let mut t = TableGame::new(&TableSpec {
+            variant: Variant::Chess,
+            options: Options::new(),
+            position: None,
+            players: vec![Player::Human, Player::Human],
+            time: TimeControl::parse("1+2").ok().flatten(),
+        })
+        .expect("a timed game");
+        let s = Duration::from_secs;
+        assert!(t.opening(), "the first move is a person's to make");
+        for (m, spent) in [("e4", 10), ("e5", 20)] {
+            let mv = t.game().parse_move(m).expect("legal");
+            assert!(t.play_after(mv, s(spent)).is_ok(), "no flag");
+        }
+        assert!(!t.opening());
+        assert_eq!(t.clocks_at(1), Some(vec![s(60), s(60)]), "e4 was free");
+        assert_eq!(t.clocks_at(2), Some(vec![s(60), s(42)]), "e5 was not");
     }
 
     #[test]
