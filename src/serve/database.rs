@@ -1026,6 +1026,36 @@ mod tests {
         );
     }
 
+    /// Not a test: how far 130 names claimed through the hub (each a new
+    /// key's first login) grow the write-ahead log. Run with
+    /// `cargo test --release --bin catboard measure_the_name_claims -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement"]
+    fn measure_the_name_claims() {
+        use crate::serve::hub::Shared;
+        use crate::serve::identity::Login;
+        use std::sync::Arc;
+        let dir = Scratch::new("claims");
+        let store = Arc::new(Database::open(&dir.0).expect("made"));
+        let shared = Shared::load(store, crate::serve::limits::Limits::default()).expect("a hub");
+        const CLAIMS: usize = 130;
+        let start = std::time::Instant::now();
+        for n in 0..CLAIMS {
+            let login = Login {
+                user: format!("player{n}"),
+                key: Some(format!("key:SHA256:{n:043}")),
+                address: std::net::IpAddr::from([127, 0, 0, 1]),
+            };
+            shared.who(&login).expect("claimed");
+        }
+        let took = start.elapsed();
+        let wal = std::fs::metadata(dir.0.join("catboard.db-wal")).map_or(0, |m| m.len());
+        eprintln!(
+            "{CLAIMS} names claimed in {took:?}: the write-ahead log is {wal} bytes ({:.1} MB)",
+            wal as f64 / 1e6
+        );
+    }
+
     #[test]
     fn the_database_is_the_owners_alone_and_in_wal_mode() {
         let dir = Scratch::new("modes");
