@@ -100,12 +100,20 @@ pub const MIGRATIONS: &[Step] = &[
         "ALTER TABLE live_moves ADD COLUMN clock_ms INTEGER;
          ALTER TABLE games ADD COLUMN saved TEXT;",
     ),
-    // 5: a name claimed one at a time: as it was asked for, when, and
-    // the names of a key found by the key; the keys of an account by it.
+    // 5: a name claimed one at a time: kept in the order of the name
+    // itself (no rowid, so a claim writes one row and one index entry),
+    // as it was asked for and when; the names of a key found by the key,
+    // the keys of an account by the account.
     Step::Sql(
-        "ALTER TABLE names ADD COLUMN shown TEXT;
-         ALTER TABLE names ADD COLUMN claimed INTEGER;
-         UPDATE names SET shown = name;
+        "CREATE TABLE names_kept (
+             name TEXT PRIMARY KEY,
+             key TEXT NOT NULL,
+             shown TEXT NOT NULL,
+             claimed INTEGER
+         ) WITHOUT ROWID;
+         INSERT INTO names_kept (name, key, shown) SELECT name, key, name FROM names;
+         DROP TABLE names;
+         ALTER TABLE names_kept RENAME TO names;
          CREATE INDEX names_by_key ON names (key, name);
          CREATE INDEX account_keys_by_identity ON account_keys (identity);",
     ),

@@ -437,7 +437,7 @@ fn measure_the_name_claims() {
             .connection()
             .execute_batch(&format!(
                 "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {held})
-                 INSERT INTO names (name, key) SELECT 'held' || i, 'key:held' || i FROM n
+                 INSERT INTO names (name, key, shown) SELECT 'held' || i, 'key:held' || i, 'held' || i FROM n
                  WHERE {held} > 0;
                  PRAGMA wal_checkpoint(TRUNCATE);
                  PRAGMA wal_autocheckpoint = 0;"
