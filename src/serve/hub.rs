@@ -1449,6 +1449,13 @@ pub(super) mod tests {
             .who(&login(&format!("link-{code}"), Some(&bob.identity)))
             .expect_err("bob has an account of his own");
         assert!(err.contains("has an account of its own"), "{err}");
+        // A key linked already, trying another account's code, is told so
+        // in our words (not the database's "UNIQUE constraint failed").
+        let code = shared.link_code(&bob).expect("a code");
+        let err = shared
+            .who(&login(&format!("link-{code}"), Some("key:L")))
+            .expect_err("key:L is alice's");
+        assert_eq!(err, "This key belongs to an account already.");
     }
 
     /// Plays `moves` at a new chess table `name`, `white` against

@@ -287,6 +287,14 @@ fn put_seats(tx: &Transaction<'_>, name: &str, seats: &SeatsRecord) -> rusqlite:
     Ok(changed > 0)
 }
 
+/// `Ok` when the table written to was in play, else the conflict.
+fn in_play(was: bool) -> Result<(), StoreError> {
+    match was {
+        true => Ok(()),
+        false => Err(Conflict::NoTable.into()),
+    }
+}
+
 fn put_counter(tx: &Transaction<'_>, name: &str, value: u64) -> rusqlite::Result<()> {
     tx.execute(
         "INSERT INTO counters (name, value) VALUES (?1, ?2)
@@ -482,12 +490,7 @@ impl Store for Database {
     }
 
     fn save_game(&self, name: &str, game: &SavedGame) -> Result<(), StoreError> {
-        self.write(|tx| {
-            if !put_game(tx, name, game)? {
-                return Err(Conflict::NoTable.into());
-            }
-            Ok(())
-        })
+        self.write(|tx| in_play(put_game(tx, name, game)?))
     }
 
     fn record_move(
@@ -519,12 +522,7 @@ impl Store for Database {
     }
 
     fn save_seats(&self, name: &str, seats: &SeatsRecord) -> Result<(), StoreError> {
-        self.write(|tx| {
-            if !put_seats(tx, name, seats)? {
-                return Err(Conflict::NoTable.into());
-            }
-            Ok(())
-        })
+        self.write(|tx| in_play(put_seats(tx, name, seats)?))
     }
 
     fn finish_game(&self, name: &str, game: &FinishedGame) -> Result<ArchivedGame, StoreError> {
