@@ -134,7 +134,8 @@ fn rook_and_bishop_rays_match_lines_json_in_order() {
             }
         }
     }
-    // docs/rules/polar-geometry.md, "Lines": 280 rook rays, 88 ending on a triangle, 192 closing a loop.
+    // docs/rules/polar-geometry.md, "Lines": 280 rook rays, 88 ending on
+    // a triangle, 192 closing a loop.
     assert_eq!((rook_rays, triangle_ends, loops), (280, 88, 192));
 }
 
@@ -171,7 +172,8 @@ fn knight_and_king_targets_match_lines_json() {
             );
         }
     }
-    // docs/rules/polar-geometry.md, "Knights": 8, 7 on ring corners, 6 beside triangles, 5 on triangles.
+    // docs/rules/polar-geometry.md, "Knights": 8, 7 on ring corners, 6
+    // beside triangles, 5 on triangles.
     assert_eq!(counts, BTreeSet::from([5, 6, 7, 8]));
 }
 
