@@ -8,7 +8,9 @@ use super::save::{SavedGame, SavedSeries, SavedVerdict};
 use super::words::capitalise;
 use catboard::ai::Level;
 use catboard::clock::{Clocks, FlagFell, TimeControl};
-use catboard::core::{Departure, EndReason, Game, Move, Options, Outcome, Piece, Retire, Seat};
+use catboard::core::{
+    Departure, EndReason, Game, Move, Options, Outcome, Piece, Retire, Seat, Termination,
+};
 use catboard::series::Series;
 use catboard::text::{count, noun};
 use catboard::variants::{AnyGame, Variant};
@@ -517,31 +519,10 @@ impl TableGame {
     /// wins, as in Cat Chess), "Black resigns — White wins", "White's flag
     /// fell — Black wins".
     pub fn outcome_words(&self, outcome: Outcome) -> String {
-        let names = self.game.seat_names();
-        let how = match (outcome.reason, self.last_move().and_then(Retire::of)) {
-            (
-                EndReason::Resignation | EndReason::Time | EndReason::TimeAgainstMaterial,
-                Some(retire),
-            ) => {
-                let left = retire.words(names);
-                if outcome.reason == EndReason::TimeAgainstMaterial {
-                    let other = Seat(1 - self.game.to_move().0.min(1));
-                    format!(
-                        "{left}, but {} could not have mated: a draw",
-                        capitalise(self.game.seat_name(other))
-                    )
-                } else {
-                    left
-                }
-            }
-            (EndReason::Agreement, _) => "Draw agreed".to_string(),
-            (reason, _) if reason.draws() => format!("Draw by {}", reason.describe()),
-            (reason, _) => capitalise(reason.describe()),
-        };
-        match outcome.winner {
-            Some(seat) => format!("{how} — {}", winner_words(self.game.seat_name(seat))),
-            None => how,
-        }
+        termination_words(
+            Termination::new(outcome, self.last_move()),
+            self.game.seat_names(),
+        )
     }
 
     /// Plays `mv` (legal now) without a clock (or with no time spent on
@@ -751,6 +732,41 @@ impl TableGame {
 }
 
 /// "White wins", or for a seat named in the plural, "the Cats win".
+/// How a game of seats `seats` (its seat names) that ended as
+/// `termination` reads: the one place an ending is put in words, for a
+/// table in play and for a game read back from an archive alike.
+pub fn termination_words(termination: Termination, seats: &[&str]) -> String {
+    let Termination { outcome, retire } = termination;
+    let how = match (outcome.reason, retire) {
+        (
+            EndReason::Resignation | EndReason::Time | EndReason::TimeAgainstMaterial,
+            Some(retire),
+        ) => {
+            let left = retire.words(seats);
+            match retire {
+                Retire::Leave(seat, _) if outcome.reason == EndReason::TimeAgainstMaterial => {
+                    let other = seats.get(seat.opponent().index()).copied().unwrap_or("?");
+                    format!(
+                        "{left}, but {} could not have mated: a draw",
+                        capitalise(other)
+                    )
+                }
+                _ => left,
+            }
+        }
+        (EndReason::Agreement, _) => "Draw agreed".to_string(),
+        (reason, _) if reason.draws() => format!("Draw by {}", reason.describe()),
+        (reason, _) => capitalise(reason.describe()),
+    };
+    match outcome.winner {
+        Some(seat) => format!(
+            "{how} — {}",
+            winner_words(seats.get(seat.index()).copied().unwrap_or("?"))
+        ),
+        None => how,
+    }
+}
+
 fn winner_words(seat_name: &str) -> String {
     let name = capitalise(seat_name);
     if seat_name.ends_with('s') {
@@ -898,6 +914,68 @@ mod tests {
         let mut bad = saved;
         bad.variant = "draughts".into();
         assert!(TableGame::from_saved(&bad).is_err());
+    }
+
+    #[test]
+    fn every_ending_reads_the_same_from_its_termination_as_from_the_table() {
+        let at = |fen: &str| {
+            TableGame::new(&TableSpec {
+                variant: Variant::Chess,
+                options: Options::new(),
+                position: Some(fen.into()),
+                players: vec![Player::Human; 2],
+                time: None,
+            })
+            .expect("a position")
+        };
+        // White's flag falls with only a king against a queen's side, and
+        // with a queen against a bare king (Black could not have mated).
+        let mut cases = Vec::new();
+        for (fen, retire) in [
+            (
+                "kq6/8/8/8/8/8/8/K7 w - - 0 1",
+                Retire::Leave(Seat::WHITE, Departure::Flagged),
+            ),
+            (
+                "k7/8/8/8/8/8/8/KQ6 w - - 0 1",
+                Retire::Leave(Seat::WHITE, Departure::Flagged),
+            ),
+            (
+                "k7/8/8/8/8/8/8/KQ6 b - - 0 1",
+                Retire::Leave(Seat::BLACK, Departure::Resigned),
+            ),
+            ("k7/8/8/8/8/8/8/KQ6 w - - 0 1", Retire::Agreement),
+        ] {
+            let mut table = at(fen);
+            table.retire(retire).expect("retired");
+            cases.push(table);
+        }
+        let mut mated = chess();
+        for text in ["f3", "e5", "g4", "Qh4#"] {
+            let mv = mated.game().parse_move(text).expect("legal");
+            mated.play(mv);
+        }
+        cases.push(mated);
+        let words: Vec<String> = cases
+            .iter()
+            .map(|table| {
+                let outcome = table.outcome().expect("over");
+                let kept = Termination::new(outcome, table.last_move());
+                let words = termination_words(kept, table.game().seat_names());
+                assert_eq!(words, table.outcome_words(outcome), "one way to say it");
+                words
+            })
+            .collect();
+        assert_eq!(
+            words,
+            [
+                "White's flag fell — Black wins",
+                "White's flag fell, but Black could not have mated: a draw",
+                "Black resigns — White wins",
+                "Draw agreed",
+                "Checkmate — Black wins",
+            ]
+        );
     }
 }
 

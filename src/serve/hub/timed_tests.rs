@@ -96,9 +96,9 @@ fn moves_are_charged_the_hubs_time_and_a_flag_falls_on_its_tick_while_both_are_i
     );
     let archived = shared.store.archived(1).expect("read").expect("archived");
     assert!(
-        archived.game.termination.contains("flag fell"),
+        archived.game.ending().contains("flag fell"),
         "{}",
-        archived.game.termination
+        archived.game.ending()
     );
     assert_eq!(archived.game.time_control.as_deref(), Some("1+2"));
 }
