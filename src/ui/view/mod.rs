@@ -131,7 +131,7 @@ pub fn help_state(app: &App) -> HelpState {
 /// becomes a hyphen in ASCII.
 pub fn plain(look: &Look, text: &str) -> String {
     if look.glyphs == GlyphSet::Ascii {
-        text.replace('—', "-").replace('…', "...")
+        text.replace('—', "-").replace('…', "...").replace('≈', "~")
     } else {
         text.to_string()
     }

@@ -60,7 +60,7 @@ pub fn draw(app: &App, look: &Look, setup: &Setup, frame: &mut Frame<'_>, area: 
             _ if cycles => format!("< {value} >"),
             _ => value,
         };
-        let shown = fit_tail(&shown, value_room);
+        let shown = fit_tail(&super::plain(look, &shown), value_room);
         let pointer = if current { marks.pointer } else { " " };
         let style = if current {
             look.highlight()
