@@ -90,7 +90,7 @@ pub trait GlyphDrawing {
     /// The border characters for boxes.
     fn border(self) -> border::Set<'static>;
     /// `text` as this set can draw it: under `ascii`, the typographic
-    /// marks the session's words use (≈ — – … ’ “ ” ·) written in ASCII;
+    /// marks the session's words use (≈ ± — – … ’ “ ” ·) written in ASCII;
     /// other sets draw the text as it is.
     fn text<'t>(self, text: &'t str) -> std::borrow::Cow<'t, str>;
 }
@@ -109,6 +109,7 @@ impl GlyphDrawing for GlyphSet {
                 '\u{2019}' | '\u{2018}' => plain.push('\''),
                 '\u{201c}' | '\u{201d}' => plain.push('"'),
                 '\u{b7}' => plain.push('.'),
+                '\u{b1}' => plain.push_str("+/-"),
                 c => plain.push(c),
             }
         }
@@ -486,10 +487,10 @@ pub(crate) mod tests {
 
     #[test]
     fn ascii_text_writes_the_sessions_typographic_marks_in_ascii() {
-        let words = "Club \u{2248} 1400 \u{2014} it\u{2019}s \u{201c}won\u{201d}\u{2026}";
+        let words = "Club \u{2248} 1400 \u{b1} 90 \u{2014} it\u{2019}s \u{201c}won\u{201d}\u{2026}";
         let plain = GlyphSet::Ascii.text(words);
         assert!(plain.is_ascii(), "{plain}");
-        assert_eq!(plain, "Club ~ 1400 - it's \"won\"...");
+        assert_eq!(plain, "Club ~ 1400 +/- 90 - it's \"won\"...");
         assert_eq!(GlyphSet::Unicode.text(words), words);
     }
 
