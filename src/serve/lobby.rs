@@ -1135,7 +1135,7 @@ mod tests {
     #[test]
     fn the_fingerprint_changes_only_with_what_is_shown() {
         let mut tables: Vec<TableSummary> = (1..=60).map(|n| summary(&format!("t{n}"))).collect();
-        let mut lobby = Lobby::new();
+        let lobby = Lobby::new();
         let before = lobby.fingerprint(&tables, &Lists::default(), "ann", area());
         tables[50].spectators = 3;
         assert_eq!(
