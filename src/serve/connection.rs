@@ -42,7 +42,7 @@ use crate::session::look::{ColorDepth, GlyphSet, LookChoice};
 use crate::session::setup_form::Setup;
 use crate::session::table::{Player, TableGame, TableSpec};
 use crate::session::words::capitalise;
-use crate::ui::view::{Look, view};
+use crate::ui::view::{Look, fit, view};
 use catboard::clock::TimeControl;
 use catboard::core::{Game, Seat};
 use catboard::variants::Variant;
@@ -354,6 +354,7 @@ impl Connection {
         loop {
             if self.dirty {
                 self.dirty = false;
+                self.fit_lobby(screen.area());
                 let bytes = screen.frame(|f| self.view(f));
                 if let Err(ending) = link.send(bytes, WRITE_DEADLINE).await {
                     return ending;
@@ -429,6 +430,17 @@ impl Connection {
             if last_input.elapsed() >= idle {
                 return Ending::Idle(idle);
             }
+        }
+    }
+
+    /// The place fitted to what it shows now (the lobby to the tables,
+    /// the lists and the screen's size; an App to the screen), before it
+    /// is drawn: drawing changes nothing.
+    fn fit_lobby(&mut self, area: Rect) {
+        match &mut self.place {
+            Place::Lobby(lobby) => lobby.fit(&self.tables, &self.lists, &self.who.name, area),
+            Place::Creating(app) | Place::Archived(app, _) => fit(app, &self.look, area),
+            Place::Seated(seated) => fit(&mut seated.app, &self.look, area),
         }
     }
 
@@ -511,7 +523,8 @@ impl Connection {
     /// The lobby's list changed: a frame is due when what this screen
     /// shows of it changed.
     fn check_lobby(&mut self, area: Rect) {
-        if let Place::Lobby(lobby) = &mut self.place {
+        self.fit_lobby(area);
+        if let Place::Lobby(lobby) = &self.place {
             let now = lobby.fingerprint(&self.tables, &self.lists, &self.who.name, area);
             if self.lobby_shown != Some(now) {
                 self.dirty = true;

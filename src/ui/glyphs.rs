@@ -89,9 +89,32 @@ pub trait GlyphDrawing {
 
     /// The border characters for boxes.
     fn border(self) -> border::Set<'static>;
+    /// `text` as this set can draw it: under `ascii`, the typographic
+    /// marks the session's words use (≈ ± — – … ’ “ ” ·) written in ASCII;
+    /// other sets draw the text as it is.
+    fn text<'t>(self, text: &'t str) -> std::borrow::Cow<'t, str>;
 }
 
 impl GlyphDrawing for GlyphSet {
+    fn text<'t>(self, text: &'t str) -> std::borrow::Cow<'t, str> {
+        if self != GlyphSet::Ascii || text.is_ascii() {
+            return std::borrow::Cow::Borrowed(text);
+        }
+        let mut plain = String::with_capacity(text.len());
+        for c in text.chars() {
+            match c {
+                '\u{2248}' => plain.push('~'),
+                '\u{2014}' | '\u{2013}' => plain.push('-'),
+                '\u{2026}' => plain.push_str("..."),
+                '\u{2019}' | '\u{2018}' => plain.push('\''),
+                '\u{201c}' | '\u{201d}' => plain.push('"'),
+                '\u{b7}' => plain.push('.'),
+                '\u{b1}' => plain.push_str("+/-"),
+                c => plain.push(c),
+            }
+        }
+        std::borrow::Cow::Owned(plain)
+    }
     fn piece(self, game: &impl Game, piece: Piece) -> char {
         let light = light_seat(piece.seat().index());
         if self == GlyphSet::Unicode {
@@ -460,6 +483,15 @@ pub(crate) mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn ascii_text_writes_the_sessions_typographic_marks_in_ascii() {
+        let words = "Club \u{2248} 1400 \u{b1} 90 \u{2014} it\u{2019}s \u{201c}won\u{201d}\u{2026}";
+        let plain = GlyphSet::Ascii.text(words);
+        assert!(plain.is_ascii(), "{plain}");
+        assert_eq!(plain, "Club ~ 1400 +/- 90 - it's \"won\"...");
+        assert_eq!(GlyphSet::Unicode.text(words), words);
     }
 
     #[test]

@@ -63,7 +63,7 @@ fn parries_mate(game: &AnyGame, mv: Move) -> bool {
     after.make_move(mv);
     !after
         .legal_move_list()
-        .into_iter()
+        .iter()
         .any(|reply| mates(&after, *reply))
 }
 

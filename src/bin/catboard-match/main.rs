@@ -229,14 +229,17 @@ fn patience(st: f64) -> Patience {
     }
 }
 
-/// Starts one engine, trying three times: on a loaded machine an engine
-/// reading a large network can miss its deadline once.
+/// Starts one engine, trying three times when it is slow: on a loaded
+/// machine an engine reading a large network can miss its deadline once.
+/// Any other failure (no such program, an option refused) is said once.
 fn start_engine(spec: &EngineSpec, st: f64) -> Result<Engine, String> {
     let mut tries = 0;
     loop {
         match Engine::start(spec, patience(st)) {
             Ok(engine) => return Ok(engine),
-            Err(e) if tries >= 2 => return Err(e.sentence),
+            Err(e) if tries >= 2 || !matches!(e.fault, Fault::Start | Fault::Hung) => {
+                return Err(e.sentence);
+            }
             Err(e) => {
                 eprintln!("catboard-match: {} Trying again.", e.sentence);
                 tries += 1;

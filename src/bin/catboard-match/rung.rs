@@ -1,11 +1,12 @@
-//! `--rung LEVEL`: re-measures one rung of catboard's ladder. The rung
-//! plays Stockfish held to the rung's figure on its `UCI_Elo` scale (at
-//! least 1350, Stockfish's floor), or, for a rung below that floor, the
-//! rung above it, whose figure is known; the score is turned back into a
-//! figure on the scale with its 95% range.
+//! `--rung LEVEL`: re-measures one rung of catboard's ladder against what
+//! it was measured against (`ai::ladder::Anchor`): Stockfish held to a
+//! `UCI_Elo` (at least 1350, Stockfish's floor), or the rung above, whose
+//! figure is known; the score is turned back into a figure on the scale
+//! with its 95% range.
 
 use crate::tally::Tally;
 use catboard::ai::Level;
+use catboard::ai::ladder::Anchor;
 use std::path::Path;
 
 /// Stockfish's weakest `UCI_Elo`.
@@ -32,13 +33,20 @@ pub struct Plan {
 }
 
 /// The plan for the rung `text` names (a level's name or an Elo), with
-/// `catboard` the program that plays it.
+/// `catboard` the program that plays it: against what the ladder says the
+/// rung was measured against (Stockfish at that `UCI_Elo`, or the rung
+/// above); a rung not measured yet meets Stockfish at its figure, or the
+/// rung above when that is under Stockfish's floor.
 pub fn plan(text: &str, catboard: &Path) -> Result<Plan, String> {
     let level: Level = text.parse()?;
     let engine = |l: Level| format!("{} xboard --level {}", catboard.display(), l.id());
-    let elo = level.elo();
-    if elo >= STOCKFISH_FLOOR {
-        let anchor = elo.min(STOCKFISH_CEILING);
+    let stockfish = match level.rung().anchor {
+        Anchor::Stockfish(elo) => Some(elo),
+        Anchor::RungAbove => None,
+        Anchor::Provisional => Some(level.elo()).filter(|&elo| elo >= STOCKFISH_FLOOR),
+    };
+    if let Some(elo) = stockfish {
+        let anchor = elo.clamp(STOCKFISH_FLOOR, STOCKFISH_CEILING);
         return Ok(Plan {
             level,
             engine1: engine(level),
@@ -90,10 +98,13 @@ mod tests {
         let club = plan("club", exe).expect("club");
         assert_eq!(club.engine1, "/x/catboard xboard --level club");
         assert_eq!(club.engine2, "uci:stockfish");
-        let elo = Level::Club.elo().max(STOCKFISH_FLOOR);
+        let Anchor::Stockfish(elo) = Level::Club.rung().anchor else {
+            panic!("Club is measured against Stockfish");
+        };
         assert_eq!(club.options2, [format!("UCI_Elo={elo}")]);
+        assert_eq!(club.anchor, elo);
         let lowest = Level::ALL[0];
-        assert!(lowest.elo() < STOCKFISH_FLOOR);
+        assert_eq!(lowest.rung().anchor, Anchor::RungAbove);
         let low = plan(lowest.id(), exe).expect("the lowest");
         assert_eq!(
             low.engine2,

@@ -67,7 +67,7 @@ fn every_character_of_every_screen_is_in_the_chosen_set() {
                                 if let Some(why) = why {
                                     problems.push(format!(
                                         "{theme} {glyphs:?} {variant:?} {name} {w}x{h}: \
-                                         '{c}' (U+{:04X}) at {x},{y} {why}",
+                                         {c:?} (U+{:04X}) at {x},{y} {why}",
                                         c as u32
                                     ));
                                 }

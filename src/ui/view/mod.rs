@@ -127,24 +127,43 @@ pub fn help_state(app: &App) -> HelpState {
     }
 }
 
-/// `text` as the glyph set can show it: the dash of the result sentences
-/// becomes a hyphen in ASCII.
+/// `text` as the glyph set can show it (the one mechanism,
+/// [`GlyphDrawing::text`]): the session's typographic marks in ASCII under
+/// the ASCII set.
 pub fn plain(look: &Look, text: &str) -> String {
-    if look.glyphs == GlyphSet::Ascii {
-        text.replace('—', "-").replace('…', "...").replace('≈', "~")
-    } else {
-        text.to_string()
-    }
+    look.glyphs.text(text).into_owned()
 }
 
 /// Draws `app` on `screen` in `look`, whatever the terminal behind it
-/// (the local one, or an SSH channel).
+/// (the local one, or an SSH channel), once it is fitted to the screen
+/// ([`fit`]).
 pub fn draw<B: ratatui::backend::Backend>(
     screen: &mut ratatui::Terminal<B>,
-    app: &App,
+    app: &mut App,
     look: &Look,
 ) -> Result<(), B::Error> {
+    fit(app, look, screen.get_frame().area());
     screen.draw(|f| view(app, look, f)).map(|_| ())
+}
+
+/// Fits `app` to a screen of `area` drawn in `look`, before it is drawn
+/// (drawing changes nothing): how far the help, when open, can scroll.
+pub fn fit(app: &mut App, look: &Look, area: Rect) {
+    app.help_scroll_room = match &app.overlay {
+        Some(Overlay::Help { from, .. }) => {
+            overlay::help_layout(app, look, *from, above_hints(area)).max_scroll
+        }
+        _ => 0,
+    };
+}
+
+/// Where the help is drawn on a screen of `area`: above the key hints,
+/// which say how to close it.
+fn above_hints(area: Rect) -> Rect {
+    Rect {
+        height: area.height.saturating_sub(1),
+        ..area
+    }
 }
 
 /// Draws the whole screen.
@@ -157,12 +176,7 @@ pub fn view(app: &App, look: &Look, frame: &mut Frame<'_>) {
     }
     match &app.overlay {
         Some(Overlay::Help { from, scroll }) => {
-            // Above the key hints, which say how to close it.
-            let above_hints = Rect {
-                height: area.height.saturating_sub(1),
-                ..area
-            };
-            overlay::help(app, look, *from, *scroll, frame, above_hints)
+            overlay::help(app, look, *from, *scroll, frame, above_hints(area))
         }
         Some(Overlay::Chooser { moves, index }) => {
             if let Screen::Playing(p) = &app.screen {

@@ -84,7 +84,7 @@ pub fn draw(app: &App, look: &Look, setup: &Setup, frame: &mut Frame<'_>, area: 
         if *row == SetupRow::Variant {
             for part in &summary {
                 lines.push(Line::styled(
-                    format!("   {:LABEL_WIDTH$}{part}", ""),
+                    format!("   {:LABEL_WIDTH$}{}", "", super::plain(look, part)),
                     look.dim(),
                 ));
             }

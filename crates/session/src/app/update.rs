@@ -146,7 +146,7 @@ fn update_overlay(app: &mut App, overlay: Overlay, action: Action) -> Vec<Effect
         Overlay::Help { from, scroll } => {
             // Arrows scroll a help longer than the screen (as far as the
             // last drawing found there is to scroll); other keys close it.
-            let room = app.help_scroll_room.get();
+            let room = app.help_scroll_room;
             let scroll = match action {
                 Action::Cursor(Dir::Down) => Some((scroll + 1).min(room)),
                 Action::Cursor(Dir::Up) => Some(scroll.saturating_sub(1)),

@@ -156,3 +156,39 @@ fn refused_actions_leave_the_hint_line_and_the_help() {
     assert_eq!(help(refusing).len(), help(offered).len() - 2);
     assert!(!help(refusing).iter().any(|(k, _)| k == "u" || k == "t"));
 }
+
+#[test]
+fn the_lobbys_key_lines_are_made_from_the_keymap() {
+    assert_eq!(
+        key_line(C::LobbyTables, true),
+        "Up/Down · Enter join · w watch · c new · p quick game · r/m/l games · K add a key · q leave"
+    );
+    assert_eq!(
+        key_line(C::QuickWait, true),
+        "Esc stop waiting · t/r/m/l other pages (the wait goes on) · q leave"
+    );
+    let lobby = [
+        C::LobbyTables,
+        C::LobbyGames,
+        C::LobbyLeaders,
+        C::QuickGame,
+        C::QuickWait,
+    ];
+    for context in lobby {
+        // Every hint names keys the page answers, its own or the lobby's.
+        for h in HINTS.iter().filter(|h| h.context == context) {
+            for action in h.actions {
+                assert!(
+                    binding_of(context, action).is_some(),
+                    "{context:?}: {action:?} has no key"
+                );
+            }
+        }
+        // The lobby's own keys work on every page, after the page's own.
+        assert_eq!(action_for(context, Key::Char('q')), Some(Action::Quit));
+        assert_eq!(
+            action_for(context, Key::Char('t')),
+            Some(Action::Lobby(LobbyStep::Go(LobbyPage::Tables)))
+        );
+    }
+}
