@@ -621,14 +621,11 @@ pub(crate) mod tests {
         missing_in(font_coverage(), c)
     }
 
-    /// Every character the Unicode set draws by default besides the chess
-    /// symbols: marks, borders, the Cat, the cursor's corners.
-    pub(crate) fn default_symbols() -> String {
-        let game = chess();
-        let m = GlyphSet::Unicode.marks();
-        let b = GlyphSet::Unicode.border();
-        let mut all = String::new();
-        for s in [
+    /// The marks and the border pieces `set` draws.
+    fn set_symbols(set: GlyphSet) -> [&'static str; 16] {
+        let m = set.marks();
+        let b = set.border();
+        [
             m.target,
             m.capture,
             m.zone,
@@ -645,10 +642,15 @@ pub(crate) mod tests {
             b.bottom_right,
             b.vertical_left,
             b.horizontal_top,
-            "┌┐└┘←↑→↓′″—",
-        ] {
-            all.push_str(s);
-        }
+        ]
+    }
+
+    /// Every character the Unicode set draws by default besides the chess
+    /// symbols: marks, borders, the Cat, the cursor's corners.
+    pub(crate) fn default_symbols() -> String {
+        let game = chess();
+        let mut all: String = set_symbols(GlyphSet::Unicode).concat();
+        all.push_str("┌┐└┘←↑→↓′″—");
         all.push(GlyphSet::Unicode.piece(&game, Piece::new(Seat::THIRD, PieceKind::Cat)));
         for reach in Reach::ALL {
             all.push_str(GlyphSet::Unicode.reach_mark(reach));
@@ -674,26 +676,7 @@ pub(crate) mod tests {
         assert_eq!(console_missing('♔').len(), 6);
         assert_eq!(console_missing('▟').len(), 6);
         assert!(!console_missing('ω').is_empty());
-        let m = GlyphSet::Letters.marks();
-        let b = GlyphSet::Letters.border();
-        for s in [
-            m.target,
-            m.capture,
-            m.zone,
-            m.disarmed,
-            m.camp,
-            m.line,
-            m.dark,
-            m.pointer,
-            m.to_move,
-            m.ellipsis,
-            b.top_left,
-            b.top_right,
-            b.bottom_left,
-            b.bottom_right,
-            b.vertical_left,
-            b.horizontal_top,
-        ] {
+        for s in set_symbols(GlyphSet::Letters) {
             for c in s.chars() {
                 assert!(
                     console_missing(c).is_empty(),

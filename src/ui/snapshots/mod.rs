@@ -718,7 +718,7 @@ fn every_screen_file_is_checked() {
 mod charsets;
 mod glance;
 mod reader;
-mod tour;
+pub(crate) mod tour;
 mod variants;
 
 #[test]

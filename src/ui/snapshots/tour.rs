@@ -33,19 +33,24 @@ pub(super) fn playing_mut(app: &mut App) -> &mut Playing {
     }
 }
 
+/// The legal move of `game` with the longest notation (captures and checks
+/// come early), passes aside; ties broken by its cells, so it is always the
+/// same move.
+pub(crate) fn longest_move(game: &impl catboard::core::Game) -> Option<catboard::core::Move> {
+    game.legal_move_list()
+        .iter()
+        .copied()
+        .filter(|m| !m.is_pass())
+        .max_by_key(|m| (game.move_notation(*m).len(), m.from.0, m.to.0))
+}
+
 /// The moves a tour plays: each the legal move with the longest
 /// notation (captures and checks come early), `plies` of them.
 pub(super) fn longest_moves(variant: Variant, plies: usize) -> Vec<String> {
     let mut game = variant.new_game(&catboard::core::Options::new());
     let mut out = Vec::new();
     for _ in 0..plies {
-        let moves = game.legal_move_list();
-        let Some(mv) = moves
-            .iter()
-            .copied()
-            .filter(|m| !m.is_pass())
-            .max_by_key(|m| (game.move_notation(*m).len(), m.from.0, m.to.0))
-        else {
+        let Some(mv) = longest_move(&game) else {
             break;
         };
         out.push(game.move_text(mv));
