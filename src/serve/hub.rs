@@ -219,7 +219,7 @@ impl Shared {
         let mut rooms = BTreeMap::new();
         for kept in store.tables()? {
             let name = kept.name;
-            let table = match kept.game.and_then(|saved| TableGame::from_saved(&saved)) {
+            let table = match kept.game.and_then(|saved| TableGame::from_saved(&saved).map_err(|e| e.to_string())) {
                 Ok(table) if table.outcome().is_none() => table,
                 Ok(_) => continue,
                 Err(e) => {
@@ -770,7 +770,7 @@ impl Shared {
         let mut next = room.table.clone();
         let played = match Retire::of(mv) {
             Some(retire) => {
-                next.retire(retire)?;
+                next.retire(retire).map_err(|e| e.to_string())?;
                 mv
             }
             None => {

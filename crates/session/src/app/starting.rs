@@ -145,7 +145,7 @@ pub(super) fn open_game(
             effects
         }
         Err(e) => {
-            app.error(e);
+            app.error(e.to_string());
             Vec::new()
         }
     }

@@ -23,7 +23,7 @@ pub(super) fn end(app: &mut App, retire: Retire) -> Vec<Effect> {
         return Vec::new();
     };
     if let Err(e) = p.table.retire(retire) {
-        app.error(e);
+        app.error(e.to_string());
         return Vec::new();
     }
     p.draw_offer = None;
@@ -82,7 +82,7 @@ pub(super) fn cannot_resign(p: &Playing) -> Option<String> {
         .game()
         .may_retire(Retire::Leave(seat, Departure::Resigned))
         .err()
-        .map(|e| e.0)
+        .map(|e| e.to_string())
 }
 
 /// The person to move gives the game up (or, while a computer is to
