@@ -61,8 +61,9 @@ pub struct XboardArgs {
     /// Hash table size in MiB (1 to 1024).
     #[arg(long, default_value_t = 64)]
     pub hash_mb: u64,
-    /// Play at a fixed level (casual, club, strong) whatever the clock says;
-    /// master (the default) thinks by the interface's clock.
+    /// Play at a fixed level (a level's name below master, or an Elo:
+    /// the nearest level) whatever the clock says; master (the default)
+    /// thinks by the interface's clock.
     #[arg(long, default_value = "master")]
     pub level: Level,
     /// A Chu Chess rule option, as key=value (repeatable; the keys of

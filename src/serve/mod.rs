@@ -20,6 +20,8 @@ mod host_key;
 mod hub;
 mod identity;
 mod json_tables;
+#[cfg(test)]
+mod keeper_suite;
 pub mod limits;
 mod lobby;
 mod log;
@@ -29,6 +31,7 @@ mod room;
 mod screen;
 mod ssh;
 mod store;
+mod table_keeper;
 
 pub use limits::Limits;
 

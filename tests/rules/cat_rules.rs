@@ -1,4 +1,4 @@
-//! Cat Chess, rule by rule (`shared/seeds/cat-chess.txt`): each test sets up
+//! Cat Chess, rule by rule (`docs/rules/cat-chess.md`): each test sets up
 //! a position where the rule decides, and most have a twin position where
 //! it does not, so the test fails if the rule is missing or misapplied.
 

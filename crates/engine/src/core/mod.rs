@@ -26,7 +26,7 @@ pub mod zobrist;
 
 pub use board::Board;
 pub use cell::{Cell, CellSet};
-pub use endings::{EndRules, MoveCountRule};
+pub use endings::{EndRules, MoveCountRule, Termination};
 pub use figure::{Figure, Note};
 pub use game::{Annotations, EndReason, Game, ListedMoveError, Outcome, perft};
 pub use geometry::{CellNaming, Direction, Geometry, Leap, LineKind};

@@ -122,10 +122,20 @@ pub enum TableError {
     Retire(#[from] RetireError),
 }
 
-/// A player's name that is none of [`Player::ALL`]'s.
+/// A player's name that is neither `human`, a level's name nor an Elo.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("There is no player {}; choose {}.", quoted(.0), known_players())]
-pub struct UnknownPlayer(pub String);
+pub enum UnknownPlayer {
+    /// No player is called so.
+    #[error(
+        "There is no player {}; choose {}, or an Elo such as 1400.",
+        quoted(.0),
+        known_players()
+    )]
+    Name(String),
+    /// An Elo the ladder refuses (its own sentence).
+    #[error("{0}")]
+    Elo(String),
+}
 
 /// The players' names as a list to choose from: `human, novice … or master`.
 fn known_players() -> String {
@@ -134,3 +144,6 @@ fn known_players() -> String {
     format!("{} or {last}", rest.join(", "))
 }
 
+
+#[cfg(test)]
+mod every_sentence;

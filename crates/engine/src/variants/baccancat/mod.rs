@@ -1,7 +1,6 @@
 //! BacCanCat: four armies on a 16 × 16 board, hoppers, refills, a communal
 //! Reserve, and wins by marriage, by promotion and by the third mate. The
-//! rules are `shared/rules/baccancat.md` (from Charles Gilman's page,
-//! `shared/seeds/baccancat.txt`).
+//! rules are `docs/rules/baccancat.md` (from Charles Gilman's page).
 
 pub mod armies;
 pub mod attack;

@@ -1,6 +1,6 @@
 //! Cat Chess: White and Black play chess while the Cats, a third seat,
 //! walk the board; no capture happens in a Cat's zone, and every draw is a
-//! win for the Cats. The rules are `shared/seeds/cat-chess.txt`.
+//! win for the Cats. The rules are `docs/rules/cat-chess.md`.
 
 pub mod endings;
 pub mod eval;

@@ -1,6 +1,6 @@
 //! Chu Chess (issue 11): the 10 × 10 game with the Lion, crowned pieces,
 //! three-step castling and Chess-like or Shogi-like promotion, as
-//! `shared/rules/chu-chess.md` rules it.
+//! `docs/rules/chu-chess.md` rules it.
 //!
 //! Move representation: see [`lion`] for the Lion's moves (the pass is
 //! `MoveKind::TwoLeg` with `aux == to == from`); castling is the King's

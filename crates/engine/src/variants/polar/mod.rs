@@ -1,7 +1,7 @@
 //! Polar chess: chess on a sphere of 72 cells (64 quadrilaterals and 8
 //! triangles on the equator), White round the north pole and Black round
-//! the south. The rules are `shared/seeds/polar-chess.txt` as read by
-//! `shared/rules/polar.md` and `shared/polar/POLAR.md`.
+//! the south. The rules are `docs/rules/polar.md`, on the
+//! board `docs/rules/polar-geometry.md` describes.
 
 pub mod endings;
 pub mod eval;
