@@ -38,7 +38,7 @@ pub fn export(args: &ExportArgs) -> Result<(), Failure> {
         format!(
             "The saved game {} cannot be replayed: {}.",
             shown_path(&path),
-            catboard::text::clause(&e)
+            catboard::text::clause(&e.to_string())
         )
     })?;
     let played = std::fs::metadata(&path)

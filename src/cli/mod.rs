@@ -39,6 +39,25 @@ impl From<String> for Failure {
     }
 }
 
+/// The library's and the session's refusals reach a command as their
+/// sentence (their `Display`), refused with status 2.
+macro_rules! refused_from {
+    ($($error:ty),* $(,)?) => {$(
+        impl From<$error> for Failure {
+            fn from(error: $error) -> Failure {
+                Failure::Refused(error.to_string())
+            }
+        }
+    )*};
+}
+
+refused_from!(
+    catboard::limits::LimitError,
+    catboard::protocol::rules::QueryError,
+    catboard::variants::UnknownVariant,
+    crate::session::table::TableError,
+);
+
 impl Failure {
     /// The failure a write to standard output met.
     pub fn writing(e: io::Error) -> Failure {

@@ -445,7 +445,9 @@ fn seat_choices(variant: Variant, args: &GameArgs) -> Result<Vec<SeatChoice>, St
         .map(|seat| match named.iter().rev().find(|(s, _)| s == seat) {
             Some((_, player)) => match EngineSpec::parse(player) {
                 Some(spec) => spec.map(SeatChoice::Engine),
-                None => Player::from_id(player).map(SeatChoice::Player),
+                None => Player::from_id(player)
+                    .map(SeatChoice::Player)
+                    .map_err(|e| e.to_string()),
             },
             None => Ok(SeatChoice::Player(Player::Human)),
         })
@@ -510,12 +512,12 @@ fn play_config(
             let text = pgn::read_file(path)?;
             let read = pgn::read_game(&text, args.game)?;
             let players = players_of(read.pgn.variant, args)?;
-            crate::session::pgn::table_of(&read, players)?
+            crate::session::pgn::table_of(&read, players).map_err(|e| e.to_string())?
         }
         None => {
             let players = players_of(variant, args)?;
             let time = match &args.time {
-                Some(text) => TimeControl::parse(text)?,
+                Some(text) => TimeControl::parse(text).map_err(|e| e.to_string())?,
                 None => None,
             };
             TableGame::new(&TableSpec {
@@ -524,7 +526,8 @@ fn play_config(
                 position: args.position.clone(),
                 players,
                 time,
-            })?
+            })
+            .map_err(|e| e.to_string())?
         }
     };
     let variant = table.variant();

@@ -622,7 +622,7 @@ fn ask(table: &TableGame, voice: Voice, text: &str) -> Vec<String> {
             voice.mv(game, mv)
         )],
         Err(e) => {
-            let mut said = vec![refusal::typed_refusal(game, voice, &typed, &e.0)];
+            let mut said = vec![refusal::typed_refusal(game, voice, &typed, &e)];
             said.extend(refusal::why_not(game, voice, &typed));
             said
         }

@@ -547,7 +547,7 @@ impl Connection {
             let (table, who) = (name.to_string(), self.who.clone());
             let think_ms = self.shared.limits.think_ms;
             let made = blocking(&self.shared, move |s| {
-                let game = TableGame::new(&spec)?;
+                let game = TableGame::new(&spec).map_err(|e| e.to_string())?;
                 s.create(&table, game, &who, think_ms)
             })
             .await;

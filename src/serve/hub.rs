@@ -204,7 +204,7 @@ impl Shared {
         let mut rooms = BTreeMap::new();
         for kept in store.tables()? {
             let name = kept.name;
-            let table = match kept.game.and_then(|saved| TableGame::from_saved(&saved)) {
+            let table = match kept.game.and_then(|saved| TableGame::from_saved(&saved).map_err(|e| e.to_string())) {
                 Ok(table) if table.outcome().is_none() => table,
                 Ok(_) => continue,
                 Err(e) => {
@@ -759,7 +759,7 @@ impl Shared {
         let game = room.table.game();
         let mut next = room.table.clone();
         let running = self.time.now().saturating_sub(room.turn_began);
-        let played = policy::play_timed(&mut next, mv, running)?;
+        let played = policy::play_timed(&mut next, mv, running).map_err(|e| e.to_string())?;
         Ok((next, game.move_notation(played), game.move_text(played)))
     }
 

@@ -95,7 +95,7 @@ pub fn parse_login(user: &str) -> (String, Option<String>) {
 /// without one, and a sentence for one that does not read.
 pub fn login_clock(user: &str) -> Result<Option<TimeControl>, String> {
     match user.splitn(3, '+').nth(2) {
-        Some(text) => TimeControl::parse(text),
+        Some(text) => TimeControl::parse(text).map_err(|e| e.to_string()),
         None => Ok(None),
     }
 }

@@ -3,17 +3,19 @@
 //! captured pieces, and the moves undone that `redo` can replay.
 
 mod engine_seats;
+mod error;
+
+pub use error::{TableError, UnknownPlayer};
 
 use super::save::{SavedGame, SavedSeries, SavedVerdict};
 use super::words::capitalise;
 use catboard::ai::Level;
 use catboard::clock::{Clocks, FlagFell, TimeControl};
 use catboard::core::{
-    Cell, Departure, EndReason, Game, Move, MoveKind, Options, Outcome, Piece, Retire, Seat,
-    Termination,
+    Cell, Departure, EndReason, Game, Move, MoveKind, Options, Outcome, Piece, Retire, RetireError,
+    Seat, Termination,
 };
 use catboard::series::Series;
-use catboard::text::{count, noun};
 use catboard::variants::{AnyGame, Variant};
 use std::time::Duration;
 
@@ -51,22 +53,16 @@ impl Player {
 
     /// The player named `id`: `human`, a level's name, or an Elo (the
     /// computer at the nearest level of the ladder).
-    pub fn from_id(id: &str) -> Result<Player, String> {
+    pub fn from_id(id: &str) -> Result<Player, UnknownPlayer> {
         if id.trim().eq_ignore_ascii_case("human") {
             return Ok(Player::Human);
         }
         match id.parse::<Level>() {
             Ok(level) => Ok(Player::Computer(level)),
-            Err(why) if id.trim().bytes().all(|b| b.is_ascii_digit()) => Err(why),
-            Err(_) => {
-                let known: Vec<&str> = Player::ALL.iter().map(|p| p.id()).collect();
-                let (last, rest) = known.split_last().unwrap_or((&"human", &[]));
-                Err(format!(
-                    "There is no player {}; choose {} or {last}, or an Elo such as 1400.",
-                    catboard::text::quoted(id),
-                    rest.join(", ")
-                ))
+            Err(why) if id.trim().bytes().all(|b| b.is_ascii_digit()) => {
+                Err(UnknownPlayer::Elo(why))
             }
+            Err(_) => Err(UnknownPlayer::Name(id.to_string())),
         }
     }
 
@@ -161,23 +157,18 @@ pub struct TableGame {
 impl TableGame {
     /// A new game as `spec` describes; a bad start position is reported in
     /// one sentence.
-    pub fn new(spec: &TableSpec) -> Result<TableGame, String> {
+    pub fn new(spec: &TableSpec) -> Result<TableGame, TableError> {
         let game = match &spec.position {
-            Some(text) => spec
-                .variant
-                .from_position(text.trim(), &spec.options)
-                .map_err(|e| e.0)?,
+            Some(text) => spec.variant.from_position(text.trim(), &spec.options)?,
             None => spec.variant.new_game(&spec.options),
         };
         let seats = spec.variant.seats().len();
         if spec.players.len() != seats {
-            return Err(format!(
-                "{} has {} but {} {} given.",
-                spec.variant.name(),
-                count(seats as u64, "seat", "seats"),
-                count(spec.players.len() as u64, "player", "players"),
-                noun(spec.players.len() as u64, "was", "were")
-            ));
+            return Err(TableError::Seats {
+                variant: spec.variant,
+                seats,
+                players: spec.players.len(),
+            });
         }
         Ok(TableGame {
             variant: spec.variant,
@@ -198,8 +189,8 @@ impl TableGame {
     }
 
     /// A saved game, replayed and checked move by move.
-    pub fn from_saved(saved: &SavedGame) -> Result<TableGame, String> {
-        let variant = Variant::from_id(&saved.variant).map_err(|e| e.0)?;
+    pub fn from_saved(saved: &SavedGame) -> Result<TableGame, TableError> {
+        let variant = Variant::from_id(&saved.variant)?;
         let options = Options::parse(variant.options(), saved.options.iter().map(String::as_str))?;
         let players = saved
             .players
@@ -207,17 +198,14 @@ impl TableGame {
             .map(|p| Player::from_id(p))
             .collect::<Result<Vec<_>, _>>()?;
         let time = match &saved.time {
-            Some(text) => {
-                TimeControl::parse(text).map_err(|e| catboard::text::clause(&e).to_string())?
-            }
+            Some(text) => TimeControl::parse(text)?,
             None => None,
         };
         if time.is_some() && !saved.clocks.is_empty() && saved.clocks.len() != saved.moves.len() {
-            return Err(format!(
-                "it has {} but {}",
-                count(saved.moves.len() as u64, "move", "moves"),
-                count(saved.clocks.len() as u64, "clock reading", "clock readings")
-            ));
+            return Err(TableError::ClockReadings {
+                moves: saved.moves.len(),
+                readings: saved.clocks.len(),
+            });
         }
         let mut table = TableGame::new(&TableSpec {
             variant,
@@ -229,16 +217,14 @@ impl TableGame {
         table.think_ms = saved.think_ms;
         table.read_engines(&saved.engines)?;
         if let Some(series) = &saved.series {
-            table.series =
-                Series::from_parts(series.games, series.totals.clone()).map_err(|e| e.0)?;
+            table.series = Series::from_parts(series.games, series.totals.clone())?;
             let seats = table.players.len();
             if !table.series.fits(seats) {
-                return Err(format!(
-                    "the series has {} but {} has {}",
-                    count(series.totals.len() as u64, "total", "totals"),
-                    variant.name(),
-                    count(seats as u64, "seat", "seats")
-                ));
+                return Err(TableError::SeriesSeats {
+                    totals: series.totals.len(),
+                    variant,
+                    seats,
+                });
             }
         }
         let verdict = match &saved.verdict {
@@ -249,7 +235,11 @@ impl TableGame {
             let mv = table
                 .game
                 .read_listed_move(text)
-                .map_err(|e| e.describe(i + 1, text))?;
+                .map_err(|fault| TableError::Move {
+                    number: i + 1,
+                    text: text.clone(),
+                    fault,
+                })?;
             let after = saved.clocks.get(i).map(|&ms| Duration::from_millis(ms));
             table.replay_ply(mv, after);
         }
@@ -283,7 +273,7 @@ impl TableGame {
     }
 
     /// A verdict as an older save wrote it, as the retirement it was.
-    fn read_verdict(&self, saved: &SavedVerdict) -> Result<Retire, String> {
+    fn read_verdict(&self, saved: &SavedVerdict) -> Result<Retire, TableError> {
         match (saved.kind.as_str(), &saved.seat) {
             ("agreed", None) => Ok(Retire::Agreement),
             ("resigned", Some(seat)) => self
@@ -292,24 +282,16 @@ impl TableGame {
                 .iter()
                 .position(|s| s == seat)
                 .map(|i| Retire::Leave(Seat(i as u8), Departure::Resigned))
-                .ok_or_else(|| {
-                    format!(
-                        "the game has no seat {} to resign",
-                        catboard::text::quoted(seat)
-                    )
-                }),
-            (kind, _) => Err(format!(
-                "the ending {} is not one this version reads",
-                catboard::text::quoted(kind)
-            )),
+                .ok_or_else(|| TableError::VerdictSeat(seat.clone())),
+            (kind, _) => Err(TableError::VerdictKind(kind.to_string())),
         }
     }
 
     /// Plays `retire` (a seat resigns or its flag falls, or a draw is
     /// agreed) as the next ply; refused in one sentence where the game
     /// does not allow it. A flag fallen leaves the seat's clock at 0.
-    pub fn retire(&mut self, retire: Retire) -> Result<(), String> {
-        self.game.may_retire(retire).map_err(|e| e.0)?;
+    pub fn retire(&mut self, retire: Retire) -> Result<(), RetireError> {
+        self.game.may_retire(retire)?;
         let mv = retire.to_move();
         let notation = self.game.move_notation(mv);
         let after = match (retire, &self.clocks) {
@@ -977,7 +959,9 @@ mod tests {
         assert_eq!(back.game().position_text(), t.game().position_text());
         let mut bad = saved.clone();
         bad.moves[1] = "e7e4".into();
-        let err = TableGame::from_saved(&bad).expect_err("illegal move");
+        let err = TableGame::from_saved(&bad)
+            .expect_err("illegal move")
+            .to_string();
         assert!(err.starts_with("move 2 'e7e4'"), "{err}");
         let mut bad = saved;
         bad.variant = "draughts".into();

@@ -377,7 +377,7 @@ fn play_game(
     let mut game = start.clone();
     let seconds = seconds_per_move(args);
     for text in opening {
-        let mv = game.parse_move(text).map_err(|e| e.0)?;
+        let mv = game.parse_move(text).map_err(|e| e.to_string())?;
         game.make_move(mv);
     }
     let never = AtomicBool::new(false);

@@ -115,7 +115,7 @@ impl Shared {
             let mut next = room.table.clone();
             if let Err(e) = next.retire(Retire::Agreement) {
                 room.draw_offer = None;
-                room.warn(&e);
+                room.warn(&e.to_string());
                 return;
             }
             let text = room.table.game().move_text(Retire::Agreement.to_move());

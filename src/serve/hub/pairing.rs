@@ -284,7 +284,7 @@ impl Shared {
                 .collect(),
             time: Some(first.control),
         };
-        let table = TableGame::new(&spec)?;
+        let table = TableGame::new(&spec).map_err(|e| e.to_string())?;
         let mut room = Room::new(
             table,
             first.who.person.clone(),

@@ -89,7 +89,7 @@ impl Shared {
                 players: turned(old.players()),
                 time: old.time_control(),
             };
-            let mut table = TableGame::new(&spec)?;
+            let mut table = TableGame::new(&spec).map_err(|e| e.to_string())?;
             if let Some(ms) = old.think_ms() {
                 table.set_think_ms(ms);
             }

@@ -31,7 +31,9 @@
 use super::read_ahead::{Protocol, Urgency, serve};
 pub use crate::ai::level::MAX_DEPTH;
 use crate::ai::{Level, Limits, Searcher};
-use crate::core::{Game, GameError, ListedMoveError};
+use crate::core::{Game, ListedMoveError};
+use crate::limits::LimitError;
+use crate::notation::PositionError;
 use crate::text::{clause, quoted};
 use crate::variants::cat::{CatChess, START_FEN};
 use std::io::{self, BufRead, Write};
@@ -100,7 +102,7 @@ impl Session {
                     Ok(game) => self.game = Some(game),
                     Err(e) => {
                         self.game = None;
-                        writeln!(out, "info string error: {}", full_stop(&e.0))?;
+                        writeln!(out, "info string error: {}", full_stop(&e.to_string()))?;
                     }
                 }
             }
@@ -119,7 +121,7 @@ impl Session {
         let limits = match read_go(args, self.level) {
             Ok(limits) => limits,
             Err(e) => {
-                writeln!(out, "info string error: {}", full_stop(&e.0))?;
+                writeln!(out, "info string error: {}", full_stop(&e.to_string()))?;
                 return writeln!(out, "bestmove (none)");
             }
         };
@@ -164,9 +166,47 @@ impl Session {
     }
 }
 
+/// Why a uci-cat line is refused; the `Display` is a clause, set after
+/// `info string error:` with a full stop.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum LineError {
+    /// `position` without a position.
+    #[error("the position line names no position; give a Cat FEN or startpos")]
+    NoPosition,
+    /// The Cat FEN is refused.
+    #[error("in the position {}: {}", quoted(.fen), clause(&.fault.to_string()))]
+    Position {
+        /// The text given.
+        fen: String,
+        /// Why it is refused.
+        fault: PositionError,
+    },
+    /// Move `number` (from 1) of the list, written `text`, cannot be played.
+    #[error("{}", match .fault {
+        ListedMoveError::Refused(why) => {
+            format!("at move {} of the list: {}", .number, clause(&why.to_string()))
+        }
+        over => over.describe(*.number, .text),
+    })]
+    Move {
+        /// The move's number in the list.
+        number: usize,
+        /// The move as written.
+        text: String,
+        /// Why it cannot be played.
+        fault: ListedMoveError<crate::variants::cat::notation::Refusal>,
+    },
+    /// `go KEY` without its number.
+    #[error("go {0} needs a whole number after it.")]
+    MissingNumber(String),
+    /// A number of `go` out of its range.
+    #[error("{0}")]
+    Number(#[from] LimitError),
+}
+
 /// Reads the words after `position`: a Cat FEN (six fields) or `startpos`,
 /// then optionally `moves` and the moves, each checked and played.
-pub fn read_position(words: &[&str]) -> Result<CatChess, GameError> {
+pub fn read_position(words: &[&str]) -> Result<CatChess, LineError> {
     let moves_at = words.iter().position(|w| *w == "moves");
     let (setup, moves) = match moves_at {
         Some(i) => (&words[..i], &words[i + 1..]),
@@ -174,30 +214,24 @@ pub fn read_position(words: &[&str]) -> Result<CatChess, GameError> {
     };
     let fen = match setup {
         [] => {
-            return Err(GameError::new(
-                "the position line names no position; give a Cat FEN or startpos",
-            ));
+            return Err(LineError::NoPosition);
         }
         ["startpos"] => START_FEN.to_string(),
         ["fen", rest @ ..] => rest.join(" "),
         fields => fields.join(" "),
     };
-    let mut game = CatChess::from_fen(&fen).map_err(|e| {
-        GameError::new(format!(
-            "in the position {}: {}",
-            quoted(&fen),
-            clause(&e.0)
-        ))
+    let mut game = CatChess::from_fen(&fen).map_err(|fault| LineError::Position {
+        fen: fen.clone(),
+        fault,
     })?;
     for (i, text) in moves.iter().enumerate() {
-        let mv = game.read_listed_move(text).map_err(|e| {
-            GameError::new(match e {
-                ListedMoveError::Refused(why) => {
-                    format!("at move {} of the list: {}", i + 1, clause(&why.0))
-                }
-                over => over.describe(i + 1, text),
-            })
-        })?;
+        let mv = game
+            .read_listed_move(text)
+            .map_err(|fault| LineError::Move {
+                number: i + 1,
+                text: text.to_string(),
+                fault,
+            })?;
         game.make_move(mv);
     }
     Ok(game)
@@ -205,7 +239,7 @@ pub fn read_position(words: &[&str]) -> Result<CatChess, GameError> {
 
 /// Reads the words after `go` into a budget: the level's, or `movetime`,
 /// `depth` or `nodes`.
-pub fn read_go(words: &[&str], level: Level) -> Result<Limits, GameError> {
+pub fn read_go(words: &[&str], level: Level) -> Result<Limits, LineError> {
     let mut limits = level.limits();
     let mut i = 0;
     while i < words.len() {
@@ -221,11 +255,9 @@ pub fn read_go(words: &[&str], level: Level) -> Result<Limits, GameError> {
             _ => &crate::limits::GO_NODES,
         };
         let Some(word) = words.get(i + 1) else {
-            return Err(GameError::new(format!(
-                "go {key} needs a whole number after it."
-            )));
+            return Err(LineError::MissingNumber(key.to_string()));
         };
-        let value = limit.check_text(word).map_err(GameError::new)?;
+        let value = limit.check_text(word)?;
         limits = match key {
             "movetime" => Limits::time(Duration::from_millis(value)).with_seed(limits.seed),
             "depth" => Limits::depth(value as u32).with_seed(limits.seed),

@@ -6,7 +6,8 @@
 //! the registry in [`crate::variants`] lists them, one line each, and
 //! everything else asks [`Variant::record`](super::Variant::record).
 
-use crate::core::{Game, GameError, OptionSpec, Options};
+use crate::core::{Game, OptionSpec, Options};
+use crate::notation::PositionError;
 use crate::limits::Limit;
 
 /// Everything catboard knows of a variant outside its rules.
@@ -128,7 +129,7 @@ pub trait Registered: Game + Sized {
 
     /// A game from a position text; the error names what is wrong and
     /// where.
-    fn from_text(text: &str, options: &Options) -> Result<Self, GameError>;
+    fn from_text(text: &str, options: &Options) -> Result<Self, PositionError>;
 
     /// The options the position text itself decides, with the values it
     /// gives them (BacCanCat's leapers field); none by default.

@@ -215,7 +215,7 @@ pub(super) fn typed_move(app: &mut App, written: &str) -> Result<Vec<Effect>, ()
                 Some(step @ (Step::Complete(_) | Step::Choose(_))) => Ok(take_step(app, step)),
                 _ => {
                     p.cancel_entry();
-                    let text = refusal::typed_refusal(p.table.game(), app.voice, written, &e.0);
+                    let text = refusal::typed_refusal(p.table.game(), app.voice, written, &e);
                     app.emit(Event::new(EventKind::Refusal, text));
                     Err(())
                 }

@@ -265,7 +265,7 @@ fn submit_field(app: &mut App, purpose: FieldPurpose, text: String) -> Vec<Effec
                 .map(|_| ());
             setup.position = text;
             if let Err(e) = check {
-                app.error(e.0);
+                app.error(e.to_string());
             }
             Vec::new()
         }

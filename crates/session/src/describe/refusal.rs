@@ -10,7 +10,7 @@ use crate::speech::{Notation, Voice};
 use crate::words::capitalise;
 use catboard::core::{Cell, Game, Move, PieceKind};
 use catboard::entry::cells_named;
-use catboard::variants::AnyGame;
+use catboard::variants::{AnyGame, MoveError};
 
 /// What a typed move names, as far as it can be read.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -96,12 +96,12 @@ fn kind_of_letter(game: &AnyGame, letter: char) -> Option<PieceKind> {
     })
 }
 
-/// The one sentence a refused typed move gets: the library's (`message`)
-/// for the written notations, and one in words that names cells as the
-/// voice does for the spoken ones.
-pub fn typed_refusal(game: &AnyGame, voice: Voice, text: &str, message: &str) -> String {
+/// The one sentence a refused typed move gets: the refusal's own (the
+/// variant's reason, its `Display`) for the written notations, and one in
+/// words that names cells as the voice does for the spoken ones.
+pub fn typed_refusal(game: &AnyGame, voice: Voice, text: &str, refusal: &MoveError) -> String {
     if matches!(voice.notation, Notation::San | Notation::Uci) {
-        return message.to_string();
+        return refusal.to_string();
     }
     let shown = quoted(text);
     let side = capitalise(game.seat_name(game.to_move()));
@@ -344,13 +344,14 @@ mod tests {
             said.first().map(String::as_str),
             Some("d2 is guarded by black rook a2.")
         );
+        let refused = game.parse_move("Kh7").expect_err("not legal");
         assert_eq!(
-            typed_refusal(&game, Voice::SPOKEN, "Kh7", "library"),
+            typed_refusal(&game, Voice::SPOKEN, "Kh7", &refused),
             "'Kh7' is not a legal move for White now."
         );
         assert_eq!(
-            typed_refusal(&game, Voice::SCREEN, "Kh7", "library"),
-            "library"
+            typed_refusal(&game, Voice::SCREEN, "Kh7", &refused),
+            "'Kh7' is not a legal move for white in this position."
         );
     }
 
@@ -384,8 +385,9 @@ mod tests {
     #[test]
     fn an_ambiguous_move_names_its_readings() {
         let game = chess("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
+        let refused = game.parse_move("Nd2").expect_err("ambiguous");
         assert_eq!(
-            typed_refusal(&game, Voice::SPOKEN, "Nd2", "library"),
+            typed_refusal(&game, Voice::SPOKEN, "Nd2", &refused),
             "'Nd2' could be knight from b1 to d2 or knight from f3 to d2; type the one you mean with both its cells, such as b1-d2."
         );
     }

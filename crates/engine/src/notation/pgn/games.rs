@@ -108,7 +108,9 @@ impl<'a> Games<'a> {
             if game.tags.is_empty() && game.items.is_empty() && game.result.is_none() {
                 continue;
             }
-            PGN_GAMES.check(number as u64)?;
+            PGN_GAMES
+                .check(number as u64)
+                .map_err(|why| why.to_string())?;
             self.count = number;
             return Ok(Some(game));
         }
@@ -178,7 +180,7 @@ impl<'a> Games<'a> {
                     plies += 1;
                     PGN_PLIES
                         .check(plies)
-                        .map_err(|why| format!("line {line}: {}", crate::text::clause(&why)))?;
+                        .map_err(|why| format!("line {line}: {}", crate::text::clause(&why.to_string())))?;
                     game.items.push(Item::Move { text, line });
                 }
                 Token::Comment(body) if main => commands(body, line, &mut game.items)?,
@@ -186,7 +188,7 @@ impl<'a> Games<'a> {
                     open.push(line);
                     PGN_NESTING
                         .check(open.len() as u64)
-                        .map_err(|why| format!("line {line}: {}", crate::text::clause(&why)))?;
+                        .map_err(|why| format!("line {line}: {}", crate::text::clause(&why.to_string())))?;
                 }
                 Token::Close => {
                     if open.pop().is_none() {

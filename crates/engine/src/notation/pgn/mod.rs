@@ -94,7 +94,7 @@ impl PgnGame {
                 format!(
                     "The start position of the game is no position of {}: {}.",
                     self.variant.name(),
-                    crate::text::clause(&why.0)
+                    crate::text::clause(&why.to_string())
                 )
             })
     }

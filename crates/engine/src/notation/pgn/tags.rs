@@ -237,7 +237,7 @@ pub fn options_of(specs: &[OptionSpec], tag: Option<&str>) -> Result<Options, St
     match tag {
         None => Ok(Options::new()),
         Some(text) => Options::parse(specs, text.split_whitespace())
-            .map_err(|why| format!("its VariantOptions tag: {}", crate::text::clause(&why))),
+            .map_err(|why| format!("its VariantOptions tag: {}", crate::text::clause(&why.to_string()))),
     }
 }
 

@@ -88,7 +88,7 @@ fn movetext(pgn: &PgnGame, start: &AnyGame) -> Result<(Vec<String>, AnyGame), St
                     "Ply {} of the game, {}, cannot be played: {}.",
                     ply + 1,
                     quoted(&retire.text(game.seat_names())),
-                    crate::text::clause(&why.0)
+                    crate::text::clause(&why.to_string())
                 )
             })?;
             pending.push(format!("[%retire {}]", retire.text(game.seat_names())));

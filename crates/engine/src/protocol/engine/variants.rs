@@ -91,7 +91,7 @@ pub fn read_move(game: &AnyGame, text: &str) -> Result<Move, MoveFault> {
         )));
     }
     game.parse_move(text).map_err(|e| {
-        let why = format!("which is not legal here ({})", clause(&e.0));
+        let why = format!("which is not legal here ({})", clause(&e.to_string()));
         if coordinates {
             MoveFault::Illegal(why)
         } else {

@@ -21,7 +21,8 @@ use super::armies::{ARMIES, Frame, army_letter, army_of_letter};
 use super::pieces::{Leapers, letter};
 use super::state::{Cause, Knockout, Position};
 use super::tables::tables;
-use crate::core::{Cell, CellSet, Departure, EndReason, GameError, Outcome, Piece, PieceKind};
+use crate::core::{Cell, CellSet, Departure, EndReason, Outcome, Piece, PieceKind};
+use crate::notation::PositionError;
 use crate::limits::{LEAPERS, PASSES, RESERVE_COUNT};
 use crate::text::{count, quoted};
 use std::sync::OnceLock;
@@ -142,12 +143,12 @@ fn dash_if_empty(s: String) -> String {
     if s.is_empty() { "-".to_string() } else { s }
 }
 
-fn bad(message: String) -> GameError {
-    GameError::new(message)
+fn bad(message: String) -> PositionError {
+    PositionError::Fault(message)
 }
 
 /// Reads a position text; the error names the field and what is wrong.
-pub fn read(text: &str) -> Result<Position, GameError> {
+pub fn read(text: &str) -> Result<Position, PositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() != 8 {
         return Err(bad(format!(
@@ -204,7 +205,7 @@ pub fn read(text: &str) -> Result<Position, GameError> {
     Ok(pos)
 }
 
-fn army_of_letter_field(field: &str, name: &str) -> Result<crate::core::Seat, GameError> {
+fn army_of_letter_field(field: &str, name: &str) -> Result<crate::core::Seat, PositionError> {
     let mut chars = field.chars();
     match (chars.next().and_then(army_of_letter), chars.next()) {
         (Some(seat), None) => Ok(seat),
@@ -215,7 +216,7 @@ fn army_of_letter_field(field: &str, name: &str) -> Result<crate::core::Seat, Ga
     }
 }
 
-fn read_placement(pos: &mut Position, field: &str) -> Result<(), GameError> {
+fn read_placement(pos: &mut Position, field: &str) -> Result<(), PositionError> {
     let geo = tables().geo;
     let ranks: Vec<&str> = field.split('/').collect();
     if ranks.len() != 16 {
@@ -299,7 +300,7 @@ fn cause_of_mark(mark: char) -> Option<Cause> {
     }
 }
 
-fn read_out(pos: &mut Position, field: &str) -> Result<(), GameError> {
+fn read_out(pos: &mut Position, field: &str) -> Result<(), PositionError> {
     if field == "-" {
         return Ok(());
     }
@@ -327,7 +328,7 @@ fn read_out(pos: &mut Position, field: &str) -> Result<(), GameError> {
     Ok(())
 }
 
-fn read_cells(field: &str, name: &str) -> Result<CellSet, GameError> {
+fn read_cells(field: &str, name: &str) -> Result<CellSet, PositionError> {
     let mut set = CellSet::new();
     if field == "-" {
         return Ok(set);
@@ -344,7 +345,7 @@ fn read_cells(field: &str, name: &str) -> Result<CellSet, GameError> {
     Ok(set)
 }
 
-fn read_reserve(pos: &mut Position, field: &str) -> Result<(), GameError> {
+fn read_reserve(pos: &mut Position, field: &str) -> Result<(), PositionError> {
     if field == "-" {
         return Ok(());
     }
@@ -373,7 +374,7 @@ fn read_reserve(pos: &mut Position, field: &str) -> Result<(), GameError> {
 
 /// Every army in play has one King; armies out have no pieces; no Pawn
 /// stands on its own camp's long diagonal; the army to move is in play.
-fn check_armies(pos: &Position) -> Result<(), GameError> {
+fn check_armies(pos: &Position) -> Result<(), PositionError> {
     let t = tables();
     for seat in ARMIES {
         let name = super::armies::army_name(seat);

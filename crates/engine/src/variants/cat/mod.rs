@@ -13,10 +13,11 @@ pub mod position;
 pub mod zones;
 
 use crate::core::bitboard::{Bits, bit};
+use crate::notation::PositionError;
 use crate::core::history::{self, History};
 use crate::core::orthodox::{CastlingRights, piece_taken};
 use crate::core::{
-    Annotations, Board, Cell, CellSet, Departure, EndRules, Game, GameError, Geometry, Move,
+    Annotations, Board, Cell, CellSet, Departure, EndRules, Game, Geometry, Move,
     MoveList, Piece, Retirements, Seat,
 };
 use crate::core::{Figure, Note};
@@ -63,7 +64,7 @@ impl Registered for CatChess {
     fn start(_: &crate::core::Options) -> CatChess {
         CatChess::new()
     }
-    fn from_text(text: &str, _: &crate::core::Options) -> Result<CatChess, GameError> {
+    fn from_text(text: &str, _: &crate::core::Options) -> Result<CatChess, PositionError> {
         CatChess::from_fen(text)
     }
 }
@@ -150,6 +151,8 @@ impl Default for CatChess {
 }
 
 impl Game for CatChess {
+    type Refusal = notation::Refusal;
+
     fn fullmove(&self) -> u16 {
         self.state.fullmove
     }
@@ -242,7 +245,7 @@ impl Game for CatChess {
         notation::move_notation(self, mv)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+    fn parse_move(&self, text: &str) -> Result<Move, notation::Refusal> {
         notation::parse_move(self, text)
     }
 

@@ -22,9 +22,10 @@ pub mod promotion;
 pub mod tables;
 
 use crate::core::history::{self, History};
+use crate::notation::PositionError;
 use crate::core::orthodox::CastlingRights;
 use crate::core::{
-    Annotations, Board, Cell, CellSet, EndRules, Game, GameError, Geometry, Move, MoveKind,
+    Annotations, Board, Cell, CellSet, EndRules, Game, Geometry, Move, MoveKind,
     MoveList, Options, Piece, PieceKind, Retirements, Seat,
 };
 use crate::core::{Figure, Note};
@@ -103,7 +104,7 @@ impl Registered for Chu {
     fn start(options: &Options) -> Chu {
         Chu::new(options)
     }
-    fn from_text(text: &str, options: &Options) -> Result<Chu, GameError> {
+    fn from_text(text: &str, options: &Options) -> Result<Chu, PositionError> {
         Chu::from_fen(text, options)
     }
 }
@@ -169,6 +170,8 @@ impl Chu {
 }
 
 impl Game for Chu {
+    type Refusal = notation::Refusal;
+
     fn fullmove(&self) -> u16 {
         self.state.fullmove
     }
@@ -258,7 +261,7 @@ impl Game for Chu {
         notation::move_notation(self, mv)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+    fn parse_move(&self, text: &str) -> Result<Move, notation::Refusal> {
         notation::parse_move(self, text)
     }
 
