@@ -35,4 +35,4 @@ pub mod thought;
 pub use evaluate::Evaluate;
 pub use level::{Level, Limits};
 pub use search::{Searcher, think};
-pub use thought::Thought;
+pub use thought::{Report, Thought};
