@@ -39,6 +39,9 @@ enum Command {
     Rules(cli::tools::RulesArgs),
     /// Speak the XBoard/WinBoard engine protocol (CECP v2) on standard input and output.
     Xboard(cli::engine::XboardArgs),
+    /// Speak the UCI engine protocol on standard input and output: chess, and
+    /// the other variants through the option UCI_Variant.
+    Uci,
     /// Search fixed positions and print nodes, time and nodes per second.
     Bench(cli::engine::BenchArgs),
     /// Speak the uci-cat line protocol: a Cat Chess move for whichever faction is to move.
@@ -104,6 +107,7 @@ fn main() -> ExitCode {
         Some(Command::Line(args)) => cli::play::line(&args).map_err(Into::into),
         Some(Command::Export(args)) => cli::export::export(&args),
         Some(Command::Xboard(args)) => cli::engine::xboard(&args),
+        Some(Command::Uci) => cli::engine::uci(),
         Some(Command::Bench(args)) => cli::engine::bench(&args),
         Some(Command::UciCat(args)) => cli::uci_cat::uci_cat(&args),
         Some(Command::Selfplay(args)) => cli::selfplay::selfplay(&args).map_err(Into::into),

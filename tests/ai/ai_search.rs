@@ -248,7 +248,7 @@ fn lines(game: &AnyGame, depth: u32, count: usize) -> (Thought, Vec<Thought>) {
     let mut found: Vec<Thought> = Vec::new();
     let mut searcher = catboard::ai::Searcher::new(4);
     let best = searcher.analyse(game, &Limits::depth(depth), count, &stop, |r| {
-        if let catboard::ai::Report::Line { rank, thought } = r {
+        if let catboard::ai::Report::Line { rank, thought, .. } = r {
             assert!(
                 rank <= found.len(),
                 "line {rank} reported before the ones above it"

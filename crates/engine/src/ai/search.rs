@@ -108,7 +108,10 @@ impl Searcher {
         mut progress: impl FnMut(&Thought),
     ) -> Thought {
         self.analyse(game, limits, 1, stop, |report| {
-            if let Report::Line { rank: 0, thought } = report {
+            if let Report::Line {
+                rank: 0, thought, ..
+            } = report
+            {
                 progress(thought);
             }
         })
@@ -133,7 +136,11 @@ impl Searcher {
         if game.seat_names().len() > 2 {
             let model = game.seat_model(game.to_move());
             return self.think_as(game, model, limits, stop, |thought| {
-                report(Report::Line { rank: 0, thought });
+                report(Report::Line {
+                    rank: 0,
+                    thought,
+                    hashfull: None,
+                });
             });
         }
         self.table.new_search();
@@ -240,6 +247,7 @@ impl Run<'_> {
                 report(Report::Line {
                     rank,
                     thought: &thought,
+                    hashfull: Some(self.table.hashfull()),
                 });
                 if rank == 0 {
                     result = thought;
@@ -272,7 +280,7 @@ impl Run<'_> {
         let mut scores = vec![0; root.len()];
         self.heuristics
             .score_moves(game, root, hash_move, 0, &mut scores);
-        for i in rank..root.len() {
+        for i in 0..root.len() {
             pick_next(root, &mut scores, i);
         }
     }

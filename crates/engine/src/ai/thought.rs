@@ -37,6 +37,9 @@ pub enum Report<'a> {
         rank: usize,
         /// What the search found for it.
         thought: &'a Thought,
+        /// How full the hash table is, in thousandths, where the search
+        /// can tell.
+        hashfull: Option<u32>,
     },
     /// A root move about to be searched.
     RootMove {

@@ -31,9 +31,9 @@
 use super::read_ahead::{Protocol, Urgency, serve};
 pub use crate::ai::level::MAX_DEPTH;
 use crate::ai::{Level, Limits, Searcher};
-use crate::core::{Game, GameError, ListedMoveError};
-use crate::text::{clause, quoted};
-use crate::variants::cat::{CatChess, START_FEN};
+use crate::core::{Game, GameError, Options};
+use crate::variants::cat::CatChess;
+use crate::variants::{AnyGame, Variant};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -144,7 +144,7 @@ impl Session {
         let mut report = Ok(());
         let thought = self.searcher.think(game, &limits, stop, |t| {
             if debug && report.is_ok() {
-                let pv: Vec<String> = t.pv.iter().map(|&m| game.move_text(m)).collect();
+                let pv = super::line_texts(game, &t.pv);
                 report = writeln!(
                     out,
                     "info depth {} score cp {} nodes {} time {} pv {}",
@@ -167,40 +167,10 @@ impl Session {
 /// Reads the words after `position`: a Cat FEN (six fields) or `startpos`,
 /// then optionally `moves` and the moves, each checked and played.
 pub fn read_position(words: &[&str]) -> Result<CatChess, GameError> {
-    let moves_at = words.iter().position(|w| *w == "moves");
-    let (setup, moves) = match moves_at {
-        Some(i) => (&words[..i], &words[i + 1..]),
-        None => (words, &[][..]),
-    };
-    let fen = match setup {
-        [] => {
-            return Err(GameError::new(
-                "the position line names no position; give a Cat FEN or startpos",
-            ));
-        }
-        ["startpos"] => START_FEN.to_string(),
-        ["fen", rest @ ..] => rest.join(" "),
-        fields => fields.join(" "),
-    };
-    let mut game = CatChess::from_fen(&fen).map_err(|e| {
-        GameError::new(format!(
-            "in the position {}: {}",
-            quoted(&fen),
-            clause(&e.0)
-        ))
-    })?;
-    for (i, text) in moves.iter().enumerate() {
-        let mv = game.read_listed_move(text).map_err(|e| {
-            GameError::new(match e {
-                ListedMoveError::Refused(why) => {
-                    format!("at move {} of the list: {}", i + 1, clause(&why.0))
-                }
-                over => over.describe(i + 1, text),
-            })
-        })?;
-        game.make_move(mv);
+    match super::uci::read_position(words, Variant::Cat, &Options::new())? {
+        AnyGame::Cat(game) => Ok(game),
+        _ => Err(GameError::new("the position is not one of Cat Chess")),
     }
-    Ok(game)
 }
 
 /// Reads the words after `go` into a budget: the level's, or `movetime`,

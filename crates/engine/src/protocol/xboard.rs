@@ -38,7 +38,7 @@ pub fn protocol_name(variant: Variant) -> Option<&'static str> {
 /// protocol's name for each, the variant whose rule option it sets, and
 /// that option's key. Chu Chess's promotion mode is `Promotion`, a combo
 /// of `chess` (the default) and `shogi`.
-const ENGINE_OPTIONS: &[(&str, Variant, &str)] = &[("Promotion", Variant::Chu, "promotion")];
+pub const ENGINE_OPTIONS: &[(&str, Variant, &str)] = &[("Promotion", Variant::Chu, "promotion")];
 
 /// The `feature option="..."` text of every engine option: a combo of the
 /// rule option's choices, the default marked with `*`.
@@ -578,12 +578,7 @@ fn thinking_line<G: Game>(game: &G, p: &Thought) -> String {
     } else {
         p.score
     };
-    let mut line = game.clone();
-    let mut pv = Vec::new();
-    for &mv in &p.pv {
-        pv.push(line.move_text(mv));
-        line.make_move(mv);
-    }
+    let pv = super::line_texts(game, &p.pv);
     format!(
         "{} {} {} {} {}",
         p.depth,
