@@ -2,6 +2,7 @@
 //! the computer player and move entry. It knows nothing of terminals.
 
 pub mod ai;
+pub mod analysis;
 pub mod clock;
 pub mod core;
 pub mod durable;
