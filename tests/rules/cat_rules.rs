@@ -537,7 +537,7 @@ fn annotations_show_zones_disarmed_pieces_open_kings_and_the_turn_count() {
         notes
             .notes
             .iter()
-            .any(|(label, value)| label == "Hundred-turn count" && value == "37 of 100")
+            .any(|n| n.label == "Hundred-turn count" && n.value.to_string() == "37 of 100")
     );
 }
 

@@ -27,14 +27,18 @@ impl Player {
     /// Every kind of player the setup screen offers, in its order.
     pub const ALL: &'static [Player] = &[
         Player::Human,
+        Player::Computer(Level::Beginner),
+        Player::Computer(Level::Novice),
         Player::Computer(Level::Casual),
         Player::Computer(Level::Club),
+        Player::Computer(Level::Advanced),
         Player::Computer(Level::Strong),
+        Player::Computer(Level::Expert),
         Player::Computer(Level::Master),
     ];
 
     /// The name used on the command line, in saves and on screen
-    /// (`human`, or the computer's level: `casual` … `master`).
+    /// (`human`, or the computer's level: `beginner` … `master`).
     pub const fn id(self) -> &'static str {
         match self {
             Player::Human => "human",
@@ -42,21 +46,25 @@ impl Player {
         }
     }
 
-    /// The player named `id`.
+    /// The player named `id`: `human`, a level's name, or an Elo (the
+    /// computer at the nearest level of the ladder).
     pub fn from_id(id: &str) -> Result<Player, String> {
-        Player::ALL
-            .iter()
-            .copied()
-            .find(|p| p.id() == id.trim().to_ascii_lowercase())
-            .ok_or_else(|| {
+        if id.trim().eq_ignore_ascii_case("human") {
+            return Ok(Player::Human);
+        }
+        match id.parse::<Level>() {
+            Ok(level) => Ok(Player::Computer(level)),
+            Err(why) if id.trim().bytes().all(|b| b.is_ascii_digit()) => Err(why),
+            Err(_) => {
                 let known: Vec<&str> = Player::ALL.iter().map(|p| p.id()).collect();
                 let (last, rest) = known.split_last().unwrap_or((&"human", &[]));
-                format!(
-                    "There is no player {}; choose {} or {last}.",
+                Err(format!(
+                    "There is no player {}; choose {} or {last}, or an Elo such as 1400.",
                     catboard::text::quoted(id),
                     rest.join(", ")
-                )
-            })
+                ))
+            }
+        }
     }
 
     /// How the screen names the player: `human`, `computer (club)`.
@@ -64,6 +72,15 @@ impl Player {
         match self {
             Player::Human => "human".to_string(),
             Player::Computer(level) => format!("computer ({level})"),
+        }
+    }
+
+    /// How the setup screen offers the player, with the computer's
+    /// strength: `human`, `computer (Club ≈ 1400)`.
+    pub fn choice_label(self) -> String {
+        match self {
+            Player::Human => "human".to_string(),
+            Player::Computer(level) => format!("computer ({})", level.label()),
         }
     }
 

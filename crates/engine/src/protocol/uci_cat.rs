@@ -167,6 +167,11 @@ impl Session {
 /// Reads the words after `position`: a Cat FEN (six fields) or `startpos`,
 /// then optionally `moves` and the moves, each checked and played.
 pub fn read_position(words: &[&str]) -> Result<CatChess, GameError> {
+    if words.first().is_none_or(|w| *w == "moves") {
+        return Err(GameError::new(
+            "the position line names no position; give a Cat FEN or startpos",
+        ));
+    }
     match super::uci::read_position(words, Variant::Cat, &Options::new())? {
         AnyGame::Cat(game) => Ok(game),
         _ => Err(GameError::new("the position is not one of Cat Chess")),

@@ -14,9 +14,9 @@ use crate::setup_form::{ResumeOffer, Setup};
 use crate::speech::Voice;
 use crate::words::capitalise;
 use catboard::core::geometry::Shape;
+use catboard::core::sphere as layout;
 use catboard::core::{Game, Move};
 use catboard::variants::AnyGame;
-use catboard::variants::polar::layout;
 use std::time::Duration;
 
 /// Applies `action` to `app`; the only place the state changes.

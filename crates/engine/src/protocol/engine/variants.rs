@@ -21,30 +21,26 @@
 
 use super::Protocol;
 use crate::core::{Game, Move, Options};
-use crate::protocol::xboard;
 use crate::text::{clause, quoted};
 use crate::variants::{AnyGame, Variant};
 
 /// `variant`'s name in `protocol` (the value of `UCI_Variant`, CECP's
-/// `variant`), where it has one.
+/// `variant`), from the variant's record: every variant has a UCI name
+/// (catboard's own where Fairy-Stockfish has none, which `catboard uci`
+/// announces); XBoard names only chess and Chu Chess.
 pub fn protocol_variant(variant: Variant, protocol: Protocol) -> Option<&'static str> {
+    let names = variant.record().names;
     match protocol {
-        Protocol::Uci => Some(uci_name(variant)),
-        Protocol::Cecp => xboard::protocol_name(variant),
+        Protocol::Uci => Some(names.uci.name()),
+        Protocol::Cecp => names.xboard,
     }
 }
 
-/// `variant`'s value of `UCI_Variant`: Fairy-Stockfish's name where it has
-/// one (`chess`), else catboard's own (the variant's name in lower case
+/// `variant`'s value of `UCI_Variant`, from its record: Fairy-Stockfish's
+/// name where it has one (`chess`), else catboard's own (the variant's name in lower case
 /// without spaces: `catchess`, `chuchess`, `polarchess`, `baccancat`).
 pub fn uci_name(variant: Variant) -> &'static str {
-    match variant {
-        Variant::Chess => "chess",
-        Variant::Cat => "catchess",
-        Variant::Polar => "polarchess",
-        Variant::Chu => "chuchess",
-        Variant::BacCanCat => "baccancat",
-    }
+    variant.record().names.uci.name()
 }
 
 /// The variant whose `UCI_Variant` value, or catboard's id for it, is
@@ -71,17 +67,15 @@ pub fn unplayable(variant: Variant, protocol: Protocol) -> Option<String> {
     ))
 }
 
-/// The rule options that change which moves are legal, with the value an
-/// engine plays by: a game with another value cannot be played by one.
-const ENGINE_RULES: &[(Variant, &str)] = &[(Variant::Chu, "promotion")];
-
 /// Why an engine cannot play `variant` with `options`, if it cannot (a
-/// clause): an option that changes the moves is not the engines' value.
+/// clause): an option that changes the moves (the record's
+/// `engine_options`) is not the engines' value, its first choice.
 pub fn options_unplayable(variant: Variant, options: &Options) -> Option<String> {
-    ENGINE_RULES
+    variant
+        .record()
+        .engine_options
         .iter()
-        .filter(|(v, _)| *v == variant)
-        .filter_map(|(_, key)| variant.options().iter().find(|s| s.key == *key))
+        .filter_map(|o| variant.options().iter().find(|s| s.key == o.key))
         .find_map(|spec| {
             let value = options.value(spec);
             let usual = spec.choices.first().copied().unwrap_or("");

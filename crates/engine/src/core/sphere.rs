@@ -221,11 +221,10 @@ pub fn compass(geo: &Geometry, from: Cell, to: Cell) -> &'static str {
 /// not the sphere. A pole corner is given at its neighbours' longitude, so
 /// the edges to it run along meridians.
 pub fn outline(geo: &Geometry, cell: Cell) -> Option<Vec<(f64, f64)>> {
-    let board = super::tables::polar_board();
-    if !std::ptr::eq(geo, board.geometry()) {
+    let raw = geo.outline(cell);
+    if raw.is_empty() {
         return None;
     }
-    let raw = board.outline(cell);
     let degrees = |v: &[f64; 2]| {
         let lon = (v[0] * 180.0 + 180.0).rem_euclid(360.0) - 180.0;
         (lon, v[1] * 180.0)
