@@ -4,6 +4,7 @@
 //! (`protocol::engine`), and said in words for the screen and the line
 //! mode ([`Line::describe`]).
 
+pub mod annotate;
 pub mod chances;
 pub mod judged;
 pub mod pass;

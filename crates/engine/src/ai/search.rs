@@ -222,10 +222,10 @@ impl Run<'_> {
         let lines = lines.min(root.len());
         let mut previous = vec![0; lines];
         'deepening: for depth in 1..=self.limits.depth.max(1) as i32 {
-            for rank in 0..lines {
+            for (rank, previous) in previous.iter_mut().enumerate() {
                 self.partial = None;
                 let (score, best) =
-                    self.aspiration(game, &mut root, rank, depth, previous[rank], report);
+                    self.aspiration(game, &mut root, rank, depth, *previous, report);
                 if self.budget.aborted {
                     // A move that beat the last depth's choice at this
                     // depth before time ran out is the better move to play.
@@ -245,7 +245,7 @@ impl Run<'_> {
                     }
                     break 'deepening;
                 }
-                previous[rank] = score;
+                *previous = score;
                 let thought = self.budget.thought(&self.pv, best, score, depth);
                 report(Report::Line {
                     rank,
