@@ -414,7 +414,8 @@ fn a_game_is_analysed_in_words(goldens: &mut crate::golden::Goldens) {
             "No move has been played yet: there is nothing to analyse.",
             "Analysing 8 positions at 150000 nodes a position.",
             "White: accuracy ",
-            "Move 3, Nf6: a blunder, a mate allowed; better was ",
+            "Move 3, ",
+            ": a blunder, a mate allowed; better was ",
         ],
     );
     check(goldens, "line-analysis", &text);
