@@ -33,12 +33,19 @@ enum Command {
     Line(cli::play::LineArgs),
     /// Write a saved game (the last saved when none is named) as PGN.
     Export(cli::export::ExportArgs),
+    /// Analyse a saved game (the last saved when none is named) or a PGN
+    /// game: the PGN with evaluations, marked mistakes and each side's accuracy.
+    #[command(alias = "analyze")]
+    Analyse(cli::analyse::AnalyseArgs),
     /// Count the positions reachable in N moves (perft), to check move generation.
     Perft(cli::tools::PerftArgs),
     /// Print the rules' view of a position as JSON: legal moves, check, result.
     Rules(cli::tools::RulesArgs),
     /// Speak the XBoard/WinBoard engine protocol (CECP v2) on standard input and output.
     Xboard(cli::engine::XboardArgs),
+    /// Speak the UCI engine protocol on standard input and output: chess, and
+    /// the other variants through the option UCI_Variant.
+    Uci,
     /// Search fixed positions and print nodes, time and nodes per second.
     Bench(cli::engine::BenchArgs),
     /// Speak the uci-cat line protocol: a Cat Chess move for whichever faction is to move.
@@ -103,7 +110,9 @@ fn main() -> ExitCode {
         Some(Command::Play(args)) => cli::play::play(&args).map_err(Into::into),
         Some(Command::Line(args)) => cli::play::line(&args).map_err(Into::into),
         Some(Command::Export(args)) => cli::export::export(&args),
+        Some(Command::Analyse(args)) => cli::analyse::analyse(&args),
         Some(Command::Xboard(args)) => cli::engine::xboard(&args),
+        Some(Command::Uci) => cli::engine::uci(),
         Some(Command::Bench(args)) => cli::engine::bench(&args),
         Some(Command::UciCat(args)) => cli::uci_cat::uci_cat(&args),
         Some(Command::Selfplay(args)) => cli::selfplay::selfplay(&args).map_err(Into::into),

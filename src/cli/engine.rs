@@ -1,5 +1,5 @@
-//! `catboard xboard` and `catboard bench`: the computer player as an engine
-//! for other programs, and its speed figures.
+//! `catboard xboard`, `catboard uci` and `catboard bench`: the computer
+//! player as an engine for other programs, and its speed figures.
 
 use super::Failure;
 use super::bench_baseline::{self, Figures};
@@ -462,6 +462,12 @@ pub fn xboard(args: &XboardArgs) -> Result<(), Failure> {
         .with_level(args.level)
         .with_options(options);
     catboard::protocol::xboard::run_session(session, input, output).map_err(session_failure)
+}
+
+/// Runs `catboard uci` on standard input and output.
+pub fn uci() -> Result<(), Failure> {
+    let input = std::io::BufReader::new(std::io::stdin());
+    catboard::protocol::uci::run(input, std::io::stdout()).map_err(session_failure)
 }
 
 /// How a protocol session's I/O error ends the command: a session that

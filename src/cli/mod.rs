@@ -1,6 +1,7 @@
 //! The command-line subcommands, one module each, and how their failures
 //! become exit statuses.
 
+pub mod analyse;
 mod bench_baseline;
 pub mod engine;
 pub mod export;

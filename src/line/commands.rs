@@ -54,6 +54,8 @@ pub enum Command {
     Count,
     /// `clock`, `c`: the time on each seat's clock.
     Clock,
+    /// `analyse`, `analyze`: the computer analyses the game so far.
+    Analyse,
     /// `review`, `back`, `forward`, `first`, `live`: step through the
     /// game's moves without undoing them.
     Review(ReviewStep),
@@ -106,6 +108,8 @@ const WORDS: &[(&str, &str)] = &[
     ("count", ""),
     ("halfmove", ""),
     ("clock", "c"),
+    ("analyse", ""),
+    ("analyze", ""),
     ("review", ""),
     ("back", ""),
     ("forward", ""),
@@ -175,6 +179,7 @@ impl Command {
                 Some("material" | "captured") => return Command::Material,
                 Some("count" | "halfmove") => return Command::Count,
                 Some("clock") => return Command::Clock,
+                Some("analyse" | "analyze") => return Command::Analyse,
                 Some("review" | "back") => return Command::Review(ReviewStep::Back),
                 Some("forward") => return Command::Review(ReviewStep::Forward),
                 Some("first") => return Command::Review(ReviewStep::First),
@@ -297,6 +302,7 @@ pub fn help(voice: Voice) -> Vec<String> {
         "zones, z: the Cats' zones and the disarmed pieces, in Cat Chess. reserve, points, out, leapers, passes: BacCanCat's figures. formation: Polar's formation. status says Chu's Lion rule when it holds.".to_string(),
         "undo, u; redo; new: take back, replay, start again. hint: the engine's move for you. computer: the engine plays your move.".to_string(),
         "review: step back through the moves without undoing them, each said; back and forward step, first goes to the start, live returns to the game.".to_string(),
+        "analyse: the computer analyses the game so far and says each side's accuracy and every inaccuracy, mistake and blunder with the better move.".to_string(),
         "resign: give the game up. draw: offer a draw; accept or decline answer one. quit, q: leave; the game is saved and can be resumed.".to_string(),
         format!(
             "notation: how moves and cells are said, now {}; notation NAME chooses {}.",

@@ -4,6 +4,7 @@
 //! line of its own; a prompt says whose turn it is; no escape sequence,
 //! colour or box drawing is ever written.
 
+mod analysis;
 mod commands;
 
 use crate::session::action::Action;
@@ -295,6 +296,10 @@ impl<W: Write> Session<W> {
             self.say(&said);
             return;
         }
+        if command == Command::Analyse {
+            self.analyse();
+            return;
+        }
         match command.action() {
             Some(action) => {
                 self.act(action);
@@ -306,6 +311,29 @@ impl<W: Write> Session<W> {
                     self.say(&line);
                 }
             }
+        }
+    }
+
+    /// `analyse`: says what it will do, analyses the game so far (the
+    /// session waits), then says the analysis.
+    fn analyse(&mut self) {
+        let voice = self.app.voice;
+        let before = match &self.app.screen {
+            Screen::Playing(p) if p.table.moves().next().is_some() => {
+                Some(analysis::before_words(&p.table, analysis::LINE_BUDGET))
+            }
+            Screen::Playing(_) => None,
+            _ => return,
+        };
+        if let Some(before) = before {
+            self.say(&before);
+        }
+        let said = match &self.app.screen {
+            Screen::Playing(p) => analysis::analyse_words(&p.table, analysis::LINE_BUDGET, voice),
+            _ => return,
+        };
+        for line in said {
+            self.say(&line);
         }
     }
 

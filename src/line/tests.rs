@@ -216,6 +216,14 @@ pub(super) fn golden_runs() -> Vec<(&'static str, Run)> {
             .at("oB14gB/16/16/16/4oK2oR1rN1gK4/16/16/16/16/16/16/4rK6bK4/16/rN15/16/2gN12bB r - - - Q8 0 1"),
         ),
         (
+            "line-analysis",
+            Run::new(
+                Variant::Chess,
+                vec![Player::Human; 2],
+                "analyse\ne4\ne5\nBc4\nNc6\nQh5\nNf6\nQxf7\nanalyse\nquit\n",
+            ),
+        ),
+        (
             "line-explain-chu",
             Run::new(
                 Variant::Chu,
@@ -398,7 +406,23 @@ fn a_cannon_and_a_yeoman_are_explained(goldens: &mut crate::golden::Goldens) {
     check(goldens, "line-explain-baccancat", &text);
 }
 
+fn a_game_is_analysed_in_words(goldens: &mut crate::golden::Goldens) {
+    let text = golden_run("line-analysis").transcript();
+    assert_says(
+        &text,
+        &[
+            "No move has been played yet: there is nothing to analyse.",
+            "Analysing 8 positions at 150000 nodes a position.",
+            "White: accuracy ",
+            "Move 3, ",
+            ": a blunder, a mate allowed; better was ",
+        ],
+    );
+    check(goldens, "line-analysis", &text);
+}
+
 crate::golden::golden_tests!(mod transcripts = [
+    a_game_is_analysed_in_words,
     a_piece_is_explained_by_name_or_letter,
     a_cannon_and_a_yeoman_are_explained,
     a_chess_game_against_the_computer_is_played_in_sentences,

@@ -240,3 +240,41 @@ fn capture_moves_are_the_legal_captures_and_promotions() {
     assert_eq!(captures.to_vec(), expected);
     assert_eq!(captures.len(), 8);
 }
+
+/// The lines of a MultiPV search of `game` to `depth`, by rank, as the
+/// last depth reported them.
+fn lines(game: &AnyGame, depth: u32, count: usize) -> (Thought, Vec<Thought>) {
+    let stop = AtomicBool::new(false);
+    let mut found: Vec<Thought> = Vec::new();
+    let mut searcher = catboard::ai::Searcher::new(4);
+    let best = searcher.analyse(game, &Limits::depth(depth), count, &stop, |r| {
+        if let catboard::ai::Report::Line { rank, thought, .. } = r {
+            assert!(
+                rank <= found.len(),
+                "line {rank} reported before the ones above it"
+            );
+            found.truncate(rank);
+            found.push(thought.clone());
+        }
+    });
+    (best, found)
+}
+
+#[test]
+fn multipv_gives_distinct_lines_best_first_and_the_best_is_the_single_search() {
+    let game = position("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    let (best, found) = lines(&game, 4, 3);
+    assert_eq!(found.len(), 3);
+    assert_eq!(best_text(&game, &found[0]), "a1a8");
+    assert_eq!(mate_in_moves(found[0].score), Some(1));
+    assert!(found[1..].iter().all(|t| mate_in_moves(t.score).is_none()));
+    let firsts: std::collections::HashSet<_> = found.iter().map(|t| t.best).collect();
+    assert_eq!(firsts.len(), 3, "each line starts with another move");
+    assert!(found.windows(2).all(|w| w[0].score >= w[1].score));
+    assert!(found.iter().all(|t| t.pv.first() == t.best.as_ref()));
+    assert_eq!(best.best, search(&game, 4).best);
+    // More lines than moves: one a move.
+    let bare = position("7k/8/8/8/8/8/8/K7 w - - 0 1");
+    let (_, found) = lines(&bare, 3, 10);
+    assert_eq!(found.len(), 3, "a king in the corner has three moves");
+}

@@ -501,3 +501,76 @@ fn a_bare_move_sent_while_the_engine_thinks_stops_it_too() {
         ["Illegal move (the engine was thinking): e1e2", "pong 1"]
     );
 }
+
+/// The thinking lines of `out`: their depth and first move.
+fn thinking(out: &str) -> Vec<(u32, String)> {
+    out.lines()
+        .filter_map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let depth = words.first()?.parse().ok()?;
+            Some((depth, words.get(4)?.to_string()))
+        })
+        .collect()
+}
+
+#[test]
+fn analyze_posts_lines_for_every_position_and_never_moves_until_exit() {
+    let mut s = Session::new(1);
+    let out = talk(&mut s, &["protover 2"]);
+    assert!(out.contains(" analyze=1 "), "{out}");
+    let out = talk(&mut s, &["new", "sd 3", "analyze"]);
+    let lines = thinking(&out);
+    assert_eq!(lines.iter().map(|l| l.0).collect::<Vec<_>>(), [1, 2, 3]);
+    let out = talk(&mut s, &["usermove e2e4"]);
+    assert_eq!(engine_moves(&out), Vec::<String>::new(), "{out}");
+    let lines = thinking(&out);
+    assert_eq!(lines.len(), 3, "{out}");
+    let black = s.game().clone();
+    assert!(
+        lines.iter().all(|(_, mv)| black.parse_move(mv).is_ok()),
+        "Black's moves after e2e4: {out}"
+    );
+    let out = talk(&mut s, &["undo"]);
+    assert_eq!(s.game().moves_played().len(), 0);
+    assert_eq!(thinking(&out).len(), 3, "the start analysed again");
+    let out = talk(&mut s, &["exit", "usermove d2d4", "ping 1"]);
+    assert_eq!(out, "pong 1\n", "out of analysis, force mode goes on");
+}
+
+#[test]
+fn an_analysis_stops_for_the_next_command_and_the_end_of_input() {
+    // Without `sd` the analysis would go to depth 64: every command read
+    // stops it, and the end of the input ends the session.
+    let script = "xboard\nprotover 2\nnew\npost\nanalyze\nusermove e2e4\n.\nping 1\nexit\nping 2\n";
+    let mut out = Vec::new();
+    run(Cursor::new(script.as_bytes().to_vec()), &mut out, 1).expect("runs");
+    let text = String::from_utf8(out).expect("UTF-8");
+    assert!(
+        text.contains("pong 1\n") && text.contains("pong 2\n"),
+        "{text}"
+    );
+    assert_eq!(engine_moves(&text).len(), 0, "{text}");
+}
+
+#[test]
+fn a_negative_time_is_a_clock_past_its_flag_and_a_draw_is_announced_once() {
+    let mut s = Session::new(1);
+    let out = talk(&mut s, &["new", "time -150", "otim 100", "usermove e2e4"]);
+    assert!(!out.contains("Error"), "{out}");
+    assert_eq!(engine_moves(&out).len(), 1, "it moves at once: {out}");
+    let mut s = Session::new(1);
+    let moves = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    let mut lines = vec!["new", "force"];
+    let sent: Vec<String> = moves
+        .iter()
+        .chain(moves.iter())
+        .map(|m| format!("usermove {m}"))
+        .collect();
+    lines.extend(sent.iter().map(String::as_str));
+    lines.extend(["go", "ping 1"]);
+    let out = talk(&mut s, &lines);
+    assert_eq!(
+        out, "1/2-1/2 {Draw by threefold repetition}\npong 1\n",
+        "announced once"
+    );
+}

@@ -2,6 +2,7 @@
 //! the computer player and move entry. It knows nothing of terminals.
 
 pub mod ai;
+pub mod analysis;
 pub mod clock;
 pub mod core;
 pub mod durable;
@@ -9,6 +10,7 @@ pub mod entry;
 pub mod limits;
 pub mod notation;
 pub mod protocol;
+pub mod puzzle;
 pub mod rating;
 pub mod series;
 pub mod text;

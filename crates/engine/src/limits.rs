@@ -304,6 +304,42 @@ pub const GO_MOVETIME: Limit = Limit::refused(
 /// uci-cat `go nodes`.
 pub const GO_NODES: Limit = Limit::refused("uci-cat `go nodes`", "go nodes", 1, 1_000_000_000_000);
 
+/// UCI `go depth` (`catboard uci`): a deeper search counts as the deepest.
+pub const UCI_DEPTH: Limit = Limit::refused(
+    "UCI `go depth`",
+    "go depth",
+    1,
+    crate::ai::level::MAX_DEPTH as u64,
+)
+.beyond(Beyond::Capped);
+
+/// UCI `go movetime`: a longer time counts as an hour.
+pub const UCI_MOVETIME: Limit = Limit::refused(
+    "UCI `go movetime`",
+    "go movetime",
+    1,
+    crate::ai::level::MAX_THINK_MS,
+)
+.in_unit("ms")
+.beyond(Beyond::Capped);
+
+/// UCI `go nodes`.
+pub const UCI_NODES: Limit =
+    Limit::refused("UCI `go nodes`", "go nodes", 1, 1_000_000_000_000).beyond(Beyond::Capped);
+
+/// UCI `go mate`: moves to a mate looked for (twice as many plies within
+/// the deepest search).
+pub const UCI_MATE: Limit = Limit::refused(
+    "UCI `go mate`",
+    "go mate",
+    1,
+    crate::ai::level::MAX_DEPTH as u64 / 2,
+)
+.beyond(Beyond::Capped);
+
+/// UCI option `MultiPV`: the best lines shown.
+pub const UCI_MULTIPV: Limit = Limit::refused("UCI option `MultiPV`", "MultiPV", 1, 256);
+
 /// `selfplay --games`.
 pub const SELFPLAY_GAMES: Limit = Limit::refused("`selfplay --games`", "--games", 1, 1_000_000);
 
@@ -431,6 +467,11 @@ pub fn all() -> Vec<&'static Limit> {
         &GO_DEPTH,
         &GO_MOVETIME,
         &GO_NODES,
+        &UCI_DEPTH,
+        &UCI_MOVETIME,
+        &UCI_NODES,
+        &UCI_MATE,
+        &UCI_MULTIPV,
         &SELFPLAY_GAMES,
         &SOAK_GAMES,
         &JOBS,

@@ -227,6 +227,7 @@ fn serve(jobs: &Receiver<Job>, patience: Patience, tx: &Sender<Incoming>) {
                         best: Some(mv),
                         score: 0,
                         depth: 0,
+                        seldepth: 0,
                         nodes: 0,
                         elapsed: started.elapsed(),
                         pv: vec![mv],

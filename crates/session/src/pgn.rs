@@ -10,17 +10,23 @@ use catboard::notation::pgn::{self, PgnGame, PgnTags, ReadGame};
 /// its start, every ply (retirements too), each ply's clock and the time
 /// control.
 pub fn pgn_of(table: &TableGame, tags: PgnTags) -> String {
+    let mut game = pgn_game_of(table, tags);
+    pgn::write(&game).unwrap_or_else(|why| {
+        // Not reached: the table's moves were each legal when played.
+        game.moves.clear();
+        pgn::write(&game).unwrap_or(why)
+    })
+}
+
+/// `table`'s game as the PGN writer takes it, with `tags`.
+pub fn pgn_game_of(table: &TableGame, tags: PgnTags) -> PgnGame {
     let mut game = PgnGame::new(table.variant(), table.options().clone());
     game.start = table.start_position().to_string();
     game.moves = table.moves().collect();
     game.clocks = table.clock_readings();
     game.time_control = table.time_control();
     game.tags = tags;
-    pgn::write(&game).unwrap_or_else(|why| {
-        // Not reached: the table's moves were each legal when played.
-        game.moves.clear();
-        pgn::write(&game).unwrap_or(why)
-    })
+    game
 }
 
 /// The tags of a game played here: the event named after the variant,

@@ -17,6 +17,8 @@ pub(super) struct Budget<'a> {
     deadline: Option<Instant>,
     /// Nodes visited so far.
     pub nodes: u64,
+    /// The deepest ply entered so far.
+    pub seldepth: usize,
     /// Whether the budget ran out: the depth being searched is unfinished.
     pub aborted: bool,
 }
@@ -32,6 +34,7 @@ impl<'a> Budget<'a> {
             start,
             deadline: limits.time.map(|t| start + t),
             nodes: 0,
+            seldepth: 0,
             aborted: false,
         }
     }
@@ -59,6 +62,7 @@ impl<'a> Budget<'a> {
             return false;
         }
         self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
         true
     }
 
@@ -83,6 +87,7 @@ impl<'a> Budget<'a> {
             best: Some(best),
             score,
             depth: depth.max(0) as u32,
+            seldepth: self.seldepth as u32,
             nodes: self.nodes,
             elapsed: self.start.elapsed(),
             pv: pv.line(),

@@ -38,4 +38,4 @@ pub use evaluate::Evaluate;
 pub use ladder::{LADDER, Rung};
 pub use level::{Level, Limits};
 pub use search::{Searcher, think};
-pub use thought::Thought;
+pub use thought::{Report, Thought};

@@ -209,6 +209,7 @@ impl Run<'_> {
             best: root.first().map(|r| r.mv),
             score: 0,
             depth: 0,
+            seldepth: 0,
             nodes: 0,
             elapsed: Duration::ZERO,
             pv: root.first().map(|r| r.mv).into_iter().collect(),

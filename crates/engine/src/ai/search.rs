@@ -19,7 +19,7 @@ use super::level::Limits;
 use super::ordering::{HISTORY_MAX, Heuristics, MAX_PLY, pick_next};
 use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, is_mate, mate_in_moves, mated_in};
 use super::table::{Bound, Table};
-use super::thought::Thought;
+use super::thought::{Report, Thought};
 use crate::core::{Game, Move, MoveList, Outcome};
 use arrayvec::ArrayVec;
 use std::sync::atomic::AtomicBool;
@@ -107,11 +107,41 @@ impl Searcher {
         stop: &AtomicBool,
         mut progress: impl FnMut(&Thought),
     ) -> Thought {
+        self.analyse(game, limits, 1, stop, |report| {
+            if let Report::Line {
+                rank: 0, thought, ..
+            } = report
+            {
+                progress(thought);
+            }
+        })
+    }
+
+    /// Thinks about `game` as [`Searcher::think`] does, finding its `lines`
+    /// best lines at every depth (MultiPV: the best, then the best of the
+    /// other root moves, and so on; at least one, at most every legal
+    /// move), and reporting each finished line and each root move as it is
+    /// begun. The thought returned is the best line's. Games of more than
+    /// two seats give one line.
+    pub fn analyse<G: Game + Evaluate>(
+        &mut self,
+        game: &G,
+        limits: &Limits,
+        lines: usize,
+        stop: &AtomicBool,
+        mut report: impl FnMut(Report<'_>),
+    ) -> Thought {
         // Games of more than two seats (Cat Chess) have their own search,
         // in which each seat plays for itself: see `super::multi`.
         if game.seat_names().len() > 2 {
             let model = game.seat_model(game.to_move());
-            return self.think_as(game, model, limits, stop, progress);
+            return self.think_as(game, model, limits, stop, |thought| {
+                report(Report::Line {
+                    rank: 0,
+                    thought,
+                    hashfull: None,
+                });
+            });
         }
         self.table.new_search();
         self.heuristics.new_search();
@@ -128,7 +158,13 @@ impl Searcher {
             evals: [NO_EVAL; MAX_PLY + 1],
         };
         let mut game = game.clone();
-        run.iterate(&mut game, &mut progress)
+        run.iterate(&mut game, lines.max(1), &mut report)
+    }
+
+    /// How full the hash table is, in thousandths (UCI's `hashfull`): the
+    /// share of a sample of its entries written by the latest search.
+    pub fn hashfull(&self) -> u32 {
+        self.table.hashfull()
     }
 }
 
@@ -154,11 +190,14 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
-    /// Iterative deepening at the root, one depth after another.
+    /// Iterative deepening at the root, one depth after another, each
+    /// depth finding the `lines` best lines in turn (the best over every
+    /// root move, the next over the others, ...).
     fn iterate<G: Game + Evaluate>(
         &mut self,
         game: &mut G,
-        progress: &mut impl FnMut(&Thought),
+        lines: usize,
+        report: &mut dyn FnMut(Report<'_>),
     ) -> Thought {
         let mut root = MoveList::new();
         game.legal_moves(&mut root);
@@ -167,6 +206,7 @@ impl Run<'_> {
             best: root.first().copied(),
             score: 0,
             depth: 0,
+            seldepth: 0,
             nodes: 0,
             elapsed: Duration::ZERO,
             pv: root.first().copied().into_iter().collect(),
@@ -179,38 +219,51 @@ impl Run<'_> {
         } else {
             self.evaluate(game)
         };
-        let mut previous = 0;
-        for depth in 1..=self.limits.depth.max(1) as i32 {
-            self.partial = None;
-            let (score, best) = self.aspiration(game, &mut root, depth, previous);
-            if self.budget.aborted {
-                // A move that beat the last depth's choice at this depth
-                // before time ran out is the better move to play.
-                if let Some((mv, score)) = self.partial
-                    && result.depth > 0
-                    && Some(mv) != result.best
-                {
-                    result.best = Some(mv);
-                    result.score = score;
-                    let line = self.pv.line();
-                    result.pv = if line.first() == Some(&mv) {
-                        line
-                    } else {
-                        vec![mv]
-                    };
+        let lines = lines.min(root.len());
+        let mut previous = vec![0; lines];
+        'deepening: for depth in 1..=self.limits.depth.max(1) as i32 {
+            for (rank, previous) in previous.iter_mut().enumerate() {
+                self.partial = None;
+                let (score, best) =
+                    self.aspiration(game, &mut root, rank, depth, *previous, report);
+                if self.budget.aborted {
+                    // A move that beat the last depth's choice at this
+                    // depth before time ran out is the better move to play.
+                    if let Some((mv, score)) = self.partial
+                        && rank == 0
+                        && result.depth > 0
+                        && Some(mv) != result.best
+                    {
+                        result.best = Some(mv);
+                        result.score = score;
+                        let line = self.pv.line();
+                        result.pv = if line.first() == Some(&mv) {
+                            line
+                        } else {
+                            vec![mv]
+                        };
+                    }
+                    break 'deepening;
                 }
-                break;
+                *previous = score;
+                let thought = self.budget.thought(&self.pv, best, score, depth);
+                report(Report::Line {
+                    rank,
+                    thought: &thought,
+                    hashfull: Some(self.table.hashfull()),
+                });
+                if rank == 0 {
+                    result = thought;
+                }
             }
-            previous = score;
-            result = self.budget.thought(&self.pv, best, score, depth);
-            progress(&result);
             if self.budget.no_time_for_another_depth(root.len())
-                || mate_in_moves(score).is_some_and(|n| depth >= 2 * n.abs() + 2)
+                || mate_in_moves(result.score).is_some_and(|n| depth >= 2 * n.abs() + 2)
             {
                 break;
             }
         }
         result.nodes = self.budget.nodes;
+        result.seldepth = self.budget.seldepth as u32;
         result.elapsed = self.budget.elapsed();
         result
     }
@@ -226,22 +279,25 @@ impl Run<'_> {
         }
     }
 
-    /// One depth at the root, in a narrow window around the last score that
-    /// widens until the score falls inside it.
+    /// One depth of the line ranked `rank` at the root (over the root
+    /// moves from `rank` on), in a narrow window around the last score
+    /// that widens until the score falls inside it.
     fn aspiration<G: Game + Evaluate>(
         &mut self,
         game: &mut G,
         root: &mut MoveList,
+        rank: usize,
         depth: i32,
         previous: i32,
+        report: &mut dyn FnMut(Report<'_>),
     ) -> (i32, Move) {
         if depth < 5 || is_mate(previous) {
-            return self.root(game, root, depth, -INFINITY, INFINITY);
+            return self.root(game, root, rank, depth, (-INFINITY, INFINITY), report);
         }
         let mut delta = 25;
         let (mut alpha, mut beta) = (previous - delta, previous + delta);
         loop {
-            let (score, best) = self.root(game, root, depth, alpha, beta);
+            let (score, best) = self.root(game, root, rank, depth, (alpha, beta), report);
             if self.budget.aborted {
                 return (score, best);
             }
@@ -260,20 +316,23 @@ impl Run<'_> {
         }
     }
 
-    /// Searches every root move; the best is moved to the front.
+    /// Searches the root moves from `rank` on, in the window `(alpha,
+    /// beta)`; the best is moved to place `rank` (the lines ranked before
+    /// it keep theirs).
     fn root<G: Game + Evaluate>(
         &mut self,
         game: &mut G,
         root: &mut MoveList,
+        rank: usize,
         depth: i32,
-        mut alpha: i32,
-        beta: i32,
+        (mut alpha, beta): (i32, i32),
+        report: &mut dyn FnMut(Report<'_>),
     ) -> (i32, Move) {
         self.pv.start_at(0);
         let mut best_score = -INFINITY;
-        let mut best_index = 0;
+        let mut best_index = rank;
         let (key, in_check) = (game.hash(), game.in_check());
-        for i in 0..root.len() {
+        for i in rank..root.len() {
             let mv = root[i];
             // A capture the rung does not see, unless nothing else is left.
             if !in_check
@@ -282,8 +341,15 @@ impl Run<'_> {
             {
                 continue;
             }
+            report(Report::RootMove {
+                mv,
+                number: i + 1,
+                depth: depth as u32,
+                nodes: self.budget.nodes,
+                elapsed: self.budget.elapsed(),
+            });
             game.make_move(mv);
-            let score = if i == 0 {
+            let score = if i == rank {
                 -self.negamax(game, depth - 1, -beta, -alpha, 1, true)
             } else {
                 let s = -self.negamax(game, depth - 1, -alpha - 1, -alpha, 1, true);
@@ -312,14 +378,18 @@ impl Run<'_> {
         }
         let best = root[best_index];
         if !self.budget.aborted {
-            root[..=best_index].rotate_right(1);
+            root[rank..=best_index].rotate_right(1);
             let bound = if best_score >= beta {
                 Bound::Lower
             } else {
                 Bound::Exact
             };
-            self.table
-                .store(game.hash(), 0, Some(best), best_score, depth, bound);
+            // The root's entry is the best line's: a lesser line's move
+            // would mislead the next search of the position.
+            if rank == 0 {
+                self.table
+                    .store(game.hash(), 0, Some(best), best_score, depth, bound);
+            }
         }
         (best_score, best)
     }

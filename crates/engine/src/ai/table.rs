@@ -76,6 +76,17 @@ impl Table {
         self.entries.fill(Entry::default());
     }
 
+    /// How full the table is, in thousandths: the share of its first
+    /// thousand entries written by the latest search.
+    pub fn hashfull(&self) -> u32 {
+        let sample = &self.entries[..self.entries.len().min(1000)];
+        let used = sample
+            .iter()
+            .filter(|e| e.bound != Bound::None && e.age == self.age)
+            .count();
+        (used * 1000 / sample.len().max(1)) as u32
+    }
+
     /// Marks the start of a new search, so old entries give way.
     pub fn new_search(&mut self) {
         self.age = self.age.wrapping_add(1);

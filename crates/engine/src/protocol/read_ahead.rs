@@ -107,7 +107,10 @@ pub fn read_line(
 /// What a line read ahead asks of a running search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Urgency {
-    /// Nothing: it waits its turn.
+    /// Nothing at all, not even of an analysis (XBoard's `.`).
+    Idle,
+    /// Nothing of a search for a move (it waits its turn); an analysis,
+    /// which runs only while no line waits, stops for it.
     Wait,
     /// Stop thinking and play the best move found so far.
     Stop,
@@ -122,6 +125,10 @@ struct Queued {
     abandons: u64,
     /// Lines read so far.
     read: u64,
+    /// Lines read but not yet handled that stop an analysis.
+    waiting: u64,
+    /// The input has ended.
+    ended: bool,
 }
 
 /// Flags raised from the reading thread for the search to see.
@@ -131,6 +138,9 @@ pub struct Interrupts {
     pub stop: AtomicBool,
     /// Stop thinking and do not play the move found.
     pub abandon: AtomicBool,
+    /// A line other than [`Urgency::Idle`] waits to be handled, or the
+    /// input has ended: an analysis, which runs only until then, stops.
+    pub pending: AtomicBool,
     /// The number of the line being handled (0 when lines are handed to a
     /// session directly).
     current: AtomicU64,
@@ -146,18 +156,22 @@ impl Interrupts {
     pub fn on_read(&self, urgency: Urgency) {
         let mut queued = self.queued();
         queued.read += 1;
+        if urgency != Urgency::Idle {
+            queued.waiting += 1;
+        }
         self.raise(&mut queued, urgency, 1);
     }
 
     /// Records the end of the input, which asks for `urgency` from now on.
     pub fn on_end(&self, urgency: Urgency) {
         let mut queued = self.queued();
+        queued.ended = true;
         self.raise(&mut queued, urgency, 1);
     }
 
     fn raise(&self, queued: &mut Queued, urgency: Urgency, n: u64) {
         match urgency {
-            Urgency::Wait => {}
+            Urgency::Idle | Urgency::Wait => {}
             Urgency::Stop => queued.stops += n,
             Urgency::Abandon => {
                 queued.stops += n;
@@ -166,6 +180,8 @@ impl Interrupts {
         }
         self.stop.store(queued.stops > 0, Ordering::SeqCst);
         self.abandon.store(queued.abandons > 0, Ordering::SeqCst);
+        self.pending
+            .store(queued.waiting > 0 || queued.ended, Ordering::SeqCst);
     }
 
     /// Marks line `number`, which asked for `urgency`, as the one now being
@@ -173,8 +189,11 @@ impl Interrupts {
     pub fn on_handle(&self, number: u64, urgency: Urgency) {
         let mut queued = self.queued();
         self.current.store(number, Ordering::SeqCst);
+        if urgency != Urgency::Idle {
+            queued.waiting = queued.waiting.saturating_sub(1);
+        }
         match urgency {
-            Urgency::Wait => {}
+            Urgency::Idle | Urgency::Wait => {}
             Urgency::Stop => queued.stops = queued.stops.saturating_sub(1),
             Urgency::Abandon => {
                 queued.stops = queued.stops.saturating_sub(1);
@@ -192,6 +211,15 @@ impl Interrupts {
     /// How many lines have been read so far.
     pub fn lines_read(&self) -> u64 {
         self.queued().read
+    }
+}
+
+/// What `line` asks of a search: a text line what `urgency` says, any
+/// other line (answered with an error) that it waits its turn.
+fn line_urgency(line: &Line, urgency: fn(&str) -> Urgency) -> Urgency {
+    match line {
+        Line::Text(text) => urgency(text),
+        Line::NotText | Line::TooLong(_) => Urgency::Wait,
     }
 }
 
@@ -217,10 +245,7 @@ where
             let mut number = 0;
             while let Ok(Some(line)) = read_line(&mut input, &mut buf, limit) {
                 number += 1;
-                let asks = match &line {
-                    Line::Text(text) => urgency(text),
-                    Line::NotText | Line::TooLong(_) => Urgency::Wait,
-                };
+                let asks = line_urgency(&line, urgency);
                 interrupts.on_read(asks);
                 if send.send(Numbered { number, line }).is_err() {
                     return;
@@ -309,13 +334,13 @@ where
                 handle(&text, &interrupts, &mut output)?
             }
             Line::NotText => {
-                interrupts.on_handle(number, Urgency::Wait);
+                interrupts.on_handle(number, line_urgency(&Line::NotText, protocol.urgency));
                 writeln!(output, "{}", (protocol.not_text)(number))?;
                 output.flush()?;
                 true
             }
             Line::TooLong(length) => {
-                interrupts.on_handle(number, Urgency::Wait);
+                interrupts.on_handle(number, line_urgency(&Line::NotText, protocol.urgency));
                 writeln!(output, "{}", (protocol.too_long)(number, length))?;
                 output.flush()?;
                 true
@@ -449,5 +474,21 @@ mod tests {
         i.on_handle(3, Urgency::Wait);
         assert!(i.stop.load(Ordering::SeqCst) && i.abandon.load(Ordering::SeqCst));
         assert_eq!((i.current_line(), i.lines_read()), (3, 2));
+    }
+
+    #[test]
+    fn an_analysis_stops_for_any_line_but_an_idle_one_and_at_the_end() {
+        let i = Interrupts::default();
+        let pending = || i.pending.load(Ordering::SeqCst);
+        i.on_read(Urgency::Idle);
+        assert!(!pending(), "XBoard's `.` does not stop an analysis");
+        i.on_read(Urgency::Wait);
+        assert!(pending() && !i.stop.load(Ordering::SeqCst));
+        i.on_handle(1, Urgency::Idle);
+        assert!(pending(), "the second line still waits");
+        i.on_handle(2, Urgency::Wait);
+        assert!(!pending());
+        i.on_end(Urgency::Stop);
+        assert!(pending());
     }
 }

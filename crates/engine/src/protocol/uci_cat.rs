@@ -146,7 +146,7 @@ impl Session {
         let mut report = Ok(());
         let thought = self.searcher.think(game, &limits, stop, |t| {
             if debug && report.is_ok() {
-                let pv: Vec<String> = t.pv.iter().map(|&m| game.move_text(m)).collect();
+                let pv = super::line_texts(game, &t.pv);
                 report = writeln!(
                     out,
                     "info depth {} score cp {} nodes {} time {} pv {}",

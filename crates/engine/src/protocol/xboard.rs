@@ -34,7 +34,7 @@ pub fn protocol_name(variant: Variant) -> Option<&'static str> {
 /// the variants' records: the protocol's name for each, the variant whose
 /// rule option it sets, and that option's key. Chu Chess's promotion mode
 /// is `Promotion`, a combo of `chess` (the default) and `shogi`.
-fn engine_options() -> impl Iterator<Item = (&'static str, Variant, &'static str)> {
+pub fn engine_options() -> impl Iterator<Item = (&'static str, Variant, &'static str)> {
     Variant::known().flat_map(|variant| {
         variant
             .record()
@@ -86,10 +86,10 @@ pub fn variant_named(name: &str) -> Option<Variant> {
 /// once; commands that leave the game stop it and nothing is played.
 pub fn urgency(line: &str) -> Urgency {
     match line.split_whitespace().next().unwrap_or("") {
+        "." => Urgency::Idle,
         "?" | "usermove" => Urgency::Stop,
-        "quit" | "force" | "new" | "result" | "undo" | "remove" | "setboard" | "edit" => {
-            Urgency::Abandon
-        }
+        "quit" | "force" | "new" | "result" | "undo" | "remove" | "setboard" | "edit"
+        | "analyze" | "exit" => Urgency::Abandon,
         word if looks_like_coordinates(word) => Urgency::Stop,
         _ => Urgency::Wait,
     }
@@ -164,6 +164,12 @@ pub struct Session {
     /// move: after the line that started it, up to the last read when it
     /// moved. A move among them was sent out of turn and is refused.
     thinking: Option<(u64, u64)>,
+    /// Analysis mode (`analyze` until `exit`): the engine thinks about the
+    /// position on the board, posting its lines, whenever no command waits.
+    analysing: bool,
+    /// The position (its hash and ply) whose result line was written: a
+    /// game's end is announced once, however often it is asked to move.
+    announced: Option<(u64, usize)>,
 }
 
 impl Session {
@@ -183,6 +189,8 @@ impl Session {
             post: false,
             level: None,
             thinking: None,
+            analysing: false,
+            announced: None,
         }
     }
 
@@ -241,6 +249,11 @@ impl Session {
         match command {
             "" | "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
             | "name" | "rating" | "ics" | "otim" | "draw" | "?" | "bk" | "." => {}
+            "analyze" => {
+                self.analysing = true;
+                self.engine_seat = None;
+            }
+            "exit" => self.analysing = false,
             "nopost" => self.post = false,
             "post" => self.post = true,
             "protover" => {
@@ -251,7 +264,7 @@ impl Session {
                 // Not a message: the protocol's feature syntax.
                 writeln!(
                     out,
-                    "feature setboard=1 usermove=1 ping=1 memory=1 nps=1 sigint=0 sigterm=0 colors=0 \
+                    "feature setboard=1 usermove=1 ping=1 memory=1 nps=1 analyze=1 sigint=0 sigterm=0 colors=0 \
                      variants=\"{}\" myname=\"catboard {}\"{} done=1",
                     variants.join(","),
                     env!("CARGO_PKG_VERSION"),
@@ -264,6 +277,7 @@ impl Session {
                 self.variant = Variant::Chess;
                 self.game = self.variant.new_game(&self.options);
                 self.engine_seat = Some(Seat::BLACK);
+                self.analysing = false;
                 self.max_depth = None;
                 self.clock.left = None;
                 self.searcher.clear();
@@ -323,8 +337,12 @@ impl Session {
                 Ok(d) => self.max_depth = Some(d as u32),
                 Err(_) => writeln!(out, "Error (bad depth): {}", shown(line))?,
             },
-            "time" => match rest.parse::<u64>() {
-                Ok(cs) => self.clock.left = Some(Duration::from_millis(cs.saturating_mul(10))),
+            // A negative time is a clock past its flag: none left.
+            "time" => match rest.parse::<i64>() {
+                Ok(cs) => {
+                    let ms = cs.max(0).unsigned_abs().saturating_mul(10);
+                    self.clock.left = Some(Duration::from_millis(ms));
+                }
                 Err(_) => writeln!(out, "Error (bad time): {}", shown(line))?,
             },
             "ping" => writeln!(out, "pong {}", shown(rest))?,
@@ -337,7 +355,8 @@ impl Session {
                 )?,
             },
             "hint" => {
-                let thought = self.think(&Limits::depth(6), interrupts, &mut io::sink())?;
+                let thought =
+                    self.think(&Limits::depth(6), &interrupts.stop, false, &mut io::sink())?;
                 if let Some(mv) = thought.best {
                     writeln!(out, "Hint: {}", self.game.move_text(mv))?;
                 }
@@ -353,7 +372,22 @@ impl Session {
             }
         }
         out.flush()?;
+        if self.analysing && command != "." {
+            self.analyse(interrupts, out)?;
+        }
         Ok(Flow::Continue)
+    }
+
+    /// Analyses the position on the board, posting a thinking line a
+    /// depth, until a command waits (or the search ends, at its deepest
+    /// or a mate seen to the end). A finished game is not analysed.
+    fn analyse(&mut self, interrupts: &Interrupts, out: &mut impl Write) -> io::Result<()> {
+        if self.game.outcome().is_some() {
+            return Ok(());
+        }
+        let limits = Limits::depth(self.max_depth.unwrap_or(MAX_DEPTH));
+        self.think(&limits, &interrupts.pending, true, out)?;
+        out.flush()
     }
 
     /// `option NAME=VALUE`: sets an engine option. It applies to the game
@@ -441,7 +475,8 @@ impl Session {
         }
         let limits = self.limits();
         let started = interrupts.current_line();
-        let thought = self.think(&limits, interrupts, out)?;
+        let post = self.post;
+        let thought = self.think(&limits, &interrupts.stop, post, out)?;
         self.thinking = Some((started, interrupts.lines_read()));
         if interrupts.abandon.load(Ordering::Relaxed) {
             return Ok(());
@@ -459,25 +494,24 @@ impl Session {
         Ok(())
     }
 
-    /// Searches the current position, posting each finished depth if asked.
+    /// Searches the current position until `stop` is raised, posting each
+    /// finished depth if asked.
     fn think(
         &mut self,
         limits: &Limits,
-        interrupts: &Interrupts,
+        stop: &std::sync::atomic::AtomicBool,
+        post: bool,
         out: &mut impl Write,
     ) -> io::Result<Thought> {
-        let post = self.post;
         let mut failure = None;
-        let thought = self
-            .searcher
-            .think(&self.game, limits, &interrupts.stop, |p| {
-                if post && failure.is_none() {
-                    let line = thinking_line(&self.game, p);
-                    if let Err(e) = writeln!(out, "{line}").and_then(|_| out.flush()) {
-                        failure = Some(e);
-                    }
+        let thought = self.searcher.think(&self.game, limits, stop, |p| {
+            if post && failure.is_none() {
+                let line = thinking_line(&self.game, p);
+                if let Err(e) = writeln!(out, "{line}").and_then(|_| out.flush()) {
+                    failure = Some(e);
                 }
-            });
+            }
+        });
         match failure {
             Some(e) => Err(e),
             None => Ok(thought),
@@ -524,15 +558,18 @@ impl Session {
         }
     }
 
-    /// Writes the result line when the game has ended; says whether it had.
-    fn announce_end(&self, out: &mut impl Write) -> io::Result<bool> {
-        match self.game.outcome() {
-            Some(outcome) => {
-                writeln!(out, "{}", result_line(&self.game, outcome))?;
-                Ok(true)
-            }
-            None => Ok(false),
+    /// Writes the result line when the game has ended, once for the
+    /// position that ended it; says whether it had.
+    fn announce_end(&mut self, out: &mut impl Write) -> io::Result<bool> {
+        let Some(outcome) = self.game.outcome() else {
+            return Ok(false);
+        };
+        let here = (self.game.hash(), self.game.moves_played().len());
+        if self.announced != Some(here) {
+            writeln!(out, "{}", result_line(&self.game, outcome))?;
+            self.announced = Some(here);
         }
+        Ok(true)
     }
 }
 
@@ -582,12 +619,7 @@ fn thinking_line<G: Game>(game: &G, p: &Thought) -> String {
     } else {
         p.score
     };
-    let mut line = game.clone();
-    let mut pv = Vec::new();
-    for &mv in &p.pv {
-        pv.push(line.move_text(mv));
-        line.make_move(mv);
-    }
+    let pv = super::line_texts(game, &p.pv);
     format!(
         "{} {} {} {} {}",
         p.depth,

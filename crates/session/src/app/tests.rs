@@ -310,6 +310,7 @@ pub(super) fn thought(app: &App, text: &str, depth: u32) -> Thought {
         best: Some(mv),
         score: 35,
         depth,
+        seldepth: 0,
         nodes: 1234,
         elapsed: Duration::from_millis(5),
         pv: vec![mv],

@@ -120,6 +120,7 @@ pub fn replay(raw: &RawGame<'_>) -> Result<ReadGame, String> {
             clocks,
             time_control: raw.tag("TimeControl").and_then(TimeControl::from_pgn),
             tags: pgn_tags,
+            notes: Vec::new(),
         },
         start,
         position: game,

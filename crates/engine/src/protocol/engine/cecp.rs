@@ -11,7 +11,8 @@
 //! of several legs may come a leg a line, each but the last ending in a
 //! comma), or `resign`.
 
-use super::{Budget, EngineError, Fault, Link, Reply, Turn, decimal_seconds};
+use super::{Budget, EngineError, Fault, Info, Link, Reply, Turn, decimal_seconds};
+use crate::analysis::Line;
 use crate::text::{quoted, shown};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -224,13 +225,10 @@ impl Cecp {
         }
     }
 
-    /// Asks for the move of `turn`.
-    pub(crate) fn ask(
-        &mut self,
-        link: &mut Link,
-        turn: &Turn<'_>,
-        stop: &AtomicBool,
-    ) -> Result<Reply, EngineError> {
+    /// Sends the game of `turn` in force mode: from its start (`new`,
+    /// `variant`, `setboard`) unless the engine holds its beginning, then
+    /// the moves it does not hold.
+    fn send_game(&mut self, link: &mut Link, turn: &Turn<'_>) -> Result<(), EngineError> {
         let history = turn.history;
         let from = match turn.from {
             Some(from) => {
@@ -262,6 +260,17 @@ impl Cecp {
                 link.send(mv)?;
             }
         }
+        Ok(())
+    }
+
+    /// Asks for the move of `turn`.
+    pub(crate) fn ask(
+        &mut self,
+        link: &mut Link,
+        turn: &Turn<'_>,
+        stop: &AtomicBool,
+    ) -> Result<Reply, EngineError> {
+        self.send_game(link, turn)?;
         match turn.budget {
             Budget::PerMove(t) => link.send(&format!("st {}", decimal_seconds(t)))?,
             Budget::Clock(c) => {
@@ -315,6 +324,68 @@ impl Cecp {
             }
         }
     }
+}
+
+impl Cecp {
+    /// Analyses the position of `turn` (`post`, `analyze`) for its
+    /// budget's time or until `stop`, then leaves analysis (`exit`): the
+    /// last thinking line heard, as line 0.
+    pub(crate) fn analyse(
+        &mut self,
+        link: &mut Link,
+        turn: &Turn<'_>,
+        stop: &AtomicBool,
+    ) -> Result<Vec<Info>, EngineError> {
+        self.send_game(link, turn)?;
+        self.sync(link, "while taking the game's moves (before pong)")?;
+        link.send("post")?;
+        link.send("analyze")?;
+        let until = Instant::now() + turn.budget.allowed();
+        let mut found = None;
+        loop {
+            match link.process.hear(until, Some(stop)) {
+                super::Heard::Line(line) => {
+                    refused(link, line.trim())?;
+                    if let Some(info) = parse_thinking(&line) {
+                        found = Some(info);
+                    }
+                }
+                super::Heard::Silence | super::Heard::Stopped => break,
+                super::Heard::Ended => return Err(link.ended("while analysing")),
+            }
+        }
+        link.send("exit")?;
+        link.send("nopost")?;
+        self.sync(link, "after analysing (before pong)")?;
+        Ok(found.into_iter().collect())
+    }
+}
+
+/// A thinking line, `depth score time nodes [...] pv`: its depth, score
+/// (in centipawns; 100000 + N a mate in N moves, -100000 - N mated in N)
+/// and the words of its line (move numbers and marks left for the reader).
+pub fn parse_thinking(line: &str) -> Option<Info> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let [depth, score, time, nodes, pv @ ..] = &words[..] else {
+        return None;
+    };
+    let depth = depth.trim_end_matches(['.', '&']).parse::<u32>().ok()?;
+    let score = score.parse::<i64>().ok()?;
+    time.parse::<u64>().ok()?;
+    nodes.parse::<u64>().ok()?;
+    let score = if score >= 100_000 {
+        Line::mate_score((score - 100_000).clamp(1, 1000) as i32)
+    } else if score <= -100_000 {
+        Line::mate_score(-((-score - 100_000).clamp(1, 1000) as i32))
+    } else {
+        Line::centipawn_score(score)
+    };
+    Some(Info {
+        rank: 0,
+        depth,
+        score,
+        moves: pv.iter().map(|w| w.to_string()).collect(),
+    })
 }
 
 /// An `Illegal move` line is the engine refusing a move sent to it: the

@@ -462,6 +462,50 @@ pub(crate) enum Reply {
     Stopped,
 }
 
+/// One line of an engine's analysis as it wrote it: its rank among the
+/// best (from 0), depth, score for the side to move (as catboard's search
+/// scores) and the words of its moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// Its rank: 0 the best line.
+    pub rank: usize,
+    /// The depth searched, in plies.
+    pub depth: u32,
+    /// The score for the side to move.
+    pub score: i32,
+    /// The moves as the engine wrote them.
+    pub moves: Vec<String>,
+}
+
+impl Info {
+    /// The line in `game`: its moves read one after another, as far as
+    /// each is a legal move (a move number, a mark or a move catboard
+    /// cannot read ends it); `None` when not even the first is.
+    pub fn line(&self, game: &AnyGame) -> Option<crate::analysis::Line> {
+        let mut game = game.clone();
+        let mut moves = Vec::new();
+        for word in &self.moves {
+            let word = word.trim_end_matches(['+', '#', '!', '?']);
+            if word.is_empty() || word.ends_with('.') || word.bytes().all(|b| b.is_ascii_digit()) {
+                if moves.is_empty() {
+                    continue;
+                }
+                break;
+            }
+            let Ok(mv) = variants::read_move(&game, word) else {
+                break;
+            };
+            game.make_move(mv);
+            moves.push(mv);
+        }
+        (!moves.is_empty()).then_some(crate::analysis::Line {
+            depth: self.depth,
+            score: self.score,
+            moves,
+        })
+    }
+}
+
 /// What speaks to the engine: one protocol's state.
 enum Speaker {
     Uci(uci::Uci),
@@ -631,6 +675,50 @@ impl Engine {
         }
         self.holds = Some(held);
         Ok(Answer::Move(mv))
+    }
+}
+
+impl Engine {
+    /// The engine's analysis of `game`: its best lines (as many as
+    /// `lines`, where it can give several: UCI's `MultiPV`; one from a
+    /// CECP engine's `analyze`), after thinking `time` or until `stop` is
+    /// raised, each line read as far as its moves are legal. A finished
+    /// game has none. A failure is one sentence, as for
+    /// [`Engine::best_move`].
+    pub fn analyse(
+        &mut self,
+        game: &AnyGame,
+        options: &Options,
+        lines: usize,
+        time: Duration,
+        stop: &AtomicBool,
+    ) -> Result<Vec<crate::analysis::Line>, EngineError> {
+        self.check_plays(game, options)?;
+        if game.outcome().is_some() {
+            return Ok(Vec::new());
+        }
+        let history = History::of(game);
+        let from = self
+            .holds
+            .take()
+            .filter(|held| history.extends(held))
+            .map(|held| held.moves.len());
+        let budget = Budget::PerMove(time);
+        let turn = Turn {
+            variant_name: self.variant_name(history.variant).unwrap_or(""),
+            history: &history,
+            from,
+            budget,
+            depth: None,
+            waited: time + self.link.patience.margin,
+        };
+        self.link.process.forget_waiting();
+        let infos = match &mut self.speaker {
+            Speaker::Uci(u) => u.analyse(&mut self.link, &turn, lines, stop)?,
+            Speaker::Cecp(c) => c.analyse(&mut self.link, &turn, stop)?,
+        };
+        self.holds = Some(history);
+        Ok(infos.iter().filter_map(|info| info.line(game)).collect())
     }
 }
 

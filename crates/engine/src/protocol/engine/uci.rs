@@ -7,7 +7,8 @@
 //! history that does not go on from the last) first gets `ucinewgame`
 //! (and `UCI_Variant` where the engine has it) and `isready`.
 
-use super::{EngineError, Fault, Link, Reply, Turn};
+use super::{EngineError, Fault, Info, Link, Reply, Turn};
+use crate::analysis::Line;
 use crate::text::{quoted, shown};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -68,6 +69,8 @@ pub struct Uci {
     variants: Vec<String>,
     /// Whether it has `UCI_Variant`.
     has_variant_option: bool,
+    /// The `MultiPV` it was last set to (1 until set).
+    multipv: usize,
 }
 
 impl Uci {
@@ -123,6 +126,7 @@ impl Uci {
             has_variant_option: variant_option.is_some(),
             options: found,
             variants,
+            multipv: 1,
         };
         for line in uci.option_lines(link, options)? {
             link.send(&line)?;
@@ -178,13 +182,19 @@ impl Uci {
         Ok(lines)
     }
 
-    /// Asks for the move of `turn`.
-    pub(crate) fn ask(
-        &mut self,
-        link: &mut Link,
-        turn: &Turn<'_>,
-        stop: &AtomicBool,
-    ) -> Result<Reply, EngineError> {
+    /// Sets `MultiPV` to `lines` where the engine has it and it is not
+    /// set so already.
+    fn set_multipv(&mut self, link: &mut Link, lines: usize) -> Result<(), EngineError> {
+        if self.multipv != lines && self.option("MultiPV").is_some() {
+            link.send(&format!("setoption name MultiPV value {lines}"))?;
+            self.multipv = lines;
+        }
+        Ok(())
+    }
+
+    /// Sends the game of `turn`: for a new game `UCI_Variant` (where the
+    /// engine has it), `ucinewgame` and `isready`; then `position`.
+    fn send_game(&mut self, link: &mut Link, turn: &Turn<'_>) -> Result<(), EngineError> {
         if turn.from.is_none() {
             if self.has_variant_option {
                 link.send(&format!(
@@ -205,8 +215,19 @@ impl Uci {
             position.push_str(" moves ");
             position.push_str(&history.moves.join(" "));
         }
-        link.send(&position)?;
-        link.send(&go_line(turn, history.moves.len()))?;
+        link.send(&position)
+    }
+
+    /// Asks for the move of `turn`.
+    pub(crate) fn ask(
+        &mut self,
+        link: &mut Link,
+        turn: &Turn<'_>,
+        stop: &AtomicBool,
+    ) -> Result<Reply, EngineError> {
+        self.set_multipv(link, 1)?;
+        self.send_game(link, turn)?;
+        link.send(&go_line(turn, turn.history.moves.len()))?;
         let deadline = Instant::now() + turn.waited;
         loop {
             let heard = link.hear(deadline, Some(stop), "while choosing its move", turn.waited)?;
@@ -228,6 +249,98 @@ impl Uci {
             }
         }
     }
+}
+
+impl Uci {
+    /// Analyses the position of `turn` (`go infinite`, `MultiPV` set to
+    /// `lines` where the engine has it) for its budget's time or until
+    /// `stop`, then `stop`: the last report of each line heard.
+    pub(crate) fn analyse(
+        &mut self,
+        link: &mut Link,
+        turn: &Turn<'_>,
+        lines: usize,
+        stop: &AtomicBool,
+    ) -> Result<Vec<Info>, EngineError> {
+        self.set_multipv(link, lines.max(1))?;
+        self.send_game(link, turn)?;
+        link.send("go infinite")?;
+        let mut found: Vec<Info> = Vec::new();
+        let mut keep = |info: Info| match found.iter_mut().find(|f| f.rank == info.rank) {
+            Some(slot) => *slot = info,
+            None => found.push(info),
+        };
+        let until = Instant::now() + turn.budget.allowed();
+        let mut over = false;
+        while !over {
+            match link.process.hear(until, Some(stop)) {
+                super::Heard::Line(line) => {
+                    over = line.starts_with("bestmove");
+                    if let Some(info) = parse_info(&line) {
+                        keep(info);
+                    }
+                }
+                super::Heard::Silence | super::Heard::Stopped => break,
+                super::Heard::Ended => return Err(link.ended("while analysing")),
+            }
+        }
+        if !over {
+            link.send("stop")?;
+            let margin = link.patience.margin;
+            let deadline = Instant::now() + margin;
+            loop {
+                let line = link.hear(deadline, None, "after stop", margin)?;
+                let Some(line) = line else { continue };
+                if line.starts_with("bestmove") {
+                    break;
+                }
+                if let Some(info) = parse_info(&line) {
+                    keep(info);
+                }
+            }
+        }
+        found.sort_by_key(|f| f.rank);
+        Ok(found)
+    }
+}
+
+/// An `info` line with a `pv`: its line's rank (`multipv`, from 0), depth,
+/// score (`cp` or `mate`, as catboard's search scores) and moves.
+pub fn parse_info(line: &str) -> Option<Info> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("info") {
+        return None;
+    }
+    let mut info = Info {
+        rank: 0,
+        depth: 0,
+        score: 0,
+        moves: Vec::new(),
+    };
+    let mut scored = false;
+    while let Some(word) = words.next() {
+        match word {
+            "depth" => info.depth = words.next()?.parse().ok()?,
+            "multipv" => info.rank = words.next()?.parse::<usize>().ok()?.checked_sub(1)?,
+            "score" => {
+                let kind = words.next()?;
+                let value = words.next()?.parse::<i64>().ok()?;
+                info.score = match kind {
+                    "cp" => Line::centipawn_score(value),
+                    "mate" => Line::mate_score(value.clamp(-1000, 1000) as i32),
+                    _ => return None,
+                };
+                scored = true;
+            }
+            "pv" => {
+                info.moves = words.by_ref().map(str::to_string).collect();
+            }
+            // `string` runs to the end of the line.
+            "string" => return None,
+            _ => {}
+        }
+    }
+    (scored && !info.moves.is_empty()).then_some(info)
 }
 
 /// The `go` line of `turn`, whose game has `plies` moves (White moved

@@ -9,27 +9,48 @@
 //!   (`O-O`, `Nf3`), which means one thing in chess.
 //! - **Chu Chess**: XBoard's `elven` (its rules page is catboard's
 //!   source), with catboard's own position text and XBoard's coordinates
-//!   (a Lion's two steps `e1f2,f2g3`); there is no UCI name for it. An
-//!   engine's move must be in coordinates: the readable list's `O-O` means
-//!   another move to another program (Sjaak II castles Black's King to i9).
-//!   Only Chess-like promotion, XBoard's.
-//! - **Cat Chess, Polar chess, BacCanCat**: no engine knows them.
+//!   (a Lion's two steps `e1f2,f2g3`); UCI's `chuchess` (catboard's own
+//!   name: no other UCI engine plays it). An engine's move must be in
+//!   coordinates: the readable list's `O-O` means another move to another
+//!   program (Sjaak II castles Black's King to i9). Only Chess-like
+//!   promotion, XBoard's.
+//! - **Cat Chess, Polar chess, BacCanCat**: UCI's `catchess`,
+//!   `polarchess` and `baccancat` (catboard's own names, which `catboard
+//!   uci` announces), with catboard's position text and coordinates; no
+//!   XBoard name.
 
 use super::Protocol;
 use crate::core::{Game, Move, Options};
-use crate::protocol::xboard;
 use crate::text::{clause, quoted};
 use crate::variants::{AnyGame, Variant};
 
 /// `variant`'s name in `protocol` (the value of `UCI_Variant`, CECP's
-/// `variant`) where other engines know it, from the variant's record: a
-/// name only catboard gives (UCI's for Cat Chess) is none.
+/// `variant`), from the variant's record: every variant has a UCI name
+/// (catboard's own where Fairy-Stockfish has none, which `catboard uci`
+/// announces); XBoard names only chess and Chu Chess.
 pub fn protocol_variant(variant: Variant, protocol: Protocol) -> Option<&'static str> {
     let names = variant.record().names;
     match protocol {
-        Protocol::Uci => names.uci.shared(),
+        Protocol::Uci => Some(names.uci.name()),
         Protocol::Cecp => names.xboard,
     }
+}
+
+/// `variant`'s value of `UCI_Variant`, from its record: Fairy-Stockfish's
+/// name where it has one (`chess`), else catboard's own (the variant's name in lower case
+/// without spaces: `catchess`, `chuchess`, `polarchess`, `baccancat`).
+pub fn uci_name(variant: Variant) -> &'static str {
+    variant.record().names.uci.name()
+}
+
+/// The variant whose `UCI_Variant` value, or catboard's id for it, is
+/// `name` (any case).
+pub fn variant_of_uci_name(name: &str) -> Option<Variant> {
+    let name = name.trim();
+    Variant::ALL
+        .iter()
+        .copied()
+        .find(|&v| uci_name(v).eq_ignore_ascii_case(name) || v.id().eq_ignore_ascii_case(name))
 }
 
 /// Why no engine speaking `protocol` can play `variant`, if none can (a
@@ -38,12 +59,12 @@ pub fn unplayable(variant: Variant, protocol: Protocol) -> Option<String> {
     if protocol_variant(variant, protocol).is_some() {
         return None;
     }
-    Some(match xboard::protocol_name(variant) {
-        Some(name) => {
-            format!("UCI has no name for it; XBoard engines that announce variant {name} play it")
-        }
-        None => format!("no engine knows the rules of {}", variant.name()),
-    })
+    // Every variant has a UCI name; those without an XBoard name are played
+    // by UCI engines that announce it.
+    Some(format!(
+        "XBoard has no name for it; UCI engines that announce UCI_Variant {} play it (catboard uci does)",
+        uci_name(variant)
+    ))
 }
 
 /// Why an engine cannot play `variant` with `options`, if it cannot (a
@@ -82,6 +103,15 @@ pub fn read_move(game: &AnyGame, text: &str) -> Result<Move, MoveFault> {
     let text = text.trim();
     if text.is_empty() {
         return Err(MoveFault::Unreadable("which is no move".to_string()));
+    }
+    // A move written as catboard writes it for engines (`e2e4`, a Cat's
+    // `pass`) is read whatever its form.
+    if let Some(&mv) = game
+        .legal_move_list()
+        .iter()
+        .find(|&&mv| game.move_text(mv) == text)
+    {
+        return Ok(mv);
     }
     let coordinates = in_coordinates(game, text);
     if !coordinates && game.variant() != Variant::Chess {
@@ -157,18 +187,22 @@ mod tests {
             protocol_variant(Variant::Chu, Protocol::Cecp),
             Some("elven")
         );
-        assert_eq!(protocol_variant(Variant::Chu, Protocol::Uci), None);
-        for v in [Variant::Cat, Variant::Polar, Variant::BacCanCat] {
-            for p in [Protocol::Uci, Protocol::Cecp] {
-                assert_eq!(
-                    unplayable(v, p),
-                    Some(format!("no engine knows the rules of {}", v.name()))
-                );
-            }
-        }
-        assert!(
-            unplayable(Variant::Chu, Protocol::Uci).is_some_and(|w| w.contains("variant elven"))
+        assert_eq!(
+            protocol_variant(Variant::Chu, Protocol::Uci),
+            Some("chuchess")
         );
+        for &v in Variant::ALL {
+            assert_eq!(unplayable(v, Protocol::Uci), None, "{v:?} has a UCI name");
+            assert_eq!(variant_of_uci_name(uci_name(v)), Some(v));
+            assert_eq!(variant_of_uci_name(&v.id().to_uppercase()), Some(v));
+        }
+        for v in [Variant::Cat, Variant::Polar, Variant::BacCanCat] {
+            assert!(
+                unplayable(v, Protocol::Cecp).is_some_and(|w| w.contains(uci_name(v))),
+                "{v:?}"
+            );
+        }
+        assert_eq!(variant_of_uci_name("shogi"), None);
         let shogi = Options::parse(Variant::Chu.options(), ["promotion=shogi"]).expect("an option");
         assert_eq!(
             options_unplayable(Variant::Chu, &shogi).as_deref(),

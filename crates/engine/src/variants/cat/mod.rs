@@ -40,7 +40,7 @@ pub const RECORD: Record = Record {
         pgn: Some("cat-chess"),
         pgn_read: &["cat-chess", "cat chess", "cat"],
         xboard: None,
-        uci: UciName::Own("cat-chess"),
+        uci: UciName::Own("catchess"),
     },
     summary: "Chess with a third seat, the Cats, whose zones disarm the pieces in them.",
     seats: SEATS,

@@ -75,7 +75,7 @@ pub const RECORD: Record = Record {
         pgn: Some("elven"),
         pgn_read: &["elven", "chu chess", "chu-chess"],
         xboard: Some("elven"),
-        uci: UciName::Own("elven"),
+        uci: UciName::Own("chuchess"),
     },
     summary: "Muller's Chu Chess on 10 x 10: shogi-like pieces, a Lion that moves twice.",
     seats: SEATS,

@@ -43,7 +43,7 @@ pub const RECORD: Record = Record {
         pgn: Some("polar"),
         pgn_read: &["polar", "polar chess", "polar-chess"],
         xboard: None,
-        uci: UciName::Own("polar"),
+        uci: UciName::Own("polarchess"),
     },
     summary: "Chess on a sphere of 72 cells round two poles, lines running over the equator.",
     seats: SEATS,
