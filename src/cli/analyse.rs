@@ -91,7 +91,7 @@ fn game_of(args: &AnalyseArgs) -> Result<PgnGame, String> {
         format!(
             "The saved game {} cannot be replayed: {}.",
             shown_path(&path),
-            catboard::text::clause(&e)
+            catboard::text::clause(&e.to_string())
         )
     })?;
     Ok(pgn_game_of(

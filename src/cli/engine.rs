@@ -168,17 +168,19 @@ impl Checked {
     /// or the sentence refusing the first that is not.
     fn of(args: &BenchArgs, variant: Variant) -> Result<Checked, String> {
         let depth_limit = limits::bench_depth(variant);
-        let depth = depth_limit.check(
-            args.depth
-                .unwrap_or(DEFAULT_BENCH_DEPTH.min(depth_limit.most)),
-        )
-        .map_err(|e| e.to_string())?;
+        let depth = depth_limit
+            .check(
+                args.depth
+                    .unwrap_or(DEFAULT_BENCH_DEPTH.min(depth_limit.most)),
+            )
+            .map_err(|e| e.to_string())?;
         let perft_limit = limits::bench_perft(variant);
-        let perft = perft_limit.check(
-            args.perft
-                .unwrap_or(DEFAULT_BENCH_PERFT.min(perft_limit.most)),
-        )
-        .map_err(|e| e.to_string())?;
+        let perft = perft_limit
+            .check(
+                args.perft
+                    .unwrap_or(DEFAULT_BENCH_PERFT.min(perft_limit.most)),
+            )
+            .map_err(|e| e.to_string())?;
         Ok(Checked {
             depth: depth as u32,
             levels: args.levels,

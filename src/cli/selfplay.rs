@@ -211,7 +211,9 @@ pub fn start_workers<'scope, 'env>(
 pub fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
     let variant = Variant::from_id(&args.variant).map_err(|e| e.to_string())?;
     let jobs = limits::JOBS.check(args.jobs).map_err(|e| e.to_string())?;
-    let max_plies = limits::MAX_PLIES.check(args.max_plies).map_err(|e| e.to_string())?;
+    let max_plies = limits::MAX_PLIES
+        .check(args.max_plies)
+        .map_err(|e| e.to_string())?;
     if let Some(games) = args.soak {
         let games = limits::SOAK_GAMES.check(games).map_err(|e| e.to_string())?;
         return soak::run(&soak::Soak {
@@ -222,8 +224,12 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
             threads: threads_for(jobs, games, cores()),
         });
     }
-    let games = limits::SELFPLAY_GAMES.check(args.games).map_err(|e| e.to_string())?;
-    limits::RANDOM_PLIES.check(args.random_plies).map_err(|e| e.to_string())?;
+    let games = limits::SELFPLAY_GAMES
+        .check(args.games)
+        .map_err(|e| e.to_string())?;
+    limits::RANDOM_PLIES
+        .check(args.random_plies)
+        .map_err(|e| e.to_string())?;
     crate::cli::engine::check_think_ms(args.think_ms)?;
     let seats = variant.seats();
     let levels = per_seat(seats, &args.seat_levels, "seat-level", |v| {

@@ -44,7 +44,12 @@ pub fn analyse_words(table: &TableGame, budget: PlyBudget, voice: Voice) -> Vec<
         .from_position(table.start_position(), table.options())
     {
         Ok(start) => start,
-        Err(why) => return vec![format!("The game cannot be analysed: {}.", why.0)],
+        Err(why) => {
+            return vec![format!(
+                "The game cannot be analysed: {}.",
+                catboard::text::clause(&why.to_string())
+            )];
+        }
     };
     let mut analysis = GameAnalysis::new("catboard", budget);
     let mut analyst = OwnSearch::new(budget);

@@ -204,7 +204,10 @@ impl Shared {
         let mut rooms = BTreeMap::new();
         for kept in store.tables()? {
             let name = kept.name;
-            let table = match kept.game.and_then(|saved| TableGame::from_saved(&saved).map_err(|e| e.to_string())) {
+            let table = match kept
+                .game
+                .and_then(|saved| TableGame::from_saved(&saved).map_err(|e| e.to_string()))
+            {
                 Ok(table) if table.outcome().is_none() => table,
                 Ok(_) => continue,
                 Err(e) => {

@@ -338,7 +338,10 @@ impl Room {
                 _ => return Err("No draw has been offered to you.".into()),
             },
         }
-        self.table.game().may_retire(retire).map_err(|e| e.to_string())
+        self.table
+            .game()
+            .may_retire(retire)
+            .map_err(|e| e.to_string())
     }
 
     /// Checks that connection `conn` may offer a draw at `now`, with

@@ -321,7 +321,9 @@ fn a_variant_the_engine_does_not_know_is_refused_in_a_sentence_naming_both() {
     failure(
         ask(&mut uci, &cat, FAST),
         Fault::Unplayable,
-        &["The engine Fakefish cannot play Cat Chess: it announces no variant catchess (it plays chess)."],
+        &[
+            "The engine Fakefish cannot play Cat Chess: it announces no variant catchess (it plays chess).",
+        ],
     );
     // Refused, the engine still plays what it knows.
     let chess = game_after(Variant::Chess, &[]);

@@ -350,7 +350,11 @@ mod tests {
             "", "five", "5+x", "-1+0", "0+0", "5+3+1", "nan+1", "99999+0", "5+99999", "inf",
         ] {
             let why = TimeControl::parse(bad).expect_err(bad);
-            assert_eq!(crate::text::sentence_fault(&why.to_string()), None, "{bad}: {why}");
+            assert_eq!(
+                crate::text::sentence_fault(&why.to_string()),
+                None,
+                "{bad}: {why}"
+            );
         }
         assert!(TimeControl::parse("0+5").is_err(), "no base time");
     }

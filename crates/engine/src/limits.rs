@@ -94,7 +94,10 @@ impl LimitError {
                 self.written
             ),
             LimitFault::NotANumber => {
-                format!("{} is not a whole number", crate::text::quoted(&self.written))
+                format!(
+                    "{} is not a whole number",
+                    crate::text::quoted(&self.written)
+                )
             }
         }
     }
@@ -567,8 +570,14 @@ mod tests {
             clause(MOVE_NUMBER.read("0")),
             Err("0 is less than the smallest allowed, 1".into())
         );
-        assert_eq!(clause(PASSES.read("-1")), Err("'-1' is not a whole number".into()));
-        assert_eq!(clause(PASSES.read("")), Err("'' is not a whole number".into()));
+        assert_eq!(
+            clause(PASSES.read("-1")),
+            Err("'-1' is not a whole number".into())
+        );
+        assert_eq!(
+            clause(PASSES.read("")),
+            Err("'' is not a whole number".into())
+        );
         assert_eq!(
             clause(PASSES.read("256")),
             Err("256 is more than the largest allowed, 4".into())

@@ -202,6 +202,10 @@ mod tests {
         let text = pgn_of(&t, PgnTags::default());
         let read = pgn::read_game(&text, 1).expect("reads");
         let why = table_of(&read, vec![Player::Human; 2]).expect_err("three seats");
-        assert_eq!(catboard::text::sentence_fault(&why.to_string()), None, "{why}");
+        assert_eq!(
+            catboard::text::sentence_fault(&why.to_string()),
+            None,
+            "{why}"
+        );
     }
 }

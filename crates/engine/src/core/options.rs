@@ -99,13 +99,14 @@ impl Options {
 
     /// Sets `key` to `value`, if `specs` offers that choice.
     pub fn set(&mut self, specs: &[OptionSpec], key: &str, value: &str) -> Result<(), OptionError> {
-        let spec = specs
-            .iter()
-            .find(|s| s.key == key)
-            .ok_or_else(|| OptionError::NoSuchOption {
-                key: key.to_string(),
-                keys: specs.iter().map(|s| s.key).collect(),
-            })?;
+        let spec =
+            specs
+                .iter()
+                .find(|s| s.key == key)
+                .ok_or_else(|| OptionError::NoSuchOption {
+                    key: key.to_string(),
+                    keys: specs.iter().map(|s| s.key).collect(),
+                })?;
         if !spec.choices.contains(&value) {
             return Err(OptionError::NoSuchChoice {
                 key: key.to_string(),

@@ -10,9 +10,9 @@
 
 use super::cell::Cell;
 use super::game::Game;
-use crate::text::capitalised;
 use super::moves::{Move, MoveKind};
 use super::piece::Seat;
+use crate::text::capitalised;
 
 /// How a seat left the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -270,14 +270,12 @@ pub fn may_retire<G: Game>(game: &G, retire: Retire) -> Result<(), RetireError> 
     if game.outcome().is_some() {
         return Err(RetireError::GameOver);
     }
-    game.end_rules()
-        .leaving
-        .allows(
-            retire,
-            game.seat_names().len(),
-            game.retirements(),
-            game.to_move(),
-        )
+    game.end_rules().leaving.allows(
+        retire,
+        game.seat_names().len(),
+        game.retirements(),
+        game.to_move(),
+    )
 }
 
 #[cfg(test)]

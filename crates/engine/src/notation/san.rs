@@ -144,10 +144,11 @@ pub fn parse_coordinate_or_san<G: Game>(game: &G, text: &str) -> Result<Move, Sa
         .collect();
     match matches.as_slice() {
         [mv] => Ok(*mv),
-        [] if piece_first && coordinate().is_some() => coordinate()
-            .ok_or_else(|| SanError::NotLegal {
+        [] if piece_first && coordinate().is_some() => {
+            coordinate().ok_or_else(|| SanError::NotLegal {
                 text: text.to_string(),
-            }),
+            })
+        }
         [] => {
             // A piece move written with more disambiguation than needed
             // (`Ngf3`, `Pe4`) is still accepted when it names one legal move.

@@ -3,8 +3,8 @@
 
 use crate::core::{Game, ListedMoveError, OptionError, Options};
 use crate::notation::PositionError;
-use crate::variants::{MoveError, UnknownVariant};
 use crate::variants::{AnyGame, Variant};
+use crate::variants::{MoveError, UnknownVariant};
 use serde::Deserialize;
 use serde_json::{Value, json};
 

@@ -31,11 +31,8 @@
 use super::read_ahead::{Protocol, Urgency, serve};
 pub use crate::ai::level::MAX_DEPTH;
 use crate::ai::{Level, Limits, Searcher};
-use crate::core::{Game, ListedMoveError};
-use crate::limits::LimitError;
-use crate::notation::PositionError;
-use crate::text::{clause, quoted};
-use crate::variants::cat::{CatChess, START_FEN};
+use crate::core::Game;
+use crate::variants::cat::CatChess;
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -166,75 +163,14 @@ impl Session {
     }
 }
 
-/// Why a uci-cat line is refused; the `Display` is a clause, set after
-/// `info string error:` with a full stop.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum LineError {
-    /// `position` without a position.
-    #[error("the position line names no position; give a Cat FEN or startpos")]
-    NoPosition,
-    /// The Cat FEN is refused.
-    #[error("in the position {}: {}", quoted(.fen), clause(&.fault.to_string()))]
-    Position {
-        /// The text given.
-        fen: String,
-        /// Why it is refused.
-        fault: PositionError,
-    },
-    /// Move `number` (from 1) of the list, written `text`, cannot be played.
-    #[error("{}", match .fault {
-        ListedMoveError::Refused(why) => {
-            format!("at move {} of the list: {}", .number, clause(&why.to_string()))
-        }
-        over => over.describe(*.number, .text),
-    })]
-    Move {
-        /// The move's number in the list.
-        number: usize,
-        /// The move as written.
-        text: String,
-        /// Why it cannot be played.
-        fault: ListedMoveError<crate::variants::cat::notation::Refusal>,
-    },
-    /// `go KEY` without its number.
-    #[error("go {0} needs a whole number after it.")]
-    MissingNumber(String),
-    /// A number of `go` out of its range.
-    #[error("{0}")]
-    Number(#[from] LimitError),
-}
+/// Why a uci-cat line is refused: the shared protocol line's reasons,
+/// with Cat Chess's move refusals.
+pub type LineError = super::position_line::LineError<crate::variants::cat::notation::Refusal>;
 
 /// Reads the words after `position`: a Cat FEN (six fields) or `startpos`,
 /// then optionally `moves` and the moves, each checked and played.
 pub fn read_position(words: &[&str]) -> Result<CatChess, LineError> {
-    let moves_at = words.iter().position(|w| *w == "moves");
-    let (setup, moves) = match moves_at {
-        Some(i) => (&words[..i], &words[i + 1..]),
-        None => (words, &[][..]),
-    };
-    let fen = match setup {
-        [] => {
-            return Err(LineError::NoPosition);
-        }
-        ["startpos"] => START_FEN.to_string(),
-        ["fen", rest @ ..] => rest.join(" "),
-        fields => fields.join(" "),
-    };
-    let mut game = CatChess::from_fen(&fen).map_err(|fault| LineError::Position {
-        fen: fen.clone(),
-        fault,
-    })?;
-    for (i, text) in moves.iter().enumerate() {
-        let mv = game
-            .read_listed_move(text)
-            .map_err(|fault| LineError::Move {
-                number: i + 1,
-                text: text.to_string(),
-                fault,
-            })?;
-        game.make_move(mv);
-    }
-    Ok(game)
+    super::position_line::read_position(words, CatChess::new, CatChess::from_fen)
 }
 
 /// Reads the words after `go` into a budget: the level's, or `movetime`,

@@ -142,7 +142,7 @@ impl Puzzle {
                     "Puzzle {}'s position is no position of {}: {}.",
                     quoted(&self.id),
                     self.variant.name(),
-                    crate::text::clause(&why.0)
+                    crate::text::clause(&why.to_string())
                 )
             })
     }

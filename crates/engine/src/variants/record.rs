@@ -7,8 +7,8 @@
 //! everything else asks [`Variant::record`](super::Variant::record).
 
 use crate::core::{Game, OptionSpec, Options};
-use crate::notation::PositionError;
 use crate::limits::Limit;
+use crate::notation::PositionError;
 
 /// Everything catboard knows of a variant outside its rules.
 #[derive(Clone, Copy, Debug)]

@@ -144,6 +144,5 @@ fn known_players() -> String {
     format!("{} or {last}", rest.join(", "))
 }
 
-
 #[cfg(test)]
 mod every_sentence;

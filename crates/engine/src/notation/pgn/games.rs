@@ -178,17 +178,17 @@ impl<'a> Games<'a> {
                 }
                 Token::Word(text) if main => {
                     plies += 1;
-                    PGN_PLIES
-                        .check(plies)
-                        .map_err(|why| format!("line {line}: {}", crate::text::clause(&why.to_string())))?;
+                    PGN_PLIES.check(plies).map_err(|why| {
+                        format!("line {line}: {}", crate::text::clause(&why.to_string()))
+                    })?;
                     game.items.push(Item::Move { text, line });
                 }
                 Token::Comment(body) if main => commands(body, line, &mut game.items)?,
                 Token::Open => {
                     open.push(line);
-                    PGN_NESTING
-                        .check(open.len() as u64)
-                        .map_err(|why| format!("line {line}: {}", crate::text::clause(&why.to_string())))?;
+                    PGN_NESTING.check(open.len() as u64).map_err(|why| {
+                        format!("line {line}: {}", crate::text::clause(&why.to_string()))
+                    })?;
                 }
                 Token::Close => {
                     if open.pop().is_none() {

@@ -180,7 +180,8 @@ impl Settings {
 
     /// Sets a rule option (`Promotion`), or refuses an unknown name.
     fn set_rule(&mut self, name: &str, value: &str) -> Result<Change, String> {
-        let Some((option, variant, key)) = engine_options().find(|o| o.0.eq_ignore_ascii_case(name.trim()))
+        let Some((option, variant, key)) =
+            engine_options().find(|o| o.0.eq_ignore_ascii_case(name.trim()))
         else {
             return Err(format!("there is no option {}", quoted(name)));
         };

@@ -19,13 +19,13 @@ pub mod state;
 pub mod tables;
 
 use crate::core::history::{self, History};
-use crate::notation::PositionError;
 use crate::core::{
-    Annotations, Cell, CellSet, EndRules, Game, Geometry, Move, MoveKind, MoveList,
-    Options, Outcome, Piece,
+    Annotations, Cell, CellSet, EndRules, Game, Geometry, Move, MoveKind, MoveList, Options,
+    Outcome, Piece,
 };
 use crate::core::{Figure, Note};
 use crate::limits::Limit;
+use crate::notation::PositionError;
 use crate::variants::{Bench, Layout, Names, Record, Registered, UciName};
 pub use armies::SEATS;
 use armies::{ARMIES, army_name};

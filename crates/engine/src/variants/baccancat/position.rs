@@ -22,8 +22,8 @@ use super::pieces::{Leapers, letter};
 use super::state::{Cause, Knockout, Position};
 use super::tables::tables;
 use crate::core::{Cell, CellSet, Departure, EndReason, Outcome, Piece, PieceKind};
-use crate::notation::PositionError;
 use crate::limits::{LEAPERS, PASSES, RESERVE_COUNT};
+use crate::notation::PositionError;
 use crate::text::{count, quoted};
 use std::sync::OnceLock;
 

@@ -13,15 +13,15 @@ pub mod position;
 pub mod zones;
 
 use crate::core::bitboard::{Bits, bit};
-use crate::notation::PositionError;
 use crate::core::history::{self, History};
 use crate::core::orthodox::{CastlingRights, piece_taken};
 use crate::core::{
-    Annotations, Board, Cell, CellSet, Departure, EndRules, Game, Geometry, Move,
-    MoveList, Piece, Retirements, Seat,
+    Annotations, Board, Cell, CellSet, Departure, EndRules, Game, Geometry, Move, MoveList, Piece,
+    Retirements, Seat,
 };
 use crate::core::{Figure, Note};
 use crate::limits::Limit;
+use crate::notation::PositionError;
 use crate::variants::chess::bits::PieceBits;
 use crate::variants::{Bench, Layout, Names, Record, Registered, UciName};
 pub use options::OPTIONS;

@@ -4,9 +4,9 @@
 use super::play::State;
 use super::{CATS, CatChess, zones};
 use crate::core::bitboard::bit;
-use crate::notation::PositionError;
 use crate::core::orthodox::{army_name, double_step_left, letter_of_piece, piece_of_letter};
 use crate::core::{Cell, Geometry, History, Piece, PieceKind, Seat};
+use crate::notation::PositionError;
 use crate::notation::fen::{
     EN_PASSANT, FenFault, FenFields, PLACEMENT, check_armies, read_fen_fields,
 };
@@ -42,19 +42,22 @@ impl CatChess {
     /// A game starting from a Cat FEN; a malformed or impossible position is
     /// refused with one sentence naming the field and the fault.
     pub fn from_fen(text: &str) -> Result<CatChess, PositionError> {
-        let fields: FenFields = read_fen_fields(text, piece_of_cat_letter, SIDES)
-            .map_err(|fault| PositionError::Fen {
-                notation: "Cat FEN",
-                fault,
+        let fields: FenFields =
+            read_fen_fields(text, piece_of_cat_letter, SIDES).map_err(|fault| {
+                PositionError::Fen {
+                    notation: "Cat FEN",
+                    fault,
+                }
             })?;
         let mut board = fields.board;
         board.use_square_table(super::eval::square_table());
         let geo = Geometry::chess8();
-        check_armies(geo, &board, fields.castling)
-            .map_err(|fault: FenFault| PositionError::Fen {
+        check_armies(geo, &board, fields.castling).map_err(|fault: FenFault| {
+            PositionError::Fen {
                 notation: "Cat FEN",
                 fault,
-            })?;
+            }
+        })?;
         let cat_cells: Vec<Cell> = board
             .pieces(geo.cell_count())
             .filter(|(_, p)| p.kind() == PieceKind::Cat)

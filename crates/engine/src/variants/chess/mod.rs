@@ -14,13 +14,13 @@ pub mod position;
 pub mod weights;
 
 use crate::core::history::{self, History};
-use crate::notation::PositionError;
 use crate::core::{
-    Annotations, Board, Cell, CellSet, EndRules, Game, Geometry, Move, MoveList,
-    Options, Piece, Retirements, Seat, orthodox::piece_taken,
+    Annotations, Board, Cell, CellSet, EndRules, Game, Geometry, Move, MoveList, Options, Piece,
+    Retirements, Seat, orthodox::piece_taken,
 };
 use crate::core::{Figure, Note};
 use crate::limits::Limit;
+use crate::notation::PositionError;
 use crate::variants::{Bench, Layout, Names, Record, Registered, UciName};
 use castling::CastlingRights;
 pub use options::{ChessOptions, OPTIONS};

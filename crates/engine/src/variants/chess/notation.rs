@@ -2,8 +2,8 @@
 //! move list, and either read back.
 
 use super::Chess;
-use crate::core::orthodox::coordinate_text;
 use crate::core::Move;
+use crate::core::orthodox::coordinate_text;
 use crate::notation::san;
 
 /// `mv` in coordinates, as UCI writes it.

@@ -3,9 +3,9 @@
 use super::play::State;
 use super::{Chess, ChessOptions};
 use crate::core::orthodox::{army_name, double_step_left};
-use crate::notation::PositionError;
 pub use crate::core::orthodox::{letter_of_piece, piece_of_letter};
 use crate::core::{Cell, Game, Geometry, History, Options, Seat};
+use crate::notation::PositionError;
 use crate::notation::fen::{EN_PASSANT, FenFault, PLACEMENT, check_armies, read_fen_fields};
 use crate::notation::placement::write_placement;
 

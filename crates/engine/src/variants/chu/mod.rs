@@ -22,14 +22,14 @@ pub mod promotion;
 pub mod tables;
 
 use crate::core::history::{self, History};
-use crate::notation::PositionError;
 use crate::core::orthodox::CastlingRights;
 use crate::core::{
-    Annotations, Board, Cell, CellSet, EndRules, Game, Geometry, Move, MoveKind,
-    MoveList, Options, Piece, PieceKind, Retirements, Seat,
+    Annotations, Board, Cell, CellSet, EndRules, Game, Geometry, Move, MoveKind, MoveList, Options,
+    Piece, PieceKind, Retirements, Seat,
 };
 use crate::core::{Figure, Note};
 use crate::limits::Limit;
+use crate::notation::PositionError;
 use crate::variants::{Bench, EngineOption, Layout, Names, Record, Registered, UciName};
 use arrayvec::ArrayVec;
 pub use options::{ChuOptions, OPTIONS};

@@ -15,15 +15,15 @@ pub mod position;
 pub mod tables;
 
 use crate::core::history::{self, History};
-use crate::notation::PositionError;
 use crate::core::orthodox::piece_taken;
 use crate::core::piece_sets::PieceSets;
 use crate::core::{
-    Annotations, Board, Cell, CellSet, EndRules, Game, Geometry, Move, MoveList,
-    Options, Piece, PieceKind, Retirements, Seat,
+    Annotations, Board, Cell, CellSet, EndRules, Game, Geometry, Move, MoveList, Options, Piece,
+    PieceKind, Retirements, Seat,
 };
 use crate::core::{Figure, Note};
 use crate::limits::Limit;
+use crate::notation::PositionError;
 use crate::variants::{Bench, Layout, Names, Record, Registered, UciName};
 pub use formations::Formation;
 pub use options::{OPTIONS, PolarOptions};

@@ -18,9 +18,9 @@
 
 use super::{EnPassant, Polar};
 use crate::core::orthodox::{KINDS as KIND_ORDER, army_name, letter_of_piece, piece_of_letter};
-use crate::notation::PositionError;
 use crate::core::{Cell, Game, Options, PieceKind, Seat};
 use crate::limits::{HALFMOVE_CLOCK, MOVE_NUMBER};
+use crate::notation::PositionError;
 use crate::text::{count, quoted};
 
 /// The cell named `name`, in any case (`15n` is 15N).

@@ -276,7 +276,11 @@ fn move_samples(t: &str, letter: char) -> Vec<MoveError> {
     all.extend(cat_samples(t).into_iter().map(MoveError::Cat));
     all.extend(chu_samples(t).into_iter().map(MoveError::Chu));
     all.extend(polar_samples(t, letter).into_iter().map(MoveError::Polar));
-    all.extend(baccancat_samples(t, letter).into_iter().map(MoveError::BacCanCat));
+    all.extend(
+        baccancat_samples(t, letter)
+            .into_iter()
+            .map(MoveError::BacCanCat),
+    );
     all
 }
 
@@ -293,7 +297,10 @@ fn position_samples(t: &str) -> Vec<PositionError> {
         PositionError::field(
             "FEN",
             "castling",
-            format!("{} is not one of K, Q, k, q or -", catboard::text::quoted(t)),
+            format!(
+                "{} is not one of K, Q, k, q or -",
+                catboard::text::quoted(t)
+            ),
         ),
         // A variant's own reader's sentence, which quotes what it cites.
         PositionError::Fault(format!(
@@ -347,7 +354,9 @@ fn limit_samples(t: &str) -> Vec<LimitError> {
     let limit = catboard::limits::THINK_MS;
     let mut all = vec![
         limit.check(0).expect_err("0 ms is below the least"),
-        limit.check(u64::MAX).expect_err("u64::MAX is above the most"),
+        limit
+            .check(u64::MAX)
+            .expect_err("u64::MAX is above the most"),
     ];
     if let Err(e) = limit.check_text(t) {
         all.push(e);
@@ -426,11 +435,19 @@ fn line_arm(e: &LineError) -> usize {
         LineError::Move { .. } => 2,
         LineError::MissingNumber(_) => 3,
         LineError::Number(_) => 4,
+        LineError::NotANumber { .. } => 5,
     }
 }
 
 fn line_samples(t: &str) -> Vec<LineError> {
-    let mut all = vec![LineError::NoPosition, LineError::MissingNumber("depth".into())];
+    let mut all = vec![
+        LineError::NoPosition,
+        LineError::MissingNumber("depth".into()),
+        LineError::NotANumber {
+            key: "depth".into(),
+            word: t.into(),
+        },
+    ];
     for fault in position_samples(t) {
         all.push(LineError::Position {
             fen: t.into(),
