@@ -11,7 +11,8 @@ use crate::session::table::TableGame;
 use crate::session::words::{capitalise, seat_is};
 use catboard::core::geometry::Shape;
 use catboard::core::{Cell, Game, Geometry, PieceKind, Seat};
-use catboard::entry::cells_named;
+use catboard::entry::{Reading, cells_named, read_move};
+use catboard::variants::AnyGame;
 use catboard::variants::polar::layout;
 
 /// A line typed in the line mode.
@@ -31,10 +32,12 @@ pub enum Command {
     Cell(Option<String>),
     /// `pieces`, `p`, `pieces knight`, `p N`, `pieces black`.
     Pieces(Option<String>),
-    /// `moves`, `moves e2`.
+    /// `moves`, `moves e2`, `moves knight`, `moves Nf3`: every legal
+    /// move, or those of a cell's piece, a kind's pieces or the piece a
+    /// move names.
     Moves(Option<String>),
-    /// `explain knight`, `explain n`: how a piece moves, on an empty board;
-    /// `explain` alone lists the pieces.
+    /// `explain knight`, `explain n`, `explain e2`, `explain Nf3`: how a
+    /// piece moves, on an empty board; `explain` alone lists the pieces.
     Explain(Option<String>),
     /// `last`, `l`: the last move in words.
     Last,
@@ -155,7 +158,7 @@ impl Command {
             ("rank", _) => return Command::Rank(lower_arg),
             ("file", _) => return Command::File(lower_arg),
             ("cell" | "square", _) => return Command::Cell(cell_arg),
-            ("moves" | "m", _) => return Command::Moves(cell_arg),
+            ("moves" | "m", _) => return Command::Moves(arg),
             ("pieces" | "piece" | "p", _) => return Command::Pieces(arg),
             ("explain" | "x", _) => return Command::Explain(arg),
             ("notation" | "speech", _) => return Command::Notation(lower_arg),
@@ -455,7 +458,10 @@ pub fn answer(command: &Command, p: &Playing, voice: Voice) -> Vec<String> {
         },
         Command::Pieces(None) => position::all_pieces(game, voice),
         Command::Pieces(Some(what)) => {
-            if let Some(kind) = kind_named(what).or_else(|| kind_of_letter(table, what)) {
+            if let Some(kind) = kind_named(what)
+                .or_else(|| kind_of_letter(table, what))
+                .or_else(|| glance::kind_named(game, what))
+            {
                 return vec![describe::pieces_of_kind(game, voice, kind)];
             }
             let lower = what.to_ascii_lowercase();
@@ -469,10 +475,37 @@ pub fn answer(command: &Command, p: &Playing, voice: Voice) -> Vec<String> {
             }
         }
         Command::Moves(None) => position::all_moves(game, voice),
-        Command::Moves(Some(name)) => vec![match cell_of(name) {
-            Some(c) => position::moves_from(game, voice, c),
-            None => format!("There is no cell {}.", catboard::text::quoted(name)),
-        }],
+        Command::Moves(Some(what)) => match named(game, what) {
+            Named::Cells(cells) => cells
+                .into_iter()
+                .map(|c| position::moves_from(game, voice, c))
+                .collect(),
+            Named::Kind(kind) => {
+                let side = game.to_move();
+                let own: Vec<Cell> = geo
+                    .cells()
+                    .filter(|c| {
+                        game.piece_at(*c)
+                            .is_some_and(|p| p.kind() == kind && p.seat() == side)
+                    })
+                    .collect();
+                if own.is_empty() {
+                    vec![format!(
+                        "{} has no {} on the board.",
+                        capitalise(game.seat_name(side)),
+                        kind.name()
+                    )]
+                } else {
+                    own.into_iter()
+                        .map(|c| position::moves_from(game, voice, c))
+                        .collect()
+                }
+            }
+            Named::Nothing => vec![format!(
+                "There is no cell, piece or move {}; type moves for every legal move.",
+                catboard::text::quoted(what)
+            )],
+        },
         Command::Explain(None) => vec![
             glance::kinds_sentence(game),
             format!(
@@ -480,13 +513,23 @@ pub fn answer(command: &Command, p: &Playing, voice: Voice) -> Vec<String> {
                 game.piece_kinds().first().map_or("king", |k| k.name())
             ),
         ],
-        Command::Explain(Some(name)) => match glance::kind_named(game, name) {
-            Some(kind) => match game.glance(kind) {
-                Some(seen) => glance::glance_words(&seen, voice),
-                None => vec![format!("No position shows how the {} moves.", kind.name())],
-            },
-            None => vec![glance::unknown_kind(game, name)],
-        },
+        Command::Explain(Some(name)) => {
+            let kind = match named(game, name) {
+                Named::Kind(kind) => Some(kind),
+                Named::Cells(cells) => cells
+                    .first()
+                    .and_then(|c| game.piece_at(*c))
+                    .map(|p| p.kind()),
+                Named::Nothing => None,
+            };
+            match kind {
+                Some(kind) => match game.glance(kind) {
+                    Some(seen) => glance::glance_words(&seen, voice),
+                    None => vec![format!("No position shows how the {} moves.", kind.name())],
+                },
+                None => vec![glance::unknown_kind(game, name)],
+            }
+        }
         Command::Last => vec![last_move(table, voice)],
         Command::History => vec![history(table, voice)],
         Command::Zones => zones(table, voice),
@@ -608,20 +651,65 @@ fn count(table: &TableGame) -> Vec<String> {
     said
 }
 
-/// What the move `text` would do, without playing it.
+/// What a word after `moves` or `explain` names.
+enum Named {
+    /// A piece kind, by its name, plural or letter (`knight`, `n`).
+    Kind(PieceKind),
+    /// The cells whose pieces are meant: a cell named (`e2`, `f a`), or
+    /// the origins of the moves a move names (`Nf3`, `e2-e4`).
+    Cells(Vec<Cell>),
+    /// Nothing of the game.
+    Nothing,
+}
+
+/// What `text` names in `game`: a piece kind, a cell, or the pieces the
+/// move it reads as ([`read_move`]) would move.
+fn named(game: &AnyGame, text: &str) -> Named {
+    let geo = game.geometry();
+    if let Some(kind) = glance::kind_named(game, text) {
+        return Named::Kind(kind);
+    }
+    let typed = read_typed(geo, text);
+    if let Some([cell]) = cells_named(geo, &typed.replace(' ', "")).as_deref() {
+        return Named::Cells(vec![*cell]);
+    }
+    let mut origins: Vec<Cell> = match read_move(game, &typed) {
+        Reading::Move(mv) => vec![mv.from],
+        Reading::Choose(choices) => choices.iter().map(|(_, m)| m.from).collect(),
+        Reading::Either(moves) => moves.iter().map(|m| m.from).collect(),
+        Reading::NotLegal(_) => Vec::new(),
+    };
+    origins.dedup();
+    if origins.is_empty() {
+        Named::Nothing
+    } else {
+        Named::Cells(origins)
+    }
+}
+
+/// What the move `text` would do, without playing it: read as a move
+/// typed to be played is ([`read_move`]), in every form.
 fn ask(table: &TableGame, voice: Voice, text: &str) -> Vec<String> {
     let game = table.game();
     if text.is_empty() {
         return help(voice);
     }
     let typed = read_typed(game.geometry(), text);
-    match game.parse_move(&typed) {
-        Ok(mv) => vec![format!(
-            "{} would be legal: {}. Type it without the question mark to play it.",
-            catboard::text::quoted(text),
+    let shown = catboard::text::quoted(text);
+    match read_move(game, &typed) {
+        Reading::Move(mv) => vec![format!(
+            "{shown} would be legal: {}. Type it without the question mark to play it.",
             voice.mv(game, mv)
         )],
-        Err(e) => {
+        Reading::Choose(choices) => {
+            let said: Vec<String> = choices.iter().map(|(c, _)| c.words()).collect();
+            vec![format!(
+                "{shown} would be legal, with a choice: {}; typed without the question mark, it asks which.",
+                said.join(", ")
+            )]
+        }
+        Reading::Either(moves) => vec![refusal::which_one(game, voice, text, &moves)],
+        Reading::NotLegal(e) => {
             let mut said = vec![refusal::typed_refusal(game, voice, &typed, &e.0)];
             said.extend(refusal::why_not(game, voice, &typed));
             said

@@ -136,14 +136,33 @@ pub fn typed_refusal(game: &AnyGame, voice: Voice, text: &str, message: &str) ->
     let mut origins: Vec<Cell> = candidates.iter().map(|m| m.from).collect();
     origins.dedup();
     if origins.len() > 1 {
-        let said: Vec<String> = candidates.iter().map(|m| voice.mv(game, *m)).collect();
-        return format!(
-            "{shown} could be {}; type the one you mean with both its cells, such as {}.",
-            or_list(&said),
-            voice.typed(game, candidates[0])
-        );
+        return which_one(game, voice, text, &candidates);
     }
     format!("{shown} is not a legal move for {side} now.")
+}
+
+/// The question for a typed move that could be several: "'bc4' could be
+/// bishop from f1 to c4 (f1-c4) or pawn from b3 to c4 (b3-c4); type the
+/// one you mean." Each in the voice's words with a way to type it that
+/// names it alone.
+pub fn which_one(game: &AnyGame, voice: Voice, text: &str, moves: &[Move]) -> String {
+    let said: Vec<String> = moves
+        .iter()
+        .map(|m| {
+            let typed = voice.typed(game, *m);
+            let words = voice.mv(game, *m);
+            if words == typed {
+                words
+            } else {
+                format!("{words} ({typed})")
+            }
+        })
+        .collect();
+    format!(
+        "{} could be {}; type the one you mean.",
+        quoted(text),
+        or_list(&said)
+    )
 }
 
 /// What forbids the move `text` names and what is legal nearby: one
@@ -386,7 +405,7 @@ mod tests {
         let game = chess("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
         assert_eq!(
             typed_refusal(&game, Voice::SPOKEN, "Nd2", "library"),
-            "'Nd2' could be knight from b1 to d2 or knight from f3 to d2; type the one you mean with both its cells, such as b1-d2."
+            "'Nd2' could be knight from b1 to d2 (b1-d2) or knight from f3 to d2 (f3-d2); type the one you mean."
         );
     }
 }
