@@ -4,6 +4,7 @@
 
 use crate::session::action::{Action, ReviewStep};
 use crate::session::app::{App, Playing, Screen};
+use crate::session::save::SaveStore;
 use crate::session::computer::Purpose;
 use crate::session::describe::{self, glance, position, refusal};
 use crate::session::speech::{Notation, Voice, read_typed};
@@ -86,6 +87,9 @@ pub enum Command {
     Answer(bool),
     /// `quit`: leave; the game stays saved.
     Quit,
+    /// `q` alone, which quits nothing: no game ends by one letter (it
+    /// may have been meant as a queen).
+    OneLetterQuit,
     /// A move with a question mark (`e4?`): what it would do, not played.
     Ask(String),
     /// A move.
@@ -101,6 +105,7 @@ const WORDS: &[(&str, &str)] = &[
     ("last", "l"),
     ("history", ""),
     ("zones", "z"),
+    ("zone", ""),
     ("status", "s"),
     ("turn", "t"),
     ("players", "o"),
@@ -124,7 +129,7 @@ const WORDS: &[(&str, &str)] = &[
     ("draw", ""),
     ("accept", ""),
     ("decline", ""),
-    ("quit", "q"),
+    ("quit", ""),
     ("exit", ""),
 ];
 
@@ -171,7 +176,7 @@ impl Command {
                 Some("board") => return Command::Board,
                 Some("last") => return Command::Last,
                 Some("history") => return Command::History,
-                Some("zones") => return Command::Zones,
+                Some("zones" | "zone") => return Command::Zones,
                 Some("status") => return Command::Status,
                 Some("turn") => return Command::Turn,
                 Some("players") => return Command::Players,
@@ -195,8 +200,11 @@ impl Command {
                 Some("quit" | "exit") => return Command::Quit,
                 _ => {}
             }
+            if first == "q" {
+                return Command::OneLetterQuit;
+            }
             if kind_named(&first).is_some() {
-                return Command::Pieces(Some(first));
+                return Command::Moves(Some(first));
             }
             if NOTE_WORDS.contains(&first.as_str()) {
                 return Command::Note(first);
@@ -227,6 +235,20 @@ impl Command {
             _ => None,
         }
     }
+}
+
+/// The command `word` was likely meant as, when it is one typo away
+/// from one ("stauts" for status).
+fn nearest_command(word: &str) -> Option<&'static str> {
+    const TAKING: &[&str] = &[
+        "rank", "file", "cell", "moves", "pieces", "explain", "notation", "scan",
+    ];
+    let words = WORDS
+        .iter()
+        .map(|(long, _)| *long)
+        .chain(TAKING.iter().copied())
+        .chain(NOTE_WORDS.iter().copied());
+    catboard::text::nearest(word, words)
 }
 
 /// Words that name a figure of the variant's panel, answered by [`Command::Note`].
@@ -292,15 +314,15 @@ pub fn help(voice: Voice) -> Vec<String> {
         .collect();
     vec![
         "Commands:".to_string(),
-        "a move: the cell a piece leaves and the cell it goes to, such as e2 e4, or the move in the move list's notation; pass where passing is allowed. A move with a question mark after it is explained, not played.".to_string(),
+        "a move, in any form: the cell a piece leaves and the cell it goes to (e2 e4, e2-e4, e2e4), the move list's notation (Nf3, exd5), a piece's letter in either case or its name before a cell (nf3, knight f3); a promotion without its piece asks which; pass where passing is allowed. A move with a question mark after it is explained, not played.".to_string(),
         "board, b: every rank in words (the sphere: every ring). rank 3, file e, s 3, s e: one rank or file. cell e4: what stands there and what can move there (the sphere: and its neighbours).".to_string(),
-        "pieces, p: where every piece stands; p knight, p N, p black: of a kind or a side. moves, m: every legal move; moves e2: the moves of one piece.".to_string(),
+        "pieces, p: where every piece stands; p knight, p N, p black: of a kind or a side. moves, m: every legal move; moves e2, moves knight, moves Nf3: the moves of one piece or kind; a piece's name alone (knight): the moves of yours.".to_string(),
         "explain knight, explain n, x lion: how a piece moves, shown on an otherwise empty board; explain alone lists the game's pieces.".to_string(),
         "last, l: the last move. history: the moves so far. status, s: everything the side panel shows. turn, t: whose turn it is. players, o: who plays each seat. material: what each side has taken. count: the move counts the end rules watch. clock, c: the time on each clock.".to_string(),
-        "zones, z: the Cats' zones and the disarmed pieces, in Cat Chess. reserve, points, out, leapers, passes: BacCanCat's figures. formation: Polar's formation. status says Chu's Lion rule when it holds.".to_string(),
+        "zones, zone, z: the Cats' zones and the disarmed pieces, in Cat Chess. reserve, points, out, leapers, passes: BacCanCat's figures. formation: Polar's formation. status says Chu's Lion rule when it holds.".to_string(),
         "undo, u; redo; new: take back, replay, start again. hint: the engine's move for you. computer: the engine plays your move.".to_string(),
         "review: step back through the moves without undoing them, each said; back and forward step, first goes to the start, live returns to the game.".to_string(),
-        "resign: give the game up. draw: offer a draw; accept or decline answer one. quit, q: leave; the game is saved and can be resumed.".to_string(),
+        "resign: give the game up. draw: offer a draw; accept or decline answer one. quit: leave; the game is saved and can be resumed (q alone quits nothing).".to_string(),
         format!(
             "notation: how moves and cells are said, now {}; notation NAME chooses {}.",
             voice.notation.id(),
@@ -336,6 +358,32 @@ pub fn clocks(app: &App) -> String {
         None => format!("{} to move", capitalise(game.seat_name(game.to_move()))),
     };
     format!("{}; {turn} ({control}).", readings.join(", "))
+}
+
+/// What is said on leaving: where the game was saved and how to come
+/// back to it, or that it was not saved.
+pub fn farewell(app: &App) -> String {
+    let Screen::Playing(p) = &app.screen else {
+        return "Goodbye.".to_string();
+    };
+    if p.watching.is_some() {
+        return "You were watching; the game goes on in the other catboard.".to_string();
+    }
+    let Some(path) = &p.save_path else {
+        return "This game was not saved: there is no folder for saves (see --save-dir)."
+            .to_string();
+    };
+    let shown = catboard::text::shown_path(path);
+    if p.table.outcome().is_some() {
+        return format!("The finished game is kept in {shown}.");
+    }
+    let usual = SaveStore::from_env(&|name| std::env::var(name).ok())
+        .is_ok_and(|store| path.parent() == Some(store.dir()));
+    let folder = match path.parent() {
+        Some(dir) if !usual => format!(" --save-dir {}", catboard::text::shown_path(dir)),
+        _ => String::new(),
+    };
+    format!("The game is saved in {shown}; to come back to it, run catboard line --resume{folder}.")
 }
 
 /// What is said when the line mode starts: the game and its players, and
@@ -545,10 +593,19 @@ pub fn answer(command: &Command, p: &Playing, voice: Voice) -> Vec<String> {
         }
         Command::Note(name) => vec![note(table, voice, name)],
         Command::Ask(text) => ask(table, voice, text),
-        Command::Unknown(word) => vec![format!(
-            "Unknown command {}. Type help.",
-            catboard::text::quoted(word)
-        )],
+        Command::OneLetterQuit => vec![
+            "q alone does not quit, so that no game ends by one letter; type quit to leave (the game stays saved), or Q and a cell to move a queen.".to_string(),
+        ],
+        Command::Unknown(word) => vec![match nearest_command(word) {
+            Some(meant) => format!(
+                "Unknown command {}; did you mean {meant}? Type help for the commands.",
+                catboard::text::quoted(word)
+            ),
+            None => format!(
+                "Unknown command {}. Type help.",
+                catboard::text::quoted(word)
+            ),
+        }],
         _ => Vec::new(),
     }
 }
@@ -558,7 +615,7 @@ fn turn(p: &Playing) -> String {
     let table = &p.table;
     let game = table.game();
     if let Some(ending) = table.outcome() {
-        return format!("The game is over: {}.", table.outcome_words(ending));
+        return format!("The game is over: {}.", describe::ending_words(table, ending));
     }
     let seat = capitalise(game.seat_name(game.to_move()));
     let check = if game.in_check() { ", in check" } else { "" };
@@ -862,7 +919,9 @@ mod tests {
         assert_eq!(read("cell"), Command::Cell(None));
         assert_eq!(read("cell E4"), Command::Cell(Some("E4".into())));
         assert_eq!(read("e4"), Command::Move("e4".into()));
-        assert_eq!(read("knights"), Command::Pieces(Some("knights".into())));
+        assert_eq!(read("knights"), Command::Moves(Some("knights".into())));
+        assert_eq!(read("q"), Command::OneLetterQuit);
+        assert_eq!(read("quit"), Command::Quit);
         assert_eq!(read("p N"), Command::Pieces(Some("N".into())));
         assert_eq!(read("s a"), Command::Scan("a".into()));
         assert_eq!(read("s"), Command::Status);

@@ -261,20 +261,15 @@ impl<W: Write> Session<W> {
     /// Carries out one typed line.
     fn run(&mut self, line: &str) {
         if let Some(Overlay::Chooser { moves, .. }) = &self.app.overlay {
-            // The answer to the chooser: a choice's letter, or anything else to cancel.
-            let letter = line
-                .trim()
-                .chars()
-                .next()
-                .filter(|_| line.trim().chars().count() == 1);
-            let known = letter.is_some_and(|c| {
-                moves
-                    .iter()
-                    .any(|(ch, _)| ch.key() == c.to_ascii_uppercase())
+            // The answer to the chooser: a choice's letter or name
+            // ("q", "queen"), or anything else to cancel.
+            let typed = line.trim().to_ascii_lowercase();
+            let chosen = moves.iter().map(|(c, _)| *c).find(|c| {
+                typed == c.words() || typed == c.key().to_ascii_lowercase().to_string()
             });
-            match letter {
-                Some(c) if known => self.act(Action::ChooseLetter(c)),
-                _ => {
+            match chosen {
+                Some(c) => self.act(Action::ChooseLetter(c.key())),
+                None => {
                     self.act(Action::Cancel);
                     self.say("The move is cancelled.");
                 }
@@ -295,6 +290,10 @@ impl<W: Write> Session<W> {
             self.say(&said);
             return;
         }
+        if command == Command::Quit {
+            self.leave();
+            return;
+        }
         match command.action() {
             Some(action) => {
                 self.act(action);
@@ -307,6 +306,13 @@ impl<W: Write> Session<W> {
                 }
             }
         }
+    }
+
+    /// Leaves: the game saved, and where it is said.
+    fn leave(&mut self) {
+        self.act(Action::Quit);
+        let said = commands::farewell(&self.app);
+        self.say(&said);
     }
 
     /// `notation` alone says the one in use; with a name, chooses it.
@@ -471,7 +477,7 @@ pub fn run(
         }
     }
     if !session.app.quit {
-        session.act(Action::Quit);
+        session.leave();
     }
     session.workers.stop_all();
     Ok(())

@@ -76,6 +76,33 @@ fn read_written<G: Game>(game: &G, text: &str) -> Reading {
     }
 }
 
+/// The one legal move `text` most likely meant when it names none: the
+/// move one of whose spellings (as [`read_move`] reads them) is a typo
+/// away from it (`Nf4` for a knight that can reach f3 only, `e2e5`
+/// for `e2e4`), when only one move is that near.
+pub fn nearest_move<G: Game>(game: &G, text: &str) -> Option<Move> {
+    let wanted = folded(without_marks(text.trim()));
+    if wanted.len() < 2 {
+        return None;
+    }
+    let legal = game.legal_move_list();
+    let spelled: Vec<(String, Move)> = legal
+        .iter()
+        .flat_map(|&mv| spellings(game, mv).into_iter().map(move |(s, _)| (s, mv)))
+        .collect();
+    let meant = crate::text::nearest(&wanted, spelled.iter().map(|(s, _)| s.as_str()))?;
+    let mut moves: Vec<Move> = spelled
+        .iter()
+        .filter(|(s, _)| s == meant)
+        .map(|(_, m)| *m)
+        .collect();
+    moves.dedup();
+    match moves.as_slice() {
+        [mv] => Some(*mv),
+        _ => None,
+    }
+}
+
 /// Several moves named: one, those differing by a choice, or a question.
 fn settle(moves: Vec<Move>) -> Reading {
     match moves.as_slice() {

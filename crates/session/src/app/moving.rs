@@ -18,7 +18,7 @@ pub(super) fn cannot_move_now(p: &Playing, typed: bool) -> Option<String> {
         return Some(super::watching::watching_refusal(w));
     }
     if let Some(outcome) = p.table.outcome() {
-        let result = p.table.outcome_words(outcome);
+        let result = describe::ending_words(&p.table, outcome);
         let how = if typed {
             "type undo to take back, or new for a new game"
         } else {

@@ -163,3 +163,14 @@ fn every_legal_move_reads_back_from_its_notation_and_its_cells_in_every_variant(
         }
     }
 }
+
+#[test]
+fn a_typo_of_one_move_suggests_it() {
+    let chess = Variant::Chess.new_game(&Options::new());
+    let meant = |text: &str| nearest_move(&chess, text).map(|m| chess.move_text(m));
+    assert_eq!(meant("Ng1f4"), Some("g1f3".to_string()));
+    assert_eq!(meant("g1h4"), Some("g1h3".to_string()));
+    assert_eq!(meant("e2e5"), None, "e2e4 and e2e3 are both a typo away");
+    assert_eq!(meant("Nf4"), None, "f4 and Nf3 are both a typo away");
+    assert_eq!(meant("Qh5"), None);
+}
