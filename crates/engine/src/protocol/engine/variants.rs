@@ -22,12 +22,13 @@ use crate::text::{clause, quoted};
 use crate::variants::{AnyGame, Variant};
 
 /// `variant`'s name in `protocol` (the value of `UCI_Variant`, CECP's
-/// `variant`), where it has one.
+/// `variant`) where other engines know it, from the variant's record: a
+/// name only catboard gives (UCI's for Cat Chess) is none.
 pub fn protocol_variant(variant: Variant, protocol: Protocol) -> Option<&'static str> {
-    match (variant, protocol) {
-        (Variant::Chess, Protocol::Uci) => Some("chess"),
-        (_, Protocol::Uci) => None,
-        (_, Protocol::Cecp) => xboard::protocol_name(variant),
+    let names = variant.record().names;
+    match protocol {
+        Protocol::Uci => names.uci.shared(),
+        Protocol::Cecp => names.xboard,
     }
 }
 
@@ -45,17 +46,15 @@ pub fn unplayable(variant: Variant, protocol: Protocol) -> Option<String> {
     })
 }
 
-/// The rule options that change which moves are legal, with the value an
-/// engine plays by: a game with another value cannot be played by one.
-const ENGINE_RULES: &[(Variant, &str)] = &[(Variant::Chu, "promotion")];
-
 /// Why an engine cannot play `variant` with `options`, if it cannot (a
-/// clause): an option that changes the moves is not the engines' value.
+/// clause): an option that changes the moves (the record's
+/// `engine_options`) is not the engines' value, its first choice.
 pub fn options_unplayable(variant: Variant, options: &Options) -> Option<String> {
-    ENGINE_RULES
+    variant
+        .record()
+        .engine_options
         .iter()
-        .filter(|(v, _)| *v == variant)
-        .filter_map(|(_, key)| variant.options().iter().find(|s| s.key == *key))
+        .filter_map(|o| variant.options().iter().find(|s| s.key == o.key))
         .find_map(|spec| {
             let value = options.value(spec);
             let usual = spec.choices.first().copied().unwrap_or("");
