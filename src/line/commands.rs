@@ -4,9 +4,9 @@
 
 use crate::session::action::{Action, ReviewStep};
 use crate::session::app::{App, Playing, Screen};
-use crate::session::save::SaveStore;
 use crate::session::computer::Purpose;
 use crate::session::describe::{self, glance, position, refusal};
+use crate::session::save::SaveStore;
 use crate::session::speech::{Notation, Voice, read_typed};
 use crate::session::table::TableGame;
 use crate::session::words::{capitalise, seat_is};
@@ -314,9 +314,9 @@ pub fn help(voice: Voice) -> Vec<String> {
         .collect();
     vec![
         "Commands:".to_string(),
-        "a move, in any form: the cell a piece leaves and the cell it goes to (e2 e4, e2-e4, e2e4), the move list's notation (Nf3, exd5), a piece's letter in either case or its name before a cell (nf3, knight f3); a promotion without its piece asks which; pass where passing is allowed. A move with a question mark after it is explained, not played.".to_string(),
+        "a move, in any form: the cell a piece leaves and the cell it goes to, with a space, a dash, an x or nothing between (e2 e4, e2-e4), the move list's notation, a piece's letter in either case or its name before a cell (knight f3); a promotion without its piece asks which; pass where passing is allowed. A move with a question mark after it is explained, not played.".to_string(),
         "board, b: every rank in words (the sphere: every ring). rank 3, file e, s 3, s e: one rank or file. cell e4: what stands there and what can move there (the sphere: and its neighbours).".to_string(),
-        "pieces, p: where every piece stands; p knight, p N, p black: of a kind or a side. moves, m: every legal move; moves e2, moves knight, moves Nf3: the moves of one piece or kind; a piece's name alone (knight): the moves of yours.".to_string(),
+        "pieces, p: where every piece stands; p knight, p N, p black: of a kind or a side. moves, m: every legal move; moves e2, moves knight: the moves of one piece or kind; a piece's name alone (knight): the moves of yours.".to_string(),
         "explain knight, explain n, x lion: how a piece moves, shown on an otherwise empty board; explain alone lists the game's pieces.".to_string(),
         "last, l: the last move. history: the moves so far. status, s: everything the side panel shows. turn, t: whose turn it is. players, o: who plays each seat. material: what each side has taken. count: the move counts the end rules watch. clock, c: the time on each clock.".to_string(),
         "zones, zone, z: the Cats' zones and the disarmed pieces, in Cat Chess. reserve, points, out, leapers, passes: BacCanCat's figures. formation: Polar's formation. status says Chu's Lion rule when it holds.".to_string(),
@@ -329,6 +329,32 @@ pub fn help(voice: Voice) -> Vec<String> {
             notations.join(", ")
         ),
     ]
+}
+
+/// The help at a table of `catboard serve` (or, when `archived`, in a
+/// game of its archive): the same commands, but what a shared table does
+/// instead of undo, hints and leaving.
+pub fn help_at_server(voice: Voice, archived: bool) -> Vec<String> {
+    let mut lines = help(voice);
+    let (undo, quit) = if archived {
+        (
+            "This game is from the archive: review steps through it (back, forward, first, live); no move is played.",
+            "quit: back to the lobby.",
+        )
+    } else {
+        (
+            "A shared table takes no move back and gives no hint; rematch, once the game is over, asks for another with the colours swapped.",
+            "resign: give the game up. draw: offer a draw; accept or decline answer one. quit: back to the lobby; the table keeps your seat while its game goes on.",
+        )
+    };
+    for line in &mut lines {
+        if line.starts_with("undo, u;") {
+            *line = undo.to_string();
+        } else if line.starts_with("resign:") {
+            *line = quit.to_string();
+        }
+    }
+    lines
 }
 
 /// The clocks in words: "White 4 minutes 58 seconds, Black 5 minutes;
@@ -453,9 +479,10 @@ pub fn answer(command: &Command, p: &Playing, voice: Voice) -> Vec<String> {
     match command {
         Command::Help => help(voice),
         Command::Board => position::board(game, voice),
-        Command::Rank(None) | Command::File(None) if !grid => {
-            vec!["This board has no ranks or files; type board for every ring.".to_string()]
-        }
+        Command::Rank(_) | Command::File(_) | Command::Scan(_) if !grid => vec![format!(
+            "This board has no ranks or files: board says every ring, cell {} a cell and its numbered neighbours, pieces where every piece stands.",
+            voice.cell(geo, p.cursor)
+        )],
         Command::Rank(None) => vec![format!(
             "Which rank? Type rank and its name, such as rank {}.",
             position::rank_label(geo, voice, 0)
@@ -615,7 +642,10 @@ fn turn(p: &Playing) -> String {
     let table = &p.table;
     let game = table.game();
     if let Some(ending) = table.outcome() {
-        return format!("The game is over: {}.", describe::ending_words(table, ending));
+        return format!(
+            "The game is over: {}.",
+            describe::ending_words(table, ending)
+        );
     }
     let seat = capitalise(game.seat_name(game.to_move()));
     let check = if game.in_check() { ", in check" } else { "" };

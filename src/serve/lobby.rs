@@ -122,11 +122,13 @@ pub enum Choice {
     Review(u64),
     /// Leave the server.
     Quit,
+    /// Go on in the line mode (`L`): the lobby and the tables in lines,
+    /// for a screen reader.
+    Lines,
 }
 
 /// The lobby's keys, as the screen shows them.
-const KEYS: &str =
-    "Up/Down · Enter join · w watch · c new · p quick game · r/m/l games · K add a key · q leave";
+const KEYS: &str = "Up/Down · Enter join · w watch · c new · p quick game · r/m/l games · K add a key · L lines (screen reader) · q leave";
 
 /// The keys of the pages of games.
 const GAME_KEYS: &str =
@@ -269,6 +271,7 @@ impl Lobby {
             Key::Char('p') => return self.turn_to(Page::Quick),
             Key::Char('q') | Key::Ctrl('c') | Key::Ctrl('d') => return Choice::Quit,
             Key::Char('K') if self.page == Page::Tables => return Choice::AddKey,
+            Key::Char('L') => return Choice::Lines,
             _ => {}
         }
         if self.page == Page::Quick {

@@ -254,7 +254,9 @@ fn typo_distance(a: &[char], b: &[char]) -> usize {
     for i in 1..=a.len() {
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut v = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            let mut v = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
                 v = v.min(d[i - 2][j - 2] + 1);
             }
@@ -276,9 +278,17 @@ mod tests {
         assert_eq!(nearest("hsitory", words), Some("history"));
         assert_eq!(nearest("udno", words), Some("undo"));
         assert_eq!(nearest("xyzzy", words), None);
-        assert_eq!(nearest("status", words), None, "a word is no typo of itself");
+        assert_eq!(
+            nearest("status", words),
+            None,
+            "a word is no typo of itself"
+        );
         assert_eq!(nearest("rdo", ["redo", "undo"]), Some("redo"));
-        assert_eq!(nearest("ndo", ["redo", "undo", "ado"]), None, "two at one typo: no guess");
+        assert_eq!(
+            nearest("ndo", ["redo", "undo", "ado"]),
+            None,
+            "two at one typo: no guess"
+        );
     }
 
     #[test]

@@ -89,7 +89,11 @@ fn board_changes(before: &AnyGame, after: &AnyGame, voice: Voice, mv: Move) -> V
                 .filter(|(p, _)| p.seat() == seat)
                 .collect();
             let who = seat_subject(game, seat);
-            let verb = if who.starts_with("The ") { verbs.1 } else { verbs.0 };
+            let verb = if who.starts_with("The ") {
+                verbs.1
+            } else {
+                verbs.0
+            };
             if let Some(list) = say_pieces(game, voice, &own, false, LISTED) {
                 said.push(format!("{who} {verb} {list}."));
             }
@@ -133,7 +137,11 @@ fn say_pieces(
             .iter()
             .map(|(p, cells)| {
                 let words = named(*p);
-                let words = if cells.len() > 1 { plural(&words) } else { words };
+                let words = if cells.len() > 1 {
+                    plural(&words)
+                } else {
+                    words
+                };
                 format!("{words} {}", voice.cell_list(geo, cells.iter().copied()))
             })
             .collect()
@@ -278,7 +286,9 @@ fn changed_counts(old: &str, now: &str) -> String {
         .collect();
     for gone in &old_items {
         if let Some(n) = name(gone)
-            && !now_items.iter().any(|i| name(i).as_deref() == Some(n.as_str()))
+            && !now_items
+                .iter()
+                .any(|i| name(i).as_deref() == Some(n.as_str()))
         {
             changed.push(format!("no {n}"));
         }

@@ -559,20 +559,14 @@ mod tests {
     #[test]
     fn a_move_is_said_with_its_piece_cells_capture_and_promotion() {
         let game = chess(None);
-        assert_eq!(said(&game, "Nf3"), "White plays knight from g1 to f3.");
+        assert_eq!(said(&game, "Nf3"), "White knight to f3.");
         let game = chess(Some("4k3/1P6/8/3pP3/8/8/8/R3K3 w Q d6 0 1"));
         assert_eq!(
             said(&game, "exd6"),
-            "White plays pawn from e5 to d6, taking the black pawn on d5 en passant."
+            "White pawn e5 takes pawn d5 en passant, to d6."
         );
-        assert_eq!(
-            said(&game, "b8=N"),
-            "White plays pawn from b7 to b8, and promotes to knight."
-        );
-        assert_eq!(
-            said(&game, "O-O-O"),
-            "White castles: king from e1 to c1, with the rook on a1."
-        );
+        assert_eq!(said(&game, "b8=N"), "White pawn to b8, promotes to knight.");
+        assert_eq!(said(&game, "O-O-O"), "White castles queen side.");
     }
 
     #[test]

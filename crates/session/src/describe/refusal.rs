@@ -279,9 +279,10 @@ fn guards(game: &AnyGame, cell: Cell) -> Vec<(Piece, Cell)> {
         .into_iter()
         .filter(|&(p, from)| {
             p.kind() != PieceKind::Pawn
-                || after_pass.legal_move_list().iter().any(|m| {
-                    m.from == from && m.to == cell && after_pass.captured(*m).is_some()
-                })
+                || after_pass
+                    .legal_move_list()
+                    .iter()
+                    .any(|m| m.from == from && m.to == cell && after_pass.captured(*m).is_some())
         })
         .collect();
     for n in game.geometry().neighbours(cell) {
@@ -304,7 +305,11 @@ fn castling_why(game: &AnyGame, voice: Voice, text: &str) -> String {
     let geo = game.geometry();
     let name = |c: Cell| voice.cell(geo, c);
     let side = game.to_move();
-    let long = text.chars().filter(|c| matches!(c, 'O' | 'o' | '0')).count() >= 3;
+    let long = text
+        .chars()
+        .filter(|c| matches!(c, 'O' | 'o' | '0'))
+        .count()
+        >= 3;
     let way = if long { "queen side" } else { "king side" };
     let Some(king) = geo.cells().find(|c| {
         game.piece_at(*c)
@@ -338,7 +343,10 @@ fn castling_why(game: &AnyGame, voice: Voice, text: &str) -> String {
     });
     let held: Vec<String> = between
         .iter()
-        .filter_map(|c| game.piece_at(*c).map(|p| format!("{} holds the {}", name(*c), piece_words(game, p))))
+        .filter_map(|c| {
+            game.piece_at(*c)
+                .map(|p| format!("{} holds the {}", name(*c), piece_words(game, p)))
+        })
         .collect();
     if !held.is_empty() {
         return format!(

@@ -138,12 +138,18 @@ pub struct HelpState {
     pub computer_plays: bool,
     /// There is no folder to save games in.
     pub unsaved: bool,
+    /// The game is kept elsewhere (a table of `catboard serve`): quitting
+    /// goes back to the lobby and the table keeps the seat.
+    pub shared: bool,
     /// The actions not offered here.
     pub refused: &'static [Refusal],
 }
 
 /// What the help says of quitting when the game is not being saved.
 const QUIT_UNSAVED: &str = "quit (NOT saved: start with --save-dir DIR)";
+
+/// What the help says of quitting at a table of `catboard serve`.
+const QUIT_SHARED: &str = "back to the lobby (the table keeps your seat)";
 
 impl HelpState {
     /// Whether a binding shown `when` applies in this state.
@@ -700,7 +706,10 @@ pub fn help_sections(
                 .filter(|b| b.context == context && state.lists(b))
                 .map(|b| {
                     let keys: Vec<String> = b.keys.iter().map(|k| k.label(ascii)).collect();
-                    let help = if state.unsaved && context == C::Board && b.action == Action::Quit {
+                    let quitting = context == C::Board && b.action == Action::Quit;
+                    let help = if quitting && state.shared {
+                        QUIT_SHARED
+                    } else if quitting && state.unsaved {
                         QUIT_UNSAVED
                     } else {
                         b.help
