@@ -110,6 +110,9 @@ pub enum Choice {
     Review(u64),
     /// Leave the server.
     Quit,
+    /// Go on in the line mode (`L`): the lobby and the tables in lines,
+    /// for a screen reader.
+    Lines,
 }
 
 /// The lines above the list (the greeting, a blank, the list's title)
@@ -264,6 +267,9 @@ impl Lobby {
         };
         if let LobbyStep::Go(page) = step {
             return self.turn_to(page);
+        }
+        if step == LobbyStep::Lines {
+            return Choice::Lines;
         }
         match self.page {
             Page::Quick => self.quick_step(step),

@@ -68,7 +68,7 @@ fn a_timed_game_is_exported_and_goes_on_from_its_pgn() {
     let text = said.join("\n");
     assert!(text.contains("knight from b8 to c6"), "{text}");
     assert!(text.contains("(5+3)"), "the clock comes with it: {text}");
-    assert!(text.contains("White plays bishop from f1 to b5"), "{text}");
+    assert!(text.contains("White bishop to b5"), "{text}");
 }
 
 #[test]

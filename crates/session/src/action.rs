@@ -109,6 +109,9 @@ pub enum LobbyStep {
     Go(LobbyPage),
     /// Play the computer instead of waiting for a quick game.
     PlayComputer,
+    /// Go on in the line mode: the lobby and the tables in lines, for a
+    /// screen reader.
+    Lines,
 }
 
 /// Everything that can change the application's state.

@@ -118,6 +118,7 @@ pub fn help_state(app: &App) -> HelpState {
             can_pass: p.table.can_pass() && p.table.player_to_move() == Player::Human,
             computer_plays: p.table.players().iter().any(|pl| pl.level().is_some()),
             unsaved: p.save_path.is_none(),
+            shared: app.kept_elsewhere,
             refused: app.refused,
         },
         Screen::Setup(_) => HelpState {

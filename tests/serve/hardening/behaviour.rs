@@ -19,11 +19,12 @@ async fn a_computer_playing_white_moves_first_and_a_person_plays_black() {
     guest.wait_for("Variant").await;
     guest.send(b"\x1b[B\x1b[C\r").await.expect("send");
     guest.wait_for("You play Black at table guest-").await;
-    guest.wait_for("White plays").await;
+    guest.wait_for_move_of("White").await;
     guest.wait_for("Black to move").await;
     guest.play("Nf6").await;
     guest.wait_for("Nf6").await;
-    guest.wait_for("White plays").await;
+    guest.wait_for("Black knight to f6.").await;
+    guest.wait_for_move_of("White").await;
     server.stop();
 }
 
@@ -94,7 +95,7 @@ async fn a_long_paste_arrives_whole_and_the_player_plays_on() {
     ann.wait_for("pasted words pasted").await;
     ann.send(b"\x1b").await.expect("Esc closes the prompt");
     ann.play("e4").await;
-    bob.wait_for("e2 to e4").await;
+    bob.wait_for("pawn to e4").await;
     assert!(!ann.closed);
     server.stop();
 }
@@ -178,7 +179,7 @@ async fn a_tables_master_time_is_its_own_up_to_the_servers_maximum() {
         guest.send(b"\r").await.expect("send");
         guest.wait_for("You play White").await;
         guest.play("e4").await;
-        guest.wait_for("Black plays").await;
+        guest.wait_for_move_of("Black").await;
         let line = server.wait_log(&format!("(Master thinks {kept} here)"));
         assert!(line.contains("the computer (master) played"), "{line}");
     }

@@ -169,12 +169,18 @@ pub struct HelpState {
     pub computer_plays: bool,
     /// There is no folder to save games in.
     pub unsaved: bool,
+    /// The game is kept elsewhere (a table of `catboard serve`): quitting
+    /// goes back to the lobby and the table keeps the seat.
+    pub shared: bool,
     /// The actions not offered here.
     pub refused: &'static [Refusal],
 }
 
 /// What the help says of quitting when the game is not being saved.
 const QUIT_UNSAVED: &str = "quit (NOT saved: start with --save-dir DIR)";
+
+/// What the help says of quitting at a table of `catboard serve`.
+const QUIT_SHARED: &str = "back to the lobby (the table keeps your seat)";
 
 impl HelpState {
     /// Whether a binding shown `when` applies in this state.
@@ -617,6 +623,12 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind(
         C::Lobby,
+        &[Key::Char('L')],
+        Action::Lobby(LobbyStep::Lines),
+        "go on in lines, for a screen reader",
+    ),
+    bind(
+        C::Lobby,
         &[Key::Char('q'), Key::Ctrl('c'), Key::Ctrl('d')],
         Action::Quit,
         "leave the server",
@@ -981,6 +993,12 @@ pub static HINTS: &[Hint] = &[
         "add a key",
         9,
     ),
+    hint(
+        C::LobbyTables,
+        &[Action::Lobby(LobbyStep::Lines)],
+        "lines (screen reader)",
+        9,
+    ),
     hint(C::LobbyTables, &[Action::Quit], "leave", 9),
     hint(
         C::LobbyGames,
@@ -1217,7 +1235,10 @@ pub fn help_sections(
                 .filter(|b| b.context == context && state.lists(b))
                 .map(|b| {
                     let keys: Vec<String> = b.keys.iter().map(|k| k.label(ascii)).collect();
-                    let help = if state.unsaved && context == C::Board && b.action == Action::Quit {
+                    let quitting = context == C::Board && b.action == Action::Quit;
+                    let help = if quitting && state.shared {
+                        QUIT_SHARED
+                    } else if quitting && state.unsaved {
                         QUIT_UNSAVED
                     } else {
                         b.help

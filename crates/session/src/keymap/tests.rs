@@ -65,6 +65,7 @@ fn the_hint_line_names_the_keymaps_keys() {
         can_pass: true,
         computer_plays: true,
         unsaved: false,
+        shared: false,
         refused: &[],
     };
     let board = shown(C::Board, true, passing);
@@ -80,6 +81,7 @@ fn the_help_lists_every_binding_of_its_contexts() {
         can_pass: true,
         computer_plays: true,
         unsaved: false,
+        shared: false,
         refused: &[],
     };
     let sections = help_sections(&[C::Board], false, everything);
@@ -96,6 +98,16 @@ fn the_help_lists_every_binding_of_its_contexts() {
         ..everything
     };
     assert_eq!(quit(unsaved), Some(QUIT_UNSAVED), "no false promise");
+    let shared = HelpState {
+        unsaved: true,
+        shared: true,
+        ..everything
+    };
+    assert_eq!(
+        quit(shared),
+        Some(QUIT_SHARED),
+        "a server's table is left, not saved here"
+    );
     let board = KEYMAP.iter().filter(|b| b.context == C::Board).count();
     assert_eq!(sections[0].1.len(), board);
     let plain = help_sections(&[C::Board], false, HelpState::default());
