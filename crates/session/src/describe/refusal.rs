@@ -10,7 +10,7 @@ use crate::speech::{Notation, Voice};
 use crate::words::capitalise;
 use catboard::core::{Cell, Game, Move, Piece, PieceKind};
 use catboard::entry::cells_named;
-use catboard::variants::{AnyGame, MoveError};
+use catboard::variants::AnyGame;
 
 /// What a typed move names, as far as it can be read.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
