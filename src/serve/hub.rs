@@ -1116,7 +1116,7 @@ pub(super) mod tests {
 
     /// The database, failing every game save while `failing` is set.
     #[derive(Debug)]
-    pub(in crate::serve::hub) struct Flaky {
+    pub(in crate::serve) struct Flaky {
         inner: Database,
         failing: AtomicBool,
     }
@@ -1211,7 +1211,7 @@ pub(super) mod tests {
     use catboard_testkit::Scratch;
 
     /// The hubs a test makes on a scratch folder's data.
-    pub(in crate::serve::hub) trait HubScratch {
+    pub(in crate::serve) trait HubScratch {
         /// A store on the data in this folder that can be made to fail.
         fn flaky(&self) -> Arc<Flaky>;
         /// A hub on the data in this folder, and its store.
@@ -1251,7 +1251,7 @@ pub(super) mod tests {
         }
     }
 
-    pub(super) fn who(id: &str) -> Who {
+    pub(in crate::serve) fn who(id: &str) -> Who {
         let guest = id.starts_with("guest");
         Who {
             identity: id.into(),
@@ -1294,7 +1294,7 @@ pub(super) mod tests {
         .expect("chess")
     }
 
-    pub(super) fn sit(shared: &Shared, table: &str, conn: u64, id: &str) -> Arc<Mailbox> {
+    pub(in crate::serve) fn sit(shared: &Shared, table: &str, conn: u64, id: &str) -> Arc<Mailbox> {
         let mailbox = Arc::new(Mailbox::new());
         shared
             .join(table, conn, &who(id), mailbox.clone(), true, None)

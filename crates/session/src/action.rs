@@ -181,6 +181,10 @@ pub enum Action {
     Watched(Box<SavedGame>),
     /// The catboard that had the watched game open has let it go.
     WatchedFree,
+    /// The player asks this of the game, as an intent already made (a
+    /// front end that names the move itself rather than typing it): it
+    /// goes to the game's keeper like any key's intent.
+    Ask(crate::keeper::Intent),
     /// The game's keeper, elsewhere, answers what this App asked.
     Answered(crate::keeper::Intent, crate::keeper::Answer),
     /// The game's keeper, elsewhere, has the record as this says: the

@@ -9,7 +9,8 @@ use super::words::capitalise;
 use catboard::ai::Level;
 use catboard::clock::{Clocks, FlagFell, TimeControl};
 use catboard::core::{
-    Departure, EndReason, Game, Move, Options, Outcome, Piece, Retire, Seat, Termination,
+    Cell, Departure, EndReason, Game, Move, MoveKind, Options, Outcome, Piece, Retire, Seat,
+    Termination,
 };
 use catboard::series::Series;
 use catboard::text::{count, noun};
@@ -116,7 +117,9 @@ struct Played {
     mv: Move,
     notation: String,
     mover: Seat,
-    captured: Option<Piece>,
+    /// The other seats' pieces the move took off the board (both of a
+    /// Lion's double capture).
+    captured: Vec<Piece>,
     /// The mover's clock before and after the move (after its increment),
     /// in a timed game: undo and redo set the clock back and forth by them.
     clock: Option<(Duration, Duration)>,
@@ -577,14 +580,20 @@ impl TableGame {
             clocks.set_left(mover.index(), after);
             (before, after)
         });
+        let exposed = exposed(&self.game, mv);
+        self.game.make_move(mv);
+        let captured = exposed
+            .into_iter()
+            .filter(|&(cell, piece)| self.game.piece_at(cell) != Some(piece))
+            .map(|(_, piece)| piece)
+            .collect();
         let entry = Played {
             mv,
             notation,
             mover,
-            captured: self.game.captured(mv),
+            captured,
             clock,
         };
-        self.game.make_move(mv);
         self.played.push(entry);
         self.redo.clear();
         self.carried = Duration::ZERO;
@@ -710,10 +719,17 @@ impl TableGame {
 
     /// The pieces `seat` has captured, in the order taken.
     pub fn captured_by(&self, seat: Seat) -> Vec<Piece> {
+        self.captured_by_at(seat, self.ply())
+    }
+
+    /// The pieces `seat` had captured `ply` plies into the game (for the
+    /// review of an earlier position), in the order taken.
+    pub fn captured_by_at(&self, seat: Seat, ply: usize) -> Vec<Piece> {
         self.played
             .iter()
+            .take(ply)
             .filter(|p| p.mover == seat)
-            .filter_map(|p| p.captured)
+            .flat_map(|p| p.captured.iter().copied())
             .collect()
     }
 
@@ -731,7 +747,28 @@ impl TableGame {
     }
 }
 
-/// "White wins", or for a seat named in the plural, "the Cats win".
+/// The other seats' pieces on the cells `mv` touches on the board of
+/// `game` before it is played (its origin, its transit or en-passant cell,
+/// its end): those of them gone after the move are what it captured, in
+/// every variant alike, so a Lion's double capture is two pieces. An army
+/// knocked out as a result (BacCanCat) loses its other pieces to the
+/// Reserve, not to the mover; a seat's retirement or a pass takes nothing.
+fn exposed(game: &AnyGame, mv: Move) -> Vec<(Cell, Piece)> {
+    if Retire::of(mv).is_some() || mv.is_pass() || !mv.on_board() {
+        return Vec::new();
+    }
+    let mover = game.to_move();
+    let mut cells = vec![mv.from, mv.to];
+    if matches!(mv.kind, MoveKind::EnPassant | MoveKind::TwoLeg) {
+        cells.insert(1, mv.aux);
+    }
+    cells.dedup();
+    cells
+        .into_iter()
+        .filter_map(|c| Some((c, game.piece_at(c).filter(|p| p.seat() != mover)?)))
+        .collect()
+}
+
 /// How a game of seats `seats` (its seat names) that ended as
 /// `termination` reads: the one place an ending is put in words, for a
 /// table in play and for a game read back from an archive alike.
@@ -767,6 +804,7 @@ pub fn termination_words(termination: Termination, seats: &[&str]) -> String {
     }
 }
 
+/// "White wins", or for a seat named in the plural, "the Cats win".
 fn winner_words(seat_name: &str) -> String {
     let name = capitalise(seat_name);
     if seat_name.ends_with('s') {
@@ -824,6 +862,36 @@ mod tests {
             Some(s(52)),
             "undo sets White's clock back to before Nf3"
         );
+    }
+
+    /// A Lion on e4 with Black pawns on e5 and e6 before it.
+    const CHU_LION: &str = "4k5/10/10/4p5/4p5/4L5/10/10/10/5K4 w - - 0 1";
+
+    #[test]
+    fn captures_are_counted_from_the_board_a_lions_double_capture_as_two() {
+        let mut t = TableGame::new(&TableSpec {
+            variant: Variant::Chu,
+            options: Options::new(),
+            position: Some(CHU_LION.to_string()),
+            players: vec![Player::Human, Player::Human],
+            time: None,
+        })
+        .expect("a Chu position");
+        play(&mut t, "e4e5,e5e6");
+        let took = t.captured_by(Seat::WHITE);
+        assert_eq!(took.len(), 2, "{took:?}");
+        assert!(took.iter().all(|p| p.seat() == Seat::BLACK));
+        assert_eq!(t.captured_by_at(Seat::WHITE, 0), Vec::new());
+        // En passant: the pawn beside, not the empty cell moved to.
+        let mut c = chess();
+        for m in ["e4", "a6", "e5", "d5", "exd6"] {
+            play(&mut c, m);
+        }
+        assert_eq!(
+            c.captured_by(Seat::WHITE),
+            vec![Piece::new(Seat::BLACK, catboard::core::PieceKind::Pawn)]
+        );
+        assert_eq!(c.captured_by_at(Seat::WHITE, 4), Vec::new());
     }
 
     #[test]

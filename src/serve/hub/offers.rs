@@ -34,7 +34,7 @@ impl Shared {
             room.seat_name(other.index()),
         );
         log::event(format!("table {name}: {offers} offers a draw"));
-        let Some(level) = room.table.player(other).level() else {
+        let Some(level) = policy::draw_judge(&room.table, offerer) else {
             room.tell(
                 None,
                 &format!("{offers} offers a draw; {answers} answers y or n."),

@@ -332,13 +332,23 @@ impl Run<'_> {
     }
 
     /// Whether the rung fails to see the capture `mv` in the position
-    /// hashed `key` (never a quiet move or a promotion without capture).
+    /// hashed `key`: never a quiet move, a promotion without capture, or a
+    /// capture that gives check (checks are always seen).
     #[inline]
-    fn overlooks<G: Game + Evaluate>(&self, game: &G, key: u64, mv: Move) -> bool {
-        !self.fog.clear()
-            && game
-                .captured(mv)
-                .is_some_and(|victim| self.fog.overlooks(key, mv, game.piece_value(victim.kind())))
+    fn overlooks<G: Game + Evaluate>(&self, game: &mut G, key: u64, mv: Move) -> bool {
+        if self.fog.clear() {
+            return false;
+        }
+        let Some(victim) = game.captured(mv) else {
+            return false;
+        };
+        if !self.fog.overlooks(key, mv, game.piece_value(victim.kind())) {
+            return false;
+        }
+        game.make_move(mv);
+        let check = game.in_check();
+        game.unmake_move();
+        !check
     }
 
     /// The ordering scores of `moves` at `ply`, in that ply's reusable

@@ -115,6 +115,16 @@ fn apply(app: &mut App, action: Action) -> Vec<Effect> {
     match action {
         Action::TypedMove(text) => return typed_move(app, &text),
         Action::Restart => return restart(app),
+        Action::Ask(intent) => {
+            // An intent is no key: it goes to the keeper whatever is
+            // open, and an answer to the draw closes its question.
+            if matches!(intent, Intent::AnswerDraw(_))
+                && matches!(app.overlay, Some(Overlay::DrawOffered(_)))
+            {
+                app.overlay = None;
+            }
+            return ask(app, intent);
+        }
         Action::Paste(text) => {
             paste(app, &text);
             return Vec::new();
