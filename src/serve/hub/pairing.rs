@@ -174,7 +174,7 @@ impl Shared {
         variant: Variant,
         control: TimeControl,
     ) -> Result<(), String> {
-        self.room_for(&who.person, who.guest)?;
+        self.room_for(who)?;
         let rating = if who.guest {
             Rating::default().rating
         } else {
@@ -259,7 +259,7 @@ impl Shared {
             .first()
             .ok_or_else(|| "nobody to play".to_string())?;
         let _making = lock(&self.creating);
-        self.room_for(&first.who.person, first.who.guest)?;
+        self.room_for(&first.who)?;
         let seats = first.variant.seats().len();
         let mut order: Vec<usize> = (0..seats).collect();
         rand::seq::SliceRandom::shuffle(order.as_mut_slice(), &mut rand::rng());
@@ -291,6 +291,7 @@ impl Shared {
             self.limits.think_ms,
             self.time.now(),
         );
+        room.address = (!first.who.address.is_empty()).then(|| first.who.address.clone());
         for (slot, person) in room.holders.iter_mut().zip(&people) {
             *slot = person.map(|p| Holder {
                 identity: p.who.identity.clone(),

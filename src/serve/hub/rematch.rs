@@ -94,6 +94,7 @@ impl Shared {
                 table.set_think_ms(ms);
             }
             let mut next = Room::new(table, room.owner.clone(), room.think_ms, self.time.now());
+            next.address = room.address.clone();
             next.holders = turned(&room.holders);
             (next, here)
         };
