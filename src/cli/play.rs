@@ -504,7 +504,7 @@ fn play_config(
     look: Option<&LookArgs>,
 ) -> Result<SessionConfig, String> {
     check_think_ms(computer.think_ms)?;
-    let variant = Variant::from_id(&args.variant).map_err(|e| e.0)?;
+    let variant = Variant::from_id(&args.variant).map_err(|e| e.to_string())?;
     let options = Options::parse(variant.options(), args.options.iter().map(String::as_str))
         .map_err(|e| format!("Bad option: {e}."))?;
     let mut table = match &args.pgn {

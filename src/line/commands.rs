@@ -360,6 +360,9 @@ pub fn help_at_server(voice: Voice, archived: bool) -> Vec<String> {
             *line = quit.to_string();
         }
     }
+    // The server analyses no game (a search of every move would hold a
+    // core others play on); the command says so when typed.
+    lines.retain(|line| !line.starts_with("analyse:"));
     lines
 }
 
@@ -402,8 +405,7 @@ pub fn farewell(app: &App) -> String {
         return "You were watching; the game goes on in the other catboard.".to_string();
     }
     let Some(path) = &p.save_path else {
-        return "This game was not saved: there is no folder for saves (see --save-dir)."
-            .to_string();
+        return "This game was not saved: no folder for saves was given.".to_string();
     };
     let shown = catboard::text::shown_path(path);
     if p.table.outcome().is_some() {

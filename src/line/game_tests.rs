@@ -264,7 +264,10 @@ fn check_events(text: &str, table: &TableGame) -> BTreeSet<&'static str> {
         });
         if mv.kind != MoveKind::Pass && before.captured(mv).is_some() {
             met.insert("capture");
-            assert!(said.contains("taking"), "capture not said: {said}");
+            assert!(
+                said.contains("taking") || said.contains(" takes "),
+                "capture not said: {said}"
+            );
         }
         if let Some(kind) = mv.promotion {
             met.insert("promotion");

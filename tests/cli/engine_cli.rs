@@ -28,11 +28,11 @@ fn engine_arguments_that_cannot_work_exit_2_with_one_sentence() {
     let cases: &[(&[&str], &str)] = &[
         (
             &["--variant", "cat", "--seat", "black=uci:stockfish"],
-            "catboard: The UCI engine 'stockfish' cannot play Cat Chess: no engine knows the rules of Cat Chess.",
+            "catboard: Stockfish does not play Cat Chess; it plays Chess.",
         ),
         (
             &["--variant", "chu", "--seat", "black=uci:stockfish"],
-            "catboard: The UCI engine 'stockfish' cannot play Chu Chess: UCI has no name for it; XBoard engines that announce variant elven play it.",
+            "catboard: Stockfish does not play Chu Chess; it plays Chess.",
         ),
         (
             &["--variant", "chu", "--seat", "black=xboard:fairymax"],

@@ -654,7 +654,7 @@ fn hostile_text_gets_one_clean_sentence_from_every_parser_and_protocol() {
     for hostile in hostile_texts() {
         let h = hostile.as_str();
         if let Err(e) = Variant::from_id(h) {
-            check(&e.0, h);
+            check(&e.to_string(), h);
         }
         for &variant in Variant::ALL {
             let start = variant.start_position();

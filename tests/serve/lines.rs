@@ -141,10 +141,14 @@ async fn the_whole_server_in_lines_lobby_table_game_archive_and_review() {
     }
     ann.wait_for("Black wins by checkmate.").await;
     bob.wait_for("Black wins by checkmate.").await;
+    ann.wait_for("Kept as game 1").await;
     ann.ask("quit", "Back in the lobby").await;
+    // The lobby's lists are rebuilt a tick (250 ms) after a game is
+    // archived, not at each command: give the tick time to come.
+    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
     ann.ask("recent", "Game 1: Chess, ann against bob").await;
     ann.ask("review 1", "quit to go back to the lobby.").await;
-    ann.ask("forward", "White pawn to f3.").await;
+    ann.ask("forward", "Move 1 of 4: White played").await;
     ann.ask("undo", "to look through only").await;
     ann.ask("quit", "Back in the lobby").await;
     ann.ask("leaders", "Chess").await;

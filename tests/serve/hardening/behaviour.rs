@@ -129,7 +129,17 @@ async fn the_table_hears_who_sits_down_watches_and_leaves_and_the_panel_names_th
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_lists_tables_as_people_count_and_scrolls_to_the_one_chosen() {
     let data = TempDir::new("scroll");
-    let server = Server::start(data.path(), &["--tables-per-person", "100"]);
+    let server = Server::start(
+        data.path(),
+        &[
+            "--tables-per-person",
+            "100",
+            "--tables-new-key",
+            "100",
+            "--tables-per-address",
+            "100",
+        ],
+    );
     let maker = new_key();
     for n in 1..=45 {
         let mut p = Player::with_key(server.port, &format!("maker+t{n}"), &maker).await;

@@ -8,7 +8,7 @@ use std::time::Duration;
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_that_cannot_be_saved_is_refused_and_told_and_nothing_is_lost() {
     let data = TempDir::new("unsaved");
-    let mut server = Server::start(data.path(), &[]);
+    let mut server = Server::start(data.path(), &["--tables-new-key", "4"]);
     let (ann_key, bob_key) = (new_key(), new_key());
     let mut ann = Player::with_key(server.port, "ann+t1", &ann_key).await;
     ann.wait_for("You play White at table t1.").await;

@@ -233,7 +233,7 @@ async fn throwaway_keys_filling_the_tables_never_keep_a_real_player_out() {
     let mut black = Player::with_key(server.port, "friend+mine", &new_key()).await;
     black.wait_for("You play Black at table mine.").await;
     white.play("e4").await;
-    black.wait_for("1.  e4").await;
+    black.wait_for("▸e4").await;
     server.stop();
 }
 

@@ -3,7 +3,8 @@
 //! each blunder, where it may be punished), each checked by a deeper
 //! search ([`check`]): the best move must win clearly — its winning
 //! chances at least [`WINNING`] — and the second best fall short of it by
-//! at least [`GAP`] (a blunder's fall), or there is no second move. The
+//! at least [`GAP`] (a blunder's fall), or there is no second move; a mate
+//! is the only move when no other move mates. The
 //! solution goes on while the solver's next move is unique the same way,
 //! up to [`MAX_SOLVER_MOVES`](super::MAX_SOLVER_MOVES) of them.
 
@@ -77,11 +78,23 @@ fn only_win(
         return Ok(Err(Rejection::NotWinning));
     }
     if let Some(second) = lines.get(1)
-        && best_chances - chances(second.score, scale) < GAP
+        && !unique(best.score, second.score, scale)
     {
         return Ok(Err(Rejection::NotUnique));
     }
     Ok(Ok(best.clone()))
+}
+
+/// Whether a best move scored `best` stands alone beside the second best,
+/// scored `second`: a mate stands alone when the second mates not at all
+/// (as lichess's puzzles count it: a mate is the only move when no other
+/// mates); a win without mate when the second falls short by the gap.
+fn unique(best: i32, second: i32, scale: Scale) -> bool {
+    let mates = |score: i32| mate_in_moves(score).is_some_and(|n| n > 0);
+    if mates(best) {
+        return !mates(second);
+    }
+    chances(best, scale) - chances(second, scale) >= GAP
 }
 
 /// Checks `game` (the solver to move) as a puzzle: the puzzle, or why it

@@ -393,11 +393,11 @@ mod tests {
         ] {
             assert_eq!(Tag::from_text(&tag.text()), Some(tag));
         }
-        let bad = p.line().replace("h5f7", "h5h6");
+        let bad = p.line().replace("h5f7", "h5h8");
         let err = read_file(Variant::Chess, &format!("# x\n{bad}\n")).unwrap_err();
         assert_eq!(
             err,
-            "Line 2 of the puzzles of Chess: its solution's move 'h5h6' is not legal there."
+            "Line 2 of the puzzles of Chess: its solution's move 'h5h8' is not legal there."
         );
         let err = Puzzle::from_line(Variant::Chess, "a\tb").unwrap_err();
         assert_eq!(err, "it has 2 fields, not 8");

@@ -130,6 +130,7 @@ fn movetext(pgn: &PgnGame, start: &AnyGame) -> Result<(Vec<String>, AnyGame), St
         game.make_move(mv);
         last_mover = Some(mover);
         after_comment = false;
+        // Not a message: a PGN comment cannot hold its own braces.
         let comment: Vec<String> = note
             .and_then(|n| n.comment.as_deref())
             .map(|c| c.replace(['{', '}'], ""))

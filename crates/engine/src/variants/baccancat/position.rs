@@ -159,7 +159,7 @@ pub fn read(text: &str) -> Result<Position, PositionError> {
     let leapers = LEAPERS
         .read(fields[7])
         .map(|n| Leapers::from_number(&n.to_string()))
-        .map_err(|why| bad(format!("The leapers field (field 8): {why}.")))?
+        .map_err(|why| bad(format!("The leapers field (field 8): {}.", why.clause())))?
         .ok_or_else(|| bad("The leapers field (field 8) should be 1, 2, 3 or 4.".to_string()))?;
     let mut pos = Position::empty(leapers);
     read_placement(&mut pos, fields[0])?;
@@ -192,7 +192,8 @@ pub fn read(text: &str) -> Result<Position, PositionError> {
     read_reserve(&mut pos, fields[5])?;
     let passes = PASSES
         .read(fields[6])
-        .map_err(|why| bad(format!("The passes field (field 7): {why}.")))? as u8;
+        .map_err(|why| bad(format!("The passes field (field 7): {}.", why.clause())))?
+        as u8;
     if passes as usize > pos.in_play_count() {
         return Err(bad(format!(
             "The passes field (field 7) says {passes}, more than the {} in play.",
@@ -363,8 +364,9 @@ fn read_reserve(pos: &mut Position, field: &str) -> Result<(), PositionError> {
         };
         let number = RESERVE_COUNT.read(chars.as_str()).map_err(|why| {
             bad(format!(
-                "The reserve field has {}: the count {why}.",
-                quoted(part)
+                "The reserve field has {}: the count {}.",
+                quoted(part),
+                why.clause()
             ))
         })?;
         pos.set_reserve(kind, number as u8);

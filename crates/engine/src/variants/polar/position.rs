@@ -137,12 +137,14 @@ impl Polar {
         game.read_en_passant(fields[3])?;
         game.state.halfmove = HALFMOVE_CLOCK.read(fields[4]).map_err(|why| {
             error(format!(
-                "The halfmove clock (field 5) of the position text: {why}."
+                "The halfmove clock (field 5) of the position text: {}.",
+                why.clause()
             ))
         })? as u16;
         game.state.fullmove = MOVE_NUMBER.read(fields[5]).map_err(|why| {
             error(format!(
-                "The move number (field 6) of the position text: {why}."
+                "The move number (field 6) of the position text: {}.",
+                why.clause()
             ))
         })? as u16;
         let them = game.side.opponent();

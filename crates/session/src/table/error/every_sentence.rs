@@ -571,7 +571,7 @@ proptest! {
             2,
         )?;
         check_all("query", &query_samples(&t, letter), query_arm, 4)?;
-        check_all("protocol line", &line_samples(&t), line_arm, 5)?;
+        check_all("protocol line", &line_samples(&t), line_arm, 6)?;
         check_all("table", &table_samples(&t, letter), table_arm, 18)?;
         check_all("variant", &[UnknownVariant(t.clone())], |_| 0, 1)?;
         let mut players = vec![UnknownPlayer::Name(t.clone())];
