@@ -340,6 +340,7 @@ pub fn help(voice: Voice) -> Vec<String> {
 /// The help at a table of `catboard serve` (or, when `archived`, in a
 /// game of its archive): the same commands, but what a shared table does
 /// instead of undo, hints and leaving.
+#[cfg(feature = "ssh")]
 pub fn help_at_server(voice: Voice, archived: bool) -> Vec<String> {
     let mut lines = help(voice);
     let (undo, quit) = if archived {

@@ -7,7 +7,9 @@
 mod analysis;
 mod commands;
 
-pub(crate) use commands::{Command, help_at_server, introduction};
+pub(crate) use commands::Command;
+#[cfg(feature = "ssh")]
+pub(crate) use commands::{help_at_server, introduction};
 
 use crate::session::action::Action;
 use crate::session::app::{App, Effect, Overlay, Screen, update};
