@@ -46,7 +46,7 @@ pub enum TextFault {
     BadClock(String),
     /// Too many plies or variations within variations.
     #[error("{}", clause(&.0.to_string()))]
-    Limit(LimitError),
+    Limit(Box<LimitError>),
 }
 
 /// A fault in a game's text and the line it is on (`line 7: ...`).
@@ -106,7 +106,7 @@ pub enum PgnError {
     },
     /// More games than the budget.
     #[error("{0}")]
-    TooManyGames(LimitError),
+    TooManyGames(Box<LimitError>),
     /// Game `game`'s tags ask for what cannot be.
     #[error("Game {game}: {}.", clause(&.fault.to_string()))]
     Tags {

@@ -113,7 +113,7 @@ impl<'a> Games<'a> {
             }
             PGN_GAMES
                 .check(number as u64)
-                .map_err(PgnError::TooManyGames)?;
+                .map_err(|why| PgnError::TooManyGames(Box::new(why)))?;
             self.count = number;
             return Ok(Some(game));
         }
@@ -177,7 +177,7 @@ impl<'a> Games<'a> {
                     plies += 1;
                     PGN_PLIES
                         .check(plies)
-                        .map_err(|why| AtLine::new(line, TextFault::Limit(why)))?;
+                        .map_err(|why| AtLine::new(line, TextFault::Limit(Box::new(why))))?;
                     game.items.push(Item::Move { text, line });
                 }
                 Token::Comment(body) if main => commands(body, line, &mut game.items)?,
@@ -185,7 +185,7 @@ impl<'a> Games<'a> {
                     open.push(line);
                     PGN_NESTING
                         .check(open.len() as u64)
-                        .map_err(|why| AtLine::new(line, TextFault::Limit(why)))?;
+                        .map_err(|why| AtLine::new(line, TextFault::Limit(Box::new(why))))?;
                 }
                 Token::Close => {
                     if open.pop().is_none() {

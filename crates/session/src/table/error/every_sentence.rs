@@ -497,7 +497,11 @@ fn text_samples(t: &str) -> Vec<TextFault> {
         TextFault::OpenVariation,
         TextFault::BadClock(t.into()),
     ];
-    all.extend(limit_samples(t).into_iter().map(TextFault::Limit));
+    all.extend(
+        limit_samples(t)
+            .into_iter()
+            .map(|l| TextFault::Limit(Box::new(l))),
+    );
     all
 }
 
@@ -553,7 +557,11 @@ fn pgn_samples(t: &str, letter: char) -> Vec<PgnError> {
             fault: AtLine::new(usize::MAX, fault),
         })
         .collect();
-    all.extend(limit_samples(t).into_iter().map(PgnError::TooManyGames));
+    all.extend(
+        limit_samples(t)
+            .into_iter()
+            .map(|l| PgnError::TooManyGames(Box::new(l))),
+    );
     all.extend(
         tag_samples(t)
             .into_iter()
