@@ -43,7 +43,7 @@ pub use writer::write;
 
 use crate::clock::TimeControl;
 use crate::core::{EndReason, Game, Move, Options, Outcome, Retire};
-use crate::limits::PGN_FILE;
+use crate::limits::{PGN_FILE, PGN_GAMES};
 use crate::text::{count, shown_path};
 use crate::variants::{AnyGame, Variant};
 use std::path::Path;
@@ -157,8 +157,8 @@ fn check_size(text: &str) -> Result<(), String> {
 }
 
 /// Game `number` (from 1) of the PGN `text`, replayed; the sentence
-/// saying why not (a fault in it or in a game before it, or no such
-/// game).
+/// saying why not (a fault in it, or no such game). A bad game before it
+/// does not stop it being read.
 pub fn read_game(text: &str, number: usize) -> Result<ReadGame, String> {
     check_size(text)?;
     if number == 0 {
@@ -166,10 +166,12 @@ pub fn read_game(text: &str, number: usize) -> Result<ReadGame, String> {
     }
     let mut seen = 0;
     for raw in games::Games::new(text) {
-        let raw = raw?;
-        seen = raw.number;
-        if raw.number == number {
-            return replay::replay(&raw);
+        match raw {
+            Ok(raw) if raw.number == number => return replay::replay(&raw),
+            Ok(raw) => seen = raw.number,
+            Err(fault) if fault.number == number => return Err(fault.sentence),
+            Err(fault) if fault.number < number => seen = fault.number,
+            Err(fault) => return Err(fault.sentence),
         }
     }
     Err(match seen {
@@ -182,24 +184,29 @@ pub fn read_game(text: &str, number: usize) -> Result<ReadGame, String> {
 }
 
 /// Every game of the PGN `text`, each replayed or the sentence saying
-/// why it cannot be; after a fault in the text itself (an unclosed
-/// comment, say) nothing more is read.
+/// why it cannot be (a bad game does not stop the games after it).
 pub fn read_games(text: &str) -> impl Iterator<Item = Result<ReadGame, String>> + '_ {
     let too_big = check_size(text).err();
     let games = too_big.is_none().then(|| games::Games::new(text));
-    too_big
-        .map(Err)
-        .into_iter()
-        .chain(games.into_iter().flatten().map(|raw| replay::replay(&raw?)))
+    too_big.map(Err).into_iter().chain(
+        games
+            .into_iter()
+            .flatten()
+            .map(|raw| replay::replay(&raw.map_err(|fault| fault.sentence)?)),
+    )
 }
 
-/// How many games the PGN `text` holds, or the sentence naming the first
-/// fault in its text (the games are not replayed).
+/// How many games the PGN `text` holds, bad ones counted (the games are
+/// not replayed); the sentence saying why it cannot be read at all.
 pub fn count_games(text: &str) -> Result<usize, String> {
     check_size(text)?;
     let mut seen = 0;
     for raw in games::Games::new(text) {
-        seen = raw?.number;
+        seen = match raw {
+            Ok(raw) => raw.number,
+            Err(fault) if fault.number > PGN_GAMES.most as usize => return Err(fault.sentence),
+            Err(fault) => fault.number,
+        };
     }
     Ok(seen)
 }

@@ -43,7 +43,16 @@ pub fn replay(raw: &RawGame<'_>) -> Result<ReadGame, String> {
                 let written = text.trim_end_matches(['!', '?']).replace('_', " ");
                 let read = match super::stopped(&game) {
                     Some(o) => Err(ListedMoveError::GameOver(o.reason)),
-                    None => game.parse_move(&written).map_err(ListedMoveError::Refused),
+                    // A check mark where the variant's notation writes none
+                    // (XBoard marks Chu's checks) is passed over.
+                    None => game.parse_move(&written).or_else(|why| {
+                        match written.strip_suffix(['+', '#']) {
+                            Some(bare) if !bare.is_empty() => game
+                                .parse_move(bare)
+                                .map_err(|_| ListedMoveError::Refused(why)),
+                            _ => Err(ListedMoveError::Refused(why)),
+                        }
+                    }),
                 };
                 let mv = read.map_err(|why| {
                     format!("Game {number}, {}.", why.describe(round as usize, text))
