@@ -503,11 +503,15 @@ fn play_config(
     let variant = Variant::from_id(&args.variant).map_err(|e| e.0)?;
     let options = Options::parse(variant.options(), args.options.iter().map(String::as_str))
         .map_err(|e| format!("Bad option: {e}."))?;
+    let mut read_warnings = None;
     let mut table = match &args.pgn {
         Some(path) => {
             let text = pgn::read_file(path)?;
             let read = pgn::read_game(&text, args.game)?;
             let players = players_of(read.pgn.variant, args)?;
+            if !read.warnings.is_empty() {
+                read_warnings = Some(read.warnings.join(" "));
+            }
             crate::session::pgn::table_of(&read, players)?
         }
         None => {
@@ -555,7 +559,10 @@ fn play_config(
         },
         look,
         saves,
-        notice: join_notices(engine_notice, nowhere.as_deref().map(nowhere_to_save)),
+        notice: join_notices(
+            join_notices(read_warnings, engine_notice),
+            nowhere.as_deref().map(nowhere_to_save),
+        ),
         think_ms: computer.think_ms,
         speech: crate::session::SpeechChoice::default(),
     })

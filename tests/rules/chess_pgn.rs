@@ -72,6 +72,23 @@ fn a_move_that_is_not_legal_is_refused_in_a_sentence() {
     assert_eq!(why, "Ply 3 of the game, 'e2e4', is not a legal move there.");
 }
 
+#[test]
+fn a_result_tag_the_token_contradicts_is_named_in_a_warning_and_the_token_taken() {
+    let read = |result_tag: &str, token: &str| {
+        let text = format!("[Event \"x\"]\n[Result \"{result_tag}\"]\n\n1. e4 e5 {token}\n");
+        pgn::read_game(&text, 1).expect("reads")
+    };
+    let contradicted = read("1-0", "0-1");
+    assert_eq!(contradicted.result, "0-1");
+    assert_eq!(
+        contradicted.warnings,
+        ["Game 1: its Result tag says 1-0 but its moves end with 0-1; 0-1 is taken."]
+    );
+    let agreed = read("1/2-1/2", "1/2-1/2");
+    assert!(agreed.warnings.is_empty(), "{:?}", agreed.warnings);
+    assert_eq!(agreed.result, "1/2-1/2");
+}
+
 /// The games of a file of tests/data/pgn, each read.
 fn sample(name: &str) -> Vec<pgn::ReadGame> {
     let path = format!("{}/tests/data/pgn/{name}", env!("CARGO_MANIFEST_DIR"));

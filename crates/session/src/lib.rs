@@ -313,6 +313,7 @@ mod tests {
             time: None,
             clocks: Vec::new(),
             turn_ms: None,
+            roster: None,
         }
     }
 

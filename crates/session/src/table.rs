@@ -3,6 +3,9 @@
 //! captured pieces, and the moves undone that `redo` can replay.
 
 mod engine_seats;
+mod roster;
+
+pub use roster::{Roster, SeatChange};
 
 use super::save::{SavedGame, SavedSeries, SavedVerdict};
 use super::words::capitalise;
@@ -134,6 +137,8 @@ pub struct TableGame {
     /// was last read back from a save (the rest of the turn is the front
     /// end's to measure); nothing once a move is played.
     carried: Duration,
+    /// The loaded game's tags and each change of player, for PGN.
+    roster: Roster,
 }
 
 impl TableGame {
@@ -168,6 +173,7 @@ impl TableGame {
             engines: Vec::new(),
             clocks: spec.time.map(|control| Clocks::new(control, seats)),
             carried: Duration::ZERO,
+            roster: Roster::default(),
             game,
             played: Vec::new(),
             redo: Vec::new(),
@@ -206,6 +212,9 @@ impl TableGame {
         })?;
         table.think_ms = saved.think_ms;
         table.read_engines(&saved.engines)?;
+        if let Some(roster) = &saved.roster {
+            table.roster = Roster::from_saved(roster, table.players.len());
+        }
         if let Some(series) = &saved.series {
             table.series =
                 Series::from_parts(series.games, series.totals.clone()).map_err(|e| e.0)?;
@@ -326,6 +335,7 @@ impl TableGame {
             verdict: None,
             think_ms: self.think_ms,
             engines: self.saved_engines(),
+            roster: self.roster.saved(),
             time: self.time_control().map(TimeControl::text),
             clocks: match &self.clocks {
                 Some(_) => self
@@ -638,6 +648,11 @@ impl TableGame {
         self.played.iter().map(|p| p.mv)
     }
 
+    /// The seat that played each ply, in turn.
+    pub fn movers(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.played.iter().map(|p| p.mover)
+    }
+
     /// How many moves have been played.
     pub fn ply(&self) -> usize {
         self.played.len()
@@ -875,6 +890,7 @@ mod long_game {
             time: None,
             clocks: Vec::new(),
             turn_ms: None,
+            roster: None,
         }
     }
 

@@ -116,6 +116,9 @@ pub struct ReadGame {
     /// The result token the text ends the game with (or its `Result`
     /// tag), `*` when neither says.
     pub result: String,
+    /// Sentences about what was read but not taken (a `Result` tag that
+    /// the result token contradicts), for the reader to be told.
+    pub warnings: Vec<String>,
 }
 
 impl ReadGame {

@@ -113,12 +113,17 @@ pub fn replay(raw: &RawGame<'_>) -> Result<ReadGame, String> {
             .cloned()
             .collect(),
     };
-    let result = raw
-        .result
-        .or(raw.tag("Result"))
-        .filter(|r| tags::is_result(r))
-        .unwrap_or("*")
-        .to_string();
+    let token = raw.result.filter(|r| tags::is_result(r));
+    let tag = raw.tag("Result").filter(|r| tags::is_result(r));
+    let mut warnings = Vec::new();
+    if let (Some(token), Some(tag)) = (token, tag)
+        && token != tag
+    {
+        warnings.push(format!(
+            "Game {number}: its Result tag says {tag} but its moves end with {token}; {token} is taken."
+        ));
+    }
+    let result = token.or(tag).unwrap_or("*").to_string();
     Ok(ReadGame {
         number,
         pgn: PgnGame {
@@ -134,6 +139,7 @@ pub fn replay(raw: &RawGame<'_>) -> Result<ReadGame, String> {
         position: game,
         tags: raw.tags.clone(),
         result,
+        warnings,
     })
 }
 
