@@ -3,7 +3,6 @@
 
 use super::Failure;
 use super::bench_baseline::{self, Figures};
-use catboard::ai::bench::{BACCANCAT_POSITIONS, CAT_POSITIONS, POSITIONS};
 use catboard::ai::{Level, Limits, Searcher};
 use catboard::core::{Game, Options, perft};
 use catboard::limits::{self, HASH_MB, THINK_MS};
@@ -62,8 +61,9 @@ pub struct XboardArgs {
     /// Hash table size in MiB (1 to 1024).
     #[arg(long, default_value_t = 64)]
     pub hash_mb: u64,
-    /// Play at a fixed level (casual, club, strong) whatever the clock says;
-    /// master (the default) thinks by the interface's clock.
+    /// Play at a fixed level (a level's name below master, or an Elo:
+    /// the nearest level) whatever the clock says; master (the default)
+    /// thinks by the interface's clock.
     #[arg(long, default_value = "master")]
     pub level: Level,
     /// A Chu Chess rule option, as key=value (repeatable; the keys of
@@ -131,28 +131,16 @@ fn bench_variant(
     figures: &mut Figures,
     out: &mut impl Write,
 ) -> io::Result<()> {
-    const POLAR_START: &[(&str, &str)] = &[("start", catboard::variants::polar::START_TEXT)];
     let bench = Bench {
         args,
         variant,
         prefix: variant.id(),
     };
-    match variant {
-        Variant::Cat => cat_bench(&bench, figures, out),
-        Variant::Chess => grid_bench(&bench, POSITIONS, figures, out),
-        // Chu's perft grows about 60-fold a ply: depth 4 takes about a second.
-        Variant::Chu => grid_bench(
-            &bench,
-            catboard::variants::chu::BENCH_POSITIONS,
-            figures,
-            out,
-        ),
-        Variant::Polar => grid_bench(&bench, POLAR_START, figures, out),
-        // Four armies: a depth counts two-seat plies and is stretched to
-        // twice as many, so at most depth 2 (four plies) is searched; perft
-        // grows about 50-fold a ply, depth 4 takes seconds (the limits
-        // table's BacCanCat rows).
-        Variant::BacCanCat => grid_bench(&bench, BACCANCAT_POSITIONS, figures, out),
+    let spec = variant.record().bench;
+    if spec.searched {
+        grid_bench(&bench, spec.positions, figures, out)
+    } else {
+        level_bench(&bench, spec.positions, figures, out)
     }
 }
 
@@ -289,17 +277,27 @@ fn grid_bench(
     Ok(())
 }
 
-/// `catboard bench --variant cat`: one move at every level on the Cat
-/// Chess positions, then perft of the Cat Chess start.
-fn cat_bench(bench: &Bench, figures: &mut Figures, out: &mut impl Write) -> io::Result<()> {
+/// `catboard bench` for a variant whose positions are not searched to a
+/// depth (Cat Chess): one move at every level on its `positions`, then
+/// perft of its start.
+fn level_bench(
+    bench: &Bench,
+    positions: &[(&str, &str)],
+    figures: &mut Figures,
+    out: &mut impl Write,
+) -> io::Result<()> {
     let args = bench.args;
-    level_times(bench, CAT_POSITIONS, figures, out)?;
+    level_times(bench, positions, figures, out)?;
     if args.perft > 0 {
         let depth = args.perft;
-        let mut game = Variant::Cat.new_game(&Options::new());
+        let mut game = bench.variant.new_game(&Options::new());
         let timing = timed_perft(&mut game, depth);
         record_perft(figures, bench.prefix, depth, &timing);
-        writeln!(out, "perft {depth} of the Cat Chess start: {timing}")?;
+        writeln!(
+            out,
+            "perft {depth} of the {} start: {timing}",
+            bench.variant.name()
+        )?;
     }
     Ok(())
 }

@@ -1,4 +1,4 @@
-//! The limits table ([`catboard::limits::LIMITS`]) against what the user
+//! The limits table ([`catboard::limits::all()`]) against what the user
 //! reads: docs/limits.md holds the table generated from it (between two
 //! markers; `CATBOARD_WRITE_DOCS=1 cargo test limits_check` writes it), and
 //! every command-line flag a limit bounds says that limit in `--help`.
@@ -11,7 +11,7 @@ use std::path::Path;
 
 /// Where the generated table begins and ends in docs/limits.md.
 const BEGIN: &str =
-    "<!-- The table below is generated from catboard::limits::LIMITS; a test compares them. -->";
+    "<!-- The table below is generated from catboard::limits::all(); a test compares them. -->";
 const END: &str = "<!-- End of the generated table. -->";
 
 #[test]
@@ -63,12 +63,12 @@ fn says_range(help: &str, limit: &Limit) -> bool {
 /// Chess and Polar chess, 6 for ...`).
 fn says_most_for(help: &str, variant: Variant, limit: &Limit) -> bool {
     // "Chess" alone, not the end of "Cat Chess" or "Chu Chess".
-    let text = match variant {
-        Variant::Chess => help
-            .replace("Cat Chess", "Cat ----")
-            .replace("Chu Chess", "Chu ----"),
-        _ => help.to_string(),
-    };
+    let mut text = help.to_string();
+    for other in Variant::ALL.iter().map(|v| v.name()) {
+        if other != variant.name() && other.contains(variant.name()) {
+            text = text.replace(other, &other.replace(variant.name(), "----"));
+        }
+    }
     let Some(at) = text.find(variant.name()) else {
         return false;
     };
@@ -87,7 +87,6 @@ fn every_bounded_flag_says_its_limit_in_help() {
         ("line", "think-ms", &limits::THINK_MS),
         ("bench", "think-ms", &limits::THINK_MS),
         ("bench", "depth", &limits::BENCH_DEPTH),
-        ("bench", "depth", &limits::BENCH_DEPTH_BACCANCAT),
         ("selfplay", "think-ms", &limits::THINK_MS),
         ("selfplay", "games", &limits::SELFPLAY_GAMES),
         ("selfplay", "jobs", &limits::JOBS),
@@ -96,8 +95,12 @@ fn every_bounded_flag_says_its_limit_in_help() {
         ("selfplay", "soak", &limits::SOAK_GAMES),
         ("xboard", "hash-mb", &limits::HASH_MB),
     ];
+    let own_depths = Variant::ALL
+        .iter()
+        .filter_map(|v| v.record().bench_depth.as_ref())
+        .map(|limit| ("bench", "depth", limit));
     let mut wrong = Vec::new();
-    for &(sub, flag, limit) in ranged {
+    for (sub, flag, limit) in ranged.iter().copied().chain(own_depths) {
         let help = help_of(sub, flag);
         if !says_range(&help, limit) {
             wrong.push(format!(

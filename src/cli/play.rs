@@ -131,13 +131,15 @@ pub struct GameArgs {
     /// The variant: chess, cat (Cat Chess), chu (Chu Chess), polar (Polar chess) or baccancat.
     #[arg(long, default_value = "chess")]
     pub variant: String,
-    /// Who plays White: human, casual, club, strong or master.
+    /// Who plays White: human, a level (beginner, novice, casual, club,
+    /// advanced, strong, expert, master) or an Elo (the nearest level).
     #[arg(long, value_name = "PLAYER")]
     pub white: Option<String>,
-    /// Who plays Black: human, casual, club, strong or master.
+    /// Who plays Black: human, a level (beginner, novice, casual, club,
+    /// advanced, strong, expert, master) or an Elo (the nearest level).
     #[arg(long, value_name = "PLAYER")]
     pub black: Option<String>,
-    /// Who plays the Cats (Cat Chess): human, casual, club, strong or master.
+    /// Who plays the Cats (Cat Chess): human, a level or an Elo.
     #[arg(long, value_name = "PLAYER")]
     pub cats: Option<String>,
     /// Who plays any seat, as seat=player (e.g. black=club), or another
@@ -150,7 +152,7 @@ pub struct GameArgs {
     #[arg(long = "engine-option", value_name = "SEAT:NAME=VALUE")]
     pub engine_options: Vec<String>,
     /// The level of catboard's computer that takes over a seat whose
-    /// engine fails (casual, club, strong or master; master by default).
+    /// engine fails (a level or an Elo; master by default).
     #[arg(long, value_name = "LEVEL")]
     pub fallback: Option<String>,
     /// The start position in the variant's position text (FEN for chess, Cat FEN for cat; docs/ has a page per game); the usual start when absent.
@@ -306,7 +308,7 @@ fn fallback_level(args: &GameArgs) -> Result<Level, String> {
     match Player::from_id(name) {
         Ok(Player::Computer(level)) => Ok(level),
         _ => Err(format!(
-            "--fallback {} is not a level of catboard's computer; choose casual, club, strong or master.",
+            "--fallback {} is not a level of catboard's computer; choose a level (beginner to master) or an Elo such as 1400.",
             quoted(name)
         )),
     }
@@ -743,7 +745,9 @@ mod tests {
         assert!(err.contains("'cats'"), "{err}");
         let err = players_of(Variant::Chess, &args(Some("grandmaster"), &[])).expect_err("no");
         assert!(
-            err.contains("human, casual, club, strong or master"),
+            err.contains(
+                "human, beginner, novice, casual, club, advanced, strong, expert or master"
+            ),
             "{err}"
         );
     }

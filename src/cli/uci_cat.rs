@@ -8,7 +8,7 @@ use clap::Args;
 /// Arguments of `catboard uci-cat`.
 #[derive(Args, Debug)]
 pub struct UciCatArgs {
-    /// The level `go` thinks at: casual, club, strong or master.
+    /// The level `go` thinks at: a level's name or an Elo.
     #[arg(long, default_value = "strong")]
     pub level: Level,
 }

@@ -10,9 +10,9 @@ use crate::session::speech::{Notation, Voice, read_typed};
 use crate::session::table::TableGame;
 use crate::session::words::{capitalise, seat_is};
 use catboard::core::geometry::Shape;
+use catboard::core::sphere as layout;
 use catboard::core::{Cell, Game, Geometry, PieceKind, Seat};
 use catboard::entry::cells_named;
-use catboard::variants::polar::layout;
 
 /// A line typed in the line mode.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -550,9 +550,9 @@ fn status(p: &Playing, voice: Voice) -> Vec<String> {
         said.push(format!("Hint: {}.", voice.mv(game, mv)));
     }
     said.extend(material(table));
-    for (label, value) in game.annotations().notes {
-        let value = describe::note_words(game, voice, &label, &value);
-        said.push(format!("{label}: {value}."));
+    for note in game.annotations().notes {
+        let value = describe::note_words(voice, &note.value);
+        said.push(format!("{}: {value}.", note.label));
     }
     if game.annotations().zones.iter().next().is_some() {
         said.extend(zones(table, voice));
@@ -594,8 +594,8 @@ fn count(table: &TableGame) -> Vec<String> {
         .annotations()
         .notes
         .into_iter()
-        .filter(|(_, value)| value.starts_with(|c: char| c.is_ascii_digit()))
-        .map(|(label, value)| format!("{label}: {value}."))
+        .filter(|note| note.value.as_count().is_some())
+        .map(|note| format!("{}: {}.", note.label, note.value))
         .collect();
     let seen = game.earlier_occurrences();
     if seen > 0 {
@@ -690,15 +690,16 @@ fn spoken_moves(table: &TableGame, voice: Voice) -> Vec<String> {
 /// the panel shows ("Reserve: Q8 T8 G8.").
 fn note(table: &TableGame, voice: Voice, name: &str) -> String {
     let notes = table.game().annotations().notes;
-    match notes.iter().find(|(label, _)| {
-        label
+    match notes.iter().find(|note| {
+        note.label
             .to_ascii_lowercase()
             .split(|c: char| !c.is_ascii_alphabetic())
             .any(|w| w == name)
     }) {
-        Some((label, value)) => format!(
-            "{label}: {}.",
-            describe::note_words(table.game(), voice, label, value)
+        Some(note) => format!(
+            "{}: {}.",
+            note.label,
+            describe::note_words(voice, &note.value)
         ),
         None => format!("{} has no {name} to tell.", table.variant().name()),
     }

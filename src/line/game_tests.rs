@@ -299,8 +299,8 @@ fn check_events(text: &str, table: &TableGame) -> BTreeSet<&'static str> {
             let note = |a: &catboard::core::Annotations, label: &str| {
                 a.notes
                     .iter()
-                    .find(|(l, _)| l == label)
-                    .map(|(_, v)| v.clone())
+                    .find(|n| n.label == label)
+                    .map(|n| n.value.clone())
             };
             if note(&was, "Out") != note(&now, "Out") {
                 met.insert("army out");

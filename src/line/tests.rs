@@ -491,7 +491,7 @@ fn the_computer_command_plays_one_move_for_the_side_to_move() {
     assert_says(
         &text,
         &[
-            "The computer (strong) chooses a move...",
+            "The computer (expert) chooses a move...",
             "White plays ",
             "Moves: 1: ",
         ],

@@ -1,16 +1,16 @@
 //! A finished game as the archive keeps it: its PGN, its players, what
-//! each scored, whether it is rated and the ratings it moves. The rules
-//! of who is rated live here once: [`is_rated`] decides, [`scores`] says
-//! what each seat scored, and `catboard::rating` does the arithmetic.
+//! each scored, whether it is rated and how it ended. The rules of who is
+//! rated live here once: [`is_rated`] decides, [`scores`] says what each
+//! seat scored; the store moves the ratings as it archives the game
+//! (`store::rate`, with `catboard::rating`'s arithmetic).
 
 use super::room::{Holder, Room};
 use super::store::{ArchivedPlayer, FinishedGame};
 use crate::session::table::{Player, TableGame};
 use crate::session::words::capitalise;
 use catboard::clock::TimeControl;
-use catboard::core::Game;
+use catboard::core::{Game, Termination};
 use catboard::notation::pgn::{self, PgnGame};
-use catboard::rating::{self, Rating};
 
 /// Whether a game is rated: every seat is played by a person with a key
 /// (no computer, no guest, no seat empty), no one plays two seats, and
@@ -97,14 +97,9 @@ pub fn pgn_of(
 }
 
 /// The archive's record of `room`, whose game `table` has just ended at
-/// `finished`, with `before` the ratings of its players before the game
-/// when it is rated (see [`is_rated`]), in seat order.
-pub fn finished_game(
-    room: &Room,
-    table: &TableGame,
-    before: Option<&[Rating]>,
-    finished: u64,
-) -> FinishedGame {
+/// `finished`: rated when [`is_rated`] says so (the store fills in the
+/// ratings).
+pub fn finished_game(room: &Room, table: &TableGame, finished: u64) -> FinishedGame {
     let game = table.game();
     let seat_names = game.seat_names();
     let names: Vec<String> = (0..table.players().len())
@@ -115,7 +110,6 @@ pub fn finished_game(
         })
         .collect();
     let scores = scores(game);
-    let after = before.map(|b| rating::rate_game(b, &scores, rating::TAU));
     let players = (0..names.len())
         .map(|s| ArchivedPlayer {
             seat_name: capitalise(seat_names.get(s).copied().unwrap_or("?")),
@@ -125,8 +119,8 @@ pub fn finished_game(
                 .map(|h| h.identity.clone()),
             name: names[s].clone(),
             score: scores.get(s).copied().unwrap_or(0),
-            before: before.and_then(|b| b.get(s).copied()),
-            after: after.as_ref().and_then(|a| a.get(s).copied()),
+            before: None,
+            after: None,
         })
         .collect();
     let time_control = table.time_control().map(TimeControl::text);
@@ -136,9 +130,9 @@ pub fn finished_game(
         time_control: time_control.map(str::to_string),
         termination: table
             .outcome()
-            .map_or_else(String::new, |o| table.outcome_words(o)),
+            .map(|o| Termination::new(o, table.last_move())),
         result: result(game),
-        rated: before.is_some(),
+        rated: is_rated(table.players(), &room.holders, table.time_control()),
         finished,
         plies: table.ply(),
         pgn: pgn_of(table, &names, time_control, finished),
@@ -198,6 +192,7 @@ mod tests {
             time: TimeControl::parse("1+2").expect("a control"),
         };
         let mut table = TableGame::new(&spec).expect("a table");
+        // The first move is free: the clocks start with it.
         for (text, spent) in [("e4", 5), ("e5", 7), ("Nf3", 70)] {
             let mv = table.game().parse_move(text).expect("legal");
             let _ = table.play_after(mv, Duration::from_secs(spent));
@@ -207,7 +202,7 @@ mod tests {
         assert!(text.contains("[TimeControl \"60+2\"]"), "{text}");
         assert!(text.contains("[Termination \"time forfeit\"]"), "{text}");
         assert!(
-            text.contains("1. e4 {[%clk 0:00:57]} 1... e5 {[%clk 0:00:55]}\n{[%retire flag:white] [%clk 0:00:00.0]} 0-1"),
+            text.contains("1. e4 {[%clk 0:01:00]} 1... e5 {[%clk 0:00:55]}\n{[%retire flag:white] [%clk 0:00:00.0]} 0-1"),
             "{text}"
         );
         let read = pgn::read_game(&text, 1).expect("reads back");

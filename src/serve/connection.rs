@@ -1,15 +1,16 @@
 //! One connection's screen, as a task on the server's runtime: the lobby,
 //! the setup form for a new table, or a table. At a table the connection
 //! has its own [`App`] (cursor, orientation from its seat, overlays) over
-//! a copy of the shared game: a move the App plays is sent to the table,
-//! which checks and keeps it and tells every viewer, and each viewer's App
-//! then follows the table's game.
+//! a copy of the shared game, kept elsewhere ([`App::kept_elsewhere`]):
+//! what its player asks of the game (a move, resigning, a draw offered or
+//! answered, a rematch) leaves `update` as an intent, which the table's
+//! keeper ([`TableKeeper`], the hub) decides; the App folds the answer in
+//! and follows the record as kept, as every viewer's App does when the
+//! table changes.
 //!
-//! The table's hub keeps the time: the App's clocks are only shown
-//! ([`App::kept_elsewhere`]), each copy of the game the hub hands over
-//! carries the time the seat to move has spent so far, and the task wakes
-//! when the clock shown changes. Resigning, a draw offered and answered,
-//! and a rematch asked for go through the hub too. From the lobby a
+//! The table's hub keeps the time: the App's clocks are only shown, each
+//! copy of the game the hub hands over carries the time the seat to move
+//! has spent so far, and the task wakes when the clock shown changes. From the lobby a
 //! connection may wait for a quick game, and open an archived game to
 //! look through (read-only, in the App's review).
 //!
@@ -22,29 +23,28 @@
 //! the client's terminal is given back, told why in one line, and given
 //! an exit status.
 
-use super::hub::{Shared, TableNow, TableSummary};
+use super::hub::{Shared, TableSummary};
 use super::identity::{Login, Who, login_clock, parse_login};
 use super::limits::WRITE_DEADLINE;
 use super::lobby::{Choice, Lists, Lobby, Page};
 use super::log;
 use super::mailbox::{Ending, Mailbox, Notice};
 use super::screen::{self, Screen};
-use crate::session::action::{Action, ReviewStep};
+use super::table_keeper::{NO_HINTS, NO_TAKE_BACK, OWN_SEATS_ONLY, TableKeeper};
+use crate::session::action::Action;
 use crate::session::action_of;
-use crate::session::app::{App, Overlay, Playing, Screen as AppScreen, update};
-use crate::session::describe::{self, Event, EventKind};
+use crate::session::app::{App, Effect, Playing, Screen as AppScreen, update};
 use crate::session::input::Incoming;
+use crate::session::keeper::{Answer, Keeper};
 use crate::session::key_decoder::KeyDecoder;
 use crate::session::keymap::{Key, Refusal};
 use crate::session::look::{ColorDepth, GlyphSet, LookChoice};
 use crate::session::setup_form::Setup;
-use crate::session::speech::Voice;
 use crate::session::table::{Player, TableGame, TableSpec};
-use crate::session::timing::TurnTimer;
 use crate::session::words::capitalise;
 use crate::ui::view::{Look, view};
 use catboard::clock::TimeControl;
-use catboard::core::{Game, Retire, Seat};
+use catboard::core::{Game, Seat};
 use catboard::variants::Variant;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -63,11 +63,11 @@ const FAREWELL: Duration = Duration::from_secs(5);
 pub static SHARED_TABLE: &[Refusal] = &[
     Refusal {
         action: Action::Undo,
-        why: "Moves cannot be taken back at a shared table.",
+        why: NO_TAKE_BACK,
     },
     Refusal {
         action: Action::Redo,
-        why: "Moves cannot be taken back at a shared table.",
+        why: NO_TAKE_BACK,
     },
     Refusal {
         action: Action::Restart,
@@ -75,7 +75,7 @@ pub static SHARED_TABLE: &[Refusal] = &[
     },
     Refusal {
         action: Action::Hint,
-        why: "There are no hints at a shared table.",
+        why: NO_HINTS,
     },
     Refusal {
         action: Action::PauseComputer,
@@ -83,7 +83,7 @@ pub static SHARED_TABLE: &[Refusal] = &[
     },
     Refusal {
         action: Action::ComputerMove,
-        why: "At a shared table the computer plays only its own seats.",
+        why: OWN_SEATS_ONLY,
     },
 ];
 
@@ -167,12 +167,10 @@ enum Place {
 
 /// A connection at a table.
 struct Seated {
-    /// The table's name.
-    name: String,
-    /// The seat it plays, or `None` to watch.
-    seat: Option<usize>,
     /// The connection's view of the game.
     app: App,
+    /// The table's keeper, for this connection's player.
+    keeper: TableKeeper,
 }
 
 /// The channel, and the box that says when the session is gone.
@@ -484,7 +482,7 @@ impl Connection {
     /// game paired, a rematch made): it leaves where it is and sits there.
     async fn go_to(&mut self, name: &str) {
         if let Place::Seated(seated) = &self.place
-            && seated.name == name
+            && seated.keeper.table() == name
         {
             return;
         }
@@ -588,16 +586,17 @@ impl Connection {
             None => format!("You are watching table {name}."),
         };
         let role = format!("{role} {}.", joined.seats.join(", "));
-        app.emit(Event::new(EventKind::Info, role));
-        let mut seated = Seated {
-            name: name.to_string(),
-            seat: joined.seat,
-            app,
-        };
+        let _ = update(
+            &mut app,
+            Action::Told {
+                text: role,
+                error: false,
+            },
+        );
+        let keeper = TableKeeper::new(self.shared.clone(), name, self.id, self.who.clone());
+        let mut seated = Seated { app, keeper };
         // A draw offered before this connection came is asked now.
-        if let Some(now) = self.shared.view(name) {
-            seated.follow(now);
-        }
+        seated.follow();
         self.set_place(Place::Seated(Box::new(seated)));
     }
 
@@ -615,21 +614,10 @@ impl Connection {
         };
         let mut playing = Playing::new(table, 0, None);
         playing.people = people;
-        let mut app = App::new(
-            AppScreen::Playing(Box::new(playing)),
-            None,
-            self.choice.clone(),
+        let title = format!(
+            "{title}. Left and Right step through the moves, Esc shows the end, q goes back."
         );
-        app.refused = ARCHIVED_GAME;
-        app.kept_elsewhere = true;
-        let _ = update(&mut app, Action::Review(ReviewStep::First));
-        // Said after the start position, in the same step.
-        app.emit(Event::new(
-            EventKind::Info,
-            format!(
-                "{title}. Left and Right step through the moves, Esc shows the end, q goes back."
-            ),
-        ));
+        let app = App::looking_through(playing, self.choice.clone(), ARCHIVED_GAME, &title);
         self.set_place(Place::Archived(Box::new(app), lobby));
     }
 
@@ -655,7 +643,7 @@ impl Connection {
 
     async fn leave_table(&mut self) {
         if let Place::Seated(seated) = &self.place {
-            let (table, conn, who) = (seated.name.clone(), self.id, self.who.clone());
+            let (table, conn, who) = (seated.keeper.table().to_string(), self.id, self.who.clone());
             let _ = blocking(&self.shared, move |s| {
                 s.leave(&table, conn, &who);
                 Ok(())
@@ -750,7 +738,7 @@ impl Connection {
                     self.set_place(Place::Lobby(Lobby::new()));
                     return;
                 }
-                seated.act(&self.shared, self.id, &self.who, action).await;
+                seated.act(action).await;
             }
             Place::Archived(app, lobby) => {
                 let Some(action) = action_of(app, incoming) else {
@@ -787,10 +775,8 @@ impl Connection {
 
     /// The table changed: the App follows it.
     fn follow(&mut self) {
-        if let Place::Seated(seated) = &mut self.place
-            && let Some(now) = self.shared.view(&seated.name)
-        {
-            seated.follow(now);
+        if let Place::Seated(seated) = &mut self.place {
+            seated.follow();
             self.dirty = true;
         }
     }
@@ -803,200 +789,44 @@ impl Connection {
             return;
         }
         if let Place::Seated(seated) = &mut self.place {
-            let kind = if notice.error {
-                EventKind::Error
-            } else {
-                EventKind::Info
+            let told = Action::Told {
+                text: notice.text,
+                error: notice.error,
             };
-            seated.app.begin_step();
-            seated.app.emit(Event::new(kind, notice.text));
+            let _ = update(&mut seated.app, told);
             self.dirty = true;
         }
     }
 }
 
 impl Seated {
-    /// Applies `action` to the App for connection `conn` of `who`: a move
-    /// or a retirement it plays (a resignation, a draw agreed) is sent to
-    /// the table, which checks, times and keeps it, and a refusal puts the
-    /// table's game back; a draw offered, declined or a rematch asked for
-    /// goes to the hub.
-    async fn act(&mut self, shared: &Arc<Shared>, conn: u64, who: &Who, action: Action) {
-        match action {
-            Action::OfferDraw => {
-                let name = self.name.clone();
-                let offered = blocking(shared, move |s| s.offer_draw(&name, conn)).await;
-                if let Err(why) = offered {
-                    self.app.begin_step();
-                    self.app.emit(Event::new(EventKind::Error, why));
-                }
-                return;
-            }
-            Action::NewGame => return self.rematch(shared, conn, who).await,
-            Action::AskResign | Action::Resign if self.seat.is_none() => {
-                self.app.begin_step();
-                self.app.emit(Event::new(
-                    EventKind::Error,
-                    "You are watching this table; only its players resign.",
-                ));
-                return;
-            }
-            _ => {}
-        }
-        let before = self.ply();
-        let offered = self.draw_offer();
-        // The effects are dropped: the App has nowhere to save, and the
-        // searches it asks for are the table's to run.
-        let _ = update(&mut self.app, action);
-        let after = self.ply();
-        if after == before {
-            if offered.is_some() && self.draw_offer().is_none() {
-                // The draw offered was declined here.
-                let name = self.name.clone();
-                let _ = blocking(shared, move |s| s.decline_draw(&name, conn)).await;
-            }
-            return;
-        }
-        let played = match &self.app.screen {
-            AppScreen::Playing(p) if after == before + 1 => p.table.last_move(),
-            _ => None,
-        };
-        let refused = match played {
-            Some(mv) => {
-                let name = self.name.clone();
-                blocking(shared, move |s| s.play(&name, conn, mv))
-                    .await
-                    .err()
-            }
-            None => Some("That cannot be done at a shared table.".to_string()),
-        };
-        match refused {
-            Some(why) => {
-                if let Some(now) = shared.view(&self.name) {
-                    self.set_table(now);
-                }
-                self.app.emit(Event::new(EventKind::Error, why));
-            }
-            None => {
-                // The table's game as kept (its clocks as the hub timed
-                // the move, or a flag that fell first).
-                if let Some(now) = shared.view(&self.name) {
-                    self.follow(now);
-                }
-            }
+    /// Applies `action` to the App; what it asks of the game goes to the
+    /// table's keeper, whose answer the App folds in before it follows
+    /// the record as kept.
+    async fn act(&mut self, action: Action) {
+        let effects = update(&mut self.app, action);
+        for effect in effects {
+            // The App of a table kept by the hub only asks: saves and
+            // searches are the hub's.
+            let Effect::Ask(intent) = effect else {
+                continue;
+            };
+            let mut keeper = self.keeper.clone();
+            let asked = intent.clone();
+            let answer = tokio::task::spawn_blocking(move || keeper.ask(asked))
+                .await
+                .unwrap_or_else(|e| {
+                    Answer::Refused(format!("The server could not do that just now ({e})."))
+                });
+            let _ = update(&mut self.app, Action::Answered(intent, answer));
+            self.follow();
         }
     }
 
-    /// `n` at a shared table: once the game is over, a rematch is asked
-    /// for (made when every player has asked; the hub sends them there).
-    async fn rematch(&mut self, shared: &Arc<Shared>, conn: u64, who: &Who) {
-        let (name, who) = (self.name.clone(), who.clone());
-        let asked = blocking(shared, move |s| s.rematch(&name, conn, &who)).await;
-        self.app.begin_step();
-        match asked {
-            Ok(Some(_)) => {}
-            Ok(None) => self.app.emit(Event::new(
-                EventKind::Info,
-                "You asked for a rematch, the seats turned; waiting for the others.",
-            )),
-            Err(why) => self.app.emit(Event::new(EventKind::Error, why)),
-        }
-    }
-
-    fn ply(&self) -> usize {
-        match &self.app.screen {
-            AppScreen::Playing(p) => p.table.ply(),
-            AppScreen::Setup(_) => 0,
-        }
-    }
-
-    /// The draw offered to this connection's player, not answered yet.
-    fn draw_offer(&self) -> Option<Seat> {
-        match &self.app.screen {
-            AppScreen::Playing(p) => p.draw_offer,
-            AppScreen::Setup(_) => None,
-        }
-    }
-
-    /// Puts the table's game in the App without a word.
-    fn set_table(&mut self, now: TableNow) {
-        if let AppScreen::Playing(p) = &mut self.app.screen {
-            p.table = now.table;
-            p.people = now.people;
-            p.timer = TurnTimer::default();
-        }
-        self.ask_draw(now.draw_offer);
-        let _ = update(&mut self.app, Action::Resize);
-    }
-
-    /// Shows the draw offered to this connection's player (`from` the
-    /// seat that offered it) as a question, or closes a question whose
-    /// offer is gone.
-    fn ask_draw(&mut self, from: Option<Seat>) {
-        let own = self.seat.map(|s| Seat(s as u8));
-        let AppScreen::Playing(p) = &mut self.app.screen else {
-            return;
-        };
-        match from {
-            Some(from) if Some(from.opponent()) == own => {
-                if p.draw_offer != Some(from) {
-                    p.draw_offer = Some(from);
-                    self.app.overlay = Some(Overlay::DrawOffered(from));
-                }
-            }
-            _ => {
-                if p.draw_offer.take().is_some()
-                    && matches!(self.app.overlay, Some(Overlay::DrawOffered(_)))
-                {
-                    self.app.overlay = None;
-                }
-            }
-        }
-    }
-
-    /// The table is now as `now` shows it: the App takes its game (its
-    /// clock timed from the hub's measure of the turn so far), saying the
-    /// move that came and the result; a draw offered is asked.
-    fn follow(&mut self, now: TableNow) {
-        let AppScreen::Playing(p) = &mut self.app.screen else {
-            return;
-        };
-        p.people = now.people;
-        let table = now.table;
-        let same = p.table.ply() == table.ply()
-            && p.table.game().hash() == table.game().hash()
-            && p.table.last_move() == table.last_move();
-        let said = table
-            .last_move()
-            .filter(|_| !same && table.ply() == p.table.ply() + 1)
-            .map(|mv| describe::move_played(p.table.game(), Voice::SCREEN, mv));
-        p.table = table;
-        // The turn so far is in the table's carried time now.
-        p.timer = TurnTimer::default();
-        let check = (!same).then(|| describe::check(p.table.game())).flatten();
-        let result = (!same)
-            .then(|| p.table.outcome().map(|o| describe::result(&p.table, o)))
-            .flatten();
-        let left = p
-            .table
-            .last_move()
-            .and_then(Retire::of)
-            .filter(|_| !same && p.table.outcome().is_none())
-            .map(|r| describe::left_the_game(&p.table, r));
-        self.ask_draw(now.draw_offer);
-        // An action that changes nothing, so the App sees who is to move
-        // now (a computer seat thinking, or not) and its clock runs; the
-        // sentences below are its step.
-        let _ = update(&mut self.app, Action::Resize);
-        let said = if left.is_some() { left } else { said };
-        for (kind, text) in [
-            (EventKind::Move, said),
-            (EventKind::Check, check),
-            (EventKind::Result, result),
-        ] {
-            if let Some(text) = text {
-                self.app.emit(Event::new(kind, text));
-            }
+    /// The App follows the table's record as the hub keeps it now.
+    fn follow(&mut self) {
+        if let Some(now) = self.keeper.record() {
+            let _ = update(&mut self.app, Action::Kept(Box::new(now)));
         }
     }
 }

@@ -27,13 +27,14 @@ use super::identity::{Login, Who, parse_login};
 use super::limits::{LOBBY_TICK, Limits};
 use super::log;
 use super::mailbox::{Ending, Mailbox};
-use super::names::{Claim, GuestNumbers, NameBook};
+use super::names::{self, GuestNumbers};
 use super::room::{Joined, Room};
-use super::store::{FinishedGame, GameLine, Standing, Store};
+use super::store::{Claim, FinishedGame, GameLine, Page, Standing, Store};
 use crate::session::computer::WATCH_PAUSE;
+use crate::session::keeper::Record;
+use crate::session::keeper::policy::{self, ComputerTurn};
 use crate::session::table::TableGame;
 use crate::session::timing::TimeSource;
-use catboard::clock::think_budget;
 use catboard::core::{Departure, Game, Move, Retire, Seat};
 use std::cmp::Ordering as Order;
 use std::collections::{BTreeMap, HashMap};
@@ -116,24 +117,11 @@ struct Lobby {
     tables: Arc<Vec<TableSummary>>,
 }
 
-/// A table as a connection at it sees it: the game (carrying the time
-/// the seat to move has spent so far), who sits where and the draw offered.
-#[derive(Clone, Debug)]
-pub struct TableNow {
-    /// The game.
-    pub table: TableGame,
-    /// The name of the person at each seat (`None`: a computer's).
-    pub people: Vec<Option<String>>,
-    /// The seat that offered a draw not answered yet.
-    pub draw_offer: Option<Seat>,
-}
-
 /// Everything the connections share.
 #[derive(Debug)]
 pub struct Shared {
     rooms: Mutex<BTreeMap<String, Arc<RoomCell>>>,
     store: Arc<dyn Store>,
-    names: Mutex<NameBook>,
     guests: Mutex<GuestNumbers>,
     lobby: Mutex<Lobby>,
     /// Whether the lobby's list is out of date.
@@ -142,9 +130,6 @@ pub struct Shared {
     connections: Mutex<HashMap<u64, Arc<Mailbox>>>,
     /// Held while a table is made (names and counts checked, then kept).
     creating: Mutex<()>,
-    /// Held while a game is archived: its players' ratings are read, and
-    /// written with the game, by one finish at a time.
-    finishing: Mutex<()>,
     /// What the lobby shows of the archive.
     boards: Mutex<Arc<Boards>>,
     /// Whether [`Shared::boards`] is out of date.
@@ -245,18 +230,14 @@ impl Shared {
                 }),
             );
         }
-        let names = store.names()?;
-        let guests = GuestNumbers::from_kept(store.guests()?);
         let shared = Arc::new_cyclic(|me| Shared {
             rooms: Mutex::new(rooms),
             store,
-            names: Mutex::new(names),
-            guests: Mutex::new(guests),
+            guests: Mutex::new(GuestNumbers::default()),
             lobby: Mutex::new(Lobby::default()),
             lobby_stale: AtomicBool::new(true),
             connections: Mutex::new(HashMap::new()),
             creating: Mutex::new(()),
-            finishing: Mutex::new(()),
             boards: Mutex::new(Arc::new(Boards::default())),
             boards_stale: AtomicBool::new(true),
             links: Mutex::new(HashMap::new()),
@@ -330,7 +311,7 @@ impl Shared {
             lock(&self.links).insert(code.to_string(), (identity, made));
             return Err("This key is the account's already; connect with the key to add.".into());
         }
-        self.store.add_key(key, &identity)?;
+        self.store.link_key(key, &identity)?;
         let name = self
             .store
             .account(&identity)?
@@ -346,13 +327,9 @@ impl Shared {
     /// refused in one sentence. May write.
     pub fn who(&self, login: &Login) -> Result<Who, String> {
         let Some(key) = &login.key else {
-            let mut guests = lock(&self.guests);
-            let (n, first_free) = guests.take();
-            if let Some(first_free) = first_free {
-                self.store
-                    .save_guests(first_free)
-                    .map_err(|e| format!("Guests cannot come in just now: {e}"))?;
-            }
+            let n = lock(&self.guests)
+                .take(|count| self.store.reserve_guests(count))
+                .map_err(|e| format!("Guests cannot come in just now: {e}"))?;
             return Ok(Who::guest(n, login.address));
         };
         let (name, _) = parse_login(&login.user);
@@ -363,17 +340,15 @@ impl Shared {
             let name = self.store.account(&identity)?.map_or(name, |a| a.name);
             return Ok(Who::with_key(&identity, name));
         }
-        let mut book = lock(&self.names);
-        if book.claim(&name, key)? == Claim::Claimed {
-            if let Err(e) = self.store.save_names(&book) {
-                book.forget(&name);
-                return Err(format!("Your name could not be kept: {e}"));
-            }
+        let folded = names::folded(&name);
+        let claim = self
+            .store
+            .claim_name(&names::claim_of(&name, &folded, key)?)
+            .map_err(|e| format!("Your name could not be kept: {e}"))?;
+        let claimed = claim == Claim::Claimed;
+        names::answer(claim, &name)?;
+        if claimed {
             log::event(format!("the name {name} is now {key}'s"));
-        }
-        drop(book);
-        if self.store.account(key)?.is_none() {
-            self.store.seen(key, &name)?;
         }
         Ok(Who::with_key(key, name))
     }
@@ -459,11 +434,14 @@ impl Shared {
     }
 
     fn build_boards(&self) -> Result<Boards, String> {
-        let recent = self.store.recent(None, GAMES_LISTED)?;
+        let recent = self.store.archive_page(None, Page::first(GAMES_LISTED))?;
         let mut leaders = Vec::new();
         for variant in catboard::variants::Variant::ALL {
             let id = variant.id();
-            leaders.push((id.to_string(), self.store.leaderboard(id, LEADERS_LISTED)?));
+            leaders.push((
+                id.to_string(),
+                self.store.leaderboard(id, Page::first(LEADERS_LISTED))?,
+            ));
         }
         Ok(Boards { recent, leaders })
     }
@@ -476,7 +454,9 @@ impl Shared {
 
     /// The games `identity` finished last, the newest first.
     pub fn games_of(&self, identity: &str) -> Result<Vec<GameLine>, String> {
-        self.store.recent(Some(identity), GAMES_LISTED)
+        Ok(self
+            .store
+            .archive_page(Some(identity), Page::first(GAMES_LISTED))?)
     }
 
     /// Archived game number `id` as PGN; the refusal says why.
@@ -516,7 +496,7 @@ impl Shared {
             "Game {id}: {}, {}, {}",
             names.join(" · "),
             game.result,
-            game.termination
+            game.ending()
         );
         Ok((table, people, title))
     }
@@ -628,8 +608,7 @@ impl Shared {
     fn open(&self, name: &str, room: Room) -> Result<(), String> {
         let kept = self
             .store
-            .save_game(name, &room.table.saved())
-            .and_then(|()| self.store.save_seats(name, &room.record(None)));
+            .open_table(name, &room.table.saved(), &room.record(None));
         if let Err(e) = kept {
             log::event(format!("table {name} was not made: {e}"));
             return Err(format!("The table was not made: {e}"));
@@ -718,11 +697,11 @@ impl Shared {
     }
 
     /// Table `name` as a connection at it sees it now.
-    pub fn view(&self, name: &str) -> Option<TableNow> {
+    pub fn view(&self, name: &str) -> Option<Record> {
         let cell = self.cell(name)?;
         let now = self.time.now();
         let room = lock(&cell.room);
-        Some(TableNow {
+        Some(Record {
             table: room.table_at(now),
             people: room.people(),
             draw_offer: room.draw_offer,
@@ -761,6 +740,17 @@ impl Shared {
         Ok(())
     }
 
+    /// Connection `conn` resigns its seat at table `name` (see
+    /// [`Shared::play`]; a spectator is refused). May write.
+    pub fn resign(&self, name: &str, conn: u64) -> Result<(), String> {
+        let cell = self
+            .cell(name)
+            .ok_or_else(|| format!("The table {name} is gone."))?;
+        let seat = lock(&cell.room).seat_of_connection(conn).unwrap_or(0);
+        let resign = Retire::Leave(Seat(seat as u8), Departure::Resigned);
+        self.play(name, conn, resign.to_move())
+    }
+
     /// The game of `room` after the seat to move plays `mv` now, timed on
     /// the hub's clock (a retirement is played as it is), with what the
     /// log and the store write of the ply played: its notation and text.
@@ -768,19 +758,8 @@ impl Shared {
     fn advanced(&self, room: &Room, mv: Move) -> Result<(TableGame, String, String), String> {
         let game = room.table.game();
         let mut next = room.table.clone();
-        let played = match Retire::of(mv) {
-            Some(retire) => {
-                next.retire(retire)?;
-                mv
-            }
-            None => {
-                let running = self.time.now().saturating_sub(room.turn_began);
-                match next.play_after(mv, running) {
-                    Ok(()) => mv,
-                    Err(_) => Retire::Leave(game.to_move(), Departure::Flagged).to_move(),
-                }
-            }
-        };
+        let running = self.time.now().saturating_sub(room.turn_began);
+        let played = policy::play_timed(&mut next, mv, running)?;
         Ok((next, game.move_notation(played), game.move_text(played)))
     }
 
@@ -854,32 +833,15 @@ impl Shared {
                 .copied()
                 .flatten()
                 .map(|left| u64::try_from(left.as_millis()).unwrap_or(u64::MAX));
-            return self
+            return Ok(self
                 .store
-                .save_move(name, next.ply(), text, clock)
-                .map(|()| None);
+                .record_move(name, next.ply(), text, clock)
+                .map(|()| None)?);
         }
-        let _finishing = lock(&self.finishing);
-        let holders = lock(&cell.room).holders.clone();
-        let before = if archive::is_rated(next.players(), &holders, next.time_control()) {
-            let ids: Vec<&str> = holders
-                .iter()
-                .flatten()
-                .map(|h| h.identity.as_str())
-                .collect();
-            Some(self.store.ratings(&ids, next.variant().id())?)
-        } else {
-            None
-        };
-        let record = archive::finished_game(
-            &lock(&cell.room),
-            next,
-            before.as_deref(),
-            super::database::now_secs(),
-        );
-        let id = self.store.finish(name, &record)?;
+        let record = archive::finished_game(&lock(&cell.room), next, super::database::now_secs());
+        let archived = self.store.finish_game(name, &record)?;
         self.boards_stale.store(true, Ordering::Release);
-        Ok(Some((id, record)))
+        Ok(Some((archived.id, archived.game)))
     }
 
     /// The computer at table `name` found no move at ply `ply` (its
@@ -958,45 +920,33 @@ impl Shared {
         if room.table.outcome().is_some() || room.searching == Some(ply) {
             return;
         }
-        let seat = room.table.game().to_move();
-        if room.table.game().retirements().of(seat).is_some() && room.table.can_pass() {
-            room.searching = Some(ply);
-            let (shared, table) = (self.me.clone(), name.to_string());
-            self.searches.submit(Job {
-                owner: room.owner.clone(),
-                not_before: Instant::now(),
-                run: Box::new(move || {
-                    if let Some(shared) = shared.upgrade() {
-                        shared.computer_moved(&table, ply, Move::PASS);
-                    }
-                }),
-            });
-            return;
-        }
-        let Some(level) = room.table.player_to_move().level() else {
-            return;
+        let level = match policy::computer_turn(&room.table) {
+            None => return,
+            Some(ComputerTurn::Think(level)) => level,
+            Some(ComputerTurn::Pass) => {
+                room.searching = Some(ply);
+                let (shared, table) = (self.me.clone(), name.to_string());
+                self.searches.submit(Job {
+                    owner: room.owner.clone(),
+                    not_before: Instant::now(),
+                    run: Box::new(move || {
+                        if let Some(shared) = shared.upgrade() {
+                            shared.computer_moved(&table, ply, Move::PASS);
+                        }
+                    }),
+                });
+                return;
+            }
         };
         room.searching = Some(ply);
-        let after_computer = room
-            .table
-            .last_mover()
-            .is_some_and(|seat| room.table.player(seat).level().is_some());
-        let pause = if after_computer && room.table.clocks().is_none() {
-            WATCH_PAUSE
-        } else {
-            Duration::ZERO
-        };
+        let pause = policy::reply_pause(&room.table, WATCH_PAUSE);
         let game = room.table.game().clone();
-        let mut limits = level.limits_with_think_ms(self.limits.think_ms_for(room.think_ms));
-        if let (Some(left), Some(clocks)) = (room.time_left(self.time.now()), room.table.clocks()) {
-            // The computer plays by its clock, as it does at home
-            // (a share of the time left and most of the increment).
-            let budget = think_budget(left, clocks.control().increment, None);
-            limits.time = match (level, limits.time) {
-                (catboard::ai::Level::Master, _) | (_, None) => Some(budget),
-                (_, Some(t)) => Some(t.min(budget)),
-            };
-        }
+        let limits = policy::search_limits(
+            &room.table,
+            level,
+            self.limits.think_ms_for(room.think_ms),
+            room.time_left(self.time.now()),
+        );
         let shared = self.me.clone();
         let table = name.to_string();
         self.searches.submit(Job {
@@ -1029,8 +979,9 @@ pub async fn ticking(shared: Arc<Shared>) {
 pub(super) mod tests {
     use super::*;
     use crate::serve::database::Database;
-    use crate::serve::names::NameBook;
-    use crate::serve::store::{Account, ArchivedGame, SeatsRecord, StoredTable};
+    use crate::serve::store::{
+        Account, ArchivedGame, NameClaim, SeatsRecord, StoreError, StoredTable,
+    };
     use crate::session::save::SavedGame;
     use crate::session::table::{Player, TableSpec};
     use catboard::ai::Level;
@@ -1046,72 +997,86 @@ pub(super) mod tests {
         failing: AtomicBool,
     }
 
+    impl Flaky {
+        fn check(&self) -> Result<(), StoreError> {
+            match self.failing.load(Ordering::Relaxed) {
+                true => Err(StoreError::Full),
+                false => Ok(()),
+            }
+        }
+    }
+
     impl Store for Flaky {
-        fn tables(&self) -> Result<Vec<StoredTable>, String> {
+        fn tables(&self) -> Result<Vec<StoredTable>, StoreError> {
             self.inner.tables()
         }
-        fn save_game(&self, name: &str, game: &SavedGame) -> Result<(), String> {
-            if self.failing.load(Ordering::Relaxed) {
-                return Err("No space left on device (os error 28).".into());
-            }
+        fn open_table(
+            &self,
+            name: &str,
+            game: &SavedGame,
+            seats: &SeatsRecord,
+        ) -> Result<(), StoreError> {
+            self.check()?;
+            self.inner.open_table(name, game, seats)
+        }
+        fn save_game(&self, name: &str, game: &SavedGame) -> Result<(), StoreError> {
+            self.check()?;
             self.inner.save_game(name, game)
         }
-        fn save_move(
+        fn record_move(
             &self,
             name: &str,
             ply: usize,
             text: &str,
             clock_ms: Option<u64>,
-        ) -> Result<(), String> {
-            if self.failing.load(Ordering::Relaxed) {
-                return Err("No space left on device (os error 28).".into());
-            }
-            self.inner.save_move(name, ply, text, clock_ms)
+        ) -> Result<(), StoreError> {
+            self.check()?;
+            self.inner.record_move(name, ply, text, clock_ms)
         }
-        fn save_seats(&self, name: &str, seats: &SeatsRecord) -> Result<(), String> {
+        fn save_seats(&self, name: &str, seats: &SeatsRecord) -> Result<(), StoreError> {
             self.inner.save_seats(name, seats)
         }
-        fn names(&self) -> Result<NameBook, String> {
-            self.inner.names()
+        fn finish_game(&self, name: &str, game: &FinishedGame) -> Result<ArchivedGame, StoreError> {
+            self.check()?;
+            self.inner.finish_game(name, game)
         }
-        fn save_names(&self, book: &NameBook) -> Result<(), String> {
-            self.inner.save_names(book)
-        }
-        fn guests(&self) -> Result<u64, String> {
-            self.inner.guests()
-        }
-        fn save_guests(&self, first_free: u64) -> Result<(), String> {
-            self.inner.save_guests(first_free)
-        }
-        fn finish(&self, name: &str, game: &FinishedGame) -> Result<u64, String> {
-            if self.failing.load(Ordering::Relaxed) {
-                return Err("No space left on device (os error 28).".into());
-            }
-            self.inner.finish(name, game)
-        }
-        fn archived(&self, id: u64) -> Result<Option<ArchivedGame>, String> {
+        fn archived(&self, id: u64) -> Result<Option<ArchivedGame>, StoreError> {
             self.inner.archived(id)
         }
-        fn recent(&self, identity: Option<&str>, limit: usize) -> Result<Vec<GameLine>, String> {
-            self.inner.recent(identity, limit)
+        fn archive_page(
+            &self,
+            identity: Option<&str>,
+            page: Page<u64>,
+        ) -> Result<Vec<GameLine>, StoreError> {
+            self.inner.archive_page(identity, page)
         }
-        fn ratings(&self, identities: &[&str], variant: &str) -> Result<Vec<Rating>, String> {
+        fn ratings(&self, identities: &[&str], variant: &str) -> Result<Vec<Rating>, StoreError> {
             self.inner.ratings(identities, variant)
         }
-        fn leaderboard(&self, variant: &str, limit: usize) -> Result<Vec<Standing>, String> {
-            self.inner.leaderboard(variant, limit)
+        fn leaderboard(
+            &self,
+            variant: &str,
+            page: Page<Standing>,
+        ) -> Result<Vec<Standing>, StoreError> {
+            self.inner.leaderboard(variant, page)
         }
-        fn account(&self, identity: &str) -> Result<Option<Account>, String> {
+        fn claim_name(&self, claim: &NameClaim<'_>) -> Result<Claim, StoreError> {
+            self.inner.claim_name(claim)
+        }
+        fn account(&self, identity: &str) -> Result<Option<Account>, StoreError> {
             self.inner.account(identity)
         }
-        fn seen(&self, identity: &str, name: &str) -> Result<(), String> {
-            self.inner.seen(identity, name)
-        }
-        fn account_of_key(&self, key: &str) -> Result<Option<String>, String> {
+        fn account_of_key(&self, key: &str) -> Result<Option<String>, StoreError> {
             self.inner.account_of_key(key)
         }
-        fn add_key(&self, key: &str, identity: &str) -> Result<(), String> {
-            self.inner.add_key(key, identity)
+        fn link_key(&self, key: &str, identity: &str) -> Result<(), StoreError> {
+            self.inner.link_key(key, identity)
+        }
+        fn unlink_key(&self, key: &str, identity: &str) -> Result<bool, StoreError> {
+            self.inner.unlink_key(key, identity)
+        }
+        fn reserve_guests(&self, count: u64) -> Result<u64, StoreError> {
+            self.inner.reserve_guests(count)
         }
     }
 
@@ -1288,9 +1253,9 @@ pub(super) mod tests {
         store.failing.store(true, Ordering::Relaxed);
         let e5 = mv(&shared, "t", "e5");
         let err = shared.play("t", 2, e5).expect_err("not kept");
-        assert!(
-            err.starts_with("The move e5 was not played: No space left"),
-            "{err}"
+        assert_eq!(
+            err,
+            "The move e5 was not played: The server's disk is full."
         );
         assert_eq!(
             shared.table("t").map(|(t, _)| t.ply()),
@@ -1461,6 +1426,13 @@ pub(super) mod tests {
             .who(&login(&format!("link-{code}"), Some(&bob.identity)))
             .expect_err("bob has an account of his own");
         assert!(err.contains("has an account of its own"), "{err}");
+        // A key linked already, trying another account's code, is told so
+        // in our words (not the database's "UNIQUE constraint failed").
+        let code = shared.link_code(&bob).expect("a code");
+        let err = shared
+            .who(&login(&format!("link-{code}"), Some("key:L")))
+            .expect_err("key:L is alice's");
+        assert_eq!(err, "This key belongs to an account already.");
     }
 
     /// Plays `moves` at a new chess table `name`, `white` against
@@ -1521,7 +1493,10 @@ pub(super) mod tests {
             assert!(!unrated.game.rated, "game {id}");
             assert!(unrated.game.players.iter().all(|p| p.after.is_none()));
         }
-        let board = shared.store.leaderboard("chess", 10).expect("a board");
+        let board = shared
+            .store
+            .leaderboard("chess", Page::first(10))
+            .expect("a board");
         let names: Vec<&str> = board.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(names[0], "alice", "four wins of four: {names:?}");
         assert_eq!(names.last(), Some(&"bob"), "four losses of five: {names:?}");

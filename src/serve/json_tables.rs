@@ -6,7 +6,6 @@
 //! backup of the server before its database.
 
 use super::log;
-use super::names::NameBook;
 use super::store::StoredTable;
 use crate::session::save::{SaveStore, SavedGame};
 use catboard::durable;
@@ -17,6 +16,12 @@ use std::path::{Path, PathBuf};
 #[derive(Debug)]
 pub struct JsonTables {
     dir: PathBuf,
+}
+
+/// The names claimed, as kept: each name (in lower case) and its key.
+#[derive(Default, Deserialize)]
+struct NamesFile {
+    names: std::collections::BTreeMap<String, String>,
 }
 
 /// The guest counter as kept.
@@ -114,9 +119,10 @@ impl JsonTables {
         Ok(tables)
     }
 
-    /// The names claimed.
-    pub fn names(&self) -> Result<NameBook, String> {
-        JsonTables::read_json(&self.dir.join("names.json")).map(Option::unwrap_or_default)
+    /// The names claimed: each (in lower case) and the key that holds it.
+    pub fn names(&self) -> Result<Vec<(String, String)>, String> {
+        let kept: Option<NamesFile> = JsonTables::read_json(&self.dir.join("names.json"))?;
+        Ok(kept.unwrap_or_default().names.into_iter().collect())
     }
 
     /// The first guest number not set aside (1 when none was).

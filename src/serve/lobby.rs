@@ -714,7 +714,7 @@ fn game_lines(games: &[GameLine]) -> Vec<String> {
                 g.players,
                 g.result,
                 if g.rated { "rated" } else { "casual" },
-                g.termination
+                g.ending()
             )
         })
         .collect()
@@ -751,6 +751,7 @@ pub fn drawn(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use catboard::core::{EndReason, Outcome, Seat, Termination};
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
 
@@ -867,8 +868,18 @@ mod tests {
         );
     }
 
+    /// A game won by seat `seat` for `reason`.
+    fn won_by(reason: EndReason, seat: u8) -> Option<Termination> {
+        let outcome = Outcome {
+            winner: Some(Seat(seat)),
+            reason,
+        };
+        Some(Termination::new(outcome, None))
+    }
+
     fn standing(name: &str, rating: f64, deviation: f64) -> crate::serve::store::Standing {
         crate::serve::store::Standing {
+            identity: format!("key:{name}"),
             name: name.into(),
             rating: catboard::rating::Rating {
                 rating,
@@ -887,7 +898,7 @@ mod tests {
                 variant: "chess".into(),
                 players: "ann · bob".into(),
                 result: "1-0".into(),
-                termination: "Checkmate — White wins".into(),
+                termination: won_by(EndReason::Checkmate, 0),
                 rated: true,
                 finished: 0,
             }],
@@ -978,7 +989,7 @@ mod tests {
             variant: "baccancat".into(),
             players: "a-rather-long-name · someone-else · third-player · fourth".into(),
             result: "1/2-1/2".into(),
-            termination: "Every army but one lost — Green wins the game".into(),
+            termination: won_by(EndReason::ThirdMate, 3),
             rated: true,
             finished: 0,
         };
@@ -1105,7 +1116,7 @@ mod tests {
             variant: "chess".into(),
             players: "ann · bob".into(),
             result: "1-0".into(),
-            termination: "White resigns — Black wins".into(),
+            termination: won_by(EndReason::Resignation, 1),
             rated: false,
             finished: 0,
         }

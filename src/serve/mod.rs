@@ -29,6 +29,7 @@ mod room;
 mod screen;
 mod ssh;
 mod store;
+mod table_keeper;
 
 pub use limits::Limits;
 

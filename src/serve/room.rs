@@ -6,9 +6,10 @@
 use super::identity::Who;
 use super::mailbox::{Ending, Mailbox};
 use super::store::SeatsRecord;
+use crate::session::keeper::policy;
 use crate::session::table::TableGame;
 use crate::session::words::capitalise;
-use catboard::core::{Departure, Game, Leaving, Move, Retire, Seat};
+use catboard::core::{Departure, Game, Move, Retire, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -95,10 +96,11 @@ impl Room {
     }
 
     /// The time the seat to move has spent on its turn at `now` (the time
-    /// carried from before a restart included); zero at an untimed table
-    /// or a finished game.
+    /// carried from before a restart included); zero while its clock does
+    /// not run ([`policy::clock_runs`]: an untimed table, a finished game,
+    /// a person's first move).
     pub fn turn_so_far(&self, now: Duration) -> Duration {
-        if self.table.clocks().is_none() || self.table.outcome().is_some() {
+        if !policy::clock_runs(&self.table) {
             return Duration::ZERO;
         }
         self.table.carried() + now.saturating_sub(self.turn_began)
@@ -106,12 +108,7 @@ impl Room {
 
     /// The time the seat to move has left at `now`, when its clock runs.
     pub fn time_left(&self, now: Duration) -> Option<Duration> {
-        let seat = self.table.game().to_move();
-        if !self.table.clock_runs_for(seat) || self.table.outcome().is_some() {
-            return None;
-        }
-        let clocks = self.table.clocks()?;
-        Some(clocks.left_after(seat.index(), self.turn_so_far(now)))
+        policy::time_left(&self.table, now.saturating_sub(self.turn_began))
     }
 
     /// The game as a viewer should have it at `now`: carrying the time
@@ -298,10 +295,10 @@ impl Room {
                 self.seat_name(seat)
             ));
         }
-        if !game.legal_move_list().contains(&mv) {
-            return Err("That move is not legal here.".into());
+        match policy::move_refusal(&self.table, mv) {
+            Some(why) => Err(why),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// Checks that connection `conn` may play `retire` now: a resignation
@@ -345,9 +342,9 @@ impl Room {
     }
 
     /// Checks that connection `conn` may offer a draw at `now`, with
-    /// `limits` on how many and how often: a player of one of the two
-    /// armies, on their turn, where draws are agreed, no offer waiting,
-    /// and within the seat's budget. The seat offering, or why not.
+    /// `limits` on how many and how often: a player, where the table
+    /// policy lets their seat offer ([`policy::offer_refusal`]), no offer
+    /// waiting, and within the seat's budget. The seat offering, or why not.
     pub fn check_offer(&self, conn: u64, now: Duration) -> Result<Seat, String> {
         use super::limits::{DRAW_OFFER_GAP, DRAW_OFFERS_PER_GAME};
         if self.table.outcome().is_some() {
@@ -356,21 +353,8 @@ impl Room {
         let Some(own) = self.seat_of_connection(conn) else {
             return Err("You are watching this table; only its players offer draws.".into());
         };
-        let game = self.table.game();
-        if game.end_rules().leaving != Leaving::TwoArmies {
-            return Err(format!(
-                "There are no draws by agreement in {}.",
-                self.table.variant().name()
-            ));
-        }
-        if own >= 2 {
-            return Err(format!(
-                "{} may not offer a draw; only the two armies can.",
-                self.seat_name(own)
-            ));
-        }
-        if game.to_move().index() != own {
-            return Err("Offer a draw on your own turn.".into());
+        if let Some(why) = policy::offer_refusal(&self.table, Seat(own as u8)) {
+            return Err(why);
         }
         if self.draw_offer.is_some() {
             return Err("A draw offer is waiting for its answer already.".into());

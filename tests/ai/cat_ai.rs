@@ -262,9 +262,11 @@ fn a_level_stretches_its_depth_over_the_three_seats() {
     assert_eq!(multi::plies_for(4, 3), 6);
     assert_eq!(multi::plies_for(2, 3), 3);
     assert_eq!(multi::plies_for(4, 2), 4);
-    // Strong reaches a full two rounds for White on a quiet position.
+    // Four plies of a two-seat game are a full two rounds for White on a
+    // quiet position.
     let game = CatChess::new();
     let stop = AtomicBool::new(false);
-    let t = think(&game, &Level::Strong.limits(), &stop, |_| {});
+    let limits = Limits::depth(4).with_nodes(1_000_000);
+    let t = think(&game, &limits, &stop, |_| {});
     assert_eq!(t.depth, 6);
 }

@@ -1,5 +1,5 @@
 //! A deliberately simple second BacCanCat rules engine, written from
-//! `shared/rules/baccancat.md` alone and sharing no code with
+//! `docs/rules/baccancat.md` alone and sharing no code with
 //! `src/variants/baccancat`: coordinates instead of tables, every piece
 //! looked at for every attack, whole-position copies. Slow, but easy to
 //! read against the rules; the perft tests compare its counts and move

@@ -1,5 +1,5 @@
 //! A deliberately plain Chu Chess move generator, written from
-//! `shared/rules/chu-chess.md` alone and sharing no code with
+//! `docs/rules/chu-chess.md` alone and sharing no code with
 //! `src/variants/chu`: the board is a 10 × 10 array of letters, every
 //! piece's move is coordinate arithmetic, a move is kept as its outcome
 //! (origin, destination, the cells it captured on, promotion), so the

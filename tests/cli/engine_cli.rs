@@ -68,7 +68,7 @@ fn engine_arguments_that_cannot_work_exit_2_with_one_sentence() {
         ),
         (
             &["--seat", "black=uci:sh", "--fallback", "human"],
-            "catboard: --fallback 'human' is not a level of catboard's computer; choose casual, club, strong or master.",
+            "catboard: --fallback 'human' is not a level of catboard's computer; choose a level (beginner to master) or an Elo such as 1400.",
         ),
     ];
     for (args, said) in cases {

@@ -143,13 +143,14 @@ fn the_setup_screen_starts_a_game_and_resume_offers_it_again() {
     let mut s = Session::start(command(&home.0, &[]));
     s.wait_for(&["catboard: new game", "Variant", "Start the game"]);
     // The computer plays Black unless chosen otherwise: down to Black's
-    // row, back from Club through Casual to a person, and Enter starts the
-    // game from that row.
-    s.wait_for(&["computer (club)"]);
+    // row, back from Club through Casual, Novice and Beginner to a
+    // person, and Enter starts the game from that row.
+    s.wait_for(&["computer (Club \u{2248}"]);
     s.keys(DOWN);
     s.keys(DOWN);
-    s.keys(LEFT);
-    s.keys(LEFT);
+    for _ in 0..4 {
+        s.keys(LEFT);
+    }
     s.keys("\r");
     s.wait_for(&["White to move", "Black  human"]);
     s.keys(":d4\r");

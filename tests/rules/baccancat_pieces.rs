@@ -1,5 +1,5 @@
 //! BacCanCat: how every piece moves and captures, each on a hand-built
-//! position (`shared/rules/baccancat.md`, "Pieces" and the leaper table).
+//! position (`docs/rules/baccancat.md`, "Pieces" and the leaper table).
 //!
 //! Test pieces stand on `hj`, from which no line or leap reaches a King.
 

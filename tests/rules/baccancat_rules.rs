@@ -1,6 +1,6 @@
 //! BacCanCat: refills, promotions, castling and cathedralling, check,
 //! the mates, passing, the endings and the points, one test (or more) per
-//! rule and ruling of `shared/rules/baccancat.md`, each on a hand-built
+//! rule and ruling of `docs/rules/baccancat.md`, each on a hand-built
 //! position.
 
 use crate::support::baccancat::{CORNERS, KINGS, game, moves_from, play, position, strs};

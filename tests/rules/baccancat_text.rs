@@ -160,11 +160,11 @@ fn annotations_show_reserve_points_checks_and_who_is_out() {
         "r - - - Q8 0 1",
     ));
     let notes = g.annotations().notes;
-    let note = |notes: &[(String, String)], k: &str| {
+    let note = |notes: &[catboard::core::Note], k: &str| {
         notes
             .iter()
-            .find(|(a, _)| a == k)
-            .map(|(_, b)| b.clone())
+            .find(|n| n.label == k)
+            .map(|n| n.value.to_string())
             .unwrap_or_default()
     };
     assert_eq!(note(&notes, "In check"), "Red, Blue");
@@ -180,7 +180,7 @@ fn annotations_show_reserve_points_checks_and_who_is_out() {
     assert_eq!(note(&notes, "Points"), "Red 0, Orange 0, Green 0, Blue 0");
     // Who is to move is the panel's own line, not a note said twice.
     assert_eq!(g.to_move(), catboard::core::Seat(1));
-    assert!(notes.iter().all(|(label, _)| label != "To move"));
+    assert!(notes.iter().all(|n| n.label != "To move"));
 }
 
 #[test]
@@ -254,8 +254,7 @@ fn perft_and_rules_run_from_the_command_line() {
 fn the_computer_finds_a_legal_move_for_every_seat() {
     let mut g = BacCanCat::with_leapers(Leapers::One);
     let stop = AtomicBool::new(false);
-    let mut limits = Level::Casual.limits();
-    limits.random_margin = None;
+    let limits = Level::Casual.limits().with_seed(1);
     for _ in 0..4 {
         let thought = think(&g, &limits, &stop, |_| {});
         let mv = thought.best.expect("a move");

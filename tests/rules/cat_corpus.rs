@@ -1,7 +1,7 @@
 //! The acceptance test for Cat Chess's rules: the public corpus of 300
 //! games played with the original engine corrected to the seed's rules
 //! (`tests/data/catchess/corpus-public.jsonl.gz`, format in
-//! `shared/rules/cat-chess.md`). Every game is replayed, and at every
+//! `docs/rules/cat-chess.md`). Every game is replayed, and at every
 //! position catboard must agree on the Cat FEN, the exact set of legal
 //! moves (while the game is on), check, and the result with its reason.
 

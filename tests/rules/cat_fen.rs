@@ -1,4 +1,4 @@
-//! Cat FEN in and out (`shared/rules/cat-chess.md`): round trips, and
+//! Cat FEN in and out (`docs/rules/cat-chess.md`): round trips, and
 //! malformed or impossible positions refused with one sentence naming the
 //! field and the fault.
 

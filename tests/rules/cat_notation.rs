@@ -1,4 +1,4 @@
-//! Cat Chess move text (`shared/rules/cat-chess.md`): SAN for White and
+//! Cat Chess move text (`docs/rules/cat-chess.md`): SAN for White and
 //! Black, `Ca4-b5` and `Cats pass` for the Cats, and every form read back.
 
 use catboard::core::{Game, Move};

@@ -1,4 +1,4 @@
-//! Cat Chess, rule by rule (`shared/seeds/cat-chess.txt`): each test sets up
+//! Cat Chess, rule by rule (`docs/rules/cat-chess.md`): each test sets up
 //! a position where the rule decides, and most have a twin position where
 //! it does not, so the test fails if the rule is missing or misapplied.
 
@@ -537,7 +537,7 @@ fn annotations_show_zones_disarmed_pieces_open_kings_and_the_turn_count() {
         notes
             .notes
             .iter()
-            .any(|(label, value)| label == "Hundred-turn count" && value == "37 of 100")
+            .any(|n| n.label == "Hundred-turn count" && n.value.to_string() == "37 of 100")
     );
 }
 

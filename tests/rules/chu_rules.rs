@@ -1,4 +1,4 @@
-//! Chu Chess, rule by rule (`shared/rules/chu-chess.md`): each test sets up
+//! Chu Chess, rule by rule (`docs/rules/chu-chess.md`): each test sets up
 //! a position where the rule decides, most with a twin where it does not.
 
 use catboard::core::{EndReason, Game, Options, PieceKind, Seat};

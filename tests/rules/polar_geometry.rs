@@ -3,7 +3,7 @@
 //! pawn table against `lines.json` (kept compressed in
 //! `tests/data/polar/lines.json.gz`). The engine traces its lines itself
 //! from the cells' edges and corners; `lines.json` was computed separately
-//! (see `shared/polar/POLAR.md`), so agreement checks the tracing.
+//! (see `docs/rules/polar-geometry.md`), so agreement checks the tracing.
 
 use catboard::core::geometry::Across;
 use catboard::core::{Cell, Geometry, Leap, LineKind, Seat};
@@ -134,7 +134,8 @@ fn rook_and_bishop_rays_match_lines_json_in_order() {
             }
         }
     }
-    // POLAR.md §5: 280 rook rays, 88 ending on a triangle, 192 closing a loop.
+    // docs/rules/polar-geometry.md, "Lines": 280 rook rays, 88 ending on
+    // a triangle, 192 closing a loop.
     assert_eq!((rook_rays, triangle_ends, loops), (280, 88, 192));
 }
 
@@ -171,7 +172,8 @@ fn knight_and_king_targets_match_lines_json() {
             );
         }
     }
-    // POLAR.md §6: 8, 7 on ring corners, 6 beside triangles, 5 on triangles.
+    // docs/rules/polar-geometry.md, "Knights": 8, 7 on ring corners, 6
+    // beside triangles, 5 on triangles.
     assert_eq!(counts, BTreeSet::from([5, 6, 7, 8]));
 }
 

@@ -1,5 +1,5 @@
 //! Polar chess, one rule at a time, each on a hand-built position (cells
-//! as `shared/polar/POLAR.md` names them; the lines quoted come from its
+//! as `docs/rules/polar-geometry.md` names them; the lines quoted come from its
 //! `lines.json`).
 
 use catboard::core::{EndReason, Game, Options, PieceKind, Seat};

@@ -1,5 +1,5 @@
 //! Resigning, a flag falling and a draw by agreement, in every variant, as
-//! the rulings say (`shared/rules/*.md`, "Clocks and resigning"): a
+//! the rulings say (`docs/rules/*.md`, "Leaving the game"): a
 //! property over positions reached by random play that a retirement is
 //! taken back whole and reads back from its text, and each variant's
 //! ruling on a position of its own.

@@ -1,5 +1,6 @@
-//! Clocks at server tables, the hub keeping the time: a flag falls at the
-//! server while both players sit idle, and a timed table comes back after
+//! Clocks at server tables, the hub keeping the time: the clocks start
+//! with the first move, a flag falls at the server while both players
+//! sit idle, and a timed table comes back after
 //! a restart with its clocks as they stood, the time the server was down
 //! not counted.
 
@@ -32,12 +33,15 @@ async fn a_flag_falls_at_the_server_while_both_players_are_idle() {
     // A table made by login name with a clock: six seconds each, no increment.
     let (mut ann, mut bob) = Player::two_at_t1(server.port, "ann+t1+0.1+0", &new_key()).await;
     bob.wait_for("Clock 0:0").await;
-    // Nobody types: the server's clock lets White's flag fall.
+    // The clocks start with the first move; then nobody types, and the
+    // server's clock lets Black's flag fall.
+    ann.play("e4").await;
+    bob.wait_for("e2 to e4").await;
     for player in [&mut ann, &mut bob] {
-        player.wait_for("White's flag fell — Black wins").await;
+        player.wait_for("Black's flag fell — White wins").await;
         player.wait_for("Kept as game 1").await;
     }
-    server.wait_log("table t1: White's flag fell");
+    server.wait_log("table t1: Black's flag fell");
     assert!(
         ann.contents().contains("Clock 0:00.0"),
         "{}",

@@ -337,7 +337,7 @@ async fn a_guest_makes_a_table_with_a_computer_seat_from_the_lobby_and_the_compu
     // Someone else, in the lobby all along, sees the table come, with its
     // computer seat, without pressing a key.
     other.wait_for("guest-1-1").await;
-    other.wait_for("Black: computer (casual)").await;
+    other.wait_for("Black: computer (beginner)").await;
     // Watching it from the lobby (w) shows the game as it stands.
     other.send(b"w").await.expect("send");
     other.wait_for("You are watching table guest-1-1.").await;

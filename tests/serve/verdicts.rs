@@ -71,16 +71,29 @@ async fn a_draw_offered_is_asked_on_the_other_screen_and_agreed_and_a_resignatio
     }
     server.wait_log("table t2: Kept as game 2");
     let db = rusqlite::Connection::open(data.path().join("catboard.db")).expect("the database");
-    let results: Vec<(String, String)> = db
-        .prepare("SELECT result, termination FROM games ORDER BY id")
+    // The ending is kept as codes: the reason, the winning seat and the
+    // retirement that ended the game.
+    type Kept = (String, String, Option<i64>, Option<String>);
+    let results: Vec<Kept> = db
+        .prepare("SELECT result, termination, winner, retired FROM games ORDER BY id")
         .expect("a query")
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
         .expect("rows")
         .collect::<Result<_, _>>()
         .expect("read");
-    assert_eq!(results[0].0, "1/2-1/2");
-    assert_eq!(results[1].0, "0-1");
-    assert!(results[1].1.contains("White resigns"), "{results:?}");
+    assert_eq!(
+        (results[0].0.as_str(), results[0].1.as_str()),
+        ("1/2-1/2", "agreement")
+    );
+    assert_eq!(
+        results[1],
+        (
+            "0-1".to_string(),
+            "resignation".to_string(),
+            Some(1),
+            Some("resign:white".to_string())
+        )
+    );
     drop((ann, bob, carol, ann2, bob2));
     server.stop();
 }

@@ -1,5 +1,5 @@
 //! A deliberately simple, slow Cat Chess move generator written from the
-//! rules (`shared/seeds/cat-chess.txt` and `shared/rules/cat-chess.md`),
+//! rules (`docs/rules/cat-chess.md`),
 //! sharing no code with `src/variants/cat`: a second opinion on catboard's
 //! legal moves and perft counts. It knows nothing of draws (perft counts
 //! moves by the rules of movement alone, as `catboard::core::perft` does).

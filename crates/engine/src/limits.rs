@@ -1,4 +1,4 @@
-//! Every numeric limit catboard has, in one table ([`LIMITS`]): the
+//! Every numeric limit catboard has, in one table ([`all`]): the
 //! command line's numbers, the numbers of position texts and protocol
 //! lines, and the longest lines and quotes. Every check of such a number
 //! goes through [`Limit::check`] or [`Limit::read`], so a number out of
@@ -45,7 +45,9 @@ pub struct Limit {
 }
 
 impl Limit {
-    const fn refused(what: &'static str, name: &'static str, least: u64, most: u64) -> Limit {
+    /// A limit refused beyond, for a count: `what` for docs/limits.md,
+    /// `name` in messages, from `least` to `most`.
+    pub const fn refused(what: &'static str, name: &'static str, least: u64, most: u64) -> Limit {
         Limit {
             what,
             name,
@@ -65,7 +67,9 @@ impl Limit {
         Limit { beyond, ..self }
     }
 
-    const fn scoped(self, scope: &'static str) -> Limit {
+    /// The limit with whose it is, after "the largest allowed" in
+    /// messages (` for Chu Chess perft`).
+    pub const fn scoped(self, scope: &'static str) -> Limit {
         Limit { scope, ..self }
     }
 
@@ -207,61 +211,23 @@ pub const BENCH_DEPTH: Limit = Limit::refused(
     crate::ai::level::MAX_DEPTH as u64,
 );
 
-/// `bench --depth` for BacCanCat (a depth of two-seat plies, searched as
-/// four plies for four armies).
-pub const BENCH_DEPTH_BACCANCAT: Limit =
-    Limit::refused("`bench --depth` for BacCanCat", "--depth", 1, 2).scoped(" for BacCanCat");
-
-/// `perft --depth`, per variant (beyond it a count takes days).
-pub const PERFT_DEPTH: [Limit; 5] = [
-    Limit::refused("`perft --depth` for Chess", "--depth", 0, 9).scoped(" for Chess perft"),
-    Limit::refused("`perft --depth` for Cat Chess", "--depth", 0, 7).scoped(" for Cat Chess perft"),
-    Limit::refused("`perft --depth` for Chu Chess", "--depth", 0, 6).scoped(" for Chu Chess perft"),
-    Limit::refused("`perft --depth` for Polar chess", "--depth", 0, 7)
-        .scoped(" for Polar chess perft"),
-    Limit::refused("`perft --depth` for BacCanCat", "--depth", 0, 6).scoped(" for BacCanCat perft"),
-];
-
-/// `bench --perft`, per variant (the bench's count of the start position,
-/// kept to seconds).
-pub const BENCH_PERFT: [Limit; 5] = [
-    Limit::refused("`bench --perft` for Chess", "--perft", 0, 9).scoped(" for the Chess bench"),
-    Limit::refused("`bench --perft` for Cat Chess", "--perft", 0, 5)
-        .scoped(" for the Cat Chess bench"),
-    Limit::refused("`bench --perft` for Chu Chess", "--perft", 0, 4)
-        .scoped(" for the Chu Chess bench"),
-    Limit::refused("`bench --perft` for Polar chess", "--perft", 0, 4)
-        .scoped(" for the Polar chess bench"),
-    Limit::refused("`bench --perft` for BacCanCat", "--perft", 0, 4)
-        .scoped(" for the BacCanCat bench"),
-];
-
-/// The index of `variant` in the per-variant tables.
-const fn variant_index(variant: Variant) -> usize {
-    match variant {
-        Variant::Chess => 0,
-        Variant::Cat => 1,
-        Variant::Chu => 2,
-        Variant::Polar => 3,
-        Variant::BacCanCat => 4,
-    }
-}
-
-/// `perft --depth` for `variant`.
+/// `perft --depth` for `variant` (its record's; beyond it a count takes
+/// days).
 pub const fn perft_depth(variant: Variant) -> &'static Limit {
-    &PERFT_DEPTH[variant_index(variant)]
+    &variant.record().perft
 }
 
-/// `bench --perft` for `variant`.
+/// `bench --perft` for `variant` (its record's: the bench's count of the
+/// start position, kept to seconds).
 pub const fn bench_perft(variant: Variant) -> &'static Limit {
-    &BENCH_PERFT[variant_index(variant)]
+    &variant.record().bench_perft
 }
 
-/// `bench --depth` for `variant`.
+/// `bench --depth` for `variant`: its record's own, else [`BENCH_DEPTH`].
 pub const fn bench_depth(variant: Variant) -> &'static Limit {
-    match variant {
-        Variant::BacCanCat => &BENCH_DEPTH_BACCANCAT,
-        _ => &BENCH_DEPTH,
+    match &variant.record().bench_depth {
+        Some(limit) => limit,
+        None => &BENCH_DEPTH,
     }
 }
 
@@ -440,58 +406,56 @@ pub const QUOTED_TEXT: Limit = Limit::refused(
 .in_unit("characters")
 .beyond(Beyond::Cut);
 
-/// Every limit, in the order docs/limits.md lists them.
-pub const LIMITS: &[&Limit] = &[
-    &PERFT_DEPTH[0],
-    &PERFT_DEPTH[1],
-    &PERFT_DEPTH[2],
-    &PERFT_DEPTH[3],
-    &PERFT_DEPTH[4],
-    &BENCH_DEPTH,
-    &BENCH_DEPTH_BACCANCAT,
-    &BENCH_PERFT[0],
-    &BENCH_PERFT[1],
-    &BENCH_PERFT[2],
-    &BENCH_PERFT[3],
-    &BENCH_PERFT[4],
-    &THINK_MS,
-    &HASH_MB,
-    &CECP_DEPTH,
-    &GO_DEPTH,
-    &GO_MOVETIME,
-    &GO_NODES,
-    &UCI_DEPTH,
-    &UCI_MOVETIME,
-    &UCI_NODES,
-    &UCI_MATE,
-    &UCI_MULTIPV,
-    &SELFPLAY_GAMES,
-    &SOAK_GAMES,
-    &JOBS,
-    &MAX_PLIES,
-    &RANDOM_PLIES,
-    &HALFMOVE_CLOCK,
-    &MOVE_NUMBER,
-    &PASSES,
-    &RESERVE_COUNT,
-    &LEAPERS,
-    &SAVE_FILE,
-    &LINE_MODE_LINE,
-    &PROTOCOL_LINE,
-    &ENGINE_LINE,
-    &PGN_FILE,
-    &PGN_GAMES,
-    &PGN_TAG,
-    &PGN_NESTING,
-    &PGN_PLIES,
-    &QUOTED_TEXT,
-];
+/// Every limit, in the order docs/limits.md lists them: each variant's
+/// `perft --depth`, the `bench --depth` limits, each variant's `bench
+/// --perft` (the variants' from the registry), then the rest.
+pub fn all() -> Vec<&'static Limit> {
+    let variants = || Variant::ALL.iter().map(|v| v.record());
+    let mut out: Vec<&'static Limit> = variants().map(|r| &r.perft).collect();
+    out.push(&BENCH_DEPTH);
+    out.extend(variants().filter_map(|r| r.bench_depth.as_ref()));
+    out.extend(variants().map(|r| &r.bench_perft));
+    out.extend([
+        &THINK_MS,
+        &HASH_MB,
+        &CECP_DEPTH,
+        &GO_DEPTH,
+        &GO_MOVETIME,
+        &GO_NODES,
+        &UCI_DEPTH,
+        &UCI_MOVETIME,
+        &UCI_NODES,
+        &UCI_MATE,
+        &UCI_MULTIPV,
+        &SELFPLAY_GAMES,
+        &SOAK_GAMES,
+        &JOBS,
+        &MAX_PLIES,
+        &RANDOM_PLIES,
+        &HALFMOVE_CLOCK,
+        &MOVE_NUMBER,
+        &PASSES,
+        &RESERVE_COUNT,
+        &LEAPERS,
+        &SAVE_FILE,
+        &LINE_MODE_LINE,
+        &PROTOCOL_LINE,
+        &ENGINE_LINE,
+        &PGN_FILE,
+        &PGN_GAMES,
+        &PGN_TAG,
+        &PGN_NESTING,
+        &PGN_PLIES,
+        &QUOTED_TEXT,
+    ]);
+    out
+}
 
 /// The table as docs/limits.md holds it between its markers: a header and
 /// one row a limit.
 pub fn markdown_table() -> String {
     let mut out = String::from("| What | Allowed | Beyond it |\n| --- | --- | --- |\n");
-    for limit in LIMITS {
+    for limit in all() {
         out.push_str(&format!(
             "| {} | {} | {} |\n",
             limit.what,
@@ -563,7 +527,7 @@ mod tests {
         assert_eq!(CECP_DEPTH.beyond_words(), "counts as 64");
         assert_eq!(grouped(1_048_576), "1,048,576");
         assert_eq!(grouped(0), "0");
-        assert!(markdown_table().lines().count() == LIMITS.len() + 2);
+        assert!(markdown_table().lines().count() == all().len() + 2);
     }
 
     #[test]

@@ -181,4 +181,17 @@ pub enum Action {
     Watched(Box<SavedGame>),
     /// The catboard that had the watched game open has let it go.
     WatchedFree,
+    /// The game's keeper, elsewhere, answers what this App asked.
+    Answered(crate::keeper::Intent, crate::keeper::Answer),
+    /// The game's keeper, elsewhere, has the record as this says: the
+    /// App follows it.
+    Kept(Box<crate::keeper::Record>),
+    /// The game's keeper, elsewhere, tells everyone at the table this
+    /// (an error when `error`).
+    Told {
+        /// The sentence.
+        text: String,
+        /// Whether it reports a failure.
+        error: bool,
+    },
 }

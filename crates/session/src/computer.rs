@@ -13,8 +13,9 @@ use std::time::Duration;
 /// so a person watching can follow the game.
 pub const WATCH_PAUSE: Duration = Duration::from_millis(700);
 
-/// The level the hint key thinks at.
-pub const HINT_LEVEL: Level = Level::Strong;
+/// The level the hint key thinks at: the strongest with a fixed budget
+/// and no fog.
+pub const HINT_LEVEL: Level = Level::Expert;
 
 /// The most moves of the expected line kept for the panel.
 const LINE_MOVES: usize = 6;

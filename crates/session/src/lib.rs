@@ -13,6 +13,7 @@ pub mod computer;
 pub mod describe;
 pub mod engines;
 pub mod input;
+pub mod keeper;
 pub mod key_decoder;
 pub mod keymap;
 pub mod look;
@@ -274,6 +275,16 @@ pub fn perform(app: &mut App, workers: &mut Workers, effects: Vec<Effect>) {
             Effect::Watch(path) => workers.watch(path).err(),
             Effect::StopWatching => {
                 workers.stop_watching();
+                None
+            }
+            // Asked of a keeper elsewhere by an App whose game is kept
+            // here after all: the local keeper answers.
+            Effect::Ask(intent) => {
+                use keeper::Keeper;
+                let mut keeper = keeper::LocalKeeper::new(app);
+                let answer = keeper.ask(intent.clone());
+                queue.extend(keeper.effects());
+                queue.extend(update(app, Action::Answered(intent, answer)));
                 None
             }
         };

@@ -4,8 +4,8 @@
 use super::action::Dir;
 use catboard::core::geometry::Neighbour;
 use catboard::core::geometry::Shape;
+use catboard::core::sphere::{self as layout, MapView};
 use catboard::core::{Cell, Geometry};
-use catboard::variants::polar::layout::{self, MapView};
 
 /// The screen directions in the order the neighbour keys number them.
 pub const COMPASS: [&str; 8] = [

@@ -359,7 +359,7 @@ impl Setup {
                 seat_name(i),
                 match self.engine(i) {
                     Some(spec) => spec.label(),
-                    None => self.players.get(i).map_or("?".into(), |p| p.label()),
+                    None => self.players.get(i).map_or("?".into(), |p| p.choice_label()),
                 },
             ),
             SetupRow::Option(i) => match self.variant.options().get(i) {
@@ -568,20 +568,21 @@ mod tests {
             s.change(1);
             seen.push(s.describe(SetupRow::Seat(1)).1);
         }
+        let levels = Level::ALL.map(|l| format!("computer ({})", l.label()));
+        let engines = [
+            "Stockfish (UCI engine)",
+            "Fairy-Stockfish (UCI engine)",
+            "Fairy-Max (XBoard engine)",
+            "Sjaak II (XBoard engine)",
+            "GNU Chess (UCI engine)",
+        ];
+        let mut expected = vec!["human".to_string()];
+        expected.extend(levels);
+        expected.extend(engines.map(String::from));
+        assert_eq!(seen, expected);
         assert_eq!(
-            seen,
-            [
-                "human",
-                "computer (casual)",
-                "computer (club)",
-                "computer (strong)",
-                "computer (master)",
-                "Stockfish (UCI engine)",
-                "Fairy-Stockfish (UCI engine)",
-                "Fairy-Max (XBoard engine)",
-                "Sjaak II (XBoard engine)",
-                "GNU Chess (UCI engine)",
-            ]
+            seen[4],
+            "computer (Club \u{2248} 1400)".replace("1400", &Level::Club.elo().to_string())
         );
         // An engine's seat is Master's should the engine fail.
         assert_eq!(s.players[1], Player::Computer(Level::Master));

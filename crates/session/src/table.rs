@@ -11,7 +11,9 @@ use super::save::{SavedGame, SavedSeries, SavedVerdict};
 use super::words::capitalise;
 use catboard::ai::Level;
 use catboard::clock::{Clocks, FlagFell, TimeControl};
-use catboard::core::{Departure, EndReason, Game, Move, Options, Outcome, Piece, Retire, Seat};
+use catboard::core::{
+    Departure, EndReason, Game, Move, Options, Outcome, Piece, Retire, Seat, Termination,
+};
 use catboard::series::Series;
 use catboard::text::{count, noun};
 use catboard::variants::{AnyGame, Variant};
@@ -30,14 +32,18 @@ impl Player {
     /// Every kind of player the setup screen offers, in its order.
     pub const ALL: &'static [Player] = &[
         Player::Human,
+        Player::Computer(Level::Beginner),
+        Player::Computer(Level::Novice),
         Player::Computer(Level::Casual),
         Player::Computer(Level::Club),
+        Player::Computer(Level::Advanced),
         Player::Computer(Level::Strong),
+        Player::Computer(Level::Expert),
         Player::Computer(Level::Master),
     ];
 
     /// The name used on the command line, in saves and on screen
-    /// (`human`, or the computer's level: `casual` … `master`).
+    /// (`human`, or the computer's level: `beginner` … `master`).
     pub const fn id(self) -> &'static str {
         match self {
             Player::Human => "human",
@@ -45,21 +51,25 @@ impl Player {
         }
     }
 
-    /// The player named `id`.
+    /// The player named `id`: `human`, a level's name, or an Elo (the
+    /// computer at the nearest level of the ladder).
     pub fn from_id(id: &str) -> Result<Player, String> {
-        Player::ALL
-            .iter()
-            .copied()
-            .find(|p| p.id() == id.trim().to_ascii_lowercase())
-            .ok_or_else(|| {
+        if id.trim().eq_ignore_ascii_case("human") {
+            return Ok(Player::Human);
+        }
+        match id.parse::<Level>() {
+            Ok(level) => Ok(Player::Computer(level)),
+            Err(why) if id.trim().bytes().all(|b| b.is_ascii_digit()) => Err(why),
+            Err(_) => {
                 let known: Vec<&str> = Player::ALL.iter().map(|p| p.id()).collect();
                 let (last, rest) = known.split_last().unwrap_or((&"human", &[]));
-                format!(
-                    "There is no player {}; choose {} or {last}.",
+                Err(format!(
+                    "There is no player {}; choose {} or {last}, or an Elo such as 1400.",
                     catboard::text::quoted(id),
                     rest.join(", ")
-                )
-            })
+                ))
+            }
+        }
     }
 
     /// How the screen names the player: `human`, `computer (club)`.
@@ -67,6 +77,15 @@ impl Player {
         match self {
             Player::Human => "human".to_string(),
             Player::Computer(level) => format!("computer ({level})"),
+        }
+    }
+
+    /// How the setup screen offers the player, with the computer's
+    /// strength: `human`, `computer (Club ≈ 1400)`.
+    pub fn choice_label(self) -> String {
+        match self {
+            Player::Human => "human".to_string(),
+            Player::Computer(level) => format!("computer ({})", level.label()),
         }
     }
 
@@ -417,6 +436,13 @@ impl TableGame {
         self.clocks.is_some() && self.game.retirements().of(seat).is_none()
     }
 
+    /// Whether the game's first move is still to be made, by a person:
+    /// clocks start with the first move, so no time is taken before it
+    /// (a computer's first move is timed as usual).
+    pub fn opening(&self) -> bool {
+        self.played.is_empty() && self.player_to_move() == Player::Human
+    }
+
     /// The clock readings after each ply, oldest first (`None` in an
     /// untimed game): what PGN writes as `%clk`, and the server keeps
     /// with each move.
@@ -503,31 +529,10 @@ impl TableGame {
     /// wins, as in Cat Chess), "Black resigns — White wins", "White's flag
     /// fell — Black wins".
     pub fn outcome_words(&self, outcome: Outcome) -> String {
-        let names = self.game.seat_names();
-        let how = match (outcome.reason, self.last_move().and_then(Retire::of)) {
-            (
-                EndReason::Resignation | EndReason::Time | EndReason::TimeAgainstMaterial,
-                Some(retire),
-            ) => {
-                let left = retire.words(names);
-                if outcome.reason == EndReason::TimeAgainstMaterial {
-                    let other = Seat(1 - self.game.to_move().0.min(1));
-                    format!(
-                        "{left}, but {} could not have mated: a draw",
-                        capitalise(self.game.seat_name(other))
-                    )
-                } else {
-                    left
-                }
-            }
-            (EndReason::Agreement, _) => "Draw agreed".to_string(),
-            (reason, _) if reason.draws() => format!("Draw by {}", reason.describe()),
-            (reason, _) => capitalise(reason.describe()),
-        };
-        match outcome.winner {
-            Some(seat) => format!("{how} — {}", winner_words(self.game.seat_name(seat))),
-            None => how,
-        }
+        termination_words(
+            Termination::new(outcome, self.last_move()),
+            self.game.seat_names(),
+        )
     }
 
     /// Plays `mv` (legal now) without a clock (or with no time spent on
@@ -543,13 +548,14 @@ impl TableGame {
     /// Plays `mv` (legal now) for the seat to move, which spent `spent` on
     /// its turn (measured by the front end; the time carried from a save
     /// is added here): the time comes off its clock and the increment goes
-    /// on. When the time had run out first the move is not played and the
+    /// on (a person's first move of the game leaves the clock as it is:
+    /// see [`TableGame::opening`]). When the time had run out first the move is not played and the
     /// seat's flag falls instead ([`FlagFell`]).
     pub fn play_after(&mut self, mv: Move, spent: Duration) -> Result<(), FlagFell> {
         let notation = self.game.move_notation(mv);
         let mover = self.game.to_move();
         let after = match &self.clocks {
-            Some(clocks) if self.game.retirements().of(mover).is_none() => {
+            Some(clocks) if self.game.retirements().of(mover).is_none() && !self.opening() => {
                 // Worked out on a copy: `record` sets the clock and keeps
                 // the reading before the move for undo and review.
                 match clocks.clone().moved(mover.index(), self.carried + spent) {
@@ -741,6 +747,41 @@ impl TableGame {
 }
 
 /// "White wins", or for a seat named in the plural, "the Cats win".
+/// How a game of seats `seats` (its seat names) that ended as
+/// `termination` reads: the one place an ending is put in words, for a
+/// table in play and for a game read back from an archive alike.
+pub fn termination_words(termination: Termination, seats: &[&str]) -> String {
+    let Termination { outcome, retire } = termination;
+    let how = match (outcome.reason, retire) {
+        (
+            EndReason::Resignation | EndReason::Time | EndReason::TimeAgainstMaterial,
+            Some(retire),
+        ) => {
+            let left = retire.words(seats);
+            match retire {
+                Retire::Leave(seat, _) if outcome.reason == EndReason::TimeAgainstMaterial => {
+                    let other = seats.get(seat.opponent().index()).copied().unwrap_or("?");
+                    format!(
+                        "{left}, but {} could not have mated: a draw",
+                        capitalise(other)
+                    )
+                }
+                _ => left,
+            }
+        }
+        (EndReason::Agreement, _) => "Draw agreed".to_string(),
+        (reason, _) if reason.draws() => format!("Draw by {}", reason.describe()),
+        (reason, _) => capitalise(reason.describe()),
+    };
+    match outcome.winner {
+        Some(seat) => format!(
+            "{how} — {}",
+            winner_words(seats.get(seat.index()).copied().unwrap_or("?"))
+        ),
+        None => how,
+    }
+}
+
 fn winner_words(seat_name: &str) -> String {
     let name = capitalise(seat_name);
     if seat_name.ends_with('s') {
@@ -777,7 +818,8 @@ mod tests {
             variant: Variant::Chess,
             options: Options::new(),
             position: None,
-            players: vec![Player::Human, Player::Human],
+            // A computer's first move is timed like any other.
+            players: vec![Player::Computer(Level::Club), Player::Human],
             time: TimeControl::parse("1+2").ok().flatten(),
         })
         .expect("a timed game");
@@ -797,6 +839,27 @@ mod tests {
             Some(s(52)),
             "undo sets White's clock back to before Nf3"
         );
+    }
+
+    #[test]
+    fn a_persons_first_move_of_the_game_costs_no_time() {
+        let mut t = TableGame::new(&TableSpec {
+            variant: Variant::Chess,
+            options: Options::new(),
+            position: None,
+            players: vec![Player::Human, Player::Human],
+            time: TimeControl::parse("1+2").ok().flatten(),
+        })
+        .expect("a timed game");
+        let s = Duration::from_secs;
+        assert!(t.opening(), "the first move is a person's to make");
+        for (m, spent) in [("e4", 10), ("e5", 20)] {
+            let mv = t.game().parse_move(m).expect("legal");
+            assert!(t.play_after(mv, s(spent)).is_ok(), "no flag");
+        }
+        assert!(!t.opening());
+        assert_eq!(t.clocks_at(1), Some(vec![s(60), s(60)]), "e4 was free");
+        assert_eq!(t.clocks_at(2), Some(vec![s(60), s(42)]), "e5 was not");
     }
 
     #[test]
@@ -866,6 +929,68 @@ mod tests {
         let mut bad = saved;
         bad.variant = "draughts".into();
         assert!(TableGame::from_saved(&bad).is_err());
+    }
+
+    #[test]
+    fn every_ending_reads_the_same_from_its_termination_as_from_the_table() {
+        let at = |fen: &str| {
+            TableGame::new(&TableSpec {
+                variant: Variant::Chess,
+                options: Options::new(),
+                position: Some(fen.into()),
+                players: vec![Player::Human; 2],
+                time: None,
+            })
+            .expect("a position")
+        };
+        // White's flag falls with only a king against a queen's side, and
+        // with a queen against a bare king (Black could not have mated).
+        let mut cases = Vec::new();
+        for (fen, retire) in [
+            (
+                "kq6/8/8/8/8/8/8/K7 w - - 0 1",
+                Retire::Leave(Seat::WHITE, Departure::Flagged),
+            ),
+            (
+                "k7/8/8/8/8/8/8/KQ6 w - - 0 1",
+                Retire::Leave(Seat::WHITE, Departure::Flagged),
+            ),
+            (
+                "k7/8/8/8/8/8/8/KQ6 b - - 0 1",
+                Retire::Leave(Seat::BLACK, Departure::Resigned),
+            ),
+            ("k7/8/8/8/8/8/8/KQ6 w - - 0 1", Retire::Agreement),
+        ] {
+            let mut table = at(fen);
+            table.retire(retire).expect("retired");
+            cases.push(table);
+        }
+        let mut mated = chess();
+        for text in ["f3", "e5", "g4", "Qh4#"] {
+            let mv = mated.game().parse_move(text).expect("legal");
+            mated.play(mv);
+        }
+        cases.push(mated);
+        let words: Vec<String> = cases
+            .iter()
+            .map(|table| {
+                let outcome = table.outcome().expect("over");
+                let kept = Termination::new(outcome, table.last_move());
+                let words = termination_words(kept, table.game().seat_names());
+                assert_eq!(words, table.outcome_words(outcome), "one way to say it");
+                words
+            })
+            .collect();
+        assert_eq!(
+            words,
+            [
+                "White's flag fell — Black wins",
+                "White's flag fell, but Black could not have mated: a draw",
+                "Black resigns — White wins",
+                "Draw agreed",
+                "Checkmate — Black wins",
+            ]
+        );
     }
 }
 

@@ -3,14 +3,14 @@
 //! time, each seat within its budget), everyone at the table is told, and
 //! the other army's screens ask their player; the answer comes back
 //! through the hub, which alone plays the agreed draw. A computer seat
-//! judges an offer as it does at home: by its search, taking the draw
-//! when it finds its side no better than level.
+//! judges an offer by the table policy every keeper shares
+//! ([`policy::takes_draw`]): by its search, taking the draw when it finds
+//! its side no better than level.
 
 use super::{Shared, lock};
 use crate::serve::computers::Job;
 use crate::serve::log;
-use crate::session::app::takes_draw;
-use catboard::clock::think_budget;
+use crate::session::keeper::policy;
 use catboard::core::{Game, Retire};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -47,11 +47,13 @@ impl Shared {
         );
         let ply = room.table.ply();
         let game = room.table.game().clone();
-        let mut limits = level.limits_with_think_ms(self.limits.think_ms_for(room.think_ms));
-        if let (Some(left), Some(clocks)) = (room.time_left(now), room.table.clocks()) {
-            // As at home: the search is given the offerer's turn's budget.
-            limits.time = Some(think_budget(left, clocks.control().increment, None));
-        }
+        // The search is given the offerer's turn's budget.
+        let limits = policy::search_limits(
+            &room.table,
+            level,
+            self.limits.think_ms_for(room.think_ms),
+            room.time_left(now),
+        );
         let (shared, table) = (self.me.clone(), name.to_string());
         self.searches.submit(Job {
             owner: room.owner.clone(),
@@ -103,7 +105,7 @@ impl Shared {
                 return;
             };
             let answers = room.seat_name(from.opponent().index());
-            if !takes_draw(score) {
+            if !policy::takes_draw(score) {
                 room.draw_offer = None;
                 room.tell(None, &format!("{answers} declines the draw."));
                 room.broadcast();

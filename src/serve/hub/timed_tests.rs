@@ -8,7 +8,7 @@ use super::tests::{HubScratch, chess, game, mv, sit, timed_chess, who};
 use super::*;
 use crate::session::table::{Player, TableSpec};
 use catboard::clock::TimeControl;
-use catboard::core::{EndReason, Options};
+use catboard::core::{Departure, EndReason, Options, Retire};
 use catboard::variants::Variant;
 use catboard_testkit::Scratch;
 
@@ -37,7 +37,7 @@ fn resign(seat: u8) -> Move {
 }
 
 /// Waits (up to 20 s) for `done` to hold of table `name`.
-fn wait_for(shared: &Shared, name: &str, done: impl Fn(&TableNow) -> bool) -> TableNow {
+fn wait_for(shared: &Shared, name: &str, done: impl Fn(&Record) -> bool) -> Record {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         let view = shared.view(name).expect("a table");
@@ -55,34 +55,37 @@ fn moves_are_charged_the_hubs_time_and_a_flag_falls_on_its_tick_while_both_are_i
     shared
         .create("t", timed_chess("1+2"), &who("key:a"), 100)
         .expect("made");
-    let ann = sit(&shared, "t", 1, "key:a");
-    let _bob = sit(&shared, "t", 2, "key:b");
-    hand.advance(secs(5));
+    let _ann = sit(&shared, "t", 1, "key:a");
+    let bob = sit(&shared, "t", 2, "key:b");
+    hand.advance(secs(9));
     shared.play("t", 1, mv(&shared, "t", "e4")).expect("e4");
-    hand.advance(secs(7));
+    assert_eq!(left(&shared, "t", 0), secs(60), "the first move is free");
+    hand.advance(secs(5));
     shared.play("t", 2, mv(&shared, "t", "e5")).expect("e5");
-    assert_eq!(left(&shared, "t", 0), secs(57), "60 - 5 + 2");
-    assert_eq!(left(&shared, "t", 1), secs(55), "60 - 7 + 2");
+    hand.advance(secs(7));
+    shared.play("t", 1, mv(&shared, "t", "Nf3")).expect("Nf3");
+    assert_eq!(left(&shared, "t", 0), secs(55), "60 - 7 + 2");
+    assert_eq!(left(&shared, "t", 1), secs(57), "60 - 5 + 2");
     hand.advance(secs(56));
     shared.tick();
     let view = shared.view("t").expect("a table");
-    assert!(view.table.outcome().is_none(), "White has a second left");
+    assert!(view.table.outcome().is_none(), "Black has a second left");
     assert_eq!(
         view.table.carried(),
         secs(56),
         "the turn so far, for the screens"
     );
-    ann.take();
+    bob.take();
     hand.advance(secs(1));
     shared.tick();
     let view = shared.view("t").expect("a table");
     let outcome = view.table.outcome().expect("the flag fell");
     assert_eq!(
         (outcome.reason, outcome.winner),
-        (EndReason::Time, Some(Seat::BLACK))
+        (EndReason::Time, Some(Seat::WHITE))
     );
-    assert_eq!(view.table.clocks().map(|c| c.left(0)), Some(Duration::ZERO));
-    let mail = ann.take();
+    assert_eq!(view.table.clocks().map(|c| c.left(1)), Some(Duration::ZERO));
+    let mail = bob.take();
     assert!(mail.table, "the players see the flag");
     assert!(
         mail.notices
@@ -93,9 +96,9 @@ fn moves_are_charged_the_hubs_time_and_a_flag_falls_on_its_tick_while_both_are_i
     );
     let archived = shared.store.archived(1).expect("read").expect("archived");
     assert!(
-        archived.game.termination.contains("flag fell"),
+        archived.game.ending().contains("flag fell"),
         "{}",
-        archived.game.termination
+        archived.game.ending()
     );
     assert_eq!(archived.game.time_control.as_deref(), Some("1+2"));
 }
@@ -110,12 +113,20 @@ fn a_move_that_comes_after_the_time_ran_out_is_the_flag_instead() {
     sit(&shared, "t", 1, "key:a");
     sit(&shared, "t", 2, "key:b");
     hand.advance(secs(61));
-    // The tick has not come yet; the move is timed by the hub all the same.
+    // No clock runs before the first move.
     let e4 = mv(&shared, "t", "e4");
     shared.play("t", 1, e4).expect("handled");
+    assert_eq!(
+        shared.view("t").map(|v| v.table.last_move()),
+        Some(Some(e4))
+    );
+    hand.advance(secs(61));
+    // The tick has not come yet; the move is timed by the hub all the same.
+    let e5 = mv(&shared, "t", "e5");
+    shared.play("t", 2, e5).expect("handled");
     let view = shared.view("t").expect("a table");
-    assert_eq!(view.table.ply(), 1);
-    assert_ne!(view.table.last_move(), Some(e4), "not played");
+    assert_eq!(view.table.ply(), 2);
+    assert_ne!(view.table.last_move(), Some(e5), "not played");
     assert_eq!(
         view.table.outcome().map(|o| o.reason),
         Some(EndReason::Time)
@@ -144,11 +155,15 @@ fn clocks_are_kept_with_each_move_and_a_restart_does_not_count_its_downtime() {
             .expect("rows")
             .collect::<Result<_, _>>()
             .expect("read");
-        assert_eq!(kept, [293_000, 283_000], "each move's clock, kept with it");
+        assert_eq!(
+            kept,
+            [300_000, 283_000],
+            "each move's clock, kept with it (the first move free)"
+        );
         // A crash here would lose nothing but the turn under way.
         drop(shared);
         let (again, hand) = dir.timed_hub();
-        assert_eq!(left(&again, "t", 0), secs(293));
+        assert_eq!(left(&again, "t", 0), secs(300));
         assert_eq!(left(&again, "t", 1), secs(283));
         hand.advance(secs(7));
         assert_eq!(
@@ -164,12 +179,12 @@ fn clocks_are_kept_with_each_move_and_a_restart_does_not_count_its_downtime() {
     sit(&shared, "t", 1, "key:a");
     hand.advance(secs(3));
     shared.play("t", 1, mv(&shared, "t", "Nf3")).expect("Nf3");
-    assert_eq!(left(&shared, "t", 0), secs(286), "293 - 7 - 3 + 3");
+    assert_eq!(left(&shared, "t", 0), secs(293), "300 - 7 - 3 + 3");
     drop(shared);
     let (again, _) = dir.timed_hub();
     let view = again.view("t").expect("brought back");
     assert_eq!(view.table.carried(), Duration::ZERO, "a new turn since");
-    assert_eq!(left(&again, "t", 0), secs(286));
+    assert_eq!(left(&again, "t", 0), secs(293));
 }
 
 #[test]
@@ -360,7 +375,7 @@ fn once_the_cats_flag_falls_the_hub_passes_for_them() {
         .expect("the Cats' flag");
     assert_eq!(fell, Retire::Leave(Seat(2), Departure::Flagged));
     // Each later turn of theirs is passed by the hub.
-    let passes = |v: &TableNow| v.table.moves().filter(|m| m.is_pass()).count();
+    let passes = |v: &Record| v.table.moves().filter(|m| m.is_pass()).count();
     let before = passes(&view);
     while to_move(&shared) != Some(2) {
         let view = shared.view("c").expect("a table");
@@ -526,8 +541,8 @@ fn an_archived_game_reads_back_whole_to_look_through() {
     );
     assert_eq!(
         table.clocks().map(|c| c.left(0)),
-        Some(secs(296)),
-        "its clocks too"
+        Some(secs(298)),
+        "its clocks too (f3 was free)"
     );
     assert_eq!(people, [Some("key:a".into()), Some("key:b".into())]);
     assert!(title.starts_with("Game 1: key:a · key:b, 0-1"), "{title}");

@@ -131,7 +131,7 @@ fn snapshot_setup_screen_with_computer_seats(goldens: &mut Goldens) {
         &mut app,
         &[right.clone(), down.clone(), down.clone(), right.clone()],
     );
-    act(&mut app, &[right, down, left]);
+    act(&mut app, &[right.clone(), right.clone(), right, down, left]);
     check(goldens, "setup-computers", &app, 80, 24);
 }
 

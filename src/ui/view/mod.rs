@@ -23,8 +23,8 @@ use crate::session::table::Player;
 use crate::session::words::capitalise;
 use crate::ui::glyphs::GlyphDrawing;
 use board::{BoardMarks, BoardSize, BoardView};
-use catboard::core::geometry::Shape;
 use catboard::core::{Game, MoveKind};
+use catboard::variants::Layout;
 pub use pointer::Pointer;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -216,8 +216,8 @@ pub fn drawn_cell(
     } else {
         playing_layout(app, look, p, area).0
     };
-    match geo.shape() {
-        Shape::Graph => {
+    match p.table.variant().layout() {
+        Layout::Sphere => {
             let parts = if app.reader {
                 sphere::still_layout(look, p, body)?
             } else {
@@ -225,7 +225,7 @@ pub fn drawn_cell(
             };
             Some((parts.globe.cell_area(geo, cell), parts.globe.used()))
         }
-        Shape::Grid { .. } => {
+        Layout::Grid => {
             let (size, board, _) = board_layout(p, body)?;
             Some((
                 Some(board::cell_area(geo, p.orientation, size, board, cell)),
@@ -373,7 +373,7 @@ type Said = (Option<(String, Style)>, Option<(String, Style)>);
 /// leaves rows free), and what the feedback says. The key hints take the
 /// last row. A fixed status line is this feedback area.
 pub fn playing_layout(app: &App, look: &Look, p: &Playing, area: Rect) -> (Rect, Rect, Said) {
-    let graph = p.table.game().geometry().shape() == Shape::Graph;
+    let graph = p.table.variant().layout() == Layout::Sphere;
     let width = area.width.saturating_sub(2) as usize;
     let one_row = Rect {
         height: area.height.saturating_sub(2),
@@ -414,7 +414,7 @@ pub fn playing_layout(app: &App, look: &Look, p: &Playing, area: Rect) -> (Rect,
 /// leaves rows free below it), then the key hints.
 fn draw_playing(app: &App, look: &Look, p: &Playing, frame: &mut Frame<'_>, area: Rect) {
     let marks = board_marks(p);
-    let graph = p.table.game().geometry().shape() == Shape::Graph;
+    let graph = p.table.variant().layout() == Layout::Sphere;
     let (body, feedback_area, said) = playing_layout(app, look, p, area);
     let drawn = if graph {
         sphere::draw(look, p, &marks, frame, body)
@@ -456,8 +456,8 @@ fn draw_reader(app: &App, look: &Look, p: &Playing, frame: &mut Frame<'_>, area:
     };
     let mut marks = board_marks(p);
     marks.cursor = None;
-    match p.table.game().geometry().shape() {
-        Shape::Grid { .. } => {
+    match p.table.variant().layout() {
+        Layout::Grid => {
             if let Some((size, board_area, panel)) = board_layout(p, body) {
                 axis_hint_above(look, p, frame, body, board_area);
                 frame.render_widget(
@@ -475,7 +475,7 @@ fn draw_reader(app: &App, look: &Look, p: &Playing, frame: &mut Frame<'_>, area:
                 }
             }
         }
-        Shape::Graph => {
+        Layout::Sphere => {
             sphere::draw_still(look, p, &marks, frame, body);
         }
     }

@@ -405,8 +405,11 @@ pub(super) fn game_lines(
             group(labelled_lines(look, &label, &taken.join(""), width), 4);
         }
     }
-    for (label, value) in game.annotations().notes {
-        group(labelled_lines(look, &label, &value, width), 5);
+    for note in game.annotations().notes {
+        group(
+            labelled_lines(look, note.label, &note.value.to_string(), width),
+            5,
+        );
     }
     group(series_lines(look, &p.table, width), 6);
     // Leave out the least important groups until the rest fit.

@@ -10,7 +10,7 @@ use super::{Look, board_layout, playing_layout, sphere};
 use crate::session::action::{Action, Mouse, MouseKind};
 use crate::session::app::{App, Screen};
 use catboard::core::Game;
-use catboard::core::geometry::Shape;
+use catboard::variants::Layout;
 use ratatui::layout::Rect;
 
 /// Degrees the globe turns per column dragged.
@@ -44,7 +44,7 @@ impl Pointer {
                 self.dragged_to = Some(mouse.column);
                 let columns = i16::try_from(i32::from(mouse.column) - i32::from(from)).ok()?;
                 let sphere = matches!(&app.screen, Screen::Playing(p)
-                    if p.table.game().geometry().shape() == Shape::Graph);
+                    if p.table.variant().layout() == Layout::Sphere);
                 (sphere && columns != 0 && app.overlay.is_none())
                     .then(|| Action::Rotate(columns.saturating_mul(DEGREES_PER_COLUMN)))
             }
@@ -82,7 +82,7 @@ pub fn clicked_cell(
         return None;
     }
     let (body, _, _) = playing_layout(app, look, p, area);
-    if p.table.game().geometry().shape() == Shape::Graph {
+    if p.table.variant().layout() == Layout::Sphere {
         sphere::layout(look, p, body)?.globe.cell_at(at.0, at.1)
     } else {
         let (size, board, _) = board_layout(p, body)?;
@@ -96,7 +96,7 @@ fn over_panel(app: &App, look: &Look, area: Rect, at: (u16, u16)) -> bool {
         return false;
     };
     let (body, _, _) = playing_layout(app, look, p, area);
-    let panel = if p.table.game().geometry().shape() == Shape::Graph {
+    let panel = if p.table.variant().layout() == Layout::Sphere {
         sphere::layout(look, p, body).and_then(|l| l.panel)
     } else {
         board_layout(p, body).and_then(|(_, _, panel)| panel)

@@ -1,6 +1,7 @@
 //! Playing strengths as search budgets: how deep, how many nodes, how long,
 //! and how much randomness.
 
+use super::ladder::{LADDER, Rung};
 use super::random::seed_from_clock;
 use std::fmt;
 use std::str::FromStr;
@@ -15,29 +16,57 @@ pub const DEFAULT_THINK_MS: u64 = 2_000;
 /// The longest thinking time a move the command line accepts: an hour.
 pub const MAX_THINK_MS: u64 = 3_600_000;
 
-/// A playing strength of the computer opponent.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+/// A playing strength of the computer opponent: one rung of the
+/// [ladder](super::ladder), weakest first. Each rung's budget, noise and
+/// measured strength are in [`super::ladder::LADDER`].
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Level {
-    /// 2 plies; plays any move within about two thirds of a pawn of the best.
+    /// About 800: sees two plies through a heavy fog, often misses a capture.
+    Beginner,
+    /// About 1000.
+    Novice,
+    /// About 1200.
     Casual,
-    /// 3 plies; the best move it sees.
+    /// About 1400.
     Club,
-    /// 4 plies; the best move it sees.
+    /// About 1600.
+    Advanced,
+    /// About 1800.
     Strong,
+    /// About 2000: a fixed node budget, no noise.
+    Expert,
     /// Iterative deepening to a time budget: as strong as the engine gets.
     Master,
 }
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 4] = [Level::Casual, Level::Club, Level::Strong, Level::Master];
+    pub const ALL: [Level; 8] = [
+        Level::Beginner,
+        Level::Novice,
+        Level::Casual,
+        Level::Club,
+        Level::Advanced,
+        Level::Strong,
+        Level::Expert,
+        Level::Master,
+    ];
+
+    /// The level's rung of the ladder: its budget and measured strength.
+    pub fn rung(self) -> &'static Rung {
+        &LADDER[self as usize]
+    }
 
     /// The level's name on the command line and in setup (`"club"`).
     pub const fn id(self) -> &'static str {
         match self {
+            Level::Beginner => "beginner",
+            Level::Novice => "novice",
             Level::Casual => "casual",
             Level::Club => "club",
+            Level::Advanced => "advanced",
             Level::Strong => "strong",
+            Level::Expert => "expert",
             Level::Master => "master",
         }
     }
@@ -45,15 +74,35 @@ impl Level {
     /// The level's name for people (`"Club"`).
     pub const fn name(self) -> &'static str {
         match self {
+            Level::Beginner => "Beginner",
+            Level::Novice => "Novice",
             Level::Casual => "Casual",
             Level::Club => "Club",
+            Level::Advanced => "Advanced",
             Level::Strong => "Strong",
+            Level::Expert => "Expert",
             Level::Master => "Master",
         }
     }
 
-    /// The level's budget, Master thinking for [`DEFAULT_THINK_MS`]; Casual's
-    /// random choice is seeded from the clock.
+    /// The level's strength on Stockfish's `UCI_Elo` scale, as measured.
+    pub fn elo(self) -> u32 {
+        self.rung().elo
+    }
+
+    /// The level with its strength, where a player chooses it: `"Club ≈ 1400"`.
+    pub fn label(self) -> String {
+        format!("{} \u{2248} {}", self.name(), self.elo())
+    }
+
+    /// The rung nearest to `elo` on the ladder's scale (the weaker of two
+    /// equally near).
+    pub fn nearest(elo: u32) -> Level {
+        super::ladder::nearest(elo)
+    }
+
+    /// The level's budget, Master thinking for [`DEFAULT_THINK_MS`]; the
+    /// noise is seeded from the clock.
     pub fn limits(self) -> Limits {
         self.limits_with_think_ms(DEFAULT_THINK_MS)
     }
@@ -61,37 +110,7 @@ impl Level {
     /// The level's budget with Master thinking `think_ms` milliseconds a move
     /// (the other levels ignore it).
     pub fn limits_with_think_ms(self, think_ms: u64) -> Limits {
-        let seed = seed_from_clock();
-        match self {
-            Level::Casual => Limits {
-                depth: 2,
-                nodes: Some(60_000),
-                time: None,
-                random_margin: Some(67),
-                seed,
-            },
-            Level::Club => Limits {
-                depth: 3,
-                nodes: Some(250_000),
-                time: None,
-                random_margin: None,
-                seed,
-            },
-            Level::Strong => Limits {
-                depth: 4,
-                nodes: Some(1_000_000),
-                time: None,
-                random_margin: None,
-                seed,
-            },
-            Level::Master => Limits {
-                depth: MAX_DEPTH,
-                nodes: None,
-                time: Some(Duration::from_millis(think_ms.max(1))),
-                random_margin: None,
-                seed,
-            },
-        }
+        self.rung().limits(think_ms, seed_from_clock())
     }
 }
 
@@ -104,19 +123,10 @@ impl fmt::Display for Level {
 impl FromStr for Level {
     type Err = String;
 
-    /// Reads `casual`, `club`, `strong` or `master` (any case).
+    /// Reads a rung's name (`club`, any case) or an Elo (`1400`: the
+    /// nearest rung), as [`super::ladder::parse`] does.
     fn from_str(s: &str) -> Result<Level, String> {
-        let lower = s.trim().to_ascii_lowercase();
-        Level::ALL
-            .iter()
-            .copied()
-            .find(|l| l.id() == lower)
-            .ok_or_else(|| {
-                format!(
-                    "There is no level {}; choose one of casual, club, strong or master.",
-                    crate::text::quoted(s)
-                )
-            })
+        super::ladder::parse(s)
     }
 }
 
@@ -130,10 +140,15 @@ pub struct Limits {
     /// Stop after this long, if given (no new iteration starts once half of
     /// it has gone, as it would not finish).
     pub time: Option<Duration>,
-    /// Pick at random among root moves scoring within this many centipawns
-    /// of the best (Casual), if given.
-    pub random_margin: Option<i32>,
-    /// The seed of that random choice.
+    /// How far the static evaluation may be off, in centipawns: each
+    /// position's score is moved by up to this much, the same way for the
+    /// whole search (0: exact). A weak rung's fog.
+    pub noise: i32,
+    /// The chance, in thousandths, that a capture (the searcher's own, or
+    /// one it should fear) goes unseen in a position: a weak rung's
+    /// oversights (0: sees every capture).
+    pub oversight: u32,
+    /// The seed of the noise and the oversights.
     pub seed: u64,
 }
 
@@ -144,7 +159,8 @@ impl Limits {
             depth: depth.clamp(1, MAX_DEPTH),
             nodes: None,
             time: None,
-            random_margin: None,
+            noise: 0,
+            oversight: 0,
             seed: 0,
         }
     }
@@ -157,7 +173,7 @@ impl Limits {
         }
     }
 
-    /// The same limits with another seed for the random choice.
+    /// The same limits with another seed for the noise and oversights.
     pub fn with_seed(self, seed: u64) -> Limits {
         Limits { seed, ..self }
     }
@@ -166,7 +182,7 @@ impl Limits {
     /// games of up to three seats; with more, every seat's turn in the tree
     /// is one more army's moves, so the cap is scaled by 2 / seats (half
     /// for four armies), keeping a round of computer moves as quick as a
-    /// three-seat one. Depth, time and randomness are unchanged.
+    /// three-seat one. Depth, time, noise and oversights are unchanged.
     pub fn for_seats(&self, seats: usize) -> Limits {
         let mut limits = self.clone();
         if seats > 3 {
@@ -189,19 +205,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn levels_parse_by_name_and_refuse_others_in_one_sentence() {
-        for level in Level::ALL {
-            assert_eq!(level.id().parse::<Level>(), Ok(level));
-        }
-        assert_eq!("Strong".parse::<Level>(), Ok(Level::Strong));
-        let err = "grandmaster".parse::<Level>().unwrap_err();
-        assert_eq!(
-            err,
-            "There is no level 'grandmaster'; choose one of casual, club, strong or master."
-        );
-    }
-
-    #[test]
     fn four_seat_games_halve_the_node_cap_and_smaller_games_keep_it() {
         let strong = Level::Strong.limits();
         assert_eq!(strong.for_seats(2), strong);
@@ -213,16 +216,27 @@ mod tests {
 
     #[test]
     fn levels_are_budgets_growing_with_strength() {
-        let depths: Vec<u32> = Level::ALL.iter().map(|l| l.limits().depth).collect();
-        assert_eq!(depths, [2, 3, 4, MAX_DEPTH]);
-        assert!(Level::Casual.limits().random_margin.is_some());
-        assert!(Level::Club.limits().random_margin.is_none());
-        for level in [Level::Casual, Level::Club, Level::Strong] {
+        let limits: Vec<Limits> = Level::ALL.iter().map(|l| l.limits()).collect();
+        for pair in limits.windows(2) {
+            assert!(pair[0].depth <= pair[1].depth, "{pair:?}");
+            assert!(pair[0].noise >= pair[1].noise, "{pair:?}");
+            assert!(pair[0].oversight >= pair[1].oversight, "{pair:?}");
+        }
+        assert!(Level::Beginner.limits().noise > 0);
+        assert!(Level::Beginner.limits().oversight > 0);
+        for level in Level::ALL.into_iter().filter(|&l| l != Level::Master) {
             assert!(level.limits().nodes.is_some(), "{level} has a node cap");
         }
-        assert_eq!(
-            Level::Master.limits_with_think_ms(500).time,
-            Some(Duration::from_millis(500))
-        );
+        let master = Level::Master.limits_with_think_ms(500);
+        assert_eq!(master.time, Some(Duration::from_millis(500)));
+        assert_eq!((master.noise, master.oversight), (0, 0));
+    }
+
+    #[test]
+    fn a_level_is_labelled_with_its_strength() {
+        let club = Level::Club;
+        assert_eq!(club.label(), format!("Club \u{2248} {}", club.elo()));
+        let elos: Vec<u32> = Level::ALL.iter().map(|l| l.elo()).collect();
+        assert!(elos.windows(2).all(|w| w[0] < w[1]), "{elos:?}");
     }
 }

@@ -22,6 +22,8 @@
 pub mod bench;
 mod budget;
 pub mod evaluate;
+mod fog;
+pub mod ladder;
 pub mod level;
 pub mod model;
 pub mod multi;
@@ -33,6 +35,7 @@ pub mod table;
 pub mod thought;
 
 pub use evaluate::Evaluate;
+pub use ladder::{LADDER, Rung};
 pub use level::{Level, Limits};
 pub use search::{Searcher, think};
 pub use thought::{Report, Thought};

@@ -28,10 +28,10 @@
 
 use super::budget::{Budget, PrincipalVariations};
 use super::evaluate::Evaluate;
+use super::fog::Fog;
 use super::level::{Limits, MAX_DEPTH};
 pub use super::model::Model;
 use super::ordering::{Heuristics, MAX_PLY};
-use super::random::Rng;
 use super::score::{INFINITY, MATE, MATE_BOUND};
 use super::table::{Bound, Table};
 use super::thought::Thought;
@@ -102,6 +102,7 @@ pub fn think<G: Game + Evaluate>(
         heuristics,
         limits,
         budget: Budget::new(limits, stop),
+        fog: Fog::new(limits),
         root,
         seats,
         // Two rounds of the armies still playing, with four seats.
@@ -158,6 +159,8 @@ struct Run<'a> {
     heuristics: &'a mut Heuristics,
     limits: &'a Limits,
     budget: Budget<'a>,
+    /// The rung's noise and oversights (none above the weak rungs).
+    fog: Fog,
     /// The seat the search is thinking for.
     root: Seat,
     seats: usize,
@@ -197,6 +200,9 @@ impl Run<'_> {
         let mut list = MoveList::new();
         game.legal_moves(&mut list);
         self.note_passing(game, &list);
+        if !game.in_check() {
+            self.drop_overlooked(game, &mut list);
+        }
         self.order_moves(game, &mut list, 0, None);
         let mut root: Vec<RootMove> = list.iter().map(|&mv| RootMove { mv, score: 0 }).collect();
         let mut result = Thought {
@@ -211,11 +217,10 @@ impl Run<'_> {
         if root.is_empty() {
             return result;
         }
-        let exact_root = self.limits.random_margin.is_some();
         for depth in 1..=plies_for(self.limits.depth, self.seats) as i32 {
             let mut scored = root.clone();
             let best = match model {
-                Model::Paranoid => self.paranoid_root(game, &mut scored, depth, exact_root),
+                Model::Paranoid => self.paranoid_root(game, &mut scored, depth),
                 Model::MaxN => self.maxn_root(game, &mut scored, depth),
             };
             if self.budget.aborted {
@@ -234,21 +239,6 @@ impl Run<'_> {
                 || self.budget.no_time_for_another_depth(root.len())
             {
                 break;
-            }
-        }
-        if let Some(margin) = self.limits.random_margin
-            && result.depth > 0
-        {
-            let near: Vec<RootMove> = root
-                .iter()
-                .copied()
-                .filter(|r| r.score >= result.score - margin)
-                .collect();
-            let mut rng = Rng::new(self.limits.seed ^ game.hash());
-            if let Some(pick) = near.get(rng.below(near.len())) {
-                result.best = Some(pick.mv);
-                result.score = pick.score;
-                result.pv = vec![pick.mv];
             }
         }
         result.nodes = self.budget.nodes;
@@ -338,14 +328,12 @@ impl Run<'_> {
     // ----- Paranoid -------------------------------------------------------
 
     /// One depth of the paranoid search at the root: each move's score is
-    /// stored in `root`; returns the index of the best. With `exact`, every
-    /// move is searched with a full window (Casual's choice needs them all).
+    /// stored in `root`; returns the index of the best.
     fn paranoid_root<G: Game + Evaluate>(
         &mut self,
         game: &mut G,
         root: &mut [RootMove],
         depth: i32,
-        exact: bool,
     ) -> usize {
         self.pv.start_at(0);
         let mut alpha = -INFINITY;
@@ -354,9 +342,7 @@ impl Run<'_> {
         for (i, entry) in root.iter_mut().enumerate() {
             let mv = entry.mv;
             game.make_move(mv);
-            let score = if exact {
-                self.paranoid(game, depth - 1, -INFINITY, INFINITY, 1)
-            } else if i == 0 || alpha <= -INFINITY {
+            let score = if i == 0 || alpha <= -INFINITY {
                 self.paranoid(game, depth - 1, alpha, INFINITY, 1)
             } else {
                 // A null window first: most moves only need to be shown
@@ -419,7 +405,7 @@ impl Run<'_> {
             return self.paranoid_quiesce(game, alpha, beta, ply, 0);
         }
         if ply >= MAX_PLY - 1 {
-            return game.evaluate_for(self.root);
+            return self.evaluate_root(game);
         }
         let key = game.hash() ^ self.salt;
         let entry = self.table.probe(key, ply);
@@ -434,6 +420,9 @@ impl Run<'_> {
             return self.no_move_scores(game, ply)[me];
         }
         self.note_passing(game, &moves);
+        if !in_check {
+            self.drop_overlooked(game, &mut moves);
+        }
         self.order_moves(game, &mut moves, ply, entry.and_then(|e| e.mv));
         let maximising = game.to_move() == self.root;
         let side = game.to_move().index();
@@ -442,7 +431,7 @@ impl Run<'_> {
         // a quiet move that gives no check cannot move a static score this
         // far outside the window back into it.
         let futile = depth == 1 && self.seats >= 4 && !in_check && {
-            let standing = game.evaluate_for(self.root);
+            let standing = self.evaluate_root(game);
             if maximising {
                 standing + FUTILITY_MARGIN <= alpha
             } else {
@@ -542,7 +531,7 @@ impl Run<'_> {
         }
         let me = self.root.index();
         if ply >= MAX_PLY - 1 || qply >= self.quiescence {
-            return game.evaluate_for(self.root);
+            return self.evaluate_root(game);
         }
         let maximising = game.to_move() == self.root;
         let mut moves = MoveList::new();
@@ -571,7 +560,7 @@ impl Run<'_> {
                     mv.promotion.is_some() || game.captured(mv).is_some_and(|p| p.seat() == root)
                 });
             }
-            best = game.evaluate_for(self.root);
+            best = self.evaluate_root(game);
             if maximising {
                 if best >= beta {
                     return best;
@@ -583,6 +572,9 @@ impl Run<'_> {
                 }
                 beta = beta.min(best);
             }
+        }
+        if best.abs() < INFINITY {
+            self.drop_overlooked(game, &mut moves);
         }
         self.order_moves(game, &mut moves, ply, None);
         let stand_pat = best;
@@ -677,6 +669,9 @@ impl Run<'_> {
             return self.no_move_scores(game, ply);
         }
         self.note_passing(game, &moves);
+        if !in_check {
+            self.drop_overlooked(game, &mut moves);
+        }
         self.order_moves(game, &mut moves, ply, None);
         let me = game.to_move().index();
         let mut best: Option<Scores> = None;
@@ -727,6 +722,7 @@ impl Run<'_> {
                 return scores;
             }
             best = Some(self.evaluate_all(game));
+            self.drop_overlooked(game, &mut moves);
         }
         self.order_moves(game, &mut moves, ply, None);
         for &mv in moves.iter() {
@@ -743,12 +739,43 @@ impl Run<'_> {
         best.unwrap_or([0; MAX_SEATS])
     }
 
-    /// Every seat's static score.
+    /// Every seat's static score, through the rung's fog.
     #[inline]
-    fn evaluate_all<G: Evaluate>(&self, game: &G) -> Scores {
+    fn evaluate_all<G: Game + Evaluate>(&self, game: &G) -> Scores {
         let mut scores = [0; MAX_SEATS];
         game.evaluate_all(&mut scores[..self.seats]);
+        if !self.fog.clear() {
+            let hash = game.hash();
+            for (seat, score) in scores.iter_mut().enumerate().take(self.seats) {
+                *score += self.fog.error(hash, seat);
+            }
+        }
         scores
+    }
+
+    /// The thinking seat's static score, through the rung's fog.
+    #[inline]
+    fn evaluate_root<G: Game + Evaluate>(&self, game: &G) -> i32 {
+        game.evaluate_for(self.root) + self.fog.error(game.hash(), self.root.index())
+    }
+
+    /// Leaves out of `moves` the captures the rung does not see in this
+    /// position, unless that would leave none.
+    fn drop_overlooked<G: Game + Evaluate>(&self, game: &G, moves: &mut MoveList) {
+        if self.fog.clear() {
+            return;
+        }
+        let hash = game.hash();
+        let seen = |mv: &Move| {
+            game.captured(*mv).is_none_or(|victim| {
+                !self
+                    .fog
+                    .overlooks(hash, *mv, game.piece_value(victim.kind()))
+            })
+        };
+        if moves.iter().any(seen) {
+            moves.retain(|mv| seen(mv));
+        }
     }
 }
 

@@ -1,5 +1,5 @@
-//! A small seeded random number generator (xorshift64*), enough for the
-//! Casual level's choice among near-best moves.
+//! A small seeded random number generator (xorshift64*), enough for
+//! self-play's random openings and soak games.
 
 /// A seeded pseudo-random sequence; the same seed gives the same sequence.
 #[derive(Clone, Debug)]

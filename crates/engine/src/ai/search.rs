@@ -14,9 +14,9 @@
 
 use super::budget::{Budget, PrincipalVariations};
 use super::evaluate::Evaluate;
+use super::fog::Fog;
 use super::level::Limits;
 use super::ordering::{HISTORY_MAX, Heuristics, MAX_PLY, pick_next};
-use super::random::Rng;
 use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, is_mate, mate_in_moves, mated_in};
 use super::table::{Bound, Table};
 use super::thought::{Report, Thought};
@@ -151,6 +151,7 @@ impl Searcher {
             reductions: &self.reductions,
             limits,
             budget: Budget::new(limits, stop),
+            fog: Fog::new(limits),
             pv: PrincipalVariations::new(),
             score_buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             partial: None,
@@ -174,6 +175,8 @@ struct Run<'a> {
     reductions: &'a [i32],
     limits: &'a Limits,
     budget: Budget<'a>,
+    /// The rung's noise and oversights (none above the weak rungs).
+    fog: Fog,
     pv: PrincipalVariations,
     /// One buffer of move-ordering scores per ply, reused node after node.
     score_buffers: Vec<Vec<i32>>,
@@ -214,7 +217,7 @@ impl Run<'_> {
         self.evals[0] = if game.in_check() {
             NO_EVAL
         } else {
-            game.evaluate_for(game.to_move())
+            self.evaluate(game)
         };
         let lines = lines.min(root.len());
         let mut previous = vec![0; lines];
@@ -258,15 +261,6 @@ impl Run<'_> {
             {
                 break;
             }
-        }
-        if let Some(margin) = self.limits.random_margin
-            && result.depth > 0
-            && let Some((mv, score)) =
-                self.random_pick(game, &root, result.depth as i32, result.score, margin)
-        {
-            result.best = Some(mv);
-            result.score = score;
-            result.pv = vec![mv];
         }
         result.nodes = self.budget.nodes;
         result.seldepth = self.budget.seldepth as u32;
@@ -337,8 +331,16 @@ impl Run<'_> {
         self.pv.start_at(0);
         let mut best_score = -INFINITY;
         let mut best_index = rank;
+        let (key, in_check) = (game.hash(), game.in_check());
         for i in rank..root.len() {
             let mv = root[i];
+            // A capture the rung does not see, unless nothing else is left.
+            if !in_check
+                && (best_score > -INFINITY || i + 1 < root.len())
+                && self.overlooks(game, key, mv)
+            {
+                continue;
+            }
             report(Report::RootMove {
                 mv,
                 number: i + 1,
@@ -392,47 +394,21 @@ impl Run<'_> {
         (best_score, best)
     }
 
-    /// Casual's choice: a root move picked at random among those scoring
-    /// within `margin` of `best` at `depth` (each tested with a null window
-    /// around the threshold), then scored exactly.
-    fn random_pick<G: Game + Evaluate>(
-        &mut self,
-        game: &mut G,
-        root: &MoveList,
-        depth: i32,
-        best: i32,
-        margin: i32,
-    ) -> Option<(Move, i32)> {
-        let threshold = best - margin;
-        let mut near = Vec::with_capacity(root.len());
-        for &mv in root.iter() {
-            game.make_move(mv);
-            let score = -self.negamax(game, depth - 1, -threshold, -threshold + 1, 1, false);
-            game.unmake_move();
-            if self.budget.aborted {
-                return None;
-            }
-            if score >= threshold {
-                near.push(mv);
-            }
-        }
-        let mut rng = Rng::new(self.limits.seed ^ game.hash());
-        // Drawn at random one after another: a move that passed the null
-        // window but scores below the threshold when searched exactly (the
-        // pruning differs with the window) is passed over.
-        while !near.is_empty() {
-            let mv = near.swap_remove(rng.below(near.len()));
-            game.make_move(mv);
-            let score = -self.negamax(game, depth - 1, -INFINITY, INFINITY, 1, false);
-            game.unmake_move();
-            if self.budget.aborted {
-                return None;
-            }
-            if score >= threshold {
-                return Some((mv, score));
-            }
-        }
-        None
+    /// The static evaluation for the side to move, through the rung's fog.
+    #[inline]
+    fn evaluate<G: Game + Evaluate>(&self, game: &G) -> i32 {
+        let seat = game.to_move();
+        game.evaluate_for(seat) + self.fog.error(game.hash(), seat.index())
+    }
+
+    /// Whether the rung fails to see the capture `mv` in the position
+    /// hashed `key` (never a quiet move or a promotion without capture).
+    #[inline]
+    fn overlooks<G: Game + Evaluate>(&self, game: &G, key: u64, mv: Move) -> bool {
+        !self.fog.clear()
+            && game
+                .captured(mv)
+                .is_some_and(|victim| self.fog.overlooks(key, mv, game.piece_value(victim.kind())))
     }
 
     /// The ordering scores of `moves` at `ply`, in that ply's reusable
@@ -507,7 +483,7 @@ impl Run<'_> {
             return self.quiesce(game, alpha, beta, ply);
         }
         if ply >= MAX_PLY - 1 {
-            return game.evaluate_for(game.to_move());
+            return self.evaluate(game);
         }
         let pv_node = beta - alpha > 1;
         let key = game.hash();
@@ -522,7 +498,7 @@ impl Run<'_> {
         let raw_eval = if in_check {
             -INFINITY
         } else {
-            game.evaluate_for(game.to_move())
+            self.evaluate(game)
         };
         self.evals[ply] = if in_check { NO_EVAL } else { raw_eval };
         // A stored score bounding the true one on the right side is a
@@ -604,6 +580,9 @@ impl Run<'_> {
         for i in 0..moves.len() {
             let mv = pick_next(&mut moves, &mut scores, i);
             let quiet = mv.promotion.is_none() && game.captured(mv).is_none();
+            if !in_check && self.overlooks(game, key, mv) {
+                continue;
+            }
             // Late quiet moves near the leaves (fewer when the position is
             // not improving) are passed over unless they give check.
             let late = 3 + (depth * depth) as usize * 2;
@@ -722,7 +701,7 @@ impl Run<'_> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return game.evaluate_for(game.to_move());
+            return self.evaluate(game);
         }
         let key = game.hash();
         let entry = self.table.probe(key, ply);
@@ -746,7 +725,7 @@ impl Run<'_> {
             stand_pat = -INFINITY;
             best_score = -INFINITY;
         } else {
-            stand_pat = game.evaluate_for(game.to_move());
+            stand_pat = self.evaluate(game);
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -758,6 +737,9 @@ impl Run<'_> {
         let mut best_move = None;
         for i in 0..moves.len() {
             let mv = pick_next(&mut moves, &mut scores, i);
+            if !in_check && self.overlooks(game, key, mv) {
+                continue;
+            }
             if !in_check && game.exchange_value(mv).is_some_and(|gain| gain < 0) {
                 // A capture that loses material by exchange.
                 continue;

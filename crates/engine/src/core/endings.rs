@@ -4,9 +4,9 @@
 //! [`outcome`] and [`rule_outcome`] apply them the same way for every game.
 
 use super::game::{EndReason, Game, Outcome};
-use super::moves::MoveList;
+use super::moves::{Move, MoveList};
 use super::piece::Seat;
-use super::retire::{Departure, Leaving};
+use super::retire::{Departure, Leaving, Retire};
 
 /// A move-count rule: so many plies without a capture or a pawn move end
 /// the game.
@@ -168,6 +168,65 @@ pub fn outcome<G: Game>(game: &G) -> Option<Outcome> {
     rule_outcome(game)
 }
 
+/// How a finished game ended, as values to keep and read back (an
+/// archive keeps its parts as codes: [`EndReason::code`], the winner's
+/// seat, [`Retire::text`]): the outcome, and the retirement that brought
+/// it about when the game ended by one (a resignation or a flag). Its
+/// words are made where it is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Termination {
+    /// Who won, and why the game ended.
+    pub outcome: Outcome,
+    /// The retirement that ended it, for an ending by resignation or by
+    /// time; `None` for any other.
+    pub retire: Option<Retire>,
+}
+
+impl Termination {
+    /// The termination of a game that ended with `outcome`, `last` its
+    /// last ply: the ply is kept only when it is the retirement the
+    /// ending is about, so one ending has one termination.
+    pub fn new(outcome: Outcome, last: Option<Move>) -> Termination {
+        let by_retirement = matches!(
+            outcome.reason,
+            EndReason::Resignation | EndReason::Time | EndReason::TimeAgainstMaterial
+        );
+        Termination {
+            outcome,
+            retire: last
+                .and_then(Retire::of)
+                .filter(|r| by_retirement && matches!(r, Retire::Leave(..))),
+        }
+    }
+
+    /// Every termination a game of `seats` seats could have: each reason,
+    /// each winner or none, and for the retirements' reasons each seat
+    /// resigning or flagging (or no ply known). For reading back what was
+    /// kept in other forms.
+    pub fn all(seats: usize) -> Vec<Termination> {
+        let seats = u8::try_from(seats).unwrap_or(u8::MAX);
+        let winners = std::iter::once(None).chain((0..seats).map(|s| Some(Seat(s))));
+        let leaves: Vec<Option<Move>> = std::iter::once(None)
+            .chain((0..seats).flat_map(|s| {
+                [Departure::Resigned, Departure::Flagged]
+                    .map(|how| Some(Retire::Leave(Seat(s), how).to_move()))
+            }))
+            .collect();
+        let mut all = Vec::new();
+        for winner in winners {
+            for reason in EndReason::ALL {
+                for last in &leaves {
+                    let termination = Termination::new(Outcome { winner, reason }, *last);
+                    if !all.contains(&termination) {
+                        all.push(termination);
+                    }
+                }
+            }
+        }
+        all
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,5 +251,32 @@ mod tests {
                 reason: EndReason::Material
             }
         );
+    }
+
+    #[test]
+    fn a_termination_keeps_the_retirement_only_when_it_ended_the_game() {
+        let resigned = Retire::Leave(Seat::WHITE, Departure::Resigned).to_move();
+        let won = |reason| Outcome {
+            winner: Some(Seat::BLACK),
+            reason,
+        };
+        assert_eq!(
+            Termination::new(won(EndReason::Resignation), Some(resigned)).retire,
+            Some(Retire::Leave(Seat::WHITE, Departure::Resigned))
+        );
+        assert_eq!(
+            Termination::new(won(EndReason::ThirdMate), Some(resigned)).retire,
+            None,
+            "a BacCanCat ending after a resignation is the rules' own"
+        );
+        assert_eq!(
+            Termination::new(won(EndReason::Agreement), Some(Retire::Agreement.to_move())).retire,
+            None
+        );
+        let all = Termination::all(2);
+        // 14 reasons × 3 winners, and the 3 retiring reasons × 3 winners
+        // × 4 retirements more.
+        assert_eq!(all.len(), 14 * 3 + 3 * 3 * 4);
+        assert!(all.contains(&Termination::new(won(EndReason::Time), Some(resigned))));
     }
 }

@@ -221,8 +221,10 @@ pub struct Annotations {
     /// camps): a viewer tints them toward the seat's colour and names them
     /// ("Red's camp"). Empty where a variant has no such regions.
     pub regions: Vec<(Seat, CellSet)>,
-    /// Labelled figures for the side panel ("Hundred-turn count", "37").
-    pub notes: Vec<(String, String)>,
+    /// Labelled figures for the side panel ("Hundred-turn count", 37 of
+    /// 100), typed ([`crate::core::Figure`]); their labels are among the
+    /// variant's record's `figures`.
+    pub notes: Vec<crate::core::Note>,
 }
 
 /// A game of any variant: the only door through which the screen, the

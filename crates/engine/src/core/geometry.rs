@@ -277,6 +277,10 @@ pub struct GraphSpec {
     pub knight_targets: Vec<Vec<Cell>>,
     /// Per cell, every neighbour across an edge or a corner, in order round it.
     pub neighbours: Vec<Vec<Neighbour>>,
+    /// Per cell, its corners as (longitude, latitude) in multiples of π,
+    /// counter-clockwise seen from outside, for a board drawn on a sphere
+    /// ([`crate::core::sphere`]); empty for one that is not.
+    pub outlines: Vec<Vec<[f64; 2]>>,
 }
 
 /// A board's cells and the tables move generation walks; built once.
@@ -287,6 +291,8 @@ pub struct Geometry {
     names: Vec<String>,
     by_name: HashMap<String, Cell>,
     places: Vec<(u8, u8)>,
+    /// Graph only: each cell's corners on the sphere (see [`GraphSpec`]).
+    outlines: Vec<Vec<[f64; 2]>>,
     light: CellSet,
     /// Grid only: the neighbour in each [`Direction`], per cell.
     steps: Vec<[Option<Cell>; 8]>,
@@ -401,6 +407,7 @@ impl Geometry {
             names,
             by_name,
             places,
+            outlines: Vec::new(),
             light,
             steps,
             neighbours,
@@ -449,6 +456,7 @@ impl Geometry {
             by_name,
             names: spec.names,
             places: spec.places,
+            outlines: spec.outlines,
             light,
             steps: vec![[None; 8]; n],
             neighbours: spec.neighbours,
@@ -526,6 +534,14 @@ impl Geometry {
     /// map on a graph.
     pub fn place(&self, cell: Cell) -> (u8, u8) {
         self.places.get(cell.index()).copied().unwrap_or((0, 0))
+    }
+
+    /// The corners of `cell` on the sphere as (longitude, latitude) in
+    /// multiples of π, counter-clockwise seen from outside the sphere (a
+    /// pole written at longitude 0): what a front end draws the cell's
+    /// edges from. Empty on a board not drawn on a sphere.
+    pub fn outline(&self, cell: Cell) -> &[[f64; 2]] {
+        self.outlines.get(cell.index()).map_or(&[], Vec::as_slice)
     }
 
     /// The grid cell at (file, rank).
@@ -825,6 +841,7 @@ mod tests {
                 .map(|s| s.to_string())
                 .collect(),
             places: vec![(0, 0), (1, 0), (1, 1), (0, 1)],
+            outlines: Vec::new(),
             light: vec![true, false, true, false],
             orthogonal_rays: (0..4).map(ring).collect(),
             diagonal_rays: vec![Vec::new(); 4],

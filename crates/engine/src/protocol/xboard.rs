@@ -24,27 +24,31 @@ use std::time::Duration;
 /// for, in MiB ([`crate::limits::HASH_MB`]).
 pub const MAX_HASH_MB: usize = HASH_MB.most as usize;
 
-/// The protocol's name for a variant (chess is `normal`); `None` for a
-/// variant the protocol does not offer.
+/// The protocol's name for a variant (its record's: chess is `normal`);
+/// `None` for a variant the protocol does not offer.
 pub fn protocol_name(variant: Variant) -> Option<&'static str> {
-    match variant {
-        Variant::Chess => Some("normal"),
-        Variant::Chu => Some("elven"),
-        _ => None,
-    }
+    variant.record().names.xboard
 }
 
-/// The engine options the session offers (`feature option=...`): the
-/// protocol's name for each, the variant whose rule option it sets, and
-/// that option's key. Chu Chess's promotion mode is `Promotion`, a combo
-/// of `chess` (the default) and `shogi`.
-pub const ENGINE_OPTIONS: &[(&str, Variant, &str)] = &[("Promotion", Variant::Chu, "promotion")];
+/// The engine options the session offers (`feature option=...`), from
+/// the variants' records: the protocol's name for each, the variant whose
+/// rule option it sets, and that option's key. Chu Chess's promotion mode
+/// is `Promotion`, a combo of `chess` (the default) and `shogi`.
+pub fn engine_options() -> impl Iterator<Item = (&'static str, Variant, &'static str)> {
+    Variant::known().flat_map(|variant| {
+        variant
+            .record()
+            .engine_options
+            .iter()
+            .map(move |o| (o.xboard, variant, o.key))
+    })
+}
 
 /// The `feature option="..."` text of every engine option: a combo of the
 /// rule option's choices, the default marked with `*`.
 fn option_features() -> String {
     let mut text = String::new();
-    for &(name, variant, key) in ENGINE_OPTIONS {
+    for (name, variant, key) in engine_options() {
         let Some(spec) = variant.options().iter().find(|s| s.key == key) else {
             continue;
         };
@@ -391,7 +395,7 @@ impl Session {
     /// from the next `new`, `variant` or `setboard`.
     fn set_option(&mut self, text: &str, out: &mut impl Write) -> io::Result<()> {
         let (name, value) = text.split_once('=').unwrap_or((text, ""));
-        let Some(&(_, variant, key)) = ENGINE_OPTIONS.iter().find(|o| o.0 == name.trim()) else {
+        let Some((_, variant, key)) = engine_options().find(|o| o.0 == name.trim()) else {
             return writeln!(out, "Error (unknown option): {}", shown(name));
         };
         let value = value.trim();

@@ -6,41 +6,117 @@ pub mod chess;
 pub mod chu;
 pub mod polar;
 
+mod record;
+
+pub use record::{Bench, EngineOption, Layout, Names, Record, Registered, UciName};
+
 use crate::core::{
     Annotations, Cell, EndRules, Game, GameError, Geometry, Move, MoveList, OptionSpec, Options,
     Outcome, Piece, PieceKind, Retire, Retirements, Seat,
 };
-use baccancat::BacCanCat;
-use cat::CatChess;
-use chess::Chess;
-use chu::Chu;
-use polar::Polar;
 
-/// Which game is played.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Variant {
+/// Writes the registry: from one line per variant (its name, its game
+/// type, its [`Record`]), the enum [`Variant`], the enum [`AnyGame`] that
+/// holds a game of any of them, and everything that goes from one to the
+/// other. The lines' order is the order the setup screen lists them.
+macro_rules! registry {
+    ($($(#[$doc:meta])* $name:ident($game:ty) = $record:path,)*) => {
+        /// Which game is played.
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+        pub enum Variant {
+            $($(#[$doc])* $name,)*
+        }
+
+        /// A game of any variant; dispatches to the variant without
+        /// dynamic calls.
+        #[derive(Clone, Debug)]
+        pub enum AnyGame {
+            $($(#[$doc])* $name($game),)*
+        }
+
+        /// `$body` with `$g` bound to the game `$self` holds.
+        macro_rules! dispatch {
+            ($self:expr, $g:ident => $body:expr) => {
+                match $self {
+                    $(AnyGame::$name($g) => $body,)*
+                }
+            };
+        }
+
+        impl Variant {
+            /// Every variant, in the order the setup screen lists them.
+            pub const ALL: &'static [Variant] = &[$(Variant::$name,)*];
+
+            /// The variant's record: its names, seats, start, limits,
+            /// figures and layout.
+            pub const fn record(self) -> &'static Record {
+                match self {
+                    $(Variant::$name => &$record,)*
+                }
+            }
+
+            /// A new game from the usual start.
+            pub fn new_game(self, options: &Options) -> AnyGame {
+                match self {
+                    $(Variant::$name => AnyGame::$name(<$game as Registered>::start(options)),)*
+                }
+            }
+
+            /// A game from a position text, as the variant reads it.
+            fn read_position(self, text: &str, options: &Options) -> Result<AnyGame, GameError> {
+                match self {
+                    $(Variant::$name => {
+                        <$game as Registered>::from_text(text, options).map(AnyGame::$name)
+                    })*
+                }
+            }
+        }
+
+        impl AnyGame {
+            /// Which variant this game is.
+            pub fn variant(&self) -> Variant {
+                match self {
+                    $(AnyGame::$name(_) => Variant::$name,)*
+                }
+            }
+
+            /// How a piece of `kind` moves, found by this game's own rules
+            /// on an otherwise empty board ([`crate::core::glance`]);
+            /// `None` for a kind the variant does not play with.
+            pub fn glance(&self, kind: PieceKind) -> Option<crate::core::glance::Glance<AnyGame>> {
+                use crate::core::glance::glance;
+                match self {
+                    $(AnyGame::$name(g) => glance(g, kind).map(|s| s.map(AnyGame::$name)),)*
+                }
+            }
+
+            /// A game of this variant with `pieces` alone on the board and
+            /// `to_move` to move, or `None` when the rules refuse the
+            /// position (what [`AnyGame::glance`] builds its positions with).
+            pub fn arranged(&self, pieces: &[(Cell, Piece)], to_move: Seat) -> Option<AnyGame> {
+                use crate::core::glance::Showcase;
+                match self {
+                    $(AnyGame::$name(g) => g.arranged(pieces, to_move).map(AnyGame::$name),)*
+                }
+            }
+        }
+    };
+}
+
+registry! {
     /// FIDE chess.
-    Chess,
+    Chess(chess::Chess) = chess::RECORD,
     /// Cat Chess: White, Black and the Cats.
-    Cat,
-    /// Polar chess, on the 72-cell sphere.
-    Polar,
+    Cat(cat::CatChess) = cat::RECORD,
     /// Chu Chess: the 10 × 10 game with the Lion.
-    Chu,
+    Chu(chu::Chu) = chu::RECORD,
+    /// Polar chess, on the 72-cell sphere.
+    Polar(polar::Polar) = polar::RECORD,
     /// BacCanCat: four armies on a 16 × 16 board.
-    BacCanCat,
+    BacCanCat(baccancat::BacCanCat) = baccancat::RECORD,
 }
 
 impl Variant {
-    /// Every variant, in the order the setup screen lists them.
-    pub const ALL: &'static [Variant] = &[
-        Variant::Chess,
-        Variant::Cat,
-        Variant::Chu,
-        Variant::Polar,
-        Variant::BacCanCat,
-    ];
-
     /// Every variant the command line and saved games accept.
     pub fn known() -> impl Iterator<Item = Variant> {
         Variant::ALL.iter().chain(Variant::ENGINE_ONLY).copied()
@@ -52,43 +128,17 @@ impl Variant {
 
     /// The identifier used on the command line and in saved games.
     pub const fn id(self) -> &'static str {
-        match self {
-            Variant::Chess => "chess",
-            Variant::Cat => "cat",
-            Variant::Polar => "polar",
-            Variant::Chu => "chu",
-            Variant::BacCanCat => "baccancat",
-        }
+        self.record().id
     }
 
     /// The name shown to players.
     pub const fn name(self) -> &'static str {
-        match self {
-            Variant::Chess => "Chess",
-            Variant::Cat => "Cat Chess",
-            Variant::Polar => "Polar chess",
-            Variant::Chu => "Chu Chess",
-            Variant::BacCanCat => "BacCanCat",
-        }
+        self.record().names.display
     }
 
     /// The variant in one line, for a player choosing one.
     pub const fn summary(self) -> &'static str {
-        match self {
-            Variant::Chess => "FIDE chess: two armies on 8 x 8, checkmate the king.",
-            Variant::Cat => {
-                "Chess with a third seat, the Cats, whose zones disarm the pieces in them."
-            }
-            Variant::Polar => {
-                "Chess on a sphere of 72 cells round two poles, lines running over the equator."
-            }
-            Variant::Chu => {
-                "Muller's Chu Chess on 10 x 10: shogi-like pieces, a Lion that moves twice."
-            }
-            Variant::BacCanCat => {
-                "Gilman's four armies on 16 x 16, each with a camp: cannons, camels, bishops."
-            }
-        }
+        self.record().summary
     }
 
     /// The variant with this identifier; the error lists the ones there are.
@@ -108,51 +158,27 @@ impl Variant {
     /// Polar perft 7 are hours, Chu perft 6 as long), so the tools refuse a
     /// bigger depth.
     pub const fn max_perft_depth(self) -> u32 {
-        crate::limits::perft_depth(self).most as u32
+        self.record().perft.most as u32
     }
 
     /// The rule options the variant offers at setup.
     pub fn options(self) -> &'static [OptionSpec] {
-        match self {
-            Variant::Chess => chess::OPTIONS,
-            Variant::Cat => cat::OPTIONS,
-            Variant::Polar => polar::OPTIONS,
-            Variant::Chu => chu::OPTIONS,
-            Variant::BacCanCat => baccancat::OPTIONS,
-        }
+        self.record().options
     }
 
     /// The seats' names in turn order.
     pub fn seats(self) -> &'static [&'static str] {
-        match self {
-            Variant::Chess => chess::SEATS,
-            Variant::Cat => cat::SEATS,
-            Variant::Polar => polar::SEATS,
-            Variant::Chu => chu::SEATS,
-            Variant::BacCanCat => baccancat::SEATS,
-        }
+        self.record().seats
     }
 
     /// The text of the usual start position.
     pub fn start_position(self) -> &'static str {
-        match self {
-            Variant::Chess => chess::START_FEN,
-            Variant::Cat => cat::START_FEN,
-            Variant::Polar => polar::START_TEXT,
-            Variant::Chu => chu::START_FEN,
-            Variant::BacCanCat => baccancat::position::start_text(baccancat::Leapers::One),
-        }
+        self.record().start
     }
 
-    /// A new game from the usual start.
-    pub fn new_game(self, options: &Options) -> AnyGame {
-        match self {
-            Variant::Chess => AnyGame::Chess(Chess::new(options)),
-            Variant::Cat => AnyGame::Cat(CatChess::new()),
-            Variant::Polar => AnyGame::Polar(Polar::new(options)),
-            Variant::Chu => AnyGame::Chu(Chu::new(options)),
-            Variant::BacCanCat => AnyGame::BacCanCat(BacCanCat::new(options)),
-        }
+    /// How a front end draws this variant's board.
+    pub fn layout(self) -> Layout {
+        self.record().layout
     }
 
     /// A game from a position text (FEN for chess). An option the text
@@ -160,13 +186,7 @@ impl Variant {
     /// when both say the same: otherwise one would be ignored without a
     /// word, so the pair is refused in a sentence.
     pub fn from_position(self, text: &str, options: &Options) -> Result<AnyGame, GameError> {
-        let game = match self {
-            Variant::Chess => Chess::from_fen(text, options).map(AnyGame::Chess),
-            Variant::Cat => CatChess::from_fen(text).map(AnyGame::Cat),
-            Variant::Polar => Polar::from_text(text, options).map(AnyGame::Polar),
-            Variant::Chu => Chu::from_fen(text, options).map(AnyGame::Chu),
-            Variant::BacCanCat => BacCanCat::from_text(text).map(AnyGame::BacCanCat),
-        }?;
+        let game = self.read_position(text, options)?;
         for (spec, in_text) in game.options_in_text() {
             if let Some(chosen) = options.chosen(&spec)
                 && chosen != in_text
@@ -181,44 +201,11 @@ impl Variant {
     }
 }
 
-/// A game of any variant; dispatches to the variant without dynamic calls.
-#[derive(Clone, Debug)]
-pub enum AnyGame {
-    /// A game of chess.
-    Chess(Chess),
-    /// A game of Cat Chess.
-    Cat(CatChess),
-    /// A game of Polar chess.
-    Polar(Polar),
-    /// A game of Chu Chess.
-    Chu(Chu),
-    /// A game of BacCanCat.
-    BacCanCat(BacCanCat),
-}
-
-macro_rules! dispatch {
-    ($self:expr, $g:ident => $body:expr) => {
-        match $self {
-            AnyGame::Chess($g) => $body,
-            AnyGame::Cat($g) => $body,
-            AnyGame::Polar($g) => $body,
-            AnyGame::Chu($g) => $body,
-            AnyGame::BacCanCat($g) => $body,
-        }
-    };
-}
-
 impl AnyGame {
     /// The options the position text itself decides, with the values it
     /// gives them (BacCanCat's leapers field); none for the other variants.
     pub fn options_in_text(&self) -> Vec<(OptionSpec, String)> {
-        match self {
-            AnyGame::BacCanCat(g) => vec![(
-                baccancat::options::LEAPERS,
-                g.position().leapers().number().to_string(),
-            )],
-            _ => Vec::new(),
-        }
+        dispatch!(self, g => g.options_in_text())
     }
 
     /// The kinds of piece this game's variant plays with, in the order a
@@ -226,45 +213,6 @@ impl AnyGame {
     pub fn piece_kinds(&self) -> Vec<PieceKind> {
         use crate::core::glance::Showcase;
         dispatch!(self, g => g.showcase_kinds())
-    }
-
-    /// How a piece of `kind` moves, found by this game's own rules on an
-    /// otherwise empty board ([`crate::core::glance`]); `None` for a kind
-    /// the variant does not play with.
-    pub fn glance(&self, kind: PieceKind) -> Option<crate::core::glance::Glance<AnyGame>> {
-        use crate::core::glance::glance;
-        match self {
-            AnyGame::Chess(g) => glance(g, kind).map(|s| s.map(AnyGame::Chess)),
-            AnyGame::Cat(g) => glance(g, kind).map(|s| s.map(AnyGame::Cat)),
-            AnyGame::Polar(g) => glance(g, kind).map(|s| s.map(AnyGame::Polar)),
-            AnyGame::Chu(g) => glance(g, kind).map(|s| s.map(AnyGame::Chu)),
-            AnyGame::BacCanCat(g) => glance(g, kind).map(|s| s.map(AnyGame::BacCanCat)),
-        }
-    }
-
-    /// A game of this variant with `pieces` alone on the board and
-    /// `to_move` to move, or `None` when the rules refuse the position
-    /// (what [`AnyGame::glance`] builds its positions with).
-    pub fn arranged(&self, pieces: &[(Cell, Piece)], to_move: Seat) -> Option<AnyGame> {
-        use crate::core::glance::Showcase;
-        match self {
-            AnyGame::Chess(g) => g.arranged(pieces, to_move).map(AnyGame::Chess),
-            AnyGame::Cat(g) => g.arranged(pieces, to_move).map(AnyGame::Cat),
-            AnyGame::Polar(g) => g.arranged(pieces, to_move).map(AnyGame::Polar),
-            AnyGame::Chu(g) => g.arranged(pieces, to_move).map(AnyGame::Chu),
-            AnyGame::BacCanCat(g) => g.arranged(pieces, to_move).map(AnyGame::BacCanCat),
-        }
-    }
-
-    /// Which variant this game is.
-    pub fn variant(&self) -> Variant {
-        match self {
-            AnyGame::Chess(_) => Variant::Chess,
-            AnyGame::Cat(_) => Variant::Cat,
-            AnyGame::Polar(_) => Variant::Polar,
-            AnyGame::Chu(_) => Variant::Chu,
-            AnyGame::BacCanCat(_) => Variant::BacCanCat,
-        }
     }
 }
 
@@ -430,6 +378,108 @@ impl crate::ai::Evaluate for AnyGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every variant in the registry has every piece of its record, and
+    /// each piece agrees with the game the variant makes: what a sixth
+    /// variant must bring (docs/development.md's checklist).
+    #[test]
+    fn every_registered_variant_has_every_piece_of_its_record() {
+        use crate::core::geometry::Shape;
+        use crate::notation::pgn::tags;
+        use crate::protocol::xboard;
+        use std::collections::HashSet;
+        let mut ids = HashSet::new();
+        let mut names = HashSet::new();
+        let mut pgn_names = HashSet::new();
+        let mut protocol_names = HashSet::new();
+        for &variant in Variant::ALL {
+            let r = variant.record();
+            let id = r.id;
+            // Its names, each its own.
+            assert!(!id.is_empty() && ids.insert(id), "{id}: an id of its own");
+            assert_eq!(Variant::from_id(id), Ok(variant), "{id}");
+            assert!(names.insert(r.names.display), "{id}: a name of its own");
+            assert!(!r.summary.is_empty(), "{id}: a summary");
+            assert!(
+                !r.names.pgn_read.is_empty(),
+                "{id}: names a Variant tag reads"
+            );
+            for name in r.names.pgn_read {
+                assert!(pgn_names.insert(name.to_ascii_lowercase()), "{id}: {name}");
+                assert_eq!(tags::variant_of(Some(name)), Ok(variant), "{id}: {name}");
+            }
+            if let Some(written) = r.names.pgn {
+                assert_eq!(r.names.pgn_read.first(), Some(&written), "{id}");
+            }
+            assert_eq!(tags::variant_of(r.names.pgn), Ok(variant), "{id}");
+            if let Some(name) = r.names.xboard {
+                assert!(protocol_names.insert(("xboard", name)), "{id}: {name}");
+                assert_eq!(xboard::variant_named(name), Some(variant), "{id}");
+            }
+            let uci = r.names.uci.name();
+            assert!(
+                !uci.is_empty() && protocol_names.insert(("uci", uci)),
+                "{id}"
+            );
+            // Its game: seats, start and options as the record says.
+            let game = variant.new_game(&Options::new());
+            assert_eq!(game.variant(), variant, "{id}");
+            assert_eq!(game.variant_id(), id, "{id}");
+            assert!(r.seats.len() >= 2, "{id}: seats");
+            assert_eq!(game.seat_names(), r.seats, "{id}: seats");
+            assert_eq!(game.position_text(), r.start, "{id}: the start");
+            let read = variant.from_position(r.start, &Options::new());
+            assert!(read.is_ok_and(|g| g.hash() == game.hash()), "{id}");
+            for spec in r.options {
+                assert!(!spec.choices.is_empty(), "{id}: {}", spec.key);
+            }
+            for option in r.engine_options {
+                assert!(
+                    r.options.iter().any(|s| s.key == option.key),
+                    "{id}: engines' option {} is no option of the variant",
+                    option.key
+                );
+            }
+            // Its limits, each naming it.
+            for limit in [&r.perft, &r.bench_perft].into_iter().chain(&r.bench_depth) {
+                assert!(limit.what.contains(r.names.display), "{id}: {}", limit.what);
+                assert!(
+                    limit.scope.contains(r.names.display),
+                    "{id}: {}",
+                    limit.scope
+                );
+            }
+            assert!(r.bench_perft.most <= r.perft.most, "{id}");
+            // Its bench positions, each a position of the variant.
+            assert!(!r.bench.positions.is_empty(), "{id}: bench positions");
+            for (name, text) in r.bench.positions {
+                let read = variant.from_position(text, &Options::new());
+                assert!(read.is_ok(), "{id}: bench position {name}: {read:?}");
+            }
+            // The panel's figures it shows are among those it declares.
+            assert!(!r.figures.is_empty(), "{id}: figures");
+            let shown = game.annotations().notes;
+            let mut at = 0;
+            for note in &shown {
+                let Some(i) = r.figures[at..].iter().position(|f| *f == note.label) else {
+                    panic!(
+                        "{id}: the panel shows {}, not among {:?} in order",
+                        note.label, r.figures
+                    );
+                };
+                at += i + 1;
+            }
+            // Its layout fits its board.
+            let geo = game.geometry();
+            match r.layout {
+                Layout::Grid => assert!(matches!(geo.shape(), Shape::Grid { .. }), "{id}"),
+                Layout::Sphere => {
+                    assert_eq!(geo.shape(), Shape::Graph, "{id}");
+                    assert!(geo.cells().all(|c| !geo.outline(c).is_empty()), "{id}");
+                }
+            }
+        }
+    }
 
     /// `AnyGame` answers every end-rule hook as the game it holds: a hook
     /// left to its default there would, say, score Cat Chess draws in the

@@ -58,16 +58,37 @@ fn a_move_takes_its_time_off_and_adds_the_increment() {
     assert_eq!(faces(&app), [secs(60), secs(60)]);
     hand.advance(secs(5));
     update(&mut app, Action::Tick);
-    assert_eq!(faces(&app), [secs(55), secs(60)], "White's clock runs");
+    assert_eq!(
+        faces(&app),
+        [secs(60), secs(60)],
+        "no clock runs before the game's first move"
+    );
     type_move(&mut app, "e4");
-    assert_eq!(faces(&app), [secs(57), secs(60)], "5 s off, 2 s on");
+    assert_eq!(faces(&app), [secs(60), secs(60)], "the first move is free");
     hand.advance(secs(10));
+    update(&mut app, Action::Tick);
+    assert_eq!(faces(&app), [secs(60), secs(50)], "Black's clock runs");
     type_move(&mut app, "e5");
+    assert_eq!(faces(&app), [secs(60), secs(52)], "10 s off, 2 s on");
+    hand.advance(secs(5));
+    type_move(&mut app, "Nf3");
     assert_eq!(faces(&app), [secs(57), secs(52)]);
     assert_eq!(
         p(&app).table.clock_readings(),
-        [Some(secs(57)), Some(secs(52))]
+        [Some(secs(60)), Some(secs(52)), Some(secs(57))]
     );
+}
+
+#[test]
+fn a_computers_first_move_is_timed() {
+    let (mut app, hand) = timed(
+        Variant::Chess,
+        vec![Player::Computer(Level::Club), Player::Human],
+        "1+0",
+    );
+    hand.advance(secs(3));
+    update(&mut app, Action::Tick);
+    assert_eq!(faces(&app), [secs(57), secs(60)], "White's clock runs");
 }
 
 #[test]
@@ -130,6 +151,9 @@ fn a_flag_with_nothing_to_mate_on_the_other_side_is_a_draw() {
     let (source, hand) = TimeSource::manual();
     app.time = source;
     update(&mut app, Action::Tick);
+    // The clocks start with the first move.
+    type_move(&mut app, "Kd1");
+    type_move(&mut app, "Kd8");
     hand.advance(secs(61));
     update(&mut app, Action::Tick);
     let outcome = p(&app).table.outcome().expect("over");
@@ -142,8 +166,10 @@ fn a_flag_with_nothing_to_mate_on_the_other_side_is_a_draw() {
 #[test]
 fn a_save_keeps_the_clocks_and_the_turn_so_far_and_reads_back() {
     let (mut app, hand) = timed(Variant::Chess, vec![Player::Human; 2], "5+3");
-    hand.advance(secs(20));
+    // The first move is free: the clocks start with it.
     type_move(&mut app, "e4");
+    hand.advance(secs(20));
+    type_move(&mut app, "e5");
     hand.advance(secs(7));
     let effects = update(&mut app, Action::Quit);
     let Some(Effect::Save(_, saved)) = effects.iter().find(|e| matches!(e, Effect::Save(..)))
@@ -151,10 +177,10 @@ fn a_save_keeps_the_clocks_and_the_turn_so_far_and_reads_back() {
         panic!("saved on quit: {effects:?}");
     };
     assert_eq!(saved.time.as_deref(), Some("5+3"));
-    assert_eq!(saved.clocks, [283_000]);
-    assert_eq!(saved.turn_ms, Some(7_000), "Black's turn so far");
+    assert_eq!(saved.clocks, [300_000, 283_000]);
+    assert_eq!(saved.turn_ms, Some(7_000), "White's turn so far");
     // Read back (time while catboard was not running is not counted):
-    // Black's clock goes on from 300 - 7 s.
+    // White's clock goes on from 300 - 7 s.
     let table = TableGame::from_saved(saved).expect("reads back");
     let mut resumed = App::new(
         Screen::Playing(Box::new(Playing::new(table, 0, None))),
@@ -164,10 +190,10 @@ fn a_save_keeps_the_clocks_and_the_turn_so_far_and_reads_back() {
     let (source, hand) = TimeSource::manual();
     resumed.time = source;
     update(&mut resumed, Action::Tick);
-    assert_eq!(faces(&resumed), [secs(283), secs(293)]);
+    assert_eq!(faces(&resumed), [secs(293), secs(283)]);
     hand.advance(secs(3));
-    type_move(&mut resumed, "e5");
-    assert_eq!(faces(&resumed), [secs(283), secs(293)], "10 s off, 3 on");
+    type_move(&mut resumed, "Nf3");
+    assert_eq!(faces(&resumed), [secs(293), secs(283)], "10 s off, 3 on");
 }
 
 #[test]
@@ -243,6 +269,9 @@ fn untimed_games_have_no_clock_and_nothing_wakes_them() {
 #[test]
 fn the_wake_comes_when_the_shown_time_changes_or_a_flag_is_due() {
     let (mut app, hand) = timed(Variant::Chess, vec![Player::Human; 2], "1+0");
+    // The clocks start with the first move.
+    type_move(&mut app, "e4");
+    type_move(&mut app, "e5");
     hand.advance(ms(300));
     update(&mut app, Action::Tick);
     assert_eq!(app.clock_wake(true), Some(ms(700)), "the next whole second");
@@ -260,6 +289,9 @@ fn the_wake_comes_when_the_shown_time_changes_or_a_flag_is_due() {
 #[test]
 fn where_the_game_is_kept_elsewhere_the_clocks_are_only_shown() {
     let (mut app, hand) = timed(Variant::Chess, vec![Player::Human; 2], "1+0");
+    // The clocks start with the first move.
+    type_move(&mut app, "e4");
+    type_move(&mut app, "e5");
     app.kept_elsewhere = true;
     // A copy from the keeper carries the 20 s White has had so far.
     if let Screen::Playing(p) = &mut app.screen {
@@ -277,15 +309,14 @@ fn where_the_game_is_kept_elsewhere_the_clocks_are_only_shown() {
         None,
         "nothing to wake for till the keeper says"
     );
-    // A move played here is handed on untimed: the keeper times it.
-    type_move(&mut app, "e4");
-    assert_eq!(p(&app).table.ply(), 1);
+    // A move made here is asked of the keeper, which times it: the record
+    // here changes only when the keeper's record comes.
+    let effects = type_move(&mut app, "Nf3");
+    let nf3 = p(&app).table.game().parse_move("Nf3").expect("legal");
     assert_eq!(
-        p(&app)
-            .table
-            .last_move()
-            .and_then(catboard::core::Retire::of),
-        None,
+        effects,
+        [Effect::Ask(crate::keeper::Intent::Play(nf3))],
         "the move, not a flag"
     );
+    assert_eq!(p(&app).table.ply(), 2);
 }

@@ -5,7 +5,7 @@
 //! once per action, so a front end only has to wake the session when
 //! [`App::clock_wake`] says.
 
-use super::{App, Effect, Playing, Screen, verdicts};
+use super::{App, Effect, Playing, Screen};
 use crate::describe::{Event, EventKind};
 use crate::table::Player;
 use crate::words::capitalise;
@@ -14,15 +14,12 @@ use catboard::core::{Departure, Game, Retire, Seat};
 use std::time::Duration;
 
 impl Playing {
-    /// Whether the clock of the seat to move should run: a timed game
-    /// that goes on, a seat that has not left, play not paused, and the
-    /// game not only watched (the catboard that has it times it).
+    /// Whether the clock of the seat to move should run: when the table
+    /// policy says it runs ([`crate::keeper::policy::clock_runs`]), play
+    /// is not paused, and the game is not only watched (the catboard that
+    /// has it times it).
     fn clock_should_run(&self) -> bool {
-        let seat = self.table.game().to_move();
-        self.table.clock_runs_for(seat)
-            && self.table.outcome().is_none()
-            && !self.paused
-            && self.watching.is_none()
+        crate::keeper::policy::clock_runs(&self.table) && !self.paused && self.watching.is_none()
     }
 
     /// The time `seat`'s clock reads `now` (its turn's time so far taken
@@ -82,7 +79,7 @@ impl App {
                 return Vec::new();
             }
             p.timer.set_running(now, false);
-            return verdicts::end(self, Retire::Leave(seat, Departure::Flagged));
+            return super::asking::keeper_retires(self, Retire::Leave(seat, Departure::Flagged));
         }
         for other in 0..8u8 {
             let reading = p.clock_reading(Seat(other), now);

@@ -4,9 +4,9 @@
 use super::moving;
 use super::{App, Effect, PositionMark, Screen};
 use crate::computer::{HINT_LEVEL, Purpose, SearchRequest, Thinking};
+use crate::keeper::policy::{self, ComputerTurn};
 use crate::table::Player;
-use catboard::ai::{Level, Thought};
-use catboard::clock::think_budget;
+use catboard::ai::Thought;
 use catboard::core::{Game, Move};
 use catboard::protocol::engine::{Budget, Clocks as EngineClocks};
 use std::time::Duration;
@@ -46,22 +46,13 @@ impl App {
             level,
             progress: None,
         });
-        let mut limits = level.limits_with_think_ms(think_ms);
-        let mut min_time = min_time;
+        let now = self.time.now();
+        let left = p.clock_reading(seat, now);
+        let limits = policy::search_limits(&p.table, level, think_ms, left);
         // Another engine's time: --think-ms a move, or both clocks.
         let mut engine_budget = Budget::PerMove(Duration::from_millis(think_ms));
-        let now = self.time.now();
-        if let (Some(clocks), Some(left)) = (p.table.clocks(), p.clock_reading(seat, now)) {
-            // A timed game: the computer plays by its clock, a share of
-            // the time left and most of the increment, and shows no
-            // pause it would pay for.
+        if let (Some(clocks), Some(left)) = (p.table.clocks(), left) {
             let increment = clocks.control().increment;
-            let budget = think_budget(left, increment, None);
-            limits.time = match (level, limits.time) {
-                (Level::Master, _) | (_, None) => Some(budget),
-                (_, Some(t)) => Some(t.min(budget)),
-            };
-            min_time = Duration::ZERO;
             let other = catboard::core::Seat(1 - seat.0.min(1));
             engine_budget = Budget::Clock(EngineClocks {
                 own: left,
@@ -69,6 +60,10 @@ impl App {
                 own_increment: increment,
                 opponent_increment: increment,
             });
+        }
+        if self.kept_elsewhere {
+            // The keeper's computers think; this App only shows it.
+            return Vec::new();
         }
         if purpose == Purpose::Move
             && let Some(request) =
@@ -115,12 +110,8 @@ impl App {
         let mut effects = Vec::new();
         let over = p.table.outcome().is_some();
         let to_move = p.table.player_to_move();
-        let seat = p.table.game().to_move();
-        if !over
-            && !self.kept_elsewhere
-            && p.table.game().retirements().of(seat).is_some()
-            && p.table.can_pass()
-        {
+        let turn = policy::computer_turn(&p.table);
+        if !self.kept_elsewhere && turn == Some(ComputerTurn::Pass) {
             // A seat that has left (the Cats once their flag fell) passes
             // at once on each of its turns.
             if let Some(t) = p.thinking.take() {
@@ -143,17 +134,9 @@ impl App {
                 p.thinking = None;
             }
         }
-        if p.thinking.is_none() && !over && !p.paused && to_move.level().is_some() {
+        if p.thinking.is_none() && !p.paused && matches!(turn, Some(ComputerTurn::Think(_))) {
             // After a computer's move, wait a little so a person can see it.
-            let after_computer = p
-                .table
-                .last_mover()
-                .is_some_and(|seat| p.table.player(seat).level().is_some());
-            let min_time = if after_computer {
-                self.watch_pause
-            } else {
-                Duration::ZERO
-            };
+            let min_time = policy::reply_pause(&p.table, self.watch_pause);
             effects.extend(self.start_search(Purpose::Move, min_time));
         }
         effects

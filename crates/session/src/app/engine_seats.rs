@@ -4,7 +4,7 @@
 //! catboard's computer plays the seat and the game goes on, or a
 //! resignation.
 
-use super::{App, Effect, Screen, verdicts};
+use super::{App, Effect, Screen};
 use crate::engines::{EngineNews, EngineRequest};
 use crate::table::TableGame;
 use catboard::core::{Departure, Game, Retire, Seat};
@@ -51,6 +51,8 @@ pub(super) fn news(app: &mut App, id: u64, seat: Seat, news: EngineNews) -> Vec<
             app.error(said);
             effects
         }
-        EngineNews::Resigned => verdicts::end(app, Retire::Leave(seat, Departure::Resigned)),
+        EngineNews::Resigned => {
+            super::asking::keeper_retires(app, Retire::Leave(seat, Departure::Resigned))
+        }
     }
 }

@@ -234,13 +234,25 @@ fn in_a_timed_game_the_engine_is_told_both_clocks() {
         p.table.set_engine(Seat::BLACK, spec, Level::Club);
     }
     update(&mut app, Action::Tick);
-    hand.advance(Duration::from_secs(5));
+    // White's first move costs nothing (clocks start with it); the
+    // engine answers at once, its 2 s increment on.
     let effects = type_move(&mut app, "e4");
+    let [first] = asked(&effects).try_into().expect("one request");
+    let reply = thought(&app, "e5", 1);
+    update(
+        &mut app,
+        Action::Reply {
+            id: first.id,
+            thought: reply,
+        },
+    );
+    hand.advance(Duration::from_secs(5));
+    let effects = type_move(&mut app, "Nf3");
     let [request] = asked(&effects).try_into().expect("one request");
     assert_eq!(
         request.budget,
         Budget::Clock(Clocks {
-            own: Duration::from_secs(60),
+            own: Duration::from_secs(62),
             opponent: Duration::from_secs(57),
             own_increment: Duration::from_secs(2),
             opponent_increment: Duration::from_secs(2),

@@ -3,6 +3,7 @@
 //! [`Action`](super::action::Action)s; what must happen outside (saving, starting and stopping a
 //! search on a worker thread) comes back as [`Effect`]s.
 
+mod asking;
 #[cfg(test)]
 mod clock_tests;
 mod clocks;
@@ -13,6 +14,7 @@ mod engine_seats;
 #[cfg(test)]
 mod engine_seats_tests;
 mod glance;
+mod local_keeper;
 mod moving;
 pub mod review;
 #[cfg(test)]
@@ -30,8 +32,8 @@ mod watching;
 #[cfg(test)]
 mod watching_tests;
 
+pub use local_keeper::LocalKeeper;
 pub use update::update;
-pub use verdicts::takes_draw;
 
 use super::computer::{SearchRequest, Thinking, WATCH_PAUSE};
 use super::describe::{Event, EventKind};
@@ -66,6 +68,10 @@ pub enum Effect {
     Watch(PathBuf),
     /// Stop following the file being watched.
     StopWatching,
+    /// Ask the game's keeper, which is elsewhere (a shared table's hub),
+    /// for this; its answer comes back as
+    /// [`Action::Answered`](super::action::Action::Answered).
+    Ask(crate::keeper::Intent),
 }
 
 /// A game another catboard has open, which this one only watches.

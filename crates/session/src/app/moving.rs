@@ -1,9 +1,11 @@
 //! Moves at the table: a person's picks (the cursor, the move prompt, the
-//! chooser) go through the move entry; every move played, by a person or
-//! the computer, is said through the describe layer.
+//! chooser) go through the move entry, and the move made is asked of the
+//! game's keeper; every move played, by a person or the computer, is
+//! said through the describe layer.
 
 use super::{App, Effect, Overlay, Playing, Screen};
-use crate::describe::{self, Event, EventKind, changes, refusal};
+use crate::describe::{self, Event, EventKind, refusal};
+use crate::keeper::Intent;
 use crate::speech::read_typed;
 use crate::words::capitalise;
 use catboard::core::{Game, Move, PieceKind};
@@ -47,53 +49,15 @@ pub(super) fn cannot_move_now(p: &Playing, typed: bool) -> Option<String> {
     })
 }
 
-/// Plays `mv` (legal now) for the side to move, says it, and saves; a
-/// person's move also brings the cursor to where the piece went.
+/// Plays `mv` (legal now) for the side to move: a person's move is
+/// asked of the keeper (which also brings the cursor to where the piece
+/// went), a computer's is the local keeper's own; either is said.
 pub(super) fn play_move(app: &mut App, mv: Move, by_person: bool) -> Vec<Effect> {
-    let Screen::Playing(p) = &mut app.screen else {
-        return Vec::new();
-    };
-    let said = describe::move_played(p.table.game(), app.voice, mv);
-    let before = p.table.game().clone();
-    // Where the game is kept elsewhere, the keeper times the move.
-    let spent = if app.kept_elsewhere {
-        std::time::Duration::ZERO
+    if by_person {
+        super::asking::ask(app, Intent::Play(mv))
     } else {
-        p.timer.running(app.time.now())
-    };
-    if p.table.play_after(mv, spent).is_err() {
-        // The time ran out before the move: the flag fell instead.
-        p.cancel_entry();
-        p.draw_offer = None;
-        let effects = p.save();
-        if let Some(outcome) = p.table.outcome() {
-            let text = describe::result_in(&p.table, outcome, app.voice);
-            app.emit(Event::new(EventKind::Result, text));
-        } else if let Some(retire) = p.table.last_move().and_then(catboard::core::Retire::of) {
-            let text = describe::left_the_game(&p.table, retire);
-            app.emit(Event::new(EventKind::Move, text));
-        }
-        return effects;
+        super::asking::keeper_plays(app, mv)
     }
-    p.cancel_entry();
-    p.draw_offer = None;
-    if by_person && !mv.is_pass() {
-        p.cursor = mv.to;
-    }
-    let effects = p.save();
-    let changed = changes::changes(&before, p.table.game(), app.voice, mv);
-    let result = p
-        .table
-        .outcome()
-        .map(|o| describe::result_in(&p.table, o, app.voice));
-    app.emit(Event::new(EventKind::Move, said));
-    for event in changed {
-        app.emit(event);
-    }
-    if let Some(text) = result {
-        app.emit(Event::new(EventKind::Result, text));
-    }
-    effects
 }
 
 /// Enter or Space on the board: the cell under the cursor is the next pick

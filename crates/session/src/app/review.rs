@@ -20,6 +20,26 @@ pub struct Review {
     pub game: AnyGame,
 }
 
+impl App {
+    /// An App to look through `playing`'s game, kept elsewhere (a game
+    /// from an archive), from its start, with `refused` the actions it
+    /// does not offer; `title` is said with the start position.
+    pub fn looking_through(
+        playing: Playing,
+        look: crate::look::LookChoice,
+        refused: &'static [crate::keymap::Refusal],
+        title: &str,
+    ) -> App {
+        let mut app = App::new(Screen::Playing(Box::new(playing)), None, look);
+        app.refused = refused;
+        app.kept_elsewhere = true;
+        let _ = super::update(&mut app, crate::action::Action::Review(ReviewStep::First));
+        // Said after the start position, in the same step.
+        app.inform(title);
+        app
+    }
+}
+
 impl Playing {
     /// The game the board shows: the position reviewed, else the live one.
     pub fn shown_game(&self) -> &AnyGame {

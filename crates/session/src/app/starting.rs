@@ -73,13 +73,17 @@ fn begin(app: &mut App) -> Vec<Effect> {
         .map_or(SeriesStart::Fresh, |p| carried_series(&p.table, &spec));
     let before = app.think_ms;
     app.think_ms = think_ms;
-    let effects = open_game(app, &spec, &engines, near, previous, series);
-    if matches!(app.screen, Screen::Playing(_)) {
-        app.previous_game = None;
-    } else {
-        app.think_ms = before;
+    match open_game(app, &spec, &engines, near, previous, series) {
+        Ok(effects) => {
+            app.previous_game = None;
+            effects
+        }
+        Err(why) => {
+            app.think_ms = before;
+            app.error(why);
+            Vec::new()
+        }
     }
-    effects
 }
 
 /// Which series a new game belongs to.
@@ -113,8 +117,8 @@ pub(super) fn carried_series(previous: &TableGame, spec: &TableSpec) -> SeriesSt
 /// Opens a new game as `spec` says, the seats `engines` names played by
 /// those engines, seen from `near`, saved in a fresh file, with
 /// `previous` as the game undo before its first move brings back and
-/// `series` the series it belongs to; a spec that cannot start is said as
-/// an error and nothing changes.
+/// `series` the series it belongs to; a spec that cannot start is
+/// refused in a sentence and nothing changes.
 pub(super) fn open_game(
     app: &mut App,
     spec: &TableSpec,
@@ -122,7 +126,7 @@ pub(super) fn open_game(
     near: usize,
     previous: Option<Box<Playing>>,
     series: SeriesStart,
-) -> Vec<Effect> {
+) -> Result<Vec<Effect>, String> {
     match TableGame::new(spec) {
         Ok(mut table) => {
             match series {
@@ -142,11 +146,8 @@ pub(super) fn open_game(
             playing.previous = previous;
             let effects = playing.save();
             app.screen = Screen::Playing(Box::new(playing));
-            effects
+            Ok(effects)
         }
-        Err(e) => {
-            app.error(e);
-            Vec::new()
-        }
+        Err(e) => Err(e),
     }
 }

@@ -365,7 +365,7 @@ fn enter_starts_the_game_from_any_setup_row() {
         ],
     );
     match &app.screen {
-        Screen::Setup(s) => assert_eq!(s.players[1], Player::Computer(Level::Club)),
+        Screen::Setup(s) => assert_eq!(s.players[1], Player::ALL[2]),
         Screen::Playing(_) => panic!("Space changes the value"),
     }
     let effects = update(&mut app, Action::Submit);

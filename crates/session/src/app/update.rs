@@ -1,23 +1,22 @@
 //! `update`: each action dispatched to the part of the state it changes.
 
+use super::asking::{self, ask};
 use super::computers::reply;
 use super::moving::{self, cannot_move_now};
 use super::review;
-use super::starting::{carried_series, open_game, update_setup};
+use super::starting::update_setup;
 use super::verdicts;
 use super::{App, Effect, FieldPurpose, Overlay, Screen};
 use crate::action::{Action, Dir, ReviewStep};
-use crate::computer::{HINT_LEVEL, Progress, Purpose};
-use crate::describe;
+use crate::computer::{Progress, Purpose};
+use crate::describe::{self, Event, EventKind};
+use crate::keeper::Intent;
 use crate::keymap::Context;
 use crate::setup_form::{ResumeOffer, Setup};
-use crate::speech::Voice;
 use crate::words::capitalise;
 use catboard::core::geometry::Shape;
+use catboard::core::sphere as layout;
 use catboard::core::{Game, Move};
-use catboard::variants::AnyGame;
-use catboard::variants::polar::layout;
-use std::time::Duration;
 
 /// Applies `action` to `app`; the only place the state changes.
 pub fn update(app: &mut App, action: Action) -> Vec<Effect> {
@@ -86,6 +85,26 @@ fn apply(app: &mut App, action: Action) -> Vec<Effect> {
             return Vec::new();
         }
         Action::WatchedFree => return super::watching::taken_over(app),
+        Action::Answered(intent, answer) => {
+            if let Screen::Playing(p) = &app.screen {
+                let before = p.table.clone();
+                asking::answered(app, &intent, answer, &before);
+            }
+            return Vec::new();
+        }
+        Action::Kept(record) => {
+            asking::kept(app, *record);
+            return Vec::new();
+        }
+        Action::Told { text, error } => {
+            let kind = if error {
+                EventKind::Error
+            } else {
+                EventKind::Info
+            };
+            app.emit(Event::new(kind, text));
+            return Vec::new();
+        }
         _ => {}
     }
     app.message = None;
@@ -134,13 +153,13 @@ fn update_overlay(app: &mut App, overlay: Overlay, action: Action) -> Vec<Effect
         }
         Overlay::ConfirmResign => {
             if action == Action::Yes {
-                return verdicts::resign(app);
+                return ask(app, Intent::Resign);
             }
             Vec::new()
         }
         Overlay::DrawOffered(_) => match action {
-            Action::Yes => verdicts::answer_draw(app, true),
-            Action::No => verdicts::answer_draw(app, false),
+            Action::Yes => ask(app, Intent::AnswerDraw(true)),
+            Action::No => ask(app, Intent::AnswerDraw(false)),
             _ => {
                 // Any other key leaves the question open.
                 app.overlay = Some(overlay);
@@ -281,110 +300,6 @@ fn submit_field(app: &mut App, purpose: FieldPurpose, text: String) -> Vec<Effec
     }
 }
 
-/// Takes back the last move and, when a person plays, every computer move
-/// before it, so the person is to move again; with computers alone, one
-/// move, and computer play pauses.
-fn undo(app: &mut App) -> Vec<Effect> {
-    let Screen::Playing(p) = &mut app.screen else {
-        return Vec::new();
-    };
-    if let Some(w) = &p.watching {
-        let why = super::watching::watching_refusal(w);
-        app.error(why);
-        return Vec::new();
-    }
-    p.cancel_entry();
-    p.review = None;
-    if p.table.ply() == 0
-        && let Some(previous) = p.previous.take()
-    {
-        app.screen = Screen::Playing(previous);
-        app.inform("Back to the game before this one.");
-        return app.save_now();
-    }
-    if p.table
-        .last_move()
-        .is_some_and(|mv| !mv.on_board() && !mv.is_pass())
-        && p.table.undo()
-    {
-        // A resignation, a flag fallen, a draw agreed: taken back alone.
-        let effects = p.save();
-        app.inform("Took back the end of the game: it goes on.");
-        return effects;
-    }
-    let before = p.table.ply();
-    if !p.table.undo() {
-        app.error("There is no move to undo.");
-        return Vec::new();
-    }
-    let computers_only = !p.table.has_human();
-    if computers_only {
-        p.paused = true;
-    } else {
-        while p.table.player_to_move().level().is_some() && p.table.undo() {}
-    }
-    let effects = p.save();
-    let undone: Vec<Move> = p
-        .table
-        .undone_moves()
-        .take(before - p.table.ply())
-        .collect();
-    let said = spoken_moves(p.table.game(), &undone, app.voice);
-    let said: Vec<&str> = said.iter().map(String::as_str).collect();
-    let text = format!("Took back {}.", crate::words::and_list(&said));
-    app.inform(text);
-    if computers_only {
-        app.inform("Computer play is paused; press s to resume.");
-    }
-    effects
-}
-
-/// Replays the last move taken back and, when a person plays, every
-/// computer move after it, up to the person's next turn.
-fn redo(app: &mut App) -> Vec<Effect> {
-    let Screen::Playing(p) = &mut app.screen else {
-        return Vec::new();
-    };
-    if let Some(w) = &p.watching {
-        let why = super::watching::watching_refusal(w);
-        app.error(why);
-        return Vec::new();
-    }
-    p.cancel_entry();
-    p.review = None;
-    let before = p.table.ply();
-    if !p.table.redo() {
-        app.error("There is no move to redo.");
-        return Vec::new();
-    }
-    if p.table.has_human() {
-        while p.table.player_to_move().level().is_some() && p.table.redo() {}
-    }
-    let effects = p.save();
-    let redone: Vec<Move> = p.table.moves().skip(before).collect();
-    let mut start = p.table.game().clone();
-    for _ in &redone {
-        start.unmake_move();
-    }
-    let said = spoken_moves(&start, &redone, app.voice);
-    let text = format!("Played again {}.", said.join(" and "));
-    app.inform(text);
-    effects
-}
-
-/// `moves`, played in turn from `start`, as `voice` says them.
-fn spoken_moves(start: &AnyGame, moves: &[Move], voice: Voice) -> Vec<String> {
-    let mut game = start.clone();
-    moves
-        .iter()
-        .map(|&mv| {
-            let said = voice.mv(&game, mv);
-            game.make_move(mv);
-            said
-        })
-        .collect()
-}
-
 /// The person to move passes, where the rules allow it.
 fn pass(app: &mut App) -> Vec<Effect> {
     let Screen::Playing(p) = &mut app.screen else {
@@ -419,8 +334,7 @@ fn hint(app: &mut App) -> Vec<Effect> {
         app.inform("The engine is already thinking about a hint.");
         return Vec::new();
     }
-    app.inform("Thinking about a hint...");
-    app.start_search(Purpose::Hint, Duration::ZERO)
+    ask(app, Intent::Think(Purpose::Hint))
 }
 
 /// The computer plays one move for the person to move (the `m` key).
@@ -436,11 +350,7 @@ fn computer_move(app: &mut App) -> Vec<Effect> {
         app.inform("The engine is already thinking.");
         return Vec::new();
     }
-    app.inform(format!(
-        "The computer ({}) chooses a move...",
-        HINT_LEVEL.id()
-    ));
-    app.start_search(Purpose::Requested, Duration::ZERO)
+    ask(app, Intent::Think(Purpose::Requested))
 }
 
 /// Pauses the computer players, or lets them go on.
@@ -558,6 +468,9 @@ fn board_action(app: &mut App, action: Action) -> Vec<Effect> {
                 scroll: 0,
             })
         }
+        // Where the game is kept elsewhere (a shared table), a new game
+        // is a rematch its keeper makes once every player asks.
+        Action::NewGame if app.kept_elsewhere => return ask(app, Intent::Rematch),
         Action::NewGame => app.overlay = Some(Overlay::ConfirmNewGame),
         Action::Explain => super::glance::open(app, false),
         Action::GoTo => {
@@ -574,12 +487,15 @@ fn board_action(app: &mut App, action: Action) -> Vec<Effect> {
                 text: String::new(),
             });
         }
-        Action::Undo => return undo(app),
-        Action::Redo => return redo(app),
+        Action::Undo => return ask(app, Intent::TakeBack),
+        Action::Redo => return ask(app, Intent::Replay),
         Action::Pass => return pass(app),
         Action::Hint => return hint(app),
         Action::PauseComputer => pause_computer(app),
         Action::Review(step) => return review::review(app, step),
+        Action::AskResign | Action::Resign if app.kept_elsewhere && p.own_seat.is_none() => {
+            app.error("You are watching this table; only its players resign.");
+        }
         Action::AskResign => {
             if let Some(why) = verdicts::cannot_resign(p) {
                 app.error(why);
@@ -587,9 +503,9 @@ fn board_action(app: &mut App, action: Action) -> Vec<Effect> {
                 app.overlay = Some(Overlay::ConfirmResign);
             }
         }
-        Action::Resign => return verdicts::resign(app),
-        Action::OfferDraw => return verdicts::offer_draw(app),
-        Action::AnswerDraw(yes) => return verdicts::answer_draw(app, yes),
+        Action::Resign => return ask(app, Intent::Resign),
+        Action::OfferDraw => return ask(app, Intent::OfferDraw),
+        Action::AnswerDraw(yes) => return ask(app, Intent::AnswerDraw(yes)),
         Action::Select => return moving::select(app),
         Action::Click(cell) if p.table.game().geometry().cells().any(|c| c == cell) => {
             p.cursor = cell;
@@ -633,16 +549,8 @@ fn paste(app: &mut App, text: &str) {
 
 /// A new game like the one on the board, from its start, without asking.
 fn restart(app: &mut App) -> Vec<Effect> {
-    let Screen::Playing(p) = &app.screen else {
+    if !matches!(app.screen, Screen::Playing(_)) {
         return Vec::new();
-    };
-    let spec = Setup::like(&p.table, p.near_side(), app.think_ms, None).spec();
-    let series = carried_series(&p.table, &spec);
-    let (near, previous) = (p.near_side(), p.as_previous());
-    let engines = p.table.engines().to_vec();
-    let effects = open_game(app, &spec, &engines, near, Some(previous), series);
-    if !app.message.as_ref().is_some_and(|m| m.error) {
-        app.inform("A new game begins; undo before its first move brings back the last one.");
     }
-    effects
+    ask(app, Intent::Rematch)
 }

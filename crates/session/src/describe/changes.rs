@@ -10,7 +10,9 @@
 use super::{Event, EventKind, piece_words, seat_subject};
 use crate::speech::Voice;
 use crate::words::plural;
-use catboard::core::{Annotations, Cell, CellSet, Game, Move, MoveKind, Piece, PieceKind, Seat};
+use catboard::core::{
+    Annotations, Cell, CellSet, Figure, Game, Move, MoveKind, Piece, PieceKind, Seat,
+};
 use catboard::variants::AnyGame;
 
 /// The sentences for what `mv`, played in `before` to give `after`,
@@ -21,7 +23,7 @@ pub fn changes(before: &AnyGame, after: &AnyGame, voice: Voice, mv: Move) -> Vec
     let mut said = board_changes(before, after, voice, mv);
     said.extend(disarm_changes(before, after, &was, &now, voice, mv));
     said.extend(zone_moved(before, after, voice, mv));
-    said.extend(note_changes(after, voice, &was, &now));
+    said.extend(note_changes(voice, &was, &now));
     let mut events: Vec<Event> = said
         .into_iter()
         .map(|text| Event::new(EventKind::Info, text))
@@ -210,34 +212,24 @@ fn zone_moved(before: &AnyGame, after: &AnyGame, voice: Voice, mv: Move) -> Opti
     ))
 }
 
-/// Whether a figure of the panel counts moves (its value a number or
-/// "37 of 100"): said only as it nears its limit.
-fn counter(value: &str) -> Option<(u32, Option<u32>)> {
-    let mut words = value.split_whitespace();
-    let n = words.next()?.parse().ok()?;
-    let limit = match (words.next(), words.next()) {
-        (Some("of"), Some(m)) => m.parse().ok(),
-        _ => None,
-    };
-    Some((n, limit))
-}
-
 /// The panel's figures that changed: the new items of a list ("Out:
 /// Blue (mated by Red)"), a count passing three quarters and nine tenths
 /// of its limit; whose turn it is and who is in check are said elsewhere.
-fn note_changes(
-    after: &AnyGame,
-    voice: Voice,
-    was: &Annotations,
-    now: &Annotations,
-) -> Vec<String> {
+fn note_changes(voice: Voice, was: &Annotations, now: &Annotations) -> Vec<String> {
     let mut said = Vec::new();
-    for (label, value) in &now.notes {
-        let old = was.notes.iter().find(|(l, _)| l == label).map(|(_, v)| v);
-        if old == Some(value) || matches!(label.as_str(), "To move" | "In check") {
+    for note in &now.notes {
+        let (label, value) = (note.label, &note.value);
+        let old = was
+            .notes
+            .iter()
+            .find(|n| n.label == label)
+            .map(|n| &n.value);
+        // Who is in check is said by `checks`.
+        if old == Some(value) || matches!(value, Figure::InCheck(_)) {
             continue;
         }
-        match (counter(value), old.and_then(|o| counter(o))) {
+        // A count is said only as it nears its limit.
+        match (value.as_count(), old.and_then(Figure::as_count)) {
             (Some((n, Some(limit))), Some((before, _))) => {
                 let crossed = [limit * 3 / 4, limit * 9 / 10]
                     .into_iter()
@@ -248,16 +240,14 @@ fn note_changes(
             }
             (Some(_), _) => {}
             (None, _) => {
-                let old_items: Vec<&str> = old.map_or(Vec::new(), |o| o.split(", ").collect());
-                let new_items: Vec<&str> = value
-                    .split(", ")
-                    .filter(|item| !old_items.contains(item) && *item != "none")
+                let old_items = old.map_or(Vec::new(), Figure::items);
+                let new_items: Vec<String> = value
+                    .items()
+                    .into_iter()
+                    .filter(|item| !old_items.contains(item) && item != "none")
                     .collect();
-                if label == "Reserve" {
-                    said.push(format!(
-                        "{label}: {}.",
-                        super::note_words(after, voice, label, value)
-                    ));
+                if matches!(value, Figure::Pieces { .. }) {
+                    said.push(format!("{label}: {}.", super::note_words(voice, value)));
                 } else if !new_items.is_empty() {
                     said.push(format!("{label}: {}.", new_items.join(", ")));
                 }

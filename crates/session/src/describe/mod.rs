@@ -10,7 +10,9 @@ pub mod refusal;
 use super::speech::{Voice, taken_pieces};
 use super::table::TableGame;
 use super::words::capitalise;
-use catboard::core::{Cell, Game, Leaving, MoveKind, Outcome, Piece, PieceKind, Retire, Seat};
+use catboard::core::{
+    Cell, Figure, Game, Leaving, MoveKind, Outcome, Piece, PieceKind, Retire, Seat,
+};
 use catboard::entry::{Choice, Refusal};
 use catboard::series::{Series, half_points_text};
 use catboard::variants::AnyGame;
@@ -68,34 +70,24 @@ fn seat_subject(game: &AnyGame, seat: Seat) -> String {
     }
 }
 
-/// A figure of the panel as `voice` says it: BacCanCat's Reserve, which
-/// the panel writes `Q8 T8 G8`, is said "8 queens, 8 tanks, 8 gnus" in a
-/// spoken voice (a synthesiser reads the letters as "queue", "tee",
-/// "gee"); every other figure as the panel writes it.
-pub fn note_words(game: &AnyGame, voice: Voice, label: &str, value: &str) -> String {
-    let AnyGame::BacCanCat(g) = game else {
-        return value.to_string();
-    };
-    if label != "Reserve" || !voice.notation.in_words() {
-        return value.to_string();
-    }
-    let leapers = g.position().leapers();
-    let said: Option<Vec<String>> = value
-        .split_whitespace()
-        .map(|token| {
-            let mut chars = token.chars();
-            let kind = leapers.kind_of_letter(chars.next()?)?;
-            let count: u32 = chars.as_str().parse().ok()?;
-            let name = kind.name();
-            Some(if count == 1 {
-                format!("1 {name}")
-            } else {
-                format!("{count} {}", super::words::plural(name))
+/// A figure of the panel as `voice` says it: pieces in hand, which the
+/// panel writes `Q8 T8 G8` (BacCanCat's Reserve), are said "8 queens, 8
+/// tanks, 8 gnus" in a spoken voice (a synthesiser reads the letters as
+/// "queue", "tee", "gee"); every other figure as the panel writes it.
+pub fn note_words(voice: Voice, value: &Figure) -> String {
+    match value {
+        Figure::Pieces { counts, .. } if !counts.is_empty() && voice.notation.in_words() => counts
+            .iter()
+            .map(|&(kind, _, count)| {
+                let name = kind.name();
+                if count == 1 {
+                    format!("1 {name}")
+                } else {
+                    format!("{count} {}", super::words::plural(name))
+                }
             })
-        })
-        .collect();
-    match said {
-        Some(items) if !items.is_empty() => items.join(", "),
+            .collect::<Vec<_>>()
+            .join(", "),
         _ => value.to_string(),
     }
 }
@@ -427,16 +419,31 @@ mod tests {
 
     #[test]
     fn the_reserve_is_said_in_words_in_a_spoken_voice() {
-        let game = Variant::BacCanCat.new_game(&Options::new());
-        let said = |voice| note_words(&game, voice, "Reserve", "Q8 T8 G1");
+        let reserve = |counts| Figure::Pieces {
+            counts,
+            empty: "Pawns and Yeomen only",
+        };
+        let full = reserve(vec![
+            (PieceKind::Queen, 'Q', 8),
+            (PieceKind::Tank, 'T', 8),
+            (PieceKind::Gnu, 'G', 1),
+        ]);
+        let said = |voice| note_words(voice, &full);
         assert_eq!(said(Voice::SPOKEN), "8 queens, 8 tanks, 1 gnu");
         assert_eq!(said(Voice::SCREEN), "Q8 T8 G1");
         assert_eq!(
-            note_words(&game, Voice::SPOKEN, "Reserve", "Pawns and Yeomen only"),
+            note_words(Voice::SPOKEN, &reserve(Vec::new())),
             "Pawns and Yeomen only"
         );
-        let chess = chess(None);
-        assert_eq!(note_words(&chess, Voice::SPOKEN, "Reserve", "Q8"), "Q8");
+        let count = Figure::count(8u8);
+        assert_eq!(note_words(Voice::SPOKEN, &count), "8");
+        // The start's reserve, as the game gives it.
+        let game = Variant::BacCanCat.new_game(&Options::new());
+        let start = game.annotations().notes.remove(0);
+        assert_eq!(
+            note_words(Voice::SPOKEN, &start.value),
+            "8 queens, 8 tanks, 8 gnus"
+        );
     }
 
     fn chess(fen: Option<&str>) -> AnyGame {

@@ -6,9 +6,9 @@ use super::piece_words;
 use crate::speech::Voice;
 use crate::words::capitalise;
 use catboard::core::geometry::{Across, Neighbour};
+use catboard::core::sphere::{self as layout, Circle};
 use catboard::core::{Cell, Game, Geometry, MoveKind, Piece, PieceKind, Seat};
 use catboard::variants::AnyGame;
-use catboard::variants::polar::layout::{self, Circle};
 
 /// A line of cells (a rank or a file) in words: each piece with its cell,
 /// runs of empty cells counted: "black rook a8, empty b8 to c8, black king d8".

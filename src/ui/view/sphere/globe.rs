@@ -10,9 +10,9 @@
 use super::super::Look;
 use super::super::board::{BoardMarks, Noted, cell_look, squares_alike};
 use super::map::shade_mark;
+use catboard::core::sphere::{self as layout, ASPECT, MAP_GAP, MapView};
 use catboard::core::{Cell, Game, Geometry};
 use catboard::variants::AnyGame;
-use catboard::variants::polar::layout::{self, ASPECT, MAP_GAP, MapView};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};

@@ -10,7 +10,7 @@ use super::board::BoardMarks;
 use super::{Look, cell_list, panels};
 use crate::session::app::Playing;
 use catboard::core::Game;
-use catboard::variants::polar::layout;
+use catboard::core::sphere as layout;
 use globe::Globe;
 use ratatui::Frame;
 use ratatui::layout::Rect;

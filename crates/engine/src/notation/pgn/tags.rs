@@ -94,32 +94,13 @@ pub fn is_written(variant: Variant, name: &str) -> bool {
         || (0..variant.seats().len()).any(|s| seat_tag(variant, s).eq_ignore_ascii_case(name))
 }
 
-/// The `Variant` tag written for `variant`: XBoard's name where it has
-/// one (`elven` for Chu Chess), else catboard's (`cat-chess`, `polar`,
-/// `baccancat`); none for chess, so that every program reads it.
+/// The `Variant` tag written for `variant` (its record's): XBoard's name
+/// where it has one (`elven` for Chu Chess), else catboard's
+/// (`cat-chess`, `polar`, `baccancat`); none for chess, so that every
+/// program reads it.
 pub const fn variant_name(variant: Variant) -> Option<&'static str> {
-    match variant {
-        Variant::Chess => None,
-        Variant::Cat => Some("cat-chess"),
-        Variant::Chu => Some("elven"),
-        Variant::Polar => Some("polar"),
-        Variant::BacCanCat => Some("baccancat"),
-    }
+    variant.record().names.pgn
 }
-
-/// The names a `Variant` tag may give each variant, compared without
-/// case: the name catboard writes first. Chess is also what other
-/// programs call standard chess, from the start or from a set position.
-const VARIANT_NAMES: &[(Variant, &[&str])] = &[
-    (
-        Variant::Chess,
-        &["standard", "chess", "normal", "from position"],
-    ),
-    (Variant::Cat, &["cat-chess", "cat chess", "cat"]),
-    (Variant::Chu, &["elven", "chu chess", "chu-chess"]),
-    (Variant::Polar, &["polar", "polar chess", "polar-chess"]),
-    (Variant::BacCanCat, &["baccancat"]),
-];
 
 /// The variant a `Variant` tag names (`None`, no tag: chess); the error
 /// is a clause naming the variants catboard reads.
@@ -127,16 +108,14 @@ pub fn variant_of(tag: Option<&str>) -> Result<Variant, String> {
     let Some(name) = tag.map(str::trim).filter(|t| !t.is_empty()) else {
         return Ok(Variant::Chess);
     };
-    VARIANT_NAMES
-        .iter()
-        .find(|(_, names)| names.iter().any(|n| n.eq_ignore_ascii_case(name)))
-        .map(|(v, _)| *v)
+    let read = |v: &Variant| v.record().names.pgn_read;
+    Variant::known()
+        .find(|v| read(v).iter().any(|n| n.eq_ignore_ascii_case(name)))
         .ok_or_else(|| {
-            let known: Vec<String> = VARIANT_NAMES
-                .iter()
-                .map(|(v, names)| match variant_name(*v) {
+            let known: Vec<String> = Variant::known()
+                .map(|v| match variant_name(v) {
                     Some(n) => quoted(n),
-                    None => quoted(names[0]),
+                    None => quoted(read(&v).first().copied().unwrap_or(v.id())),
                 })
                 .collect();
             format!(

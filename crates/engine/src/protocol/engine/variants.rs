@@ -9,13 +9,13 @@
 //!   (`O-O`, `Nf3`), which means one thing in chess.
 //! - **Chu Chess**: XBoard's `elven` (its rules page is catboard's
 //!   source), with catboard's own position text and XBoard's coordinates
-//!   (a Lion's two steps `e1f2,f2g3`); UCI's `chuchess` (catboard's own
+//!   (a Lion's two steps `e1f2,f2g3`); UCI's `elven` (catboard's own
 //!   name: no other UCI engine plays it). An engine's move must be in
 //!   coordinates: the readable list's `O-O` means another move to another
 //!   program (Sjaak II castles Black's King to i9). Only Chess-like
 //!   promotion, XBoard's.
-//! - **Cat Chess, Polar chess, BacCanCat**: UCI's `catchess`,
-//!   `polarchess` and `baccancat` (catboard's own names, which `catboard
+//! - **Cat Chess, Polar chess, BacCanCat**: UCI's `cat-chess`,
+//!   `polar` and `baccancat` (catboard's own names, which `catboard
 //!   uci` announces), with catboard's position text and coordinates; no
 //!   XBoard name.
 
@@ -26,25 +26,21 @@ use crate::text::{clause, quoted};
 use crate::variants::{AnyGame, Variant};
 
 /// `variant`'s name in `protocol` (the value of `UCI_Variant`, CECP's
-/// `variant`), where it has one.
+/// `variant`), from the variant's record: every variant has a UCI name
+/// (catboard's own where Fairy-Stockfish has none, which `catboard uci`
+/// announces); XBoard names only chess and Chu Chess.
 pub fn protocol_variant(variant: Variant, protocol: Protocol) -> Option<&'static str> {
     match protocol {
         Protocol::Uci => Some(uci_name(variant)),
-        Protocol::Cecp => xboard::protocol_name(variant),
+        Protocol::Cecp => variant.record().names.xboard,
     }
 }
 
-/// `variant`'s value of `UCI_Variant`: Fairy-Stockfish's name where it has
-/// one (`chess`), else catboard's own (the variant's name in lower case
-/// without spaces: `catchess`, `chuchess`, `polarchess`, `baccancat`).
+/// `variant`'s value of `UCI_Variant`, from its record: Fairy-Stockfish's
+/// name where it has one (`chess`), else catboard's own (`cat-chess`,
+/// `elven`, `polar`, `baccancat`).
 pub fn uci_name(variant: Variant) -> &'static str {
-    match variant {
-        Variant::Chess => "chess",
-        Variant::Cat => "catchess",
-        Variant::Polar => "polarchess",
-        Variant::Chu => "chuchess",
-        Variant::BacCanCat => "baccancat",
-    }
+    variant.record().names.uci.name()
 }
 
 /// The variant whose `UCI_Variant` value, or catboard's id for it, is
@@ -71,17 +67,15 @@ pub fn unplayable(variant: Variant, protocol: Protocol) -> Option<String> {
     ))
 }
 
-/// The rule options that change which moves are legal, with the value an
-/// engine plays by: a game with another value cannot be played by one.
-const ENGINE_RULES: &[(Variant, &str)] = &[(Variant::Chu, "promotion")];
-
 /// Why an engine cannot play `variant` with `options`, if it cannot (a
-/// clause): an option that changes the moves is not the engines' value.
+/// clause): an option that changes the moves (the record's
+/// `engine_options`) is not the engines' value, its first choice.
 pub fn options_unplayable(variant: Variant, options: &Options) -> Option<String> {
-    ENGINE_RULES
+    variant
+        .record()
+        .engine_options
         .iter()
-        .filter(|(v, _)| *v == variant)
-        .filter_map(|(_, key)| variant.options().iter().find(|s| s.key == *key))
+        .filter_map(|o| variant.options().iter().find(|s| s.key == o.key))
         .find_map(|spec| {
             let value = options.value(spec);
             let usual = spec.choices.first().copied().unwrap_or("");
@@ -193,10 +187,7 @@ mod tests {
             protocol_variant(Variant::Chu, Protocol::Cecp),
             Some("elven")
         );
-        assert_eq!(
-            protocol_variant(Variant::Chu, Protocol::Uci),
-            Some("chuchess")
-        );
+        assert_eq!(protocol_variant(Variant::Chu, Protocol::Uci), Some("elven"));
         for &v in Variant::ALL {
             assert_eq!(unplayable(v, Protocol::Uci), None, "{v:?} has a UCI name");
             assert_eq!(variant_of_uci_name(uci_name(v)), Some(v));

@@ -5,7 +5,7 @@ use super::strength::{ELO_DEFAULT, ELO_MAX, ELO_MIN};
 use crate::core::Options;
 use crate::limits::{HASH_MB, UCI_MULTIPV};
 use crate::protocol::engine::variants::{uci_name, variant_of_uci_name};
-use crate::protocol::xboard::ENGINE_OPTIONS;
+use crate::protocol::xboard::engine_options;
 use crate::text::{or_list, quoted};
 use crate::variants::Variant;
 use std::time::Duration;
@@ -97,7 +97,7 @@ pub fn option_lines() -> Vec<String> {
             variants.concat()
         ),
     ];
-    for &(name, variant, key) in ENGINE_OPTIONS {
+    for (name, variant, key) in engine_options() {
         if let Some(spec) = variant.options().iter().find(|s| s.key == key) {
             let vars: Vec<String> = spec.choices.iter().map(|c| format!(" var {c}")).collect();
             lines.push(format!(
@@ -180,9 +180,8 @@ impl Settings {
 
     /// Sets a rule option (`Promotion`), or refuses an unknown name.
     fn set_rule(&mut self, name: &str, value: &str) -> Result<Change, String> {
-        let Some(&(option, variant, key)) = ENGINE_OPTIONS
-            .iter()
-            .find(|o| o.0.eq_ignore_ascii_case(name.trim()))
+        let Some((option, variant, key)) =
+            engine_options().find(|o| o.0.eq_ignore_ascii_case(name.trim()))
         else {
             return Err(format!("there is no option {}", quoted(name)));
         };
@@ -226,9 +225,8 @@ mod tests {
                 Some(value) => {
                     settings.set(&option.name, value).expect(&line);
                     let rules = |s: &Settings| -> Vec<String> {
-                        ENGINE_OPTIONS
-                            .iter()
-                            .filter_map(|&(_, v, key)| v.options().iter().find(|o| o.key == key))
+                        engine_options()
+                            .filter_map(|(_, v, key)| v.options().iter().find(|o| o.key == key))
                             .map(|spec| s.rules.value(spec).to_string())
                             .collect()
                     };
@@ -256,7 +254,7 @@ mod tests {
         let mut s = Settings::default();
         assert_eq!(s.set("move overhead", "100"), Ok(Change::Nothing));
         assert_eq!(s.overhead, Duration::from_millis(100));
-        assert_eq!(s.set("UCI_Variant", "CatChess"), Ok(Change::Game));
+        assert_eq!(s.set("UCI_Variant", "Cat-Chess"), Ok(Change::Game));
         assert_eq!(s.variant, Variant::Cat);
         assert_eq!(
             s.set("Hash", "0"),
@@ -276,6 +274,6 @@ mod tests {
         assert_eq!(s.strength(), None);
         s.set("UCI_LimitStrength", "true").expect("a check");
         s.set("UCI_Elo", "800").expect("a spin");
-        assert_eq!(s.strength(), Some(crate::ai::Level::Casual));
+        assert_eq!(s.strength(), Some(crate::ai::Level::Beginner));
     }
 }

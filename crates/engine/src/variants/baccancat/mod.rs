@@ -1,7 +1,6 @@
 //! BacCanCat: four armies on a 16 × 16 board, hoppers, refills, a communal
 //! Reserve, and wins by marriage, by promotion and by the third mate. The
-//! rules are `shared/rules/baccancat.md` (from Charles Gilman's page,
-//! `shared/seeds/baccancat.txt`).
+//! rules are `docs/rules/baccancat.md` (from Charles Gilman's page).
 
 pub mod armies;
 pub mod attack;
@@ -24,12 +23,70 @@ use crate::core::{
     Annotations, Cell, CellSet, EndRules, Game, GameError, Geometry, Move, MoveKind, MoveList,
     Options, Outcome, Piece,
 };
+use crate::core::{Figure, Note};
+use crate::limits::Limit;
+use crate::variants::{Bench, Layout, Names, Record, Registered, UciName};
 pub use armies::SEATS;
 use armies::{ARMIES, army_name};
 pub use options::{BacCanCatOptions, LEAPERS, OPTIONS};
 pub use pieces::Leapers;
 use pieces::letter;
 pub use state::Position;
+
+/// The position text of the start with one leaper (the default); a test
+/// holds it to [`position::start_text`].
+pub const START_TEXT: &str = "oBoBoAoCoRoP4gPgRgCgAgBgB/oBoBoAoCoRoP4gPgRgCgAgBgB/oAoAoMoMoNoP4gPgNgMgMgAgA/oCoCoMoMoNoY4gYgNgMgMgCgC/oRoRoNoNoKoY4gYgKgNgNgRgR/oPoPoPoYoYoY4gYgYgYgPgPgP/16/16/16/16/rPrPrPrYrYrY4bYbYbYbPbPbP/rRrRrNrNrKrY4bYbKbNbNbRbR/rCrCrMrMrNrY4bYbNbMbMbCbC/rArArMrMrNrP4bPbNbMbMbAbA/rBrBrArCrRrP4bPbRbCbAbBbB/rBrBrArCrRrP4bPbRbCbAbBbB r - aa,ea,la,pa,bb,eb,lb,ob,ae,be,oe,pe,al,bl,ol,pl,bo,eo,lo,oo,ap,ep,lp,pp - Q8,T8,G8 0 1";
+
+/// BacCanCat in the registry ([`crate::variants`]).
+pub const RECORD: Record = Record {
+    id: "baccancat",
+    names: Names {
+        display: "BacCanCat",
+        pgn: Some("baccancat"),
+        pgn_read: &["baccancat"],
+        xboard: None,
+        uci: UciName::Own("baccancat"),
+    },
+    summary: "Gilman's four armies on 16 x 16, each with a camp: cannons, camels, bishops.",
+    seats: SEATS,
+    start: START_TEXT,
+    options: OPTIONS,
+    perft: Limit::refused("`perft --depth` for BacCanCat", "--depth", 0, 6)
+        .scoped(" for BacCanCat perft"),
+    bench_perft: Limit::refused("`bench --perft` for BacCanCat", "--perft", 0, 4)
+        .scoped(" for the BacCanCat bench"),
+    // A depth of two-seat plies, searched as four plies for four armies;
+    // perft grows about 50-fold a ply, depth 4 takes seconds.
+    bench_depth: Some(
+        Limit::refused("`bench --depth` for BacCanCat", "--depth", 1, 2).scoped(" for BacCanCat"),
+    ),
+    bench: Bench {
+        positions: crate::ai::bench::BACCANCAT_POSITIONS,
+        searched: true,
+    },
+    engine_options: &[],
+    figures: &[
+        "Reserve",
+        "Points",
+        "Out",
+        "In check",
+        "Passes in a row",
+        "Leapers",
+    ],
+    layout: Layout::Grid,
+};
+
+impl Registered for BacCanCat {
+    fn start(options: &Options) -> BacCanCat {
+        BacCanCat::new(options)
+    }
+    fn from_text(text: &str, _: &Options) -> Result<BacCanCat, GameError> {
+        BacCanCat::from_text(text)
+    }
+    fn options_in_text(&self) -> Vec<(crate::core::OptionSpec, String)> {
+        vec![(LEAPERS, self.position().leapers().number().to_string())]
+    }
+}
 
 /// A game of BacCanCat: the position and, in its history, the position
 /// before each move (copy-make).
@@ -68,17 +125,15 @@ impl BacCanCat {
         &self.pos
     }
 
-    /// The Reserve as `Q8 T8 G8` (pieces it holds, with counts).
-    pub fn reserve_text(&self) -> String {
-        let parts: Vec<String> = position::reserve_kinds(self.pos.leapers())
-            .iter()
-            .filter(|&&k| self.pos.reserve(k) > 0)
-            .map(|&k| format!("{}{}", letter(k), self.pos.reserve(k)))
-            .collect();
-        if parts.is_empty() {
-            "Pawns and Yeomen only".to_string()
-        } else {
-            parts.join(" ")
+    /// The Reserve: the pieces it holds, with counts (`Q8 T8 G8`).
+    pub fn reserve(&self) -> Figure {
+        Figure::Pieces {
+            counts: position::reserve_kinds(self.pos.leapers())
+                .iter()
+                .filter(|&&k| self.pos.reserve(k) > 0)
+                .map(|&k| (k, letter(k), u32::from(self.pos.reserve(k))))
+                .collect(),
+            empty: "Pawns and Yeomen only",
         }
     }
 }
@@ -97,7 +152,7 @@ impl Game for BacCanCat {
         pieces::letter(kind).to_string()
     }
     fn variant_id(&self) -> &'static str {
-        "baccancat"
+        RECORD.id
     }
 
     fn geometry(&self) -> &'static Geometry {
@@ -232,13 +287,6 @@ impl Game for BacCanCat {
             .iter()
             .map(|k| format!("{} ({})", army_name(k.army), state::cause_words(k.cause)))
             .collect();
-        let none = |v: Vec<String>| {
-            if v.is_empty() {
-                "none".to_string()
-            } else {
-                v.join(", ")
-            }
-        };
         Annotations {
             checked,
             zones: CellSet::new(),
@@ -248,17 +296,17 @@ impl Game for BacCanCat {
                 .map(|seat| (seat, tables::tables().army(seat).camp))
                 .collect(),
             notes: vec![
-                ("Reserve".to_string(), self.reserve_text()),
-                ("Points".to_string(), points.join(", ")),
-                ("Out".to_string(), none(out)),
-                (
-                    "In check".to_string(),
-                    none(checks.iter().map(|s| s.to_string()).collect()),
+                Note::new("Reserve", self.reserve()),
+                Note::new("Points", Figure::List(points)),
+                Note::new("Out", Figure::List(out)),
+                Note::new(
+                    "In check",
+                    Figure::InCheck(checks.iter().map(|s| s.to_string()).collect()),
                 ),
-                ("Passes in a row".to_string(), pos.passes().to_string()),
-                (
-                    "Leapers".to_string(),
-                    pos.leapers().kinds().map(|k| k.name()).join(", "),
+                Note::new("Passes in a row", Figure::count(pos.passes())),
+                Note::new(
+                    "Leapers",
+                    Figure::List(pos.leapers().kinds().map(|k| k.name().to_string()).to_vec()),
                 ),
             ],
         }

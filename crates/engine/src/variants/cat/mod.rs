@@ -1,6 +1,6 @@
 //! Cat Chess: White and Black play chess while the Cats, a third seat,
 //! walk the board; no capture happens in a Cat's zone, and every draw is a
-//! win for the Cats. The rules are `shared/seeds/cat-chess.txt`.
+//! win for the Cats. The rules are `docs/rules/cat-chess.md`.
 
 pub mod endings;
 pub mod eval;
@@ -19,7 +19,10 @@ use crate::core::{
     Annotations, Board, Cell, CellSet, Departure, EndRules, Game, GameError, Geometry, Move,
     MoveList, Piece, Retirements, Seat,
 };
+use crate::core::{Figure, Note};
+use crate::limits::Limit;
 use crate::variants::chess::bits::PieceBits;
+use crate::variants::{Bench, Layout, Names, Record, Registered, UciName};
 pub use options::OPTIONS;
 
 /// The Cat FEN of the start: chess's array, Cats on a4 and h5.
@@ -27,6 +30,43 @@ pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/7C/C7/8/PPPPPPPP/RNBQKBNR w KQk
 
 /// The seat names of Cat Chess, in turn order.
 pub const SEATS: &[&str] = &["white", "black", "cats"];
+
+/// Cat Chess in the registry ([`crate::variants`]).
+pub const RECORD: Record = Record {
+    id: "cat",
+    names: Names {
+        display: "Cat Chess",
+        pgn: Some("cat-chess"),
+        pgn_read: &["cat-chess", "cat chess", "cat"],
+        xboard: None,
+        uci: UciName::Own("cat-chess"),
+    },
+    summary: "Chess with a third seat, the Cats, whose zones disarm the pieces in them.",
+    seats: SEATS,
+    start: START_FEN,
+    options: OPTIONS,
+    perft: Limit::refused("`perft --depth` for Cat Chess", "--depth", 0, 7)
+        .scoped(" for Cat Chess perft"),
+    bench_perft: Limit::refused("`bench --perft` for Cat Chess", "--perft", 0, 5)
+        .scoped(" for the Cat Chess bench"),
+    bench_depth: None,
+    bench: Bench {
+        positions: crate::ai::bench::CAT_POSITIONS,
+        searched: false,
+    },
+    engine_options: &[],
+    figures: &["Hundred-turn count"],
+    layout: Layout::Grid,
+};
+
+impl Registered for CatChess {
+    fn start(_: &crate::core::Options) -> CatChess {
+        CatChess::new()
+    }
+    fn from_text(text: &str, _: &crate::core::Options) -> Result<CatChess, GameError> {
+        CatChess::from_fen(text)
+    }
+}
 
 /// The Cats' seat, third in turn order.
 pub const CATS: Seat = Seat::THIRD;
@@ -114,7 +154,7 @@ impl Game for CatChess {
         self.state.fullmove
     }
     fn variant_id(&self) -> &'static str {
-        "cat"
+        RECORD.id
     }
 
     fn geometry(&self) -> &'static Geometry {
@@ -239,9 +279,12 @@ impl Game for CatChess {
             checked,
             zones,
             disarmed,
-            notes: vec![(
-                "Hundred-turn count".to_string(),
-                format!("{} of 100", self.state.halfmove),
+            notes: vec![Note::new(
+                "Hundred-turn count",
+                Figure::Count {
+                    count: self.state.halfmove.into(),
+                    limit: Some(100),
+                },
             )],
             ..Annotations::default()
         }

@@ -18,6 +18,9 @@ use crate::core::{
     Annotations, Board, Cell, CellSet, EndRules, Game, GameError, Geometry, Move, MoveList,
     Options, Piece, Retirements, Seat, orthodox::piece_taken,
 };
+use crate::core::{Figure, Note};
+use crate::limits::Limit;
+use crate::variants::{Bench, Layout, Names, Record, Registered, UciName};
 use castling::CastlingRights;
 pub use options::{ChessOptions, OPTIONS};
 
@@ -26,6 +29,42 @@ pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq 
 
 /// The seat names of chess, in turn order.
 pub const SEATS: &[&str] = &["white", "black"];
+
+/// Chess in the registry ([`crate::variants`]).
+pub const RECORD: Record = Record {
+    id: "chess",
+    names: Names {
+        display: "Chess",
+        pgn: None,
+        pgn_read: &["standard", "chess", "normal", "from position"],
+        xboard: Some("normal"),
+        uci: UciName::Shared("chess"),
+    },
+    summary: "FIDE chess: two armies on 8 x 8, checkmate the king.",
+    seats: SEATS,
+    start: START_FEN,
+    options: OPTIONS,
+    perft: Limit::refused("`perft --depth` for Chess", "--depth", 0, 9).scoped(" for Chess perft"),
+    bench_perft: Limit::refused("`bench --perft` for Chess", "--perft", 0, 9)
+        .scoped(" for the Chess bench"),
+    bench_depth: None,
+    bench: Bench {
+        positions: crate::ai::bench::POSITIONS,
+        searched: true,
+    },
+    engine_options: &[],
+    figures: &["Halfmove clock"],
+    layout: Layout::Grid,
+};
+
+impl Registered for Chess {
+    fn start(options: &Options) -> Chess {
+        Chess::new(options)
+    }
+    fn from_text(text: &str, options: &Options) -> Result<Chess, GameError> {
+        Chess::from_fen(text, options)
+    }
+}
 
 /// A game of chess: the position, its history and the rule options.
 #[derive(Clone)]
@@ -71,7 +110,7 @@ impl Game for Chess {
         self.state.fullmove
     }
     fn variant_id(&self) -> &'static str {
-        "chess"
+        RECORD.id
     }
 
     fn geometry(&self) -> &'static Geometry {
@@ -177,9 +216,9 @@ impl Game for Chess {
         }
         Annotations {
             checked,
-            notes: vec![(
-                "Halfmove clock".to_string(),
-                format!("{}", self.state.halfmove),
+            notes: vec![Note::new(
+                "Halfmove clock",
+                Figure::count(self.state.halfmove),
             )],
             ..Annotations::default()
         }

@@ -1,6 +1,6 @@
 //! Chu Chess (issue 11): the 10 × 10 game with the Lion, crowned pieces,
 //! three-step castling and Chess-like or Shogi-like promotion, as
-//! `shared/rules/chu-chess.md` rules it.
+//! `docs/rules/chu-chess.md` rules it.
 //!
 //! Move representation: see [`lion`] for the Lion's moves (the pass is
 //! `MoveKind::TwoLeg` with `aux == to == from`); castling is the King's
@@ -26,6 +26,9 @@ use crate::core::{
     Annotations, Board, Cell, CellSet, EndRules, Game, GameError, Geometry, Move, MoveKind,
     MoveList, Options, Piece, PieceKind, Retirements, Seat,
 };
+use crate::core::{Figure, Note};
+use crate::limits::Limit;
+use crate::variants::{Bench, EngineOption, Layout, Names, Record, Registered, UciName};
 use arrayvec::ArrayVec;
 pub use options::{ChuOptions, OPTIONS};
 use promotion::PromotionMode;
@@ -60,6 +63,49 @@ pub const BENCH_POSITIONS: &[(&str, &str)] = &[
 
 /// The seat names, in turn order.
 pub const SEATS: &[&str] = &["white", "black"];
+
+/// Chu Chess in the registry ([`crate::variants`]): XBoard's `elven`, whose
+/// rules page is catboard's source.
+pub const RECORD: Record = Record {
+    id: "chu",
+    names: Names {
+        display: "Chu Chess",
+        pgn: Some("elven"),
+        pgn_read: &["elven", "chu chess", "chu-chess"],
+        xboard: Some("elven"),
+        uci: UciName::Own("elven"),
+    },
+    summary: "Muller's Chu Chess on 10 x 10: shogi-like pieces, a Lion that moves twice.",
+    seats: SEATS,
+    start: START_FEN,
+    options: OPTIONS,
+    perft: Limit::refused("`perft --depth` for Chu Chess", "--depth", 0, 6)
+        .scoped(" for Chu Chess perft"),
+    bench_perft: Limit::refused("`bench --perft` for Chu Chess", "--perft", 0, 4)
+        .scoped(" for the Chu Chess bench"),
+    bench_depth: None,
+    // Chu's perft grows about 60-fold a ply: depth 4 takes about a second.
+    bench: Bench {
+        positions: BENCH_POSITIONS,
+        searched: true,
+    },
+    // Engines (XBoard's elven) promote as in chess.
+    engine_options: &[EngineOption {
+        key: "promotion",
+        xboard: "Promotion",
+    }],
+    figures: &["Halfmove clock", "Lion"],
+    layout: Layout::Grid,
+};
+
+impl Registered for Chu {
+    fn start(options: &Options) -> Chu {
+        Chu::new(options)
+    }
+    fn from_text(text: &str, options: &Options) -> Result<Chu, GameError> {
+        Chu::from_fen(text, options)
+    }
+}
 
 /// Zobrist extra keys: castling rights use 0–15, the en-passant cell 16 +
 /// its index; these two mark trading rule 3 in force and Shogi-like play.
@@ -129,7 +175,7 @@ impl Game for Chu {
         pieces::kind_text(kind)
     }
     fn variant_id(&self) -> &'static str {
-        "chu"
+        RECORD.id
     }
 
     fn geometry(&self) -> &'static Geometry {
@@ -297,14 +343,14 @@ impl Game for Chu {
         {
             checked.insert(k);
         }
-        let mut notes = vec![(
-            "Halfmove clock".to_string(),
-            format!("{}", self.state.halfmove),
+        let mut notes = vec![Note::new(
+            "Halfmove clock",
+            Figure::count(self.state.halfmove),
         )];
         if self.state.lion_ban {
-            notes.push((
-                "Lion".to_string(),
-                "only a Lion may take a Lion this move".to_string(),
+            notes.push(Note::new(
+                "Lion",
+                Figure::Words("only a Lion may take a Lion this move".to_string()),
             ));
         }
         Annotations {

@@ -1,6 +1,6 @@
 //! The starting formations: Option 1 (the default), Option 2, Rooks and
 //! pawns (read from `data/polar/formations.json`), and the original
-//! program's own array, Original (2004), as POLAR.md §8 gives it.
+//! program's own array, Original (2004), as `docs/rules/polar.md` gives it.
 
 use crate::core::orthodox::piece_of_letter;
 use crate::core::{Piece, PieceKind, Seat};
@@ -108,10 +108,10 @@ fn from_data(key: &str) -> Vec<(String, Piece)> {
     out
 }
 
-/// The original program's array (POLAR.md §8): White's queen and king on
-/// the triangle pair 1N/2N, rooks 3N 6N, bishops 4N 7N, knights 5N 8N,
-/// pawns 10N–13N and 15N–18N; Black the same on the S cells with king and
-/// queen swapped (king 1S, queen 2S).
+/// The original program's array (`docs/rules/polar.md`, "Starting
+/// formations"): White's queen and king on the triangle pair 1N/2N, rooks
+/// 3N 6N, bishops 4N 7N, knights 5N 8N, pawns 10N–13N and 15N–18N; Black
+/// the same on the S cells with king and queen swapped (king 1S, queen 2S).
 fn original_2004() -> Vec<(String, Piece)> {
     use PieceKind::*;
     let pawns = [10, 11, 12, 13, 15, 16, 17, 18].map(|n| (n, Pawn));

@@ -1,13 +1,12 @@
 //! Polar chess: chess on a sphere of 72 cells (64 quadrilaterals and 8
 //! triangles on the equator), White round the north pole and Black round
-//! the south. The rules are `shared/seeds/polar-chess.txt` as read by
-//! `shared/rules/polar.md` and `shared/polar/POLAR.md`.
+//! the south. The rules are `docs/rules/polar.md`, on the
+//! board `docs/rules/polar-geometry.md` describes.
 
 pub mod endings;
 pub mod eval;
 pub mod formations;
 pub mod glance;
-pub mod layout;
 pub mod movegen;
 pub mod notation;
 pub mod options;
@@ -22,6 +21,9 @@ use crate::core::{
     Annotations, Board, Cell, CellSet, EndRules, Game, GameError, Geometry, Move, MoveList,
     Options, Piece, PieceKind, Retirements, Seat,
 };
+use crate::core::{Figure, Note};
+use crate::limits::Limit;
+use crate::variants::{Bench, Layout, Names, Record, Registered, UciName};
 pub use formations::Formation;
 pub use options::{OPTIONS, PolarOptions};
 pub use tables::{PolarBoard, polar_board};
@@ -31,6 +33,43 @@ pub const SEATS: &[&str] = &["white", "black"];
 
 /// The position text of Option 1's start, the default.
 pub const START_TEXT: &str = "K3E,Q14N,R14S,R4E,B6N,B2E,N6S,N5E,P15N,P13N,P22S,P23N,P15S,P13S,P22N,P23S,k10E,q9N,r9S,r9E,b3N,b11E,n3S,n8E,p18N,p10N,p19S,p26N,p18S,p10S,p19N,p26S w 15N,13N,18N,10N,22S,23N,19S,26N,15S,13S,18S,10S,22N,23S,19N,26S - 0 1";
+
+/// Polar chess in the registry ([`crate::variants`]).
+pub const RECORD: Record = Record {
+    id: "polar",
+    names: Names {
+        display: "Polar chess",
+        pgn: Some("polar"),
+        pgn_read: &["polar", "polar chess", "polar-chess"],
+        xboard: None,
+        uci: UciName::Own("polar"),
+    },
+    summary: "Chess on a sphere of 72 cells round two poles, lines running over the equator.",
+    seats: SEATS,
+    start: START_TEXT,
+    options: OPTIONS,
+    perft: Limit::refused("`perft --depth` for Polar chess", "--depth", 0, 7)
+        .scoped(" for Polar chess perft"),
+    bench_perft: Limit::refused("`bench --perft` for Polar chess", "--perft", 0, 4)
+        .scoped(" for the Polar chess bench"),
+    bench_depth: None,
+    bench: Bench {
+        positions: &[("start", START_TEXT)],
+        searched: true,
+    },
+    engine_options: &[],
+    figures: &["Formation", "Halfmove clock"],
+    layout: Layout::Sphere,
+};
+
+impl Registered for Polar {
+    fn start(options: &Options) -> Polar {
+        Polar::new(options)
+    }
+    fn from_text(text: &str, options: &Options) -> Result<Polar, GameError> {
+        Polar::from_text(text, options)
+    }
+}
 
 /// Zobrist extra keys: a double-step right on a cell, then the en-passant
 /// middle and landing cells.
@@ -151,7 +190,7 @@ impl Game for Polar {
         self.state.fullmove
     }
     fn variant_id(&self) -> &'static str {
-        "polar"
+        RECORD.id
     }
 
     fn geometry(&self) -> &'static Geometry {
@@ -268,11 +307,11 @@ impl Game for Polar {
         Annotations {
             checked,
             notes: vec![
-                ("Formation".to_string(), self.formation().name().to_string()),
-                (
-                    "Halfmove clock".to_string(),
-                    format!("{}", self.state.halfmove),
+                Note::new(
+                    "Formation",
+                    Figure::Words(self.formation().name().to_string()),
                 ),
+                Note::new("Halfmove clock", Figure::count(self.state.halfmove)),
             ],
             ..Annotations::default()
         }

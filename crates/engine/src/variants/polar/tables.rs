@@ -67,9 +67,6 @@ pub struct PolarBoard {
     /// The board's lines and leaps as bitboards.
     line_sets: LineSets<u128>,
     promotion: [CellSet; 2],
-    /// Each cell's corners as (longitude, latitude) in multiples of π,
-    /// counter-clockwise seen from outside the sphere.
-    outlines: Vec<Vec<[f64; 2]>>,
 }
 
 /// The board, built on first use.
@@ -139,6 +136,7 @@ impl PolarBoard {
             diagonal_rays: traced.diagonal_rays,
             knight_targets: traced.knight_targets,
             neighbours: traced.neighbours,
+            outlines: data.cells.iter().map(|c| c.vertices.clone()).collect(),
         });
         let triangles: CellSet = data
             .cells
@@ -165,7 +163,6 @@ impl PolarBoard {
             double_steps: Default::default(),
             pawn_attackers: Default::default(),
             promotion,
-            outlines: data.cells.iter().map(|c| c.vertices.clone()).collect(),
         };
         for army in 0..2 {
             // White's progress grows southwards, Black's northwards.
@@ -234,13 +231,6 @@ impl PolarBoard {
     /// The board's cells and lines.
     pub fn geometry(&self) -> &Geometry {
         &self.geo
-    }
-
-    /// The corners of `cell` as (longitude, latitude) in multiples of π,
-    /// counter-clockwise seen from outside the sphere (a pole written at
-    /// longitude 0): what a front end draws the cell's edges from.
-    pub fn outline(&self, cell: Cell) -> &[[f64; 2]] {
-        self.outlines.get(cell.index()).map_or(&[], Vec::as_slice)
     }
 
     /// Whether `cell` is one of the eight triangles on the equator.

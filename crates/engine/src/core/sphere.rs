@@ -5,8 +5,8 @@
 //! map of its hemisphere.
 //!
 //! A graph board's drawing places are, for the sphere, the octant and the
-//! slot in it (`geometry.json`'s `group` and `slot`, POLAR.md §1): octant
-//! `g` has its centre at longitude `⌊g/2⌋ · 90°`, in the northern (White's)
+//! slot in it (`geometry.json`'s `group` and `slot`; see
+//! `docs/rules/polar-geometry.md`): octant `g` has its centre at longitude `⌊g/2⌋ · 90°`, in the northern (White's)
 //! hemisphere for even `g`; slot 8 is the central cell, 5–7 the ring (east,
 //! corner, west), 0–4 the band (the triangle, then quads west and east of
 //! it). Everything here is read from those places and the geometry's
@@ -221,11 +221,10 @@ pub fn compass(geo: &Geometry, from: Cell, to: Cell) -> &'static str {
 /// not the sphere. A pole corner is given at its neighbours' longitude, so
 /// the edges to it run along meridians.
 pub fn outline(geo: &Geometry, cell: Cell) -> Option<Vec<(f64, f64)>> {
-    let board = super::tables::polar_board();
-    if !std::ptr::eq(geo, board.geometry()) {
+    let raw = geo.outline(cell);
+    if raw.is_empty() {
         return None;
     }
-    let raw = board.outline(cell);
     let degrees = |v: &[f64; 2]| {
         let lon = (v[0] * 180.0 + 180.0).rem_euclid(360.0) - 180.0;
         (lon, v[1] * 180.0)
@@ -348,8 +347,9 @@ mod tests {
         let order = list_order(geo);
         assert_eq!(order.len(), 72);
         let names: Vec<&str> = order.iter().map(|c| geo.name(*c)).collect();
-        // POLAR.md §4: the north central four in pole order, then the north
-        // ring in its east-going order from 13N (west of 6N).
+        // docs/rules/polar-geometry.md, "The poles": the north central
+        // four in pole order, then the north ring in its east-going order
+        // from 13N (west of 6N).
         assert_eq!(&names[..4], ["14N", "3E", "14S", "4E"]);
         assert_eq!(
             &names[4..16],

@@ -1,0 +1,213 @@
+//! The ladder of playing strengths: one rung per [`Level`], from a
+//! beginner of about 800 to Master, each a search budget (depth, nodes or
+//! time) with a fog on the evaluation and a chance of overlooking a
+//! capture, and each measured on one public scale, Stockfish's `UCI_Elo`
+//! (whose floor is 1350: a rung below it is measured against the rung
+//! above). The same rungs play every variant; the figures are chess's.
+//!
+//! ```
+//! use catboard::ai::{Level, ladder};
+//!
+//! let club: Level = "club".parse()?;
+//! assert_eq!(club, "Club".parse()?);
+//! assert_eq!(ladder::parse("1390")?, club);
+//! assert_eq!(club.label(), format!("Club ≈ {}", club.elo()));
+//! # Ok::<(), String>(())
+//! ```
+
+use super::level::{Level, Limits, MAX_DEPTH};
+use std::time::Duration;
+
+/// What a rung's figure was measured against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Anchor {
+    /// Stockfish held to this `UCI_Elo` (with `UCI_LimitStrength`).
+    Stockfish(u32),
+    /// The rung above, whose figure is known.
+    RungAbove,
+    /// Not measured yet: the figure is a guess.
+    Provisional,
+}
+
+/// One rung of the ladder: how the computer plays at a [`Level`], and how
+/// strong that was measured to be.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rung {
+    /// The level this rung is.
+    pub level: Level,
+    /// Its strength on Stockfish's `UCI_Elo` scale.
+    pub elo: u32,
+    /// The measurement's 95% margin, in Elo either way.
+    pub margin: u32,
+    /// The games the figure was measured over.
+    pub games: u32,
+    /// What it was measured against.
+    pub anchor: Anchor,
+    /// The deepest iteration, in plies of a two-seat game.
+    pub depth: u32,
+    /// The node cap of a move (`None`: Master, which thinks by the clock).
+    pub nodes: Option<u64>,
+    /// The fog on the evaluation, in centipawns ([`Limits::noise`]).
+    pub noise: i32,
+    /// The chance of overlooking a capture, in thousandths
+    /// ([`Limits::oversight`]).
+    pub oversight: u32,
+}
+
+impl Rung {
+    /// The search budget of this rung with `seed` for its noise; Master
+    /// thinks `think_ms` milliseconds a move (the other rungs ignore it).
+    pub fn limits(&self, think_ms: u64, seed: u64) -> Limits {
+        Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            time: self
+                .nodes
+                .is_none()
+                .then(|| Duration::from_millis(think_ms.max(1))),
+            noise: self.noise,
+            oversight: self.oversight,
+            seed,
+        }
+    }
+}
+
+/// Every rung, weakest first, in the order of [`Level::ALL`].
+pub const LADDER: [Rung; 8] = [
+    rung(Level::Beginner, 800, 2, 20_000, 200, 250),
+    rung(Level::Novice, 1000, 2, 30_000, 120, 150),
+    rung(Level::Casual, 1200, 2, 60_000, 70, 80),
+    rung(Level::Club, 1400, 3, 150_000, 40, 40),
+    rung(Level::Advanced, 1600, 4, 300_000, 25, 15),
+    rung(Level::Strong, 1800, 5, 500_000, 10, 0),
+    rung(Level::Expert, 2000, MAX_DEPTH, 1_000_000, 0, 0),
+    Rung {
+        nodes: None,
+        ..rung(Level::Master, 2150, MAX_DEPTH, 0, 0, 0)
+    },
+];
+
+/// A provisional rung: a guessed figure, not measured yet.
+const fn rung(level: Level, elo: u32, depth: u32, nodes: u64, noise: i32, oversight: u32) -> Rung {
+    Rung {
+        level,
+        elo,
+        margin: 0,
+        games: 0,
+        anchor: Anchor::Provisional,
+        depth,
+        nodes: Some(nodes),
+        noise,
+        oversight,
+    }
+}
+
+/// The weakest Elo [`parse`] takes.
+pub const MIN_ELO: u32 = 100;
+
+/// The strongest Elo [`parse`] takes.
+pub const MAX_ELO: u32 = 3500;
+
+/// The rung nearest to `elo` (the weaker of two equally near).
+pub fn nearest(elo: u32) -> Level {
+    LADDER
+        .iter()
+        .min_by_key(|r| r.elo.abs_diff(elo))
+        .map_or(Level::Master, |r| r.level)
+}
+
+/// A level from what a player wrote: a rung's name in any case (`club`)
+/// or an Elo from [`MIN_ELO`] to [`MAX_ELO`] (`1400`: the nearest rung).
+/// Anything else is refused in one sentence naming the choices.
+pub fn parse(text: &str) -> Result<Level, String> {
+    let word = text.trim();
+    if let Some(level) = Level::ALL
+        .into_iter()
+        .find(|l| l.id().eq_ignore_ascii_case(word))
+    {
+        return Ok(level);
+    }
+    if !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()) {
+        return match word.parse::<u32>() {
+            Ok(elo) if (MIN_ELO..=MAX_ELO).contains(&elo) => Ok(nearest(elo)),
+            _ => Err(format!(
+                "The level {} is outside the Elo the ladder takes, {MIN_ELO} to {MAX_ELO}.",
+                crate::text::quoted(text)
+            )),
+        };
+    }
+    let names: Vec<&str> = Level::ALL.iter().map(|l| l.id()).collect();
+    let (last, rest) = names.split_last().unwrap_or((&"master", &[]));
+    Err(format!(
+        "There is no level {}; choose one of {} or {last}, or an Elo such as 1400.",
+        crate::text::quoted(text),
+        rest.join(", ")
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ladder_is_in_level_order_and_climbs() {
+        for (i, rung) in LADDER.iter().enumerate() {
+            assert_eq!(rung.level, Level::ALL[i]);
+            assert_eq!(rung.level.rung(), rung);
+        }
+        assert!(LADDER.windows(2).all(|w| w[0].elo < w[1].elo));
+        let first = LADDER[0].elo;
+        let last = LADDER[LADDER.len() - 1].elo;
+        assert!((700..=900).contains(&first), "the ladder starts near 800");
+        let step = (last - first) / (LADDER.len() as u32 - 1);
+        assert!((150..=250).contains(&step), "steps of about 200: {step}");
+        assert_eq!(LADDER.iter().filter(|r| r.nodes.is_none()).count(), 1);
+    }
+
+    #[test]
+    fn a_level_is_read_by_name_or_by_elo() {
+        for level in Level::ALL {
+            assert_eq!(parse(level.id()), Ok(level));
+            assert_eq!(parse(&level.name().to_uppercase()), Ok(level));
+            assert_eq!(parse(&level.elo().to_string()), Ok(level));
+            assert_eq!(parse(&format!(" {} ", level.elo() + 40)), Ok(level));
+        }
+        assert_eq!(parse("100"), Ok(Level::Beginner));
+        assert_eq!(parse("3500"), Ok(Level::Master));
+    }
+
+    #[test]
+    fn nearest_takes_the_closest_rung_and_the_weaker_of_a_tie() {
+        for pair in LADDER.windows(2) {
+            let (low, high) = (&pair[0], &pair[1]);
+            let mid = (low.elo + high.elo) / 2;
+            let expected = if (high.elo - low.elo) % 2 == 0 {
+                low.level
+            } else {
+                high.level
+            };
+            assert_eq!(nearest(mid), expected, "{mid}");
+            assert_eq!(nearest(mid - 1), low.level);
+            assert_eq!(nearest(mid + 1), high.level);
+        }
+        assert_eq!(nearest(0), Level::Beginner);
+        assert_eq!(nearest(u32::MAX), Level::Master);
+    }
+
+    #[test]
+    fn anything_else_is_refused_in_one_sentence() {
+        assert_eq!(
+            parse("grandmaster"),
+            Err(
+                "There is no level 'grandmaster'; choose one of beginner, novice, casual, \
+                 club, advanced, strong, expert or master, or an Elo such as 1400."
+                    .to_string()
+            )
+        );
+        for bad in ["99", "3501", "99999999999999999999", "-5", "14OO", ""] {
+            let err = parse(bad).expect_err(bad);
+            assert!(err.ends_with('.') && !err.contains('\n'), "{err}");
+        }
+        assert!(parse("99").unwrap_err().contains("100 to 3500"));
+    }
+}

@@ -1,0 +1,374 @@
+//! The store kept in memory: the second implementation of [`Store`],
+//! which passes the same test suite ([`super::suite`]) as SQLite and so
+//! shows the trait says all a store must do. Each method checks first
+//! and changes after, under one lock, so it is one transaction.
+
+use super::{
+    Account, ArchivedGame, Claim, Conflict, FinishedGame, GameLine, KeptMove, NameClaim, Page,
+    SeatsRecord, Standing, Store, StoreError, StoredTable, rate, rated_identities, with_moves,
+};
+use crate::session::save::SavedGame;
+use catboard::rating::Rating;
+use std::collections::BTreeMap;
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+/// Everything kept, in memory.
+#[derive(Debug, Default)]
+pub struct MemoryStore {
+    state: Mutex<State>,
+}
+
+/// A table in play.
+#[derive(Debug)]
+struct Live {
+    game: SavedGame,
+    seats: SeatsRecord,
+    moves: Vec<KeptMove>,
+    touched: u64,
+}
+
+impl Live {
+    fn kept(&self) -> usize {
+        self.moves.last().map_or(self.game.moves.len(), |m| m.ply)
+    }
+}
+
+#[derive(Debug, Default)]
+struct State {
+    tables: BTreeMap<String, Live>,
+    touched: u64,
+    /// Each name claimed (folded), and its key.
+    names: BTreeMap<String, String>,
+    accounts: BTreeMap<String, Account>,
+    /// Each key linked, and its account.
+    keys: BTreeMap<String, String>,
+    /// Each account's rating in each variant, and its rated games.
+    ratings: BTreeMap<(String, String), (Rating, u64)>,
+    /// The archive: game `n` at `n - 1`.
+    games: Vec<ArchivedGame>,
+    /// The first guest number not set aside.
+    guests: u64,
+}
+
+impl MemoryStore {
+    fn state(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl State {
+    fn table(&mut self, name: &str) -> Result<&mut Live, StoreError> {
+        self.tables
+            .get_mut(name)
+            .ok_or(StoreError::Conflict(Conflict::NoTable))
+    }
+
+    fn rating(&self, identity: &str, variant: &str) -> Rating {
+        self.ratings
+            .get(&(identity.to_string(), variant.to_string()))
+            .map_or_else(Rating::default, |(r, _)| *r)
+    }
+
+    fn open_account(&mut self, identity: &str, name: &str, now: u64) {
+        self.accounts
+            .entry(identity.to_string())
+            .or_insert_with(|| Account {
+                name: name.to_string(),
+                first_seen: now,
+                games: 0,
+            });
+    }
+}
+
+impl Store for MemoryStore {
+    fn tables(&self) -> Result<Vec<StoredTable>, StoreError> {
+        let state = self.state();
+        let mut live: Vec<(&String, &Live)> = state.tables.iter().collect();
+        live.sort_by_key(|(_, t)| std::cmp::Reverse(t.touched));
+        Ok(live
+            .into_iter()
+            .map(|(name, t)| StoredTable {
+                name: name.clone(),
+                game: Ok(with_moves(name, t.game.clone(), t.moves.clone())),
+                seats: Some(t.seats.clone()),
+            })
+            .collect())
+    }
+
+    fn open_table(
+        &self,
+        name: &str,
+        game: &SavedGame,
+        seats: &SeatsRecord,
+    ) -> Result<(), StoreError> {
+        let mut state = self.state();
+        if state.tables.contains_key(name) {
+            return Err(Conflict::TableExists.into());
+        }
+        state.touched += 1;
+        let touched = state.touched;
+        state.tables.insert(
+            name.to_string(),
+            Live {
+                game: game.clone(),
+                seats: seats.clone(),
+                moves: Vec::new(),
+                touched,
+            },
+        );
+        Ok(())
+    }
+
+    fn save_game(&self, name: &str, game: &SavedGame) -> Result<(), StoreError> {
+        let mut state = self.state();
+        state.touched += 1;
+        let touched = state.touched;
+        let table = state.table(name)?;
+        table.game = game.clone();
+        table.moves.clear();
+        table.touched = touched;
+        Ok(())
+    }
+
+    fn record_move(
+        &self,
+        name: &str,
+        ply: usize,
+        text: &str,
+        clock_ms: Option<u64>,
+    ) -> Result<(), StoreError> {
+        let mut state = self.state();
+        let table = state.table(name)?;
+        let kept = table.kept();
+        if ply != kept + 1 {
+            return Err(Conflict::NotNextMove { kept }.into());
+        }
+        table.moves.push(KeptMove {
+            ply,
+            text: text.to_string(),
+            clock_ms,
+        });
+        Ok(())
+    }
+
+    fn save_seats(&self, name: &str, seats: &SeatsRecord) -> Result<(), StoreError> {
+        self.state().table(name)?.seats = seats.clone();
+        Ok(())
+    }
+
+    fn finish_game(&self, name: &str, game: &FinishedGame) -> Result<ArchivedGame, StoreError> {
+        let mut state = self.state();
+        state.table(name)?;
+        let mut game = game.clone();
+        let before = rated_identities(&game).map(|ids| {
+            ids.iter()
+                .map(|id| state.rating(id, &game.variant))
+                .collect::<Vec<_>>()
+        });
+        rate(&mut game, before);
+        for player in &game.players {
+            let Some(identity) = &player.identity else {
+                continue;
+            };
+            state.open_account(identity, &player.name, game.finished);
+            if let Some(account) = state.accounts.get_mut(identity) {
+                account.games += 1;
+            }
+            if let Some(after) = player.after {
+                let entry = state
+                    .ratings
+                    .entry((identity.clone(), game.variant.clone()))
+                    .or_insert((after, 0));
+                *entry = (after, entry.1 + 1);
+            }
+        }
+        state.tables.remove(name);
+        let archived = ArchivedGame {
+            id: state.games.len() as u64 + 1,
+            table: name.to_string(),
+            game,
+        };
+        state.games.push(archived.clone());
+        Ok(archived)
+    }
+
+    fn archived(&self, id: u64) -> Result<Option<ArchivedGame>, StoreError> {
+        let state = self.state();
+        let at = usize::try_from(id).ok().and_then(|id| id.checked_sub(1));
+        let mut game = at.and_then(|at| state.games.get(at)).cloned();
+        // The archive keeps a rating and its deviation, not its volatility.
+        for player in game.iter_mut().flat_map(|g| g.game.players.iter_mut()) {
+            for rating in [&mut player.before, &mut player.after]
+                .into_iter()
+                .flatten()
+            {
+                rating.volatility = 0.0;
+            }
+        }
+        Ok(game)
+    }
+
+    fn archive_page(
+        &self,
+        identity: Option<&str>,
+        page: Page<u64>,
+    ) -> Result<Vec<GameLine>, StoreError> {
+        let state = self.state();
+        Ok(state
+            .games
+            .iter()
+            .rev()
+            .filter(|g| page.after.is_none_or(|after| g.id < after))
+            .filter(|g| {
+                identity.is_none_or(|id| {
+                    g.game
+                        .players
+                        .iter()
+                        .any(|p| p.identity.as_deref() == Some(id))
+                })
+            })
+            .take(page.limit)
+            .map(|g| GameLine {
+                id: g.id,
+                variant: g.game.variant.clone(),
+                players: g
+                    .game
+                    .players
+                    .iter()
+                    .map(|p| p.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" · "),
+                result: g.game.result.clone(),
+                termination: g.game.termination,
+                rated: g.game.rated,
+                finished: g.game.finished,
+            })
+            .collect())
+    }
+
+    fn ratings(&self, identities: &[&str], variant: &str) -> Result<Vec<Rating>, StoreError> {
+        let state = self.state();
+        Ok(identities
+            .iter()
+            .map(|id| state.rating(id, variant))
+            .collect())
+    }
+
+    fn leaderboard(
+        &self,
+        variant: &str,
+        page: Page<Standing>,
+    ) -> Result<Vec<Standing>, StoreError> {
+        let state = self.state();
+        let mut board: Vec<Standing> = state
+            .ratings
+            .iter()
+            .filter(|((_, v), _)| v == variant)
+            .map(|((identity, _), (rating, games))| Standing {
+                identity: identity.clone(),
+                name: state
+                    .accounts
+                    .get(identity)
+                    .map_or_else(|| identity.clone(), |a| a.name.clone()),
+                rating: *rating,
+                games: *games,
+            })
+            .collect();
+        let order = |a: &Standing, b: &Standing| {
+            b.rating
+                .rating
+                .total_cmp(&a.rating.rating)
+                .then(b.games.cmp(&a.games))
+                .then(a.identity.cmp(&b.identity))
+        };
+        board.sort_by(order);
+        Ok(board
+            .into_iter()
+            .filter(|s| {
+                page.after
+                    .as_ref()
+                    .is_none_or(|after| order(after, s).is_lt())
+            })
+            .take(page.limit)
+            .collect())
+    }
+
+    fn claim_name(&self, claim: &NameClaim<'_>) -> Result<Claim, StoreError> {
+        let mut state = self.state();
+        let answer = match state.names.get(claim.folded) {
+            Some(key) if key == claim.key => Claim::Held,
+            Some(_) => return Ok(Claim::Taken),
+            None => {
+                let held: Vec<String> = state
+                    .names
+                    .iter()
+                    .filter(|(_, key)| *key == claim.key)
+                    .map(|(name, _)| name.clone())
+                    .collect();
+                if held.len() >= claim.per_key {
+                    return Ok(Claim::KeyFull(held));
+                }
+                if state.names.len() >= claim.most {
+                    return Ok(Claim::BookFull);
+                }
+                state
+                    .names
+                    .insert(claim.folded.to_string(), claim.key.to_string());
+                Claim::Claimed
+            }
+        };
+        state.open_account(claim.key, claim.name, super::super::database::now_secs());
+        Ok(answer)
+    }
+
+    fn account(&self, identity: &str) -> Result<Option<Account>, StoreError> {
+        Ok(self.state().accounts.get(identity).cloned())
+    }
+
+    fn account_of_key(&self, key: &str) -> Result<Option<String>, StoreError> {
+        Ok(self.state().keys.get(key).cloned())
+    }
+
+    fn link_key(&self, key: &str, identity: &str) -> Result<(), StoreError> {
+        let mut state = self.state();
+        let conflict = if state.accounts.contains_key(key) {
+            Some(Conflict::KeyHasAccount)
+        } else if state.keys.contains_key(key) {
+            Some(Conflict::KeyLinked)
+        } else if !state.accounts.contains_key(identity) {
+            Some(Conflict::NoAccount)
+        } else {
+            None
+        };
+        if let Some(conflict) = conflict {
+            return Err(conflict.into());
+        }
+        state.keys.insert(key.to_string(), identity.to_string());
+        Ok(())
+    }
+
+    fn unlink_key(&self, key: &str, identity: &str) -> Result<bool, StoreError> {
+        let mut state = self.state();
+        if state.keys.get(key).map(String::as_str) != Some(identity) {
+            return Ok(false);
+        }
+        state.keys.remove(key);
+        Ok(true)
+    }
+
+    fn reserve_guests(&self, count: u64) -> Result<u64, StoreError> {
+        let mut state = self.state();
+        let first = state.guests.max(1);
+        state.guests = first.saturating_add(count);
+        Ok(first)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MemoryStore;
+    use crate::serve::store::suite::{Subject, store_suite};
+    use std::sync::Arc;
+
+    store_suite!(((), Arc::new(MemoryStore::default()) as Subject));
+}
