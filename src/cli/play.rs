@@ -389,12 +389,26 @@ fn engines_of(
         if let Some(why) = missing_program(&spec.command) {
             return Err(format!(
                 "The engine {} cannot be started: {why}.",
-                quoted(&spec.command)
+                catboard::text::quoted_command(&spec.command)
             ));
+        }
+        if !spec.options.is_empty() {
+            check_engine_options(spec)?;
         }
     }
     let notice = (!notices.is_empty()).then(|| notices.join(" "));
     Ok((engines, notice))
+}
+
+/// Starts the engine `spec` describes once, before the game, so that
+/// each of its `--engine-option`s is checked against the options it
+/// announces (a name it does not have, a value out of its range) and
+/// refused in its sentence rather than found at its first move.
+fn check_engine_options(spec: &EngineSpec) -> Result<(), String> {
+    let patience = catboard::protocol::engine::Patience::default();
+    catboard::protocol::engine::Engine::start(spec, patience)
+        .map(drop)
+        .map_err(|e| e.sentence)
 }
 
 /// Who plays each seat of `variant`, from `--white`, `--black` and `--seat`.
