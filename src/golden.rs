@@ -44,6 +44,9 @@ pub(crate) enum Owner {
     Screens,
     /// The line mode's transcripts (`line::tests`), named `line-*`.
     Transcripts,
+    /// The server's transcripts, named `serve-*`, checked by the server's
+    /// own test crate (`tests/serve`), not by a case here.
+    Server,
 }
 
 impl Owner {
@@ -51,6 +54,8 @@ impl Owner {
     pub(crate) fn of(name: &str) -> Owner {
         if name.starts_with("line-") {
             Owner::Transcripts
+        } else if name.starts_with("serve-") {
+            Owner::Server
         } else {
             Owner::Screens
         }

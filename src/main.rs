@@ -33,6 +33,10 @@ enum Command {
     Line(cli::play::LineArgs),
     /// Write a saved game (the last saved when none is named) as PGN.
     Export(cli::export::ExportArgs),
+    /// Analyse a saved game (the last saved when none is named) or a PGN
+    /// game: the PGN with evaluations, marked mistakes and each side's accuracy.
+    #[command(alias = "analyze")]
+    Analyse(cli::analyse::AnalyseArgs),
     /// Count the positions reachable in N moves (perft), to check move generation.
     Perft(cli::tools::PerftArgs),
     /// Print the rules' view of a position as JSON: legal moves, check, result.
@@ -106,6 +110,7 @@ fn main() -> ExitCode {
         Some(Command::Play(args)) => cli::play::play(&args).map_err(Into::into),
         Some(Command::Line(args)) => cli::play::line(&args).map_err(Into::into),
         Some(Command::Export(args)) => cli::export::export(&args),
+        Some(Command::Analyse(args)) => cli::analyse::analyse(&args),
         Some(Command::Xboard(args)) => cli::engine::xboard(&args),
         Some(Command::Uci) => cli::engine::uci(),
         Some(Command::Bench(args)) => cli::engine::bench(&args),

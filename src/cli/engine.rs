@@ -168,15 +168,19 @@ impl Checked {
     /// or the sentence refusing the first that is not.
     fn of(args: &BenchArgs, variant: Variant) -> Result<Checked, String> {
         let depth_limit = limits::bench_depth(variant);
-        let depth = depth_limit.check(
-            args.depth
-                .unwrap_or(DEFAULT_BENCH_DEPTH.min(depth_limit.most)),
-        )?;
+        let depth = depth_limit
+            .check(
+                args.depth
+                    .unwrap_or(DEFAULT_BENCH_DEPTH.min(depth_limit.most)),
+            )
+            .map_err(|e| e.to_string())?;
         let perft_limit = limits::bench_perft(variant);
-        let perft = perft_limit.check(
-            args.perft
-                .unwrap_or(DEFAULT_BENCH_PERFT.min(perft_limit.most)),
-        )?;
+        let perft = perft_limit
+            .check(
+                args.perft
+                    .unwrap_or(DEFAULT_BENCH_PERFT.min(perft_limit.most)),
+            )
+            .map_err(|e| e.to_string())?;
         Ok(Checked {
             depth: depth as u32,
             levels: args.levels,
@@ -440,7 +444,10 @@ fn record_perft(figures: &mut Figures, prefix: &str, depth: u32, timing: &PerftT
 /// Refuses a Master thinking time outside the limits table's
 /// [`THINK_MS`] (1 ms to an hour).
 pub fn check_think_ms(think_ms: u64) -> Result<(), String> {
-    THINK_MS.check(think_ms).map(|_| ())
+    THINK_MS
+        .check(think_ms)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }
 
 /// Runs `catboard xboard` on standard input and output.

@@ -31,14 +31,14 @@ pub struct ExportArgs {
 pub fn export(args: &ExportArgs) -> Result<(), Failure> {
     let path = match &args.save {
         Some(path) => path.clone(),
-        None => last_saved(&args.saves)?,
+        None => last_saved(&args.saves, "export")?,
     };
     let saved = SaveStore::read(&path)?;
     let table = TableGame::from_saved(&saved).map_err(|e| {
         format!(
             "The saved game {} cannot be replayed: {}.",
             shown_path(&path),
-            catboard::text::clause(&e)
+            catboard::text::clause(&e.to_string())
         )
     })?;
     let played = std::fs::metadata(&path)
@@ -50,18 +50,19 @@ pub fn export(args: &ExportArgs) -> Result<(), Failure> {
     print_line(text.trim_end())
 }
 
-/// The file of the game saved last, in the saves folder `args` names.
-fn last_saved(args: &SaveArgs) -> Result<PathBuf, String> {
+/// The file of the game saved last, in the saves folder `args` names;
+/// `verb` says what was to be done with it (`export`).
+pub fn last_saved(args: &SaveArgs, verb: &str) -> Result<PathBuf, String> {
     let (store, nowhere) = saves_of_env(args);
     let Some(store) = store else {
         return Err(format!(
-            "There is no saved game to export: {}; give the file or --save-dir DIR.",
+            "There is no saved game to {verb}: {}; give the file or --save-dir DIR.",
             nowhere.unwrap_or_else(|| "there is no saves folder".to_string())
         ));
     };
     store.newest_first()?.into_iter().next().ok_or_else(|| {
         format!(
-            "There is no saved game in {} to export.",
+            "There is no saved game in {} to {verb}.",
             shown_path(store.dir())
         )
     })

@@ -1,6 +1,7 @@
 //! The command-line subcommands, one module each, and how their failures
 //! become exit statuses.
 
+pub mod analyse;
 mod bench_baseline;
 pub mod engine;
 pub mod export;
@@ -38,6 +39,25 @@ impl From<String> for Failure {
         Failure::Refused(sentence)
     }
 }
+
+/// The library's and the session's refusals reach a command as their
+/// sentence (their `Display`), refused with status 2.
+macro_rules! refused_from {
+    ($($error:ty),* $(,)?) => {$(
+        impl From<$error> for Failure {
+            fn from(error: $error) -> Failure {
+                Failure::Refused(error.to_string())
+            }
+        }
+    )*};
+}
+
+refused_from!(
+    catboard::limits::LimitError,
+    catboard::protocol::rules::QueryError,
+    catboard::variants::UnknownVariant,
+    crate::session::table::TableError,
+);
 
 impl Failure {
     /// The failure a write to standard output met.

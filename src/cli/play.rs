@@ -459,7 +459,9 @@ fn seat_choices(variant: Variant, args: &GameArgs) -> Result<Vec<SeatChoice>, St
         .map(|seat| match named.iter().rev().find(|(s, _)| s == seat) {
             Some((_, player)) => match EngineSpec::parse(player) {
                 Some(spec) => spec.map(SeatChoice::Engine),
-                None => Player::from_id(player).map(SeatChoice::Player),
+                None => Player::from_id(player)
+                    .map(SeatChoice::Player)
+                    .map_err(|e| e.to_string()),
             },
             None => Ok(SeatChoice::Player(Player::Human)),
         })
@@ -516,7 +518,7 @@ fn play_config(
     look: Option<&LookArgs>,
 ) -> Result<SessionConfig, String> {
     check_think_ms(computer.think_ms)?;
-    let variant = Variant::from_id(&args.variant).map_err(|e| e.0)?;
+    let variant = Variant::from_id(&args.variant).map_err(|e| e.to_string())?;
     let options = Options::parse(variant.options(), args.options.iter().map(String::as_str))
         .map_err(|e| format!("Bad option: {e}."))?;
     let mut read_warnings = None;
@@ -528,12 +530,12 @@ fn play_config(
             if !read.warnings.is_empty() {
                 read_warnings = Some(read.warnings.join(" "));
             }
-            crate::session::pgn::table_of(&read, players)?
+            crate::session::pgn::table_of(&read, players).map_err(|e| e.to_string())?
         }
         None => {
             let players = players_of(variant, args)?;
             let time = match &args.time {
-                Some(text) => TimeControl::parse(text)?,
+                Some(text) => TimeControl::parse(text).map_err(|e| e.to_string())?,
                 None => None,
             };
             TableGame::new(&TableSpec {
@@ -542,7 +544,8 @@ fn play_config(
                 position: args.position.clone(),
                 players,
                 time,
-            })?
+            })
+            .map_err(|e| e.to_string())?
         }
     };
     let variant = table.variant();

@@ -7,6 +7,7 @@
 
 mod soak;
 
+use catboard::ai::level::MAX_DEPTH;
 use catboard::ai::multi::Model;
 use catboard::ai::random::Rng;
 use catboard::ai::{Level, Limits, Searcher};
@@ -35,6 +36,11 @@ pub struct SelfplayArgs {
     /// One seat's level, as seat=level (e.g. cats=club); may be repeated.
     #[arg(long = "seat-level", value_name = "SEAT=LEVEL")]
     pub seat_levels: Vec<String>,
+    /// One seat searching a fixed depth instead of a level, as seat=plies
+    /// (1 to 64; no node cap, no fog), e.g. cats=1 for the original Cat
+    /// Chess program's one-ply Cats; may be repeated.
+    #[arg(long = "seat-depth", value_name = "SEAT=PLIES")]
+    pub seat_depths: Vec<String>,
     /// One seat's search model in games of three or more seats, as
     /// seat=model (paranoid or maxn); may be repeated.
     #[arg(long = "seat-model", value_name = "SEAT=MODEL")]
@@ -65,6 +71,34 @@ pub struct SelfplayArgs {
     /// 1000000000). Uses --variant, --seed, --max-plies and --jobs.
     #[arg(long, value_name = "GAMES")]
     pub soak: Option<u64>,
+}
+
+/// What one seat searches with: a level of the ladder, or a fixed depth.
+#[derive(Clone, Copy, Debug)]
+enum Budget {
+    /// A rung's budget and fog.
+    Level(Level),
+    /// A plain search to this many plies.
+    Depth(u32),
+}
+
+impl Budget {
+    /// The budget as the summary names it: the level's id or `depthN`.
+    fn id(&self) -> String {
+        match self {
+            Budget::Level(level) => level.id().to_string(),
+            Budget::Depth(plies) => format!("depth{plies}"),
+        }
+    }
+}
+
+impl std::fmt::Display for Budget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Budget::Level(level) => write!(f, "{level}"),
+            Budget::Depth(plies) => write!(f, "depth {plies}"),
+        }
+    }
 }
 
 /// One seat's player: its level, model and search tables.
@@ -176,10 +210,12 @@ pub fn start_workers<'scope, 'env>(
 /// Runs `catboard selfplay`.
 pub fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
     let variant = Variant::from_id(&args.variant).map_err(|e| e.to_string())?;
-    let jobs = limits::JOBS.check(args.jobs)?;
-    let max_plies = limits::MAX_PLIES.check(args.max_plies)?;
+    let jobs = limits::JOBS.check(args.jobs).map_err(|e| e.to_string())?;
+    let max_plies = limits::MAX_PLIES
+        .check(args.max_plies)
+        .map_err(|e| e.to_string())?;
     if let Some(games) = args.soak {
-        let games = limits::SOAK_GAMES.check(games)?;
+        let games = limits::SOAK_GAMES.check(games).map_err(|e| e.to_string())?;
         return soak::run(&soak::Soak {
             variant,
             games,
@@ -188,8 +224,12 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
             threads: threads_for(jobs, games, cores()),
         });
     }
-    let games = limits::SELFPLAY_GAMES.check(args.games)?;
-    limits::RANDOM_PLIES.check(args.random_plies)?;
+    let games = limits::SELFPLAY_GAMES
+        .check(args.games)
+        .map_err(|e| e.to_string())?;
+    limits::RANDOM_PLIES
+        .check(args.random_plies)
+        .map_err(|e| e.to_string())?;
     crate::cli::engine::check_think_ms(args.think_ms)?;
     let seats = variant.seats();
     let levels = per_seat(seats, &args.seat_levels, "seat-level", |v| {
@@ -198,9 +238,26 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
     let models = per_seat(seats, &args.seat_models, "seat-model", |v| {
         v.parse::<Model>()
     })?;
+    let depths = per_seat(seats, &args.seat_depths, "seat-depth", |v| {
+        v.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|d| (1..=MAX_DEPTH).contains(d))
+            .ok_or_else(|| {
+                format!(
+                    "--seat-depth takes 1 to {MAX_DEPTH} plies, not {}.",
+                    quoted(v)
+                )
+            })
+    })?;
     let levels: Vec<Level> = levels
         .into_iter()
         .map(|l| l.unwrap_or(args.level))
+        .collect();
+    let budgets: Vec<Budget> = levels
+        .iter()
+        .zip(&depths)
+        .map(|(&level, depth)| depth.map_or(Budget::Level(level), Budget::Depth))
         .collect();
     println!(
         "{} of {}: {}; {}, seed {}",
@@ -208,7 +265,7 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
         variant.name(),
         seats
             .iter()
-            .zip(&levels)
+            .zip(&budgets)
             .zip(&models)
             .map(|((s, l), m)| match m {
                 Some(m) => format!("{s} {l} ({})", m.id()),
@@ -228,7 +285,7 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
             if index >= games {
                 return;
             }
-            let result = play_one(variant, &levels, &models, args, index);
+            let result = play_one(variant, &budgets, &models, args, index);
             println!(
                 "game {:>3}: {} ({}) after {}",
                 index + 1,
@@ -247,24 +304,27 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
     let threads = threads_for(jobs, games, cores());
     std::thread::scope(|scope| start_workers(scope, threads, &abort, &work))?;
     let results = results.into_inner().map_err(|e| e.to_string())?;
-    summarise(seats, &levels, &results);
+    summarise(seats, &budgets, &results);
     Ok(())
 }
 
 /// Plays game number `index`.
 fn play_one(
     variant: Variant,
-    levels: &[Level],
+    budgets: &[Budget],
     models: &[Option<Model>],
     args: &SelfplayArgs,
     index: u64,
 ) -> GameResult {
     let mut game = variant.new_game(&Options::new());
-    let mut players: Vec<Player> = levels
+    let mut players: Vec<Player> = budgets
         .iter()
         .zip(models)
-        .map(|(level, model)| Player {
-            limits: level.limits_with_think_ms(args.think_ms),
+        .map(|(budget, model)| Player {
+            limits: match *budget {
+                Budget::Level(level) => level.limits_with_think_ms(args.think_ms),
+                Budget::Depth(plies) => Limits::depth(plies),
+            },
             model: *model,
             searcher: Searcher::new(16),
             moves: 0,
@@ -321,7 +381,7 @@ fn mix(seed: u64, index: u64) -> u64 {
 }
 
 /// Prints the wins per seat, the reasons, and the time per move.
-fn summarise(seats: &[&str], levels: &[Level], results: &[GameResult]) {
+fn summarise(seats: &[&str], budgets: &[Budget], results: &[GameResult]) {
     let games = results.len().max(1) as f64;
     println!();
     for (i, seat) in seats.iter().enumerate() {
@@ -338,7 +398,7 @@ fn summarise(seats: &[&str], levels: &[Level], results: &[GameResult]) {
                 });
         println!(
             "{seat:<6} {:<7} wins {wins:>3} ({:>5.1}%)  {:>6.0} ms a move on average, slowest {:>5.0} ms",
-            levels[i].id(),
+            budgets[i].id(),
             100.0 * wins as f64 / games,
             time.as_secs_f64() * 1000.0 / moves.max(1) as f64,
             slowest.as_secs_f64() * 1000.0

@@ -39,9 +39,25 @@ pub struct ServeArgs {
     /// from one address together).
     #[arg(long, default_value_t = Limits::default().tables_per_person)]
     pub tables_per_person: usize,
-    /// The most unfinished tables on the server.
+    /// The most unfinished tables the keys and guests of one address (an
+    /// IPv6 address by its /64) may make together.
+    #[arg(long, default_value_t = Limits::default().tables_per_address)]
+    pub tables_per_address: usize,
+    /// The most unfinished tables a key may make in its first hour.
+    #[arg(long, default_value_t = Limits::default().tables_new_key)]
+    pub tables_new_key: usize,
+    /// The most unfinished tables on the server (past it, the idlest
+    /// table nobody is at, of whoever made most, makes room).
     #[arg(long, default_value_t = Limits::default().tables)]
     pub max_tables: usize,
+    /// Seconds a table may go without a move before it is closed (unless
+    /// somebody is at it).
+    #[arg(long, default_value_t = Limits::default().table_idle.as_secs())]
+    pub table_idle_seconds: u64,
+    /// Seconds a table nobody is at is kept while its players have not
+    /// each moved.
+    #[arg(long, default_value_t = Limits::default().table_empty.as_secs())]
+    pub table_empty_seconds: u64,
     /// The most bytes of input a second from one connection (requests
     /// count too); faster input is slowed, a few seconds' worth passes at once.
     #[arg(long, default_value_t = Limits::default().input_bytes_per_second)]
@@ -85,7 +101,11 @@ fn start(args: &ServeArgs) -> Result<(), String> {
             per_address: args.per_address.max(1),
             login_grace: Duration::from_secs(args.login_grace_seconds.max(1)),
             tables_per_person: args.tables_per_person,
+            tables_per_address: args.tables_per_address,
+            tables_new_key: args.tables_new_key,
             tables: args.max_tables,
+            table_idle: Duration::from_secs(args.table_idle_seconds.max(1)),
+            table_empty: Duration::from_secs(args.table_empty_seconds.max(1)),
             input_bytes_per_second: args.input_rate.max(1),
             idle: Duration::from_secs(args.idle_seconds.max(1)),
             searches: args.searches,

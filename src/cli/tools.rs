@@ -65,9 +65,9 @@ pub struct RulesArgs {
 /// Runs `catboard perft`: the last line printed is the node count alone;
 /// the time taken goes to standard error.
 pub fn perft(args: &PerftArgs) -> Result<(), Failure> {
-    let variant = Variant::from_id(&args.at.variant).map_err(|e| e.0)?;
+    let variant = Variant::from_id(&args.at.variant)?;
     let depth = catboard::limits::perft_depth(variant).check(args.depth)? as u32;
-    let mut game = rules::play_query(&args.at.query()).map_err(|e| e.0)?;
+    let mut game = rules::play_query(&args.at.query())?;
     let start = Instant::now();
     let out = std::io::stdout();
     let mut out = out.lock();
@@ -116,7 +116,7 @@ pub fn perft(args: &PerftArgs) -> Result<(), Failure> {
 /// (never held whole), and the batch goes on.
 pub fn rules(args: &RulesArgs) -> Result<(), Failure> {
     if !args.batch {
-        let game = rules::play_query(&args.at.query()).map_err(|e| e.0)?;
+        let game = rules::play_query(&args.at.query())?;
         return print_line(rules::describe(&game));
     }
     let stdin = std::io::stdin();

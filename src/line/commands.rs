@@ -6,13 +6,15 @@ use crate::session::action::{Action, ReviewStep};
 use crate::session::app::{App, Playing, Screen};
 use crate::session::computer::Purpose;
 use crate::session::describe::{self, glance, position, refusal};
+use crate::session::save::SaveStore;
 use crate::session::speech::{Notation, Voice, read_typed};
 use crate::session::table::TableGame;
 use crate::session::words::{capitalise, seat_is};
 use catboard::core::geometry::Shape;
 use catboard::core::sphere as layout;
 use catboard::core::{Cell, Game, Geometry, PieceKind, Seat};
-use catboard::entry::cells_named;
+use catboard::entry::{Reading, cells_named, read_move};
+use catboard::variants::AnyGame;
 
 /// A line typed in the line mode.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,10 +33,12 @@ pub enum Command {
     Cell(Option<String>),
     /// `pieces`, `p`, `pieces knight`, `p N`, `pieces black`.
     Pieces(Option<String>),
-    /// `moves`, `moves e2`.
+    /// `moves`, `moves e2`, `moves knight`, `moves Nf3`: every legal
+    /// move, or those of a cell's piece, a kind's pieces or the piece a
+    /// move names.
     Moves(Option<String>),
-    /// `explain knight`, `explain n`: how a piece moves, on an empty board;
-    /// `explain` alone lists the pieces.
+    /// `explain knight`, `explain n`, `explain e2`, `explain Nf3`: how a
+    /// piece moves, on an empty board; `explain` alone lists the pieces.
     Explain(Option<String>),
     /// `last`, `l`: the last move in words.
     Last,
@@ -54,6 +58,8 @@ pub enum Command {
     Count,
     /// `clock`, `c`: the time on each seat's clock.
     Clock,
+    /// `analyse`, `analyze`: the computer analyses the game so far.
+    Analyse,
     /// `review`, `back`, `forward`, `first`, `live`: step through the
     /// game's moves without undoing them.
     Review(ReviewStep),
@@ -83,6 +89,9 @@ pub enum Command {
     Answer(bool),
     /// `quit`: leave; the game stays saved.
     Quit,
+    /// `q` alone, which quits nothing: no game ends by one letter (it
+    /// may have been meant as a queen).
+    OneLetterQuit,
     /// A move with a question mark (`e4?`): what it would do, not played.
     Ask(String),
     /// A move.
@@ -98,6 +107,7 @@ const WORDS: &[(&str, &str)] = &[
     ("last", "l"),
     ("history", ""),
     ("zones", "z"),
+    ("zone", ""),
     ("status", "s"),
     ("turn", "t"),
     ("players", "o"),
@@ -106,6 +116,8 @@ const WORDS: &[(&str, &str)] = &[
     ("count", ""),
     ("halfmove", ""),
     ("clock", "c"),
+    ("analyse", ""),
+    ("analyze", ""),
     ("review", ""),
     ("back", ""),
     ("forward", ""),
@@ -121,7 +133,7 @@ const WORDS: &[(&str, &str)] = &[
     ("draw", ""),
     ("accept", ""),
     ("decline", ""),
-    ("quit", "q"),
+    ("quit", ""),
     ("exit", ""),
 ];
 
@@ -155,7 +167,7 @@ impl Command {
             ("rank", _) => return Command::Rank(lower_arg),
             ("file", _) => return Command::File(lower_arg),
             ("cell" | "square", _) => return Command::Cell(cell_arg),
-            ("moves" | "m", _) => return Command::Moves(cell_arg),
+            ("moves" | "m", _) => return Command::Moves(arg),
             ("pieces" | "piece" | "p", _) => return Command::Pieces(arg),
             ("explain" | "x", _) => return Command::Explain(arg),
             ("notation" | "speech", _) => return Command::Notation(lower_arg),
@@ -168,13 +180,14 @@ impl Command {
                 Some("board") => return Command::Board,
                 Some("last") => return Command::Last,
                 Some("history") => return Command::History,
-                Some("zones") => return Command::Zones,
+                Some("zones" | "zone") => return Command::Zones,
                 Some("status") => return Command::Status,
                 Some("turn") => return Command::Turn,
                 Some("players") => return Command::Players,
                 Some("material" | "captured") => return Command::Material,
                 Some("count" | "halfmove") => return Command::Count,
                 Some("clock") => return Command::Clock,
+                Some("analyse" | "analyze") => return Command::Analyse,
                 Some("review" | "back") => return Command::Review(ReviewStep::Back),
                 Some("forward") => return Command::Review(ReviewStep::Forward),
                 Some("first") => return Command::Review(ReviewStep::First),
@@ -192,8 +205,11 @@ impl Command {
                 Some("quit" | "exit") => return Command::Quit,
                 _ => {}
             }
+            if first == "q" {
+                return Command::OneLetterQuit;
+            }
             if kind_named(&first).is_some() {
-                return Command::Pieces(Some(first));
+                return Command::Moves(Some(first));
             }
             if NOTE_WORDS.contains(&first.as_str()) {
                 return Command::Note(first);
@@ -224,6 +240,20 @@ impl Command {
             _ => None,
         }
     }
+}
+
+/// The command `word` was likely meant as, when it is one typo away
+/// from one ("stauts" for status).
+fn nearest_command(word: &str) -> Option<&'static str> {
+    const TAKING: &[&str] = &[
+        "rank", "file", "cell", "moves", "pieces", "explain", "notation", "scan",
+    ];
+    let words = WORDS
+        .iter()
+        .map(|(long, _)| *long)
+        .chain(TAKING.iter().copied())
+        .chain(NOTE_WORDS.iter().copied());
+    catboard::text::nearest(word, words)
 }
 
 /// Words that name a figure of the variant's panel, answered by [`Command::Note`].
@@ -289,21 +319,52 @@ pub fn help(voice: Voice) -> Vec<String> {
         .collect();
     vec![
         "Commands:".to_string(),
-        "a move: the cell a piece leaves and the cell it goes to, such as e2 e4, or the move in the move list's notation; pass where passing is allowed. A move with a question mark after it is explained, not played.".to_string(),
+        "a move, in any form: the cell a piece leaves and the cell it goes to, with a space, a dash, an x or nothing between (e2 e4, e2-e4), the move list's notation, a piece's letter in either case or its name before a cell (knight f3); a promotion without its piece asks which; pass where passing is allowed. A move with a question mark after it is explained, not played.".to_string(),
         "board, b: every rank in words (the sphere: every ring). rank 3, file e, s 3, s e: one rank or file. cell e4: what stands there and what can move there (the sphere: and its neighbours).".to_string(),
-        "pieces, p: where every piece stands; p knight, p N, p black: of a kind or a side. moves, m: every legal move; moves e2: the moves of one piece.".to_string(),
+        "pieces, p: where every piece stands; p knight, p N, p black: of a kind or a side. moves, m: every legal move; moves e2, moves knight: the moves of one piece or kind; a piece's name alone (knight): the moves of yours.".to_string(),
         "explain knight, explain n, x lion: how a piece moves, shown on an otherwise empty board; explain alone lists the game's pieces.".to_string(),
         "last, l: the last move. history: the moves so far. status, s: everything the side panel shows. turn, t: whose turn it is. players, o: who plays each seat. material: what each side has taken. count: the move counts the end rules watch. clock, c: the time on each clock.".to_string(),
-        "zones, z: the Cats' zones and the disarmed pieces, in Cat Chess. reserve, points, out, leapers, passes: BacCanCat's figures. formation: Polar's formation. status says Chu's Lion rule when it holds.".to_string(),
+        "zones, zone, z: the Cats' zones and the disarmed pieces, in Cat Chess. reserve, points, out, leapers, passes: BacCanCat's figures. formation: Polar's formation. status says Chu's Lion rule when it holds.".to_string(),
         "undo, u; redo; new: take back, replay, start again. hint: the engine's move for you. computer: the engine plays your move.".to_string(),
         "review: step back through the moves without undoing them, each said; back and forward step, first goes to the start, live returns to the game.".to_string(),
-        "resign: give the game up. draw: offer a draw; accept or decline answer one. quit, q: leave; the game is saved and can be resumed.".to_string(),
+        "analyse: the computer analyses the game so far and says each side's accuracy and every inaccuracy, mistake and blunder with the better move.".to_string(),
+        "resign: give the game up. draw: offer a draw; accept or decline answer one. quit: leave; the game is saved and can be resumed (q alone quits nothing).".to_string(),
         format!(
             "notation: how moves and cells are said, now {}; notation NAME chooses {}.",
             voice.notation.id(),
             notations.join(", ")
         ),
     ]
+}
+
+/// The help at a table of `catboard serve` (or, when `archived`, in a
+/// game of its archive): the same commands, but what a shared table does
+/// instead of undo, hints and leaving.
+#[cfg(feature = "ssh")]
+pub fn help_at_server(voice: Voice, archived: bool) -> Vec<String> {
+    let mut lines = help(voice);
+    let (undo, quit) = if archived {
+        (
+            "This game is from the archive: review steps through it (back, forward, first, live); no move is played.",
+            "quit: back to the lobby.",
+        )
+    } else {
+        (
+            "A shared table takes no move back and gives no hint; rematch, once the game is over, asks for another with the colours swapped.",
+            "resign: give the game up. draw: offer a draw; accept or decline answer one. quit: back to the lobby; the table keeps your seat while its game goes on.",
+        )
+    };
+    for line in &mut lines {
+        if line.starts_with("undo, u;") {
+            *line = undo.to_string();
+        } else if line.starts_with("resign:") {
+            *line = quit.to_string();
+        }
+    }
+    // The server analyses no game (a search of every move would hold a
+    // core others play on); the command says so when typed.
+    lines.retain(|line| !line.starts_with("analyse:"));
+    lines
 }
 
 /// The clocks in words: "White 4 minutes 58 seconds, Black 5 minutes;
@@ -333,6 +394,31 @@ pub fn clocks(app: &App) -> String {
         None => format!("{} to move", capitalise(game.seat_name(game.to_move()))),
     };
     format!("{}; {turn} ({control}).", readings.join(", "))
+}
+
+/// What is said on leaving: where the game was saved and how to come
+/// back to it, or that it was not saved.
+pub fn farewell(app: &App) -> String {
+    let Screen::Playing(p) = &app.screen else {
+        return "Goodbye.".to_string();
+    };
+    if p.watching.is_some() {
+        return "You were watching; the game goes on in the other catboard.".to_string();
+    }
+    let Some(path) = &p.save_path else {
+        return "This game was not saved: no folder for saves was given.".to_string();
+    };
+    let shown = catboard::text::shown_path(path);
+    if p.table.outcome().is_some() {
+        return format!("The finished game is kept in {shown}.");
+    }
+    let usual = SaveStore::from_env(&|name| std::env::var(name).ok())
+        .is_ok_and(|store| path.parent() == Some(store.dir()));
+    let folder = match path.parent() {
+        Some(dir) if !usual => format!(" --save-dir {}", catboard::text::shown_path(dir)),
+        _ => String::new(),
+    };
+    format!("The game is saved in {shown}; to come back to it, run catboard line --resume{folder}.")
 }
 
 /// What is said when the line mode starts: the game and its players, and
@@ -402,9 +488,10 @@ pub fn answer(command: &Command, p: &Playing, voice: Voice) -> Vec<String> {
     match command {
         Command::Help => help(voice),
         Command::Board => position::board(game, voice),
-        Command::Rank(None) | Command::File(None) if !grid => {
-            vec!["This board has no ranks or files; type board for every ring.".to_string()]
-        }
+        Command::Rank(_) | Command::File(_) | Command::Scan(_) if !grid => vec![format!(
+            "This board has no ranks or files: board says every ring, cell {} a cell and its numbered neighbours, pieces where every piece stands.",
+            voice.cell(geo, p.cursor)
+        )],
         Command::Rank(None) => vec![format!(
             "Which rank? Type rank and its name, such as rank {}.",
             position::rank_label(geo, voice, 0)
@@ -455,7 +542,10 @@ pub fn answer(command: &Command, p: &Playing, voice: Voice) -> Vec<String> {
         },
         Command::Pieces(None) => position::all_pieces(game, voice),
         Command::Pieces(Some(what)) => {
-            if let Some(kind) = kind_named(what).or_else(|| kind_of_letter(table, what)) {
+            if let Some(kind) = kind_named(what)
+                .or_else(|| kind_of_letter(table, what))
+                .or_else(|| glance::kind_named(game, what))
+            {
                 return vec![describe::pieces_of_kind(game, voice, kind)];
             }
             let lower = what.to_ascii_lowercase();
@@ -469,10 +559,37 @@ pub fn answer(command: &Command, p: &Playing, voice: Voice) -> Vec<String> {
             }
         }
         Command::Moves(None) => position::all_moves(game, voice),
-        Command::Moves(Some(name)) => vec![match cell_of(name) {
-            Some(c) => position::moves_from(game, voice, c),
-            None => format!("There is no cell {}.", catboard::text::quoted(name)),
-        }],
+        Command::Moves(Some(what)) => match named(game, what) {
+            Named::Cells(cells) => cells
+                .into_iter()
+                .map(|c| position::moves_from(game, voice, c))
+                .collect(),
+            Named::Kind(kind) => {
+                let side = game.to_move();
+                let own: Vec<Cell> = geo
+                    .cells()
+                    .filter(|c| {
+                        game.piece_at(*c)
+                            .is_some_and(|p| p.kind() == kind && p.seat() == side)
+                    })
+                    .collect();
+                if own.is_empty() {
+                    vec![format!(
+                        "{} has no {} on the board.",
+                        capitalise(game.seat_name(side)),
+                        kind.name()
+                    )]
+                } else {
+                    own.into_iter()
+                        .map(|c| position::moves_from(game, voice, c))
+                        .collect()
+                }
+            }
+            Named::Nothing => vec![format!(
+                "There is no cell, piece or move {}; type moves for every legal move.",
+                catboard::text::quoted(what)
+            )],
+        },
         Command::Explain(None) => vec![
             glance::kinds_sentence(game),
             format!(
@@ -480,13 +597,23 @@ pub fn answer(command: &Command, p: &Playing, voice: Voice) -> Vec<String> {
                 game.piece_kinds().first().map_or("king", |k| k.name())
             ),
         ],
-        Command::Explain(Some(name)) => match glance::kind_named(game, name) {
-            Some(kind) => match game.glance(kind) {
-                Some(seen) => glance::glance_words(&seen, voice),
-                None => vec![format!("No position shows how the {} moves.", kind.name())],
-            },
-            None => vec![glance::unknown_kind(game, name)],
-        },
+        Command::Explain(Some(name)) => {
+            let kind = match named(game, name) {
+                Named::Kind(kind) => Some(kind),
+                Named::Cells(cells) => cells
+                    .first()
+                    .and_then(|c| game.piece_at(*c))
+                    .map(|p| p.kind()),
+                Named::Nothing => None,
+            };
+            match kind {
+                Some(kind) => match game.glance(kind) {
+                    Some(seen) => glance::glance_words(&seen, voice),
+                    None => vec![format!("No position shows how the {} moves.", kind.name())],
+                },
+                None => vec![glance::unknown_kind(game, name)],
+            }
+        }
         Command::Last => vec![last_move(table, voice)],
         Command::History => vec![history(table, voice)],
         Command::Zones => zones(table, voice),
@@ -502,10 +629,19 @@ pub fn answer(command: &Command, p: &Playing, voice: Voice) -> Vec<String> {
         }
         Command::Note(name) => vec![note(table, voice, name)],
         Command::Ask(text) => ask(table, voice, text),
-        Command::Unknown(word) => vec![format!(
-            "Unknown command {}. Type help.",
-            catboard::text::quoted(word)
-        )],
+        Command::OneLetterQuit => vec![
+            "q alone does not quit, so that no game ends by one letter; type quit to leave (the game stays saved), or Q and a cell to move a queen.".to_string(),
+        ],
+        Command::Unknown(word) => vec![match nearest_command(word) {
+            Some(meant) => format!(
+                "Unknown command {}; did you mean {meant}? Type help for the commands.",
+                catboard::text::quoted(word)
+            ),
+            None => format!(
+                "Unknown command {}. Type help.",
+                catboard::text::quoted(word)
+            ),
+        }],
         _ => Vec::new(),
     }
 }
@@ -515,7 +651,10 @@ fn turn(p: &Playing) -> String {
     let table = &p.table;
     let game = table.game();
     if let Some(ending) = table.outcome() {
-        return format!("The game is over: {}.", table.outcome_words(ending));
+        return format!(
+            "The game is over: {}.",
+            describe::ending_words(table, ending)
+        );
     }
     let seat = capitalise(game.seat_name(game.to_move()));
     let check = if game.in_check() { ", in check" } else { "" };
@@ -608,21 +747,66 @@ fn count(table: &TableGame) -> Vec<String> {
     said
 }
 
-/// What the move `text` would do, without playing it.
+/// What a word after `moves` or `explain` names.
+enum Named {
+    /// A piece kind, by its name, plural or letter (`knight`, `n`).
+    Kind(PieceKind),
+    /// The cells whose pieces are meant: a cell named (`e2`, `f a`), or
+    /// the origins of the moves a move names (`Nf3`, `e2-e4`).
+    Cells(Vec<Cell>),
+    /// Nothing of the game.
+    Nothing,
+}
+
+/// What `text` names in `game`: a piece kind, a cell, or the pieces the
+/// move it reads as ([`read_move`]) would move.
+fn named(game: &AnyGame, text: &str) -> Named {
+    let geo = game.geometry();
+    if let Some(kind) = glance::kind_named(game, text) {
+        return Named::Kind(kind);
+    }
+    let typed = read_typed(geo, text);
+    if let Some([cell]) = cells_named(geo, &typed.replace(' ', "")).as_deref() {
+        return Named::Cells(vec![*cell]);
+    }
+    let mut origins: Vec<Cell> = match read_move(game, &typed) {
+        Reading::Move(mv) => vec![mv.from],
+        Reading::Choose(choices) => choices.iter().map(|(_, m)| m.from).collect(),
+        Reading::Either(moves) => moves.iter().map(|m| m.from).collect(),
+        Reading::NotLegal(_) => Vec::new(),
+    };
+    origins.dedup();
+    if origins.is_empty() {
+        Named::Nothing
+    } else {
+        Named::Cells(origins)
+    }
+}
+
+/// What the move `text` would do, without playing it: read as a move
+/// typed to be played is ([`read_move`]), in every form.
 fn ask(table: &TableGame, voice: Voice, text: &str) -> Vec<String> {
     let game = table.game();
     if text.is_empty() {
         return help(voice);
     }
     let typed = read_typed(game.geometry(), text);
-    match game.parse_move(&typed) {
-        Ok(mv) => vec![format!(
-            "{} would be legal: {}. Type it without the question mark to play it.",
-            catboard::text::quoted(text),
+    let shown = catboard::text::quoted(text);
+    match read_move(game, &typed) {
+        Reading::Move(mv) => vec![format!(
+            "{shown} would be legal: {}. Type it without the question mark to play it.",
             voice.mv(game, mv)
         )],
-        Err(e) => {
-            let mut said = vec![refusal::typed_refusal(game, voice, &typed, &e.0)];
+        Reading::Choose(choices) => {
+            let said: Vec<String> = choices.iter().map(|(c, _)| c.words()).collect();
+            vec![format!(
+                "{shown} would be legal, with a choice: {}; typed without the question mark, it asks which.",
+                said.join(", ")
+            )]
+        }
+        Reading::Either(moves) => vec![refusal::which_one(game, voice, text, &moves)],
+        Reading::NotLegal(e) => {
+            let mut said = vec![refusal::typed_refusal(game, voice, &typed, &e)];
             said.extend(refusal::why_not(game, voice, &typed));
             said
         }
@@ -775,7 +959,9 @@ mod tests {
         assert_eq!(read("cell"), Command::Cell(None));
         assert_eq!(read("cell E4"), Command::Cell(Some("E4".into())));
         assert_eq!(read("e4"), Command::Move("e4".into()));
-        assert_eq!(read("knights"), Command::Pieces(Some("knights".into())));
+        assert_eq!(read("knights"), Command::Moves(Some("knights".into())));
+        assert_eq!(read("q"), Command::OneLetterQuit);
+        assert_eq!(read("quit"), Command::Quit);
         assert_eq!(read("p N"), Command::Pieces(Some("N".into())));
         assert_eq!(read("s a"), Command::Scan("a".into()));
         assert_eq!(read("s"), Command::Status);

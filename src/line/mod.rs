@@ -4,7 +4,12 @@
 //! line of its own; a prompt says whose turn it is; no escape sequence,
 //! colour or box drawing is ever written.
 
+mod analysis;
 mod commands;
+
+pub(crate) use commands::Command;
+#[cfg(feature = "ssh")]
+pub(crate) use commands::{help_at_server, introduction};
 
 use crate::session::action::Action;
 use crate::session::app::{App, Effect, Overlay, Screen, update};
@@ -18,7 +23,6 @@ use crate::session::{SessionConfig, build_app, perform};
 use catboard::core::Game;
 use catboard::limits::LINE_MODE_LINE;
 use catboard::protocol::read_ahead::{Line, read_line};
-use commands::Command;
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::sync::mpsc;
@@ -260,94 +264,164 @@ impl<W: Write> Session<W> {
 
     /// Carries out one typed line.
     fn run(&mut self, line: &str) {
-        if let Some(Overlay::Chooser { moves, .. }) = &self.app.overlay {
-            // The answer to the chooser: a choice's letter, or anything else to cancel.
-            let letter = line
-                .trim()
-                .chars()
-                .next()
-                .filter(|_| line.trim().chars().count() == 1);
-            let known = letter.is_some_and(|c| {
-                moves
-                    .iter()
-                    .any(|(ch, _)| ch.key() == c.to_ascii_uppercase())
-            });
-            match letter {
-                Some(c) if known => self.act(Action::ChooseLetter(c)),
-                _ => {
-                    self.act(Action::Cancel);
-                    self.say("The move is cancelled.");
-                }
-            }
-            return;
-        }
-        let Screen::Playing(p) = &self.app.screen else {
-            return;
-        };
-        let command = Command::read(line, p.table.game().geometry());
-        if let Command::Notation(name) = &command {
-            let said = self.choose_notation(name.as_deref());
-            self.say(&said);
-            return;
-        }
-        if command == Command::Clock {
-            let said = commands::clocks(&self.app);
-            self.say(&said);
-            return;
-        }
-        match command.action() {
-            Some(action) => {
-                self.act(action);
-                self.after_move_attempt(&command);
-            }
-            None => {
-                let voice = self.app.voice;
-                for line in commands::answer(&command, p, voice) {
+        match typed(&mut self.app, line) {
+            Typed::Said(lines) => {
+                for line in lines {
                     self.say(&line);
                 }
             }
+            Typed::Leave => self.leave(),
+            Typed::Analyse => self.analyse(),
+            Typed::Act {
+                action,
+                command,
+                then,
+            } => {
+                self.act(action);
+                for line in then {
+                    self.say(&line);
+                }
+                if let Some(command) = command {
+                    let refused = self
+                        .last_said
+                        .as_ref()
+                        .is_some_and(|e| e.kind == EventKind::Refusal);
+                    for line in after_attempt(&self.app, &command, refused) {
+                        self.say(&line);
+                    }
+                }
+            }
         }
     }
 
-    /// `notation` alone says the one in use; with a name, chooses it.
-    fn choose_notation(&mut self, name: Option<&str>) -> String {
-        let Some(name) = name else {
-            let n = self.app.voice.notation;
-            return format!("The notation is {}: {}.", n.id(), n.describe());
-        };
-        match Notation::from_id(name) {
-            Ok(n) => {
-                self.app.voice = Voice::new(n);
-                format!("The notation is now {}: {}.", n.id(), n.describe())
+    /// `analyse`: says what it will do, analyses the game so far (the
+    /// session waits), then says the analysis.
+    fn analyse(&mut self) {
+        let voice = self.app.voice;
+        let before = match &self.app.screen {
+            Screen::Playing(p) if p.table.moves().next().is_some() => {
+                Some(analysis::before_words(&p.table, analysis::LINE_BUDGET))
             }
-            Err(e) => e,
+            Screen::Playing(_) => None,
+            _ => return,
+        };
+        if let Some(before) = before {
+            self.say(&before);
+        }
+        let said = match &self.app.screen {
+            Screen::Playing(p) => analysis::analyse_words(&p.table, analysis::LINE_BUDGET, voice),
+            _ => return,
+        };
+        for line in said {
+            self.say(&line);
         }
     }
 
-    /// After a typed move: the choices when it needs one, and why it was
-    /// refused with what is legal nearby.
-    fn after_move_attempt(&mut self, command: &Command) {
-        let Screen::Playing(p) = &self.app.screen else {
-            return;
+    /// Leaves: the game saved, and where it is said.
+    fn leave(&mut self) {
+        self.act(Action::Quit);
+        let said = commands::farewell(&self.app);
+        self.say(&said);
+    }
+}
+
+/// What one line typed at a game asks for.
+pub(crate) enum Typed {
+    /// Sentences that answer it, the game unchanged.
+    Said(Vec<String>),
+    /// Leaving the game.
+    Leave,
+    /// Analysing the game so far (which takes a while).
+    Analyse,
+    /// An action on the game; `command` is what was typed (to say what
+    /// is legal nearby when the action is refused), `then` is said after it.
+    Act {
+        action: Action,
+        command: Option<Command>,
+        then: Vec<String>,
+    },
+}
+
+/// What `line`, typed at `app`'s game, asks for: the answer to a choice
+/// asked (a promotion's piece), a command or a move. Choosing a notation
+/// changes `app`'s voice at once.
+pub(crate) fn typed(app: &mut App, line: &str) -> Typed {
+    if let Some(Overlay::Chooser { moves, .. }) = &app.overlay {
+        // The answer to the chooser: a choice's letter or name
+        // ("q", "queen"), or anything else to cancel.
+        let typed = line.trim().to_ascii_lowercase();
+        let chosen = moves
+            .iter()
+            .map(|(c, _)| *c)
+            .find(|c| typed == c.words() || typed == c.key().to_ascii_lowercase().to_string());
+        return match chosen {
+            Some(c) => Typed::Act {
+                action: Action::ChooseLetter(c.key()),
+                command: None,
+                then: Vec::new(),
+            },
+            None => Typed::Act {
+                action: Action::Cancel,
+                command: None,
+                then: vec!["The move is cancelled.".to_string()],
+            },
         };
-        if let Some(Overlay::Chooser { moves, .. }) = &self.app.overlay {
-            let choices: Vec<String> = moves
-                .iter()
-                .map(|(c, _)| format!("{} ({})", c.words(), c.key().to_ascii_lowercase()))
-                .collect();
-            let text = format!("Choose: {}; anything else cancels.", choices.join(", "));
-            self.say(&text);
-            return;
+    }
+    let Screen::Playing(p) = &app.screen else {
+        return Typed::Said(Vec::new());
+    };
+    let command = Command::read(line, p.table.game().geometry());
+    match &command {
+        Command::Notation(name) => return Typed::Said(vec![choose_notation(app, name.as_deref())]),
+        Command::Clock => return Typed::Said(vec![commands::clocks(app)]),
+        Command::Quit => return Typed::Leave,
+        Command::Analyse => return Typed::Analyse,
+        _ => {}
+    }
+    match command.action() {
+        Some(action) => Typed::Act {
+            action,
+            command: Some(command),
+            then: Vec::new(),
+        },
+        None => Typed::Said(commands::answer(&command, p, app.voice)),
+    }
+}
+
+/// `notation` alone says the one in use; with a name, chooses it.
+fn choose_notation(app: &mut App, name: Option<&str>) -> String {
+    let Some(name) = name else {
+        let n = app.voice.notation;
+        return format!("The notation is {}: {}.", n.id(), n.describe());
+    };
+    match Notation::from_id(name) {
+        Ok(n) => {
+            app.voice = Voice::new(n);
+            format!("The notation is now {}: {}.", n.id(), n.describe())
         }
-        let refused = self
-            .last_said
-            .as_ref()
-            .is_some_and(|e| e.kind == EventKind::Refusal);
-        if let (Command::Move(text), true) = (command, refused) {
-            for line in commands::nearby(text, &p.table, self.app.voice) {
-                self.say(&line);
-            }
-        }
+        Err(e) => e,
+    }
+}
+
+/// After a typed move (`command`): the choices when it needs one, and
+/// when it was `refused`, what is legal nearby.
+pub(crate) fn after_attempt(app: &App, command: &Command, refused: bool) -> Vec<String> {
+    let Screen::Playing(p) = &app.screen else {
+        return Vec::new();
+    };
+    if let Some(Overlay::Chooser { moves, .. }) = &app.overlay {
+        let choices: Vec<String> = moves
+            .iter()
+            .map(|(c, _)| format!("{} ({})", c.words(), c.key().to_ascii_lowercase()))
+            .collect();
+        return vec![format!(
+            "Choose: {}; anything else cancels.",
+            choices.join(", ")
+        )];
+    }
+    match (command, refused) {
+        (Command::Move(text), true) => commands::nearby(text, &p.table, app.voice),
+        _ => Vec::new(),
     }
 }
 
@@ -471,7 +545,7 @@ pub fn run(
         }
     }
     if !session.app.quit {
-        session.act(Action::Quit);
+        session.leave();
     }
     session.workers.stop_all();
     Ok(())

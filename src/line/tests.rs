@@ -216,6 +216,14 @@ pub(super) fn golden_runs() -> Vec<(&'static str, Run)> {
             .at("oB14gB/16/16/16/4oK2oR1rN1gK4/16/16/16/16/16/16/4rK6bK4/16/rN15/16/2gN12bB r - - - Q8 0 1"),
         ),
         (
+            "line-analysis",
+            Run::new(
+                Variant::Chess,
+                vec![Player::Human; 2],
+                "analyse\ne4\ne5\nBc4\nNc6\nQh5\nNf6\nQxf7\nanalyse\nquit\n",
+            ),
+        ),
+        (
             "line-explain-chu",
             Run::new(
                 Variant::Chu,
@@ -250,10 +258,10 @@ fn a_chess_game_against_the_computer_is_played_in_sentences(goldens: &mut crate:
         &[
             "'Kh7' is not a legal move for White now.",
             "King f6 can move to e5, e6, e7, f5, f7, g5, g6.",
-            "White plays king from f6 to g6.",
-            "Black plays king from h8 to g8.",
+            "White king to g6.",
+            "Black king to g8.",
             "Took back king from f6 to g6 and king from h8 to g8.",
-            "Game over: checkmate — White wins.",
+            "White wins by checkmate.",
             "Black is in check.",
             "Unknown command 'frobnicate'. Type help.",
             "'Ra8' would be legal: rook from a1 to a8, checkmate.",
@@ -276,9 +284,8 @@ fn a_cat_chess_game_between_people_names_zones_and_passes(goldens: &mut crate::g
             "The zone of the Cat on a4: a3, b3, a4, b4, a5, b5.",
             "Cats to move: ",
             "The Cats stand on a4, h5.",
-            "The Cats play cat from a4 to b5.",
-            "Now disarmed: black knight c6.",
-            "The Cat's zone is now",
+            "Cat to b5.",
+            "Disarmed: black knight c6.",
             "Hundred-turn count: ",
         ],
     );
@@ -290,7 +297,7 @@ fn a_chu_chess_game_takes_the_lions_two_leg_moves(goldens: &mut crate::golden::G
     assert_says(
         &text,
         &[
-            "White plays lion on e4 to e5 and back, taking the black pawn on e5.",
+            "White lion e4 to e5 and back, taking pawn e5.",
             "White passes with the lion on e4.",
             "Halfmove clock: ",
         ],
@@ -308,7 +315,7 @@ fn a_polar_game_is_played_ring_by_ring_in_sentences(goldens: &mut crate::golden:
             "White's pole, the four central cells: white queen 14 N, white king 3 E, white rook 14 S, white rook 4 E.",
             "Neighbours of 15 N: 1 south corner: 7 N, empty; 2 south edge: 16 N, empty;",
             "Formation: ",
-            "Game over: checkmate — White wins.",
+            "White wins by checkmate.",
         ],
     );
     check(goldens, "line-polar", &text);
@@ -325,7 +332,7 @@ fn a_baccancat_game_says_its_cells_ranks_and_figures(goldens: &mut crate::golden
             "Rank 16: ",
             "Rank 1: ",
             "File a: ",
-            "Red plays pawn from f1 to g1.",
+            "Red pawn to g1.",
             "'zz-zz' is not a move",
             "Took back pawn from f1 to g1.",
             "Passes in a row: ",
@@ -339,7 +346,7 @@ fn a_baccancat_game_says_its_cells_ranks_and_figures(goldens: &mut crate::golden
 
 fn a_baccancat_refill_is_said(goldens: &mut crate::golden::Goldens) {
     let text = golden_run("line-baccancat-events").transcript();
-    assert_says(&text, &["New on the board: red pawns on "]);
+    assert_says(&text, &["Red gets "]);
     check(goldens, "line-baccancat-events", &text);
 }
 
@@ -398,7 +405,23 @@ fn a_cannon_and_a_yeoman_are_explained(goldens: &mut crate::golden::Goldens) {
     check(goldens, "line-explain-baccancat", &text);
 }
 
+fn a_game_is_analysed_in_words(goldens: &mut crate::golden::Goldens) {
+    let text = golden_run("line-analysis").transcript();
+    assert_says(
+        &text,
+        &[
+            "No move has been played yet: there is nothing to analyse.",
+            "Analysing 8 positions at 150000 nodes a position.",
+            "White: accuracy ",
+            "Move 3, ",
+            ": a blunder, a mate allowed; better was ",
+        ],
+    );
+    check(goldens, "line-analysis", &text);
+}
+
 crate::golden::golden_tests!(mod transcripts = [
+    a_game_is_analysed_in_words,
     a_piece_is_explained_by_name_or_letter,
     a_cannon_and_a_yeoman_are_explained,
     a_chess_game_against_the_computer_is_played_in_sentences,
@@ -429,7 +452,7 @@ fn a_computer_seat_moves_without_being_asked_and_is_thinking_only_when_slow() {
     let quick = run.transcript();
     assert!(!quick.contains("is thinking"), "{quick}");
     assert!(
-        quick.contains("The Cats pass.") || quick.contains("The Cats play cat"),
+        quick.contains("The Cats pass.") || quick.contains("Cat to "),
         "the Cats' move is said: {quick}"
     );
     run.thinking_after = Duration::ZERO;
@@ -439,7 +462,7 @@ fn a_computer_seat_moves_without_being_asked_and_is_thinking_only_when_slow() {
         .nth(1)
         .unwrap_or_else(|| panic!("a reply slower than the threshold is announced: {slow}"));
     assert!(
-        after.contains("The Cats pass.") || after.contains("The Cats play cat"),
+        after.contains("The Cats pass.") || after.contains("Cat to "),
         "{slow}"
     );
 }
@@ -458,7 +481,7 @@ fn a_promotion_typed_as_cells_asks_for_the_piece() {
         &[
             "Choose: queen (q), rook (r), bishop (b), knight (n)",
             "The move is cancelled.",
-            "White plays pawn from e7 to e8, and promotes to knight.",
+            "White pawn to e8, promotes to knight.",
         ],
     );
 }
@@ -492,7 +515,7 @@ fn the_computer_command_plays_one_move_for_the_side_to_move() {
         &text,
         &[
             "The computer (expert) chooses a move...",
-            "White plays ",
+            "White ",
             "Moves: 1: ",
         ],
     );
@@ -505,7 +528,7 @@ fn a_hint_asked_before_a_move_is_said_before_the_move() {
         .find("Hint: ")
         .unwrap_or_else(|| panic!("no hint in:\n{text}"));
     let moved = text
-        .find("White plays pawn from e2 to e4.")
+        .find("White pawn to e4.")
         .unwrap_or_else(|| panic!("no move in:\n{text}"));
     assert!(hint < moved, "{text}");
 }
@@ -543,7 +566,7 @@ fn resign_ends_the_game_with_a_result_that_is_saved_and_kept() {
     );
     run.saves = Some(saves.0.clone());
     let text = run.transcript();
-    assert_says(&text, &["Game over: White resigns — Black wins."]);
+    assert_says(&text, &["White resigns; Black wins."]);
     let store = SaveStore::new(saves.0.clone());
     let resumable = crate::session::last_unfinished(&store).unwrap_or_else(|e| panic!("{e}"));
     assert!(resumable.offer.is_none(), "a resigned game is not resumed");
@@ -568,7 +591,7 @@ fn a_resumed_game_says_where_it_stands_not_who_moves_first() {
     assert!(!text.contains("moves first"), "{text}");
     assert_says(
         &text,
-        &["The game goes on at move 2; the last: Black plays pawn from e7 to e5."],
+        &["The game goes on at move 2; the last: Black pawn to e5."],
     );
 }
 
@@ -586,7 +609,7 @@ fn a_draw_offered_to_people_is_accepted_or_declined_and_a_computer_judges_one() 
             "White offers a draw. Black: type accept or decline; a move declines it.",
             "Black declines the draw.",
             "Black offers a draw. White: type accept or decline; a move declines it.",
-            "Game over: draw agreed.",
+            "Draw agreed.",
         ],
     );
     // A lone king against a queen: the computer takes the draw it is offered
@@ -612,10 +635,7 @@ fn a_draw_offered_to_people_is_accepted_or_declined_and_a_computer_judges_one() 
     )
     .at("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1")
     .transcript();
-    assert_says(
-        &won,
-        &["Black accepts the draw.", "Game over: draw agreed."],
-    );
+    assert_says(&won, &["Black accepts the draw.", "Draw agreed."]);
 }
 
 /// Item 7 of issue 21 in the line mode: `e2` and `ESC[2J` cleared a
@@ -682,7 +702,16 @@ fn a_game_of_computers_alone_ends_on_quit_or_at_the_end_of_input() {
             )
         });
         let text = done.unwrap_or_else(|| panic!("{script:?}: the game never ended"));
-        let moves = text.matches(" plays ").count() + text.matches(" castles").count();
+        // A move is said "White knight to f3.", "Black pawn takes pawn e4."
+        let moves: usize = ["White", "Black"]
+            .iter()
+            .flat_map(|seat| {
+                ["pawn", "knight", "bishop", "rook", "queen", "king"]
+                    .map(|kind| format!("{seat} {kind} "))
+            })
+            .map(|said| text.matches(said.as_str()).count())
+            .sum::<usize>()
+            + text.matches(" castles").count();
         assert!(
             moves <= 3,
             "{script:?}: {moves} moves after the input ended:\n{text}"

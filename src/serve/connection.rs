@@ -23,6 +23,8 @@
 //! the client's terminal is given back, told why in one line, and given
 //! an exit status.
 
+mod lines;
+
 use super::hub::{Shared, TableSummary};
 use super::identity::{Login, Who, login_clock, parse_login};
 use super::limits::WRITE_DEADLINE;
@@ -42,7 +44,7 @@ use crate::session::look::{ColorDepth, GlyphSet, LookChoice};
 use crate::session::setup_form::Setup;
 use crate::session::table::{Player, TableGame, TableSpec};
 use crate::session::words::capitalise;
-use crate::ui::view::{Look, view};
+use crate::ui::view::{Look, fit, view};
 use catboard::clock::TimeControl;
 use catboard::core::{Game, Seat};
 use catboard::variants::Variant;
@@ -51,6 +53,7 @@ use ratatui::layout::Rect;
 use russh::ChannelWriteHalf;
 use russh::server::Msg;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// How long a lone Esc waits for the rest of an arrow key's sequence.
@@ -99,6 +102,10 @@ pub struct Start {
     pub mailbox: Arc<Mailbox>,
     /// The channel the screen is written to.
     pub out: ChannelWriteHalf<Msg>,
+    /// Whether the line mode was asked for (`ssh host line`).
+    pub lines: bool,
+    /// Whether the client asked for a pty (its terminal sends keys).
+    pub pty: bool,
 }
 
 /// What an archived game opened for review does not offer, and why.
@@ -177,6 +184,8 @@ struct Seated {
 struct Link {
     out: ChannelWriteHalf<Msg>,
     mailbox: Arc<Mailbox>,
+    /// Whether the client reads lines (no screen to give back).
+    lines: AtomicBool,
 }
 
 impl Link {
@@ -199,7 +208,11 @@ impl Link {
     /// its exit status and closes the channel.
     async fn farewell(&self, ending: &Ending) {
         let mut bytes = Vec::new();
-        screen::leave(&mut bytes, &ending.sentence());
+        if self.lines.load(Ordering::Relaxed) {
+            bytes.extend_from_slice(format!("{}\r\n", ending.sentence()).as_bytes());
+        } else {
+            screen::leave(&mut bytes, &ending.sentence());
+        }
         if self.send(bytes, FAREWELL).await.is_err() {
             return;
         }
@@ -234,15 +247,24 @@ pub async fn run(shared: Arc<Shared>, start: Start) {
         size,
         mailbox,
         out,
+        lines,
+        pty,
     } = start;
+    let table = parse_login(&login.user).1;
+    // The login name `name+line` asks for the line mode (a client that
+    // cannot send a command); a pty is what such a client has.
+    let (table, lines) = match table {
+        Some(t) if t == "line" => (None, true),
+        t => (t, lines),
+    };
     let link = Link {
         out,
         mailbox: mailbox.clone(),
+        lines: AtomicBool::new(lines),
     };
     let (ending, name) = match shared.admission.player() {
         None => (Ending::Full(shared.admission.most_players()), None),
         Some(_ticket) => {
-            let table = parse_login(&login.user).1;
             let clock = login_clock(&login.user);
             let found = blocking(&shared, move |s| s.who(&login)).await;
             match found {
@@ -255,6 +277,7 @@ pub async fn run(shared: Arc<Shared>, start: Start) {
                     let name = who.name.clone();
                     shared.register(id, mailbox.clone());
                     let mut conn = Connection::new(shared.clone(), id, who, mailbox.clone());
+                    conn.line = lines.then(|| lines::LineIo::new(pty));
                     let ending = conn.serve(&link, table.map(|t| (t, clock)), size).await;
                     conn.leave_table().await;
                     shared.leave_lobby(id);
@@ -298,6 +321,11 @@ struct Connection {
     /// A frame is due.
     dirty: bool,
     quit: bool,
+    /// The line mode's typing and output, when the connection reads lines.
+    line: Option<lines::LineIo>,
+    /// What switches the client's terminal between the screen and lines,
+    /// to send before anything else.
+    switch: Option<Vec<u8>>,
 }
 
 impl Connection {
@@ -324,6 +352,8 @@ impl Connection {
             lobby_shown: None,
             dirty: true,
             quit: false,
+            line: None,
+            switch: None,
         }
     }
 
@@ -337,11 +367,16 @@ impl Connection {
     ) -> Ending {
         let mut screen = Screen::new(size.0, size.1);
         let mut enter = Vec::new();
-        screen::enter(&mut enter);
+        if self.line.is_none() {
+            screen::enter(&mut enter);
+        }
         if let Err(ending) = link.send(enter, WRITE_DEADLINE).await {
             return ending;
         }
         self.shared.enter_lobby(self.id, self.mailbox.clone());
+        if self.line.is_some() {
+            self.greet_in_lines();
+        }
         if let Some((name, clock)) = table {
             match clock {
                 Ok(clock) => self.go_straight_to(&name, clock).await,
@@ -352,8 +387,27 @@ impl Connection {
         let mut decoder = KeyDecoder::new();
         let mut last_input = Instant::now();
         loop {
-            if self.dirty {
+            if let Some(bytes) = self.switch.take() {
+                link.lines.store(self.line.is_some(), Ordering::Relaxed);
+                let area = screen.area();
+                screen.resize(u32::from(area.width), u32::from(area.height));
+                self.dirty = true;
+                if let Err(ending) = link.send(bytes, WRITE_DEADLINE).await {
+                    return ending;
+                }
+                if self.line.is_some() {
+                    self.greet_in_lines();
+                }
+            }
+            if let Some(io) = &mut self.line {
                 self.dirty = false;
+                let bytes = io.take();
+                if let Err(ending) = link.send(bytes, WRITE_DEADLINE).await {
+                    return ending;
+                }
+            } else if self.dirty {
+                self.dirty = false;
+                self.fit_lobby(screen.area());
                 let bytes = screen.frame(|f| self.view(f));
                 if let Err(ending) = link.send(bytes, WRITE_DEADLINE).await {
                     return ending;
@@ -407,6 +461,31 @@ impl Connection {
                     }
                 }
                 self.check_lobby(screen.area());
+                self.note_tables(true);
+            }
+            if self.line.is_some() {
+                self.note_seek();
+                let typed = match &mut self.line {
+                    Some(io) if !mail.input.is_empty() => {
+                        last_input = Instant::now();
+                        io.feed(&mail.input)
+                    }
+                    _ => Vec::new(),
+                };
+                for typing in typed {
+                    self.line_typed(typing).await;
+                    self.say_events();
+                    self.lobby_said();
+                    if self.quit {
+                        return Ending::Quit;
+                    }
+                }
+                self.say_events();
+                self.lobby_said();
+                if last_input.elapsed() >= idle {
+                    return Ending::Idle(idle);
+                }
+                continue;
             }
             let decoded = if !mail.input.is_empty() {
                 last_input = Instant::now();
@@ -429,6 +508,17 @@ impl Connection {
             if last_input.elapsed() >= idle {
                 return Ending::Idle(idle);
             }
+        }
+    }
+
+    /// The place fitted to what it shows now (the lobby to the tables,
+    /// the lists and the screen's size; an App to the screen), before it
+    /// is drawn: drawing changes nothing.
+    fn fit_lobby(&mut self, area: Rect) {
+        match &mut self.place {
+            Place::Lobby(lobby) => lobby.fit(&self.tables, &self.lists, &self.who.name, area),
+            Place::Creating(app) | Place::Archived(app, _) => fit(app, &self.look, area),
+            Place::Seated(seated) => fit(&mut seated.app, &self.look, area),
         }
     }
 
@@ -511,7 +601,8 @@ impl Connection {
     /// The lobby's list changed: a frame is due when what this screen
     /// shows of it changed.
     fn check_lobby(&mut self, area: Rect) {
-        if let Place::Lobby(lobby) = &mut self.place {
+        self.fit_lobby(area);
+        if let Place::Lobby(lobby) = &self.place {
             let now = lobby.fingerprint(&self.tables, &self.lists, &self.who.name, area);
             if self.lobby_shown != Some(now) {
                 self.dirty = true;
@@ -534,7 +625,7 @@ impl Connection {
             let (table, who) = (name.to_string(), self.who.clone());
             let think_ms = self.shared.limits.think_ms;
             let made = blocking(&self.shared, move |s| {
-                let game = TableGame::new(&spec)?;
+                let game = TableGame::new(&spec).map_err(|e| e.to_string())?;
                 s.create(&table, game, &who, think_ms)
             })
             .await;
@@ -574,6 +665,9 @@ impl Connection {
             self.choice.clone(),
         );
         app.refused = SHARED_TABLE;
+        if self.line.is_some() {
+            Connection::speak_in_lines(&mut app, lines::LINE_TABLE);
+        }
         app.kept_elsewhere = true;
         // The App marks a computer seat as thinking; the search it asks
         // for is not started: the table's computers think on the server.
@@ -598,6 +692,9 @@ impl Connection {
         // A draw offered before this connection came is asked now.
         seated.follow();
         self.set_place(Place::Seated(Box::new(seated)));
+        if self.line.is_some() {
+            self.introduce();
+        }
     }
 
     /// Opens archived game `id` to look through, read-only, in the App's
@@ -614,11 +711,21 @@ impl Connection {
         };
         let mut playing = Playing::new(table, 0, None);
         playing.people = people;
-        let title = format!(
-            "{title}. Left and Right step through the moves, Esc shows the end, q goes back."
-        );
-        let app = App::looking_through(playing, self.choice.clone(), ARCHIVED_GAME, &title);
+        let title = if self.line.is_some() {
+            format!("{title}.")
+        } else {
+            format!(
+                "{title}. Left and Right step through the moves, Esc shows the end, q goes back."
+            )
+        };
+        let mut app = App::looking_through(playing, self.choice.clone(), ARCHIVED_GAME, &title);
+        if self.line.is_some() {
+            Connection::speak_in_lines(&mut app, lines::LINE_ARCHIVE);
+        }
         self.set_place(Place::Archived(Box::new(app), lobby));
+        if self.line.is_some() {
+            self.introduce();
+        }
     }
 
     /// Goes to `place`; the lobby hears of every change to the tables.
@@ -672,6 +779,12 @@ impl Connection {
                         });
                     }
                     Choice::Quit => self.quit = true,
+                    Choice::Lines => {
+                        let mut leave = Vec::new();
+                        let _ = crate::ui::terminal::leave_screen(&mut leave);
+                        self.line = Some(lines::LineIo::new(true));
+                        self.switch = Some(leave);
+                    }
                     Choice::Join(name) => self.join(&name, true, None).await,
                     Choice::Watch(name) => self.join(&name, false, None).await,
                     Choice::Review(id) => {

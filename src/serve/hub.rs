@@ -12,6 +12,8 @@
 //! a table wakes its viewers, never the lobby.
 
 mod clocks;
+#[cfg(test)]
+mod expiry_tests;
 mod offers;
 mod pairing;
 mod rematch;
@@ -24,7 +26,7 @@ use super::admission::Admission;
 use super::archive;
 use super::computers::{self, Job, Searches};
 use super::identity::{Login, Who, parse_login};
-use super::limits::{LOBBY_TICK, Limits};
+use super::limits::{LOBBY_TICK, Limits, NEW_KEY};
 use super::log;
 use super::mailbox::{Ending, Mailbox};
 use super::names::{self, GuestNumbers};
@@ -204,7 +206,10 @@ impl Shared {
         let mut rooms = BTreeMap::new();
         for kept in store.tables()? {
             let name = kept.name;
-            let table = match kept.game.and_then(|saved| TableGame::from_saved(&saved)) {
+            let table = match kept
+                .game
+                .and_then(|saved| TableGame::from_saved(&saved).map_err(|e| e.to_string()))
+            {
                 Ok(table) if table.outcome().is_none() => table,
                 Ok(_) => continue,
                 Err(e) => {
@@ -215,6 +220,7 @@ impl Shared {
             let seats = kept.seats.unwrap_or_default();
             let think_ms = seats.think_ms.unwrap_or(limits.think_ms);
             let mut room = Room::new(table, seats.owner, think_ms, now);
+            room.address = seats.address;
             for (slot, holder) in room.holders.iter_mut().zip(seats.holders) {
                 *slot = holder;
             }
@@ -332,13 +338,29 @@ impl Shared {
                 .map_err(|e| format!("Guests cannot come in just now: {e}"))?;
             return Ok(Who::guest(n, login.address));
         };
+        self.who_with_key(login, key)
+            .map(|(who, first_seen)| who.from(login.address, Some(first_seen)))
+    }
+
+    /// As [`Shared::who`], for a key: who, and when their account was
+    /// first seen.
+    fn who_with_key(&self, login: &Login, key: &str) -> Result<(Who, u64), String> {
+        let first_seen = |identity: &str| -> Result<u64, String> {
+            Ok(self
+                .store
+                .account(identity)?
+                .map_or_else(crate::serve::database::now_secs, |a| a.first_seen))
+        };
         let (name, _) = parse_login(&login.user);
         if let Some(code) = name.strip_prefix(LINK_PREFIX) {
-            return self.link(code, key);
+            let who = self.link(code, key)?;
+            let first = first_seen(&who.identity)?;
+            return Ok((who, first));
         }
         if let Some(identity) = self.store.account_of_key(key)? {
             let name = self.store.account(&identity)?.map_or(name, |a| a.name);
-            return Ok(Who::with_key(&identity, name));
+            let first = first_seen(&identity)?;
+            return Ok((Who::with_key(&identity, name), first));
         }
         let folded = names::folded(&name);
         let claim = self
@@ -350,7 +372,8 @@ impl Shared {
         if claimed {
             log::event(format!("the name {name} is now {key}'s"));
         }
-        Ok(Who::with_key(key, name))
+        let first = first_seen(key)?;
+        Ok((Who::with_key(key, name), first))
     }
 
     /// Every table, for the lobby, in the order of their names as people
@@ -390,6 +413,7 @@ impl Shared {
     /// told; computers whose move could not be saved try again.
     pub fn tick(&self) {
         self.fall_flags();
+        self.expire_tables();
         self.pair_seekers();
         let finished: Vec<String> = lock(&self.rooms)
             .iter()
@@ -557,13 +581,14 @@ impl Shared {
         if self.exists(name) {
             return Err(format!("There is already a table called {name}."));
         }
-        self.room_for(&who.person, who.guest)?;
-        let room = Room::new(
+        self.room_for(who)?;
+        let mut room = Room::new(
             table,
             who.person.clone(),
             self.limits.think_ms_for(think_ms),
             self.time.now(),
         );
+        room.address = (!who.address.is_empty()).then(|| who.address.clone());
         self.open(name, room)?;
         log::event(format!(
             "table {name} made by {} ({})",
@@ -572,26 +597,25 @@ impl Shared {
         Ok(())
     }
 
-    /// Whether `person` ([`Who::person`]; a guest when `guest`) may make
-    /// another table: refused when the server or they have as many
-    /// unfinished tables as allowed.
-    fn room_for(&self, person: &str, guest: bool) -> Result<(), String> {
-        let owners: Vec<String> = lock(&self.rooms)
+    /// Whether `who` may make another table: refused when they (their
+    /// key, their address, or their key in its first hour) have as many
+    /// unfinished tables as their share. At the server's limit, the idlest
+    /// table of the heaviest maker that is not in play is closed to make
+    /// room ([`Shared::make_room`]); refused only when every table is.
+    fn room_for(&self, who: &Who) -> Result<(), String> {
+        let makers: Vec<(String, Option<String>)> = lock(&self.rooms)
             .values()
             .filter_map(|c| {
                 let room = lock(&c.room);
-                room.table.outcome().is_none().then(|| room.owner.clone())
+                room.table
+                    .outcome()
+                    .is_none()
+                    .then(|| (room.owner.clone(), room.address.clone()))
             })
             .collect();
-        if owners.len() >= self.limits.tables {
-            return Err(format!(
-                "The server has {} unfinished tables, the most it keeps; join one, or try again later.",
-                owners.len()
-            ));
-        }
-        let made = owners.iter().filter(|o| *o == person).count();
+        let made = makers.iter().filter(|(o, _)| *o == who.person).count();
         if made >= self.limits.tables_per_person {
-            return Err(if guest {
+            return Err(if who.guest {
                 format!(
                     "Guests from your address have {made} unfinished tables, the most allowed; finish one, or connect with a key."
                 )
@@ -599,7 +623,104 @@ impl Shared {
                 format!("You have {made} unfinished tables, the most one person may have.")
             });
         }
+        let new = self.limits.tables_new_key;
+        if made >= new && who.is_new_key(crate::serve::database::now_secs(), NEW_KEY) {
+            return Err(format!(
+                "A key in its first hour may have {new} unfinished table{}; finish it, or come back later.",
+                if new == 1 { "" } else { "s" }
+            ));
+        }
+        let here = makers
+            .iter()
+            .filter(|(_, a)| !who.address.is_empty() && a.as_deref() == Some(&who.address))
+            .count();
+        if here >= self.limits.tables_per_address {
+            return Err(format!(
+                "Your address has {here} unfinished tables, the most one address may have; finish one first."
+            ));
+        }
+        if makers.len() >= self.limits.tables && !self.make_room() {
+            return Err(format!(
+                "The server has {} tables in play, the most it keeps; join one, or try again later.",
+                makers.len()
+            ));
+        }
         Ok(())
+    }
+
+    /// Closes one table to make room for another: of the tables nobody
+    /// is at and nobody has moved at for [`Limits::table_empty`], one of
+    /// those whose maker made most (then whose address made most), the
+    /// one idle longest. `false` when every table is in play.
+    fn make_room(&self) -> bool {
+        let now = self.time.now();
+        let recent = self.limits.table_empty;
+        let mut by_owner: HashMap<String, usize> = HashMap::new();
+        let mut by_address: HashMap<String, usize> = HashMap::new();
+        let mut free = Vec::new();
+        for (name, cell) in lock(&self.rooms).iter() {
+            let room = lock(&cell.room);
+            if room.table.outcome().is_some() {
+                continue;
+            }
+            *by_owner.entry(room.owner.clone()).or_default() += 1;
+            let address = room.address.clone().unwrap_or_default();
+            *by_address.entry(address.clone()).or_default() += 1;
+            if !room.in_play(now, recent) {
+                free.push((name.clone(), room.owner.clone(), address, room.last_move));
+            }
+        }
+        let weight = |owner: &str, address: &str| {
+            (
+                by_owner.get(owner).copied().unwrap_or(0),
+                by_address.get(address).copied().unwrap_or(0),
+            )
+        };
+        let chosen = free.into_iter().max_by(|a, b| {
+            weight(&a.1, &a.2)
+                .cmp(&weight(&b.1, &b.2))
+                .then_with(|| b.3.cmp(&a.3))
+        });
+        match chosen {
+            Some((name, ..)) => self.close(&name, "the server needed room for a new table"),
+            None => false,
+        }
+    }
+
+    /// Closes table `name`, which nobody is at, without archiving it;
+    /// `false` when it could not be.
+    fn close(&self, name: &str, why: &str) -> bool {
+        let Some(cell) = self.cell(name) else {
+            return false;
+        };
+        let _writing = lock(&cell.writer);
+        if lock(&cell.room).is_watched() {
+            return false;
+        }
+        if let Err(e) = self.store.drop_table(name) {
+            log::event(format!("table {name} could not be closed: {e}"));
+            return false;
+        }
+        lock(&self.rooms).remove(name);
+        log::event(format!("table {name} closed: {why}"));
+        self.lobby_changed();
+        true
+    }
+
+    /// Closes the tables that expired ([`Room::expired`]).
+    fn expire_tables(&self) {
+        let now = self.time.now();
+        let expired: Vec<(String, &'static str)> = lock(&self.rooms)
+            .iter()
+            .filter_map(|(name, cell)| {
+                let room = lock(&cell.room);
+                room.expired(now, self.limits.table_idle, self.limits.table_empty)
+                    .map(|why| (name.clone(), why))
+            })
+            .collect();
+        for (name, why) in expired {
+            self.close(&name, why);
+        }
     }
 
     /// Keeps `room` as the new table `name` (its game and its seats, in
@@ -656,7 +777,12 @@ impl Shared {
             log::event(format!("table {name}: {e}"));
             return Err(format!("You could not sit down: {e}"));
         }
-        let joined = lock(&cell.room).join(conn, who, mailbox, seat);
+        let now = self.time.now();
+        let joined = {
+            let mut room = lock(&cell.room);
+            room.last_seen = now;
+            room.join(conn, who, mailbox, seat)
+        };
         let role = match joined.seat {
             Some(seat) => format!("plays seat {seat}"),
             None => "watches".to_string(),
@@ -677,6 +803,7 @@ impl Shared {
         let _writing = lock(&cell.writer);
         let record = {
             let mut room = lock(&cell.room);
+            room.last_seen = self.time.now();
             let over = room.table.outcome().is_some();
             (room.leave(conn, who) && !over).then(|| room.record(None))
         };
@@ -759,7 +886,7 @@ impl Shared {
         let game = room.table.game();
         let mut next = room.table.clone();
         let running = self.time.now().saturating_sub(room.turn_began);
-        let played = policy::play_timed(&mut next, mv, running)?;
+        let played = policy::play_timed(&mut next, mv, running).map_err(|e| e.to_string())?;
         Ok((next, game.move_notation(played), game.move_text(played)))
     }
 
@@ -992,7 +1119,7 @@ pub(super) mod tests {
 
     /// The database, failing every game save while `failing` is set.
     #[derive(Debug)]
-    pub(in crate::serve::hub) struct Flaky {
+    pub(in crate::serve) struct Flaky {
         inner: Database,
         failing: AtomicBool,
     }
@@ -1040,6 +1167,10 @@ pub(super) mod tests {
             self.check()?;
             self.inner.finish_game(name, game)
         }
+        fn drop_table(&self, name: &str) -> Result<bool, StoreError> {
+            self.check()?;
+            self.inner.drop_table(name)
+        }
         fn archived(&self, id: u64) -> Result<Option<ArchivedGame>, StoreError> {
             self.inner.archived(id)
         }
@@ -1083,13 +1214,20 @@ pub(super) mod tests {
     use catboard_testkit::Scratch;
 
     /// The hubs a test makes on a scratch folder's data.
-    pub(in crate::serve::hub) trait HubScratch {
+    pub(in crate::serve) trait HubScratch {
         /// A store on the data in this folder that can be made to fail.
         fn flaky(&self) -> Arc<Flaky>;
         /// A hub on the data in this folder, and its store.
         fn shared(&self, limits: Limits) -> (Arc<Shared>, Arc<Flaky>);
         /// A hub on the data in this folder whose clock moves only by hand.
-        fn timed_hub(&self) -> (Arc<Shared>, crate::session::timing::ManualTime);
+        fn timed_hub(&self) -> (Arc<Shared>, crate::session::timing::ManualTime) {
+            self.timed_hub_with(Limits::default())
+        }
+        /// As [`HubScratch::timed_hub`], with `limits`.
+        fn timed_hub_with(
+            &self,
+            limits: Limits,
+        ) -> (Arc<Shared>, crate::session::timing::ManualTime);
     }
 
     impl HubScratch for Scratch {
@@ -1106,14 +1244,17 @@ pub(super) mod tests {
             (shared, store)
         }
 
-        fn timed_hub(&self) -> (Arc<Shared>, crate::session::timing::ManualTime) {
+        fn timed_hub_with(
+            &self,
+            limits: Limits,
+        ) -> (Arc<Shared>, crate::session::timing::ManualTime) {
             let (time, hand) = TimeSource::manual();
-            let shared = Shared::load_timed(self.flaky(), Limits::default(), time).expect("a hub");
+            let shared = Shared::load_timed(self.flaky(), limits, time).expect("a hub");
             (shared, hand)
         }
     }
 
-    pub(super) fn who(id: &str) -> Who {
+    pub(in crate::serve) fn who(id: &str) -> Who {
         let guest = id.starts_with("guest");
         Who {
             identity: id.into(),
@@ -1124,6 +1265,8 @@ pub(super) mod tests {
             } else {
                 id.into()
             },
+            address: "10.0.0.1".into(),
+            first_seen: None,
         }
     }
 
@@ -1154,7 +1297,7 @@ pub(super) mod tests {
         .expect("chess")
     }
 
-    pub(super) fn sit(shared: &Shared, table: &str, conn: u64, id: &str) -> Arc<Mailbox> {
+    pub(in crate::serve) fn sit(shared: &Shared, table: &str, conn: u64, id: &str) -> Arc<Mailbox> {
         let mailbox = Arc::new(Mailbox::new());
         shared
             .join(table, conn, &who(id), mailbox.clone(), true, None)
@@ -1297,7 +1440,7 @@ pub(super) mod tests {
     }
 
     #[test]
-    fn the_server_keeps_only_so_many_tables_and_one_person_fewer() {
+    fn the_server_keeps_only_so_many_tables_in_play_and_one_person_fewer() {
         let dir = Scratch::new("cap");
         let limits = Limits {
             tables_per_person: 1,
@@ -1319,11 +1462,13 @@ pub(super) mod tests {
         shared
             .create("b", chess(), &who("key:b"), 100)
             .expect("someone else may");
+        let _at_a = sit(&shared, "a", 1, "key:a");
+        let _at_b = sit(&shared, "b", 2, "key:b");
         let full = shared
             .create("c", chess(), &who("key:c"), 100)
             .expect_err("full");
         assert!(
-            full.starts_with("The server has 2 unfinished tables"),
+            full.starts_with("The server has 2 tables in play"),
             "{full}"
         );
     }

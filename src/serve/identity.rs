@@ -20,6 +20,12 @@ pub struct Who {
     /// Whom the per-person limits count them as: their key, or for a
     /// guest (who can come back as a new guest at will) their address.
     pub person: String,
+    /// Where they connect from, as the per-address limits count it
+    /// ([`address_key`]); empty when not known.
+    pub address: String,
+    /// When their account was first seen (seconds since 1970); `None` for
+    /// a guest.
+    pub first_seen: Option<u64>,
 }
 
 /// What the SSH login said about a connection.
@@ -51,6 +57,8 @@ impl Who {
             name: format!("{GUEST_NAME}-{n}"),
             guest: true,
             person: format!("guest@{}", address_key(address)),
+            address: address_key(address),
+            first_seen: None,
         }
     }
 
@@ -61,7 +69,26 @@ impl Who {
             name,
             guest: false,
             person: key.to_string(),
+            address: String::new(),
+            first_seen: None,
         }
+    }
+
+    /// The same person, connecting from `address`, their account first
+    /// seen at `first_seen` (seconds since 1970).
+    pub fn from(self, address: IpAddr, first_seen: Option<u64>) -> Who {
+        Who {
+            address: address_key(address),
+            first_seen,
+            ..self
+        }
+    }
+
+    /// Whether this is a key whose account was first seen less than
+    /// `new` before `now` (seconds since 1970).
+    pub fn is_new_key(&self, now: u64, new: std::time::Duration) -> bool {
+        self.first_seen
+            .is_some_and(|first| now.saturating_sub(first) < new.as_secs())
     }
 }
 
@@ -95,7 +122,7 @@ pub fn parse_login(user: &str) -> (String, Option<String>) {
 /// without one, and a sentence for one that does not read.
 pub fn login_clock(user: &str) -> Result<Option<TimeControl>, String> {
     match user.splitn(3, '+').nth(2) {
-        Some(text) => TimeControl::parse(text),
+        Some(text) => TimeControl::parse(text).map_err(|e| e.to_string()),
         None => Ok(None),
     }
 }

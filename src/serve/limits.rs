@@ -32,6 +32,10 @@ pub const REQUEST_COST: usize = 256;
 /// to this many seconds' worth passes at once, a longer one is slowed.
 pub const BURST_SECONDS: u32 = 4;
 
+/// How long a key counts as new: its account was first seen less than
+/// this long ago, and it may make only [`Limits::tables_new_key`] tables.
+pub const NEW_KEY: Duration = Duration::from_secs(60 * 60);
+
 /// The most display names the server keeps (each is a line of
 /// `names.json`, claimed by a key on first use).
 pub const MAX_NAMES: usize = 10_000;
@@ -168,8 +172,22 @@ pub struct Limits {
     /// The most unfinished tables one person may make (a key; guests by
     /// their address).
     pub tables_per_person: usize,
-    /// The most unfinished tables on the server.
+    /// The most unfinished tables the keys and guests of one address (an
+    /// IPv6 address by its /64) may make together.
+    pub tables_per_address: usize,
+    /// The most unfinished tables a key may make in its first hour
+    /// ([`NEW_KEY`]), so throwaway keys buy nothing.
+    pub tables_new_key: usize,
+    /// The most unfinished tables on the server; past it, the idlest
+    /// table of the heaviest maker that nobody is at and nobody has moved
+    /// at for [`Limits::table_empty`] goes to make room.
     pub tables: usize,
+    /// How long a table may go without a move before it is closed
+    /// (unless somebody is at it).
+    pub table_idle: Duration,
+    /// How long a table nobody is at, whose players have not each moved,
+    /// is kept.
+    pub table_empty: Duration,
     /// The most bytes of input a second from one connection (window
     /// changes and other requests count too); faster input is slowed.
     pub input_bytes_per_second: u32,
@@ -191,7 +209,11 @@ impl Default for Limits {
             per_address: 10,
             login_grace: Duration::from_secs(120),
             tables_per_person: 4,
+            tables_per_address: 8,
+            tables_new_key: 1,
             tables: 1000,
+            table_idle: Duration::from_secs(24 * 60 * 60),
+            table_empty: Duration::from_secs(10 * 60),
             input_bytes_per_second: 4096,
             idle: Duration::from_secs(1800),
             searches: 2,

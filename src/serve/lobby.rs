@@ -10,7 +10,8 @@
 
 use super::hub::{Boards, SeekStatus, TableSummary};
 use super::store::GameLine;
-use crate::session::keymap::Key;
+use crate::session::action::{Action, LobbyStep};
+use crate::session::keymap::{self, Context, Key};
 use crate::ui::view::wrap::{fit_line, wrap_keys, wrap_words};
 use catboard::clock::TimeControl;
 use catboard::rating::PROVISIONAL_DEVIATION;
@@ -25,21 +26,8 @@ use std::ops::Range;
 use std::sync::Arc;
 use unicode_width::UnicodeWidthStr;
 
-/// A page of the lobby.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Page {
-    /// The tables (`t`).
-    #[default]
-    Tables,
-    /// The games finished last (`r`).
-    Recent,
-    /// The player's own games (`m`).
-    Mine,
-    /// A variant's leaderboard (`l`; Left and Right change the variant).
-    Leaders,
-    /// A quick game (`p`): the variant and the time control, then the wait.
-    Quick,
-}
+/// A page of the lobby (the session's [`LobbyPage`]).
+pub use crate::session::action::LobbyPage as Page;
 
 /// The time controls a quick game offers, the default marked by
 /// [`QUICK_DEFAULT`].
@@ -122,26 +110,10 @@ pub enum Choice {
     Review(u64),
     /// Leave the server.
     Quit,
+    /// Go on in the line mode (`L`): the lobby and the tables in lines,
+    /// for a screen reader.
+    Lines,
 }
-
-/// The lobby's keys, as the screen shows them.
-const KEYS: &str =
-    "Up/Down · Enter join · w watch · c new · p quick game · r/m/l games · K add a key · q leave";
-
-/// The keys of the pages of games.
-const GAME_KEYS: &str =
-    "Up/Down choose · Enter review · t tables · r recent · m mine · l leaderboard · q leave";
-
-/// The keys of the quick game's form.
-const QUICK_KEYS: &str =
-    "Up/Down row · Left/Right change · Enter wait for a game · Esc tables · q leave";
-
-/// The keys while waiting for a quick game.
-const WAITING_KEYS: &str = "Esc stop waiting · t/r/m/l other pages (the wait goes on) · q leave";
-
-/// The keys of the leaderboard.
-const LEADER_KEYS: &str =
-    "Left/Right variant · Up/Down scroll · t tables · r recent · m mine · q leave";
 
 /// The lines above the list (the greeting, a blank, the list's title)
 /// and below it (the note and the keys) on a screen wide enough for each
@@ -174,28 +146,35 @@ impl Lobby {
         }
     }
 
-    /// The keys the page shown answers, as its last rows list them.
-    fn keys(&self) -> &'static str {
+    /// Where the keyboard's attention is: the page shown, or the wait
+    /// for a quick game.
+    fn context(&self) -> Context {
         match self.page {
-            Page::Tables => KEYS,
-            Page::Leaders => LEADER_KEYS,
-            Page::Quick if self.seeking.is_some() => WAITING_KEYS,
-            Page::Quick => QUICK_KEYS,
-            Page::Recent | Page::Mine => GAME_KEYS,
+            Page::Tables => Context::LobbyTables,
+            Page::Recent | Page::Mine => Context::LobbyGames,
+            Page::Leaders => Context::LobbyLeaders,
+            Page::Quick if self.seeking.is_some() => Context::QuickWait,
+            Page::Quick => Context::QuickGame,
         }
+    }
+
+    /// The keys the page shown answers, as its last rows list them: made
+    /// from the keymap by the page's hints.
+    fn keys(&self) -> String {
+        keymap::key_line(self.context(), true)
     }
 
     /// Where the greeting of `name`, the list and the note and keys go
     /// in `area`, each text broken between words (keys between keys) to
     /// its width, and the list's rows remembered for the keys.
-    fn parts(&mut self, name: &str, area: Rect) -> Parts {
+    fn parts(&self, name: &str, area: Rect) -> Parts {
         let width = usize::from(area.width);
         let head = wrap_words(&self.greeting(name), width);
         let mut foot = Vec::new();
         if let Some(note) = &self.note {
             foot.extend(wrap_words(note, width));
         }
-        foot.extend(wrap_keys(self.keys(), width));
+        foot.extend(wrap_keys(&self.keys(), width));
         let rows = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
         let [head_area, list, foot_area] = Layout::vertical([
             Constraint::Length(rows(head.len() + 1)),
@@ -203,7 +182,6 @@ impl Lobby {
             Constraint::Length(rows(foot.len())),
         ])
         .areas(area);
-        self.list_rows = usize::from(list.height.saturating_sub(1)).max(1);
         Parts {
             head,
             head_area,
@@ -234,11 +212,22 @@ impl Lobby {
         self.offset = self.offset.min(tables.len().saturating_sub(rows));
     }
 
-    /// The lines of `tables` shown on a screen of `area`.
-    fn shown(&mut self, tables: &[TableSummary], area: Rect) -> Range<usize> {
-        let rows = self.rows(area);
-        self.follow(tables, rows);
-        self.offset..(self.offset + rows).min(tables.len())
+    /// The lines of `tables` shown: from the first shown, as many as the
+    /// list's rows on a screen of `area` hold.
+    fn shown(&self, tables: &[TableSummary], area: Rect) -> Range<usize> {
+        let start = self.offset.min(tables.len());
+        start..(start + self.rows(area)).min(tables.len())
+    }
+
+    /// Fits the lobby to what it shows: `tables` and `lists` on a screen
+    /// of `area` for `name` (the list's rows, the highlight kept on its
+    /// table and in view, a page's scroll within its lines). Called when
+    /// any of them changed, before the lobby is drawn.
+    pub fn fit(&mut self, tables: &[TableSummary], lists: &Lists, name: &str, area: Rect) {
+        let list = self.parts(name, area).list;
+        self.list_rows = usize::from(list.height.saturating_sub(1)).max(1);
+        self.follow(tables, self.list_rows);
+        self.fit_page(lists);
     }
 
     /// The page shown.
@@ -258,105 +247,123 @@ impl Lobby {
         }
     }
 
-    /// What `key` asks for, with `tables` listed on a screen of `area`.
+    /// What `key` asks for, with `tables` listed on a screen of `area`:
+    /// the keymap's action for the page shown ([`Lobby::update`]).
     pub fn key(&mut self, key: Key, tables: &[TableSummary], area: Rect) -> Choice {
         self.note = None;
-        match key {
-            Key::Char('t') => return self.turn_to(Page::Tables),
-            Key::Char('r') => return self.turn_to(Page::Recent),
-            Key::Char('m') => return self.turn_to(Page::Mine),
-            Key::Char('l') => return self.turn_to(Page::Leaders),
-            Key::Char('p') => return self.turn_to(Page::Quick),
-            Key::Char('q') | Key::Ctrl('c') | Key::Ctrl('d') => return Choice::Quit,
-            Key::Char('K') if self.page == Page::Tables => return Choice::AddKey,
-            _ => {}
-        }
-        if self.page == Page::Quick {
-            return self.quick_key(key);
-        }
-        if matches!(self.page, Page::Recent | Page::Mine) {
-            return self.games_key(key, area);
-        }
-        if self.page != Page::Tables {
-            let rows = self.rows(area);
-            let variants = Variant::ALL.len();
-            match key {
-                Key::Up | Key::Char('k') => self.scroll = self.scroll.saturating_sub(1),
-                Key::Down | Key::Char('j') => self.scroll += 1,
-                Key::PageUp => self.scroll = self.scroll.saturating_sub(rows),
-                Key::PageDown => self.scroll += rows,
-                Key::Home | Key::Char('g') => self.scroll = 0,
-                Key::Left | Key::Char('h') if self.page == Page::Leaders => {
-                    self.variant = (self.variant + variants - 1) % variants;
-                    self.scroll = 0;
-                }
-                Key::Right | Key::Char('v') if self.page == Page::Leaders => {
-                    self.variant = (self.variant + 1) % variants;
-                    self.scroll = 0;
-                }
-                Key::Esc => return self.turn_to(Page::Tables),
-                _ => {}
-            }
-            return Choice::Stay;
-        }
-        let rows = self.rows(area);
-        self.follow(tables, rows);
-        let last = tables.len().saturating_sub(1);
-        let step = |lobby: &mut Lobby, to: usize| {
-            lobby.selected = to.min(last);
-            lobby.chosen = tables.get(lobby.selected).map(|t| t.name.clone());
-            lobby.follow(tables, rows);
-            Choice::Stay
-        };
-        let chosen = self.chosen.clone();
-        match key {
-            Key::Up | Key::Char('k') => step(self, self.selected.saturating_sub(1)),
-            Key::Down | Key::Char('j') => step(self, self.selected + 1),
-            Key::PageUp => step(self, self.selected.saturating_sub(rows)),
-            Key::PageDown => step(self, self.selected + rows),
-            Key::Home | Key::Char('g') => step(self, 0),
-            Key::End | Key::Char('G') => step(self, last),
-            Key::Enter | Key::Char(' ') => chosen.map_or(Choice::Stay, Choice::Join),
-            Key::Char('w') => chosen.map_or(Choice::Stay, Choice::Watch),
-            Key::Char('c') | Key::Char('n') => Choice::Create,
-            _ => Choice::Stay,
+        match keymap::action_for(self.context(), key) {
+            Some(action) => self.update(action, tables, area),
+            None => Choice::Stay,
         }
     }
 
-    /// A key on the quick game's page: the form, or the wait.
-    fn quick_key(&mut self, key: Key) -> Choice {
+    /// Changes the lobby by `action`, with `tables` listed on a screen of
+    /// `area`; what it asks of the world outside is the [`Choice`].
+    pub fn update(&mut self, action: Action, tables: &[TableSummary], area: Rect) -> Choice {
+        let step = match action {
+            Action::Quit | Action::Hangup => return Choice::Quit,
+            Action::Lobby(step) => step,
+            _ => return Choice::Stay,
+        };
+        if let LobbyStep::Go(page) = step {
+            return self.turn_to(page);
+        }
+        if step == LobbyStep::Lines {
+            return Choice::Lines;
+        }
+        match self.page {
+            Page::Quick => self.quick_step(step),
+            Page::Recent | Page::Mine => self.games_step(step, area),
+            Page::Leaders => {
+                self.leaders_step(step, area);
+                Choice::Stay
+            }
+            Page::Tables => self.tables_step(step, tables, area),
+        }
+    }
+
+    /// A step on the tables page: the highlight moves, a table is joined,
+    /// watched or made, or a key added.
+    fn tables_step(&mut self, step: LobbyStep, tables: &[TableSummary], area: Rect) -> Choice {
+        let rows = self.rows(area);
+        self.follow(tables, rows);
+        let last = tables.len().saturating_sub(1);
+        let to = match step {
+            LobbyStep::Up => self.selected.saturating_sub(1),
+            LobbyStep::Down => self.selected + 1,
+            LobbyStep::PageUp => self.selected.saturating_sub(rows),
+            LobbyStep::PageDown => self.selected + rows,
+            LobbyStep::Top => 0,
+            LobbyStep::Bottom => last,
+            LobbyStep::Choose => return self.chosen.clone().map_or(Choice::Stay, Choice::Join),
+            LobbyStep::Watch => return self.chosen.clone().map_or(Choice::Stay, Choice::Watch),
+            LobbyStep::Create => return Choice::Create,
+            LobbyStep::AddKey => return Choice::AddKey,
+            _ => return Choice::Stay,
+        };
+        self.selected = to.min(last);
+        self.chosen = tables.get(self.selected).map(|t| t.name.clone());
+        self.follow(tables, rows);
+        Choice::Stay
+    }
+
+    /// A step on a leaderboard: it scrolls, or shows another variant.
+    fn leaders_step(&mut self, step: LobbyStep, area: Rect) {
+        let rows = self.rows(area);
+        let variants = Variant::ALL.len();
+        match step {
+            LobbyStep::Up => self.scroll = self.scroll.saturating_sub(1),
+            LobbyStep::Down => self.scroll += 1,
+            LobbyStep::PageUp => self.scroll = self.scroll.saturating_sub(rows),
+            LobbyStep::PageDown => self.scroll += rows,
+            LobbyStep::Top => self.scroll = 0,
+            LobbyStep::Left => {
+                self.variant = (self.variant + variants - 1) % variants;
+                self.scroll = 0;
+            }
+            LobbyStep::Right => {
+                self.variant = (self.variant + 1) % variants;
+                self.scroll = 0;
+            }
+            LobbyStep::Back => {
+                self.turn_to(Page::Tables);
+            }
+            _ => {}
+        }
+    }
+
+    /// A step on the quick game's page: the form, or the wait.
+    fn quick_step(&mut self, step: LobbyStep) -> Choice {
         let variants = Variant::ALL.len();
         let controls = QUICK_CONTROLS.len();
         if let Some(wait) = self.seeking {
-            return match key {
-                Key::Esc | Key::Backspace => Choice::CancelSeek,
-                Key::Char('y') if wait.computer_offered => {
+            return match step {
+                LobbyStep::Back => Choice::CancelSeek,
+                LobbyStep::PlayComputer if wait.computer_offered => {
                     Choice::PlayComputer(wait.variant, wait.control)
                 }
                 _ => Choice::Stay,
             };
         }
-        match key {
-            Key::Up | Key::Down | Key::Char('k') | Key::Char('j') => {
-                self.quick_clock_row = !self.quick_clock_row;
-            }
-            Key::Left | Key::Char('h') if self.quick_clock_row => {
+        match step {
+            LobbyStep::Up | LobbyStep::Down => self.quick_clock_row = !self.quick_clock_row,
+            LobbyStep::Left if self.quick_clock_row => {
                 self.quick_control = (self.quick_control + controls - 1) % controls;
             }
-            Key::Right | Key::Char('v') if self.quick_clock_row => {
+            LobbyStep::Right if self.quick_clock_row => {
                 self.quick_control = (self.quick_control + 1) % controls;
             }
-            Key::Left | Key::Char('h') => {
+            LobbyStep::Left => {
                 self.quick_variant = (self.quick_variant + variants - 1) % variants;
             }
-            Key::Right | Key::Char('v') => self.quick_variant = (self.quick_variant + 1) % variants,
-            Key::Enter | Key::Char(' ') => {
+            LobbyStep::Right => self.quick_variant = (self.quick_variant + 1) % variants,
+            LobbyStep::Choose => {
                 let (variant, control) = self.quick_choice();
                 if let Some(control) = control {
                     return Choice::Seek(variant, control);
                 }
             }
-            Key::Esc => return self.turn_to(Page::Tables),
+            LobbyStep::Back => return self.turn_to(Page::Tables),
             _ => {}
         }
         Choice::Stay
@@ -369,17 +376,18 @@ impl Lobby {
         (variant, TimeControl::parse(text).ok().flatten())
     }
 
-    /// A key on a list of games: the highlight moves, Enter opens the game.
-    fn games_key(&mut self, key: Key, area: Rect) -> Choice {
+    /// A step on a list of games: the highlight moves, Choose opens the
+    /// game.
+    fn games_step(&mut self, step: LobbyStep, area: Rect) -> Choice {
         let rows = self.rows(area);
-        match key {
-            Key::Up | Key::Char('k') => self.game = self.game.saturating_sub(1),
-            Key::Down | Key::Char('j') => self.game += 1,
-            Key::PageUp => self.game = self.game.saturating_sub(rows),
-            Key::PageDown => self.game += rows,
-            Key::Home | Key::Char('g') => self.game = 0,
-            Key::Esc => return self.turn_to(Page::Tables),
-            Key::Enter | Key::Char(' ') => {
+        match step {
+            LobbyStep::Up => self.game = self.game.saturating_sub(1),
+            LobbyStep::Down => self.game += 1,
+            LobbyStep::PageUp => self.game = self.game.saturating_sub(rows),
+            LobbyStep::PageDown => self.game += rows,
+            LobbyStep::Top => self.game = 0,
+            LobbyStep::Back => return self.turn_to(Page::Tables),
+            LobbyStep::Choose => {
                 return self.highlighted_game.map_or(Choice::Stay, Choice::Review);
             }
             _ => {}
@@ -390,13 +398,12 @@ impl Lobby {
     /// A number that changes whenever what the lobby of `name` would show
     /// with `tables` and `lists` on a screen of `area` changes.
     pub fn fingerprint(
-        &mut self,
+        &self,
         tables: &[TableSummary],
         lists: &Lists,
         name: &str,
         area: Rect,
     ) -> u64 {
-        self.parts(name, area);
         let shown = self.shown(tables, area);
         let mut hasher = DefaultHasher::new();
         (
@@ -418,10 +425,10 @@ impl Lobby {
         hasher.finish()
     }
 
-    /// The title and the lines of a page of games, standings or the
-    /// quick game, scrolled to fit `area` (the scroll kept within them),
-    /// and which of them is highlighted.
-    fn page_lines(&mut self, lists: &Lists, area: Rect) -> PageLines {
+    /// What a page of games or standings lists: its title, its lines,
+    /// what it says when there are none, and the games when it is a list
+    /// of games.
+    fn page_content<'a>(&self, lists: &'a Lists) -> Content<'a> {
         let games = match self.page {
             Page::Recent => Some(lists.boards.recent.as_slice()),
             Page::Mine => lists.mine.as_deref(),
@@ -445,7 +452,7 @@ impl Lobby {
                     "A guest's games are kept under no name: connect with a key (ssh -i KEY NAME@host) to have yours listed and rated.".to_string(),
                 ),
             },
-            Page::Quick => return self.quick_lines(),
+            Page::Quick => ("Quick game".to_string(), Vec::new(), String::new()),
             Page::Leaders => {
                 let variant = Variant::ALL[self.variant % Variant::ALL.len()];
                 let standings = lists
@@ -485,9 +492,51 @@ impl Lobby {
                 )
             }
         };
+        Content {
+            title,
+            lines,
+            empty,
+            games,
+        }
+    }
+
+    /// Keeps a page's highlight and scroll within its lines and in view,
+    /// and notes the game highlighted (which Choose opens).
+    fn fit_page(&mut self, lists: &Lists) {
         self.highlighted_game = None;
+        if matches!(self.page, Page::Tables | Page::Quick) {
+            return;
+        }
+        let content = self.page_content(lists);
+        let (count, rows) = (content.lines.len(), self.list_rows.max(1));
+        if let Some(games) = content.games.filter(|_| count > 0) {
+            // A list of games: the highlight stays on a line, and the
+            // scroll keeps it in view.
+            self.game = self.game.min(count - 1);
+            if self.game < self.scroll {
+                self.scroll = self.game;
+            } else if self.game >= self.scroll + rows {
+                self.scroll = self.game + 1 - rows;
+            }
+            self.highlighted_game = games.get(self.game).map(|g| g.id);
+        }
+        self.scroll = self.scroll.min(count.saturating_sub(rows));
+    }
+
+    /// The title and the lines of a page of games, standings or the
+    /// quick game, as scrolled on a screen of `area`, and which of them
+    /// is highlighted.
+    fn page_lines(&self, lists: &Lists, area: Rect) -> PageLines {
+        if self.page == Page::Quick {
+            return self.quick_lines();
+        }
+        let Content {
+            title,
+            lines,
+            empty,
+            games,
+        } = self.page_content(lists);
         if lines.is_empty() {
-            self.scroll = 0;
             return PageLines {
                 title,
                 lines: vec![empty],
@@ -495,25 +544,16 @@ impl Lobby {
                 prose: true,
             };
         }
-        let rows = self.rows(area);
-        let highlighted = games.map(|games| {
-            // A list of games: the highlight stays on a line, and the
-            // scroll keeps it in view.
-            self.game = self.game.min(lines.len() - 1);
-            if self.game < self.scroll {
-                self.scroll = self.game;
-            } else if self.game >= self.scroll + rows {
-                self.scroll = self.game + 1 - rows;
-            }
-            self.highlighted_game = games.get(self.game).map(|g| g.id);
-            self.game
-        });
-        self.scroll = self.scroll.min(lines.len().saturating_sub(rows));
-        let end = (self.scroll + rows).min(lines.len());
+        let start = self.scroll.min(lines.len() - 1);
+        let end = (start + self.rows(area)).min(lines.len());
+        let highlighted = games
+            .and(Some(self.game))
+            .filter(|g| (start..end).contains(g))
+            .map(|g| g - start);
         PageLines {
             title,
-            lines: lines[self.scroll..end].to_vec(),
-            highlighted: highlighted.map(|h| h - self.scroll),
+            lines: lines[start..end].to_vec(),
+            highlighted,
             prose: false,
         }
     }
@@ -568,14 +608,9 @@ impl Lobby {
         }
     }
 
-    /// Draws the lobby for `name` with `tables` and `lists`.
-    pub fn view(
-        &mut self,
-        tables: &[TableSummary],
-        lists: &Lists,
-        name: &str,
-        frame: &mut Frame<'_>,
-    ) {
+    /// Draws the lobby for `name` with `tables` and `lists` (as fitted
+    /// to them and the screen by [`Lobby::fit`]); it changes nothing.
+    pub fn view(&self, tables: &[TableSummary], lists: &Lists, name: &str, frame: &mut Frame<'_>) {
         let parts = self.parts(name, frame.area());
         let width = usize::from(parts.list.width);
         let (title, lines) = if self.page == Page::Tables {
@@ -615,7 +650,7 @@ impl Lobby {
 
     /// The title and the rows of the tables page on a screen of `area`,
     /// each row cut after a whole word to the width.
-    fn table_lines(&mut self, tables: &[TableSummary], area: Rect) -> (String, Vec<Line<'static>>) {
+    fn table_lines(&self, tables: &[TableSummary], area: Rect) -> (String, Vec<Line<'static>>) {
         let width = usize::from(area.width);
         let shown = self.shown(tables, area);
         let mut lines: Vec<Line<'_>> = tables[shown.clone()]
@@ -684,6 +719,14 @@ impl Lobby {
     }
 }
 
+/// What a page of games or standings lists (see [`Lobby::page_content`]).
+struct Content<'a> {
+    title: String,
+    lines: Vec<String>,
+    empty: String,
+    games: Option<&'a [GameLine]>,
+}
+
 /// What a page shows: its title, its lines, and the highlighted one.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct PageLines {
@@ -730,6 +773,7 @@ pub fn drawn(
     width: u16,
     height: u16,
 ) -> String {
+    lobby.fit(tables, lists, "ann", Rect::new(0, 0, width, height));
     let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height))
         .expect("a test terminal");
     terminal
@@ -773,6 +817,7 @@ mod tests {
 
     /// The screen's text when `lobby` is drawn with `tables` at 80x24.
     fn drawn(lobby: &mut Lobby, tables: &[TableSummary]) -> String {
+        lobby.fit(tables, &Lists::default(), "ann", area());
         let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("a test terminal");
         terminal
             .draw(|f| lobby.view(tables, &Lists::default(), "ann", f))
@@ -786,6 +831,7 @@ mod tests {
 
     /// The name on the highlighted line of the drawn lobby.
     fn highlighted(lobby: &mut Lobby, tables: &[TableSummary]) -> Option<String> {
+        lobby.fit(tables, &Lists::default(), "ann", area());
         let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("a test terminal");
         terminal
             .draw(|f| lobby.view(tables, &Lists::default(), "ann", f))
@@ -1095,7 +1141,7 @@ mod tests {
     #[test]
     fn the_fingerprint_changes_only_with_what_is_shown() {
         let mut tables: Vec<TableSummary> = (1..=60).map(|n| summary(&format!("t{n}"))).collect();
-        let mut lobby = Lobby::new();
+        let lobby = Lobby::new();
         let before = lobby.fingerprint(&tables, &Lists::default(), "ann", area());
         tables[50].spectators = 3;
         assert_eq!(

@@ -20,6 +20,8 @@ mod host_key;
 mod hub;
 mod identity;
 mod json_tables;
+#[cfg(test)]
+mod keeper_suite;
 pub mod limits;
 mod lobby;
 mod log;

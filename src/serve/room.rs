@@ -45,6 +45,13 @@ pub struct Room {
     pub holders: Vec<Option<Holder>>,
     /// Whom the table counts against ([`Who::person`] of its maker).
     pub owner: String,
+    /// The address its maker connected from ([`Who::address`]), when known.
+    pub address: Option<String>,
+    /// When a move was last made at it (or it was made, or brought
+    /// back), on the hub's clock.
+    pub last_move: Duration,
+    /// When somebody last came or left, on the hub's clock.
+    pub last_seen: Duration,
     /// How long a Master computer thinks per move here.
     pub think_ms: u64,
     /// When the turn under way began, on the hub's clock (the time the
@@ -85,6 +92,9 @@ impl Room {
             table,
             holders: vec![None; seats],
             owner,
+            address: None,
+            last_move: now,
+            last_seen: now,
             think_ms,
             turn_began: now,
             draw_offer: None,
@@ -141,6 +151,7 @@ impl Room {
                 })
                 .collect(),
             think_ms: Some(self.think_ms),
+            address: self.address.clone(),
         }
     }
 
@@ -338,7 +349,10 @@ impl Room {
                 _ => return Err("No draw has been offered to you.".into()),
             },
         }
-        self.table.game().may_retire(retire).map_err(|e| e.0)
+        self.table
+            .game()
+            .may_retire(retire)
+            .map_err(|e| e.to_string())
     }
 
     /// Checks that connection `conn` may offer a draw at `now`, with
@@ -430,6 +444,37 @@ impl Room {
         !self.viewers.is_empty()
     }
 
+    /// Whether a game is being played here at `now`: somebody is at the
+    /// table, or a move was made at it less than `recent` ago. Such a
+    /// table is never closed to make room.
+    pub fn in_play(&self, now: Duration, recent: Duration) -> bool {
+        self.is_watched() || (self.table.ply() > 0 && now.saturating_sub(self.last_move) < recent)
+    }
+
+    /// Whether every person's seat has made a move (a game is under way,
+    /// not just set up).
+    pub fn each_person_moved(&self) -> bool {
+        let seats = self.table.players().len();
+        (0..seats)
+            .filter(|s| self.is_person_seat(*s))
+            .all(|s| self.table.ply() > s)
+    }
+
+    /// Why the table should be closed at `now`, if it should: nobody is
+    /// at it, and it has gone `idle` without a move, or `empty` without
+    /// anybody while its players have not each moved.
+    pub fn expired(&self, now: Duration, idle: Duration, empty: Duration) -> Option<&'static str> {
+        if self.is_watched() || self.table.outcome().is_some() {
+            return None;
+        }
+        if now.saturating_sub(self.last_move) >= idle {
+            return Some("nobody moved at it for a long time");
+        }
+        let unused = now.saturating_sub(self.last_seen.max(self.last_move));
+        (unused >= empty && !self.each_person_moved())
+            .then_some("nobody was at it and no game had begun")
+    }
+
     /// How many connections watch without a seat.
     pub fn spectators(&self) -> usize {
         self.viewers.values().filter(|v| v.seat.is_none()).count()
@@ -485,6 +530,7 @@ impl Room {
     pub fn play(&mut self, table: TableGame, now: Duration) {
         self.table = table;
         self.turn_began = now;
+        self.last_move = now;
         let declined = self.draw_offer.is_some_and(|from| {
             self.table.outcome().is_some() || self.table.last_mover() == Some(from.opponent())
         });
@@ -507,6 +553,8 @@ mod tests {
             name: id.into(),
             guest,
             person: id.into(),
+            address: String::new(),
+            first_seen: None,
         }
     }
 

@@ -2,8 +2,10 @@
 //! ([`Admission`](super::admission::Admission)), the login grace, and one
 //! russh handler per connection that accepts any public key (its
 //! fingerprint is the identity) or keyboard-interactive for a guest, one
-//! session channel with a pty and a shell (no exec, no subsystems, no
-//! forwarding, no X11, no environment: each refused with a reply), and
+//! session channel with a shell (the screen; with a pty), or one of two
+//! commands: `line` (the game in lines, with a pty or without) and `pgn
+//! GAME` (no other exec, no subsystems, no forwarding, no X11, no
+//! environment: each refused with a reply), and
 //! passes what the client sends, charged to its [`RequestBudget`] first,
 //! to the connection's task.
 
@@ -159,6 +161,8 @@ struct Conn {
     out: Option<ChannelWriteHalf<Msg>>,
     /// The window size from the pty request.
     size: (u32, u32),
+    /// Whether the client asked for a pty (its terminal then sends keys).
+    pty: bool,
     /// Where the connection's task hears from the session.
     mailbox: Arc<Mailbox>,
     started: bool,
@@ -186,6 +190,7 @@ impl Conn {
             channel: None,
             out: None,
             size: (80, 24),
+            pty: false,
             mailbox,
             started: false,
             budget: RequestBudget::new(rate, BURST_SECONDS, Instant::now()),
@@ -226,6 +231,41 @@ impl Conn {
             address: self.peer.ip(),
         });
         Auth::Accept
+    }
+}
+
+impl Conn {
+    /// Starts the game on `channel`: the full screen, or with `lines`
+    /// the line mode.
+    fn start_game(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+        lines: bool,
+    ) -> Result<(), russh::Error> {
+        let (Some(login), Some(out), false) = (self.login.clone(), self.out.take(), self.started)
+        else {
+            return session.channel_failure(channel);
+        };
+        self.started = true;
+        self.startup = None;
+        self.mailbox.start();
+        let start = connection::Start {
+            id: self.id,
+            login,
+            size: self.size,
+            mailbox: self.mailbox.clone(),
+            out,
+            lines,
+            pty: self.pty,
+        };
+        let how = if lines { " in lines" } else { "" };
+        log::event(format!(
+            "connection {} from {} starts{how}",
+            self.id, self.peer
+        ));
+        tokio::spawn(connection::run(self.shared.clone(), start));
+        session.channel_success(channel)
     }
 }
 
@@ -334,6 +374,7 @@ impl Handler for Conn {
     ) -> Result<(), Self::Error> {
         self.charge(REQUEST_COST).await;
         self.size = (width, height);
+        self.pty = true;
         if self.started {
             self.mailbox.resize(width, height);
         }
@@ -396,23 +437,7 @@ impl Handler for Conn {
         session: &mut Session,
     ) -> Result<(), Self::Error> {
         self.charge(REQUEST_COST).await;
-        let (Some(login), Some(out), false) = (self.login.clone(), self.out.take(), self.started)
-        else {
-            return session.channel_failure(channel);
-        };
-        self.started = true;
-        self.startup = None;
-        self.mailbox.start();
-        let start = connection::Start {
-            id: self.id,
-            login,
-            size: self.size,
-            mailbox: self.mailbox.clone(),
-            out,
-        };
-        log::event(format!("connection {} from {} starts", self.id, self.peer));
-        tokio::spawn(connection::run(self.shared.clone(), start));
-        session.channel_success(channel)
+        self.start_game(channel, session, false)
     }
 
     async fn exec_request(
@@ -422,12 +447,15 @@ impl Handler for Conn {
         session: &mut Session,
     ) -> Result<(), Self::Error> {
         self.charge(REQUEST_COST + data.len()).await;
+        if line_asked(data) {
+            return self.start_game(channel, session, true);
+        }
         let asked = pgn_asked(data);
         let (Some(game), Some(out), Some(_), false) =
             (asked, self.out.take(), self.login.as_ref(), self.started)
         else {
             log::event(format!(
-                "connection {}: exec refused (only `pgn GAME` is run)",
+                "connection {}: exec refused (only `line` and `pgn GAME` are run)",
                 self.id
             ));
             return session.channel_failure(channel);
@@ -530,7 +558,12 @@ impl Handler for Conn {
     }
 }
 
-/// The game asked for by the one command the server runs, `pgn GAME`
+/// Whether `command` is `line`: the game in lines, for a screen reader.
+fn line_asked(command: &[u8]) -> bool {
+    std::str::from_utf8(command).is_ok_and(|c| c.trim() == "line")
+}
+
+/// The game asked for by the command the server runs, `pgn GAME`
 /// (GAME a number from 1); `None` for anything else.
 fn pgn_asked(command: &[u8]) -> Option<u64> {
     let command = std::str::from_utf8(command).ok()?;

@@ -510,7 +510,11 @@ mod tests {
         // 3 : 1 or better everywhere, so ⊘ does not vanish under the cursor.
         let mut failures = Vec::new();
         for name in ["classic", "high-contrast"] {
-            for depth in [ColorDepth::TrueColor, ColorDepth::Ansi256] {
+            for depth in [
+                ColorDepth::TrueColor,
+                ColorDepth::Ansi256,
+                ColorDepth::Ansi16,
+            ] {
                 let theme = built_in(name).adapted(depth);
                 for (background, colour) in piece_backgrounds(&theme) {
                     let r = ratio(theme.board.mark, colour);
@@ -537,7 +541,11 @@ mod tests {
         // #5f87af, #5f8787): now 35 degrees or more apart, on both shades
         // of a zone, and from check's red and the targets' green.
         for name in ["classic", "high-contrast"] {
-            for depth in [ColorDepth::TrueColor, ColorDepth::Ansi256] {
+            for depth in [
+                ColorDepth::TrueColor,
+                ColorDepth::Ansi256,
+                ColorDepth::Ansi16,
+            ] {
                 let m = built_in(name).adapted(depth).marks;
                 let named = [
                     ("cursor", m.cursor),
@@ -562,6 +570,58 @@ mod tests {
                             apart >= 35.0,
                             "{name} {depth:?}: {a} and {other} {apart:.0}° apart"
                         );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_board_and_its_marks_are_distinct_colours_at_every_depth() {
+        // The two squares, the cursor, the last move, a zone and the hint
+        // each have a colour of their own (16 colours was a magenta and
+        // grey board with the cursor and the last move both blue), and
+        // the pick, targets and check differ from both squares.
+        for name in ["classic", "high-contrast", "console"] {
+            for depth in [
+                ColorDepth::TrueColor,
+                ColorDepth::Ansi256,
+                ColorDepth::Ansi16,
+            ] {
+                let theme = built_in(name).adapted(depth);
+                for armies in [2, 4] {
+                    let t = theme.for_armies(armies);
+                    let m = &t.marks;
+                    let own = [
+                        ("light squares", t.board.light),
+                        ("dark squares", t.board.dark),
+                        ("cursor", m.cursor),
+                        ("last move", m.last_move),
+                        ("zone", m.zone),
+                        ("zone on dark", m.zone_on(false)),
+                        ("hint", m.hint),
+                    ];
+                    for (i, (a, ca)) in own.iter().enumerate() {
+                        for (b, cb) in own.iter().skip(i + 1) {
+                            if a.starts_with("zone") && b.starts_with("zone") {
+                                continue;
+                            }
+                            // The console's palette has five backgrounds
+                            // its black ink reads on: a zone (Cat Chess's
+                            // alone) shares the hint's, told by its texture.
+                            if name == "console" && a.starts_with("zone") && *b == "hint" {
+                                continue;
+                            }
+                            assert_ne!(ca, cb, "{name} {depth:?} {armies} armies: {a} and {b}");
+                        }
+                    }
+                    for (mark, c) in [
+                        ("pick", m.selected),
+                        ("target", m.target),
+                        ("check", m.check),
+                    ] {
+                        assert_ne!(c, t.board.light, "{name} {depth:?}: {mark} on light");
+                        assert_ne!(c, t.board.dark, "{name} {depth:?}: {mark} on dark");
                     }
                 }
             }

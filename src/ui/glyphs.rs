@@ -83,15 +83,38 @@ pub trait GlyphDrawing {
     /// for a move that takes or not (`•` a slide, `◆` a step or leap),
     /// hollow for one onto an empty cell only (`○`), `×` for one that only
     /// takes, `²` for a Lion's first leg, `∩` for a hop over a screen;
-    /// characters of the PC character set in the letter set, ASCII in the
+    /// characters of every Linux console font in the letter set, ASCII in the
     /// ASCII set.
     fn reach_mark(self, reach: Reach) -> &'static str;
 
     /// The border characters for boxes.
     fn border(self) -> border::Set<'static>;
+    /// `text` as this set can draw it: under `ascii`, the typographic
+    /// marks the session's words use (≈ ± — – … ’ “ ” ·) written in ASCII;
+    /// other sets draw the text as it is.
+    fn text<'t>(self, text: &'t str) -> std::borrow::Cow<'t, str>;
 }
 
 impl GlyphDrawing for GlyphSet {
+    fn text<'t>(self, text: &'t str) -> std::borrow::Cow<'t, str> {
+        if self != GlyphSet::Ascii || text.is_ascii() {
+            return std::borrow::Cow::Borrowed(text);
+        }
+        let mut plain = String::with_capacity(text.len());
+        for c in text.chars() {
+            match c {
+                '\u{2248}' => plain.push('~'),
+                '\u{2014}' | '\u{2013}' => plain.push('-'),
+                '\u{2026}' => plain.push_str("..."),
+                '\u{2019}' | '\u{2018}' => plain.push('\''),
+                '\u{201c}' | '\u{201d}' => plain.push('"'),
+                '\u{b7}' => plain.push('.'),
+                '\u{b1}' => plain.push_str("+/-"),
+                c => plain.push(c),
+            }
+        }
+        std::borrow::Cow::Owned(plain)
+    }
     fn piece(self, game: &impl Game, piece: Piece) -> char {
         let light = light_seat(piece.seat().index());
         if self == GlyphSet::Unicode {
@@ -172,19 +195,19 @@ impl GlyphDrawing for GlyphSet {
                 to_move: "*",
                 ellipsis: "...",
             },
-            // Characters of the PC character set (CP437) and Latin-1, which
-            // the Linux console's fonts have: the set chosen there.
+            // Characters every Linux console font Debian ships has
+            // (`data/fonts/console.txt`): the set chosen there.
             GlyphSet::Letters => Marks {
                 target: "•",
                 capture: "×",
                 zone: "░",
-                disarmed: "ø",
+                disarmed: "⊘",
                 camp: "°",
-                line: "∙",
+                line: "−",
                 dark: "·",
-                pointer: "►",
-                to_move: "►",
-                ellipsis: "...",
+                pointer: "▸",
+                to_move: "●",
+                ellipsis: "…",
             },
             GlyphSet::Unicode => Marks {
                 target: "•",
@@ -211,6 +234,9 @@ impl GlyphDrawing for GlyphSet {
             (GlyphSet::Ascii, Reach::Hop) => "^",
             (_, Reach::Slide) => "•",
             (GlyphSet::Letters, Reach::Leap) => "♦",
+            (GlyphSet::Letters, Reach::MoveOnly) => "o",
+            (GlyphSet::Letters, Reach::DoubleStep) => "2",
+            (GlyphSet::Letters, Reach::Hop) => "^",
             (_, Reach::Leap) => "◆",
             (_, Reach::MoveOnly) => "○",
             (_, Reach::CaptureOnly) => "×",
@@ -238,7 +264,7 @@ impl GlyphDrawing for GlyphSet {
 }
 
 /// Whether `seat` is written light (outlined, capitals): the even seats.
-const fn light_seat(seat: usize) -> bool {
+pub(crate) const fn light_seat(seat: usize) -> bool {
     seat.is_multiple_of(2)
 }
 
@@ -250,7 +276,7 @@ pub const CAT: char = 'ω';
 
 /// The kind `kind` is drawn as: the kind itself, or for a crowned kind
 /// (`+R`) the chess kind its label's letter names.
-fn base_kind(game: &impl Game, kind: PieceKind) -> PieceKind {
+pub(crate) fn base_kind(game: &impl Game, kind: PieceKind) -> PieceKind {
     let label = game.kind_label(kind);
     if !label.starts_with('+') {
         return kind;
@@ -263,7 +289,7 @@ fn base_kind(game: &impl Game, kind: PieceKind) -> PieceKind {
 }
 
 /// The letter of a kind's label: its last character (`R` of `+R`).
-fn label_letter(label: &str) -> char {
+pub(crate) fn label_letter(label: &str) -> char {
     label.chars().last().unwrap_or('?').to_ascii_uppercase()
 }
 
@@ -437,9 +463,6 @@ pub(crate) mod tests {
 
     #[test]
     fn the_kinds_of_move_have_marks_of_their_own_one_column_wide_in_every_set() {
-        // The PC character set's characters (CP437) and Latin-1's `×`:
-        // what the Linux console's fonts draw.
-        const CONSOLE: &str = "•♦○×²∩";
         for set in [GlyphSet::Unicode, GlyphSet::Letters, GlyphSet::Ascii] {
             let marks: Vec<&str> = Reach::ALL.iter().map(|r| set.reach_mark(*r)).collect();
             for (i, m) in marks.iter().enumerate() {
@@ -453,11 +476,22 @@ pub(crate) mod tests {
                 );
                 match set {
                     GlyphSet::Ascii => assert!(m.is_ascii()),
-                    GlyphSet::Letters => assert!(CONSOLE.contains(m), "{m}"),
+                    GlyphSet::Letters => {
+                        assert!(m.chars().all(|c| console_missing(c).is_empty()), "{m}")
+                    }
                     GlyphSet::Unicode => {}
                 }
             }
         }
+    }
+
+    #[test]
+    fn ascii_text_writes_the_sessions_typographic_marks_in_ascii() {
+        let words = "Club \u{2248} 1400 \u{b1} 90 \u{2014} it\u{2019}s \u{201c}won\u{201d}\u{2026}";
+        let plain = GlyphSet::Ascii.text(words);
+        assert!(plain.is_ascii(), "{plain}");
+        assert_eq!(plain, "Club ~ 1400 +/- 90 - it's \"won\"...");
+        assert_eq!(GlyphSet::Unicode.text(words), words);
     }
 
     #[test]
@@ -539,7 +573,17 @@ pub(crate) mod tests {
     /// table checked in (`data/fonts/coverage.txt`, read from the fonts'
     /// cmaps by `data/fonts/make-coverage.py`): (font, ranges).
     pub(crate) fn font_coverage() -> Vec<(String, Vec<(u32, u32)>)> {
-        let text = include_str!("../../data/fonts/coverage.txt");
+        coverage(include_str!("../../data/fonts/coverage.txt"))
+    }
+
+    /// The code points each Linux console font Debian ships covers
+    /// (`data/fonts/console.txt`, from `data/fonts/make-console.py`).
+    pub(crate) fn console_coverage() -> Vec<(String, Vec<(u32, u32)>)> {
+        coverage(include_str!("../../data/fonts/console.txt"))
+    }
+
+    /// A table of fonts' code points: (font, ranges).
+    fn coverage(text: &str) -> Vec<(String, Vec<(u32, u32)>)> {
         let mut fonts: Vec<(String, Vec<(u32, u32)>)> = Vec::new();
         for line in text.lines().filter(|l| !l.starts_with('#')) {
             if let Some(name) = line.strip_prefix("font ") {
@@ -558,23 +602,30 @@ pub(crate) mod tests {
         fonts
     }
 
-    /// The fonts in the table that have no glyph for `c`.
-    pub(crate) fn fonts_missing(c: char) -> Vec<String> {
-        font_coverage()
+    /// The fonts of `fonts` that have no glyph for `c`.
+    fn missing_in(fonts: Vec<(String, Vec<(u32, u32)>)>, c: char) -> Vec<String> {
+        fonts
             .into_iter()
             .filter(|(_, ranges)| !ranges.iter().any(|(a, b)| (*a..=*b).contains(&(c as u32))))
             .map(|(name, _)| name)
             .collect()
     }
 
-    /// Every character the Unicode set draws by default besides the chess
-    /// symbols: marks, borders, the Cat, the cursor's corners.
-    pub(crate) fn default_symbols() -> String {
-        let game = chess();
-        let m = GlyphSet::Unicode.marks();
-        let b = GlyphSet::Unicode.border();
-        let mut all = String::new();
-        for s in [
+    /// The console fonts in the table that have no glyph for `c`.
+    pub(crate) fn console_missing(c: char) -> Vec<String> {
+        missing_in(console_coverage(), c)
+    }
+
+    /// The fonts in the table that have no glyph for `c`.
+    pub(crate) fn fonts_missing(c: char) -> Vec<String> {
+        missing_in(font_coverage(), c)
+    }
+
+    /// The marks and the border pieces `set` draws.
+    fn set_symbols(set: GlyphSet) -> [&'static str; 16] {
+        let m = set.marks();
+        let b = set.border();
+        [
             m.target,
             m.capture,
             m.zone,
@@ -591,15 +642,48 @@ pub(crate) mod tests {
             b.bottom_right,
             b.vertical_left,
             b.horizontal_top,
-            "┌┐└┘←↑→↓′″—",
-        ] {
-            all.push_str(s);
-        }
+        ]
+    }
+
+    /// Every character the Unicode set draws by default besides the chess
+    /// symbols: marks, borders, the Cat, the cursor's corners.
+    pub(crate) fn default_symbols() -> String {
+        let game = chess();
+        let mut all: String = set_symbols(GlyphSet::Unicode).concat();
+        all.push_str("┌┐└┘←↑→↓′″—");
         all.push(GlyphSet::Unicode.piece(&game, Piece::new(Seat::THIRD, PieceKind::Cat)));
         for reach in Reach::ALL {
             all.push_str(GlyphSet::Unicode.reach_mark(reach));
         }
         all
+    }
+
+    #[test]
+    fn the_table_of_console_glyphs_is_read_whole_and_the_letters_marks_are_in_it() {
+        let fonts = console_coverage();
+        let names: Vec<&str> = fonts.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names.len(), 6, "{names:?}");
+        assert!(
+            names
+                .iter()
+                .any(|n| n.starts_with("Uni2-Fixed16 (512 glyphs"))
+        );
+        assert!(names.iter().any(|n| n.starts_with("Lat2-Terminus16 (")));
+        // Known facts of the fonts: ASCII and box drawing everywhere, no
+        // chess symbols, no quadrant blocks, no omega in the Latin fonts.
+        assert!(console_missing('K').is_empty());
+        assert!(console_missing('─').is_empty());
+        assert_eq!(console_missing('♔').len(), 6);
+        assert_eq!(console_missing('▟').len(), 6);
+        assert!(!console_missing('ω').is_empty());
+        for s in set_symbols(GlyphSet::Letters) {
+            for c in s.chars() {
+                assert!(
+                    console_missing(c).is_empty(),
+                    "{c} is not in every console font"
+                );
+            }
+        }
     }
 
     #[test]

@@ -57,7 +57,7 @@ pub fn run(mut config: SessionConfig, mouse: bool) -> Result<(), String> {
         terminal::leave(screen);
         return Err(format!("Could not read the terminal: {e}."));
     }
-    if draw(&mut screen, &app, &look).is_err() {
+    if draw(&mut screen, &mut app, &look).is_err() {
         let effects = update(&mut app, Action::Hangup);
         perform(&mut app, &mut workers, effects);
         workers.stop_all();
@@ -110,7 +110,7 @@ pub fn run(mut config: SessionConfig, mouse: bool) -> Result<(), String> {
         if app.quit {
             break;
         }
-        if draw(&mut screen, &app, &look).is_err() {
+        if draw(&mut screen, &mut app, &look).is_err() {
             let effects = update(&mut app, Action::Hangup);
             perform(&mut app, &mut workers, effects);
             break;

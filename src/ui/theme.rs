@@ -903,12 +903,16 @@ mod tests {
             let true_colour = theme.adapted(ColorDepth::TrueColor);
             assert_eq!(true_colour.board.light, theme.board.light);
         }
-        // Classic's board in 16 colours: dark grey and magenta, not the
-        // nearest colours' grey and red.
+        // Classic's board in 16 colours: white and green in black ink, not
+        // the nearest colours' grey and red.
         let classic = Theme::classic().adapted(ColorDepth::Ansi16);
         assert_eq!(
-            (classic.board.light, classic.board.dark),
-            (Color::DarkGray, Color::Magenta)
+            (
+                classic.board.light,
+                classic.board.dark,
+                classic.seat_colour(0)
+            ),
+            (Color::White, Color::Green, Color::Black)
         );
         // [ansi16] takes the 16 colours only, and its keys are checked.
         let err = parse_theme(

@@ -1,10 +1,12 @@
-//! The levels are budgets: each reaches its depth within its node cap on
-//! the bench positions, Casual picks among near-best moves at random (and
-//! never throws away a Queen), and Master thinks to a time budget.
+//! The levels are the ladder's rungs: budgets that stay within their node
+//! caps, weak rungs that err like people (a fog of noise and overlooked
+//! captures, not random moves) yet take a free Queen, give and parry a
+//! mate in one and develop their pieces, and Master thinking to a time
+//! budget.
 
 use catboard::ai::bench::POSITIONS;
 use catboard::ai::{Level, Limits, think};
-use catboard::core::{Game, Options};
+use catboard::core::{Game, Move, Options, PieceKind};
 use catboard::variants::{AnyGame, Variant};
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
@@ -15,17 +17,92 @@ fn position(fen: &str) -> AnyGame {
         .expect("valid FEN")
 }
 
-#[test]
-fn fixed_depth_levels_reach_their_depth_within_their_node_caps() {
+/// The move `level` plays in `game` with `seed` for its fog.
+fn choice(game: &AnyGame, level: Level, seed: u64) -> Move {
     let stop = AtomicBool::new(false);
-    for level in [Level::Casual, Level::Club, Level::Strong] {
+    let t = think(game, &level.limits().with_seed(seed), &stop, |_| {});
+    let mv = t.best.expect("a move");
+    assert!(game.legal_move_list().contains(&mv), "{level}: illegal");
+    mv
+}
+
+/// How many of `seeds` seeds make `level` play a move `good` accepts in
+/// each of `fens`, and how many tries that was.
+fn tally(
+    level: Level,
+    fens: &[&str],
+    seeds: u64,
+    good: impl Fn(&AnyGame, Move) -> bool,
+) -> (usize, usize) {
+    let mut hits = 0;
+    for fen in fens {
+        let game = position(fen);
+        hits += (0..seeds)
+            .filter(|&seed| good(&game, choice(&game, level, seed)))
+            .count();
+    }
+    (hits, fens.len() * seeds as usize)
+}
+
+/// Whether `mv` captures a Queen.
+fn takes_queen(game: &AnyGame, mv: Move) -> bool {
+    game.captured(mv)
+        .is_some_and(|p| p.kind() == PieceKind::Queen)
+}
+
+/// Whether `mv` mates.
+fn mates(game: &AnyGame, mv: Move) -> bool {
+    let mut after = game.clone();
+    after.make_move(mv);
+    after.in_check() && after.legal_move_list().is_empty()
+}
+
+/// Whether, after `mv`, the opponent has no mate in one.
+fn parries_mate(game: &AnyGame, mv: Move) -> bool {
+    let mut after = game.clone();
+    after.make_move(mv);
+    !after
+        .legal_move_list()
+        .iter()
+        .any(|reply| mates(&after, *reply))
+}
+
+/// Positions where a Queen hangs: taken for nothing by a minor piece or a
+/// pawn.
+const FREE_QUEENS: [&str; 5] = [
+    "4k3/8/8/3q4/8/2N5/8/4K3 w - - 0 1",
+    "rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+    "r1b1kbnr/pppp1ppp/2n5/4p3/3qP3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 0 5",
+    "rnbqkb1r/ppp2ppp/3p1n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 1 4",
+    "r1bqkbnr/pppp1ppp/2n5/4p3/1Q2P3/8/PPPP1PPP/RNB1KBNR b KQkq - 3 3",
+];
+
+/// Positions with a mate in one for the side to move.
+const MATES_IN_ONE: [&str; 4] = [
+    "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+    "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+    "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2",
+    "6k1/5ppp/8/8/8/1q6/5PPP/3R2K1 b - - 0 1",
+];
+
+/// Positions where the opponent threatens a mate in one.
+const MATE_THREATS: [&str; 3] = [
+    "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3",
+    "6k1/5ppp/8/8/8/2q5/5PPP/6K1 w - - 0 1",
+    "r5k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1",
+];
+
+#[test]
+fn every_rung_below_master_keeps_within_its_node_cap_and_plays_legal_moves() {
+    let stop = AtomicBool::new(false);
+    for level in Level::ALL.into_iter().filter(|&l| l != Level::Master) {
         let limits = level.limits().with_seed(1);
         let cap = limits.nodes.expect("a node cap");
         for (name, fen) in POSITIONS {
             let game = position(fen);
             let t = think(&game, &limits, &stop, |_| {});
             assert!(t.nodes <= cap, "{level} on {name}: {} nodes", t.nodes);
-            assert_eq!(t.depth, limits.depth, "{level} on {name}");
+            assert!(t.depth >= 1 && t.depth <= limits.depth, "{level} on {name}");
             assert!(game.legal_move_list().contains(&t.best.expect("a move")));
         }
     }
@@ -35,67 +112,105 @@ fn fixed_depth_levels_reach_their_depth_within_their_node_caps() {
 fn a_level_out_of_nodes_plays_its_last_finished_depth() {
     let game = position(POSITIONS[1].1);
     let stop = AtomicBool::new(false);
-    let limits = Level::Strong.limits().with_nodes(1_000);
+    let limits = Level::Expert.limits().with_nodes(1_000);
     let mut finished = Vec::new();
     let t = think(&game, &limits, &stop, |p| finished.push((p.depth, p.best)));
     assert!(t.nodes <= 1_000);
-    assert!((1..4).contains(&t.depth), "depth {}", t.depth);
+    assert!((1..6).contains(&t.depth), "depth {}", t.depth);
     assert_eq!(finished.last().copied(), Some((t.depth, t.best)));
 }
 
 #[test]
-fn casual_varies_its_choice_by_seed_and_repeats_it_for_one_seed() {
+fn a_weak_rung_varies_by_seed_and_repeats_itself_for_one_seed() {
     let game = Variant::Chess.new_game(&Options::new());
-    let stop = AtomicBool::new(false);
     let mut seen = HashSet::new();
     for seed in 0..24 {
-        let limits = Level::Casual.limits().with_seed(seed);
-        let first = think(&game, &limits, &stop, |_| {}).best;
-        let again = think(&game, &limits, &stop, |_| {}).best;
-        assert_eq!(first, again, "seed {seed}");
+        let first = choice(&game, Level::Beginner, seed);
+        assert_eq!(first, choice(&game, Level::Beginner, seed), "seed {seed}");
         seen.insert(first);
     }
     assert!(seen.len() >= 3, "only {} different openings", seen.len());
+    let expert: HashSet<Move> = (0..6).map(|s| choice(&game, Level::Expert, s)).collect();
+    assert_eq!(expert.len(), 1, "no fog above the weak rungs");
 }
 
 #[test]
-fn casual_stays_within_two_thirds_of_a_pawn_of_the_best() {
-    let stop = AtomicBool::new(false);
-    for (name, fen) in POSITIONS {
-        let game = position(fen);
-        let best = think(&game, &Limits::depth(2), &stop, |_| {}).score;
-        for seed in 0..6 {
-            let t = think(
-                &game,
-                &Level::Casual.limits().with_seed(seed),
-                &stop,
-                |_| {},
-            );
-            assert!(
-                t.score >= best - 67,
-                "{name}, seed {seed}: chose a move scoring {} against {best}",
-                t.score
-            );
+fn the_beginner_takes_a_free_queen_most_of_the_time_and_the_expert_always() {
+    let (hits, tries) = tally(Level::Beginner, &FREE_QUEENS, 12, takes_queen);
+    assert!(
+        hits * 10 >= tries * 7,
+        "the Beginner took {hits} of {tries}"
+    );
+    let (hits, tries) = tally(Level::Expert, &FREE_QUEENS, 2, takes_queen);
+    assert_eq!(hits, tries);
+}
+
+#[test]
+fn the_beginner_sometimes_overlooks_a_capture() {
+    // A Rook taken for nothing, no check in it: the fog hides it now and then.
+    let fens = ["4k3/8/8/3r4/8/2N5/PP6/4K3 w - - 0 1"];
+    let rook = |g: &AnyGame, mv: Move| g.captured(mv).is_some_and(|p| p.kind() == PieceKind::Rook);
+    let (hits, tries) = tally(Level::Beginner, &fens, 40, rook);
+    assert!(hits < tries, "never missed in {tries}");
+    assert!(hits * 2 > tries, "took it only {hits} times of {tries}");
+}
+
+#[test]
+fn the_beginner_gives_mate_in_one_and_parries_one_most_of_the_time() {
+    let (hits, tries) = tally(Level::Beginner, &MATES_IN_ONE, 10, mates);
+    assert!(hits * 10 >= tries * 8, "mated in {hits} of {tries}");
+    let (hits, tries) = tally(Level::Beginner, &MATE_THREATS, 10, parries_mate);
+    assert!(hits * 10 >= tries * 7, "parried {hits} of {tries}");
+}
+
+#[test]
+fn the_beginner_develops_its_pieces() {
+    // Twenty seeded openings of eight plies between two Beginners: in most,
+    // each side has brought out a Knight or a Bishop.
+    let minor_home = |game: &AnyGame, rank: &str| -> usize {
+        ["b", "c", "f", "g"]
+            .iter()
+            .filter(|file| {
+                let cell = game
+                    .geometry()
+                    .cell(&format!("{file}{rank}"))
+                    .expect("a cell");
+                game.piece_at(cell)
+                    .is_some_and(|p| matches!(p.kind(), PieceKind::Knight | PieceKind::Bishop))
+            })
+            .count()
+    };
+    let mut developed = 0;
+    for seed in 0..20 {
+        let mut game = Variant::Chess.new_game(&Options::new());
+        for ply in 0..8 {
+            let mv = choice(&game, Level::Beginner, seed * 100 + ply);
+            game.make_move(mv);
+        }
+        if minor_home(&game, "1") < 4 && minor_home(&game, "8") < 4 {
+            developed += 1;
         }
     }
+    assert!(developed >= 14, "developed in {developed} of 20");
 }
 
 #[test]
-fn casual_never_leaves_a_free_queen() {
-    let game = position("4k3/8/8/3q4/8/2N5/8/4K3 w - - 0 1");
+fn every_rung_plays_legal_moves_in_every_variant() {
     let stop = AtomicBool::new(false);
-    for seed in 0..10 {
-        let t = think(
-            &game,
-            &Level::Casual.limits().with_seed(seed),
-            &stop,
-            |_| {},
-        );
-        assert_eq!(
-            game.move_text(t.best.expect("a move")),
-            "c3d5",
-            "seed {seed}"
-        );
+    for variant in Variant::ALL {
+        for level in [Level::Beginner, Level::Club] {
+            let mut game = variant.new_game(&Options::new());
+            for ply in 0..4 {
+                if game.outcome().is_some() {
+                    break;
+                }
+                let limits = level.limits().with_seed(ply).with_nodes(20_000);
+                let t = think(&game, &limits, &stop, |_| {});
+                let mv = t.best.expect("a move");
+                assert!(game.legal_move_list().contains(&mv), "{variant:?} {level}");
+                game.make_move(mv);
+            }
+        }
     }
 }
 
@@ -104,7 +219,6 @@ fn master_iterates_deeper_than_strong_within_a_time_budget() {
     let game = position(POSITIONS[2].1);
     let stop = AtomicBool::new(false);
     let strong = think(&game, &Level::Strong.limits(), &stop, |_| {});
-    assert_eq!(strong.depth, Level::Strong.limits().depth);
     let t = think(
         &game,
         &Level::Master.limits_with_think_ms(1500),
@@ -118,4 +232,14 @@ fn master_iterates_deeper_than_strong_within_a_time_budget() {
         strong.depth
     );
     assert!(game.legal_move_list().contains(&t.best.expect("a move")));
+}
+
+#[test]
+fn limits_without_a_fog_see_every_capture() {
+    let game = position("4k3/8/8/3r4/8/2N5/PP6/4K3 w - - 0 1");
+    let stop = AtomicBool::new(false);
+    for seed in 0..10 {
+        let t = think(&game, &Limits::depth(2).with_seed(seed), &stop, |_| {});
+        assert_eq!(game.move_text(t.best.expect("a move")), "c3d5");
+    }
 }

@@ -70,3 +70,36 @@ fn selfplay_plays_and_counts_the_wins_per_seat() {
     assert!(!status.success());
     assert!(err.contains("there is no seat 'dogs'"), "{err}");
 }
+
+#[test]
+fn selfplay_gives_a_seat_a_fixed_depth_instead_of_a_level() {
+    let (status, text, err) = catboard_text(&[
+        "selfplay",
+        "--games",
+        "1",
+        "--level",
+        "casual",
+        "--max-plies",
+        "12",
+        "--seat-depth",
+        "cats=1",
+    ]);
+    assert!(status.success(), "{err}");
+    assert!(
+        text.contains("white casual, black casual, cats depth 1"),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("cats") && l.contains("depth1") && l.contains("wins")),
+        "{text}"
+    );
+    for bad in ["cats=0", "cats=65", "cats=one"] {
+        let (status, _, err) = catboard_text(&["selfplay", "--seat-depth", bad]);
+        assert!(!status.success(), "{bad}");
+        assert!(
+            err.contains("--seat-depth takes 1 to 64 plies"),
+            "{bad}: {err}"
+        );
+    }
+}

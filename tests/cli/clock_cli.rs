@@ -27,7 +27,7 @@ fn a_flag_falls_at_the_prompt_and_the_result_is_saved() {
         &dir,
     ]);
     line.send(b"e4\n");
-    line.read_until_containing("White plays pawn from e2 to e4", PATIENCE);
+    line.read_until_containing("White pawn to e4", PATIENCE);
     line.send(b"clock\n");
     let said = line.read_until_containing("to move (0.04+0)", PATIENCE);
     let clock = said.last().cloned().unwrap_or_default();

@@ -163,7 +163,7 @@ fn check_position_text(variant: Variant, text: &str) {
             assert_eq!(again.position_text(), written, "from {text:?}");
             assert_eq!(again.hash(), game.hash(), "from {text:?}");
         }
-        Err(e) => assert_one_sentence(&e.0, text),
+        Err(e) => assert_one_sentence(&e.to_string(), text),
     }
 }
 
@@ -193,7 +193,7 @@ fn check_move_text(game: &AnyGame, text: &str) {
             "{text:?} read as an illegal move at {}",
             game.position_text()
         ),
-        Err(e) => assert_one_sentence(&e.0, text),
+        Err(e) => assert_one_sentence(&e.to_string(), text),
     }
 }
 
@@ -654,7 +654,7 @@ fn hostile_text_gets_one_clean_sentence_from_every_parser_and_protocol() {
     for hostile in hostile_texts() {
         let h = hostile.as_str();
         if let Err(e) = Variant::from_id(h) {
-            check(&e.0, h);
+            check(&e.to_string(), h);
         }
         for &variant in Variant::ALL {
             let start = variant.start_position();
@@ -667,13 +667,13 @@ fn hostile_text_gets_one_clean_sentence_from_every_parser_and_protocol() {
             }
             for text in &texts {
                 if let Err(e) = variant.from_position(text, &Options::new()) {
-                    check(&e.0, text);
+                    check(&e.to_string(), text);
                 }
             }
             let game = variant.new_game(&Options::new());
             for text in [h.to_string(), format!("e2{h}"), format!("{h}e4")] {
                 if let Err(e) = game.parse_move(&text) {
-                    check(&e.0, &text);
+                    check(&e.to_string(), &text);
                 }
             }
             let mut pairs = vec![h.to_string(), format!("{h}=on")];
@@ -819,7 +819,7 @@ fn a_rank_disambiguated_san_move_reads_back() {
 fn a_move_with_a_line_break_is_refused_in_one_line() {
     let game = Variant::Chess.new_game(&Options::new());
     let refusal = game.parse_move("b\n1c3").expect_err("not a move");
-    assert_one_sentence(&refusal.0, "b\n1c3");
+    assert_one_sentence(&refusal.to_string(), "b\n1c3");
 }
 
 /// uci-cat ends some errors with a full stop and not others.

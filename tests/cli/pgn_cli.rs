@@ -68,7 +68,7 @@ fn a_timed_game_is_exported_and_goes_on_from_its_pgn() {
     let text = said.join("\n");
     assert!(text.contains("knight from b8 to c6"), "{text}");
     assert!(text.contains("(5+3)"), "the clock comes with it: {text}");
-    assert!(text.contains("White plays bishop from f1 to b5"), "{text}");
+    assert!(text.contains("White bishop to b5"), "{text}");
 }
 
 #[test]
@@ -102,4 +102,45 @@ fn bad_exports_and_bad_pgn_are_one_sentence() {
     // The file's variant is the game's: another is refused by the parser.
     let (code, _, err) = run(&["play", "--pgn", &junk, "--variant", "cat"]);
     assert_eq!(code, Some(2), "{err}");
+}
+
+#[test]
+fn a_pgn_game_is_analysed_into_its_pgn_and_bad_arguments_are_one_sentence() {
+    let dir = Scratch::new("analyse");
+    let file = dir.path().join("mate.pgn");
+    std::fs::write(&file, "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n").expect("written");
+    let path = file.to_string_lossy().into_owned();
+    let (status, out, err) = run(&["analyse", "--pgn", &path, "--nodes", "20000"]);
+    assert_eq!(status, Some(0), "{err}");
+    // PGN's lines are folded at 80 columns: the words, whatever the fold.
+    let out = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(
+        out.matches("[%eval ").count(),
+        6,
+        "an eval after every move but the mate: {out}"
+    );
+    assert!(out.contains(" Nf6?? {[%eval #1] Blunder: "), "{out}");
+    assert!(
+        out.contains("4. Qxf7# 1-0"),
+        "the last position has no eval: {out}"
+    );
+    assert!(err.contains("White: accuracy "), "{err}");
+    assert!(
+        err.contains("Black: accuracy ") && err.contains("1 blunder."),
+        "{err}"
+    );
+    for (args, said) in [
+        (
+            vec!["analyse", "--pgn", &path, "--time", "0"],
+            "--time takes more than 0 and at most 600 seconds, not 0.",
+        ),
+        (
+            vec!["analyse", "--pgn", &path, "--engine", "stockfish"],
+            "--engine takes uci:COMMAND or xboard:COMMAND, not 'stockfish'.",
+        ),
+    ] {
+        let (status, out, err) = run(&args);
+        assert_eq!((status, out.as_str()), (Some(2), ""), "{args:?}");
+        assert_eq!(err.trim_end(), format!("catboard: {said}"), "{args:?}");
+    }
 }

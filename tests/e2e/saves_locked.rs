@@ -71,7 +71,7 @@ fn a_game_open_in_one_catboard_is_watched_in_another_then_taken_over() {
         "human",
     ]);
     first.send(b"e4\n");
-    first.read_until_containing("White plays pawn from e2 to e4", PATIENCE);
+    first.read_until_containing("White pawn to e4", PATIENCE);
     let mut second = Running::start(&["line", "--resume", "--save-dir", &dir]);
     let told = format!(
         "This game is open in another catboard (pid {}).",
@@ -83,14 +83,14 @@ fn a_game_open_in_one_catboard_is_watched_in_another_then_taken_over() {
     second.send(b"e5\n");
     second.read_until_containing("cannot move here", PATIENCE);
     first.send(b"e5\n");
-    first.read_until_containing("Black plays pawn from e7 to e5", PATIENCE);
-    second.read_until_containing("Black plays pawn from e7 to e5", PATIENCE);
+    first.read_until_containing("Black pawn to e5", PATIENCE);
+    second.read_until_containing("Black pawn to e5", PATIENCE);
     first.send(b"quit\n");
     let (status, _) = first.finish(PATIENCE);
     assert!(status.success(), "{status:?}");
     second.read_until_containing("it is yours to play now", PATIENCE);
     second.send(b"Nf3\n");
-    second.read_until_containing("White plays knight from g1 to f3", PATIENCE);
+    second.read_until_containing("White knight to f3", PATIENCE);
     second.send(b"quit\n");
     let (status, _) = second.finish(PATIENCE);
     assert!(status.success(), "{status:?}");
@@ -117,7 +117,7 @@ fn a_game_killed_at_any_moment_leaves_a_whole_save() {
         "fifty_moves=off",
     ]);
     game.send(b"e4\n");
-    game.read_until_containing("White plays pawn from e2 to e4", PATIENCE);
+    game.read_until_containing("White pawn to e4", PATIENCE);
     game.kill();
     let moves = b"Nf6\nNf3\nNg8\nNg1\n".repeat(12);
     for round in 0..12u64 {

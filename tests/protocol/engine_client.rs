@@ -312,16 +312,18 @@ fn a_variant_the_engine_does_not_know_is_refused_in_a_sentence_naming_both() {
         ask(&mut uci, &chu, FAST),
         Fault::Unplayable,
         &[
-            "Fakefish",
-            "cannot play Chu Chess",
-            "UCI has no name for it",
+            "The engine Fakefish cannot play Chu Chess: it announces no variant chuchess (it plays chess).",
         ],
     );
+    // catboard's own UCI names (which catboard uci announces) are asked
+    // for, and an engine without them refuses in the same words.
     let cat = game_after(Variant::Cat, &[]);
     failure(
         ask(&mut uci, &cat, FAST),
         Fault::Unplayable,
-        &["Fakefish cannot play Cat Chess: no engine knows the rules of Cat Chess."],
+        &[
+            "The engine Fakefish cannot play Cat Chess: it announces no variant catchess (it plays chess).",
+        ],
     );
     // Refused, the engine still plays what it knows.
     let chess = game_after(Variant::Chess, &[]);

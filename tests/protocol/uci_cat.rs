@@ -122,7 +122,7 @@ fn go_movetime_and_depth_and_nodes_set_the_budget() {
     let strong = level.limits();
     assert_eq!((plain.depth, plain.nodes), (strong.depth, strong.nodes));
     let err = read_go(&["movetime", "soon"], level).unwrap_err();
-    assert_eq!(err.0, "go movetime 'soon' is not a whole number.");
+    assert_eq!(err.to_string(), "go movetime 'soon' is not a whole number.");
     let mut s = Session::new(Level::Casual);
     let out = talk(&mut s, &["position startpos moves e2e4", "go movetime 100"]);
     assert_eq!(bestmoves(&out).len(), 1, "{out}");
@@ -151,7 +151,9 @@ fn a_bad_position_gets_one_error_line_and_leaves_no_position() {
     let out = talk(&mut s, &["position"]);
     assert_eq!(
         errors(&out),
-        ["info string error: the position line names no position; give a Cat FEN or startpos."]
+        [
+            "info string error: the position line names no position; give startpos or fen and a position."
+        ]
     );
     let out = talk(&mut s, &["position 8/8/8/8/8/8/8/8 w - - 0 1"]);
     assert_eq!(errors(&out).len(), 1, "{out}");

@@ -291,5 +291,8 @@ fn a_pass_reads_back_as_the_move_list_writes_it() {
     let why = g
         .parse_move("Orange passes")
         .expect_err("not Orange's turn");
-    assert_eq!(why.0, "It is Red's turn, so Orange cannot pass now.");
+    assert_eq!(
+        why.to_string(),
+        "It is Red's turn, so Orange cannot pass now."
+    );
 }

@@ -8,7 +8,7 @@ use catboard::variants::cat::{CatChess, START_FEN};
 fn error_of(text: &str) -> String {
     match CatChess::from_fen(text) {
         Ok(game) => panic!("{text} should be refused, but reads as {game:?}"),
-        Err(e) => e.0,
+        Err(e) => e.to_string(),
     }
 }
 

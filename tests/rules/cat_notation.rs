@@ -76,13 +76,19 @@ fn moves_are_read_in_coordinates_san_and_the_cats_forms() {
 fn bad_moves_are_refused_in_one_sentence() {
     let start = CatChess::new();
     let e = start.parse_move("pass").expect_err("White cannot pass");
-    assert_eq!(e.0, "Only the Cats may pass, and it is White's move.");
+    assert_eq!(
+        e.to_string(),
+        "Only the Cats may pass, and it is White's move."
+    );
     let e = start.parse_move("a4b5").expect_err("not the Cats' turn");
-    assert!(e.0.contains("not a legal move for white"), "{e}");
+    assert!(e.to_string().contains("not a legal move for white"), "{e}");
     let game = after(&["e2e4", "e7e5"]);
     for text in ["Ca4-c6", "e4e5", "", "zz"] {
         let e = game.parse_move(text).expect_err("refused");
-        assert!(e.0.ends_with('.') && e.0.lines().count() == 1, "{e}");
+        assert!(
+            e.to_string().ends_with('.') && e.to_string().lines().count() == 1,
+            "{e}"
+        );
     }
 }
 

@@ -5,7 +5,7 @@ use catboard::core::{Game, Options};
 use catboard::variants::chess::Chess;
 
 fn parse(fen: &str) -> Result<Chess, String> {
-    Chess::from_fen(fen, &Options::new()).map_err(|e| e.0)
+    Chess::from_fen(fen, &Options::new()).map_err(|e| e.to_string())
 }
 
 fn error_of(fen: &str) -> String {

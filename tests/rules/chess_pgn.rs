@@ -434,3 +434,42 @@ fn chess_that_python_chess_writes_reads_in_catboard() {
         );
     }
 }
+
+/// A game analysed by catboard's own search and written with the
+/// analysis: python-chess reads every `[%eval …]` and the blunder's NAG.
+#[test]
+fn python_chess_reads_an_analysed_games_evals_and_nags() {
+    use catboard::analysis::annotate::pgn_notes;
+    use catboard::analysis::{GameAnalysis, OwnSearch, PlyBudget, pass};
+    let start = Variant::Chess.new_game(&Options::new());
+    let mut game = start.clone();
+    let mut moves = Vec::new();
+    for text in ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"] {
+        let mv = game.parse_move(text).expect("a move");
+        game.make_move(mv);
+        moves.push(mv);
+    }
+    let mut analysis = GameAnalysis::new("catboard", PlyBudget::Nodes(20_000));
+    let mut analyst = OwnSearch::new(analysis.budget);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    pass::run(&mut analysis, &start, &moves, &mut analyst, &stop, |_| {})
+        .expect("catboard's search does not fail");
+    let mut written = PgnGame::new(Variant::Chess, Options::new());
+    written.moves = moves;
+    written.notes = pgn_notes(&analysis, &start, &written.moves);
+    let text = pgn::write(&written).expect("PGN");
+    let script = "import chess.pgn, sys\n\
+g = chess.pgn.read_game(sys.stdin)\n\
+for n in g.mainline():\n    e = n.eval()\n    print(n.san(), '' if e is None else e.white(), ','.join(str(x) for x in sorted(n.nags)))\n";
+    let Some(out) = python_chess(script, &text) else {
+        return;
+    };
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 7, "{out}");
+    assert_eq!(lines[5], "Nf6 #+1 4", "{out}");
+    assert!(lines[6].starts_with("Qxf7# "), "{out}");
+    for line in &lines[..5] {
+        let eval = line.split(' ').nth(1).unwrap_or("");
+        assert!(eval.parse::<i32>().is_ok(), "a centipawn eval in {line:?}");
+    }
+}

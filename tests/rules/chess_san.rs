@@ -146,22 +146,43 @@ fn an_under_specified_move_is_called_ambiguous_with_its_candidates() {
         g.make_move(mv);
     }
     let err = g.parse_move("Nd2").expect_err("two knights reach d2");
-    assert_eq!(err.0, "'Nd2' is ambiguous here: it could be Nbd2 or Nfd2.");
+    assert_eq!(
+        err.to_string(),
+        "'Nd2' is ambiguous here: it could be Nbd2 or Nfd2."
+    );
     // Three rooks on one square's lines: every candidate is listed.
     let g = game("4k3/8/8/8/R6R/8/8/4K2R w - - 0 1");
     let err = g.parse_move("Rh3").expect_err("two rooks reach h3");
-    assert_eq!(err.0, "'Rh3' is ambiguous here: it could be R1h3 or R4h3.");
+    assert_eq!(
+        err.to_string(),
+        "'Rh3' is ambiguous here: it could be R1h3 or R4h3."
+    );
     let err = g.parse_move("Rd4").expect_err("two rooks reach d4");
-    assert_eq!(err.0, "'Rd4' is ambiguous here: it could be Rad4 or Rhd4.");
+    assert_eq!(
+        err.to_string(),
+        "'Rd4' is ambiguous here: it could be Rad4 or Rhd4."
+    );
     // A move no piece can make is still illegal, not ambiguous.
     let err = g.parse_move("Nd2").expect_err("no knight");
-    assert!(err.0.contains("is not a legal move"), "{}", err.0);
+    assert!(
+        err.to_string().contains("is not a legal move"),
+        "{}",
+        err.to_string()
+    );
 }
 
 #[test]
 fn a_huge_bad_move_is_cut_in_the_message() {
     let g = Chess::new(&Options::new());
     let err = g.parse_move(&"Q".repeat(100_000)).expect_err("not a move");
-    assert!(err.0.len() < 150, "{} bytes", err.0.len());
-    assert!(err.0.contains("... (100000 characters)"), "{}", err.0);
+    assert!(
+        err.to_string().len() < 150,
+        "{} bytes",
+        err.to_string().len()
+    );
+    assert!(
+        err.to_string().contains("... (100000 characters)"),
+        "{}",
+        err.to_string()
+    );
 }

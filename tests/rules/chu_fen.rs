@@ -83,7 +83,9 @@ fn bad_position_texts_are_refused_in_one_sentence() {
         ("4k5/4R5/10/10/10/10/10/10/10/5K4 w - - 0 1", "in check"),
     ];
     for (text, word) in cases {
-        let e = Chu::from_fen(text, &Options::new()).expect_err(text).0;
+        let e = Chu::from_fen(text, &Options::new())
+            .expect_err(text)
+            .to_string();
         assert!(e.contains(word), "{text}: {e}");
         assert_eq!(e.matches(". ").count(), 0, "one sentence: {e}");
         assert!(e.ends_with('.'), "{e}");
@@ -192,7 +194,7 @@ fn bad_moves_are_refused_in_one_sentence() {
         ("e1g3,g3g4", "king step"),
         ("f0e0,e0f0", "not legal"),
     ] {
-        let e = g.parse_move(text).expect_err(text).0;
+        let e = g.parse_move(text).expect_err(text).to_string();
         assert!(e.contains(word), "{text}: {e}");
         assert!(e.ends_with('.') && e.matches(". ").count() == 0, "{e}");
     }

@@ -11,7 +11,7 @@ fn start() -> Polar {
 }
 
 fn read(text: &str) -> Result<Polar, String> {
-    Polar::from_text(text, &Options::new()).map_err(|e| e.0)
+    Polar::from_text(text, &Options::new()).map_err(|e| e.to_string())
 }
 
 /// A message is one sentence: a capital, one full stop at the end.
@@ -139,7 +139,7 @@ fn bad_moves_are_refused_in_one_sentence() {
         (&promoting, "19S-10E=Z", "not a piece to promote to"),
     ];
     for (game, text, fragment) in cases {
-        let message = game.parse_move(text).expect_err(text).0;
+        let message = game.parse_move(text).expect_err(text).to_string();
         assert!(message.contains(fragment), "{text}: {message}");
         assert_sentence(&message);
     }

@@ -271,7 +271,11 @@ fn two_double_steps_over_one_cell_are_told_apart() {
     assert_eq!(piece_on(&g, "7N"), Some((Seat::WHITE, PieceKind::Pawn)));
     let err = Polar::from_text("K14S,P5N,P7N,k9S,p2N b - 6N 0 1", &Options::new())
         .expect_err("ambiguous");
-    assert!(err.0.contains("over/landing"), "{}", err.0);
+    assert!(
+        err.to_string().contains("over/landing"),
+        "{}",
+        err.to_string()
+    );
 }
 
 /// Item 11 of issue 21: the plain en-passant cell is read when two double
@@ -302,7 +306,11 @@ fn a_plain_en_passant_cell_is_enough_when_no_pawn_could_take_there() {
     // A Black pawn on 2N could take on 6N: the cell alone is not enough.
     let err = Polar::from_text("K14S,P5N,P7N,k9S,p2N b - 6N 0 1", &Options::new())
         .expect_err("ambiguous");
-    assert!(err.0.contains("and a pawn could take there"), "{}", err.0);
+    assert!(
+        err.to_string().contains("and a pawn could take there"),
+        "{}",
+        err.to_string()
+    );
 }
 
 #[test]

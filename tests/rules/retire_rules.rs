@@ -66,7 +66,7 @@ proptest! {
         let (text, hash, plies) = (game.position_text(), game.hash(), game.moves_played().len());
         match game.may_retire(retire) {
             Err(why) => {
-                prop_assert!(why.0.ends_with('.'), "{}", why.0);
+                prop_assert!(why.to_string().ends_with('.'), "{}", why.to_string());
                 prop_assert!(game.parse_move(&game.move_text(retire.to_move())).is_err());
             }
             Ok(()) => {
@@ -223,6 +223,6 @@ fn a_game_over_refuses_every_retirement() {
     assert!(game.outcome().is_some());
     for r in [resign(0), flag(0), Retire::Agreement] {
         let why = game.may_retire(r).expect_err("over");
-        assert_eq!(why.0, "The game is already over.");
+        assert_eq!(why.to_string(), "The game is already over.");
     }
 }

@@ -70,11 +70,11 @@ async fn before_the_mate(port: u16, table: &str) -> (Player, Player) {
         .wait_for(&format!("You play Black at table {table}."))
         .await;
     white.play("f3").await;
-    black.wait_for("f2 to f3").await;
+    black.wait_for("pawn to f3").await;
     black.play("e5").await;
-    white.wait_for("e7 to e5").await;
+    white.wait_for("pawn to e5").await;
     white.play("g4").await;
-    black.wait_for("g2 to g4").await;
+    black.wait_for("pawn to g4").await;
     (white, black)
 }
 
@@ -236,7 +236,7 @@ async fn ssh_pgn_prints_an_archived_game_and_nothing_else_is_run() {
         assert!(ran.refused, "{refused}: {}", ran.out);
         assert!(ran.out.is_empty(), "{refused}: {}", ran.out);
     }
-    server.wait_log("exec refused (only `pgn GAME` is run)");
+    server.wait_log("exec refused (only `line` and `pgn GAME` are run)");
     drop((white, black));
     server.stop();
 }

@@ -36,7 +36,7 @@ async fn a_flag_falls_at_the_server_while_both_players_are_idle() {
     // The clocks start with the first move; then nobody types, and the
     // server's clock lets Black's flag fall.
     ann.play("e4").await;
-    bob.wait_for("e2 to e4").await;
+    bob.wait_for("pawn to e4").await;
     for player in [&mut ann, &mut bob] {
         player.wait_for("Black's flag fell — White wins").await;
         player.wait_for("Kept as game 1").await;
@@ -58,9 +58,9 @@ async fn a_timed_table_comes_back_after_a_restart_without_the_downtime_counted()
     let ann_key = new_key();
     let (mut ann, mut bob) = Player::two_at_t1(server.port, "ann+t1+5+0", &ann_key).await;
     ann.play("e4").await;
-    bob.wait_for("e2 to e4").await;
+    bob.wait_for("pawn to e4").await;
     bob.play("e5").await;
-    ann.wait_for("e7 to e5").await;
+    ann.wait_for("pawn to e5").await;
     // The server stops in the middle of White's turn: the turn so far is kept.
     server.terminate();
     assert_eq!(server.wait_exit(), Some(0));

@@ -9,6 +9,7 @@ mod support;
 mod archive;
 mod clocks;
 mod hardening;
+mod lines;
 mod pairing;
 mod serve;
 mod verdicts;

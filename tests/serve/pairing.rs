@@ -45,9 +45,9 @@ async fn a_rematch_swaps_the_colours_and_a_finished_game_opens_for_review() {
     ann.wait_for("a rematch can be asked for once it is over")
         .await;
     for (who, text, seen) in [
-        (0, "f3", "f2 to f3"),
-        (1, "e5", "e7 to e5"),
-        (0, "g4", "g2 to g4"),
+        (0, "f3", "pawn to f3"),
+        (1, "e5", "pawn to e5"),
+        (0, "g4", "pawn to g4"),
         (1, "Qh4", "Kept as game 1"),
     ] {
         let (mover, other) = if who == 0 {
@@ -67,7 +67,7 @@ async fn a_rematch_swaps_the_colours_and_a_finished_game_opens_for_review() {
     bob.wait_for("White  bob").await;
     server.wait_log("table t1-2: the rematch of table t1");
     bob.play("d4").await;
-    ann.wait_for("d2 to d4").await;
+    ann.wait_for("pawn to d4").await;
 
     // Back in the lobby, ann's games: the first opens to look through.
     ann.send(b"q").await.expect("send");

@@ -198,8 +198,15 @@ impl Player {
 
     /// Reads the channel until the screen shows `text`.
     async fn wait_for(&mut self, text: &str) {
+        self.wait_for_any(&[text]).await;
+    }
+
+    /// Reads the channel until the screen shows one of `texts`.
+    async fn wait_for_any(&mut self, texts: &[&str]) {
+        let text = texts.join(" or ");
+        let text = text.as_str();
         let deadline = tokio::time::Instant::now() + PATIENCE;
-        while !self.contents().contains(text) {
+        while !texts.iter().any(|t| self.contents().contains(t)) {
             let msg = tokio::time::timeout_at(deadline, self.channel.wait()).await;
             match msg {
                 Ok(Some(ChannelMsg::Data { data })) => {
@@ -264,7 +271,7 @@ async fn two_play_one_watches_seats_and_tables_survive_and_a_flood_slows_only_it
 
     ann.play("e4").await;
     ann.wait_for("e4").await;
-    bob.wait_for("e2 to e4").await;
+    bob.wait_for("pawn to e4").await;
 
     // A third person watches: the seats are taken.
     let mut cat = Player::connect(server.port, "cat+t1", &new_key()).await;
@@ -280,8 +287,8 @@ async fn two_play_one_watches_seats_and_tables_survive_and_a_flood_slows_only_it
     bob.wait_for("You play Black at table t1.").await;
     bob.wait_for("1. ▸e4").await;
     bob.play("e5").await;
-    ann.wait_for("e7 to e5").await;
-    cat.wait_for("e7 to e5").await;
+    ann.wait_for("pawn to e5").await;
+    cat.wait_for("pawn to e5").await;
 
     // A flood of input is slowed to the input rate: the connection that
     // sent it waits, and nobody else does.
@@ -295,7 +302,7 @@ async fn two_play_one_watches_seats_and_tables_survive_and_a_flood_slows_only_it
     }
     server.wait_log("sends more than 4096 bytes a second; it is slowed");
     ann.play("Nf3").await;
-    bob.wait_for("g1 to f3").await;
+    bob.wait_for("knight to f3").await;
 
     // The server restarts and the table comes back, seats and all.
     drop((ann, bob, cat, flood));
@@ -332,7 +339,17 @@ async fn a_guest_makes_a_table_with_a_computer_seat_from_the_lobby_and_the_compu
     guest.send(b"\x1b[B\x1b[B\x1b[C\r").await.expect("send");
     guest.wait_for("You play White at table guest-1-1.").await;
     guest.play("d4").await;
-    guest.wait_for("Black plays").await;
+    // A move of Black's, said on the message line ("Black knight to f6.").
+    guest
+        .wait_for_any(&[
+            "Black pawn ",
+            "Black knight ",
+            "Black bishop ",
+            "Black rook ",
+            "Black queen ",
+            "Black king ",
+        ])
+        .await;
 
     // Someone else, in the lobby all along, sees the table come, with its
     // computer seat, without pressing a key.

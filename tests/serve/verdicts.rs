@@ -51,7 +51,7 @@ async fn a_draw_offered_is_asked_on_the_other_screen_and_agreed_and_a_resignatio
     // After a move each, White offers again (its budget allows one every
     // 30 s: the refusal says so), so Black offers on its turn instead.
     ann.play("e4").await;
-    bob.wait_for("e2 to e4").await;
+    bob.wait_for("pawn to e4").await;
     bob.send(b"D").await.expect("send");
     ann.wait_for("Black offers a draw").await;
     ann.wait_for("(y/n)").await;

@@ -4,6 +4,17 @@
 //! (`protocol::engine`), and said in words for the screen and the line
 //! mode ([`Line::describe`]).
 
+pub mod annotate;
+pub mod chances;
+pub mod judged;
+pub mod pass;
+pub mod record;
+
+pub use chances::{Class, Scale};
+pub use judged::{GameAnalysis, PositionEval, SeatSummary, Verdict, summary};
+pub use pass::{Analyst, EngineAnalyst, OwnSearch, PlyBudget, Progress};
+pub use record::AnalysisRecord;
+
 use crate::ai::Thought;
 use crate::ai::score::{MATE, MATE_BOUND, mate_in_moves, mated_in};
 

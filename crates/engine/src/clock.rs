@@ -31,9 +31,9 @@ pub struct TimeControl {
 impl TimeControl {
     /// Reads `M+S` (minutes, which may be fractional, plus seconds of
     /// increment: `5+3`, `0.5+0`, `90+30`), `M` alone (no increment), or
-    /// `none` (no clock: `Ok(None)`). Anything else is one sentence naming
-    /// what is wrong.
-    pub fn parse(text: &str) -> Result<Option<TimeControl>, String> {
+    /// `none` (no clock: `Ok(None)`). Anything else is refused, the error's
+    /// sentence naming what is wrong.
+    pub fn parse(text: &str) -> Result<Option<TimeControl>, TimeControlError> {
         let text = text.trim();
         if text.eq_ignore_ascii_case("none") || text == "-" {
             return Ok(None);
@@ -42,18 +42,10 @@ impl TimeControl {
         let base = read_amount(minutes, 60.0, "minutes", text)?;
         let increment = read_amount(seconds, 1.0, "seconds of increment", text)?;
         if base.is_zero() {
-            return Err(format!(
-                "The time control {} gives no time at all; give minutes above 0.",
-                crate::text::quoted(text)
-            ));
+            return Err(TimeControlError::NoTime(text.to_string()));
         }
         if base > LONGEST_BASE || increment > LONGEST_INCREMENT {
-            return Err(format!(
-                "The time control {} is longer than catboard keeps: at most {} minutes plus {} seconds.",
-                crate::text::quoted(text),
-                LONGEST_BASE.as_secs() / 60,
-                LONGEST_INCREMENT.as_secs()
-            ));
+            return Err(TimeControlError::Longest(text.to_string()));
         }
         Ok(Some(TimeControl { base, increment }))
     }
@@ -99,25 +91,59 @@ impl fmt::Display for TimeControl {
 
 /// `value` (a number of `unit`s of seconds) read from `field` of the time
 /// control `whole`.
-fn read_amount(field: &str, unit: f64, name: &str, whole: &str) -> Result<Duration, String> {
+fn read_amount(
+    field: &str,
+    unit: f64,
+    name: &'static str,
+    whole: &str,
+) -> Result<Duration, TimeControlError> {
     let number = field
         .trim()
         .parse::<f64>()
         .ok()
         .filter(|n| n.is_finite() && *n >= 0.0);
     let Some(number) = number else {
-        return Err(format!(
-            "The time control {} has {} where its {name} should be; write minutes+seconds, like 5+3, or none.",
-            crate::text::quoted(whole),
-            crate::text::quoted(field.trim())
-        ));
+        return Err(TimeControlError::NotANumber {
+            text: whole.to_string(),
+            written: field.trim().to_string(),
+            name,
+        });
     };
-    Duration::try_from_secs_f64(number * unit).map_err(|_| {
-        format!(
-            "The time control {} is longer than catboard keeps.",
-            crate::text::quoted(whole)
-        )
-    })
+    Duration::try_from_secs_f64(number * unit)
+        .map_err(|_| TimeControlError::TooLong(whole.to_string()))
+}
+
+/// Why a time control's text is refused (each holding the text).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TimeControlError {
+    /// A field is no number of minutes or seconds.
+    #[error(
+        "The time control {} has {} where its {name} should be; write minutes+seconds, like 5+3, or none.",
+        crate::text::quoted(.text),
+        crate::text::quoted(.written)
+    )]
+    NotANumber {
+        /// The whole text.
+        text: String,
+        /// What stands in the field.
+        written: String,
+        /// The field's name (`minutes`).
+        name: &'static str,
+    },
+    /// A number too big to be a duration.
+    #[error("The time control {} is longer than catboard keeps.", crate::text::quoted(.0))]
+    TooLong(String),
+    /// No time at all.
+    #[error("The time control {} gives no time at all; give minutes above 0.", crate::text::quoted(.0))]
+    NoTime(String),
+    /// More than the longest control kept.
+    #[error(
+        "The time control {} is longer than catboard keeps: at most {} minutes plus {} seconds.",
+        crate::text::quoted(.0),
+        LONGEST_BASE.as_secs() / 60,
+        LONGEST_INCREMENT.as_secs()
+    )]
+    Longest(String),
 }
 
 /// A number without a needless fraction: `5`, `0.5`, `2.25`.
@@ -324,7 +350,11 @@ mod tests {
             "", "five", "5+x", "-1+0", "0+0", "5+3+1", "nan+1", "99999+0", "5+99999", "inf",
         ] {
             let why = TimeControl::parse(bad).expect_err(bad);
-            assert_eq!(crate::text::sentence_fault(&why), None, "{bad}: {why}");
+            assert_eq!(
+                crate::text::sentence_fault(&why.to_string()),
+                None,
+                "{bad}: {why}"
+            );
         }
         assert!(TimeControl::parse("0+5").is_err(), "no base time");
     }

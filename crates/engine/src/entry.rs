@@ -12,6 +12,9 @@
 use crate::core::{Cell, CellSet, Game, Geometry, Move, PieceKind};
 use arrayvec::ArrayVec;
 
+mod read;
+pub use read::{Reading, nearest_move, read_move};
+
 /// What distinguishes moves that share a path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Choice {

@@ -10,6 +10,7 @@ pub mod entry;
 pub mod limits;
 pub mod notation;
 pub mod protocol;
+pub mod puzzle;
 pub mod rating;
 pub mod series;
 pub mod text;

@@ -44,6 +44,65 @@ pub struct Limit {
     pub beyond: Beyond,
 }
 
+/// What is wrong with a number a [`Limit`] refuses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LimitFault {
+    /// It is less than the least allowed.
+    Less,
+    /// It is more than the most allowed.
+    More,
+    /// It is not a whole number.
+    NotANumber,
+}
+
+/// A number refused by a [`Limit`]: its `Display` is the sentence
+/// (`--jobs 0 is less than the smallest allowed, 1.`), its
+/// [`LimitError::clause`] the words without the limit's name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LimitError {
+    /// The limit that refused it.
+    pub limit: Limit,
+    /// The number as written (cut when long).
+    pub written: String,
+    /// What is wrong with it.
+    pub fault: LimitFault,
+}
+
+impl std::fmt::Display for LimitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}.", self.limit.name, self.clause())
+    }
+}
+
+impl std::error::Error for LimitError {}
+
+impl LimitError {
+    /// What is wrong, without the limit's name and full stop, to be set
+    /// after a field's name: `65536 is more than the largest allowed,
+    /// 65535`, `'x' is not a whole number`.
+    pub fn clause(&self) -> String {
+        let Limit {
+            scope, least, most, ..
+        } = self.limit;
+        match self.fault {
+            LimitFault::Less => format!(
+                "{} is less than the smallest allowed{scope}, {least}",
+                self.written
+            ),
+            LimitFault::More => format!(
+                "{} is more than the largest allowed{scope}, {most}",
+                self.written
+            ),
+            LimitFault::NotANumber => {
+                format!(
+                    "{} is not a whole number",
+                    crate::text::quoted(&self.written)
+                )
+            }
+        }
+    }
+}
+
 impl Limit {
     /// A limit refused beyond, for a count: `what` for docs/limits.md,
     /// `name` in messages, from `least` to `most`.
@@ -79,29 +138,28 @@ impl Limit {
     }
 
     /// `value` when allowed (counted as the most for a limit that caps),
-    /// else the sentence refusing it:
+    /// else why not, whose sentence is
     /// `--jobs 0 is less than the smallest allowed, 1.`
-    pub fn check(&self, value: u64) -> Result<u64, String> {
+    pub fn check(&self, value: u64) -> Result<u64, LimitError> {
         if self.beyond == Beyond::Capped && value > self.most {
             return Ok(self.most);
         }
-        self.check_shown(value, &value.to_string())
+        let fault = if value < self.least {
+            LimitFault::Less
+        } else if value > self.most {
+            LimitFault::More
+        } else {
+            return Ok(value);
+        };
+        Err(self.refusing(value.to_string(), fault))
     }
 
-    /// `value` (written `written`) when allowed, else the sentence refusing it.
-    fn check_shown(&self, value: u64, written: &str) -> Result<u64, String> {
-        if value < self.least {
-            Err(format!(
-                "{} {written} is less than the smallest allowed{}, {}.",
-                self.name, self.scope, self.least
-            ))
-        } else if value > self.most {
-            Err(format!(
-                "{} {written} is more than the largest allowed{}, {}.",
-                self.name, self.scope, self.most
-            ))
-        } else {
-            Ok(value)
+    /// The error refusing the value written `written` for `fault`.
+    fn refusing(&self, written: String, fault: LimitFault) -> LimitError {
+        LimitError {
+            limit: *self,
+            written,
+            fault,
         }
     }
 
@@ -112,45 +170,35 @@ impl Limit {
     }
 
     /// Reads the whole number written `text` (a field of a position text,
-    /// a word of a protocol line) and checks it; the error is a clause
-    /// without the limit's name and full stop, to be set after the
-    /// field's name: `65536 is more than the largest allowed, 65535`, or
-    /// `'x' is not a whole number`. A number of any length is read (and
-    /// cut when shown), so thousands of digits are still "more than"; a
-    /// limit that caps counts a bigger number as its most.
-    pub fn read(&self, text: &str) -> Result<u64, String> {
+    /// a word of a protocol line) and checks it; the error's
+    /// [`LimitError::clause`] is set after the field's name: `65536 is
+    /// more than the largest allowed, 65535`, or `'x' is not a whole
+    /// number`. A number of any length is read (and cut when shown), so
+    /// thousands of digits are still "more than"; a limit that caps counts
+    /// a bigger number as its most.
+    pub fn read(&self, text: &str) -> Result<u64, LimitError> {
         if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(format!(
-                "{} is not a whole number",
-                crate::text::quoted(text)
-            ));
+            return Err(self.refusing(text.to_string(), LimitFault::NotANumber));
         }
         let value = text.parse::<u64>().unwrap_or(u64::MAX);
         let digits = text.trim_start_matches('0');
-        let written = shown(if digits.is_empty() { "0" } else { digits });
+        let written = || shown(if digits.is_empty() { "0" } else { digits });
         if value < self.least {
-            Err(format!(
-                "{written} is less than the smallest allowed{}, {}",
-                self.scope, self.least
-            ))
+            Err(self.refusing(written(), LimitFault::Less))
         } else if value > self.most && self.beyond == Beyond::Capped {
             Ok(self.most)
         } else if value > self.most || text.parse::<u64>().is_err() {
-            Err(format!(
-                "{written} is more than the largest allowed{}, {}",
-                self.scope, self.most
-            ))
+            Err(self.refusing(written(), LimitFault::More))
         } else {
             Ok(value)
         }
     }
 
     /// Reads the whole number written `text` (a word of a protocol line)
-    /// and checks it; the error is the sentence [`Limit::check`] gives, or
-    /// `go depth 'x' is not a whole number.`
-    pub fn check_text(&self, text: &str) -> Result<u64, String> {
+    /// and checks it: [`Limit::read`], the error's sentence
+    /// [`Limit::check`]'s, or `go depth 'x' is not a whole number.`
+    pub fn check_text(&self, text: &str) -> Result<u64, LimitError> {
         self.read(text)
-            .map_err(|why| format!("{} {why}.", self.name))
     }
 
     /// The range as docs/limits.md writes it: `1 to 3,600,000 ms`.
@@ -470,15 +518,25 @@ pub fn markdown_table() -> String {
 mod tests {
     use super::*;
 
+    /// The sentence refusing a value.
+    fn said(result: Result<u64, LimitError>) -> Result<u64, String> {
+        result.map_err(|e| e.to_string())
+    }
+
+    /// The clause refusing a field's value.
+    fn clause(result: Result<u64, LimitError>) -> Result<u64, String> {
+        result.map_err(|e| e.clause())
+    }
+
     #[test]
     fn a_number_out_of_range_gets_the_same_words_everywhere() {
         assert_eq!(JOBS.check(4), Ok(4));
         assert_eq!(
-            JOBS.check(4_294_967_295),
+            said(JOBS.check(4_294_967_295)),
             Err("--jobs 4294967295 is more than the largest allowed, 1024.".into())
         );
         assert_eq!(
-            SELFPLAY_GAMES.check(0),
+            said(SELFPLAY_GAMES.check(0)),
             Err("--games 0 is less than the smallest allowed, 1.".into())
         );
         assert_eq!(CECP_DEPTH.cap(100), 64);
@@ -486,7 +544,7 @@ mod tests {
         assert_eq!(CECP_DEPTH.read(&"9".repeat(30)), Ok(64));
         assert!(CECP_DEPTH.read("0").is_err());
         assert_eq!(
-            perft_depth(Variant::Chu).check(7),
+            said(perft_depth(Variant::Chu).check(7)),
             Err("--depth 7 is more than the largest allowed for Chu Chess perft, 6.".into())
         );
     }
@@ -496,23 +554,32 @@ mod tests {
         assert_eq!(HALFMOVE_CLOCK.read("65535"), Ok(65535));
         assert_eq!(HALFMOVE_CLOCK.read("007"), Ok(7));
         assert_eq!(
-            HALFMOVE_CLOCK.read("65536"),
+            clause(HALFMOVE_CLOCK.read("65536")),
             Err("65536 is more than the largest allowed, 65535".into())
         );
-        let huge = HALFMOVE_CLOCK.read(&"9".repeat(5_000)).expect_err("huge");
+        let huge = HALFMOVE_CLOCK
+            .read(&"9".repeat(5_000))
+            .expect_err("huge")
+            .clause();
         assert!(
             huge.ends_with("(5000 characters) is more than the largest allowed, 65535"),
             "{huge}"
         );
         assert!(huge.len() < 120, "{huge}");
         assert_eq!(
-            MOVE_NUMBER.read("0"),
+            clause(MOVE_NUMBER.read("0")),
             Err("0 is less than the smallest allowed, 1".into())
         );
-        assert_eq!(PASSES.read("-1"), Err("'-1' is not a whole number".into()));
-        assert_eq!(PASSES.read(""), Err("'' is not a whole number".into()));
         assert_eq!(
-            PASSES.read("256"),
+            clause(PASSES.read("-1")),
+            Err("'-1' is not a whole number".into())
+        );
+        assert_eq!(
+            clause(PASSES.read("")),
+            Err("'' is not a whole number".into())
+        );
+        assert_eq!(
+            clause(PASSES.read("256")),
             Err("256 is more than the largest allowed, 4".into())
         );
     }

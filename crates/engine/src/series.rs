@@ -8,13 +8,25 @@
 //! nothing). Until then the game is open: undoing its last move and
 //! finishing it another way changes what it will add, never adds it again.
 
-use crate::core::{Game, GameError};
+use crate::core::Game;
 
 /// The games finished so far in a series and each seat's total.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Series {
     games: u32,
     totals: Vec<u32>,
+}
+
+/// Why a saved series is refused: its counts disagree. The `Display` is
+/// a clause.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SeriesError {
+    /// Points scored but no game finished.
+    #[error("the series has points but no finished game")]
+    PointsWithoutGames,
+    /// Games finished but no totals kept.
+    #[error("the series has {} but no totals", crate::text::count(*.0, "finished game", "finished games"))]
+    GamesWithoutTotals(u32),
 }
 
 impl Series {
@@ -26,15 +38,12 @@ impl Series {
     /// A series as a save records it: `games` finished and the seats'
     /// `totals` in half points; refused, in one sentence, when the two
     /// disagree (points without a game, or a game without totals).
-    pub fn from_parts(games: u32, totals: Vec<u32>) -> Result<Series, GameError> {
+    pub fn from_parts(games: u32, totals: Vec<u32>) -> Result<Series, SeriesError> {
         if games == 0 && totals.iter().any(|&t| t > 0) {
-            return Err(GameError::new("the series has points but no finished game"));
+            return Err(SeriesError::PointsWithoutGames);
         }
         if games > 0 && totals.is_empty() {
-            return Err(GameError::new(format!(
-                "the series has {} but no totals",
-                crate::text::count(games, "finished game", "finished games")
-            )));
+            return Err(SeriesError::GamesWithoutTotals(games));
         }
         Ok(Series { games, totals })
     }

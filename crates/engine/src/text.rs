@@ -1,8 +1,8 @@
 //! The words of catboard's messages, written once for the library and the
 //! binary: user text quoted in a message ([`quoted`], [`shown`]), a file's
 //! path ([`shown_path`]), another library's or the system's message
-//! ([`foreign`]), counts with their nouns ([`count`]), lists ([`or_list`])
-//! and the check that a message is one sentence ([`sentence_fault`]).
+//! ([`foreign`]), counts with their nouns ([`count`]), lists ([`or_list`]),
+//! the word a typo meant ([`nearest`]) and the check that a message is one sentence ([`sentence_fault`]).
 //!
 //! Every error path that repeats what a user typed or left on disk goes
 //! through [`shown`] (or [`quoted`], which adds the quotes): the text is
@@ -218,9 +218,85 @@ pub fn sentence_fault(message: &str) -> Option<String> {
     }
 }
 
+/// The one of `candidates` nearest to `word` as a typo would be: at most
+/// one letter added, dropped, changed or two swapped (two for words of
+/// more than four letters), and nearer than any other; `None` when none
+/// is, or `word` is longer than any sensible command or move.
+pub fn nearest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let word: Vec<char> = word.to_lowercase().chars().collect();
+    if word.is_empty() || word.len() > 24 {
+        return None;
+    }
+    let most = if word.len() > 4 { 2 } else { 1 };
+    let mut best: Option<(usize, &'a str)> = None;
+    let mut tied = false;
+    for candidate in candidates {
+        let other: Vec<char> = candidate.to_lowercase().chars().collect();
+        let d = typo_distance(&word, &other);
+        if d == 0 || d > most {
+            continue;
+        }
+        match best {
+            Some((b, c)) if d == b && c != candidate => tied = true,
+            Some((b, _)) if d >= b => {}
+            _ => {
+                best = Some((d, candidate));
+                tied = false;
+            }
+        }
+    }
+    best.filter(|_| !tied).map(|(_, c)| c)
+}
+
+/// The letters added, dropped, changed or swapped with a neighbour that
+/// turn `a` into `b` (the optimal string alignment distance).
+fn typo_distance(a: &[char], b: &[char]) -> usize {
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_nearest_word_is_one_typo_away_and_alone() {
+        let words = ["status", "board", "moves", "undo", "redo", "history"];
+        assert_eq!(nearest("stauts", words), Some("status"));
+        assert_eq!(nearest("bord", words), Some("board"));
+        assert_eq!(nearest("hsitory", words), Some("history"));
+        assert_eq!(nearest("udno", words), Some("undo"));
+        assert_eq!(nearest("xyzzy", words), None);
+        assert_eq!(
+            nearest("status", words),
+            None,
+            "a word is no typo of itself"
+        );
+        assert_eq!(nearest("rdo", ["redo", "undo"]), Some("redo"));
+        assert_eq!(
+            nearest("ndo", ["redo", "undo", "ado"]),
+            None,
+            "two at one typo: no guess"
+        );
+    }
 
     #[test]
     fn a_clause_becomes_a_sentence_and_back() {

@@ -59,6 +59,61 @@ pub struct Mouse {
     pub row: u16,
 }
 
+/// A page of the server's lobby.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum LobbyPage {
+    /// The tables (`t`).
+    #[default]
+    Tables,
+    /// The games finished last (`r`).
+    Recent,
+    /// The player's own games (`m`).
+    Mine,
+    /// A variant's leaderboard (`l`; Left and Right change the variant).
+    Leaders,
+    /// A quick game (`p`): the variant and the time control, then the wait.
+    Quick,
+}
+
+/// What a key asks of the server's lobby; what each does depends on the
+/// page shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LobbyStep {
+    /// The highlight (or the scroll, or the form's row) up one line.
+    Up,
+    /// Down one line.
+    Down,
+    /// Up a screenful.
+    PageUp,
+    /// Down a screenful.
+    PageDown,
+    /// To the first line.
+    Top,
+    /// To the last line.
+    Bottom,
+    /// The previous choice (a leaderboard's variant, the form's value).
+    Left,
+    /// The next choice.
+    Right,
+    /// Join the table, review the game, or wait for the quick game chosen.
+    Choose,
+    /// Back to the tables, or stop waiting for a quick game.
+    Back,
+    /// Watch the table highlighted.
+    Watch,
+    /// Make a table.
+    Create,
+    /// Give a code for adding another key to the account.
+    AddKey,
+    /// Show this page.
+    Go(LobbyPage),
+    /// Play the computer instead of waiting for a quick game.
+    PlayComputer,
+    /// Go on in the line mode: the lobby and the tables in lines, for a
+    /// screen reader.
+    Lines,
+}
+
 /// Everything that can change the application's state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -181,6 +236,12 @@ pub enum Action {
     Watched(Box<SavedGame>),
     /// The catboard that had the watched game open has let it go.
     WatchedFree,
+    /// A key of the server's lobby.
+    Lobby(LobbyStep),
+    /// The player asks this of the game, as an intent already made (a
+    /// front end that names the move itself rather than typing it): it
+    /// goes to the game's keeper like any key's intent.
+    Ask(crate::keeper::Intent),
     /// The game's keeper, elsewhere, answers what this App asked.
     Answered(crate::keeper::Intent, crate::keeper::Answer),
     /// The game's keeper, elsewhere, has the record as this says: the

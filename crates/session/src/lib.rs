@@ -177,7 +177,7 @@ pub fn last_unfinished(store: &SaveStore) -> Result<Resumable, String> {
                 format!(
                     "The saved game {} cannot be resumed ({}) and was left as it is.",
                     catboard::text::shown_path(&path),
-                    catboard::text::clause(&e)
+                    catboard::text::clause(&e.to_string())
                 )
             })
         });

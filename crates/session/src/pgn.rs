@@ -2,26 +2,31 @@
 //! reader ([`catboard::notation::pgn`]): what `catboard export`, the
 //! server's archive and `--pgn FILE` share.
 
-use super::table::{Player, TableGame, TableSpec};
+use super::table::{Player, TableError, TableGame, TableSpec};
 use catboard::core::{Game, Seat};
 use catboard::notation::pgn::{self, PgnGame, PgnTags, ReadGame};
-use catboard::text::count;
 
 /// `table`'s game as PGN, with `tags` (the event, the players' names...):
 /// its start, every ply (retirements too), each ply's clock and the time
 /// control.
 pub fn pgn_of(table: &TableGame, tags: PgnTags) -> String {
+    let mut game = pgn_game_of(table, tags);
+    pgn::write(&game).unwrap_or_else(|why| {
+        // Not reached: the table's moves were each legal when played.
+        game.moves.clear();
+        pgn::write(&game).unwrap_or(why)
+    })
+}
+
+/// `table`'s game as the PGN writer takes it, with `tags`.
+pub fn pgn_game_of(table: &TableGame, tags: PgnTags) -> PgnGame {
     let mut game = PgnGame::new(table.variant(), table.options().clone());
     game.start = table.start_position().to_string();
     game.moves = table.moves().collect();
     game.clocks = table.clock_readings();
     game.time_control = table.time_control();
     game.tags = tags;
-    pgn::write(&game).unwrap_or_else(|why| {
-        // Not reached: the table's moves were each legal when played.
-        game.moves.clear();
-        pgn::write(&game).unwrap_or(why)
-    })
+    game
 }
 
 /// The tags of a game played here: the event named after the variant,
@@ -63,16 +68,14 @@ pub fn local_tags(table: &TableGame, names: &[Option<String>], date: String) -> 
 /// reach (a resignation, a flag), that result as the last ply. A sentence
 /// when it cannot be (a variant's ending that catboard's rules reach
 /// sooner).
-pub fn table_of(read: &ReadGame, players: Vec<Player>) -> Result<TableGame, String> {
+pub fn table_of(read: &ReadGame, players: Vec<Player>) -> Result<TableGame, TableError> {
     let seats = read.pgn.variant.seats().len();
     if players.len() != seats {
-        return Err(format!(
-            "{} has {} but {} {} given.",
-            read.pgn.variant.name(),
-            count(seats as u64, "seat", "seats"),
-            count(players.len() as u64, "player", "players"),
-            if players.len() == 1 { "was" } else { "were" }
-        ));
+        return Err(TableError::Seats {
+            variant: read.pgn.variant,
+            seats,
+            players: players.len(),
+        });
     }
     let mut table = TableGame::new(&TableSpec {
         variant: read.pgn.variant,
@@ -85,11 +88,11 @@ pub fn table_of(read: &ReadGame, players: Vec<Player>) -> Result<TableGame, Stri
         if let Some(outcome) = table.outcome() {
             // A chess game from another program may go on past an
             // unclaimed repetition or fifty moves; catboard's rules end it.
-            return Err(format!(
-                "Game {} goes on after move {i}, where catboard's rules end it by {}.",
-                read.number,
-                outcome.reason.describe()
-            ));
+            return Err(TableError::GoesOnAfterEnd {
+                game: read.number,
+                after: i,
+                reason: outcome.reason,
+            });
         }
         let after = read.pgn.clocks.get(i).copied().flatten();
         table.replay_ply(mv, after);
@@ -201,6 +204,10 @@ mod tests {
         let text = pgn_of(&t, PgnTags::default());
         let read = pgn::read_game(&text, 1).expect("reads");
         let why = table_of(&read, vec![Player::Human; 2]).expect_err("three seats");
-        assert_eq!(catboard::text::sentence_fault(&why), None, "{why}");
+        assert_eq!(
+            catboard::text::sentence_fault(&why.to_string()),
+            None,
+            "{why}"
+        );
     }
 }

@@ -3,8 +3,10 @@
 //! captured pieces, and the moves undone that `redo` can replay.
 
 mod engine_seats;
+mod error;
 mod roster;
 
+pub use error::{TableError, UnknownPlayer};
 pub use roster::{Roster, SeatChange};
 
 use super::save::{SavedGame, SavedSeries, SavedVerdict};
@@ -12,10 +14,10 @@ use super::words::capitalise;
 use catboard::ai::Level;
 use catboard::clock::{Clocks, FlagFell, TimeControl};
 use catboard::core::{
-    Departure, EndReason, Game, Move, Options, Outcome, Piece, Retire, Seat, Termination,
+    Cell, Departure, EndReason, Game, Move, MoveKind, Options, Outcome, Piece, Retire, RetireError,
+    Seat, Termination,
 };
 use catboard::series::Series;
-use catboard::text::{count, noun};
 use catboard::variants::{AnyGame, Variant};
 use std::time::Duration;
 
@@ -53,22 +55,16 @@ impl Player {
 
     /// The player named `id`: `human`, a level's name, or an Elo (the
     /// computer at the nearest level of the ladder).
-    pub fn from_id(id: &str) -> Result<Player, String> {
+    pub fn from_id(id: &str) -> Result<Player, UnknownPlayer> {
         if id.trim().eq_ignore_ascii_case("human") {
             return Ok(Player::Human);
         }
         match id.parse::<Level>() {
             Ok(level) => Ok(Player::Computer(level)),
-            Err(why) if id.trim().bytes().all(|b| b.is_ascii_digit()) => Err(why),
-            Err(_) => {
-                let known: Vec<&str> = Player::ALL.iter().map(|p| p.id()).collect();
-                let (last, rest) = known.split_last().unwrap_or((&"human", &[]));
-                Err(format!(
-                    "There is no player {}; choose {} or {last}, or an Elo such as 1400.",
-                    catboard::text::quoted(id),
-                    rest.join(", ")
-                ))
+            Err(why) if id.trim().bytes().all(|b| b.is_ascii_digit()) => {
+                Err(UnknownPlayer::Elo(why))
             }
+            Err(_) => Err(UnknownPlayer::Name(id.to_string())),
         }
     }
 
@@ -81,7 +77,7 @@ impl Player {
     }
 
     /// How the setup screen offers the player, with the computer's
-    /// strength: `human`, `computer (Club ≈ 1400)`.
+    /// strength: `human`, `computer (Club ≈ 1530 ± 120)`.
     pub fn choice_label(self) -> String {
         match self {
             Player::Human => "human".to_string(),
@@ -119,7 +115,9 @@ struct Played {
     mv: Move,
     notation: String,
     mover: Seat,
-    captured: Option<Piece>,
+    /// The other seats' pieces the move took off the board (both of a
+    /// Lion's double capture).
+    captured: Vec<Piece>,
     /// The mover's clock before and after the move (after its increment),
     /// in a timed game: undo and redo set the clock back and forth by them.
     clock: Option<(Duration, Duration)>,
@@ -163,23 +161,18 @@ pub struct TableGame {
 impl TableGame {
     /// A new game as `spec` describes; a bad start position is reported in
     /// one sentence.
-    pub fn new(spec: &TableSpec) -> Result<TableGame, String> {
+    pub fn new(spec: &TableSpec) -> Result<TableGame, TableError> {
         let game = match &spec.position {
-            Some(text) => spec
-                .variant
-                .from_position(text.trim(), &spec.options)
-                .map_err(|e| e.0)?,
+            Some(text) => spec.variant.from_position(text.trim(), &spec.options)?,
             None => spec.variant.new_game(&spec.options),
         };
         let seats = spec.variant.seats().len();
         if spec.players.len() != seats {
-            return Err(format!(
-                "{} has {} but {} {} given.",
-                spec.variant.name(),
-                count(seats as u64, "seat", "seats"),
-                count(spec.players.len() as u64, "player", "players"),
-                noun(spec.players.len() as u64, "was", "were")
-            ));
+            return Err(TableError::Seats {
+                variant: spec.variant,
+                seats,
+                players: spec.players.len(),
+            });
         }
         Ok(TableGame {
             variant: spec.variant,
@@ -201,8 +194,8 @@ impl TableGame {
     }
 
     /// A saved game, replayed and checked move by move.
-    pub fn from_saved(saved: &SavedGame) -> Result<TableGame, String> {
-        let variant = Variant::from_id(&saved.variant).map_err(|e| e.0)?;
+    pub fn from_saved(saved: &SavedGame) -> Result<TableGame, TableError> {
+        let variant = Variant::from_id(&saved.variant)?;
         let options = Options::parse(variant.options(), saved.options.iter().map(String::as_str))?;
         let players = saved
             .players
@@ -210,17 +203,14 @@ impl TableGame {
             .map(|p| Player::from_id(p))
             .collect::<Result<Vec<_>, _>>()?;
         let time = match &saved.time {
-            Some(text) => {
-                TimeControl::parse(text).map_err(|e| catboard::text::clause(&e).to_string())?
-            }
+            Some(text) => TimeControl::parse(text)?,
             None => None,
         };
         if time.is_some() && !saved.clocks.is_empty() && saved.clocks.len() != saved.moves.len() {
-            return Err(format!(
-                "it has {} but {}",
-                count(saved.moves.len() as u64, "move", "moves"),
-                count(saved.clocks.len() as u64, "clock reading", "clock readings")
-            ));
+            return Err(TableError::ClockReadings {
+                moves: saved.moves.len(),
+                readings: saved.clocks.len(),
+            });
         }
         let mut table = TableGame::new(&TableSpec {
             variant,
@@ -235,16 +225,14 @@ impl TableGame {
             table.roster = Roster::from_saved(roster, table.players.len());
         }
         if let Some(series) = &saved.series {
-            table.series =
-                Series::from_parts(series.games, series.totals.clone()).map_err(|e| e.0)?;
+            table.series = Series::from_parts(series.games, series.totals.clone())?;
             let seats = table.players.len();
             if !table.series.fits(seats) {
-                return Err(format!(
-                    "the series has {} but {} has {}",
-                    count(series.totals.len() as u64, "total", "totals"),
-                    variant.name(),
-                    count(seats as u64, "seat", "seats")
-                ));
+                return Err(TableError::SeriesSeats {
+                    totals: series.totals.len(),
+                    variant,
+                    seats,
+                });
             }
         }
         let verdict = match &saved.verdict {
@@ -255,7 +243,11 @@ impl TableGame {
             let mv = table
                 .game
                 .read_listed_move(text)
-                .map_err(|e| e.describe(i + 1, text))?;
+                .map_err(|fault| TableError::Move {
+                    number: i + 1,
+                    text: text.clone(),
+                    fault,
+                })?;
             let after = saved.clocks.get(i).map(|&ms| Duration::from_millis(ms));
             table.replay_ply(mv, after);
         }
@@ -289,7 +281,7 @@ impl TableGame {
     }
 
     /// A verdict as an older save wrote it, as the retirement it was.
-    fn read_verdict(&self, saved: &SavedVerdict) -> Result<Retire, String> {
+    fn read_verdict(&self, saved: &SavedVerdict) -> Result<Retire, TableError> {
         match (saved.kind.as_str(), &saved.seat) {
             ("agreed", None) => Ok(Retire::Agreement),
             ("resigned", Some(seat)) => self
@@ -298,24 +290,16 @@ impl TableGame {
                 .iter()
                 .position(|s| s == seat)
                 .map(|i| Retire::Leave(Seat(i as u8), Departure::Resigned))
-                .ok_or_else(|| {
-                    format!(
-                        "the game has no seat {} to resign",
-                        catboard::text::quoted(seat)
-                    )
-                }),
-            (kind, _) => Err(format!(
-                "the ending {} is not one this version reads",
-                catboard::text::quoted(kind)
-            )),
+                .ok_or_else(|| TableError::VerdictSeat(seat.clone())),
+            (kind, _) => Err(TableError::VerdictKind(kind.to_string())),
         }
     }
 
     /// Plays `retire` (a seat resigns or its flag falls, or a draw is
     /// agreed) as the next ply; refused in one sentence where the game
     /// does not allow it. A flag fallen leaves the seat's clock at 0.
-    pub fn retire(&mut self, retire: Retire) -> Result<(), String> {
-        self.game.may_retire(retire).map_err(|e| e.0)?;
+    pub fn retire(&mut self, retire: Retire) -> Result<(), RetireError> {
+        self.game.may_retire(retire)?;
         let mv = retire.to_move();
         let notation = self.game.move_notation(mv);
         let after = match (retire, &self.clocks) {
@@ -587,14 +571,20 @@ impl TableGame {
             clocks.set_left(mover.index(), after);
             (before, after)
         });
+        let exposed = exposed(&self.game, mv);
+        self.game.make_move(mv);
+        let captured = exposed
+            .into_iter()
+            .filter(|&(cell, piece)| self.game.piece_at(cell) != Some(piece))
+            .map(|(_, piece)| piece)
+            .collect();
         let entry = Played {
             mv,
             notation,
             mover,
-            captured: self.game.captured(mv),
+            captured,
             clock,
         };
-        self.game.make_move(mv);
         self.played.push(entry);
         self.redo.clear();
         self.carried = Duration::ZERO;
@@ -725,10 +715,17 @@ impl TableGame {
 
     /// The pieces `seat` has captured, in the order taken.
     pub fn captured_by(&self, seat: Seat) -> Vec<Piece> {
+        self.captured_by_at(seat, self.ply())
+    }
+
+    /// The pieces `seat` had captured `ply` plies into the game (for the
+    /// review of an earlier position), in the order taken.
+    pub fn captured_by_at(&self, seat: Seat, ply: usize) -> Vec<Piece> {
         self.played
             .iter()
+            .take(ply)
             .filter(|p| p.mover == seat)
-            .filter_map(|p| p.captured)
+            .flat_map(|p| p.captured.iter().copied())
             .collect()
     }
 
@@ -746,7 +743,28 @@ impl TableGame {
     }
 }
 
-/// "White wins", or for a seat named in the plural, "the Cats win".
+/// The other seats' pieces on the cells `mv` touches on the board of
+/// `game` before it is played (its origin, its transit or en-passant cell,
+/// its end): those of them gone after the move are what it captured, in
+/// every variant alike, so a Lion's double capture is two pieces. An army
+/// knocked out as a result (BacCanCat) loses its other pieces to the
+/// Reserve, not to the mover; a seat's retirement or a pass takes nothing.
+fn exposed(game: &AnyGame, mv: Move) -> Vec<(Cell, Piece)> {
+    if Retire::of(mv).is_some() || mv.is_pass() || !mv.on_board() {
+        return Vec::new();
+    }
+    let mover = game.to_move();
+    let mut cells = vec![mv.from, mv.to];
+    if matches!(mv.kind, MoveKind::EnPassant | MoveKind::TwoLeg) {
+        cells.insert(1, mv.aux);
+    }
+    cells.dedup();
+    cells
+        .into_iter()
+        .filter_map(|c| Some((c, game.piece_at(c).filter(|p| p.seat() != mover)?)))
+        .collect()
+}
+
 /// How a game of seats `seats` (its seat names) that ended as
 /// `termination` reads: the one place an ending is put in words, for a
 /// table in play and for a game read back from an archive alike.
@@ -782,6 +800,7 @@ pub fn termination_words(termination: Termination, seats: &[&str]) -> String {
     }
 }
 
+/// "White wins", or for a seat named in the plural, "the Cats win".
 fn winner_words(seat_name: &str) -> String {
     let name = capitalise(seat_name);
     if seat_name.ends_with('s') {
@@ -839,6 +858,36 @@ mod tests {
             Some(s(52)),
             "undo sets White's clock back to before Nf3"
         );
+    }
+
+    /// A Lion on e4 with Black pawns on e5 and e6 before it.
+    const CHU_LION: &str = "4k5/10/10/4p5/4p5/4L5/10/10/10/5K4 w - - 0 1";
+
+    #[test]
+    fn captures_are_counted_from_the_board_a_lions_double_capture_as_two() {
+        let mut t = TableGame::new(&TableSpec {
+            variant: Variant::Chu,
+            options: Options::new(),
+            position: Some(CHU_LION.to_string()),
+            players: vec![Player::Human, Player::Human],
+            time: None,
+        })
+        .expect("a Chu position");
+        play(&mut t, "e4e5,e5e6");
+        let took = t.captured_by(Seat::WHITE);
+        assert_eq!(took.len(), 2, "{took:?}");
+        assert!(took.iter().all(|p| p.seat() == Seat::BLACK));
+        assert_eq!(t.captured_by_at(Seat::WHITE, 0), Vec::new());
+        // En passant: the pawn beside, not the empty cell moved to.
+        let mut c = chess();
+        for m in ["e4", "a6", "e5", "d5", "exd6"] {
+            play(&mut c, m);
+        }
+        assert_eq!(
+            c.captured_by(Seat::WHITE),
+            vec![Piece::new(Seat::BLACK, catboard::core::PieceKind::Pawn)]
+        );
+        assert_eq!(c.captured_by_at(Seat::WHITE, 4), Vec::new());
     }
 
     #[test]
@@ -924,7 +973,9 @@ mod tests {
         assert_eq!(back.game().position_text(), t.game().position_text());
         let mut bad = saved.clone();
         bad.moves[1] = "e7e4".into();
-        let err = TableGame::from_saved(&bad).expect_err("illegal move");
+        let err = TableGame::from_saved(&bad)
+            .expect_err("illegal move")
+            .to_string();
         assert!(err.starts_with("move 2 'e7e4'"), "{err}");
         let mut bad = saved;
         bad.variant = "draughts".into();

@@ -9,9 +9,11 @@
 //! catboard-match --engine1 "catboard xboard" --engine2 "fairymax" --games 40 --st 1
 //! catboard-match --engine1 "catboard xboard" --engine2 uci:stockfish --option2 UCI_Elo=1500
 //! catboard-match --variant elven --engine1 "catboard xboard" --engine2 "sjaakii" --games 20
+//! catboard-match --rung club --games 40 --st 0.5
 //! ```
 
 mod openings;
+mod rung;
 mod tally;
 
 use catboard::ai::Evaluate;
@@ -35,12 +37,20 @@ use tally::Tally;
 struct Args {
     /// The first engine's command (run through `sh -c`), e.g. "catboard
     /// xboard": an XBoard engine, or with `uci:` before it a UCI one
-    /// (`uci:stockfish`; `xboard:` may be written too).
-    #[arg(long)]
-    engine1: String,
+    /// (`uci:stockfish`; `xboard:` may be written too). With `--rung`,
+    /// the rung's level played by the `catboard` beside this program.
+    #[arg(long, required_unless_present = "rung")]
+    engine1: Option<String>,
     /// The second engine's command, e.g. "fairymax" or "uci:stockfish".
-    #[arg(long)]
-    engine2: String,
+    /// With `--rung`, the rung's opponent.
+    #[arg(long, required_unless_present = "rung")]
+    engine2: Option<String>,
+    /// Re-measure one rung of catboard's ladder (a level's name or an Elo):
+    /// the level against Stockfish held to its figure (`UCI_Elo`, at least
+    /// 1350), or below that against the rung above; prints the figure the
+    /// score gives.
+    #[arg(long, value_name = "LEVEL", conflicts_with_all = ["engine1", "engine2", "option2"])]
+    rung: Option<String>,
     /// An option of the first engine as NAME=VALUE (e.g. UCI_Elo=1500);
     /// may be repeated.
     #[arg(long, value_name = "NAME=VALUE")]
@@ -219,14 +229,35 @@ fn patience(st: f64) -> Patience {
     }
 }
 
+/// Starts one engine, trying three times when it is slow: on a loaded
+/// machine an engine reading a large network can miss its deadline once.
+/// Any other failure (no such program, an option refused) is said once.
+fn start_engine(spec: &EngineSpec, st: f64) -> Result<Engine, String> {
+    let mut tries = 0;
+    loop {
+        match Engine::start(spec, patience(st)) {
+            Ok(engine) => return Ok(engine),
+            Err(e) if tries >= 2 || !matches!(e.fault, Fault::Start | Fault::Hung) => {
+                return Err(e.sentence);
+            }
+            Err(e) => {
+                eprintln!("catboard-match: {} Trying again.", e.sentence);
+                tries += 1;
+            }
+        }
+    }
+}
+
 /// Starts both engines and checks that they play `variant`.
 fn start_engines(
     specs: &[EngineSpec; 2],
     seconds: [f64; 2],
     variant: Variant,
 ) -> Result<[Engine; 2], String> {
-    let start = |i: usize| Engine::start(&specs[i], patience(seconds[i])).map_err(|e| e.sentence);
-    let engines = [start(0)?, start(1)?];
+    let engines = [
+        start_engine(&specs[0], seconds[0])?,
+        start_engine(&specs[1], seconds[1])?,
+    ];
     let game = variant.new_game(&Options::new());
     for engine in &engines {
         engine
@@ -246,9 +277,25 @@ fn run(args: &Args) -> Result<(), String> {
     }
     let variant = chosen_variant(args)?;
     let openings = load_openings(args, variant)?;
+    let plan = match &args.rung {
+        Some(text) => {
+            let exe = std::env::current_exe()
+                .map_err(|e| format!("could not find this program's folder: {e}"))?;
+            Some(rung::plan(text, &exe.with_file_name("catboard"))?)
+        }
+        None => None,
+    };
+    let (command1, command2, options2) = match &plan {
+        Some(p) => (p.engine1.as_str(), p.engine2.as_str(), &p.options2),
+        None => (
+            args.engine1.as_deref().unwrap_or_default(),
+            args.engine2.as_deref().unwrap_or_default(),
+            &args.option2,
+        ),
+    };
     let specs = [
-        engine_spec(&args.engine1, &args.option1)?,
-        engine_spec(&args.engine2, &args.option2)?,
+        engine_spec(command1, &args.option1)?,
+        engine_spec(command2, options2)?,
     ];
     let seconds = seconds_per_move(args);
     let mut engines = start_engines(&specs, seconds, variant)?;
@@ -302,7 +349,7 @@ fn run(args: &Args) -> Result<(), String> {
         }
         // An engine that failed is of no more use: it starts anew.
         if let Some(i) = end.broken {
-            engines[i] = Engine::start(&specs[i], patience(seconds[i])).map_err(|e| e.sentence)?;
+            engines[i] = start_engine(&specs[i], seconds[i])?;
         }
     }
     drop(engines);
@@ -310,6 +357,9 @@ fn run(args: &Args) -> Result<(), String> {
         println!("{disagreements} games stopped where the engines' rules disagree (not counted)");
     }
     println!("{} vs {}: {}", names[0], names[1], tally.summary());
+    if let Some(plan) = &plan {
+        println!("{}", rung::verdict(plan, &tally));
+    }
     Ok(())
 }
 
@@ -327,7 +377,7 @@ fn play_game(
     let mut game = start.clone();
     let seconds = seconds_per_move(args);
     for text in opening {
-        let mv = game.parse_move(text).map_err(|e| e.0)?;
+        let mv = game.parse_move(text).map_err(|e| e.to_string())?;
         game.make_move(mv);
     }
     let never = AtomicBool::new(false);

@@ -525,6 +525,14 @@ impl Store for Database {
         self.write(|tx| in_play(put_seats(tx, name, seats)?))
     }
 
+    fn drop_table(&self, name: &str) -> Result<bool, StoreError> {
+        self.write(|tx| {
+            let gone = tx.execute("DELETE FROM live_tables WHERE name = ?1", [name])?;
+            tx.execute("DELETE FROM live_moves WHERE tbl = ?1", [name])?;
+            Ok(gone > 0)
+        })
+    }
+
     fn finish_game(&self, name: &str, game: &FinishedGame) -> Result<ArchivedGame, StoreError> {
         self.write(|tx| {
             let gone = tx.execute("DELETE FROM live_tables WHERE name = ?1", [name])?;

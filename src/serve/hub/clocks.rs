@@ -8,7 +8,8 @@
 
 use super::{RoomCell, Shared, lock};
 use crate::serve::log;
-use catboard::core::{Departure, Game, Retire};
+use crate::session::keeper::policy;
+use catboard::core::{Game, Retire};
 
 impl Shared {
     /// Lets the flag fall at every table whose seat to move has run out
@@ -28,18 +29,18 @@ impl Shared {
     }
 
     /// The flag of the seat to move at table `name` falls, when its time
-    /// is still out once the table's writer lock is held: played, kept
+    /// is still out once the table's writer lock is held (by the table
+    /// policy, [`policy::fallen_flag`]): played, kept
     /// and told like any ply. A flag that cannot be kept is tried again
     /// at the next tick.
     fn flag(&self, name: &str, cell: &RoomCell) {
         let _writing = lock(&cell.writer);
         let (next, text) = {
             let room = lock(&cell.room);
-            if !room.time_left(self.time.now()).is_some_and(|t| t.is_zero()) {
+            let spent = self.time.now().saturating_sub(room.turn_began);
+            let Some(flag) = policy::fallen_flag(&room.table, spent) else {
                 return;
-            }
-            let seat = room.table.game().to_move();
-            let flag = Retire::Leave(seat, Departure::Flagged);
+            };
             let mut next = room.table.clone();
             if let Err(e) = next.retire(flag) {
                 log::event(format!("table {name}: the flag could not fall: {e}"));

@@ -34,7 +34,7 @@ impl Shared {
             room.seat_name(other.index()),
         );
         log::event(format!("table {name}: {offers} offers a draw"));
-        let Some(level) = room.table.player(other).level() else {
+        let Some(level) = policy::draw_judge(&room.table, offerer) else {
             room.tell(
                 None,
                 &format!("{offers} offers a draw; {answers} answers y or n."),
@@ -115,7 +115,7 @@ impl Shared {
             let mut next = room.table.clone();
             if let Err(e) = next.retire(Retire::Agreement) {
                 room.draw_offer = None;
-                room.warn(&e);
+                room.warn(&e.to_string());
                 return;
             }
             let text = room.table.game().move_text(Retire::Agreement.to_move());

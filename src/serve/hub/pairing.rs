@@ -174,7 +174,7 @@ impl Shared {
         variant: Variant,
         control: TimeControl,
     ) -> Result<(), String> {
-        self.room_for(&who.person, who.guest)?;
+        self.room_for(who)?;
         let rating = if who.guest {
             Rating::default().rating
         } else {
@@ -259,7 +259,7 @@ impl Shared {
             .first()
             .ok_or_else(|| "nobody to play".to_string())?;
         let _making = lock(&self.creating);
-        self.room_for(&first.who.person, first.who.guest)?;
+        self.room_for(&first.who)?;
         let seats = first.variant.seats().len();
         let mut order: Vec<usize> = (0..seats).collect();
         rand::seq::SliceRandom::shuffle(order.as_mut_slice(), &mut rand::rng());
@@ -284,13 +284,14 @@ impl Shared {
                 .collect(),
             time: Some(first.control),
         };
-        let table = TableGame::new(&spec)?;
+        let table = TableGame::new(&spec).map_err(|e| e.to_string())?;
         let mut room = Room::new(
             table,
             first.who.person.clone(),
             self.limits.think_ms,
             self.time.now(),
         );
+        room.address = (!first.who.address.is_empty()).then(|| first.who.address.clone());
         for (slot, person) in room.holders.iter_mut().zip(&people) {
             *slot = person.map(|p| Holder {
                 identity: p.who.identity.clone(),

@@ -89,11 +89,12 @@ impl Shared {
                 players: turned(old.players()),
                 time: old.time_control(),
             };
-            let mut table = TableGame::new(&spec)?;
+            let mut table = TableGame::new(&spec).map_err(|e| e.to_string())?;
             if let Some(ms) = old.think_ms() {
                 table.set_think_ms(ms);
             }
             let mut next = Room::new(table, room.owner.clone(), room.think_ms, self.time.now());
+            next.address = room.address.clone();
             next.holders = turned(&room.holders);
             (next, here)
         };

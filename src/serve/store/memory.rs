@@ -156,6 +156,10 @@ impl Store for MemoryStore {
         Ok(())
     }
 
+    fn drop_table(&self, name: &str) -> Result<bool, StoreError> {
+        Ok(self.state().tables.remove(name).is_some())
+    }
+
     fn finish_game(&self, name: &str, game: &FinishedGame) -> Result<ArchivedGame, StoreError> {
         let mut state = self.state();
         state.table(name)?;

@@ -40,6 +40,10 @@ pub struct SeatsRecord {
     /// files from before it was kept (the server's `--think-ms`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub think_ms: Option<u64>,
+    /// The address its maker connected from, as the per-address limits
+    /// count it; absent in files from before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub address: Option<String>,
 }
 
 /// A table as it was kept.
@@ -265,6 +269,9 @@ pub trait Store: Send + Sync + std::fmt::Debug {
     /// counted. The game as archived: its number, its players' ratings
     /// before and after.
     fn finish_game(&self, name: &str, game: &FinishedGame) -> Result<ArchivedGame, StoreError>;
+    /// Takes table `name` out of play without archiving it (it expired
+    /// before a game was played at it); `false` when there was none.
+    fn drop_table(&self, name: &str) -> Result<bool, StoreError>;
     /// Archived game number `id`.
     fn archived(&self, id: u64) -> Result<Option<ArchivedGame>, StoreError>;
     /// A page of the archive, the newest first (`page.after`: the

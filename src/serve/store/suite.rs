@@ -20,6 +20,7 @@ macro_rules! store_suite {
         $crate::serve::store::suite::store_suite!(@each $make;
             tables_are_opened_moved_on_and_read_back,
             a_move_that_does_not_follow_is_a_conflict,
+            a_dropped_table_leaves_play_and_the_archive_alone,
             moves_at_a_timed_table_keep_their_clocks,
             a_finished_game_is_archived_rated_and_leaves_play,
             an_unrated_game_moves_no_rating,
@@ -78,6 +79,7 @@ fn seats(owner: &str) -> SeatsRecord {
             None,
         ],
         think_ms: Some(500),
+        address: Some("192.0.2.1".into()),
     }
 }
 
@@ -161,6 +163,28 @@ pub fn tables_are_opened_moved_on_and_read_back(store: Subject) {
     store.save_seats("t2", &seats("key:B")).expect("seated");
     let t2 = store.tables().expect("tables").pop().expect("t2");
     assert_eq!(t2.seats, Some(seats("key:B")));
+}
+
+/// A table dropped (expired before a game was played) is gone with its
+/// moves, is not archived, and its name may be used again.
+pub fn a_dropped_table_leaves_play_and_the_archive_alone(store: Subject) {
+    store
+        .open_table("t1", &opening(&["e2e4"], None), &seats("key:A"))
+        .expect("opened");
+    store.record_move("t1", 2, "e7e5", None).expect("kept");
+    assert_eq!(store.drop_table("t1").ok(), Some(true));
+    assert_eq!(store.drop_table("t1").ok(), Some(false), "dropped once");
+    assert!(store.tables().expect("tables").is_empty());
+    assert!(
+        store
+            .archive_page(None, Page::first(10))
+            .expect("a page")
+            .is_empty()
+    );
+    store
+        .open_table("t1", &opening(&[], None), &seats("key:B"))
+        .expect("the name is free again");
+    assert!(moves_of(&*store, "t1").is_empty(), "no old moves");
 }
 
 /// Two writers cannot both keep a move at one ply, nor one a move after

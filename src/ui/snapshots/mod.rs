@@ -717,8 +717,10 @@ fn every_screen_file_is_checked() {
     crate::golden::assert_every_file_is_checked(Owner::Screens, &cases);
 }
 
+mod charsets;
 mod glance;
 mod reader;
+pub(crate) mod tour;
 mod variants;
 
 #[test]

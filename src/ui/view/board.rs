@@ -16,11 +16,11 @@
 //! armies take the theme's `[armies]` colours ([`Theme::for_armies`]).
 
 use super::Look;
-use super::piece_art::{ART_HEIGHT, ART_WIDTH, BIG_FROM, art};
+use super::piece_art::{ART_HEIGHT, ART_WIDTH, BIG_FROM, Picture, picture};
 use crate::session::orientation::{Orientation, drawing_extent};
 use crate::ui::glyphs::GlyphDrawing;
 use crate::ui::theme::Theme;
-use catboard::core::{Cell, CellSet, Game, Geometry, PieceKind, Seat};
+use catboard::core::{Cell, CellSet, Game, Geometry, Piece, PieceKind, Seat};
 use catboard::variants::AnyGame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -274,7 +274,7 @@ pub struct BoardView<'a> {
 
 /// What is drawn in one cell: its background style, the marks either
 /// side of the glyph, the glyph and its picture, the marks' own colour.
-pub(super) struct CellLook {
+pub(crate) struct CellLook {
     /// The background, and the piece's colour and modifiers.
     pub style: Style,
     /// The marks' style: the same background in the marks' colour, so a
@@ -291,10 +291,12 @@ pub(super) struct CellLook {
     pub seat_mark: Option<&'static str>,
     /// The mark right of the glyph.
     pub right: String,
-    /// The piece's big picture (its kind and notation letter), for cells
-    /// of [`BIG_FROM`] and more.
-    pub art: Option<(PieceKind, char)>,
+    /// The piece's big picture, for cells of [`BIG_FROM`] and more.
+    pub art: Option<Picture>,
     corners: Option<Corners>,
+    /// The last move's mark: the cell's bottom row underlined wherever the
+    /// piece is not, so the line runs round the piece, never through it.
+    pub underline: bool,
     /// The camp mark, for a camp cell the theme cannot tint.
     camp_mark: Option<&'static str>,
 }
@@ -310,7 +312,7 @@ enum Corners {
 
 /// The view's own annotations of a position: checked kings, zones,
 /// disarmed pieces.
-pub(super) struct Noted<'a> {
+pub(crate) struct Noted<'a> {
     /// Cells of kings in check.
     pub checked: &'a CellSet,
     /// Zone cells.
@@ -328,7 +330,15 @@ pub(super) fn cell_look(
     cell: Cell,
     noted: &Noted<'_>,
 ) -> CellLook {
-    cell_look_in_regions(game, look, board_marks, cell, noted, &[])
+    cell_look_in_regions(
+        game,
+        look,
+        board_marks,
+        cell,
+        noted,
+        &[],
+        game.piece_at(cell),
+    )
 }
 
 /// The seat whose region (camp) `cell` lies in, if any.
@@ -358,19 +368,19 @@ pub(super) fn squares_alike(theme: &Theme) -> bool {
 
 /// What `cell` of `game` looks like with `board_marks`, its regions
 /// (camps) tinted or marked.
-fn cell_look_in_regions(
+pub(crate) fn cell_look_in_regions(
     game: &AnyGame,
     look: &Look,
     board_marks: &BoardMarks,
     cell: Cell,
     noted: &Noted<'_>,
     regions: &[(Seat, CellSet)],
+    piece: Option<Piece>,
 ) -> CellLook {
     let (checked, zones, disarmed) = (noted.checked, noted.zones, noted.disarmed);
     let theme = &look.theme;
     let marks = look.glyphs.marks();
     let geo = game.geometry();
-    let piece = game.piece_at(cell);
     let m = board_marks;
     let is_cursor = m.cursor == Some(cell);
     let is_picked = m.picked.contains(cell);
@@ -403,19 +413,19 @@ fn cell_look_in_regions(
         (theme.marks.hint, Modifier::empty())
     } else if is_last {
         (theme.marks.last_move, Modifier::empty())
+    } else if let Some((_, _, colour)) = reach {
+        // How a piece reaches the cell, in the moves-at-a-glance view:
+        // what the view is for, so over a zone's colour (the zone keeps
+        // its corner marks), as its legend says.
+        (*colour, Modifier::empty())
     } else if is_zone {
         (zone, Modifier::empty())
-    } else if let Some((_, _, colour)) = reach {
-        (*colour, Modifier::empty())
     } else {
         (square, Modifier::empty())
     };
     let mut modifier = Modifier::empty();
     if bg == Color::Reset {
         modifier |= fallback;
-    }
-    if is_last {
-        modifier |= Modifier::UNDERLINED;
     }
     let fg = match piece {
         Some(p) => {
@@ -485,18 +495,16 @@ fn cell_look_in_regions(
                 theme.board.mark
             })
             .bg(bg)
-            .add_modifier(modifier - Modifier::UNDERLINED),
+            .add_modifier(modifier),
         left: left.to_string(),
         centre,
         crown: piece.and_then(|p| look.glyphs.crown(game, p)),
         seat_mark: seat_mark.filter(|m| *m != right),
         right: right.to_string(),
-        art: piece.map(|p| {
-            let label = game.kind_label(p.kind());
-            (p.kind(), label.chars().last().unwrap_or('?'))
-        }),
+        art: piece.map(|p| picture(look.glyphs, game, p)),
         corners,
         camp_mark,
+        underline: is_last,
     }
 }
 
@@ -515,15 +523,18 @@ impl BoardView<'_> {
 
 /// Draws `look` in a cell of `size` (columns, rows) whose top-left corner
 /// is (`x`, `y`): any board view's one way of drawing a cell.
-pub(super) fn draw_cell_at(buf: &mut Buffer, x: u16, y: u16, size: (u16, u16), look: &CellLook) {
+pub(crate) fn draw_cell_at(buf: &mut Buffer, x: u16, y: u16, size: (u16, u16), look: &CellLook) {
     let (w, h) = size;
-    // The background, without the underline of the glyph row.
-    let plain = look.style.remove_modifier(Modifier::UNDERLINED);
+    let plain = look.style;
     for row in 0..h {
         buf.set_stringn(x, y + row, " ".repeat(w as usize), w as usize, plain);
     }
     let mark = look.mark_style;
     let big = w >= BIG_FROM.0 && h >= BIG_FROM.1 && look.art.is_some();
+    // Where the piece is drawn (row, first column, columns), so the
+    // last move's line goes round it.
+    let mut piece_spans: Vec<(u16, u16, u16)> = Vec::new();
+    let has_piece = look.art.is_some();
     // The glyph with its crown and seat mark: `+♖′`.
     let glyph = format!(
         "{}{}{}",
@@ -542,11 +553,12 @@ pub(super) fn draw_cell_at(buf: &mut Buffer, x: u16, y: u16, size: (u16, u16), l
         Some(camp) if h == 1 && (look.left == " " || look.left.width() == 0) => camp,
         _ => look.left.as_str(),
     };
-    if let (true, Some((kind, letter))) = (big, look.art) {
+    if let (true, Some(art)) = (big, &look.art) {
         let x0 = x + (w - ART_WIDTH) / 2;
         let y0 = y + (h - ART_HEIGHT) / 2;
-        for (row, text) in art(kind, letter).iter().enumerate() {
+        for (row, text) in art.rows.iter().enumerate() {
             buf.set_stringn(x0, y0 + row as u16, text, ART_WIDTH as usize, look.style);
+            piece_spans.push((y0 + row as u16, x0, ART_WIDTH));
         }
         // The glyph on the picture's base in 3-row cells, under it in taller.
         let (gy, gx) = if h > ART_HEIGHT {
@@ -554,7 +566,10 @@ pub(super) fn draw_cell_at(buf: &mut Buffer, x: u16, y: u16, size: (u16, u16), l
         } else {
             (y0 + ART_HEIGHT - 1, x + (w.saturating_sub(glyph_width)) / 2)
         };
-        buf.set_stringn(gx, gy, &glyph, glyph_width as usize, look.style);
+        if !art.labelled {
+            buf.set_stringn(gx, gy, &glyph, glyph_width as usize, look.style);
+            piece_spans.push((gy, gx, glyph_width));
+        }
         buf.set_stringn(x0 - 1, mid, left, 1, mark);
         buf.set_stringn(x0 + ART_WIDTH, mid, &look.right, 1, mark);
     } else if w >= 3 {
@@ -564,15 +579,31 @@ pub(super) fn draw_cell_at(buf: &mut Buffer, x: u16, y: u16, size: (u16, u16), l
         let start = if start + inner + 2 > x + w { x } else { start };
         buf.set_stringn(start, mid, left, 1, mark);
         buf.set_stringn(start + 1, mid, &glyph, (w - 1) as usize, look.style);
+        if has_piece {
+            piece_spans.push((mid, start + 1, inner));
+        }
         let right_x = start + 1 + inner;
         if right_x < x + w {
             buf.set_stringn(right_x, mid, &look.right, 1, mark);
         }
     } else {
-        buf.set_stringn(x, mid, &look.centre, 1, look.style);
-        let right = look.seat_mark.unwrap_or(look.right.as_str());
-        if w >= 2 {
-            buf.set_stringn(x + 1, mid, right, 1, mark);
+        // A crowned piece keeps its crown (`+R`) in place of the mark.
+        match look.crown.filter(|_| w >= 2) {
+            Some(crown) => {
+                buf.set_stringn(x, mid, crown, 1, look.style);
+                buf.set_stringn(x + 1, mid, &look.centre, 1, look.style);
+                piece_spans.push((mid, x, 2));
+            }
+            None => {
+                buf.set_stringn(x, mid, &look.centre, 1, look.style);
+                if has_piece {
+                    piece_spans.push((mid, x, 1));
+                }
+                let right = look.seat_mark.unwrap_or(look.right.as_str());
+                if w >= 2 {
+                    buf.set_stringn(x + 1, mid, right, 1, mark);
+                }
+            }
         }
     }
     match look.corners {
@@ -595,6 +626,18 @@ pub(super) fn draw_cell_at(buf: &mut Buffer, x: u16, y: u16, size: (u16, u16), l
         let cursor_corner = matches!(look.corners, Some(Corners::Four(_))) && h >= 3;
         if !cursor_corner {
             buf.set_stringn(x, y + h - 1, camp, 1, mark);
+        }
+    }
+    // The last move: the bottom row underlined round the piece.
+    if look.underline {
+        let bottom = y + h - 1;
+        for cx in x..x + w {
+            let on_piece = piece_spans
+                .iter()
+                .any(|&(py, px, pw)| py == bottom && (px..px + pw).contains(&cx));
+            if !on_piece && buf.area.contains((cx, bottom).into()) {
+                buf[(cx, bottom)].modifier.insert(Modifier::UNDERLINED);
+            }
         }
     }
 }
@@ -667,6 +710,7 @@ impl Widget for BoardView<'_> {
                     disarmed: &annotations.disarmed,
                 },
                 &annotations.regions,
+                self.game.piece_at(cell),
             );
             self.draw_cell(buf, x, y, &cell_look);
         }

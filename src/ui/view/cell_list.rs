@@ -13,7 +13,7 @@ use ratatui::text::Line;
 
 /// The lines of the cell list, wrapped to `width` columns.
 pub fn lines(look: &Look, p: &Playing, width: usize) -> Vec<Line<'static>> {
-    let game = p.table.game();
+    let game = p.shown_game();
     let geo = game.geometry();
     let mut lines: Vec<Line<'static>> = wrap(&cell_detail(game, Voice::SCREEN, p.cursor), width)
         .into_iter()

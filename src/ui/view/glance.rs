@@ -5,7 +5,7 @@
 //! legend of the marks and the same in words. The screen reader view
 //! shows the words alone, its cursor at their start.
 
-use super::board::{BoardMarks, BoardSize, BoardView, regions_tinted};
+use super::board::{BoardMarks, BoardSize, BoardView, Noted, cell_look, regions_tinted};
 use super::sphere::globe::{self, Globe};
 use super::wrap::wrap_words;
 use super::{Look, plain};
@@ -17,7 +17,7 @@ use crate::ui::glyphs::GlyphDrawing;
 use crate::ui::theme::Theme;
 use catboard::core::geometry::Shape;
 use catboard::core::glance::{Glance, Reach};
-use catboard::core::{Game, Piece, Seat};
+use catboard::core::{CellSet, Game, Piece, Seat};
 use catboard::variants::AnyGame;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -70,13 +70,31 @@ pub fn glance_marks(look: &Look, glance: &Glance<AnyGame>) -> BoardMarks {
 pub fn legend(look: &Look, glance: &Glance<AnyGame>, width: usize) -> Vec<Line<'static>> {
     let scene = &glance.scene;
     let theme = look.theme.for_armies(scene.seat_names().len());
-    let mut entries: Vec<(Span<'static>, String)> = Vec::new();
-    let marked = |mark: &str, colour: Color| {
-        Span::styled(
-            mark.to_string(),
-            Style::default().fg(theme.board.mark).bg(colour),
-        )
+    let board_look = Look {
+        theme: theme.clone(),
+        glyphs: look.glyphs,
     };
+    let marks = glance_marks(look, glance);
+    let annotations = scene.annotations();
+    let noted = Noted {
+        checked: &annotations.checked,
+        zones: &annotations.zones,
+        disarmed: &annotations.disarmed,
+    };
+    // A mark's colours are those the board draws its cells in: the look
+    // of the first cell it marks, from the board's own drawing.
+    let drawn = |cells: CellSet, fallback: Color| {
+        cells
+            .iter()
+            .next()
+            .map_or(Style::default().fg(theme.board.mark).bg(fallback), |cell| {
+                let cl = cell_look(scene, &board_look, &marks, cell, &noted);
+                Style::default()
+                    .fg(theme.board.mark)
+                    .bg(cl.style.bg.unwrap_or(fallback))
+            })
+    };
+    let mut entries: Vec<(Span<'static>, String)> = Vec::new();
     entries.push((
         Span::styled("()", look.accent()),
         "the piece shown".to_string(),
@@ -84,7 +102,10 @@ pub fn legend(look: &Look, glance: &Glance<AnyGame>, width: usize) -> Vec<Line<'
     for reach in Reach::ALL {
         if !glance.cells(reach).is_empty() {
             entries.push((
-                marked(look.glyphs.reach_mark(reach), reach_colour(&theme, reach)),
+                Span::styled(
+                    look.glyphs.reach_mark(reach).to_string(),
+                    drawn(glance.cells(reach), reach_colour(&theme, reach)),
+                ),
                 format!("it {}", reach_words(reach)),
             ));
         }
@@ -95,19 +116,28 @@ pub fn legend(look: &Look, glance: &Glance<AnyGame>, width: usize) -> Vec<Line<'
             "a piece of its own, a screen to jump over".to_string(),
         ));
     }
-    let zones = scene.annotations().zones;
+    let zones = annotations.zones;
     if !zones.is_empty() {
         let whose = if zones == glance.zone {
             "its zone"
         } else {
             "a zone"
         };
+        let empty_zone: CellSet = zones
+            .iter()
+            .filter(|c| {
+                scene.piece_at(*c).is_none() && !marks.reach.iter().any(|(r, _, _)| r.contains(*c))
+            })
+            .collect();
         entries.push((
-            marked(look.glyphs.marks().zone, theme.marks.zone),
+            Span::styled(
+                look.glyphs.marks().zone.to_string(),
+                drawn(empty_zone, theme.marks.zone),
+            ),
             format!("{whose}: nothing in it takes or is taken"),
         ));
     }
-    let regions = scene.annotations().regions;
+    let regions = annotations.regions;
     if !regions.is_empty() {
         let how = if regions_tinted(&theme, &regions) {
             Span::styled("  ", Style::default().bg(theme.board.square(true, Some(0))))
@@ -383,5 +413,63 @@ pub fn draw(
         lines.push(Line::default());
         lines.extend(words(look, glance, width, Voice::SCREEN));
         frame.render_widget(Paragraph::new(fit(lines, text.height as usize, look)), text);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::look::{ColorDepth, GlyphSet};
+    use catboard::core::Options;
+    use catboard::variants::Variant;
+
+    #[test]
+    fn the_legend_shows_each_mark_in_the_colours_the_board_draws_it() {
+        for theme in ["classic", "high-contrast", "console"] {
+            let theme = Theme::built_in(theme).unwrap_or_else(Theme::classic);
+            for depth in [ColorDepth::TrueColor, ColorDepth::Ansi16] {
+                let look = Look::new(&theme, depth, GlyphSet::Unicode);
+                for &variant in Variant::ALL {
+                    let game = variant.new_game(&Options::new());
+                    for kind in game.piece_kinds() {
+                        let Some(glance) = game.glance(kind) else {
+                            continue;
+                        };
+                        let scene = &glance.scene;
+                        let board_look = Look {
+                            theme: look.theme.for_armies(scene.seat_names().len()),
+                            glyphs: look.glyphs,
+                        };
+                        let marks = glance_marks(&look, &glance);
+                        let a = scene.annotations();
+                        let noted = Noted {
+                            checked: &a.checked,
+                            zones: &a.zones,
+                            disarmed: &a.disarmed,
+                        };
+                        let legend = legend(&look, &glance, 60);
+                        for reach in Reach::ALL {
+                            let mark = look.glyphs.reach_mark(reach);
+                            let Some(entry) = legend
+                                .iter()
+                                .find_map(|l| l.spans.first().filter(|s| s.content == mark))
+                            else {
+                                continue;
+                            };
+                            for cell in glance.cells(reach).iter() {
+                                let drawn = cell_look(scene, &board_look, &marks, cell, &noted);
+                                assert_eq!(
+                                    drawn.style.bg,
+                                    entry.style.bg,
+                                    "{} {depth:?} {variant:?} {kind:?} {reach:?} on {}",
+                                    theme.name,
+                                    scene.geometry().name(cell)
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -56,14 +56,7 @@ fn game_in_play(variant: Variant) -> App {
     })
     .unwrap_or_else(|e| panic!("{e}"));
     for _ in 0..seats * 4 {
-        let game = table.game();
-        let moves = game.legal_move_list();
-        let Some(mv) = moves
-            .iter()
-            .copied()
-            .filter(|m| !m.is_pass())
-            .max_by_key(|m| (game.move_notation(*m).len(), m.from.0, m.to.0))
-        else {
+        let Some(mv) = crate::ui::snapshots::tour::longest_move(table.game()) else {
             break;
         };
         table.play(mv);
@@ -115,7 +108,11 @@ fn rows_in(buffer: &Buffer, area: Rect) -> Vec<String> {
 }
 
 /// Where the board (the sphere's globe) and the panel go in `body`.
-fn board_and_panel(look: &Look, p: &Playing, body: Rect) -> Option<(Rect, Option<Rect>)> {
+pub(super) fn board_and_panel(
+    look: &Look,
+    p: &Playing,
+    body: Rect,
+) -> Option<(Rect, Option<Rect>)> {
     if p.table.game().geometry().shape() == Shape::Graph {
         super::sphere::layout(look, p, body).map(|l| (l.globe.used(), l.panel))
     } else {

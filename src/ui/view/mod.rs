@@ -9,6 +9,8 @@ pub mod overlay;
 pub mod panels;
 pub mod piece_art;
 pub mod pointer;
+#[cfg(test)]
+mod review_props;
 pub mod setup_screen;
 pub mod sphere;
 pub mod wrap;
@@ -116,6 +118,7 @@ pub fn help_state(app: &App) -> HelpState {
             can_pass: p.table.can_pass() && p.table.player_to_move() == Player::Human,
             computer_plays: p.table.players().iter().any(|pl| pl.level().is_some()),
             unsaved: p.save_path.is_none(),
+            shared: app.kept_elsewhere,
             refused: app.refused,
         },
         Screen::Setup(_) => HelpState {
@@ -125,24 +128,43 @@ pub fn help_state(app: &App) -> HelpState {
     }
 }
 
-/// `text` as the glyph set can show it: the dash of the result sentences
-/// becomes a hyphen in ASCII.
+/// `text` as the glyph set can show it (the one mechanism,
+/// [`GlyphDrawing::text`]): the session's typographic marks in ASCII under
+/// the ASCII set.
 pub fn plain(look: &Look, text: &str) -> String {
-    if look.glyphs == GlyphSet::Ascii {
-        text.replace('—', "-").replace('…', "...")
-    } else {
-        text.to_string()
-    }
+    look.glyphs.text(text).into_owned()
 }
 
 /// Draws `app` on `screen` in `look`, whatever the terminal behind it
-/// (the local one, or an SSH channel).
+/// (the local one, or an SSH channel), once it is fitted to the screen
+/// ([`fit`]).
 pub fn draw<B: ratatui::backend::Backend>(
     screen: &mut ratatui::Terminal<B>,
-    app: &App,
+    app: &mut App,
     look: &Look,
 ) -> Result<(), B::Error> {
+    fit(app, look, screen.get_frame().area());
     screen.draw(|f| view(app, look, f)).map(|_| ())
+}
+
+/// Fits `app` to a screen of `area` drawn in `look`, before it is drawn
+/// (drawing changes nothing): how far the help, when open, can scroll.
+pub fn fit(app: &mut App, look: &Look, area: Rect) {
+    app.help_scroll_room = match &app.overlay {
+        Some(Overlay::Help { from, .. }) => {
+            overlay::help_layout(app, look, *from, above_hints(area)).max_scroll
+        }
+        _ => 0,
+    };
+}
+
+/// Where the help is drawn on a screen of `area`: above the key hints,
+/// which say how to close it.
+fn above_hints(area: Rect) -> Rect {
+    Rect {
+        height: area.height.saturating_sub(1),
+        ..area
+    }
 }
 
 /// Draws the whole screen.
@@ -155,12 +177,7 @@ pub fn view(app: &App, look: &Look, frame: &mut Frame<'_>) {
     }
     match &app.overlay {
         Some(Overlay::Help { from, scroll }) => {
-            // Above the key hints, which say how to close it.
-            let above_hints = Rect {
-                height: area.height.saturating_sub(1),
-                ..area
-            };
-            overlay::help(app, look, *from, *scroll, frame, above_hints)
+            overlay::help(app, look, *from, *scroll, frame, above_hints(area))
         }
         Some(Overlay::Chooser { moves, index }) => {
             if let Screen::Playing(p) = &app.screen {
@@ -173,7 +190,7 @@ pub fn view(app: &App, look: &Look, frame: &mut Frame<'_>) {
                     height: area.height.saturating_sub(1),
                     ..area
                 };
-                glance::draw(app, look, p.table.game(), v, frame, above_hints);
+                glance::draw(app, look, p.shown_game(), v, frame, above_hints);
             }
         }
         Some(Overlay::ConfirmNewGame) => {
@@ -331,7 +348,7 @@ fn board_marks(p: &Playing) -> BoardMarks {
 /// aside, a message, else the result, else (when there is no panel to say
 /// it) the side to move; and its style.
 fn feedback(app: &App, look: &Look, p: &Playing, status: bool) -> Option<(String, Style)> {
-    match (&app.message, p.table.outcome()) {
+    match (&app.message, p.shown_outcome()) {
         (Some(m), _) => Some((
             plain(look, &m.text),
             if m.error { look.error() } else { look.text() },
@@ -341,7 +358,7 @@ fn feedback(app: &App, look: &Look, p: &Playing, status: bool) -> Option<(String
             look.accent(),
         )),
         (None, None) if status => {
-            let game = p.table.game();
+            let game = p.shown_game();
             let side = capitalise(game.seat_name(game.to_move()));
             let thinking = match &p.thinking {
                 Some(t) if t.purpose == Purpose::Move => format!(
@@ -495,10 +512,10 @@ fn draw_reader(app: &App, look: &Look, p: &Playing, frame: &mut Frame<'_>, area:
             (format!("{prompt}{text}"), false)
         }
         (_, Some(m)) => (m.text.clone(), m.error),
-        (_, None) => match p.table.outcome() {
+        (_, None) => match p.shown_outcome() {
             Some(ending) => (describe::result_in(&p.table, ending, app.voice), false),
             None => (
-                describe::position::cell_detail(p.table.game(), app.voice, p.cursor),
+                describe::position::cell_detail(p.shown_game(), app.voice, p.cursor),
                 false,
             ),
         },

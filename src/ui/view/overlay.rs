@@ -314,7 +314,6 @@ pub fn help_layout(app: &App, look: &Look, from: Context, area: Rect) -> HelpLay
 /// down (within what there is to scroll).
 pub fn help(app: &App, look: &Look, from: Context, scroll: u16, frame: &mut Frame<'_>, area: Rect) {
     let layout = help_layout(app, look, from, area);
-    app.help_scroll_room.set(layout.max_scroll);
     let popup = layout.popup;
     frame.render_widget(Clear, popup);
     let block = boxed(look, " Keys ");

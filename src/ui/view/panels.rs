@@ -230,8 +230,8 @@ fn thinking_lines(look: &Look, p: &Playing, t: &Thinking, width: usize) -> Vec<L
 /// The line of one seat: the to-move mark, its name and who plays it,
 /// the player's words on the next line when the panel is narrow.
 fn seat_lines(look: &Look, p: &Playing, seat: Seat, width: usize) -> Vec<Line<'static>> {
-    let game = p.table.game();
-    let moving = seat == game.to_move() && p.table.outcome().is_none();
+    let game = p.shown_game();
+    let moving = seat == game.to_move() && p.shown_outcome().is_none();
     let mark = if moving {
         look.glyphs.marks().to_move
     } else {
@@ -315,8 +315,10 @@ pub(super) fn game_lines(
     room: usize,
     still: bool,
 ) -> Vec<Line<'static>> {
-    let game = p.table.game();
-    let outcome = p.table.outcome();
+    // Everything here is of the position shown: the reviewed one in
+    // review, else the live one.
+    let game = p.shown_game();
+    let outcome = p.shown_outcome();
     let to_move = game.to_move();
     let mut groups: Vec<Group> = Vec::new();
     let mut group =
@@ -352,10 +354,10 @@ pub(super) fn game_lines(
             9,
         ),
         // The thinking line below says who is to move.
-        None if p
-            .thinking
-            .as_ref()
-            .is_some_and(|t| t.purpose == Purpose::Move) => {}
+        None if p.review.is_none()
+            && p.thinking
+                .as_ref()
+                .is_some_and(|t| t.purpose == Purpose::Move) => {}
         None => group(
             wrapped(
                 &format!("{} to move", capitalise(game.seat_name(to_move))),
@@ -365,7 +367,9 @@ pub(super) fn game_lines(
             9,
         ),
     }
-    if outcome.is_none() {
+    // The search and the hint are of the live position: not shown in
+    // review.
+    if outcome.is_none() && p.review.is_none() {
         if let Some(t) = &p.thinking {
             let mut said = thinking_lines(look, p, t, width);
             if still {
@@ -376,7 +380,7 @@ pub(super) fn game_lines(
             group(wrapped("Computer paused (s resumes)", width, look.dim()), 8);
         }
     }
-    if let Some(mv) = p.hint {
+    if let Some(mv) = p.hint.filter(|_| p.review.is_none()) {
         let text = format!("Hint: {}", game.move_notation(mv));
         group(labelled_lines(look, "Hint", &text[6..], width), 7);
     }
@@ -396,7 +400,7 @@ pub(super) fn game_lines(
         let seat = Seat(i as u8);
         let taken: Vec<String> = p
             .table
-            .captured_by(seat)
+            .captured_by_at(seat, p.shown_ply())
             .into_iter()
             .map(|piece: Piece| look.glyphs.piece_text(game, piece))
             .collect();

@@ -1,18 +1,31 @@
 //! Big pieces: for board cells of 7 × 3 characters and more, each piece
-//! drawn as a picture five columns wide and three rows tall, made of
-//! quadrant blocks (`▘▝▖▗▀▄▌▐▚▞▛▜▙▟█`, two by two pixels a character):
-//! chess's six kinds and the Cat by their shape, every other kind by its
-//! notation letter in a larger form (a 3 × 5 pixel font, doubled in
-//! width). Which seat a piece is is told, as in small cells, by its colour
-//! and by the one-character glyph and seat mark, drawn on the picture's
-//! base or under it.
+//! drawn as a picture five columns wide and three rows tall, its seat told
+//! by its form as well as by its colour: the light seats' (White's) pictures
+//! outlined, the dark seats' (Black's) filled, as the chess symbols `♔` and
+//! `♚` are.
+//!
+//! - In the Unicode set a picture is made of quadrant blocks
+//!   (`▘▝▖▗▀▄▌▐▚▞▛▜▙▟█`, two by two pixels a character): chess's six kinds
+//!   and the Cat by their silhouettes (outlined: only the silhouette's
+//!   edge pixels), every other kind by its notation letter in a larger form
+//!   (a 3 × 5 pixel font doubled in width), plain for a light seat and cut
+//!   out of a filled tile for a dark one. The glyph and seat mark are drawn
+//!   on the picture's base or under it.
+//! - In the letters and ASCII sets a picture is the piece's text (crown,
+//!   letter, seat mark) in a box of ASCII characters: an outlined box
+//!   (`.---.`) for a light seat, a filled one (`#####`) for a dark seat.
+//!
+//! The Cats, one army whoever's seat they are, are drawn filled.
 
-use catboard::core::PieceKind;
+use crate::session::look::GlyphSet;
+use crate::ui::glyphs::{GlyphDrawing, base_kind, label_letter, light_seat};
+use catboard::core::{Game, Piece, PieceKind};
+use unicode_width::UnicodeWidthStr;
 
 /// Pixels across a picture: two per column.
-pub const ART_PIXELS_WIDE: usize = 10;
+const ART_PIXELS_WIDE: usize = 10;
 /// Pixels down a picture: two per row.
-pub const ART_PIXELS_TALL: usize = 6;
+const ART_PIXELS_TALL: usize = 6;
 /// Columns a picture takes.
 pub const ART_WIDTH: u16 = 5;
 /// Rows a picture takes.
@@ -21,65 +34,77 @@ pub const ART_HEIGHT: u16 = 3;
 /// The smallest cell (columns, rows) a picture is drawn in.
 pub const BIG_FROM: (u16, u16) = (7, 3);
 
-/// A picture: [`ART_PIXELS_TALL`] rows of [`ART_PIXELS_WIDE`] pixels,
-/// `#` set.
+/// A piece's picture: [`ART_HEIGHT`] rows of [`ART_WIDTH`] columns, and
+/// whether it shows the piece's text itself (the boxes of the letters and
+/// ASCII sets), so the glyph is not drawn again under it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    /// The rows, top first, each [`ART_WIDTH`] columns wide.
+    pub rows: [String; ART_HEIGHT as usize],
+    /// Whether the picture already shows the glyph (and crown and mark).
+    pub labelled: bool,
+}
+
+/// A silhouette: [`ART_PIXELS_TALL`] rows of [`ART_PIXELS_WIDE`] pixels,
+/// `#` set. Every one is at least three pixels thick somewhere, so its
+/// outline differs from it.
 type Mask = [&'static str; ART_PIXELS_TALL];
 
 const PAWN: Mask = [
-    "....##....",
+    "..........",
     "...####...",
-    "....##....",
     "...####...",
-    "..######..",
-    "..######..",
+    "...####...",
+    ".########.",
+    ".########.",
 ];
 const KING: Mask = [
     "....##....",
-    "...####...",
-    "....##....",
     "..######..",
     "...####...",
+    ".########.",
+    "..######..",
     ".########.",
 ];
 const QUEEN: Mask = [
-    ".#..##..#.",
+    "#..#..#..#",
+    "##.####.##",
     ".########.",
     "..######..",
-    "...####...",
     "..######..",
     ".########.",
 ];
 const ROOK: Mask = [
-    ".##.##.##.",
+    "##.####.##",
+    "##########",
     ".########.",
-    "..######..",
-    "..######..",
-    "..######..",
     ".########.",
+    ".########.",
+    "##########",
 ];
 const BISHOP: Mask = [
     "....##....",
-    "...#.##...",
-    "...##.#...",
-    "....##....",
+    "...####...",
+    "..###.##..",
+    "..######..",
     "...####...",
     ".########.",
 ];
 const KNIGHT: Mask = [
-    "...###....",
-    "..######..",
-    ".###.###..",
-    ".....###..",
-    "....####..",
-    "..######..",
+    "..####....",
+    ".#######..",
+    "########..",
+    "#...####..",
+    "...#####..",
+    ".#######..",
 ];
 const CAT: Mask = [
-    ".#......#.",
-    ".##....##.",
+    "##......##",
+    "###....###",
+    "##########",
+    "##.####.##",
     ".########.",
-    ".#.####.#.",
     "..######..",
-    "...####...",
 ];
 
 /// The 3 × 5 pixel font of the capital letters, rows top first.
@@ -128,6 +153,25 @@ fn from_mask(mask: &Mask) -> Pixels {
     pixels
 }
 
+/// The silhouette's edge: its pixels with a neighbour (across an edge)
+/// outside it or off the picture.
+fn outline(pixels: &Pixels) -> Pixels {
+    let set = |row: isize, col: isize| {
+        usize::try_from(row)
+            .ok()
+            .zip(usize::try_from(col).ok())
+            .and_then(|(r, c)| pixels.get(r).and_then(|line| line.get(c)))
+            .copied()
+            .unwrap_or(false)
+    };
+    std::array::from_fn(|row| {
+        std::array::from_fn(|col| {
+            let (r, c) = (row as isize, col as isize);
+            set(r, c) && !(set(r - 1, c) && set(r + 1, c) && set(r, c - 1) && set(r, c + 1))
+        })
+    })
+}
+
 /// A letter of the font, each pixel doubled in width, centred.
 fn from_letter(letter: char) -> Pixels {
     let mut pixels = [[false; ART_PIXELS_WIDE]; ART_PIXELS_TALL];
@@ -142,6 +186,17 @@ fn from_letter(letter: char) -> Pixels {
     pixels
 }
 
+/// A tile with rounded corners and `letter`'s pixels cut out of it.
+fn cut_out(letter: &Pixels) -> Pixels {
+    let last = (ART_PIXELS_TALL - 1, ART_PIXELS_WIDE - 1);
+    std::array::from_fn(|row| {
+        std::array::from_fn(|col| {
+            let corner = (row == 0 || row == last.0) && (col == 0 || col == last.1);
+            !corner && !letter[row][col]
+        })
+    })
+}
+
 /// The quadrant block of four pixels (top left, top right, bottom left,
 /// bottom right).
 fn quadrant(tl: bool, tr: bool, bl: bool, br: bool) -> char {
@@ -153,32 +208,8 @@ fn quadrant(tl: bool, tr: bool, bl: bool, br: bool) -> char {
     BLOCKS[index]
 }
 
-/// The picture of a piece of `kind` written `letter` in its variant's
-/// notation: [`ART_HEIGHT`] rows of [`ART_WIDTH`] characters. Chess's
-/// kinds (and a crowned kind, drawn as the kind its letter names) and the
-/// Cat by shape; others by their letter.
-pub fn art(kind: PieceKind, letter: char) -> [String; ART_HEIGHT as usize] {
-    let shape = match kind {
-        PieceKind::Cat => Some(&CAT),
-        _ => match letter {
-            _ if !is_chess_kind(kind)
-                && !matches!(kind, PieceKind::CrownedRook | PieceKind::CrownedBishop) =>
-            {
-                None
-            }
-            'K' => Some(&KING),
-            'Q' => Some(&QUEEN),
-            'R' => Some(&ROOK),
-            'B' => Some(&BISHOP),
-            'N' => Some(&KNIGHT),
-            'P' => Some(&PAWN),
-            _ => None,
-        },
-    };
-    let pixels = match shape {
-        Some(mask) => from_mask(mask),
-        None => from_letter(letter),
-    };
+/// `pixels` in quadrant blocks, [`ART_HEIGHT`] rows of [`ART_WIDTH`].
+fn blocks(pixels: &Pixels) -> [String; ART_HEIGHT as usize] {
     std::array::from_fn(|row| {
         (0..ART_WIDTH as usize)
             .map(|col| {
@@ -194,40 +225,87 @@ pub fn art(kind: PieceKind, letter: char) -> [String; ART_HEIGHT as usize] {
     })
 }
 
-/// Whether `kind` is one of chess's six.
-fn is_chess_kind(kind: PieceKind) -> bool {
-    matches!(
-        kind,
-        PieceKind::King
-            | PieceKind::Queen
-            | PieceKind::Rook
-            | PieceKind::Bishop
-            | PieceKind::Knight
-            | PieceKind::Pawn
-    )
+/// The silhouette of a kind drawn as `base` (a crowned kind as the chess
+/// kind its letter names), if it has one.
+fn silhouette(base: PieceKind) -> Option<&'static Mask> {
+    Some(match base {
+        PieceKind::King => &KING,
+        PieceKind::Queen => &QUEEN,
+        PieceKind::Rook => &ROOK,
+        PieceKind::Bishop => &BISHOP,
+        PieceKind::Knight => &KNIGHT,
+        PieceKind::Pawn => &PAWN,
+        PieceKind::Cat => &CAT,
+        _ => return None,
+    })
+}
+
+/// The picture of `piece` of `game` in `glyphs` (see the module's words).
+pub fn picture(glyphs: GlyphSet, game: &impl Game, piece: Piece) -> Picture {
+    let cat = piece.kind() == PieceKind::Cat;
+    let light = light_seat(piece.seat().index()) && !cat;
+    if glyphs != GlyphSet::Unicode {
+        return boxed(&glyphs.piece_text(game, piece), light);
+    }
+    let pixels = match silhouette(base_kind(game, piece.kind())) {
+        Some(mask) if light => outline(&from_mask(mask)),
+        Some(mask) => from_mask(mask),
+        None => {
+            let letter = from_letter(label_letter(&game.kind_label(piece.kind())));
+            if light { letter } else { cut_out(&letter) }
+        }
+    };
+    Picture {
+        rows: blocks(&pixels),
+        labelled: false,
+    }
+}
+
+/// `text` (at most three columns) in a box of ASCII characters: outlined
+/// for a light seat, filled for a dark one.
+fn boxed(text: &str, light: bool) -> Picture {
+    let inner = (ART_WIDTH - 2) as usize;
+    let width = text.width().min(inner);
+    let left = (inner - width) / 2;
+    let right = inner - width - left;
+    let fill = if light { " " } else { "#" };
+    let middle = format!(
+        "{side}{}{text}{}{side}",
+        fill.repeat(left),
+        fill.repeat(right),
+        side = if light { "|" } else { "#" }
+    );
+    let rows = if light {
+        [".---.".to_string(), middle, "'---'".to_string()]
+    } else {
+        ["#####".to_string(), middle, "#####".to_string()]
+    };
+    Picture {
+        rows,
+        labelled: true,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use unicode_width::UnicodeWidthStr;
+    use catboard::core::{Options, Seat};
+    use catboard::variants::Variant;
 
     #[test]
-    fn every_kind_has_a_picture_of_its_own_size_and_chess_kinds_differ() {
-        let mut chess = Vec::new();
-        for kind in PieceKind::ALL {
-            let rows = art(kind, kind.letter());
-            for row in &rows {
-                assert_eq!(row.width(), ART_WIDTH as usize, "{kind:?}: {row}");
-            }
-            assert!(rows.iter().any(|r| r.trim() != ""), "{kind:?} is blank");
-            if is_chess_kind(kind) || kind == PieceKind::Cat {
-                chess.push(rows);
-            }
-        }
-        for (i, a) in chess.iter().enumerate() {
-            for b in &chess[i + 1..] {
-                assert_ne!(a, b, "two chess pictures are the same");
+    fn every_picture_is_five_columns_by_three_rows() {
+        for variant in Variant::ALL {
+            let game = variant.new_game(&Options::new());
+            for glyphs in GlyphSet::ALL {
+                for kind in PieceKind::ALL {
+                    for seat in 0..4 {
+                        let picture = picture(glyphs, &game, Piece::new(Seat(seat), kind));
+                        for row in &picture.rows {
+                            assert_eq!(row.width(), ART_WIDTH as usize, "{kind:?}: {row}");
+                        }
+                        assert!(picture.rows.iter().any(|r| !r.trim().is_empty()));
+                    }
+                }
             }
         }
         // Every letter of the font differs from every other.
@@ -237,18 +315,71 @@ mod tests {
                 assert_ne!(a, b);
             }
         }
-        // A crowned rook is drawn as a rook, a Lion by its letter.
-        assert_eq!(art(PieceKind::CrownedRook, 'R'), art(PieceKind::Rook, 'R'));
-        assert_eq!(art(PieceKind::Lion, 'L')[2], " ▀▀▀ ");
+    }
+
+    #[test]
+    fn every_silhouette_differs_from_its_outline() {
+        for kind in PieceKind::ALL {
+            if let Some(mask) = silhouette(kind) {
+                let pixels = from_mask(mask);
+                assert_ne!(blocks(&pixels), blocks(&outline(&pixels)), "{kind:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn light_seats_are_outlined_and_dark_ones_filled() {
+        let chess = Variant::Chess.new_game(&Options::new());
+        let rook = |seat, glyphs| picture(glyphs, &chess, Piece::new(Seat(seat), PieceKind::Rook));
+        assert_eq!(
+            rook(0, GlyphSet::Unicode).rows,
+            ["▛▞▀▚▜", "▐   ▌", "▟▄▄▄▙"].map(String::from)
+        );
+        assert_eq!(
+            rook(1, GlyphSet::Unicode).rows,
+            ["█▟█▙█", "▐███▌", "▟███▙"].map(String::from)
+        );
+        assert_eq!(
+            rook(0, GlyphSet::Ascii).rows,
+            [".---.", "| R |", "'---'"].map(String::from)
+        );
+        assert_eq!(
+            rook(1, GlyphSet::Letters).rows,
+            ["#####", "##r##", "#####"].map(String::from)
+        );
+        // A Lion by its letter; Black's cut out of a tile.
+        let chu = Variant::Chu.new_game(&Options::new());
+        let lion = |seat| {
+            picture(
+                GlyphSet::Unicode,
+                &chu,
+                Piece::new(Seat(seat), PieceKind::Lion),
+            )
+        };
+        assert_eq!(lion(0).rows[2], " ▀▀▀ ");
+        assert_eq!(lion(1).rows[2], "▜▄▄▄▛");
+        // A crowned rook is drawn as a rook.
+        assert_eq!(
+            picture(
+                GlyphSet::Unicode,
+                &chu,
+                Piece::new(Seat(0), PieceKind::CrownedRook)
+            ),
+            rook(0, GlyphSet::Unicode)
+        );
     }
 
     #[test]
     fn every_block_of_the_pictures_is_in_every_monospace_font_debian_ships() {
-        for kind in PieceKind::ALL {
-            for row in art(kind, kind.letter()) {
-                for c in row.chars() {
-                    let missing = crate::ui::glyphs::tests::fonts_missing(c);
-                    assert!(missing.is_empty(), "{c} is not in {missing:?}");
+        for variant in Variant::ALL {
+            let game = variant.new_game(&Options::new());
+            for kind in PieceKind::ALL {
+                for seat in 0..2 {
+                    let picture = picture(GlyphSet::Unicode, &game, Piece::new(Seat(seat), kind));
+                    for c in picture.rows.concat().chars() {
+                        let missing = crate::ui::glyphs::tests::fonts_missing(c);
+                        assert!(missing.is_empty(), "{c} is not in {missing:?}");
+                    }
                 }
             }
         }

@@ -60,7 +60,7 @@ pub fn draw(app: &App, look: &Look, setup: &Setup, frame: &mut Frame<'_>, area: 
             _ if cycles => format!("< {value} >"),
             _ => value,
         };
-        let shown = fit_tail(&shown, value_room);
+        let shown = fit_tail(&super::plain(look, &shown), value_room);
         let pointer = if current { marks.pointer } else { " " };
         let style = if current {
             look.highlight()
@@ -84,7 +84,7 @@ pub fn draw(app: &App, look: &Look, setup: &Setup, frame: &mut Frame<'_>, area: 
         if *row == SetupRow::Variant {
             for part in &summary {
                 lines.push(Line::styled(
-                    format!("   {:LABEL_WIDTH$}{part}", ""),
+                    format!("   {:LABEL_WIDTH$}{}", "", super::plain(look, part)),
                     look.dim(),
                 ));
             }

@@ -19,11 +19,12 @@ async fn a_computer_playing_white_moves_first_and_a_person_plays_black() {
     guest.wait_for("Variant").await;
     guest.send(b"\x1b[B\x1b[C\r").await.expect("send");
     guest.wait_for("You play Black at table guest-").await;
-    guest.wait_for("White plays").await;
+    guest.wait_for_move_of("White").await;
     guest.wait_for("Black to move").await;
     guest.play("Nf6").await;
     guest.wait_for("Nf6").await;
-    guest.wait_for("White plays").await;
+    guest.wait_for("Black knight to f6.").await;
+    guest.wait_for_move_of("White").await;
     server.stop();
 }
 
@@ -94,7 +95,7 @@ async fn a_long_paste_arrives_whole_and_the_player_plays_on() {
     ann.wait_for("pasted words pasted").await;
     ann.send(b"\x1b").await.expect("Esc closes the prompt");
     ann.play("e4").await;
-    bob.wait_for("e2 to e4").await;
+    bob.wait_for("pawn to e4").await;
     assert!(!ann.closed);
     server.stop();
 }
@@ -128,7 +129,17 @@ async fn the_table_hears_who_sits_down_watches_and_leaves_and_the_panel_names_th
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_lists_tables_as_people_count_and_scrolls_to_the_one_chosen() {
     let data = TempDir::new("scroll");
-    let server = Server::start(data.path(), &["--tables-per-person", "100"]);
+    let server = Server::start(
+        data.path(),
+        &[
+            "--tables-per-person",
+            "100",
+            "--tables-new-key",
+            "100",
+            "--tables-per-address",
+            "100",
+        ],
+    );
     let maker = new_key();
     for n in 1..=45 {
         let mut p = Player::with_key(server.port, &format!("maker+t{n}"), &maker).await;
@@ -178,7 +189,7 @@ async fn a_tables_master_time_is_its_own_up_to_the_servers_maximum() {
         guest.send(b"\r").await.expect("send");
         guest.wait_for("You play White").await;
         guest.play("e4").await;
-        guest.wait_for("Black plays").await;
+        guest.wait_for_move_of("Black").await;
         let line = server.wait_log(&format!("(Master thinks {kept} here)"));
         assert!(line.contains("the computer (master) played"), "{line}");
     }

@@ -451,6 +451,23 @@ impl Player {
         true
     }
 
+    /// Reads the channel until the screen says a move of `seat`'s
+    /// ("White knight to f3.", "Black pawn takes pawn e4.").
+    pub async fn wait_for_move_of(&mut self, seat: &str) {
+        let kinds = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+        let said = |p: &Player| {
+            let screen = p.contents();
+            kinds
+                .iter()
+                .any(|k| screen.contains(&format!("{seat} {k} ")))
+        };
+        assert!(
+            self.read_until(said).await,
+            "no move of {seat} said:\n{}",
+            self.contents()
+        );
+    }
+
     /// Reads the channel until the screen shows `text`.
     pub async fn wait_for(&mut self, text: &str) {
         if !self.read_until(|p| p.contents().contains(text)).await {

@@ -8,14 +8,14 @@ use std::time::Duration;
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_that_cannot_be_saved_is_refused_and_told_and_nothing_is_lost() {
     let data = TempDir::new("unsaved");
-    let mut server = Server::start(data.path(), &[]);
+    let mut server = Server::start(data.path(), &["--tables-new-key", "4"]);
     let (ann_key, bob_key) = (new_key(), new_key());
     let mut ann = Player::with_key(server.port, "ann+t1", &ann_key).await;
     ann.wait_for("You play White at table t1.").await;
     let mut bob = Player::with_key(server.port, "bob+t1", &bob_key).await;
     bob.wait_for("You play Black at table t1.").await;
     ann.play("e4").await;
-    bob.wait_for("e2 to e4").await;
+    bob.wait_for("pawn to e4").await;
 
     // Another writer holds the database (an operator's sqlite3 in a
     // transaction): no save can land.
@@ -29,7 +29,7 @@ async fn a_move_that_cannot_be_saved_is_refused_and_told_and_nothing_is_lost() {
         "{}",
         bob.contents()
     );
-    assert!(!ann.contents().contains("e7 to e5"), "{}", ann.contents());
+    assert!(!ann.contents().contains("pawn to e5"), "{}", ann.contents());
     // A table made meanwhile is not made (by ann, whose name is kept:
     // a new name could not be kept either).
     let mut carl = Player::with_key(server.port, "ann+t2", &ann_key).await;
@@ -38,7 +38,7 @@ async fn a_move_that_cannot_be_saved_is_refused_and_told_and_nothing_is_lost() {
     // Once the database is free, the move is played, and kept.
     db.execute_batch("ROLLBACK").expect("let go");
     bob.play("e5").await;
-    ann.wait_for("e7 to e5").await;
+    ann.wait_for("pawn to e5").await;
     drop((ann, bob, carl));
     server.wait_log("The move e5 was not played");
     server.stop();

@@ -209,6 +209,34 @@ fn mode(path: &std::path::Path) -> u32 {
         .unwrap_or(0)
 }
 
+/// The attack of issue 33: throwaway keys from a few addresses each make
+/// every table they can (by login name, then leave). They buy one table
+/// a key in its first hour, and at the server's limit their idlest
+/// tables make room: a real player still makes a table and plays at it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn throwaway_keys_filling_the_tables_never_keep_a_real_player_out() {
+    let data = TempDir::new("throwaway");
+    let server = Server::start(data.path(), &["--max-tables", "6"]);
+    for n in 0..12u8 {
+        let (key, from) = (new_key(), [127, 0, 1, 1 + n / 4]);
+        let login = |table: &str| Options::key(&format!("k{n}+{table}"), &key).from(from);
+        let mut first = Player::connect(server.port, login(&format!("s{n}"))).await;
+        first
+            .wait_for(&format!("You play White at table s{n}."))
+            .await;
+        drop(first);
+        let mut second = Player::connect(server.port, login(&format!("x{n}"))).await;
+        second.wait_for("first hour").await;
+    }
+    let mut white = Player::with_key(server.port, "real+mine", &new_key()).await;
+    white.wait_for("You play White at table mine.").await;
+    let mut black = Player::with_key(server.port, "friend+mine", &new_key()).await;
+    black.wait_for("You play Black at table mine.").await;
+    white.play("e4").await;
+    black.wait_for("▸e4").await;
+    server.stop();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_name_is_its_first_keys_and_everything_kept_is_the_servers_alone() {
     let data = TempDir::new("names");

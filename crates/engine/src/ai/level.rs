@@ -90,9 +90,16 @@ impl Level {
         self.rung().elo
     }
 
-    /// The level with its strength, where a player chooses it: `"Club ≈ 1400"`.
+    /// The level with its measured strength and the measurement's 95%
+    /// margin, where a player chooses it: `"Club ≈ 1530 ± 120"`.
     pub fn label(self) -> String {
-        format!("{} \u{2248} {}", self.name(), self.elo())
+        let rung = self.rung();
+        format!(
+            "{} \u{2248} {} \u{b1} {}",
+            self.name(),
+            rung.elo,
+            rung.margin
+        )
     }
 
     /// The rung nearest to `elo` on the ladder's scale (the weaker of two
@@ -235,7 +242,12 @@ mod tests {
     #[test]
     fn a_level_is_labelled_with_its_strength() {
         let club = Level::Club;
-        assert_eq!(club.label(), format!("Club \u{2248} {}", club.elo()));
+        let rung = club.rung();
+        assert_eq!(
+            club.label(),
+            format!("Club \u{2248} {} \u{b1} {}", rung.elo, rung.margin)
+        );
+        assert!(Level::ALL.iter().all(|l| l.rung().games >= 40), "measured");
         let elos: Vec<u32> = Level::ALL.iter().map(|l| l.elo()).collect();
         assert!(elos.windows(2).all(|w| w[0] < w[1]), "{elos:?}");
     }

@@ -760,21 +760,29 @@ impl Run<'_> {
     }
 
     /// Leaves out of `moves` the captures the rung does not see in this
-    /// position, unless that would leave none.
-    fn drop_overlooked<G: Game + Evaluate>(&self, game: &G, moves: &mut MoveList) {
+    /// position (never one that gives check), unless that would leave none.
+    fn drop_overlooked<G: Game + Evaluate>(&self, game: &mut G, moves: &mut MoveList) {
         if self.fog.clear() {
             return;
         }
         let hash = game.hash();
-        let seen = |mv: &Move| {
-            game.captured(*mv).is_none_or(|victim| {
-                !self
-                    .fog
-                    .overlooks(hash, *mv, game.piece_value(victim.kind()))
-            })
-        };
-        if moves.iter().any(seen) {
-            moves.retain(|mv| seen(mv));
+        let mut seen = MoveList::new();
+        for &mv in moves.iter() {
+            let overlooked = game.captured(mv).is_some_and(|victim| {
+                self.fog
+                    .overlooks(hash, mv, game.piece_value(victim.kind()))
+            }) && {
+                game.make_move(mv);
+                let check = game.in_check();
+                game.unmake_move();
+                !check
+            };
+            if !overlooked {
+                seen.push(mv);
+            }
+        }
+        if !seen.is_empty() {
+            *moves = seen;
         }
     }
 }

@@ -222,10 +222,10 @@ impl Run<'_> {
         let lines = lines.min(root.len());
         let mut previous = vec![0; lines];
         'deepening: for depth in 1..=self.limits.depth.max(1) as i32 {
-            for rank in 0..lines {
+            for (rank, previous) in previous.iter_mut().enumerate() {
                 self.partial = None;
                 let (score, best) =
-                    self.aspiration(game, &mut root, rank, depth, previous[rank], report);
+                    self.aspiration(game, &mut root, rank, depth, *previous, report);
                 if self.budget.aborted {
                     // A move that beat the last depth's choice at this
                     // depth before time ran out is the better move to play.
@@ -245,7 +245,7 @@ impl Run<'_> {
                     }
                     break 'deepening;
                 }
-                previous[rank] = score;
+                *previous = score;
                 let thought = self.budget.thought(&self.pv, best, score, depth);
                 report(Report::Line {
                     rank,
@@ -402,13 +402,23 @@ impl Run<'_> {
     }
 
     /// Whether the rung fails to see the capture `mv` in the position
-    /// hashed `key` (never a quiet move or a promotion without capture).
+    /// hashed `key`: never a quiet move, a promotion without capture, or a
+    /// capture that gives check (checks are always seen).
     #[inline]
-    fn overlooks<G: Game + Evaluate>(&self, game: &G, key: u64, mv: Move) -> bool {
-        !self.fog.clear()
-            && game
-                .captured(mv)
-                .is_some_and(|victim| self.fog.overlooks(key, mv, game.piece_value(victim.kind())))
+    fn overlooks<G: Game + Evaluate>(&self, game: &mut G, key: u64, mv: Move) -> bool {
+        if self.fog.clear() {
+            return false;
+        }
+        let Some(victim) = game.captured(mv) else {
+            return false;
+        };
+        if !self.fog.overlooks(key, mv, game.piece_value(victim.kind())) {
+            return false;
+        }
+        game.make_move(mv);
+        let check = game.in_check();
+        game.unmake_move();
+        !check
     }
 
     /// The ordering scores of `moves` at `ply`, in that ply's reusable

@@ -6,40 +6,21 @@ use super::endings::{self, EndRules};
 use super::geometry::Geometry;
 use super::moves::{Move, MoveList};
 use super::piece::{Piece, PieceKind, Seat};
-use super::retire::{Retire, Retirements};
+use super::retire::{Retire, RetireError, Retirements};
 use std::fmt;
-
-/// Bad input to a game (a position, a move, an option), as one sentence
-/// naming what is wrong and where.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameError(pub String);
-
-impl GameError {
-    /// An error with this message.
-    pub fn new(message: impl Into<String>) -> GameError {
-        GameError(message.into())
-    }
-}
-
-impl fmt::Display for GameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for GameError {}
 
 /// Why a move read from a written move list (a save, a query, a protocol
 /// line) cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ListedMoveError {
+pub enum ListedMoveError<R> {
     /// The game had already ended, for this reason.
     GameOver(EndReason),
-    /// The move cannot be read, or is not legal there.
-    Refused(GameError),
+    /// The move cannot be read, or is not legal there
+    /// ([`Game::Refusal`]).
+    Refused(R),
 }
 
-impl ListedMoveError {
+impl<R: fmt::Display> ListedMoveError<R> {
     /// What is wrong with move `number` (counted from 1) of the list,
     /// written `text` (quoted here): a clause without capital or full
     /// stop, to be set in the caller's sentence.
@@ -54,7 +35,7 @@ impl ListedMoveError {
                 format!(
                     "move {number} {}: {}",
                     crate::text::quoted(text),
-                    crate::text::clause(&why.0)
+                    crate::text::clause(&why.to_string())
                 )
             }
         }
@@ -230,6 +211,10 @@ pub struct Annotations {
 /// A game of any variant: the only door through which the screen, the
 /// computer player and the tools see a position.
 pub trait Game: Clone + Send + 'static {
+    /// Why the variant refuses a move's text ([`Game::parse_move`]): its
+    /// notation's reasons as a type, the sentence its `Display`.
+    type Refusal: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+
     /// The variant's identifier (`"chess"`, `"cat"`).
     fn variant_id(&self) -> &'static str;
 
@@ -306,7 +291,7 @@ pub trait Game: Clone + Send + 'static {
     /// Whether `retire` may be played now: refused once the game is over
     /// and where the variant's [`EndRules::leaving`] does not allow it.
     /// Then [`Game::make_move`] plays `retire.to_move()`.
-    fn may_retire(&self, retire: Retire) -> Result<(), GameError> {
+    fn may_retire(&self, retire: Retire) -> Result<(), RetireError> {
         super::retire::may_retire(self, retire)
     }
 
@@ -348,11 +333,11 @@ pub trait Game: Clone + Send + 'static {
     fn move_notation(&self, mv: Move) -> String;
 
     /// Reads a move in any notation the variant accepts and checks that it is legal.
-    fn parse_move(&self, text: &str) -> Result<Move, GameError>;
+    fn parse_move(&self, text: &str) -> Result<Move, Self::Refusal>;
 
     /// Reads `text` as the next move of a list being replayed: refused once
     /// the game is over, as well as when [`Game::parse_move`] refuses it.
-    fn read_listed_move(&self, text: &str) -> Result<Move, ListedMoveError> {
+    fn read_listed_move(&self, text: &str) -> Result<Move, ListedMoveError<Self::Refusal>> {
         if let Some(outcome) = self.outcome() {
             return Err(ListedMoveError::GameOver(outcome.reason));
         }

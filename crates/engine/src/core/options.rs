@@ -40,6 +40,42 @@ pub struct Options {
     values: BTreeMap<String, String>,
 }
 
+/// Why a rule option is refused; the `Display` is a clause, to be set in
+/// the caller's sentence.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    /// Not written `key=value`.
+    #[error("option {} should be written key=value", quoted(.0))]
+    NotKeyValue(String),
+    /// The game has no option of that key.
+    #[error("there is no option {} here; {}", quoted(.key), options_are(.keys))]
+    NoSuchOption {
+        /// The key written.
+        key: String,
+        /// The game's options' keys.
+        keys: Vec<&'static str>,
+    },
+    /// The option has no such choice.
+    #[error("option {} takes {}, not {}", quoted(.key), or_list(.choices), quoted(.value))]
+    NoSuchChoice {
+        /// The key.
+        key: String,
+        /// Its choices.
+        choices: &'static [&'static str],
+        /// The value written.
+        value: String,
+    },
+}
+
+/// "the options are a, b and c", or "this game has none".
+fn options_are(keys: &[&str]) -> String {
+    if keys.is_empty() {
+        "this game has none".to_string()
+    } else {
+        format!("the options are {}", crate::text::and_list(keys))
+    }
+}
+
 impl Options {
     /// No choices made: every option at its default.
     pub fn new() -> Options {
@@ -50,41 +86,33 @@ impl Options {
     pub fn parse<'a>(
         specs: &[OptionSpec],
         pairs: impl IntoIterator<Item = &'a str>,
-    ) -> Result<Options, String> {
+    ) -> Result<Options, OptionError> {
         let mut options = Options::new();
         for pair in pairs {
             let (key, value) = pair
                 .split_once('=')
-                .ok_or_else(|| format!("option {} should be written key=value", quoted(pair)))?;
+                .ok_or_else(|| OptionError::NotKeyValue(pair.to_string()))?;
             options.set(specs, key.trim(), value.trim())?;
         }
         Ok(options)
     }
 
     /// Sets `key` to `value`, if `specs` offers that choice.
-    pub fn set(&mut self, specs: &[OptionSpec], key: &str, value: &str) -> Result<(), String> {
-        let spec = specs.iter().find(|s| s.key == key).ok_or_else(|| {
-            let keys: Vec<&str> = specs.iter().map(|s| s.key).collect();
-            if keys.is_empty() {
-                format!(
-                    "there is no option {} here; this game has none",
-                    quoted(key)
-                )
-            } else {
-                format!(
-                    "there is no option {} here; the options are {}",
-                    quoted(key),
-                    crate::text::and_list(&keys)
-                )
-            }
-        })?;
+    pub fn set(&mut self, specs: &[OptionSpec], key: &str, value: &str) -> Result<(), OptionError> {
+        let spec =
+            specs
+                .iter()
+                .find(|s| s.key == key)
+                .ok_or_else(|| OptionError::NoSuchOption {
+                    key: key.to_string(),
+                    keys: specs.iter().map(|s| s.key).collect(),
+                })?;
         if !spec.choices.contains(&value) {
-            return Err(format!(
-                "option {} takes {}, not {}",
-                quoted(key),
-                or_list(spec.choices),
-                quoted(value)
-            ));
+            return Err(OptionError::NoSuchChoice {
+                key: key.to_string(),
+                choices: spec.choices,
+                value: value.to_string(),
+            });
         }
         self.values.insert(key.to_string(), value.to_string());
         Ok(())

@@ -9,9 +9,10 @@
 //! play goes on; the Cats whose flag falls pass for the rest of the game.
 
 use super::cell::Cell;
-use super::game::{Game, GameError};
+use super::game::Game;
 use super::moves::{Move, MoveKind};
 use super::piece::Seat;
+use crate::text::capitalised;
 
 /// How a seat left the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -203,31 +204,31 @@ pub enum Leaving {
 impl Leaving {
     /// Whether `retire` may be played now by these rules, in a game of
     /// `seats` seats with `retired` gone already and `to_move` to move:
-    /// `Err` says why not, as a clause without capital or full stop.
+    /// `Err` says why not.
     pub fn allows(
         self,
         retire: Retire,
         seats: usize,
         retired: Retirements,
         to_move: Seat,
-    ) -> Result<(), &'static str> {
+    ) -> Result<(), RetireError> {
         match retire {
             Retire::Agreement => match self {
                 Leaving::TwoArmies => Ok(()),
-                Leaving::Elimination => Err("there are no draws by agreement in this game"),
+                Leaving::Elimination => Err(RetireError::NoAgreement),
             },
             Retire::Leave(seat, how) => {
                 if seat.index() >= seats {
-                    return Err("the game has no such seat");
+                    return Err(RetireError::NoSuchSeat);
                 }
                 if retired.of(seat).is_some() {
-                    return Err("that seat has already left the game");
+                    return Err(RetireError::AlreadyLeft);
                 }
                 if how == Departure::Flagged && seat != to_move {
-                    return Err("a flag falls only on its own turn");
+                    return Err(RetireError::FlagOffTurn);
                 }
                 if self == Leaving::TwoArmies && seat.0 >= 2 && how == Departure::Resigned {
-                    return Err("only the two armies can resign");
+                    return Err(RetireError::NotAnArmy);
                 }
                 Ok(())
             }
@@ -235,22 +236,46 @@ impl Leaving {
     }
 }
 
+/// Why a retirement (a resignation, a flag, a draw agreed) is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RetireError {
+    /// The game has ended.
+    #[error("The game is already over.")]
+    GameOver,
+    /// The game knows no draw by agreement (BacCanCat).
+    #[error("There are no draws by agreement in this game.")]
+    NoAgreement,
+    /// The seat named is not one of the game's.
+    #[error("The game has no such seat.")]
+    NoSuchSeat,
+    /// The seat has retired already.
+    #[error("That seat has already left the game.")]
+    AlreadyLeft,
+    /// The seat is out of the game by the rules (an army mated), by its
+    /// name.
+    #[error("{} is already out of the game.", capitalised(.0))]
+    AlreadyOut(&'static str),
+    /// A flag falls only on its seat's own turn.
+    #[error("A flag falls only on its own turn.")]
+    FlagOffTurn,
+    /// Only the two armies resign (not Cat Chess's Cats).
+    #[error("Only the two armies can resign.")]
+    NotAnArmy,
+}
+
 /// Whether `retire` may be played now in `game` ([`Game::may_retire`]'s
 /// rule for every variant): refused once the game is over and where the
-/// variant's [`Leaving`] does not allow it, in one sentence.
-pub fn may_retire<G: Game>(game: &G, retire: Retire) -> Result<(), GameError> {
+/// variant's [`Leaving`] does not allow it.
+pub fn may_retire<G: Game>(game: &G, retire: Retire) -> Result<(), RetireError> {
     if game.outcome().is_some() {
-        return Err(GameError::new("The game is already over."));
+        return Err(RetireError::GameOver);
     }
-    game.end_rules()
-        .leaving
-        .allows(
-            retire,
-            game.seat_names().len(),
-            game.retirements(),
-            game.to_move(),
-        )
-        .map_err(|why| GameError::new(crate::text::sentence(why)))
+    game.end_rules().leaving.allows(
+        retire,
+        game.seat_names().len(),
+        game.retirements(),
+        game.to_move(),
+    )
 }
 
 #[cfg(test)]

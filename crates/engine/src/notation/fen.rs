@@ -19,7 +19,8 @@ pub struct FenFault {
 }
 
 impl FenFault {
-    fn new(field: impl Into<String>, message: impl Into<String>) -> FenFault {
+    /// The fault `message` (a clause) of `field`.
+    pub fn new(field: impl Into<String>, message: impl Into<String>) -> FenFault {
         FenFault {
             field: field.into(),
             message: message.into(),
@@ -128,7 +129,7 @@ pub fn clock_fields(fields: &[&str]) -> Result<(u16, u16), FenFault> {
             Some(s) => limit
                 .read(s)
                 .map(|n| n as u16)
-                .map_err(|why| FenFault::new(format!("{name} (field {})", i + 1), why)),
+                .map_err(|why| FenFault::new(format!("{name} (field {})", i + 1), why.clause())),
         }
     };
     Ok((

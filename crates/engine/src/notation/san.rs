@@ -1,7 +1,7 @@
 //! Standard algebraic notation (SAN) for games with chess's armies on a
 //! grid: written for the move list, read from the move prompt.
 
-use crate::core::{Game, GameError, Move, MoveKind, MoveList, PieceKind};
+use crate::core::{Game, Move, MoveKind, MoveList, PieceKind};
 use crate::text::{or_list, quoted};
 
 /// The file part and rank part of a grid cell's name (`e` and `4` of `e4`).
@@ -90,12 +90,42 @@ pub fn to_san<G: Game>(game: &G, mv: Move) -> String {
     s
 }
 
+/// Why a move written in coordinates or SAN is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SanError {
+    /// Nothing was written.
+    #[error("The move is empty.")]
+    Empty,
+    /// Coordinates in capitals (`E2E4`) that name no legal move.
+    #[error("{} is not a legal move.", quoted(.text))]
+    NotLegal {
+        /// The move as written.
+        text: String,
+    },
+    /// No legal move of `side` is written so.
+    #[error("{} is not a legal move for {side} in this position.", quoted(.text))]
+    NotLegalFor {
+        /// The move as written.
+        text: String,
+        /// The side to move's name.
+        side: &'static str,
+    },
+    /// More than one legal move is written so.
+    #[error("{} is ambiguous here: it could be {}.", quoted(.text), or_list(.could_be))]
+    Ambiguous {
+        /// The move as written.
+        text: String,
+        /// Each move it could be, in SAN, sorted.
+        could_be: Vec<String>,
+    },
+}
+
 /// Reads a move written as coordinates (`e2e4`, `e7e8q`) or in SAN (`Nf3`,
 /// `exd5`, `O-O`, `e8=Q+`), and checks it is legal.
-pub fn parse_coordinate_or_san<G: Game>(game: &G, text: &str) -> Result<Move, GameError> {
+pub fn parse_coordinate_or_san<G: Game>(game: &G, text: &str) -> Result<Move, SanError> {
     let text = text.trim();
     if text.is_empty() {
-        return Err(GameError::new("The move is empty."));
+        return Err(SanError::Empty);
     }
     let legal = game.legal_move_list();
     let lower = text.to_ascii_lowercase();
@@ -114,8 +144,11 @@ pub fn parse_coordinate_or_san<G: Game>(game: &G, text: &str) -> Result<Move, Ga
         .collect();
     match matches.as_slice() {
         [mv] => Ok(*mv),
-        [] if piece_first && coordinate().is_some() => coordinate()
-            .ok_or_else(|| GameError::new(format!("{} is not a legal move.", quoted(text)))),
+        [] if piece_first && coordinate().is_some() => {
+            coordinate().ok_or_else(|| SanError::NotLegal {
+                text: text.to_string(),
+            })
+        }
         [] => {
             // A piece move written with more disambiguation than needed
             // (`Ngf3`, `Pe4`) is still accepted when it names one legal move.
@@ -137,11 +170,10 @@ pub fn parse_coordinate_or_san<G: Game>(game: &G, text: &str) -> Result<Move, Ga
             if vague.len() > 1 {
                 return Err(ambiguous(game, text, &vague, &legal));
             }
-            let side = game.seat_name(game.to_move());
-            Err(GameError::new(format!(
-                "{} is not a legal move for {side} in this position.",
-                quoted(text)
-            )))
+            Err(SanError::NotLegalFor {
+                text: text.to_string(),
+                side: game.seat_name(game.to_move()),
+            })
         }
         many => Err(ambiguous(game, text, many, &legal)),
     }
@@ -149,17 +181,16 @@ pub fn parse_coordinate_or_san<G: Game>(game: &G, text: &str) -> Result<Move, Ga
 
 /// The error for `text` naming each of `candidates`: `'Nd2' is ambiguous
 /// here: it could be Nbd2 or Nfd2.`
-fn ambiguous<G: Game>(game: &G, text: &str, candidates: &[Move], legal: &[Move]) -> GameError {
+fn ambiguous<G: Game>(game: &G, text: &str, candidates: &[Move], legal: &[Move]) -> SanError {
     let mut names: Vec<String> = candidates
         .iter()
         .map(|m| san_body(game, *m, legal))
         .collect();
     names.sort();
-    GameError::new(format!(
-        "{} is ambiguous here: it could be {}.",
-        quoted(text),
-        or_list(&names)
-    ))
+    SanError::Ambiguous {
+        text: text.to_string(),
+        could_be: names,
+    }
 }
 
 /// Whether `wanted` names `mv`'s piece and destination without the

@@ -3,6 +3,7 @@
 //! client that plays other engines over UCI and XBoard ([`engine`]).
 
 pub mod engine;
+pub mod position_line;
 pub mod read_ahead;
 pub mod rules;
 pub mod uci;

@@ -1,8 +1,10 @@
 //! The rules oracle: a position and moves in, the legal moves, check and
 //! result out, as one JSON object (the `catboard rules` command).
 
-use crate::core::{Game, GameError, Options};
+use crate::core::{Game, ListedMoveError, OptionError, Options};
+use crate::notation::PositionError;
 use crate::variants::{AnyGame, Variant};
+use crate::variants::{MoveError, UnknownVariant};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -23,23 +25,46 @@ pub struct RulesQuery {
     pub options: Vec<String>,
 }
 
+/// Why a query is refused, in one sentence.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum QueryError {
+    /// The variant is unknown.
+    #[error(transparent)]
+    Variant(#[from] UnknownVariant),
+    /// An option is refused.
+    #[error("Bad option: {0}.")]
+    Option(#[from] OptionError),
+    /// The position text is refused.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// Move `number` (from 1), written `text`, cannot be played.
+    #[error("{}", crate::text::sentence(&.fault.describe(*.number, .text)))]
+    Move {
+        /// The move's number in the list.
+        number: usize,
+        /// The move as written.
+        text: String,
+        /// Why it cannot be played.
+        fault: ListedMoveError<MoveError>,
+    },
+}
+
 /// Sets up the game a query describes: the position, then each move.
-pub fn play_query(query: &RulesQuery) -> Result<AnyGame, GameError> {
+pub fn play_query(query: &RulesQuery) -> Result<AnyGame, QueryError> {
     let variant = Variant::from_id(&query.variant)?;
-    let options = Options::parse(variant.options(), query.options.iter().map(String::as_str))
-        .map_err(|e| GameError::new(format!("Bad option: {e}.")))?;
+    let options = Options::parse(variant.options(), query.options.iter().map(String::as_str))?;
     let mut game = match &query.position {
         Some(text) => variant.from_position(text, &options)?,
         None => variant.new_game(&options),
     };
     for (i, text) in query.moves.iter().enumerate() {
-        let mv = game.read_listed_move(text).map_err(|e| {
-            // The clause begins the sentence here: "Move 3 …."
-            let mut sentence = e.describe(i + 1, text);
-            sentence[..1].make_ascii_uppercase();
-            sentence.push('.');
-            GameError::new(sentence)
-        })?;
+        let mv = game
+            .read_listed_move(text)
+            .map_err(|fault| QueryError::Move {
+                number: i + 1,
+                text: text.clone(),
+                fault,
+            })?;
         game.make_move(mv);
     }
     Ok(game)
@@ -84,7 +109,7 @@ pub fn describe<G: Game>(game: &G) -> Value {
 pub fn answer(query: &RulesQuery) -> Value {
     match play_query(query) {
         Ok(game) => describe(&game),
-        Err(e) => json!({ "error": e.0 }),
+        Err(e) => json!({ "error": e.to_string() }),
     }
 }
 

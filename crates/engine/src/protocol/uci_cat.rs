@@ -31,9 +31,8 @@
 use super::read_ahead::{Protocol, Urgency, serve};
 pub use crate::ai::level::MAX_DEPTH;
 use crate::ai::{Level, Limits, Searcher};
-use crate::core::{Game, GameError, Options};
+use crate::core::Game;
 use crate::variants::cat::CatChess;
-use crate::variants::{AnyGame, Variant};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -100,7 +99,7 @@ impl Session {
                     Ok(game) => self.game = Some(game),
                     Err(e) => {
                         self.game = None;
-                        writeln!(out, "info string error: {}", full_stop(&e.0))?;
+                        writeln!(out, "info string error: {}", full_stop(&e.to_string()))?;
                     }
                 }
             }
@@ -119,7 +118,7 @@ impl Session {
         let limits = match read_go(args, self.level) {
             Ok(limits) => limits,
             Err(e) => {
-                writeln!(out, "info string error: {}", full_stop(&e.0))?;
+                writeln!(out, "info string error: {}", full_stop(&e.to_string()))?;
                 return writeln!(out, "bestmove (none)");
             }
         };
@@ -164,18 +163,19 @@ impl Session {
     }
 }
 
+/// Why a uci-cat line is refused: the shared protocol line's reasons,
+/// with Cat Chess's move refusals.
+pub type LineError = super::position_line::LineError<crate::variants::cat::notation::Refusal>;
+
 /// Reads the words after `position`: a Cat FEN (six fields) or `startpos`,
 /// then optionally `moves` and the moves, each checked and played.
-pub fn read_position(words: &[&str]) -> Result<CatChess, GameError> {
-    match super::uci::read_position(words, Variant::Cat, &Options::new())? {
-        AnyGame::Cat(game) => Ok(game),
-        _ => Err(GameError::new("the position is not one of Cat Chess")),
-    }
+pub fn read_position(words: &[&str]) -> Result<CatChess, LineError> {
+    super::position_line::read_position(words, CatChess::new, CatChess::from_fen)
 }
 
 /// Reads the words after `go` into a budget: the level's, or `movetime`,
 /// `depth` or `nodes`.
-pub fn read_go(words: &[&str], level: Level) -> Result<Limits, GameError> {
+pub fn read_go(words: &[&str], level: Level) -> Result<Limits, LineError> {
     let mut limits = level.limits();
     let mut i = 0;
     while i < words.len() {
@@ -191,11 +191,9 @@ pub fn read_go(words: &[&str], level: Level) -> Result<Limits, GameError> {
             _ => &crate::limits::GO_NODES,
         };
         let Some(word) = words.get(i + 1) else {
-            return Err(GameError::new(format!(
-                "go {key} needs a whole number after it."
-            )));
+            return Err(LineError::MissingNumber(key.to_string()));
         };
-        let value = limit.check_text(word).map_err(GameError::new)?;
+        let value = limit.check_text(word)?;
         limits = match key {
             "movetime" => Limits::time(Duration::from_millis(value)).with_seed(limits.seed),
             "depth" => Limits::depth(value as u32).with_seed(limits.seed),

@@ -11,9 +11,10 @@ mod record;
 pub use record::{Bench, EngineOption, Layout, Names, Record, Registered, UciName};
 
 use crate::core::{
-    Annotations, Cell, EndRules, Game, GameError, Geometry, Move, MoveList, OptionSpec, Options,
-    Outcome, Piece, PieceKind, Retire, Retirements, Seat,
+    Annotations, Cell, EndRules, Game, Geometry, Move, MoveList, OptionSpec, Options, Outcome,
+    Piece, PieceKind, Retire, RetireError, Retirements, Seat,
 };
+use crate::notation::PositionError;
 
 /// Writes the registry: from one line per variant (its name, its game
 /// type, its [`Record`]), the enum [`Variant`], the enum [`AnyGame`] that
@@ -32,6 +33,21 @@ macro_rules! registry {
         #[derive(Clone, Debug)]
         pub enum AnyGame {
             $($(#[$doc])* $name($game),)*
+        }
+
+        /// Why a move's text is refused in a game of any variant: a
+        /// retirement refused, or the variant's own refusal
+        /// ([`Game::Refusal`]), whose sentence it says.
+        #[derive(Clone, Debug, PartialEq, thiserror::Error)]
+        pub enum MoveError {
+            /// A retirement refused.
+            #[error(transparent)]
+            Retire(#[from] RetireError),
+            $(
+                /// The variant's own refusal.
+                #[error(transparent)]
+                $name(<$game as Game>::Refusal),
+            )*
         }
 
         /// `$body` with `$g` bound to the game `$self` holds.
@@ -63,7 +79,7 @@ macro_rules! registry {
             }
 
             /// A game from a position text, as the variant reads it.
-            fn read_position(self, text: &str, options: &Options) -> Result<AnyGame, GameError> {
+            fn read_position(self, text: &str, options: &Options) -> Result<AnyGame, PositionError> {
                 match self {
                     $(Variant::$name => {
                         <$game as Registered>::from_text(text, options).map(AnyGame::$name)
@@ -73,6 +89,13 @@ macro_rules! registry {
         }
 
         impl AnyGame {
+            /// A move's text read by the variant's own rules.
+            fn variant_parse_move(&self, text: &str) -> Result<Move, MoveError> {
+                match self {
+                    $(AnyGame::$name(g) => g.parse_move(text).map_err(MoveError::$name),)*
+                }
+            }
+
             /// Which variant this game is.
             pub fn variant(&self) -> Variant {
                 match self {
@@ -142,15 +165,10 @@ impl Variant {
     }
 
     /// The variant with this identifier; the error lists the ones there are.
-    pub fn from_id(id: &str) -> Result<Variant, GameError> {
-        Variant::known().find(|v| v.id() == id).ok_or_else(|| {
-            let known: Vec<&str> = Variant::known().map(|v| v.id()).collect();
-            GameError::new(format!(
-                "There is no variant {}; choose {}.",
-                crate::text::quoted(id),
-                crate::text::or_list(&known)
-            ))
-        })
+    pub fn from_id(id: &str) -> Result<Variant, UnknownVariant> {
+        Variant::known()
+            .find(|v| v.id() == id)
+            .ok_or_else(|| UnknownVariant(id.to_string()))
     }
 
     /// The deepest perft worth counting: beyond it a count would take
@@ -185,20 +203,33 @@ impl Variant {
     /// also decides (BacCanCat's leapers field) may be chosen too only
     /// when both say the same: otherwise one would be ignored without a
     /// word, so the pair is refused in a sentence.
-    pub fn from_position(self, text: &str, options: &Options) -> Result<AnyGame, GameError> {
+    pub fn from_position(self, text: &str, options: &Options) -> Result<AnyGame, PositionError> {
         let game = self.read_position(text, options)?;
         for (spec, in_text) in game.options_in_text() {
             if let Some(chosen) = options.chosen(&spec)
                 && chosen != in_text
             {
-                return Err(GameError::new(format!(
-                    "The option {key}={chosen} disagrees with the position text, whose {key} field says {in_text}; give only one of them, or the same in both.",
-                    key = spec.key
-                )));
+                return Err(PositionError::OptionDisagrees {
+                    key: spec.key,
+                    chosen: chosen.to_string(),
+                    in_text,
+                });
             }
         }
         Ok(game)
     }
+}
+
+/// A variant identifier catboard does not know: the sentence lists those
+/// it does.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("There is no variant {}; choose {}.", crate::text::quoted(.0), known_ids())]
+pub struct UnknownVariant(pub String);
+
+/// The identifiers of the variants there are, as a list to choose from.
+fn known_ids() -> String {
+    let known: Vec<&str> = Variant::known().map(|v| v.id()).collect();
+    crate::text::or_list(&known)
 }
 
 impl AnyGame {
@@ -217,6 +248,8 @@ impl AnyGame {
 }
 
 impl Game for AnyGame {
+    type Refusal = MoveError;
+
     fn variant_id(&self) -> &'static str {
         dispatch!(self, g => g.variant_id())
     }
@@ -295,10 +328,10 @@ impl Game for AnyGame {
     }
     /// A retirement's text, when the game allows it now; any move the
     /// variant reads.
-    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         match Retire::parse(text, self.seat_names()) {
-            Some(retire) => self.may_retire(retire).map(|()| retire.to_move()),
-            None => dispatch!(self, g => g.parse_move(text)),
+            Some(retire) => Ok(self.may_retire(retire).map(|()| retire.to_move())?),
+            None => self.variant_parse_move(text),
         }
     }
     fn captured(&self, mv: Move) -> Option<Piece> {
@@ -313,7 +346,7 @@ impl Game for AnyGame {
     fn can_mate(&self, seat: Seat) -> bool {
         dispatch!(self, g => g.can_mate(seat))
     }
-    fn may_retire(&self, retire: Retire) -> Result<(), GameError> {
+    fn may_retire(&self, retire: Retire) -> Result<(), RetireError> {
         dispatch!(self, g => g.may_retire(retire))
     }
     fn entry_paths(&self, mv: Move) -> Vec<arrayvec::ArrayVec<Cell, 3>> {

@@ -6,8 +6,9 @@
 //! the registry in [`crate::variants`] lists them, one line each, and
 //! everything else asks [`Variant::record`](super::Variant::record).
 
-use crate::core::{Game, GameError, OptionSpec, Options};
+use crate::core::{Game, OptionSpec, Options};
 use crate::limits::Limit;
+use crate::notation::PositionError;
 
 /// Everything catboard knows of a variant outside its rules.
 #[derive(Clone, Copy, Debug)]
@@ -128,7 +129,7 @@ pub trait Registered: Game + Sized {
 
     /// A game from a position text; the error names what is wrong and
     /// where.
-    fn from_text(text: &str, options: &Options) -> Result<Self, GameError>;
+    fn from_text(text: &str, options: &Options) -> Result<Self, PositionError>;
 
     /// The options the position text itself decides, with the values it
     /// gives them (BacCanCat's leapers field); none by default.

@@ -210,32 +210,25 @@ pub(super) fn say_plies(app: &mut App, before: &TableGame) -> bool {
 /// The keeper of the game held here plays `mv` of its own accord (a
 /// computer's move, the pass of a seat that has left), and it is said.
 pub(super) fn keeper_plays(app: &mut App, mv: Move) -> Vec<Effect> {
-    let Screen::Playing(p) = &app.screen else {
-        return Vec::new();
-    };
-    let before = p.table.clone();
-    let mut keeper = LocalKeeper::new(app);
-    let answer = keeper.play(mv);
-    let effects = keeper.effects();
-    match answer {
-        Answer::Refused(why) => app.error(why),
-        _ => {
-            say_plies(app, &before);
-        }
-    }
-    effects
+    keeper_acts(app, |keeper| keeper.play(mv))
 }
 
 /// The keeper of the game held here plays `retire` of its own accord (a
 /// flag fallen, an engine resigning, a computer taking a draw), and it is
 /// said.
 pub(super) fn keeper_retires(app: &mut App, retire: Retire) -> Vec<Effect> {
+    keeper_acts(app, |keeper| keeper.retire(retire))
+}
+
+/// The local keeper does `act` of its own accord: a refusal is shown, the
+/// plies it made are said, and its effects are returned.
+fn keeper_acts(app: &mut App, act: impl FnOnce(&mut LocalKeeper<'_>) -> Answer) -> Vec<Effect> {
     let Screen::Playing(p) = &app.screen else {
         return Vec::new();
     };
     let before = p.table.clone();
     let mut keeper = LocalKeeper::new(app);
-    let answer = keeper.retire(retire);
+    let answer = act(&mut keeper);
     let effects = keeper.effects();
     match answer {
         Answer::Refused(why) => app.error(why),

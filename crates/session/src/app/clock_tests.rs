@@ -124,7 +124,7 @@ fn the_flag_falls_when_the_time_runs_out_and_no_move_comes_after_it() {
     let said = app
         .events
         .iter()
-        .any(|e| e.text.contains("Black's flag fell — White wins"));
+        .any(|e| e.text.contains("Black's flag fell; White wins"));
     assert!(said, "{:?}", app.events);
     // Undo takes the flag back; the clock reads what it did before.
     update(&mut app, Action::Undo);

@@ -7,10 +7,11 @@
 
 use super::{App, Effect, Playing, Screen};
 use crate::describe::{Event, EventKind};
+use crate::keeper::policy;
 use crate::table::Player;
 use crate::words::capitalise;
 use catboard::clock::{LOW_TIME, said};
-use catboard::core::{Departure, Game, Retire, Seat};
+use catboard::core::{Game, Seat};
 use std::time::Duration;
 
 impl Playing {
@@ -69,18 +70,18 @@ impl App {
         if !p.timer.is_running() {
             return Vec::new();
         }
-        let seat = p.table.game().to_move();
-        let Some(left) = p.clock_reading(seat, now) else {
-            return Vec::new();
-        };
-        if left.is_zero() {
+        if let Some(flag) = policy::fallen_flag(&p.table, p.timer.running(now)) {
             if kept_elsewhere {
                 // The keeper's flag to play, by its own clock.
                 return Vec::new();
             }
             p.timer.set_running(now, false);
-            return super::asking::keeper_retires(self, Retire::Leave(seat, Departure::Flagged));
+            return super::asking::keeper_retires(self, flag);
         }
+        let seat = p.table.game().to_move();
+        let Some(left) = p.clock_reading(seat, now) else {
+            return Vec::new();
+        };
         for other in 0..8u8 {
             let reading = p.clock_reading(Seat(other), now);
             if reading.is_some_and(|t| t >= LOW_TIME) {

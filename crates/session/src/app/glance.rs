@@ -24,7 +24,7 @@ pub(super) fn open(app: &mut App, from_help: bool) {
     let Screen::Playing(p) = &app.screen else {
         return;
     };
-    let game = p.table.game();
+    let game = p.shown_game();
     let kinds = game.piece_kinds();
     let cell = p.picks().first().copied().unwrap_or(p.cursor);
     let on_board = game.piece_at(cell).map(|piece| piece.kind());
@@ -47,7 +47,7 @@ pub(super) fn update(app: &mut App, view: GlanceView, action: Action) -> Vec<Eff
         Action::Cursor(Dir::Down | Dir::Right) => (view.index + 1) % n,
         _ => return Vec::new(),
     };
-    let shown = view_of(p.table.game(), view.kinds, index);
+    let shown = view_of(p.shown_game(), view.kinds, index);
     app.overlay = Some(Overlay::Glance(Box::new(shown)));
     Vec::new()
 }

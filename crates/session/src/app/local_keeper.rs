@@ -55,7 +55,7 @@ impl<'a> LocalKeeper<'a> {
         }
         let spent = p.timer.running(now);
         if let Err(why) = policy::play_timed(&mut p.table, mv, spent) {
-            return Answer::Refused(why);
+            return Answer::Refused(why.to_string());
         }
         p.cancel_entry();
         p.draw_offer = None;
@@ -70,7 +70,7 @@ impl<'a> LocalKeeper<'a> {
             return no_game();
         };
         if let Err(why) = p.table.retire(retire) {
-            return Answer::Refused(why);
+            return Answer::Refused(why.to_string());
         }
         p.draw_offer = None;
         p.cancel_entry();

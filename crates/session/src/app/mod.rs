@@ -347,10 +347,11 @@ pub struct App {
     /// How sentences name cells and moves (the screen's by default; the
     /// line mode and the screen reader view speak in words).
     pub voice: Voice,
-    /// How many lines the help can scroll, as the last drawing of it
-    /// found: a front end that draws sets it, so the arrows stop at the
-    /// help's end (the line mode never opens the help).
-    pub help_scroll_room: std::cell::Cell<u16>,
+    /// How many lines the help can scroll on the screen it is drawn on:
+    /// a front end that draws sets it before drawing (the screen's size
+    /// is its to know), so the arrows stop at the help's end; drawing
+    /// changes nothing (the line mode never opens the help).
+    pub help_scroll_room: u16,
     /// How long a Master computer thinks per move, in milliseconds.
     pub think_ms: u64,
     /// The shortest time between two computers' moves in a row, so a
@@ -401,7 +402,7 @@ impl App {
             typed: false,
             reader: false,
             voice: Voice::SCREEN,
-            help_scroll_room: std::cell::Cell::new(0),
+            help_scroll_room: 0,
             think_ms: DEFAULT_THINK_MS,
             watch_pause: WATCH_PAUSE,
             refused: &[],

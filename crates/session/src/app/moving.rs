@@ -9,7 +9,7 @@ use crate::keeper::Intent;
 use crate::speech::read_typed;
 use crate::words::capitalise;
 use catboard::core::{Game, Move, PieceKind};
-use catboard::entry::{Choice, Step, cells_named};
+use catboard::entry::{Choice, Reading, Step, read_move};
 
 /// Why the person cannot move now, if they cannot: the game is over, or a
 /// computer seat is to move.
@@ -20,7 +20,7 @@ pub(super) fn cannot_move_now(p: &Playing, typed: bool) -> Option<String> {
         return Some(super::watching::watching_refusal(w));
     }
     if let Some(outcome) = p.table.outcome() {
-        let result = p.table.outcome_words(outcome);
+        let result = describe::ending_words(&p.table, outcome);
         let how = if typed {
             "type undo to take back, or new for a new game"
         } else {
@@ -176,9 +176,11 @@ pub(super) fn choose(
     }
 }
 
-/// A move typed at the prompt: any notation the variant reads, or the
-/// cells of its path (`e7e8`, `e1f2f2g3`), which may open the chooser; or
-/// a piece kind ("knights"), answered with where they stand.
+/// A move typed at the prompt, read by the one move reader
+/// ([`read_move`]) in any form: played when it names one move, the
+/// chooser opened when its moves differ by a piece to promote to, a
+/// question when it could be several moves; or a piece kind
+/// ("knights"), answered with where they stand.
 /// `Err` keeps the prompt open with the reason said.
 pub(super) fn typed_move(app: &mut App, written: &str) -> Result<Vec<Effect>, ()> {
     let Screen::Playing(p) = &mut app.screen else {
@@ -196,30 +198,20 @@ pub(super) fn typed_move(app: &mut App, written: &str) -> Result<Vec<Effect>, ()
         return Ok(Vec::new());
     }
     // Cells as the spoken voice names them (BacCanCat's `f1` for `fa`).
-    let geo = p.table.game().geometry();
-    let written = &read_typed(geo, written);
-    // Cells alone that several moves share (a capture that may promote)
-    // ask which; the notation would take the plain one without asking.
-    if let Some(cells) = cells_named(geo, written)
-        && let step @ Step::Choose(_) = p.entry_mut().enter_path(&cells)
-    {
-        return Ok(take_step(app, step));
-    }
+    let written = &read_typed(p.table.game().geometry(), written);
     p.cancel_entry();
-    let parsed = p.table.game().parse_move(written);
-    match parsed {
-        Ok(mv) => Ok(play_move(app, mv, true)),
-        Err(e) => {
-            let step = cells_named(geo, written).map(|cells| p.entry_mut().enter_path(&cells));
-            match step {
-                Some(step @ (Step::Complete(_) | Step::Choose(_))) => Ok(take_step(app, step)),
-                _ => {
-                    p.cancel_entry();
-                    let text = refusal::typed_refusal(p.table.game(), app.voice, written, &e.0);
-                    app.emit(Event::new(EventKind::Refusal, text));
-                    Err(())
-                }
-            }
+    match read_move(p.table.game(), written) {
+        Reading::Move(mv) => Ok(play_move(app, mv, true)),
+        Reading::Choose(choices) => Ok(take_step(app, Step::Choose(choices))),
+        Reading::Either(moves) => {
+            let text = refusal::which_one(p.table.game(), app.voice, written, &moves);
+            app.emit(Event::new(EventKind::Refusal, text));
+            Err(())
+        }
+        Reading::NotLegal(e) => {
+            let text = refusal::typed_refusal(p.table.game(), app.voice, written, &e);
+            app.emit(Event::new(EventKind::Refusal, text));
+            Err(())
         }
     }
 }

@@ -7,7 +7,7 @@ use super::{App, Effect, Playing, Screen};
 use crate::action::ReviewStep;
 use crate::describe::{Event, EventKind};
 use crate::words::capitalise;
-use catboard::core::{Game, Move};
+use catboard::core::{Game, Move, Outcome};
 use catboard::variants::AnyGame;
 
 /// A position of the game being looked at instead of the live one.
@@ -46,6 +46,20 @@ impl Playing {
         match &self.review {
             Some(r) => &r.game,
             None => self.table.game(),
+        }
+    }
+
+    /// How many plies into the game the position shown is.
+    pub fn shown_ply(&self) -> usize {
+        self.review.as_ref().map_or(self.table.ply(), |r| r.ply)
+    }
+
+    /// The result of the game as the screen shows it: none in review (an
+    /// earlier position of a game is never its end).
+    pub fn shown_outcome(&self) -> Option<Outcome> {
+        match self.review {
+            Some(_) => None,
+            None => self.table.outcome(),
         }
     }
 

@@ -94,7 +94,7 @@ fn resigning_asks_first_and_undo_takes_it_back() {
         (Some(Seat(0)), EndReason::Resignation)
     );
     assert!(
-        said(&app).contains("Black resigns — White wins"),
+        said(&app).contains("Black resigns; White wins"),
         "{}",
         said(&app)
     );

@@ -148,6 +148,6 @@ pub(super) fn open_game(
             app.screen = Screen::Playing(Box::new(playing));
             Ok(effects)
         }
-        Err(e) => Err(e),
+        Err(e) => Err(e.to_string()),
     }
 }

@@ -190,7 +190,7 @@ fn the_game_over_refuses_moves_and_quit_saves() {
     assert!(p(&app).table.outcome().is_some());
     update(&mut app, Action::Select);
     let m = app.message.clone().expect("a message");
-    assert!(m.text.contains("Checkmate — White wins"), "{m:?}");
+    assert!(m.text.contains("White wins by checkmate"), "{m:?}");
     let effects = update(&mut app, Action::Quit);
     assert!(app.quit);
     assert_eq!(effects.len(), 1);
@@ -378,7 +378,7 @@ fn moves_are_said_in_words_and_logged_as_events() {
     let mut app = playing(None);
     type_move(&mut app, "e4");
     let m = app.message.clone().expect("said");
-    assert_eq!(m.text, "White plays pawn from e2 to e4.");
+    assert_eq!(m.text, "White pawn to e4.");
     assert!(!m.error);
     let last = app.events.last().expect("an event");
     assert_eq!(last.kind, crate::describe::EventKind::Move);
@@ -393,9 +393,8 @@ fn moves_are_said_in_words_and_logged_as_events() {
     type_move(&mut app, "Qxf7");
     let m = app.message.clone().expect("said");
     assert!(
-        m.text
-            .starts_with("White plays queen from h5 to f7, taking the black pawn on f7.")
-            && m.text.contains("Game over 1-0: Checkmate"),
+        m.text.starts_with("White queen takes pawn f7.")
+            && m.text.contains("White wins by checkmate."),
         "{m:?}"
     );
 }

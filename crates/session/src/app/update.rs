@@ -115,6 +115,16 @@ fn apply(app: &mut App, action: Action) -> Vec<Effect> {
     match action {
         Action::TypedMove(text) => return typed_move(app, &text),
         Action::Restart => return restart(app),
+        Action::Ask(intent) => {
+            // An intent is no key: it goes to the keeper whatever is
+            // open, and an answer to the draw closes its question.
+            if matches!(intent, Intent::AnswerDraw(_))
+                && matches!(app.overlay, Some(Overlay::DrawOffered(_)))
+            {
+                app.overlay = None;
+            }
+            return ask(app, intent);
+        }
         Action::Paste(text) => {
             paste(app, &text);
             return Vec::new();
@@ -136,7 +146,7 @@ fn update_overlay(app: &mut App, overlay: Overlay, action: Action) -> Vec<Effect
         Overlay::Help { from, scroll } => {
             // Arrows scroll a help longer than the screen (as far as the
             // last drawing found there is to scroll); other keys close it.
-            let room = app.help_scroll_room.get();
+            let room = app.help_scroll_room;
             let scroll = match action {
                 Action::Cursor(Dir::Down) => Some((scroll + 1).min(room)),
                 Action::Cursor(Dir::Up) => Some(scroll.saturating_sub(1)),
@@ -255,7 +265,7 @@ fn submit_field(app: &mut App, purpose: FieldPurpose, text: String) -> Vec<Effec
                 .map(|_| ());
             setup.position = text;
             if let Err(e) = check {
-                app.error(e.0);
+                app.error(e.to_string());
             }
             Vec::new()
         }
@@ -384,6 +394,11 @@ fn update_review(app: &mut App, action: Action) -> Vec<Effect> {
         }
         Action::Resize | Action::Tick => Vec::new(),
         Action::Cancel => review::review(app, ReviewStep::Live),
+        // Looking round the reviewed position: the cursor, a cell by name,
+        // how a piece there moves.
+        Action::Cursor(_) | Action::Neighbour(_) | Action::GoTo | Action::Explain => {
+            update_board(app, action)
+        }
         _ => {
             let how = if app.typed {
                 "type live to return to the game"
@@ -405,7 +420,7 @@ fn update_board(app: &mut App, action: Action) -> Vec<Effect> {
         && app.message.is_none()
         && let Screen::Playing(p) = &app.screen
     {
-        let said = describe::position::cell_detail(p.table.game(), app.voice, p.cursor);
+        let said = describe::position::cell_detail(p.shown_game(), app.voice, p.cursor);
         app.inform(said);
     }
     effects

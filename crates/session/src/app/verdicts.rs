@@ -44,7 +44,7 @@ pub(super) fn cannot_resign(p: &Playing) -> Option<String> {
         .game()
         .may_retire(Retire::Leave(seat, Departure::Resigned))
         .err()
-        .map(|e| e.0)
+        .map(|e| e.to_string())
 }
 
 /// A computer's answer to the draw offered, from its search's `score` for

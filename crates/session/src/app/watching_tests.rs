@@ -77,11 +77,7 @@ fn a_game_another_catboard_holds_is_watched_read_only_then_taken_over() {
     theirs.play(e4);
     update(&mut app, Action::Watched(Box::new(theirs.saved())));
     assert_eq!(p(&app).table.ply(), 1);
-    assert!(
-        said(&app).contains("White plays pawn from e2 to e4"),
-        "{}",
-        said(&app)
-    );
+    assert!(said(&app).contains("White pawn to e4"), "{}", said(&app));
     // The other lets it go: it is this one's, and a move is played and saved.
     drop(other);
     let effects = update(&mut app, Action::WatchedFree);

@@ -1,18 +1,16 @@
 //! What a move changed beyond the piece it moved, found by comparing the
 //! game before and after it, whatever the variant: pieces that appeared
-//! or left the board (BacCanCat's refills, a mated army's pieces),
-//! pieces disarmed or armed again and the zone of a Cat that moved (Cat
-//! Chess), the panel's figures that changed (who is out and who mated
+//! or left the board (BacCanCat's refills, a mated army's pieces), by
+//! kind, pieces disarmed or armed again (Cat Chess; the zones themselves
+//! are said on asking), the panel's figures that changed (who is out and who mated
 //! them, the points, the Reserve, Chu's Lion rule), a count nearing its
 //! limit, and every seat newly in check. One sentence each, so what a
 //! sighted player sees change is said.
 
 use super::{Event, EventKind, piece_words, seat_subject};
 use crate::speech::Voice;
-use crate::words::plural;
-use catboard::core::{
-    Annotations, Cell, CellSet, Figure, Game, Move, MoveKind, Piece, PieceKind, Seat,
-};
+use crate::words::{and_list, plural};
+use catboard::core::{Annotations, Cell, CellSet, Figure, Game, Move, MoveKind, Piece, Seat};
 use catboard::variants::AnyGame;
 
 /// The sentences for what `mv`, played in `before` to give `after`,
@@ -22,7 +20,6 @@ pub fn changes(before: &AnyGame, after: &AnyGame, voice: Voice, mv: Move) -> Vec
     let now = after.annotations();
     let mut said = board_changes(before, after, voice, mv);
     said.extend(disarm_changes(before, after, &was, &now, voice, mv));
-    said.extend(zone_moved(before, after, voice, mv));
     said.extend(note_changes(voice, &was, &now));
     let mut events: Vec<Event> = said
         .into_iter()
@@ -57,7 +54,9 @@ fn move_cells(before: &AnyGame, mv: Move) -> Vec<Cell> {
     cells
 }
 
-/// Pieces that appeared on or left cells the move did not touch.
+/// Pieces that appeared on or left cells the move did not touch, seat by
+/// seat and kind by kind: "Red gets pawns c1, d1, e1, f1.", "Blue loses
+/// 8 pawns, 2 rooks, a queen and a king."
 fn board_changes(before: &AnyGame, after: &AnyGame, voice: Voice, mv: Move) -> Vec<String> {
     let geo = before.geometry();
     let touched = move_cells(before, mv);
@@ -76,24 +75,48 @@ fn board_changes(before: &AnyGame, after: &AnyGame, voice: Voice, mv: Move) -> V
         }
     }
     let mut said = Vec::new();
-    if !appeared.is_empty() {
-        said.push(format!(
-            "New on the board: {}.",
-            grouped(after, voice, &appeared)
-        ));
-    }
-    if !left.is_empty() {
-        said.push(format!(
-            "Gone from the board: {}.",
-            grouped(before, voice, &left)
-        ));
+    for (game, pieces, verbs) in [
+        (after, &appeared, ("gets", "get")),
+        (before, &left, ("loses", "lose")),
+    ] {
+        let mut seats: Vec<Seat> = pieces.iter().map(|(p, _)| p.seat()).collect();
+        seats.sort_by_key(|s| s.0);
+        seats.dedup();
+        for seat in seats {
+            let own: Vec<(Piece, Cell)> = pieces
+                .iter()
+                .copied()
+                .filter(|(p, _)| p.seat() == seat)
+                .collect();
+            let who = seat_subject(game, seat);
+            let verb = if who.starts_with("The ") {
+                verbs.1
+            } else {
+                verbs.0
+            };
+            if let Some(list) = say_pieces(game, voice, &own, false, LISTED) {
+                said.push(format!("{who} {verb} {list}."));
+            }
+        }
     }
     said
 }
 
-/// Pieces grouped by owner and kind: "red pawns on b2, c2; red yeoman on
-/// a1", or a count for a long list: "30 blue pieces".
-fn grouped(game: &AnyGame, voice: Voice, pieces: &[(Piece, Cell)]) -> String {
+/// At most this many pieces are listed with their cells; more are
+/// counted kind by kind.
+const LISTED: usize = 4;
+
+/// `pieces` grouped by kind (and by owner, when `owners`): with their
+/// cells when `listed` or fewer ("pawns c1, d1; rook a1", "black knight
+/// f6; black pawns f7, g7"), else counted ("8 pawns, 2 rooks and a
+/// queen"). `None` when there are none.
+fn say_pieces(
+    game: &AnyGame,
+    voice: Voice,
+    pieces: &[(Piece, Cell)],
+    owners: bool,
+    listed: usize,
+) -> Option<String> {
     let geo = game.geometry();
     let mut groups: Vec<(Piece, Vec<Cell>)> = Vec::new();
     for &(p, c) in pieces {
@@ -102,34 +125,50 @@ fn grouped(game: &AnyGame, voice: Voice, pieces: &[(Piece, Cell)]) -> String {
             None => groups.push((p, vec![c])),
         }
     }
-    if pieces.len() > 12 {
-        let mut seats: Vec<Seat> = groups.iter().map(|(p, _)| p.seat()).collect();
-        seats.dedup();
-        return seats
+    let named = |p: Piece| {
+        if owners {
+            piece_words(game, p)
+        } else {
+            p.kind().name().to_string()
+        }
+    };
+    let parts: Vec<String> = if pieces.len() <= listed {
+        groups
             .iter()
-            .map(|s| {
-                let n = pieces.iter().filter(|(p, _)| p.seat() == *s).count();
-                format!("{n} {} pieces", game.seat_name(*s))
-            })
-            .collect::<Vec<_>>()
-            .join(", ");
-    }
-    groups
-        .iter()
-        .map(|(p, cells)| {
-            let words = piece_words(game, *p);
-            format!(
-                "{} on {}",
-                if cells.len() > 1 {
+            .map(|(p, cells)| {
+                let words = named(*p);
+                let words = if cells.len() > 1 {
                     plural(&words)
                 } else {
                     words
-                },
-                voice.cell_list(geo, cells.iter().copied())
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("; ")
+                };
+                format!("{words} {}", voice.cell_list(geo, cells.iter().copied()))
+            })
+            .collect()
+    } else {
+        groups
+            .iter()
+            .map(|(p, cells)| counted(cells.len(), &named(*p)))
+            .collect()
+    };
+    if parts.is_empty() {
+        return None;
+    }
+    let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+    Some(if pieces.len() <= listed {
+        parts.join("; ")
+    } else {
+        and_list(&parts)
+    })
+}
+
+/// "a queen", "an elephant", "3 tanks".
+fn counted(n: usize, name: &str) -> String {
+    match n {
+        1 if name.starts_with(['a', 'e', 'i', 'o', 'u']) => format!("an {name}"),
+        1 => format!("a {name}"),
+        _ => format!("{n} {}", plural(name)),
+    }
 }
 
 /// Where a piece that stood on `cell` before `mv` stands after it.
@@ -141,7 +180,9 @@ fn follow(mv: Move, cell: Cell) -> Cell {
     }
 }
 
-/// Pieces newly disarmed, and pieces armed again.
+/// Pieces newly disarmed, and pieces armed again, grouped by owner and
+/// kind ("Disarmed: black knight f6, black pawns f7, g7, h7."); the
+/// Cats' zones themselves are said by `zones`.
 fn disarm_changes(
     before: &AnyGame,
     after: &AnyGame,
@@ -150,18 +191,14 @@ fn disarm_changes(
     voice: Voice,
     mv: Move,
 ) -> Vec<String> {
-    let geo = after.geometry();
     let mut carried = CellSet::new();
     for c in was.disarmed.iter() {
         carried.insert(follow(mv, c));
     }
-    let said_of = |game: &AnyGame, cells: Vec<Cell>| -> Vec<String> {
+    let pieces = |cells: Vec<Cell>| -> Vec<(Piece, Cell)> {
         cells
             .into_iter()
-            .filter_map(|c| {
-                game.piece_at(c)
-                    .map(|p| format!("{} {}", piece_words(game, p), voice.cell(geo, c)))
-            })
+            .filter_map(|c| after.piece_at(c).map(|p| (p, c)))
             .collect()
     };
     let newly: Vec<Cell> = now
@@ -179,37 +216,13 @@ fn disarm_changes(
         })
         .collect();
     let mut said = Vec::new();
-    let newly = said_of(after, newly);
-    if !newly.is_empty() {
-        said.push(format!("Now disarmed: {}.", newly.join(", ")));
+    if let Some(list) = say_pieces(after, voice, &pieces(newly), true, usize::MAX) {
+        said.push(format!("Disarmed: {list}."));
     }
-    let armed = said_of(after, armed);
-    if !armed.is_empty() {
-        said.push(format!("Armed again: {}.", armed.join(", ")));
+    if let Some(list) = say_pieces(after, voice, &pieces(armed), true, usize::MAX) {
+        said.push(format!("Armed again: {list}."));
     }
     said
-}
-
-/// The zone of a Cat that moved, as it is now.
-fn zone_moved(before: &AnyGame, after: &AnyGame, voice: Voice, mv: Move) -> Option<String> {
-    if mv.is_pass()
-        || before
-            .piece_at(mv.from)
-            .is_none_or(|p| p.kind() != PieceKind::Cat)
-    {
-        return None;
-    }
-    let geo = after.geometry();
-    let zones = after.annotations().zones;
-    let mut cells: Vec<Cell> = std::iter::once(mv.to)
-        .chain(geo.neighbours(mv.to).iter().map(|n| n.cell))
-        .filter(|c| zones.contains(*c))
-        .collect();
-    cells.sort_by_key(|c| (geo.rank(*c), geo.file(*c)));
-    Some(format!(
-        "The Cat's zone is now {}.",
-        voice.cell_list(geo, cells)
-    ))
 }
 
 /// The panel's figures that changed: the new items of a list ("Out:
@@ -247,7 +260,9 @@ fn note_changes(voice: Voice, was: &Annotations, now: &Annotations) -> Vec<Strin
                     .filter(|item| !old_items.contains(item) && item != "none")
                     .collect();
                 if matches!(value, Figure::Pieces { .. }) {
-                    said.push(format!("{label}: {}.", super::note_words(voice, value)));
+                    let old = old.map_or(String::new(), |o| super::note_words(voice, o));
+                    let now = super::note_words(voice, value);
+                    said.push(format!("{label}: {}.", changed_counts(&old, &now)));
                 } else if !new_items.is_empty() {
                     said.push(format!("{label}: {}.", new_items.join(", ")));
                 }
@@ -255,6 +270,34 @@ fn note_changes(voice: Voice, was: &Annotations, now: &Annotations) -> Vec<Strin
         }
     }
     said
+}
+
+/// The items of a count list (`8 queens, 7 tanks`) that changed from
+/// `old` to `now`, or the whole of `now` when its items cannot be
+/// matched: "7 tanks", "no gnus".
+fn changed_counts(old: &str, now: &str) -> String {
+    let name = |item: &str| item.split_once(' ').map(|(_, n)| plural(n.trim()));
+    let old_items: Vec<&str> = old.split(", ").filter(|i| !i.is_empty()).collect();
+    let now_items: Vec<&str> = now.split(", ").filter(|i| !i.is_empty()).collect();
+    let mut changed: Vec<String> = now_items
+        .iter()
+        .filter(|i| !old_items.contains(i))
+        .map(|i| (*i).to_string())
+        .collect();
+    for gone in &old_items {
+        if let Some(n) = name(gone)
+            && !now_items
+                .iter()
+                .any(|i| name(i).as_deref() == Some(n.as_str()))
+        {
+            changed.push(format!("no {n}"));
+        }
+    }
+    if changed.is_empty() {
+        now.to_string()
+    } else {
+        changed.join(", ")
+    }
 }
 
 /// "Black is in check." for every seat whose King is newly in check (the

@@ -11,7 +11,7 @@ use super::speech::{Voice, taken_pieces};
 use super::table::TableGame;
 use super::words::capitalise;
 use catboard::core::{
-    Cell, Figure, Game, Leaving, MoveKind, Outcome, Piece, PieceKind, Retire, Seat,
+    Cell, EndReason, Figure, Game, Leaving, MoveKind, Outcome, Piece, PieceKind, Retire, Seat,
 };
 use catboard::entry::{Choice, Refusal};
 use catboard::series::{Series, half_points_text};
@@ -100,9 +100,13 @@ pub fn piece_words(game: &AnyGame, piece: Piece) -> String {
     format!("{} {}", game.seat_name(piece.seat()), piece.kind().name())
 }
 
-/// The sentence for `mv`, played now in `game` (before it is made), its
-/// cells said by `voice`: "White plays knight from g1 to f3.", "Black
-/// plays pawn from d4 to e3, taking the white pawn on e4.", "The Cats pass."
+/// The sentence for `mv`, played now in `game` (before it is made), as a
+/// listener needs it and no longer (the move list's way: the origin only
+/// when another piece of the kind could go there too, what is taken by
+/// its kind, its owner only where more than one army could lose it):
+/// "White knight to f3.", "Black knight b8 to d7.", "Black pawn takes
+/// pawn e4.", "Red rook takes orange queen a8.", "Cat a4 to b5.",
+/// "White castles king side.", "The Cats pass."
 pub fn move_played(game: &AnyGame, voice: Voice, mv: catboard::core::Move) -> String {
     let geo = game.geometry();
     let who = seat_subject(game, game.to_move());
@@ -122,17 +126,17 @@ pub fn move_played(game: &AnyGame, voice: Voice, mv: catboard::core::Move) -> St
     if let Some(retire) = Retire::of(mv) {
         return format!("{}.", retire.words(game.seat_names()));
     }
-    let kind = game
-        .piece_at(mv.from)
-        .map_or("piece".to_string(), |p| p.kind().name().to_string());
+    let Some(piece) = game.piece_at(mv.from) else {
+        return format!("{who} {} {}.", verb("plays", "play"), voice.mv(game, mv));
+    };
+    let kind = piece.kind().name();
     if mv.kind == MoveKind::Castle {
-        return format!(
-            "{who} {}: king from {} to {}, with the rook on {}.",
-            verb("castles", "castle"),
-            name(mv.from),
-            name(mv.to),
-            name(mv.aux)
-        );
+        let side = if geo.file(mv.aux) > geo.file(mv.from) {
+            "king side"
+        } else {
+            "queen side"
+        };
+        return format!("{who} {} {side}.", verb("castles", "castle"));
     }
     if mv.kind == MoveKind::TwoLeg && mv.aux == mv.from {
         // A Lion's pass: a step out and back, the turn spent.
@@ -142,46 +146,96 @@ pub fn move_played(game: &AnyGame, voice: Voice, mv: catboard::core::Move) -> St
             name(mv.from)
         );
     }
-    let plays = verb("plays", "play");
-    let mut text = if mv.kind == MoveKind::TwoLeg && mv.to == mv.from {
-        format!(
-            "{who} {plays} {kind} on {} to {} and back",
-            name(mv.from),
-            name(mv.aux)
-        )
-    } else if mv.kind == MoveKind::TwoLeg {
-        format!(
-            "{who} {plays} {kind} from {} via {} to {}",
-            name(mv.from),
-            name(mv.aux),
-            name(mv.to)
-        )
+    // A Cat is the Cats' only piece: its name says whose it is.
+    let subject = if piece.kind() == PieceKind::Cat {
+        capitalise(kind)
     } else {
-        format!(
-            "{who} {plays} {kind} from {} to {}",
-            name(mv.from),
-            name(mv.to)
-        )
+        format!("{who} {kind}")
     };
-    let taken: Vec<String> = taken_pieces(game, mv)
-        .into_iter()
-        .map(|(p, on)| {
-            let passant = if mv.kind == MoveKind::EnPassant {
-                " en passant"
-            } else {
-                ""
-            };
-            format!("the {} on {}{passant}", piece_words(game, p), name(on))
-        })
-        .collect();
-    if !taken.is_empty() {
-        text.push_str(&format!(", taking {}", taken.join(" and ")));
-    }
+    let taken = taken_pieces(game, mv);
+    let owners = enemy_armies(game) > 1;
+    let victim = |p: Piece| {
+        if owners {
+            piece_words(game, p)
+        } else {
+            p.kind().name().to_string()
+        }
+    };
+    let mut text = if mv.kind == MoveKind::TwoLeg {
+        let path = if mv.to == mv.from {
+            format!("{} to {} and back", name(mv.from), name(mv.aux))
+        } else {
+            format!("{} via {} to {}", name(mv.from), name(mv.aux), name(mv.to))
+        };
+        let taking: Vec<String> = taken
+            .iter()
+            .map(|(p, on)| format!("{} {}", victim(*p), name(*on)))
+            .collect();
+        if taking.is_empty() {
+            format!("{subject} {path}")
+        } else {
+            format!("{subject} {path}, taking {}", taking.join(" and "))
+        }
+    } else {
+        let origin = if mv.kind == MoveKind::EnPassant || has_rival(game, mv) {
+            format!(" {}", name(mv.from))
+        } else {
+            String::new()
+        };
+        match taken.first() {
+            Some((p, on)) if mv.kind == MoveKind::EnPassant => format!(
+                "{subject}{origin} takes {} {} en passant, to {}",
+                victim(*p),
+                name(*on),
+                name(mv.to)
+            ),
+            Some((p, on)) if *on == mv.to => {
+                format!("{subject}{origin} takes {} {}", victim(*p), name(*on))
+            }
+            Some((p, on)) => format!(
+                "{subject}{origin} to {}, taking {} {}",
+                name(mv.to),
+                victim(*p),
+                name(*on)
+            ),
+            None => format!("{subject}{origin} to {}", name(mv.to)),
+        }
+    };
     if let Some(kind) = mv.promotion {
-        text.push_str(&format!(", and promotes to {}", kind.name()));
+        text.push_str(&format!(", promotes to {}", kind.name()));
     }
     text.push('.');
     text
+}
+
+/// Whether another piece like the one `mv` moves could go where it goes
+/// (so the move is said with its origin, as the move list writes it).
+fn has_rival(game: &AnyGame, mv: catboard::core::Move) -> bool {
+    let piece = game.piece_at(mv.from);
+    game.legal_move_list().iter().any(|m| {
+        m.to == mv.to
+            && m.from != mv.from
+            && m.kind != MoveKind::Castle
+            && !m.is_pass()
+            && game.piece_at(m.from) == piece
+    })
+}
+
+/// How many seats other than the side to move have pieces on the board
+/// that can be taken (a Cat never is): with one, what a move takes is
+/// said without its owner.
+fn enemy_armies(game: &AnyGame) -> usize {
+    let geo = game.geometry();
+    let mover = game.to_move();
+    let mut seats: Vec<Seat> = geo
+        .cells()
+        .filter_map(|c| game.piece_at(c))
+        .filter(|p| p.seat() != mover && p.kind() != PieceKind::Cat)
+        .map(|p| p.seat())
+        .collect();
+    seats.sort_by_key(|s| s.0);
+    seats.dedup();
+    seats.len()
 }
 
 /// "Black is in check.", when the side to move is and the game goes on
@@ -192,35 +246,57 @@ pub fn check(game: &AnyGame) -> Option<String> {
         .then(|| format!("{} is in check.", seat_subject(game, game.to_move())))
 }
 
-/// The result: "Game over 1-0: Checkmate — White wins."
+/// The result as the screen shows it, with its score: "Game over 1-0:
+/// Checkmate — White wins." (what is said is [`result_in`]).
 pub fn result(table: &TableGame, ending: Outcome) -> String {
-    result_in(table, ending, Voice::SCREEN)
-}
-
-/// The result as `voice` says it: spoken voices leave out the score,
-/// which a synthesiser reads "one slash two dash one slash two":
-/// "Game over: checkmate — White wins."
-pub fn result_in(table: &TableGame, ending: Outcome, voice: Voice) -> String {
     let words = table.outcome_words(ending);
-    if voice.notation.in_words() {
-        // "checkmate — White wins", but "White resigns" keeps its capital.
-        let first_word = words.split_whitespace().next().unwrap_or("");
-        let seat = table.game().seat_names().iter().any(|s| {
-            let word = first_word.trim_end_matches("'s").trim_end_matches('\'');
-            s.eq_ignore_ascii_case(word)
-        });
-        let mut chars = words.chars();
-        let first = match chars.next() {
-            Some(c) if !seat => c.to_lowercase().collect::<String>(),
-            Some(c) => c.to_string(),
-            None => String::new(),
-        };
-        return format!("Game over: {first}{}.", chars.as_str());
-    }
     if table.players().len() == 2 {
         format!("Game over {}: {words}.", ending.score())
     } else {
         format!("Game over: {words}.")
+    }
+}
+
+/// The result in words, the same for every voice (which is kept for the
+/// callers' sake: a synthesiser reads a score "one dash zero", so none is
+/// said) and whoever made the last move: "White wins by checkmate.",
+/// "Draw by stalemate.", "The Cats win by threefold repetition.", "Black
+/// resigns; White wins."
+pub fn result_in(table: &TableGame, ending: Outcome, _voice: Voice) -> String {
+    format!("{}.", ending_words(table, ending))
+}
+
+/// How the game ended, as a sentence says it without its full stop:
+/// "White wins by checkmate", "Draw by the fifty-move rule", "White's
+/// flag fell; Black wins", "Draw agreed".
+pub fn ending_words(table: &TableGame, ending: Outcome) -> String {
+    let game = table.game();
+    let winner = ending.winner.map(|seat| {
+        let name = game.seat_name(seat);
+        if name.ends_with('s') {
+            format!("The {} win", capitalise(name))
+        } else {
+            format!("{} wins", capitalise(name))
+        }
+    });
+    let left = table
+        .last_move()
+        .and_then(Retire::of)
+        .map(|r| r.words(game.seat_names()));
+    match (ending.reason, left, winner) {
+        (EndReason::Agreement, _, _) => "Draw agreed".to_string(),
+        (EndReason::TimeAgainstMaterial, Some(left), _) => {
+            let other = Seat(1 - game.to_move().0.min(1));
+            format!(
+                "{left}, but {} could not have mated: a draw",
+                capitalise(game.seat_name(other))
+            )
+        }
+        (EndReason::Resignation | EndReason::Time, Some(left), Some(winner)) => {
+            format!("{left}; {winner}")
+        }
+        (reason, _, Some(winner)) => format!("{winner} by {}", reason.describe()),
+        (reason, _, None) => format!("Draw by {}", reason.describe()),
     }
 }
 
@@ -483,20 +559,14 @@ mod tests {
     #[test]
     fn a_move_is_said_with_its_piece_cells_capture_and_promotion() {
         let game = chess(None);
-        assert_eq!(said(&game, "Nf3"), "White plays knight from g1 to f3.");
+        assert_eq!(said(&game, "Nf3"), "White knight to f3.");
         let game = chess(Some("4k3/1P6/8/3pP3/8/8/8/R3K3 w Q d6 0 1"));
         assert_eq!(
             said(&game, "exd6"),
-            "White plays pawn from e5 to d6, taking the black pawn on d5 en passant."
+            "White pawn e5 takes pawn d5 en passant, to d6."
         );
-        assert_eq!(
-            said(&game, "b8=N"),
-            "White plays pawn from b7 to b8, and promotes to knight."
-        );
-        assert_eq!(
-            said(&game, "O-O-O"),
-            "White castles: king from e1 to c1, with the rook on a1."
-        );
+        assert_eq!(said(&game, "b8=N"), "White pawn to b8, promotes to knight.");
+        assert_eq!(said(&game, "O-O-O"), "White castles queen side.");
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::piece_words;
 use super::position::{moves_from, reaching};
 use crate::speech::{Notation, Voice};
 use crate::words::capitalise;
-use catboard::core::{Cell, Game, Move, PieceKind};
+use catboard::core::{Cell, Game, Move, Piece, PieceKind};
 use catboard::entry::cells_named;
 use catboard::variants::AnyGame;
 
@@ -96,12 +96,17 @@ fn kind_of_letter(game: &AnyGame, letter: char) -> Option<PieceKind> {
     })
 }
 
-/// The one sentence a refused typed move gets: the library's (`message`)
-/// for the written notations, and one in words that names cells as the
-/// voice does for the spoken ones.
-pub fn typed_refusal(game: &AnyGame, voice: Voice, text: &str, message: &str) -> String {
+/// The one sentence a refused typed move gets: the refusal's own (the
+/// variant's reason, its `Display`) for the written notations, and one in
+/// words that names cells as the voice does for the spoken ones.
+pub fn typed_refusal(
+    game: &AnyGame,
+    voice: Voice,
+    text: &str,
+    refusal: &impl std::fmt::Display,
+) -> String {
     if matches!(voice.notation, Notation::San | Notation::Uci) {
-        return message.to_string();
+        return refusal.to_string();
     }
     let shown = quoted(text);
     let side = capitalise(game.seat_name(game.to_move()));
@@ -136,14 +141,33 @@ pub fn typed_refusal(game: &AnyGame, voice: Voice, text: &str, message: &str) ->
     let mut origins: Vec<Cell> = candidates.iter().map(|m| m.from).collect();
     origins.dedup();
     if origins.len() > 1 {
-        let said: Vec<String> = candidates.iter().map(|m| voice.mv(game, *m)).collect();
-        return format!(
-            "{shown} could be {}; type the one you mean with both its cells, such as {}.",
-            or_list(&said),
-            voice.typed(game, candidates[0])
-        );
+        return which_one(game, voice, text, &candidates);
     }
     format!("{shown} is not a legal move for {side} now.")
+}
+
+/// The question for a typed move that could be several: "'bc4' could be
+/// bishop from f1 to c4 (f1-c4) or pawn from b3 to c4 (b3-c4); type the
+/// one you mean." Each in the voice's words with a way to type it that
+/// names it alone.
+pub fn which_one(game: &AnyGame, voice: Voice, text: &str, moves: &[Move]) -> String {
+    let said: Vec<String> = moves
+        .iter()
+        .map(|m| {
+            let typed = voice.typed(game, *m);
+            let words = voice.mv(game, *m);
+            if words == typed {
+                words
+            } else {
+                format!("{words} ({typed})")
+            }
+        })
+        .collect();
+    format!(
+        "{} could be {}; type the one you mean.",
+        quoted(text),
+        or_list(&said)
+    )
 }
 
 /// What forbids the move `text` names and what is legal nearby: one
@@ -162,10 +186,7 @@ pub fn why_not(game: &AnyGame, voice: Voice, text: &str) -> Vec<String> {
             format!("{side_name} is in check: only a move that ends the check is legal.")
         });
     } else if reading.castle {
-        said.push(
-            "Castling needs the king and the rook unmoved, the cells between them empty, and no cell the king crosses attacked."
-                .to_string(),
-        );
+        said.push(castling_why(game, voice, text));
     }
     let movers: Vec<Cell> = match (reading.from, reading.kind) {
         (Some(from), _) => vec![from],
@@ -223,35 +244,13 @@ pub fn why_not(game: &AnyGame, voice: Voice, text: &str) -> Vec<String> {
             ));
         }
         if reading.kind == Some(PieceKind::King) && !reading.castle && king_beside {
-            let mut after_pass = game.clone();
-            if after_pass.make_null_move() {
-                // A pawn's step forward guards nothing; a King next to the
-                // cell guards it though it may not step there itself.
-                let mut guards: Vec<_> = reaching(&after_pass, to)
-                    .into_iter()
-                    .filter(|&(p, from)| {
-                        p.kind() != PieceKind::Pawn
-                            || after_pass.legal_move_list().iter().any(|m| {
-                                m.from == from && m.to == to && after_pass.captured(*m).is_some()
-                            })
-                    })
+            let guards = guards(game, to);
+            if !guards.is_empty() {
+                let list: Vec<String> = guards
+                    .iter()
+                    .map(|(p, c)| format!("{} {}", piece_words(game, *p), name(*c)))
                     .collect();
-                for n in geo.neighbours(to) {
-                    if let Some(p) = game.piece_at(n.cell)
-                        && p.kind() == PieceKind::King
-                        && p.seat() != side
-                        && !guards.iter().any(|&(_, c)| c == n.cell)
-                    {
-                        guards.push((p, n.cell));
-                    }
-                }
-                if !guards.is_empty() {
-                    let list: Vec<String> = guards
-                        .iter()
-                        .map(|(p, c)| format!("{} {}", piece_words(game, *p), name(*c)))
-                        .collect();
-                    said.push(format!("{} is guarded by {}.", name(to), list.join(", ")));
-                }
+                said.push(format!("{} is guarded by {}.", name(to), list.join(", ")));
             }
         }
     }
@@ -269,6 +268,122 @@ pub fn why_not(game: &AnyGame, voice: Voice, text: &str) -> Vec<String> {
         said.extend(nearby);
     }
     said
+}
+
+/// The pieces of the other seats that guard `cell` against the side to
+/// move: those that could move there were it their turn (a pawn's step
+/// forward guards nothing), and a King next to it, which guards it
+/// though it may not step there itself.
+fn guards(game: &AnyGame, cell: Cell) -> Vec<(Piece, Cell)> {
+    let side = game.to_move();
+    let mut after_pass = game.clone();
+    if !after_pass.make_null_move() {
+        return Vec::new();
+    }
+    let mut guards: Vec<(Piece, Cell)> = reaching(&after_pass, cell)
+        .into_iter()
+        .filter(|&(p, from)| {
+            p.kind() != PieceKind::Pawn
+                || after_pass
+                    .legal_move_list()
+                    .iter()
+                    .any(|m| m.from == from && m.to == cell && after_pass.captured(*m).is_some())
+        })
+        .collect();
+    for n in game.geometry().neighbours(cell) {
+        if let Some(p) = game.piece_at(n.cell)
+            && p.kind() == PieceKind::King
+            && p.seat() != side
+            && !guards.iter().any(|&(_, c)| c == n.cell)
+        {
+            guards.push((p, n.cell));
+        }
+    }
+    guards
+}
+
+/// Why castling the way `text` asks (`O-O`, `O-O-O`) is not legal, when
+/// the side is not in check: the cells between king and rook that are
+/// not empty, the cells the king crosses that are attacked, or the right
+/// lost (the king or that rook has moved).
+fn castling_why(game: &AnyGame, voice: Voice, text: &str) -> String {
+    let geo = game.geometry();
+    let name = |c: Cell| voice.cell(geo, c);
+    let side = game.to_move();
+    let long = text
+        .chars()
+        .filter(|c| matches!(c, 'O' | 'o' | '0'))
+        .count()
+        >= 3;
+    let way = if long { "queen side" } else { "king side" };
+    let Some(king) = geo.cells().find(|c| {
+        game.piece_at(*c)
+            .is_some_and(|p| p.seat() == side && p.kind() == PieceKind::King)
+    }) else {
+        return "There is no king to castle with.".to_string();
+    };
+    let rank = geo.rank(king);
+    let file = i32::from(geo.file(king));
+    let step: i32 = if long { -1 } else { 1 };
+    let on_rank = |f: i32| {
+        geo.cells()
+            .find(|c| geo.rank(*c) == rank && i32::from(geo.file(*c)) == f)
+    };
+    let mut between = Vec::new();
+    let mut rook = None;
+    let mut f = file + step;
+    while let Some(cell) = on_rank(f) {
+        match game.piece_at(cell) {
+            Some(p) if p.seat() == side && p.kind() == PieceKind::Rook => rook = Some(cell),
+            _ => {}
+        }
+        between.push(cell);
+        f += step;
+    }
+    let Some(rook) = rook else {
+        return format!("There is no rook on the {way} of the king to castle with.");
+    };
+    between.retain(|c| {
+        (i32::from(geo.file(*c)) - file).abs() < (i32::from(geo.file(rook)) - file).abs()
+    });
+    let held: Vec<String> = between
+        .iter()
+        .filter_map(|c| {
+            game.piece_at(*c)
+                .map(|p| format!("{} holds the {}", name(*c), piece_words(game, p)))
+        })
+        .collect();
+    if !held.is_empty() {
+        return format!(
+            "Castling {way} needs the cells between the king and the rook empty: {}.",
+            held.join(", ")
+        );
+    }
+    let crossed: Vec<String> = between
+        .iter()
+        .take(2)
+        .filter_map(|c| {
+            let by = guards(game, *c);
+            let (p, from) = by.first()?;
+            Some(format!(
+                "{} is attacked by the {} on {}",
+                name(*c),
+                piece_words(game, *p),
+                name(*from)
+            ))
+        })
+        .collect();
+    if !crossed.is_empty() {
+        return format!(
+            "The king may not cross or land on an attacked cell: {}.",
+            crossed.join(", ")
+        );
+    }
+    format!(
+        "{} may no longer castle {way}: the king or the rook on {} has moved.",
+        capitalise(game.seat_name(side)),
+        name(rook)
+    )
 }
 
 /// "the zone of the Cat on b4" (the Cat whose zone holds `cell`), or "a
@@ -344,13 +459,14 @@ mod tests {
             said.first().map(String::as_str),
             Some("d2 is guarded by black rook a2.")
         );
+        let refused = game.parse_move("Kh7").expect_err("not legal");
         assert_eq!(
-            typed_refusal(&game, Voice::SPOKEN, "Kh7", "library"),
+            typed_refusal(&game, Voice::SPOKEN, "Kh7", &refused),
             "'Kh7' is not a legal move for White now."
         );
         assert_eq!(
-            typed_refusal(&game, Voice::SCREEN, "Kh7", "library"),
-            "library"
+            typed_refusal(&game, Voice::SCREEN, "Kh7", &refused),
+            "'Kh7' is not a legal move for white in this position."
         );
     }
 
@@ -384,9 +500,10 @@ mod tests {
     #[test]
     fn an_ambiguous_move_names_its_readings() {
         let game = chess("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
+        let refused = game.parse_move("Nd2").expect_err("ambiguous");
         assert_eq!(
-            typed_refusal(&game, Voice::SPOKEN, "Nd2", "library"),
-            "'Nd2' could be knight from b1 to d2 or knight from f3 to d2; type the one you mean with both its cells, such as b1-d2."
+            typed_refusal(&game, Voice::SPOKEN, "Nd2", &refused),
+            "'Nd2' could be knight from b1 to d2 (b1-d2) or knight from f3 to d2 (f3-d2); type the one you mean."
         );
     }
 }

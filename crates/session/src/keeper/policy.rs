@@ -110,7 +110,11 @@ pub fn fallen_flag(table: &TableGame, spent: Duration) -> Option<Retire> {
 /// off, the increment on; a person's first move of the game costs
 /// nothing). When the time had run out first, the flag falls instead.
 /// The ply played; the refusal says why a retirement may not be played.
-pub fn play_timed(table: &mut TableGame, mv: Move, spent: Duration) -> Result<Move, String> {
+pub fn play_timed(
+    table: &mut TableGame,
+    mv: Move,
+    spent: Duration,
+) -> Result<Move, catboard::core::RetireError> {
     if let Some(retire) = Retire::of(mv) {
         table.retire(retire)?;
         return Ok(mv);

@@ -1,6 +1,6 @@
 //! Keys to actions: the one keymap table, from which the `?` help is made.
 
-use super::action::{Action, Dir, ReviewStep};
+use super::action::{Action, Dir, LobbyPage, LobbyStep, ReviewStep};
 
 /// Where the keyboard's attention is: each has its own keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +21,18 @@ pub enum Context {
     Review,
     /// How each piece moves (moves at a glance).
     Glance,
+    /// Every page of the server's lobby: the pages and leaving.
+    Lobby,
+    /// The lobby's tables.
+    LobbyTables,
+    /// The lobby's lists of games (the recent ones, the player's own).
+    LobbyGames,
+    /// The lobby's leaderboards.
+    LobbyLeaders,
+    /// The quick game's form.
+    QuickGame,
+    /// The wait for a quick game.
+    QuickWait,
 }
 
 impl Context {
@@ -35,6 +47,25 @@ impl Context {
             Context::Help => "Help",
             Context::Review => "Review (stepping through the moves)",
             Context::Glance => "How pieces move",
+            Context::Lobby => "Lobby",
+            Context::LobbyTables => "Lobby: the tables",
+            Context::LobbyGames => "Lobby: the games",
+            Context::LobbyLeaders => "Lobby: the leaderboards",
+            Context::QuickGame => "Quick game",
+            Context::QuickWait => "Waiting for a quick game",
+        }
+    }
+
+    /// The context whose keys also apply here (every page of the lobby
+    /// answers the lobby's own keys), if any.
+    pub const fn parent(self) -> Option<Context> {
+        match self {
+            Context::LobbyTables
+            | Context::LobbyGames
+            | Context::LobbyLeaders
+            | Context::QuickGame
+            | Context::QuickWait => Some(Context::Lobby),
+            _ => None,
         }
     }
 }
@@ -138,12 +169,18 @@ pub struct HelpState {
     pub computer_plays: bool,
     /// There is no folder to save games in.
     pub unsaved: bool,
+    /// The game is kept elsewhere (a table of `catboard serve`): quitting
+    /// goes back to the lobby and the table keeps the seat.
+    pub shared: bool,
     /// The actions not offered here.
     pub refused: &'static [Refusal],
 }
 
 /// What the help says of quitting when the game is not being saved.
 const QUIT_UNSAVED: &str = "quit (NOT saved: start with --save-dir DIR)";
+
+/// What the help says of quitting at a table of `catboard serve`.
+const QUIT_SHARED: &str = "back to the lobby (the table keeps your seat)";
 
 impl HelpState {
     /// Whether a binding shown `when` applies in this state.
@@ -385,6 +422,36 @@ pub static KEYMAP: &[Binding] = &[
         Action::Review(ReviewStep::Live),
         "back to the game",
     ),
+    bind(
+        C::Review,
+        &[Key::Up, Key::Char('k')],
+        Action::Cursor(Dir::Up),
+        "cursor up (left and right step the moves)",
+    ),
+    bind(
+        C::Review,
+        &[Key::Down, Key::Char('j')],
+        Action::Cursor(Dir::Down),
+        "cursor down",
+    ),
+    bind(
+        C::Review,
+        &[Key::AnyDigit],
+        Action::Neighbour(1),
+        "cursor to the numbered neighbour",
+    ),
+    bind(
+        C::Review,
+        &[Key::Char('g')],
+        Action::GoTo,
+        "go to a cell by name",
+    ),
+    bind(
+        C::Review,
+        &[Key::Char('e')],
+        Action::Explain,
+        "how a piece moves (the one under the cursor)",
+    ),
     bind(C::Review, &[Key::Char('?')], Action::Help, "this help"),
     bind(
         C::Review,
@@ -524,6 +591,246 @@ pub static KEYMAP: &[Binding] = &[
         "close",
     ),
     bind(C::Glance, &[Key::Ctrl('c')], Action::Quit, "quit"),
+    bind(
+        C::Lobby,
+        &[Key::Char('t')],
+        Action::Lobby(LobbyStep::Go(LobbyPage::Tables)),
+        "the tables",
+    ),
+    bind(
+        C::Lobby,
+        &[Key::Char('r')],
+        Action::Lobby(LobbyStep::Go(LobbyPage::Recent)),
+        "the games finished last",
+    ),
+    bind(
+        C::Lobby,
+        &[Key::Char('m')],
+        Action::Lobby(LobbyStep::Go(LobbyPage::Mine)),
+        "my games",
+    ),
+    bind(
+        C::Lobby,
+        &[Key::Char('l')],
+        Action::Lobby(LobbyStep::Go(LobbyPage::Leaders)),
+        "the leaderboards",
+    ),
+    bind(
+        C::Lobby,
+        &[Key::Char('p')],
+        Action::Lobby(LobbyStep::Go(LobbyPage::Quick)),
+        "a quick game",
+    ),
+    bind(
+        C::Lobby,
+        &[Key::Char('L')],
+        Action::Lobby(LobbyStep::Lines),
+        "go on in lines, for a screen reader",
+    ),
+    bind(
+        C::Lobby,
+        &[Key::Char('q'), Key::Ctrl('c'), Key::Ctrl('d')],
+        Action::Quit,
+        "leave the server",
+    ),
+    bind(
+        C::LobbyTables,
+        &[Key::Up, Key::Char('k')],
+        Action::Lobby(LobbyStep::Up),
+        "the table above",
+    ),
+    bind(
+        C::LobbyTables,
+        &[Key::Down, Key::Char('j')],
+        Action::Lobby(LobbyStep::Down),
+        "the table below",
+    ),
+    bind(
+        C::LobbyTables,
+        &[Key::PageUp],
+        Action::Lobby(LobbyStep::PageUp),
+        "a screenful up",
+    ),
+    bind(
+        C::LobbyTables,
+        &[Key::PageDown],
+        Action::Lobby(LobbyStep::PageDown),
+        "a screenful down",
+    ),
+    bind(
+        C::LobbyTables,
+        &[Key::Home, Key::Char('g')],
+        Action::Lobby(LobbyStep::Top),
+        "the first",
+    ),
+    bind(
+        C::LobbyGames,
+        &[Key::Up, Key::Char('k')],
+        Action::Lobby(LobbyStep::Up),
+        "the game above",
+    ),
+    bind(
+        C::LobbyGames,
+        &[Key::Down, Key::Char('j')],
+        Action::Lobby(LobbyStep::Down),
+        "the game below",
+    ),
+    bind(
+        C::LobbyGames,
+        &[Key::PageUp],
+        Action::Lobby(LobbyStep::PageUp),
+        "a screenful up",
+    ),
+    bind(
+        C::LobbyGames,
+        &[Key::PageDown],
+        Action::Lobby(LobbyStep::PageDown),
+        "a screenful down",
+    ),
+    bind(
+        C::LobbyGames,
+        &[Key::Home, Key::Char('g')],
+        Action::Lobby(LobbyStep::Top),
+        "the first",
+    ),
+    bind(
+        C::LobbyLeaders,
+        &[Key::Up, Key::Char('k')],
+        Action::Lobby(LobbyStep::Up),
+        "scroll up",
+    ),
+    bind(
+        C::LobbyLeaders,
+        &[Key::Down, Key::Char('j')],
+        Action::Lobby(LobbyStep::Down),
+        "scroll down",
+    ),
+    bind(
+        C::LobbyLeaders,
+        &[Key::PageUp],
+        Action::Lobby(LobbyStep::PageUp),
+        "a screenful up",
+    ),
+    bind(
+        C::LobbyLeaders,
+        &[Key::PageDown],
+        Action::Lobby(LobbyStep::PageDown),
+        "a screenful down",
+    ),
+    bind(
+        C::LobbyLeaders,
+        &[Key::Home, Key::Char('g')],
+        Action::Lobby(LobbyStep::Top),
+        "the first",
+    ),
+    bind(
+        C::LobbyTables,
+        &[Key::End, Key::Char('G')],
+        Action::Lobby(LobbyStep::Bottom),
+        "the last",
+    ),
+    bind(
+        C::LobbyTables,
+        &[Key::Enter, Key::Char(' ')],
+        Action::Lobby(LobbyStep::Choose),
+        "join: a free seat (or your own), else watch",
+    ),
+    bind(
+        C::LobbyTables,
+        &[Key::Char('w')],
+        Action::Lobby(LobbyStep::Watch),
+        "watch the table",
+    ),
+    bind(
+        C::LobbyTables,
+        &[Key::Char('c'), Key::Char('n')],
+        Action::Lobby(LobbyStep::Create),
+        "make a table",
+    ),
+    bind(
+        C::LobbyTables,
+        &[Key::Char('K')],
+        Action::Lobby(LobbyStep::AddKey),
+        "a code to add another key to your account",
+    ),
+    bind(
+        C::LobbyGames,
+        &[Key::Enter, Key::Char(' ')],
+        Action::Lobby(LobbyStep::Choose),
+        "look through the game",
+    ),
+    bind(
+        C::LobbyGames,
+        &[Key::Esc],
+        Action::Lobby(LobbyStep::Back),
+        "the tables",
+    ),
+    bind(
+        C::LobbyLeaders,
+        &[Key::Left, Key::Char('h')],
+        Action::Lobby(LobbyStep::Left),
+        "the previous variant",
+    ),
+    bind(
+        C::LobbyLeaders,
+        &[Key::Right, Key::Char('v')],
+        Action::Lobby(LobbyStep::Right),
+        "the next variant",
+    ),
+    bind(
+        C::LobbyLeaders,
+        &[Key::Esc],
+        Action::Lobby(LobbyStep::Back),
+        "the tables",
+    ),
+    bind(
+        C::QuickGame,
+        &[Key::Up, Key::Char('k')],
+        Action::Lobby(LobbyStep::Up),
+        "the other row",
+    ),
+    bind(
+        C::QuickGame,
+        &[Key::Down, Key::Char('j')],
+        Action::Lobby(LobbyStep::Down),
+        "the other row",
+    ),
+    bind(
+        C::QuickGame,
+        &[Key::Left, Key::Char('h')],
+        Action::Lobby(LobbyStep::Left),
+        "the previous choice",
+    ),
+    bind(
+        C::QuickGame,
+        &[Key::Right, Key::Char('v')],
+        Action::Lobby(LobbyStep::Right),
+        "the next choice",
+    ),
+    bind(
+        C::QuickGame,
+        &[Key::Enter, Key::Char(' ')],
+        Action::Lobby(LobbyStep::Choose),
+        "wait for a game",
+    ),
+    bind(
+        C::QuickGame,
+        &[Key::Esc],
+        Action::Lobby(LobbyStep::Back),
+        "the tables",
+    ),
+    bind(
+        C::QuickWait,
+        &[Key::Esc, Key::Backspace],
+        Action::Lobby(LobbyStep::Back),
+        "stop waiting",
+    ),
+    bind(
+        C::QuickWait,
+        &[Key::Char('y')],
+        Action::Lobby(LobbyStep::PlayComputer),
+        "play the computer instead (once it is offered)",
+    ),
 ];
 
 /// A hint on the bottom line: in `context`, the keys of `actions` (the
@@ -578,6 +885,32 @@ pub static HINTS: &[Hint] = &[
     hint(C::Board, &[Action::Explain], "how it moves", 2),
     hint(C::Board, &[Action::Help], "help", 10),
     hint(C::Board, &[Action::Quit], "quit", 10),
+    hint(
+        C::Review,
+        &[
+            Action::Review(ReviewStep::Back),
+            Action::Review(ReviewStep::Forward),
+        ],
+        "step",
+        10,
+    ),
+    hint(C::Review, &[Action::Review(ReviewStep::First)], "start", 6),
+    hint(
+        C::Review,
+        &[Action::Review(ReviewStep::Live)],
+        "back to the game",
+        10,
+    ),
+    hint(
+        C::Review,
+        &[Action::Cursor(Dir::Up), Action::Cursor(Dir::Down)],
+        "cursor",
+        7,
+    ),
+    hint(C::Review, &[Action::GoTo], "go to a cell", 4),
+    hint(C::Review, &[Action::Explain], "how it moves", 5),
+    hint(C::Review, &[Action::Help], "help", 9),
+    hint(C::Review, &[Action::Quit], "quit", 8),
     hint(C::TextEntry, &[Action::Submit], "accept", 9),
     hint(C::TextEntry, &[Action::Cancel], "close", 9),
     hint(C::TextEntry, &[Action::DeleteChar], "delete", 8),
@@ -614,6 +947,171 @@ pub static HINTS: &[Hint] = &[
     hint(C::Setup, &[Action::Submit], "start", 9),
     hint(C::Setup, &[Action::Help], "help", 8),
     hint(C::Setup, &[Action::Quit], "quit", 8),
+    hint(
+        C::LobbyTables,
+        &[Action::Lobby(LobbyStep::Up), Action::Lobby(LobbyStep::Down)],
+        "",
+        9,
+    ),
+    hint(
+        C::LobbyTables,
+        &[Action::Lobby(LobbyStep::Choose)],
+        "join",
+        9,
+    ),
+    hint(
+        C::LobbyTables,
+        &[Action::Lobby(LobbyStep::Watch)],
+        "watch",
+        9,
+    ),
+    hint(
+        C::LobbyTables,
+        &[Action::Lobby(LobbyStep::Create)],
+        "new",
+        9,
+    ),
+    hint(
+        C::LobbyTables,
+        &[Action::Lobby(LobbyStep::Go(LobbyPage::Quick))],
+        "quick game",
+        9,
+    ),
+    hint(
+        C::LobbyTables,
+        &[
+            Action::Lobby(LobbyStep::Go(LobbyPage::Recent)),
+            Action::Lobby(LobbyStep::Go(LobbyPage::Mine)),
+            Action::Lobby(LobbyStep::Go(LobbyPage::Leaders)),
+        ],
+        "games",
+        9,
+    ),
+    hint(
+        C::LobbyTables,
+        &[Action::Lobby(LobbyStep::AddKey)],
+        "add a key",
+        9,
+    ),
+    hint(
+        C::LobbyTables,
+        &[Action::Lobby(LobbyStep::Lines)],
+        "lines (screen reader)",
+        9,
+    ),
+    hint(C::LobbyTables, &[Action::Quit], "leave", 9),
+    hint(
+        C::LobbyGames,
+        &[Action::Lobby(LobbyStep::Up), Action::Lobby(LobbyStep::Down)],
+        "choose",
+        9,
+    ),
+    hint(
+        C::LobbyGames,
+        &[Action::Lobby(LobbyStep::Choose)],
+        "review",
+        9,
+    ),
+    hint(
+        C::LobbyGames,
+        &[Action::Lobby(LobbyStep::Go(LobbyPage::Tables))],
+        "tables",
+        9,
+    ),
+    hint(
+        C::LobbyGames,
+        &[Action::Lobby(LobbyStep::Go(LobbyPage::Recent))],
+        "recent",
+        9,
+    ),
+    hint(
+        C::LobbyGames,
+        &[Action::Lobby(LobbyStep::Go(LobbyPage::Mine))],
+        "mine",
+        9,
+    ),
+    hint(
+        C::LobbyGames,
+        &[Action::Lobby(LobbyStep::Go(LobbyPage::Leaders))],
+        "leaderboard",
+        9,
+    ),
+    hint(C::LobbyGames, &[Action::Quit], "leave", 9),
+    hint(
+        C::LobbyLeaders,
+        &[
+            Action::Lobby(LobbyStep::Left),
+            Action::Lobby(LobbyStep::Right),
+        ],
+        "variant",
+        9,
+    ),
+    hint(
+        C::LobbyLeaders,
+        &[Action::Lobby(LobbyStep::Up), Action::Lobby(LobbyStep::Down)],
+        "scroll",
+        9,
+    ),
+    hint(
+        C::LobbyLeaders,
+        &[Action::Lobby(LobbyStep::Go(LobbyPage::Tables))],
+        "tables",
+        9,
+    ),
+    hint(
+        C::LobbyLeaders,
+        &[Action::Lobby(LobbyStep::Go(LobbyPage::Recent))],
+        "recent",
+        9,
+    ),
+    hint(
+        C::LobbyLeaders,
+        &[Action::Lobby(LobbyStep::Go(LobbyPage::Mine))],
+        "mine",
+        9,
+    ),
+    hint(C::LobbyLeaders, &[Action::Quit], "leave", 9),
+    hint(
+        C::QuickGame,
+        &[Action::Lobby(LobbyStep::Up), Action::Lobby(LobbyStep::Down)],
+        "row",
+        9,
+    ),
+    hint(
+        C::QuickGame,
+        &[
+            Action::Lobby(LobbyStep::Left),
+            Action::Lobby(LobbyStep::Right),
+        ],
+        "change",
+        9,
+    ),
+    hint(
+        C::QuickGame,
+        &[Action::Lobby(LobbyStep::Choose)],
+        "wait for a game",
+        9,
+    ),
+    hint(C::QuickGame, &[Action::Lobby(LobbyStep::Back)], "tables", 9),
+    hint(C::QuickGame, &[Action::Quit], "leave", 9),
+    hint(
+        C::QuickWait,
+        &[Action::Lobby(LobbyStep::Back)],
+        "stop waiting",
+        9,
+    ),
+    hint(
+        C::QuickWait,
+        &[
+            Action::Lobby(LobbyStep::Go(LobbyPage::Tables)),
+            Action::Lobby(LobbyStep::Go(LobbyPage::Recent)),
+            Action::Lobby(LobbyStep::Go(LobbyPage::Mine)),
+            Action::Lobby(LobbyStep::Go(LobbyPage::Leaders)),
+        ],
+        "other pages (the wait goes on)",
+        9,
+    ),
+    hint(C::QuickWait, &[Action::Quit], "leave", 9),
 ];
 
 /// The hints of `context` that apply in `state`, as (text, priority): the
@@ -626,11 +1124,7 @@ pub fn hints(context: Context, ascii: bool, state: HelpState) -> Vec<(String, u8
             let bindings: Vec<&Binding> = h
                 .actions
                 .iter()
-                .filter_map(|a| {
-                    KEYMAP
-                        .iter()
-                        .find(|b| b.context == context && b.action == *a)
-                })
+                .filter_map(|a| binding_of(context, a))
                 .collect();
             if bindings.len() != h.actions.len() || !bindings.iter().all(|b| state.lists(b)) {
                 return None;
@@ -657,8 +1151,49 @@ pub fn hints(context: Context, ascii: bool, state: HelpState) -> Vec<(String, u8
         .collect()
 }
 
-/// The action `key` triggers in `context`, if any.
+/// The action `key` triggers in `context` (or in the context whose keys
+/// also apply there, [`Context::parent`]), if any.
 pub fn action_for(context: Context, key: Key) -> Option<Action> {
+    own_action_for(context, key).or_else(|| own_action_for(context.parent()?, key))
+}
+
+/// The binding of `action` in `context`, or in its parent.
+fn binding_of(context: Context, action: &Action) -> Option<&'static Binding> {
+    let own = |c: Context| {
+        KEYMAP
+            .iter()
+            .find(|b| b.context == c && b.action == *action)
+    };
+    own(context).or_else(|| own(context.parent()?))
+}
+
+/// A screen's line of keys, made from the keymap by `context`'s hints:
+/// for each, the first key of each of its actions (run together with
+/// `/`) and the hint's word, the hints apart by ` · `, as the server's
+/// lobby shows it.
+pub fn key_line(context: Context, ascii: bool) -> String {
+    HINTS
+        .iter()
+        .filter(|h| h.context == context)
+        .filter_map(|h| {
+            let keys: Option<Vec<String>> = h
+                .actions
+                .iter()
+                .map(|a| Some(binding_of(context, a)?.keys.first()?.label(ascii)))
+                .collect();
+            let keys = keys?.join("/");
+            Some(if h.label.is_empty() {
+                keys
+            } else {
+                format!("{keys} {}", h.label)
+            })
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// The action `key` triggers in `context` itself, if any.
+fn own_action_for(context: Context, key: Key) -> Option<Action> {
     let bindings = KEYMAP.iter().filter(|b| b.context == context);
     for b in bindings.clone() {
         if b.keys.contains(&key) {
@@ -700,7 +1235,10 @@ pub fn help_sections(
                 .filter(|b| b.context == context && state.lists(b))
                 .map(|b| {
                     let keys: Vec<String> = b.keys.iter().map(|k| k.label(ascii)).collect();
-                    let help = if state.unsaved && context == C::Board && b.action == Action::Quit {
+                    let quitting = context == C::Board && b.action == Action::Quit;
+                    let help = if quitting && state.shared {
+                        QUIT_SHARED
+                    } else if quitting && state.unsaved {
                         QUIT_UNSAVED
                     } else {
                         b.help

@@ -65,6 +65,7 @@ fn the_hint_line_names_the_keymaps_keys() {
         can_pass: true,
         computer_plays: true,
         unsaved: false,
+        shared: false,
         refused: &[],
     };
     let board = shown(C::Board, true, passing);
@@ -80,6 +81,7 @@ fn the_help_lists_every_binding_of_its_contexts() {
         can_pass: true,
         computer_plays: true,
         unsaved: false,
+        shared: false,
         refused: &[],
     };
     let sections = help_sections(&[C::Board], false, everything);
@@ -96,6 +98,16 @@ fn the_help_lists_every_binding_of_its_contexts() {
         ..everything
     };
     assert_eq!(quit(unsaved), Some(QUIT_UNSAVED), "no false promise");
+    let shared = HelpState {
+        unsaved: true,
+        shared: true,
+        ..everything
+    };
+    assert_eq!(
+        quit(shared),
+        Some(QUIT_SHARED),
+        "a server's table is left, not saved here"
+    );
     let board = KEYMAP.iter().filter(|b| b.context == C::Board).count();
     assert_eq!(sections[0].1.len(), board);
     let plain = help_sections(&[C::Board], false, HelpState::default());
@@ -155,4 +167,40 @@ fn refused_actions_leave_the_hint_line_and_the_help() {
     let help = |state| help_sections(&[C::Board], false, state)[0].1.clone();
     assert_eq!(help(refusing).len(), help(offered).len() - 2);
     assert!(!help(refusing).iter().any(|(k, _)| k == "u" || k == "t"));
+}
+
+#[test]
+fn the_lobbys_key_lines_are_made_from_the_keymap() {
+    assert_eq!(
+        key_line(C::LobbyTables, true),
+        "Up/Down · Enter join · w watch · c new · p quick game · r/m/l games · K add a key · L lines (screen reader) · q leave"
+    );
+    assert_eq!(
+        key_line(C::QuickWait, true),
+        "Esc stop waiting · t/r/m/l other pages (the wait goes on) · q leave"
+    );
+    let lobby = [
+        C::LobbyTables,
+        C::LobbyGames,
+        C::LobbyLeaders,
+        C::QuickGame,
+        C::QuickWait,
+    ];
+    for context in lobby {
+        // Every hint names keys the page answers, its own or the lobby's.
+        for h in HINTS.iter().filter(|h| h.context == context) {
+            for action in h.actions {
+                assert!(
+                    binding_of(context, action).is_some(),
+                    "{context:?}: {action:?} has no key"
+                );
+            }
+        }
+        // The lobby's own keys work on every page, after the page's own.
+        assert_eq!(action_for(context, Key::Char('q')), Some(Action::Quit));
+        assert_eq!(
+            action_for(context, Key::Char('t')),
+            Some(Action::Lobby(LobbyStep::Go(LobbyPage::Tables)))
+        );
+    }
 }

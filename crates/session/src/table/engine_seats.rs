@@ -4,13 +4,12 @@
 //! computer play here?" needs no change; only the computer players
 //! (which ask the engine for the move) and the labels look here.
 
-use super::{Player, TableGame};
+use super::{Player, TableError, TableGame};
 use crate::save::SavedEngine;
 use catboard::ai::Level;
 use catboard::core::{Game, Seat};
 use catboard::protocol::engine::EngineSpec;
 use catboard::protocol::engine::process::missing_program;
-use catboard::text::quoted;
 
 impl TableGame {
     /// The engine that plays `seat`, if one does.
@@ -125,7 +124,7 @@ impl TableGame {
     }
 
     /// Lets the engines a save records play their seats again.
-    pub(super) fn read_engines(&mut self, saved: &[SavedEngine]) -> Result<(), String> {
+    pub(super) fn read_engines(&mut self, saved: &[SavedEngine]) -> Result<(), TableError> {
         for engine in saved {
             let seat = self
                 .game
@@ -133,31 +132,18 @@ impl TableGame {
                 .iter()
                 .position(|s| *s == engine.seat)
                 .map(|i| Seat(i as u8))
-                .ok_or_else(|| {
-                    format!(
-                        "the game has no seat {} for an engine",
-                        quoted(&engine.seat)
-                    )
-                })?;
+                .ok_or_else(|| TableError::EngineSeat(engine.seat.clone()))?;
+            let clause = |why: String| TableError::Engine(catboard::text::clause(&why).to_string());
             let mut spec = match EngineSpec::parse(&engine.engine) {
                 Some(Ok(spec)) => spec,
-                Some(Err(why)) => return Err(catboard::text::clause(&why).to_string()),
-                None => {
-                    return Err(format!(
-                        "the engine {} is not written uci:COMMAND or xboard:COMMAND",
-                        quoted(&engine.engine)
-                    ));
-                }
+                Some(Err(why)) => return Err(clause(why)),
+                None => return Err(TableError::EngineNotWritten(engine.engine.clone())),
             };
             for pair in &engine.options {
-                spec.add_option(pair)
-                    .map_err(|why| catboard::text::clause(&why).to_string())?;
+                spec.add_option(pair).map_err(clause)?;
             }
             let Player::Computer(level) = self.player(seat) else {
-                return Err(format!(
-                    "the engine's seat {} is a person's",
-                    quoted(&engine.seat)
-                ));
+                return Err(TableError::EnginePersonsSeat(engine.seat.clone()));
             };
             self.set_engine(seat, spec, level);
         }
@@ -222,7 +208,7 @@ mod tests {
         saved.engines[0].engine = "telnet:x".into();
         let err = TableGame::from_saved(&saved).expect_err("not an engine");
         assert_eq!(
-            err,
+            err.to_string(),
             "the engine 'telnet:x' is not written uci:COMMAND or xboard:COMMAND"
         );
         saved.engines[0].engine = "uci:stockfish".into();
@@ -230,7 +216,7 @@ mod tests {
         assert!(TableGame::from_saved(&saved).is_err());
         saved.engines[0].seat = "white".into();
         let err = TableGame::from_saved(&saved).expect_err("a person's seat");
-        assert_eq!(err, "the engine's seat 'white' is a person's");
+        assert_eq!(err.to_string(), "the engine's seat 'white' is a person's");
     }
 
     #[test]

@@ -7,14 +7,19 @@ use crate::session::look::GlyphSet;
 /// The shade of an empty cell as a mark: light or dark, quadrilateral or
 /// triangle, so neither colour nor shape is told by colour alone.
 pub fn shade_mark(glyphs: GlyphSet, light: bool, triangle: bool) -> &'static str {
-    match (glyphs == GlyphSet::Ascii, light, triangle) {
-        (false, true, false) => "□",
-        (false, false, false) => "■",
-        (false, true, true) => "△",
-        (false, false, true) => "▲",
-        (true, true, false) => ":",
-        (true, false, false) => "#",
-        (true, true, true) => "^",
-        (true, false, true) => "A",
+    match (glyphs, light, triangle) {
+        (GlyphSet::Unicode, true, false) => "□",
+        (GlyphSet::Unicode, false, false) => "■",
+        (GlyphSet::Unicode, true, true) => "△",
+        (GlyphSet::Unicode, false, true) => "▲",
+        // What every Linux console font has.
+        (GlyphSet::Letters, true, false) => "☐",
+        (GlyphSet::Letters, false, false) => "■",
+        (GlyphSet::Letters, true, true) => "▴",
+        (GlyphSet::Letters, false, true) => "▲",
+        (GlyphSet::Ascii, true, false) => ":",
+        (GlyphSet::Ascii, false, false) => "#",
+        (GlyphSet::Ascii, true, true) => "^",
+        (GlyphSet::Ascii, false, true) => "A",
     }
 }

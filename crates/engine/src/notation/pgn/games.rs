@@ -135,7 +135,7 @@ impl<'a> Games<'a> {
                 self.done = true;
                 return Err(Fault {
                     number,
-                    sentence: why,
+                    sentence: why.to_string(),
                 });
             }
             self.count = number;
@@ -216,17 +216,17 @@ impl<'a> Games<'a> {
                 }
                 Token::Word(text) if main => {
                     plies += 1;
-                    PGN_PLIES
-                        .check(plies)
-                        .map_err(|why| format!("line {line}: {}", crate::text::clause(&why)))?;
+                    PGN_PLIES.check(plies).map_err(|why| {
+                        format!("line {line}: {}", crate::text::clause(&why.to_string()))
+                    })?;
                     game.items.push(Item::Move { text, line });
                 }
                 Token::Comment(body) if main => commands(body, line, &mut game.items)?,
                 Token::Open => {
                     open.push(line);
-                    PGN_NESTING
-                        .check(open.len() as u64)
-                        .map_err(|why| format!("line {line}: {}", crate::text::clause(&why)))?;
+                    PGN_NESTING.check(open.len() as u64).map_err(|why| {
+                        format!("line {line}: {}", crate::text::clause(&why.to_string()))
+                    })?;
                 }
                 Token::Close => {
                     if open.pop().is_none() {

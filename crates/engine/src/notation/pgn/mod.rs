@@ -68,6 +68,21 @@ pub struct PgnGame {
     pub time_control: Option<TimeControl>,
     /// The event, the players and any other tags.
     pub tags: PgnTags,
+    /// What an analysis says of each ply (a ply past the end of the list
+    /// has nothing): written, not read back.
+    pub notes: Vec<PlyNote>,
+}
+
+/// What an analysis adds to one ply of the movetext: the class's mark
+/// after the move (`?!`, `?`, `??`, which PGN readers take as the NAGs
+/// `$6`, `$2`, `$4`) and comment commands and words before the clock's
+/// (`[%eval 0.35] Mistake: Bc4 was best.`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlyNote {
+    /// The mark, if the move was classed.
+    pub mark: Option<&'static str>,
+    /// The comment's text, if any.
+    pub comment: Option<String>,
 }
 
 impl PgnGame {
@@ -82,6 +97,7 @@ impl PgnGame {
             clocks: Vec::new(),
             time_control: None,
             tags: PgnTags::default(),
+            notes: Vec::new(),
         }
     }
 
@@ -94,7 +110,7 @@ impl PgnGame {
                 format!(
                     "The start position of the game is no position of {}: {}.",
                     self.variant.name(),
-                    crate::text::clause(&why.0)
+                    crate::text::clause(&why.to_string())
                 )
             })
     }

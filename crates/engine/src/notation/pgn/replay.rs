@@ -23,7 +23,7 @@ pub fn replay(raw: &RawGame<'_>) -> Result<ReadGame, String> {
                 "its FEN tag {} is no position of {}: {}",
                 quoted(text),
                 variant.name(),
-                clause(&why.0)
+                clause(&why.to_string())
             ))
         })?,
         None => variant.new_game(&options),
@@ -81,7 +81,7 @@ pub fn replay(raw: &RawGame<'_>) -> Result<ReadGame, String> {
                     format!(
                         "Game {number}, line {line}: the retirement {} cannot be played: {}.",
                         quoted(text),
-                        clause(&why.0)
+                        clause(&why.to_string())
                     )
                 })?;
                 game.make_move(retire.to_move());
@@ -134,6 +134,7 @@ pub fn replay(raw: &RawGame<'_>) -> Result<ReadGame, String> {
             clocks,
             time_control: raw.tag("TimeControl").and_then(TimeControl::from_pgn),
             tags: pgn_tags,
+            notes: Vec::new(),
         },
         start,
         position: game,

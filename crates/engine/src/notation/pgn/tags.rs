@@ -236,8 +236,12 @@ pub fn options_tag(specs: &[OptionSpec], options: &Options) -> Option<String> {
 pub fn options_of(specs: &[OptionSpec], tag: Option<&str>) -> Result<Options, String> {
     match tag {
         None => Ok(Options::new()),
-        Some(text) => Options::parse(specs, text.split_whitespace())
-            .map_err(|why| format!("its VariantOptions tag: {}", crate::text::clause(&why))),
+        Some(text) => Options::parse(specs, text.split_whitespace()).map_err(|why| {
+            format!(
+                "its VariantOptions tag: {}",
+                crate::text::clause(&why.to_string())
+            )
+        }),
     }
 }
 

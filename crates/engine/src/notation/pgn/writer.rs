@@ -88,7 +88,7 @@ fn movetext(pgn: &PgnGame, start: &AnyGame) -> Result<(Vec<String>, AnyGame), St
                     "Ply {} of the game, {}, cannot be played: {}.",
                     ply + 1,
                     quoted(&retire.text(game.seat_names())),
-                    crate::text::clause(&why.0)
+                    crate::text::clause(&why.to_string())
                 )
             })?;
             pending.push(format!("[%retire {}]", retire.text(game.seat_names())));
@@ -124,12 +124,21 @@ fn movetext(pgn: &PgnGame, start: &AnyGame) -> Result<(Vec<String>, AnyGame), St
         } else if after_comment {
             words.push(format!("{round}..."));
         }
-        words.push(move_word(&game.move_notation(mv)));
+        let note = pgn.notes.get(ply);
+        let mark = note.and_then(|n| n.mark).unwrap_or("");
+        words.push(format!("{}{mark}", move_word(&game.move_notation(mv))));
         game.make_move(mv);
         last_mover = Some(mover);
         after_comment = false;
-        if let Some(left) = clock(ply) {
-            words.push(format!("{{{}}}", clock_command(left)));
+        // Not a message: a PGN comment cannot hold its own braces.
+        let comment: Vec<String> = note
+            .and_then(|n| n.comment.as_deref())
+            .map(|c| c.replace(['{', '}'], ""))
+            .into_iter()
+            .chain(clock(ply).map(clock_command))
+            .collect();
+        if !comment.is_empty() {
+            words.push(format!("{{{}}}", comment.join(" ")));
             after_comment = true;
         }
     }

@@ -498,7 +498,7 @@ impl Info {
             game.make_move(mv);
             moves.push(mv);
         }
-        (!moves.is_empty()).then(|| crate::analysis::Line {
+        (!moves.is_empty()).then_some(crate::analysis::Line {
             depth: self.depth,
             score: self.score,
             moves,

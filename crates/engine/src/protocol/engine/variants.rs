@@ -21,7 +21,6 @@
 
 use super::Protocol;
 use crate::core::{Game, Move, Options};
-use crate::protocol::xboard;
 use crate::text::{clause, quoted};
 use crate::variants::{AnyGame, Variant};
 
@@ -30,15 +29,16 @@ use crate::variants::{AnyGame, Variant};
 /// (catboard's own where Fairy-Stockfish has none, which `catboard uci`
 /// announces); XBoard names only chess and Chu Chess.
 pub fn protocol_variant(variant: Variant, protocol: Protocol) -> Option<&'static str> {
+    let names = variant.record().names;
     match protocol {
-        Protocol::Uci => Some(uci_name(variant)),
-        Protocol::Cecp => variant.record().names.xboard,
+        Protocol::Uci => Some(names.uci.name()),
+        Protocol::Cecp => names.xboard,
     }
 }
 
 /// `variant`'s value of `UCI_Variant`, from its record: Fairy-Stockfish's
-/// name where it has one (`chess`), else catboard's own (`cat-chess`,
-/// `elven`, `polar`, `baccancat`).
+/// name where it has one (`chess`), else catboard's own (the variant's name in lower case
+/// without spaces: `catchess`, `chuchess`, `polarchess`, `baccancat`).
 pub fn uci_name(variant: Variant) -> &'static str {
     variant.record().names.uci.name()
 }
@@ -121,7 +121,7 @@ pub fn read_move(game: &AnyGame, text: &str) -> Result<Move, MoveFault> {
         )));
     }
     game.parse_move(text).map_err(|e| {
-        let why = format!("which is not legal here ({})", clause(&e.0));
+        let why = format!("which is not legal here ({})", clause(&e.to_string()));
         if coordinates {
             MoveFault::Illegal(why)
         } else {
@@ -187,7 +187,10 @@ mod tests {
             protocol_variant(Variant::Chu, Protocol::Cecp),
             Some("elven")
         );
-        assert_eq!(protocol_variant(Variant::Chu, Protocol::Uci), Some("elven"));
+        assert_eq!(
+            protocol_variant(Variant::Chu, Protocol::Uci),
+            Some("chuchess")
+        );
         for &v in Variant::ALL {
             assert_eq!(unplayable(v, Protocol::Uci), None, "{v:?} has a UCI name");
             assert_eq!(variant_of_uci_name(uci_name(v)), Some(v));

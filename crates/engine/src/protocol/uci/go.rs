@@ -1,11 +1,10 @@
 //! UCI's `go`: its words read into a [`Go`], and the search budget it
 //! gives the side to move.
 
+use super::LineError;
 use crate::ai::level::{DEFAULT_THINK_MS, MAX_DEPTH};
 use crate::ai::{Level, Limits};
-use crate::core::GameError;
 use crate::limits::{UCI_DEPTH, UCI_MATE, UCI_MOVETIME, UCI_NODES};
-use crate::text::quoted;
 use std::time::Duration;
 
 /// What a `go` line asks for. Every limit given applies; none at all
@@ -50,7 +49,7 @@ impl Go {
     /// Reads the words after `go`. An unknown word is passed over (as UCI
     /// asks of an engine); a number that cannot be read is refused in a
     /// sentence naming it.
-    pub fn read(words: &[&str]) -> Result<Go, GameError> {
+    pub fn read(words: &[&str]) -> Result<Go, LineError> {
         let mut go = Go::default();
         let mut i = 0;
         while i < words.len() {
@@ -61,7 +60,7 @@ impl Go {
                 "ponder" => go.ponder = true,
                 key if NUMBERED.contains(&key) => {
                     let Some(&word) = words.get(i) else {
-                        return Err(GameError::new(format!("go {key} needs a number after it")));
+                        return Err(LineError::MissingNumber(key.to_string()));
                     };
                     i += 1;
                     go.set(key, word)?;
@@ -73,17 +72,15 @@ impl Go {
     }
 
     /// Sets the limit `key` to the number `word`.
-    fn set(&mut self, key: &str, word: &str) -> Result<(), GameError> {
-        let signed = |word: &str| -> Result<i64, GameError> {
-            word.parse::<i64>().map_err(|_| {
-                GameError::new(format!(
-                    "go {key} takes a whole number, not {}",
-                    quoted(word)
-                ))
+    fn set(&mut self, key: &str, word: &str) -> Result<(), LineError> {
+        let signed = |word: &str| -> Result<i64, LineError> {
+            word.parse::<i64>().map_err(|_| LineError::NotANumber {
+                key: key.to_string(),
+                word: word.to_string(),
             })
         };
         let ms = |word: &str| signed(word).map(|n| Duration::from_millis(n.max(0) as u64));
-        let counted = |limit: &crate::limits::Limit, word: &str| -> Result<u64, GameError> {
+        let counted = |limit: &crate::limits::Limit, word: &str| -> Result<u64, LineError> {
             let n = signed(word)?;
             Ok(limit.cap(n.max(0) as u64))
         };
@@ -199,9 +196,12 @@ mod tests {
         );
         assert_eq!(go("depth 300").depth, Some(MAX_DEPTH), "capped");
         let err = Go::read(&["depth", "deep"]).expect_err("not a number");
-        assert_eq!(err.0, "go depth takes a whole number, not 'deep'");
+        assert_eq!(err.to_string(), "go depth takes a whole number, not 'deep'");
         let err = Go::read(&["movetime"]).expect_err("no number");
-        assert_eq!(err.0, "go movetime needs a number after it");
+        assert_eq!(
+            err.to_string(),
+            "go movetime needs a whole number after it."
+        );
     }
 
     #[test]

@@ -22,7 +22,7 @@ use super::line_texts;
 use super::read_ahead::{Line, read_line, too_long_words};
 use crate::ai::score::mate_in_moves;
 use crate::ai::{Report, Searcher, Thought};
-use crate::core::{Game, GameError, ListedMoveError, Options};
+use crate::core::{Game, Options};
 use crate::limits::PROTOCOL_LINE;
 use crate::text::{clause, quoted, shown};
 use crate::variants::{AnyGame, Variant};
@@ -218,7 +218,7 @@ impl Session {
                     Ok(game) => self.game = Some(game),
                     Err(e) => {
                         self.game = None;
-                        self.say(&e.0)?;
+                        self.say(&e.to_string())?;
                     }
                 }
             }
@@ -333,7 +333,7 @@ impl Session {
         let go = match Go::read(words) {
             Ok(go) => go,
             Err(e) => {
-                self.say(&e.0)?;
+                self.say(&e.to_string())?;
                 return self.out.line("bestmove (none)");
             }
         };
@@ -490,6 +490,10 @@ fn bestmove_line<G: Game>(game: &G, thought: &Thought) -> String {
     line
 }
 
+/// Why a UCI line is refused: the shared protocol line's reasons, with
+/// any variant's move refusals.
+pub type LineError = super::position_line::LineError<crate::variants::MoveError>;
+
 /// Reads the words after `position`: `startpos` or `fen` and a position
 /// text of `variant`, then perhaps `moves` and the moves, each checked
 /// and played (so they count for repetition and the draw rules).
@@ -497,42 +501,12 @@ pub fn read_position(
     words: &[&str],
     variant: Variant,
     rules: &Options,
-) -> Result<AnyGame, GameError> {
-    let moves_at = words.iter().position(|w| *w == "moves");
-    let (setup, moves) = match moves_at {
-        Some(i) => (&words[..i], &words[i + 1..]),
-        None => (words, &[][..]),
-    };
-    let mut game = match setup {
-        [] => {
-            return Err(GameError::new(
-                "the position line names no position; give startpos or fen and a position",
-            ));
-        }
-        ["startpos"] => variant.new_game(rules),
-        ["fen", rest @ ..] | rest => {
-            let text = rest.join(" ");
-            variant.from_position(&text, rules).map_err(|e| {
-                GameError::new(format!(
-                    "in the position {}: {}",
-                    quoted(&text),
-                    clause(&e.0)
-                ))
-            })?
-        }
-    };
-    for (i, text) in moves.iter().enumerate() {
-        let mv = game.read_listed_move(text).map_err(|e| {
-            GameError::new(match e {
-                ListedMoveError::Refused(why) => {
-                    format!("at move {} of the list: {}", i + 1, clause(&why.0))
-                }
-                over => over.describe(i + 1, text),
-            })
-        })?;
-        game.make_move(mv);
-    }
-    Ok(game)
+) -> Result<AnyGame, LineError> {
+    super::position_line::read_position(
+        words,
+        || variant.new_game(rules),
+        |text| variant.from_position(text, rules),
+    )
 }
 
 /// Runs a session on `input` and `output` until `quit` or the end of the

@@ -254,7 +254,7 @@ mod tests {
         let mut s = Settings::default();
         assert_eq!(s.set("move overhead", "100"), Ok(Change::Nothing));
         assert_eq!(s.overhead, Duration::from_millis(100));
-        assert_eq!(s.set("UCI_Variant", "Cat-Chess"), Ok(Change::Game));
+        assert_eq!(s.set("UCI_Variant", "CatChess"), Ok(Change::Game));
         assert_eq!(s.variant, Variant::Cat);
         assert_eq!(
             s.set("Hash", "0"),

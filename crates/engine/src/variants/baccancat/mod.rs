@@ -20,11 +20,12 @@ pub mod tables;
 
 use crate::core::history::{self, History};
 use crate::core::{
-    Annotations, Cell, CellSet, EndRules, Game, GameError, Geometry, Move, MoveKind, MoveList,
-    Options, Outcome, Piece,
+    Annotations, Cell, CellSet, EndRules, Game, Geometry, Move, MoveKind, MoveList, Options,
+    Outcome, Piece,
 };
 use crate::core::{Figure, Note};
 use crate::limits::Limit;
+use crate::notation::PositionError;
 use crate::variants::{Bench, Layout, Names, Record, Registered, UciName};
 pub use armies::SEATS;
 use armies::{ARMIES, army_name};
@@ -80,7 +81,7 @@ impl Registered for BacCanCat {
     fn start(options: &Options) -> BacCanCat {
         BacCanCat::new(options)
     }
-    fn from_text(text: &str, _: &Options) -> Result<BacCanCat, GameError> {
+    fn from_text(text: &str, _: &Options) -> Result<BacCanCat, PositionError> {
         BacCanCat::from_text(text)
     }
     fn options_in_text(&self) -> Vec<(crate::core::OptionSpec, String)> {
@@ -108,7 +109,7 @@ impl BacCanCat {
     }
 
     /// A game from a position text (see [`position`]); the text names its sub-variant.
-    pub fn from_text(text: &str) -> Result<BacCanCat, GameError> {
+    pub fn from_text(text: &str) -> Result<BacCanCat, PositionError> {
         position::read(text).map(BacCanCat::at)
     }
 
@@ -148,6 +149,8 @@ pub fn points_text(half_points: u8) -> String {
 }
 
 impl Game for BacCanCat {
+    type Refusal = notation::Refusal;
+
     fn kind_label(&self, kind: crate::core::PieceKind) -> String {
         pieces::letter(kind).to_string()
     }
@@ -211,15 +214,12 @@ impl Game for BacCanCat {
     }
 
     /// As every game refuses, and an army already out cannot leave again.
-    fn may_retire(&self, retire: crate::core::Retire) -> Result<(), GameError> {
+    fn may_retire(&self, retire: crate::core::Retire) -> Result<(), crate::core::RetireError> {
         if let crate::core::Retire::Leave(army, _) = retire
             && army.index() < 4
             && !self.pos.in_play(army)
         {
-            return Err(GameError::new(format!(
-                "{} is already out of the game.",
-                army_name(army)
-            )));
+            return Err(crate::core::RetireError::AlreadyOut(army_name(army)));
         }
         crate::core::retire::may_retire(self, retire)
     }
@@ -250,7 +250,7 @@ impl Game for BacCanCat {
         notation::move_notation(self, mv)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+    fn parse_move(&self, text: &str) -> Result<Move, notation::Refusal> {
         notation::parse_move(self, text)
     }
 

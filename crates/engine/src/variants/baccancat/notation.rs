@@ -4,7 +4,8 @@
 use super::BacCanCat;
 use super::armies::{ARMIES, army_name};
 use super::pieces::letter;
-use crate::core::{Game, GameError, Move, Seat};
+use crate::core::{Game, Move, PieceKind, Seat};
+use crate::text::{quoted, with_article};
 
 /// `mv` as the oracle writes it: `from-to`, `=X` for a promotion, `pass`.
 pub fn move_text(game: &BacCanCat, mv: Move) -> String {
@@ -64,36 +65,121 @@ fn named_pass(text: &str) -> Option<Seat> {
         .find(|&s| army_name(s).eq_ignore_ascii_case(army.trim()))
 }
 
+/// Why BacCanCat refuses a move's text; `from` and `to` are cell names.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// An army named passing out of turn.
+    #[error("It is {}'s turn, so {} cannot pass now.", army_name(*.to_move), army_name(*.army))]
+    NotYourPass {
+        /// The army to move.
+        to_move: Seat,
+        /// The army named.
+        army: Seat,
+    },
+    /// A pass by an army with a move to make.
+    #[error("{} has a move to make, so it may not pass.", army_name(*.0))]
+    MustMove(Seat),
+    /// Not written from-to with two-letter cells.
+    #[error(
+        "{} is not a move: write it from-to with two-letter cells, like ee-ec or fo-fp=Q.",
+        quoted(.0)
+    )]
+    NotAMove(String),
+    /// What follows `=` is no piece letter.
+    #[error(
+        "{} after = is no piece letter; promotions are written =Q, =T, =G, =R, =B, =N, =M, =C or =A.",
+        quoted(.0)
+    )]
+    NotAPieceLetter(String),
+    /// The army to move has no piece on the cell.
+    #[error("{} has no piece on {cell}.", army_name(*.army))]
+    NoPiece {
+        /// The army to move.
+        army: Seat,
+        /// The cell.
+        cell: String,
+    },
+    /// A piece letter that is not the piece on the cell.
+    #[error(
+        "The piece on {cell} is {}, not {}.",
+        with_article(.kind.name()),
+        quoted(&.letter.to_string())
+    )]
+    WrongPiece {
+        /// The cell.
+        cell: String,
+        /// The piece there.
+        kind: PieceKind,
+        /// The letter written.
+        letter: char,
+    },
+    /// The piece cannot go there now.
+    #[error("{}'s {} on {from} cannot move to {to} now.", army_name(*.army), .kind.name())]
+    CannotMove {
+        /// The army to move.
+        army: Seat,
+        /// Its piece.
+        kind: PieceKind,
+        /// The cell it leaves.
+        from: String,
+        /// The cell named.
+        to: String,
+    },
+    /// A move that must promote written without its piece.
+    #[error("{from}-{to} must promote: add one of {}.", .choices.join(", "))]
+    MustPromote {
+        /// The cell left.
+        from: String,
+        /// The cell reached.
+        to: String,
+        /// The promotions allowed (`=Q`).
+        choices: Vec<String>,
+    },
+    /// A promotion where the move does not promote.
+    #[error("{from}-{to} cannot promote to {} here.", .kind.name())]
+    NoPromotion {
+        /// The cell left.
+        from: String,
+        /// The cell reached.
+        to: String,
+        /// The piece written.
+        kind: PieceKind,
+    },
+    /// A promotion to a piece the Reserve does not hold.
+    #[error("{from}-{to} cannot promote to {}; the Reserve allows {}.", .kind.name(), .choices.join(", "))]
+    NotInReserve {
+        /// The cell left.
+        from: String,
+        /// The cell reached.
+        to: String,
+        /// The piece written.
+        kind: PieceKind,
+        /// The promotions allowed (`=Q`).
+        choices: Vec<String>,
+    },
+}
+
 /// Reads a move (`ee-ec`, `eeec`, `Kee-ec`, `ce×ab`, `fo-fp=Q`, `fofpq`,
 /// `pass`, `Red passes`; trailing `+ # !` ignored) and checks it is legal.
-pub fn parse_move(game: &BacCanCat, text: &str) -> Result<Move, GameError> {
+pub fn parse_move(game: &BacCanCat, text: &str) -> Result<Move, Refusal> {
     let trimmed = text.trim().trim_end_matches(['+', '#', '!']);
     let legal = game.legal_move_list();
     if let Some(army) = named_pass(trimmed)
         && army != game.to_move()
     {
-        return Err(GameError::new(format!(
-            "It is {}'s turn, so {} cannot pass now.",
-            army_name(game.to_move()),
-            army_name(army)
-        )));
+        return Err(Refusal::NotYourPass {
+            to_move: game.to_move(),
+            army,
+        });
     }
     if trimmed.eq_ignore_ascii_case("pass") || named_pass(trimmed).is_some() {
         return if legal.iter().any(|m| m.is_pass()) {
             Ok(Move::PASS)
         } else {
-            Err(GameError::new(format!(
-                "{} has a move to make, so it may not pass.",
-                army_name(game.to_move())
-            )))
+            Err(Refusal::MustMove(game.to_move()))
         };
     }
-    let shape = || {
-        GameError::new(format!(
-            "{} is not a move: write it from-to with two-letter cells, like ee-ec or fo-fp=Q.",
-            crate::text::quoted(text.trim())
-        ))
-    };
+    let shape = || Refusal::NotAMove(text.trim().to_string());
     let mut body = trimmed;
     let mut named_piece = None;
     let mut chars = body.chars();
@@ -137,30 +223,26 @@ pub fn parse_move(game: &BacCanCat, text: &str) -> Result<Move, GameError> {
             ) {
                 (Some(kind), None) => Some(kind),
                 _ => {
-                    return Err(GameError::new(format!(
-                        "{} after = is no piece letter; promotions are written =Q, =T, =G, =R, =B, =N, =M, =C or =A.",
-                        crate::text::quoted(p)
-                    )));
+                    return Err(Refusal::NotAPieceLetter(p.to_string()));
                 }
             }
         }
     };
-    let army = army_name(game.to_move());
-    let Some(piece) = game.piece_at(from).filter(|p| p.seat() == game.to_move()) else {
-        return Err(GameError::new(format!(
-            "{army} has no piece on {}.",
-            geo.name(from)
-        )));
+    let army = game.to_move();
+    let Some(piece) = game.piece_at(from).filter(|p| p.seat() == army) else {
+        return Err(Refusal::NoPiece {
+            army,
+            cell: geo.name(from).to_string(),
+        });
     };
     if let Some(ch) = named_piece
         && ch != letter(piece.kind())
     {
-        return Err(GameError::new(format!(
-            "The piece on {} is {}, not {}.",
-            geo.name(from),
-            crate::text::with_article(piece.kind().name()),
-            crate::text::quoted(&ch.to_string())
-        )));
+        return Err(Refusal::WrongPiece {
+            cell: geo.name(from).to_string(),
+            kind: piece.kind(),
+            letter: ch,
+        });
     }
     let candidates: Vec<Move> = legal
         .iter()
@@ -168,12 +250,12 @@ pub fn parse_move(game: &BacCanCat, text: &str) -> Result<Move, GameError> {
         .filter(|m| !m.is_pass() && m.from == from && m.to == to)
         .collect();
     if candidates.is_empty() {
-        return Err(GameError::new(format!(
-            "{army}'s {} on {} cannot move to {} now.",
-            piece.kind().name(),
-            geo.name(from),
-            geo.name(to)
-        )));
+        return Err(Refusal::CannotMove {
+            army,
+            kind: piece.kind(),
+            from: geo.name(from).to_string(),
+            to: geo.name(to).to_string(),
+        });
     }
     if let Some(mv) = candidates.iter().find(|m| m.promotion == promotion) {
         return Ok(*mv);
@@ -182,25 +264,15 @@ pub fn parse_move(game: &BacCanCat, text: &str) -> Result<Move, GameError> {
         .iter()
         .filter_map(|m| m.promotion.map(|k| format!("={}", letter(k))))
         .collect();
-    Err(GameError::new(match promotion {
-        None => format!(
-            "{}-{} must promote: add one of {}.",
-            geo.name(from),
-            geo.name(to),
-            choices.join(", ")
-        ),
-        Some(kind) if choices.is_empty() => format!(
-            "{}-{} cannot promote to {} here.",
-            geo.name(from),
-            geo.name(to),
-            kind.name()
-        ),
-        Some(kind) => format!(
-            "{}-{} cannot promote to {}; the Reserve allows {}.",
-            geo.name(from),
-            geo.name(to),
-            kind.name(),
-            choices.join(", ")
-        ),
-    }))
+    let (from, to) = (geo.name(from).to_string(), geo.name(to).to_string());
+    Err(match promotion {
+        None => Refusal::MustPromote { from, to, choices },
+        Some(kind) if choices.is_empty() => Refusal::NoPromotion { from, to, kind },
+        Some(kind) => Refusal::NotInReserve {
+            from,
+            to,
+            kind,
+            choices,
+        },
+    })
 }

@@ -21,8 +21,9 @@ use super::armies::{ARMIES, Frame, army_letter, army_of_letter};
 use super::pieces::{Leapers, letter};
 use super::state::{Cause, Knockout, Position};
 use super::tables::tables;
-use crate::core::{Cell, CellSet, Departure, EndReason, GameError, Outcome, Piece, PieceKind};
+use crate::core::{Cell, CellSet, Departure, EndReason, Outcome, Piece, PieceKind};
 use crate::limits::{LEAPERS, PASSES, RESERVE_COUNT};
+use crate::notation::PositionError;
 use crate::text::{count, quoted};
 use std::sync::OnceLock;
 
@@ -142,12 +143,12 @@ fn dash_if_empty(s: String) -> String {
     if s.is_empty() { "-".to_string() } else { s }
 }
 
-fn bad(message: String) -> GameError {
-    GameError::new(message)
+fn bad(message: String) -> PositionError {
+    PositionError::Fault(message)
 }
 
 /// Reads a position text; the error names the field and what is wrong.
-pub fn read(text: &str) -> Result<Position, GameError> {
+pub fn read(text: &str) -> Result<Position, PositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() != 8 {
         return Err(bad(format!(
@@ -158,7 +159,7 @@ pub fn read(text: &str) -> Result<Position, GameError> {
     let leapers = LEAPERS
         .read(fields[7])
         .map(|n| Leapers::from_number(&n.to_string()))
-        .map_err(|why| bad(format!("The leapers field (field 8): {why}.")))?
+        .map_err(|why| bad(format!("The leapers field (field 8): {}.", why.clause())))?
         .ok_or_else(|| bad("The leapers field (field 8) should be 1, 2, 3 or 4.".to_string()))?;
     let mut pos = Position::empty(leapers);
     read_placement(&mut pos, fields[0])?;
@@ -191,7 +192,8 @@ pub fn read(text: &str) -> Result<Position, GameError> {
     read_reserve(&mut pos, fields[5])?;
     let passes = PASSES
         .read(fields[6])
-        .map_err(|why| bad(format!("The passes field (field 7): {why}.")))? as u8;
+        .map_err(|why| bad(format!("The passes field (field 7): {}.", why.clause())))?
+        as u8;
     if passes as usize > pos.in_play_count() {
         return Err(bad(format!(
             "The passes field (field 7) says {passes}, more than the {} in play.",
@@ -204,7 +206,7 @@ pub fn read(text: &str) -> Result<Position, GameError> {
     Ok(pos)
 }
 
-fn army_of_letter_field(field: &str, name: &str) -> Result<crate::core::Seat, GameError> {
+fn army_of_letter_field(field: &str, name: &str) -> Result<crate::core::Seat, PositionError> {
     let mut chars = field.chars();
     match (chars.next().and_then(army_of_letter), chars.next()) {
         (Some(seat), None) => Ok(seat),
@@ -215,7 +217,7 @@ fn army_of_letter_field(field: &str, name: &str) -> Result<crate::core::Seat, Ga
     }
 }
 
-fn read_placement(pos: &mut Position, field: &str) -> Result<(), GameError> {
+fn read_placement(pos: &mut Position, field: &str) -> Result<(), PositionError> {
     let geo = tables().geo;
     let ranks: Vec<&str> = field.split('/').collect();
     if ranks.len() != 16 {
@@ -299,7 +301,7 @@ fn cause_of_mark(mark: char) -> Option<Cause> {
     }
 }
 
-fn read_out(pos: &mut Position, field: &str) -> Result<(), GameError> {
+fn read_out(pos: &mut Position, field: &str) -> Result<(), PositionError> {
     if field == "-" {
         return Ok(());
     }
@@ -327,7 +329,7 @@ fn read_out(pos: &mut Position, field: &str) -> Result<(), GameError> {
     Ok(())
 }
 
-fn read_cells(field: &str, name: &str) -> Result<CellSet, GameError> {
+fn read_cells(field: &str, name: &str) -> Result<CellSet, PositionError> {
     let mut set = CellSet::new();
     if field == "-" {
         return Ok(set);
@@ -344,7 +346,7 @@ fn read_cells(field: &str, name: &str) -> Result<CellSet, GameError> {
     Ok(set)
 }
 
-fn read_reserve(pos: &mut Position, field: &str) -> Result<(), GameError> {
+fn read_reserve(pos: &mut Position, field: &str) -> Result<(), PositionError> {
     if field == "-" {
         return Ok(());
     }
@@ -362,8 +364,9 @@ fn read_reserve(pos: &mut Position, field: &str) -> Result<(), GameError> {
         };
         let number = RESERVE_COUNT.read(chars.as_str()).map_err(|why| {
             bad(format!(
-                "The reserve field has {}: the count {why}.",
-                quoted(part)
+                "The reserve field has {}: the count {}.",
+                quoted(part),
+                why.clause()
             ))
         })?;
         pos.set_reserve(kind, number as u8);
@@ -373,7 +376,7 @@ fn read_reserve(pos: &mut Position, field: &str) -> Result<(), GameError> {
 
 /// Every army in play has one King; armies out have no pieces; no Pawn
 /// stands on its own camp's long diagonal; the army to move is in play.
-fn check_armies(pos: &Position) -> Result<(), GameError> {
+fn check_armies(pos: &Position) -> Result<(), PositionError> {
     let t = tables();
     for seat in ARMIES {
         let name = super::armies::army_name(seat);

@@ -16,11 +16,12 @@ use crate::core::bitboard::{Bits, bit};
 use crate::core::history::{self, History};
 use crate::core::orthodox::{CastlingRights, piece_taken};
 use crate::core::{
-    Annotations, Board, Cell, CellSet, Departure, EndRules, Game, GameError, Geometry, Move,
-    MoveList, Piece, Retirements, Seat,
+    Annotations, Board, Cell, CellSet, Departure, EndRules, Game, Geometry, Move, MoveList, Piece,
+    Retirements, Seat,
 };
 use crate::core::{Figure, Note};
 use crate::limits::Limit;
+use crate::notation::PositionError;
 use crate::variants::chess::bits::PieceBits;
 use crate::variants::{Bench, Layout, Names, Record, Registered, UciName};
 pub use options::OPTIONS;
@@ -39,7 +40,7 @@ pub const RECORD: Record = Record {
         pgn: Some("cat-chess"),
         pgn_read: &["cat-chess", "cat chess", "cat"],
         xboard: None,
-        uci: UciName::Own("cat-chess"),
+        uci: UciName::Own("catchess"),
     },
     summary: "Chess with a third seat, the Cats, whose zones disarm the pieces in them.",
     seats: SEATS,
@@ -63,7 +64,7 @@ impl Registered for CatChess {
     fn start(_: &crate::core::Options) -> CatChess {
         CatChess::new()
     }
-    fn from_text(text: &str, _: &crate::core::Options) -> Result<CatChess, GameError> {
+    fn from_text(text: &str, _: &crate::core::Options) -> Result<CatChess, PositionError> {
         CatChess::from_fen(text)
     }
 }
@@ -150,6 +151,8 @@ impl Default for CatChess {
 }
 
 impl Game for CatChess {
+    type Refusal = notation::Refusal;
+
     fn fullmove(&self) -> u16 {
         self.state.fullmove
     }
@@ -242,7 +245,7 @@ impl Game for CatChess {
         notation::move_notation(self, mv)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+    fn parse_move(&self, text: &str) -> Result<Move, notation::Refusal> {
         notation::parse_move(self, text)
     }
 

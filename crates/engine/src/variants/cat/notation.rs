@@ -5,7 +5,7 @@
 use super::position::seat_possessive;
 use super::{CATS, CatChess};
 use crate::core::orthodox::coordinate_text;
-use crate::core::{EndReason, Game, GameError, Move};
+use crate::core::{EndReason, Game, Move, Seat};
 use crate::notation::san;
 
 /// `mv` in coordinates (`e2e4`, `a4b5`), or `pass`.
@@ -46,21 +46,34 @@ pub fn move_notation(game: &CatChess, mv: Move) -> String {
     text
 }
 
+/// Why Cat Chess refuses a move's text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// A pass when it is not the Cats' turn.
+    #[error("Only the Cats may pass, and it is {} move.", seat_possessive(*.to_move))]
+    OnlyCatsPass {
+        /// Whose turn it is.
+        to_move: Seat,
+    },
+    /// A move in coordinates or SAN refused.
+    #[error(transparent)]
+    San(#[from] san::SanError),
+}
+
 /// Reads a move in coordinates (`e2e4`, `e7e8q`, `a4b5`, `pass`) or as the
 /// move list writes it (`Nf3`, `O-O`, `Ca4-b5`, `Cats pass`), and checks
 /// that it is legal.
-pub fn parse_move(game: &CatChess, text: &str) -> Result<Move, GameError> {
+pub fn parse_move(game: &CatChess, text: &str) -> Result<Move, Refusal> {
     let trimmed = text.trim();
     let lower = trimmed.to_ascii_lowercase();
     if lower == "pass" || lower == "cats pass" {
         return if game.to_move() == CATS {
             Ok(Move::PASS)
         } else {
-            Err(GameError::new(format!(
-                "Only the Cats may pass, and it is {} move.",
-                seat_possessive(game.to_move())
-            )))
+            Err(Refusal::OnlyCatsPass {
+                to_move: game.to_move(),
+            })
         };
     }
-    san::parse_coordinate_or_san(game, trimmed)
+    Ok(san::parse_coordinate_or_san(game, trimmed)?)
 }

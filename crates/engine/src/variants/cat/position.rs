@@ -5,7 +5,8 @@ use super::play::State;
 use super::{CATS, CatChess, zones};
 use crate::core::bitboard::bit;
 use crate::core::orthodox::{army_name, double_step_left, letter_of_piece, piece_of_letter};
-use crate::core::{Cell, GameError, Geometry, History, Piece, PieceKind, Seat};
+use crate::core::{Cell, Geometry, History, Piece, PieceKind, Seat};
+use crate::notation::PositionError;
 use crate::notation::fen::{
     EN_PASSANT, FenFault, FenFields, PLACEMENT, check_armies, read_fen_fields,
 };
@@ -33,21 +34,30 @@ pub fn seat_possessive(seat: Seat) -> &'static str {
     }
 }
 
-fn error(field: &str, message: impl std::fmt::Display) -> GameError {
-    GameError::new(format!("Cat FEN {field}: {message}."))
+fn error(field: &str, message: impl std::fmt::Display) -> PositionError {
+    PositionError::field("Cat FEN", field, message)
 }
 
 impl CatChess {
     /// A game starting from a Cat FEN; a malformed or impossible position is
     /// refused with one sentence naming the field and the fault.
-    pub fn from_fen(text: &str) -> Result<CatChess, GameError> {
-        let fields: FenFields = read_fen_fields(text, piece_of_cat_letter, SIDES)
-            .map_err(|f| GameError::new(f.sentence("Cat FEN")))?;
+    pub fn from_fen(text: &str) -> Result<CatChess, PositionError> {
+        let fields: FenFields =
+            read_fen_fields(text, piece_of_cat_letter, SIDES).map_err(|fault| {
+                PositionError::Fen {
+                    notation: "Cat FEN",
+                    fault,
+                }
+            })?;
         let mut board = fields.board;
         board.use_square_table(super::eval::square_table());
         let geo = Geometry::chess8();
-        check_armies(geo, &board, fields.castling)
-            .map_err(|f: FenFault| GameError::new(f.sentence("Cat FEN")))?;
+        check_armies(geo, &board, fields.castling).map_err(|fault: FenFault| {
+            PositionError::Fen {
+                notation: "Cat FEN",
+                fault,
+            }
+        })?;
         let cat_cells: Vec<Cell> = board
             .pieces(geo.cell_count())
             .filter(|(_, p)| p.kind() == PieceKind::Cat)
@@ -86,7 +96,7 @@ impl CatChess {
 
     /// Refuses an en-passant cell no double step could have left, and a
     /// King in check just after its own side moved.
-    fn check_turn(&self) -> Result<(), GameError> {
+    fn check_turn(&self) -> Result<(), PositionError> {
         if let Some(ep) = self.state.ep {
             if self.side == Seat::WHITE {
                 return Err(error(

@@ -15,11 +15,12 @@ pub mod weights;
 
 use crate::core::history::{self, History};
 use crate::core::{
-    Annotations, Board, Cell, CellSet, EndRules, Game, GameError, Geometry, Move, MoveList,
-    Options, Piece, Retirements, Seat, orthodox::piece_taken,
+    Annotations, Board, Cell, CellSet, EndRules, Game, Geometry, Move, MoveList, Options, Piece,
+    Retirements, Seat, orthodox::piece_taken,
 };
 use crate::core::{Figure, Note};
 use crate::limits::Limit;
+use crate::notation::PositionError;
 use crate::variants::{Bench, Layout, Names, Record, Registered, UciName};
 use castling::CastlingRights;
 pub use options::{ChessOptions, OPTIONS};
@@ -61,7 +62,7 @@ impl Registered for Chess {
     fn start(options: &Options) -> Chess {
         Chess::new(options)
     }
-    fn from_text(text: &str, options: &Options) -> Result<Chess, GameError> {
+    fn from_text(text: &str, options: &Options) -> Result<Chess, PositionError> {
         Chess::from_fen(text, options)
     }
 }
@@ -106,6 +107,8 @@ impl Chess {
 }
 
 impl Game for Chess {
+    type Refusal = crate::notation::san::SanError;
+
     fn fullmove(&self) -> u16 {
         self.state.fullmove
     }
@@ -191,7 +194,7 @@ impl Game for Chess {
         notation::move_notation(self, mv)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+    fn parse_move(&self, text: &str) -> Result<Move, crate::notation::san::SanError> {
         notation::parse_move(self, text)
     }
 

@@ -2,8 +2,8 @@
 //! move list, and either read back.
 
 use super::Chess;
+use crate::core::Move;
 use crate::core::orthodox::coordinate_text;
-use crate::core::{GameError, Move};
 use crate::notation::san;
 
 /// `mv` in coordinates, as UCI writes it.
@@ -17,6 +17,6 @@ pub fn move_notation(game: &Chess, mv: Move) -> String {
 }
 
 /// Reads a move in coordinates or SAN and checks that it is legal.
-pub fn parse_move(game: &Chess, text: &str) -> Result<Move, GameError> {
+pub fn parse_move(game: &Chess, text: &str) -> Result<Move, san::SanError> {
     san::parse_coordinate_or_san(game, text)
 }

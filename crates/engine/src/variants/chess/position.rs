@@ -4,25 +4,29 @@ use super::play::State;
 use super::{Chess, ChessOptions};
 use crate::core::orthodox::{army_name, double_step_left};
 pub use crate::core::orthodox::{letter_of_piece, piece_of_letter};
-use crate::core::{Cell, Game, GameError, Geometry, History, Options, Seat};
+use crate::core::{Cell, Game, Geometry, History, Options, Seat};
+use crate::notation::PositionError;
 use crate::notation::fen::{EN_PASSANT, FenFault, PLACEMENT, check_armies, read_fen_fields};
 use crate::notation::placement::write_placement;
 
 /// The side-to-move letters of FEN.
 const SIDES: &[(&str, Seat)] = &[("w", Seat::WHITE), ("b", Seat::BLACK)];
 
-fn err(field: &str, message: impl std::fmt::Display) -> GameError {
-    GameError::new(format!("FEN {field}: {message}."))
+fn err(field: &str, message: impl std::fmt::Display) -> PositionError {
+    PositionError::field("FEN", field, message)
 }
 
-fn fault(f: &FenFault) -> GameError {
-    GameError::new(f.sentence("FEN"))
+fn fault(f: &FenFault) -> PositionError {
+    PositionError::Fen {
+        notation: "FEN",
+        fault: f.clone(),
+    }
 }
 
 impl Chess {
     /// A game starting from `fen`, with `options`; refuses a malformed or
     /// impossible position with a sentence saying which field and why.
-    pub fn from_fen(fen: &str, options: &Options) -> Result<Chess, GameError> {
+    pub fn from_fen(fen: &str, options: &Options) -> Result<Chess, PositionError> {
         let fields = read_fen_fields(fen, piece_of_letter, SIDES).map_err(|f| fault(&f))?;
         let mut game = Chess {
             geo: Geometry::chess8(),
@@ -46,7 +50,7 @@ impl Chess {
     }
 
     /// Refuses positions that cannot arise in a game.
-    fn validate(&self) -> Result<(), GameError> {
+    fn validate(&self) -> Result<(), PositionError> {
         check_armies(self.geo, &self.board, self.state.castling).map_err(|f| fault(&f))?;
         let them = self.side.opponent();
         if let Some(king) = self.board.king(them)
@@ -67,7 +71,7 @@ impl Chess {
         Ok(())
     }
 
-    fn validate_en_passant(&self, ep: Cell) -> Result<(), GameError> {
+    fn validate_en_passant(&self, ep: Cell) -> Result<(), PositionError> {
         let mover = self.side.opponent();
         if !double_step_left(self.geo, &self.board, ep, mover) {
             return Err(err(

@@ -23,11 +23,12 @@ pub mod tables;
 use crate::core::history::{self, History};
 use crate::core::orthodox::CastlingRights;
 use crate::core::{
-    Annotations, Board, Cell, CellSet, EndRules, Game, GameError, Geometry, Move, MoveKind,
-    MoveList, Options, Piece, PieceKind, Retirements, Seat,
+    Annotations, Board, Cell, CellSet, EndRules, Game, Geometry, Move, MoveKind, MoveList, Options,
+    Piece, PieceKind, Retirements, Seat,
 };
 use crate::core::{Figure, Note};
 use crate::limits::Limit;
+use crate::notation::PositionError;
 use crate::variants::{Bench, EngineOption, Layout, Names, Record, Registered, UciName};
 use arrayvec::ArrayVec;
 pub use options::{ChuOptions, OPTIONS};
@@ -73,7 +74,7 @@ pub const RECORD: Record = Record {
         pgn: Some("elven"),
         pgn_read: &["elven", "chu chess", "chu-chess"],
         xboard: Some("elven"),
-        uci: UciName::Own("elven"),
+        uci: UciName::Own("chuchess"),
     },
     summary: "Muller's Chu Chess on 10 x 10: shogi-like pieces, a Lion that moves twice.",
     seats: SEATS,
@@ -102,7 +103,7 @@ impl Registered for Chu {
     fn start(options: &Options) -> Chu {
         Chu::new(options)
     }
-    fn from_text(text: &str, options: &Options) -> Result<Chu, GameError> {
+    fn from_text(text: &str, options: &Options) -> Result<Chu, PositionError> {
         Chu::from_fen(text, options)
     }
 }
@@ -168,6 +169,8 @@ impl Chu {
 }
 
 impl Game for Chu {
+    type Refusal = notation::Refusal;
+
     fn fullmove(&self) -> u16 {
         self.state.fullmove
     }
@@ -257,7 +260,7 @@ impl Game for Chu {
         notation::move_notation(self, mv)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+    fn parse_move(&self, text: &str) -> Result<Move, notation::Refusal> {
         notation::parse_move(self, text)
     }
 

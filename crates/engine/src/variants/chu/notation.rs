@@ -23,7 +23,7 @@ use super::Chu;
 use super::pieces::{kind_of_letter, kind_text};
 use super::play::is_lion_pass;
 use super::promotion::PromotionMode;
-use crate::core::{Cell, Game, GameError, Move, MoveKind, MoveList, PieceKind};
+use crate::core::{Cell, Game, Move, MoveKind, MoveList, PieceKind};
 use crate::text::quoted;
 
 /// The Lion's pass as XBoard writes a null move.
@@ -155,27 +155,45 @@ fn leg<'a>(game: &Chu, text: &'a str) -> Option<(Cell, Cell, &'a str)> {
     Some((from, to, text.get(4..)?))
 }
 
+/// Why Chu Chess refuses a move's text (each holding the text as written).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// Not a move in any spelling Chu reads.
+    #[error("Move {} cannot be read; {SPELLINGS}.", quoted(.0))]
+    Unreadable(String),
+    /// A move that is not legal now.
+    #[error("Move {} is not legal here.", quoted(.0))]
+    Illegal(String),
+    /// The Lion's pass (written as a null move) when no Lion may pass.
+    #[error("Move {} is the Lion's pass, which is not legal here.", quoted(.0))]
+    PassIllegal(String),
+    /// A Lion's two legs that do not meet.
+    #[error("Move {}: the second leg must start where the first ends.", quoted(.0))]
+    LegsApart(String),
+    /// A Lion's leg longer than a king step.
+    #[error("Move {}: each leg must be one king step.", quoted(.0))]
+    LongLeg(String),
+    /// A Lion's first leg ending on its own side's piece.
+    #[error("Move {}: the first leg ends on a piece of the side to move.", quoted(.0))]
+    OwnPieceMidway(String),
+}
+
 /// Reads a move in any spelling and checks that it is legal now.
-pub fn parse_move(game: &Chu, text: &str) -> Result<Move, GameError> {
+pub fn parse_move(game: &Chu, text: &str) -> Result<Move, Refusal> {
     let text = text.trim();
     let moves = game.legal_move_list();
     if let Some(i) = readable_all(game, &moves).iter().position(|t| t == text) {
         return Ok(moves[i]);
     }
-    let shown = quoted(text);
     if PASS_WORDS.contains(&text) {
         return moves
             .iter()
             .copied()
             .find(|&m| is_lion_pass(m))
-            .ok_or_else(|| {
-                GameError::new(format!(
-                    "Move {shown} is the Lion's pass, which is not legal here."
-                ))
-            });
+            .ok_or_else(|| Refusal::PassIllegal(text.to_string()));
     }
-    let unreadable = || GameError::new(format!("Move {shown} cannot be read; {SPELLINGS}."));
-    let illegal = || GameError::new(format!("Move {shown} is not legal here."));
+    let unreadable = || Refusal::Unreadable(text.to_string());
+    let illegal = || Refusal::Illegal(text.to_string());
     let wanted = match text.split_once(',') {
         None => {
             let (from, to, rest) = leg(game, text).ok_or_else(unreadable)?;
@@ -211,23 +229,17 @@ pub fn parse_move(game: &Chu, text: &str) -> Result<Move, GameError> {
             let (from, mid, r1) = leg(game, first).ok_or_else(unreadable)?;
             let (mid2, to, r2) = leg(game, second).ok_or_else(unreadable)?;
             if !r1.is_empty() || !r2.is_empty() || mid != mid2 {
-                return Err(GameError::new(format!(
-                    "Move {shown}: the second leg must start where the first ends."
-                )));
+                return Err(Refusal::LegsApart(text.to_string()));
             }
             if !game.t.adjacent(from, mid) || !game.t.adjacent(mid, to) {
-                return Err(GameError::new(format!(
-                    "Move {shown}: each leg must be one king step."
-                )));
+                return Err(Refusal::LongLeg(text.to_string()));
             }
             match game.board.get(mid) {
                 None if to == from => Move::two_leg(from, from, from),
                 None => Move::normal(from, to),
                 Some(p) if p.seat() != game.side => Move::two_leg(from, mid, to),
                 Some(_) => {
-                    return Err(GameError::new(format!(
-                        "Move {shown}: the first leg ends on a piece of the side to move."
-                    )));
+                    return Err(Refusal::OwnPieceMidway(text.to_string()));
                 }
             }
         }

@@ -9,7 +9,8 @@ use super::play::State;
 use super::tables::ChuTables;
 use super::{Chu, ChuOptions, promotion::on_last_rank};
 use crate::core::orthodox::{CastlingRights, army_name, pawn_forward};
-use crate::core::{Cell, GameError, History, Options, Piece, PieceKind, Seat};
+use crate::core::{Cell, History, Options, Piece, PieceKind, Seat};
+use crate::notation::PositionError;
 use crate::notation::fen::{FenFault, check_field_count, clock_fields, side_field};
 use crate::notation::placement::{parse_placement, write_placement};
 use crate::text::{count, quoted};
@@ -23,12 +24,15 @@ const CROWNED: [(char, &str); 4] = [
     ('\u{E003}', "+b"),
 ];
 
-fn err(field: &str, message: impl std::fmt::Display) -> GameError {
-    GameError::new(format!("Chu FEN {field}: {message}."))
+fn err(field: &str, message: impl std::fmt::Display) -> PositionError {
+    PositionError::field("Chu FEN", field, message)
 }
 
-fn fault(f: FenFault) -> GameError {
-    GameError::new(f.sentence("Chu FEN"))
+fn fault(f: FenFault) -> PositionError {
+    PositionError::Fen {
+        notation: "Chu FEN",
+        fault: f,
+    }
 }
 
 /// The side-to-move letters of Chu FEN.
@@ -67,7 +71,7 @@ fn fold_crowns(field: &str) -> String {
 impl Chu {
     /// A game starting from a Chu FEN `text`, with `options`; refuses a
     /// malformed or impossible position with a sentence naming the field.
-    pub fn from_fen(text: &str, options: &Options) -> Result<Chu, GameError> {
+    pub fn from_fen(text: &str, options: &Options) -> Result<Chu, PositionError> {
         let t = ChuTables::get();
         let fields: Vec<&str> = text.split_whitespace().collect();
         check_field_count(&fields).map_err(fault)?;
@@ -127,7 +131,7 @@ impl Chu {
 
     /// Refuses positions that cannot be played: a side without exactly one
     /// King, a Pawn on its last rank, or the side not to move in check.
-    fn validate(&self) -> Result<(), GameError> {
+    fn validate(&self) -> Result<(), PositionError> {
         const PLACEMENT: &str = "placement (field 1)";
         for seat in [Seat::WHITE, Seat::BLACK] {
             let kings = self.board.count(seat, PieceKind::King);

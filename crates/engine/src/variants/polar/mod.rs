@@ -18,11 +18,12 @@ use crate::core::history::{self, History};
 use crate::core::orthodox::piece_taken;
 use crate::core::piece_sets::PieceSets;
 use crate::core::{
-    Annotations, Board, Cell, CellSet, EndRules, Game, GameError, Geometry, Move, MoveList,
-    Options, Piece, PieceKind, Retirements, Seat,
+    Annotations, Board, Cell, CellSet, EndRules, Game, Geometry, Move, MoveList, Options, Piece,
+    PieceKind, Retirements, Seat,
 };
 use crate::core::{Figure, Note};
 use crate::limits::Limit;
+use crate::notation::PositionError;
 use crate::variants::{Bench, Layout, Names, Record, Registered, UciName};
 pub use formations::Formation;
 pub use options::{OPTIONS, PolarOptions};
@@ -42,7 +43,7 @@ pub const RECORD: Record = Record {
         pgn: Some("polar"),
         pgn_read: &["polar", "polar chess", "polar-chess"],
         xboard: None,
-        uci: UciName::Own("polar"),
+        uci: UciName::Own("polarchess"),
     },
     summary: "Chess on a sphere of 72 cells round two poles, lines running over the equator.",
     seats: SEATS,
@@ -66,7 +67,7 @@ impl Registered for Polar {
     fn start(options: &Options) -> Polar {
         Polar::new(options)
     }
-    fn from_text(text: &str, options: &Options) -> Result<Polar, GameError> {
+    fn from_text(text: &str, options: &Options) -> Result<Polar, PositionError> {
         Polar::from_text(text, options)
     }
 }
@@ -186,6 +187,8 @@ impl Polar {
 }
 
 impl Game for Polar {
+    type Refusal = notation::Refusal;
+
     fn fullmove(&self) -> u16 {
         self.state.fullmove
     }
@@ -276,7 +279,7 @@ impl Game for Polar {
         notation::move_notation(self, mv)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+    fn parse_move(&self, text: &str) -> Result<Move, notation::Refusal> {
         notation::parse_move(self, text)
     }
 

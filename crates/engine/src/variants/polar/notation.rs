@@ -8,7 +8,7 @@
 use super::Polar;
 use super::position::cell_named;
 use crate::core::orthodox::PROMOTIONS;
-use crate::core::{Game, GameError, Move, PieceKind};
+use crate::core::{Game, Move, PieceKind};
 use crate::text::quoted;
 
 /// `mv` in coordinates: `15N-16N`, `19S-10E=Q`.
@@ -98,14 +98,81 @@ fn split(text: &str) -> Option<Written<'_>> {
     })
 }
 
+/// Why Polar chess refuses a move's text. `text` is the move as written;
+/// `shown` a move's cells as `15N-16N`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// Not written from-to with cell names.
+    #[error(
+        "{} is not a Polar chess move; write it as from-to with cell names, such as 15N-16N or 19S-10E=Q.",
+        quoted(.text)
+    )]
+    NotAMove {
+        /// The move as written.
+        text: String,
+    },
+    /// A cell name the sphere does not have.
+    #[error("There is no cell {} on the polar board (in the move {}).", quoted(.cell), quoted(.text))]
+    NoCell {
+        /// The name.
+        cell: String,
+        /// The move as written.
+        text: String,
+    },
+    /// A piece letter that is not the piece on the cell.
+    #[error(
+        "The move {} names a piece {} but {from} holds no such piece of the side to move.",
+        quoted(.text),
+        quoted(&.letter.to_string())
+    )]
+    NoSuchPiece {
+        /// The move as written.
+        text: String,
+        /// The letter written.
+        letter: char,
+        /// The cell it leaves.
+        from: String,
+    },
+    /// No legal move goes from-to.
+    #[error("{shown} is not a legal move here.")]
+    Illegal {
+        /// The move's cells.
+        shown: String,
+    },
+    /// A promotion letter that is no piece to promote to.
+    #[error(
+        "{} in the move {} is not a piece to promote to; choose Q, R, B or N.",
+        quoted(&.letter.to_string()),
+        quoted(.text)
+    )]
+    NotAPromotion {
+        /// The letter written.
+        letter: char,
+        /// The move as written.
+        text: String,
+    },
+    /// A move that promotes written without its piece.
+    #[error("{shown} promotes; add the piece, such as {shown}=Q.")]
+    MustPromote {
+        /// The move's cells.
+        shown: String,
+    },
+    /// A promotion to a piece the pawn may not become there.
+    #[error(
+        "{shown} does not promote to that piece; a pawn there becomes Q, R, B or N, and only on an enemy central cell."
+    )]
+    WrongPromotion {
+        /// The move's cells.
+        shown: String,
+    },
+}
+
 /// Reads a move in either form and checks that it is legal.
-pub fn parse_move(game: &Polar, text: &str) -> Result<Move, GameError> {
+pub fn parse_move(game: &Polar, text: &str) -> Result<Move, Refusal> {
     let trimmed = text.trim().trim_end_matches(['+', '#', '!', '?']);
+    let written = || text.trim().to_string();
     let Some(w) = split(trimmed) else {
-        return Err(GameError::new(format!(
-            "{} is not a Polar chess move; write it as from-to with cell names, such as 15N-16N or 19S-10E=Q.",
-            quoted(text.trim())
-        )));
+        return Err(Refusal::NotAMove { text: written() });
     };
     let (Some(from), Some(to)) = (cell_named(game, w.from), cell_named(game, w.to)) else {
         let bad = if cell_named(game, w.from).is_none() {
@@ -113,11 +180,10 @@ pub fn parse_move(game: &Polar, text: &str) -> Result<Move, GameError> {
         } else {
             w.to
         };
-        return Err(GameError::new(format!(
-            "There is no cell {} on the polar board (in the move {}).",
-            quoted(bad),
-            quoted(text.trim())
-        )));
+        return Err(Refusal::NoCell {
+            cell: bad.to_string(),
+            text: written(),
+        });
     };
     let geo = game.geometry();
     let shown = format!("{}-{}", geo.name(from), geo.name(to));
@@ -125,12 +191,11 @@ pub fn parse_move(game: &Polar, text: &str) -> Result<Move, GameError> {
     if let Some(letter) = w.piece
         && mover.is_none_or(|p| p.kind().letter() != letter)
     {
-        return Err(GameError::new(format!(
-            "The move {} names a piece {} but {} holds no such piece of the side to move.",
-            quoted(text.trim()),
-            quoted(&letter.to_string()),
-            geo.name(from)
-        )));
+        return Err(Refusal::NoSuchPiece {
+            text: written(),
+            letter,
+            from: geo.name(from).to_string(),
+        });
     }
     let candidates: Vec<Move> = game
         .legal_move_list()
@@ -139,28 +204,23 @@ pub fn parse_move(game: &Polar, text: &str) -> Result<Move, GameError> {
         .filter(|m| m.from == from && m.to == to)
         .collect();
     if candidates.is_empty() {
-        return Err(GameError::new(format!("{shown} is not a legal move here.")));
+        return Err(Refusal::Illegal { shown });
     }
     let wanted = match w.promotion {
         None => None,
         Some(letter) => match PROMOTIONS.iter().find(|k| k.letter() == letter) {
             Some(&kind) => Some(kind),
             None => {
-                return Err(GameError::new(format!(
-                    "{} in the move {} is not a piece to promote to; choose Q, R, B or N.",
-                    quoted(&letter.to_string()),
-                    quoted(text.trim())
-                )));
+                return Err(Refusal::NotAPromotion {
+                    letter,
+                    text: written(),
+                });
             }
         },
     };
     match candidates.iter().find(|m| m.promotion == wanted) {
         Some(&mv) => Ok(mv),
-        None if wanted.is_none() => Err(GameError::new(format!(
-            "{shown} promotes; add the piece, such as {shown}=Q."
-        ))),
-        None => Err(GameError::new(format!(
-            "{shown} does not promote to that piece; a pawn there becomes Q, R, B or N, and only on an enemy central cell."
-        ))),
+        None if wanted.is_none() => Err(Refusal::MustPromote { shown }),
+        None => Err(Refusal::WrongPromotion { shown }),
     }
 }

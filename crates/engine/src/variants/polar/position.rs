@@ -18,8 +18,9 @@
 
 use super::{EnPassant, Polar};
 use crate::core::orthodox::{KINDS as KIND_ORDER, army_name, letter_of_piece, piece_of_letter};
-use crate::core::{Cell, Game, GameError, Options, PieceKind, Seat};
+use crate::core::{Cell, Game, Options, PieceKind, Seat};
 use crate::limits::{HALFMOVE_CLOCK, MOVE_NUMBER};
+use crate::notation::PositionError;
 use crate::text::{count, quoted};
 
 /// The cell named `name`, in any case (`15n` is 15N).
@@ -104,14 +105,14 @@ fn en_passant_landings(game: &Polar, over: Cell) -> Vec<Cell> {
     out
 }
 
-fn error(message: impl Into<String>) -> GameError {
-    GameError::new(message)
+fn error(message: impl Into<String>) -> PositionError {
+    PositionError::Fault(message.into())
 }
 
 impl Polar {
     /// A game starting from the position `text`, with `options`; refuses a
     /// malformed or impossible position with a sentence saying what and where.
-    pub fn from_text(text: &str, options: &Options) -> Result<Polar, GameError> {
+    pub fn from_text(text: &str, options: &Options) -> Result<Polar, PositionError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() != 6 {
             return Err(error(format!(
@@ -136,12 +137,14 @@ impl Polar {
         game.read_en_passant(fields[3])?;
         game.state.halfmove = HALFMOVE_CLOCK.read(fields[4]).map_err(|why| {
             error(format!(
-                "The halfmove clock (field 5) of the position text: {why}."
+                "The halfmove clock (field 5) of the position text: {}.",
+                why.clause()
             ))
         })? as u16;
         game.state.fullmove = MOVE_NUMBER.read(fields[5]).map_err(|why| {
             error(format!(
-                "The move number (field 6) of the position text: {why}."
+                "The move number (field 6) of the position text: {}.",
+                why.clause()
             ))
         })? as u16;
         let them = game.side.opponent();
@@ -157,7 +160,7 @@ impl Polar {
     }
 
     /// Reads the pieces field onto the empty board.
-    fn read_pieces(&mut self, field: &str) -> Result<(), GameError> {
+    fn read_pieces(&mut self, field: &str) -> Result<(), PositionError> {
         for (i, entry) in field.split(',').enumerate() {
             let mut chars = entry.chars();
             let piece = chars.next().and_then(piece_of_letter);
@@ -199,7 +202,7 @@ impl Polar {
     }
 
     /// Reads the double-step field: each cell must hold a pawn.
-    fn read_rights(&mut self, field: &str) -> Result<(), GameError> {
+    fn read_rights(&mut self, field: &str) -> Result<(), PositionError> {
         if field == "-" {
             return Ok(());
         }
@@ -227,7 +230,7 @@ impl Polar {
 
     /// Reads the en-passant field: `-`, `over` or `over/landing`, checked
     /// against a double step the side that just moved could have made.
-    fn read_en_passant(&mut self, field: &str) -> Result<(), GameError> {
+    fn read_en_passant(&mut self, field: &str) -> Result<(), PositionError> {
         if field == "-" {
             return Ok(());
         }

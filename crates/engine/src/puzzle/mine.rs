@@ -1,0 +1,300 @@
+//! Finding puzzles: candidate positions from an analysed game (before each
+//! mistake or blunder, where a better move was there to find, and after
+//! each blunder, where it may be punished), each checked by a deeper
+//! search ([`check`]): the best move must win clearly — its winning
+//! chances at least [`WINNING`] — and the second best fall short of it by
+//! at least [`GAP`] (a blunder's fall), or there is no second move; a mate
+//! is the only move when no other move mates. The
+//! solution goes on while the solver's next move is unique the same way,
+//! up to [`MAX_SOLVER_MOVES`](super::MAX_SOLVER_MOVES) of them.
+
+use super::{MAX_SOLVER_MOVES, Puzzle, Source, Tag};
+use crate::ai::score::mate_in_moves;
+use crate::analysis::chances::chances;
+use crate::analysis::{Analyst, Class, GameAnalysis, Line, Scale};
+use crate::core::{Game, Move};
+use crate::rating::Rating;
+use crate::variants::{AnyGame, Variant};
+use std::sync::atomic::AtomicBool;
+
+/// The least winning chances (−1 to +1) the best move must give: about
+/// three pawns ahead in chess.
+pub const WINNING: f64 = 0.5;
+
+/// The least fall in chances from the best move to the second best: a
+/// blunder's ([`Class::Blunder`]).
+pub const GAP: f64 = Class::Blunder.threshold();
+
+/// Why a candidate position is no puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rejection {
+    /// The game is over there.
+    Finished,
+    /// The best move does not win clearly.
+    NotWinning,
+    /// Another move wins nearly as well.
+    NotUnique,
+    /// The search was stopped.
+    Stopped,
+}
+
+/// The plies of a game whose positions are worth checking: before every
+/// ply classed a mistake or worse, and after every blunder (the position
+/// the next seat may punish it from), each once, in order.
+pub fn candidates(analysis: &GameAnalysis, moves: &[Move], scale: Scale) -> Vec<usize> {
+    let mut out = Vec::new();
+    for verdict in analysis.verdicts(moves, scale).into_iter().flatten() {
+        match verdict.class {
+            Some(Class::Blunder) => out.extend([verdict.ply, verdict.ply + 1]),
+            Some(Class::Mistake) => out.push(verdict.ply),
+            _ => {}
+        }
+    }
+    out.retain(|&ply| ply < moves.len());
+    out.dedup();
+    out
+}
+
+/// The only winning move of `game`, if it has one: the best line when it
+/// wins clearly and the second best is worse by the gap.
+fn only_win(
+    game: &AnyGame,
+    analyst: &mut dyn Analyst,
+    scale: Scale,
+    stop: &AtomicBool,
+) -> Result<Result<Line, Rejection>, String> {
+    if game.outcome().is_some() || game.legal_move_list().is_empty() {
+        return Ok(Err(Rejection::Finished));
+    }
+    let lines = analyst.lines(game, 2, stop)?;
+    if stop.load(std::sync::atomic::Ordering::Relaxed) {
+        return Ok(Err(Rejection::Stopped));
+    }
+    let Some(best) = lines.first().filter(|l| !l.moves.is_empty()) else {
+        return Ok(Err(Rejection::Stopped));
+    };
+    let best_chances = chances(best.score, scale);
+    if best_chances < WINNING {
+        return Ok(Err(Rejection::NotWinning));
+    }
+    if let Some(second) = lines.get(1)
+        && !unique(best.score, second.score, scale)
+    {
+        return Ok(Err(Rejection::NotUnique));
+    }
+    Ok(Ok(best.clone()))
+}
+
+/// Whether a best move scored `best` stands alone beside the second best,
+/// scored `second`: a mate stands alone when the second mates not at all
+/// (as lichess's puzzles count it: a mate is the only move when no other
+/// mates); a win without mate when the second falls short by the gap.
+fn unique(best: i32, second: i32, scale: Scale) -> bool {
+    let mates = |score: i32| mate_in_moves(score).is_some_and(|n| n > 0);
+    if mates(best) {
+        return !mates(second);
+    }
+    chances(best, scale) - chances(second, scale) >= GAP
+}
+
+/// Checks `game` (the solver to move) as a puzzle: the puzzle, or why it
+/// is none. `analyst` should search deeper than the pass that found the
+/// candidate. A failure of the analyst is one sentence.
+pub fn check(
+    game: &AnyGame,
+    analyst: &mut dyn Analyst,
+    source: Source,
+    stop: &AtomicBool,
+) -> Result<Result<Puzzle, Rejection>, String> {
+    let variant = game.variant();
+    let scale = Scale::of(variant);
+    let first = match only_win(game, analyst, scale, stop)? {
+        Ok(line) => line,
+        Err(why) => return Ok(Err(why)),
+    };
+    let solver = game.to_move();
+    let mut solution = vec![first.moves[0]];
+    let mut walk = game.clone();
+    walk.make_move(first.moves[0]);
+    let mut line = first.moves;
+    let mut solver_moves = 1;
+    // Go on while the line has the other seats' replies and then a move
+    // of the solver's that is again the only win.
+    while solver_moves < MAX_SOLVER_MOVES && walk.outcome().is_none() {
+        let mut replies = Vec::new();
+        let mut next = walk.clone();
+        let mut index = 1;
+        while next.outcome().is_none() && next.to_move() != solver {
+            let Some(&reply) = line.get(index) else { break };
+            if !next.legal_move_list().contains(&reply) {
+                break;
+            }
+            next.make_move(reply);
+            replies.push(reply);
+            index += 1;
+        }
+        if replies.is_empty() || next.to_move() != solver || next.outcome().is_some() {
+            break;
+        }
+        match only_win(&next, analyst, scale, stop)? {
+            Ok(found) => {
+                solution.extend(replies);
+                solution.push(found.moves[0]);
+                next.make_move(found.moves[0]);
+                walk = next;
+                line = found.moves;
+                solver_moves += 1;
+            }
+            Err(Rejection::Stopped) => return Ok(Err(Rejection::Stopped)),
+            Err(_) => break,
+        }
+    }
+    let position = game.position_text();
+    Ok(Ok(Puzzle {
+        id: Puzzle::id_of(variant, &position),
+        variant,
+        tags: tags(game, &solution, first.score),
+        position,
+        solution,
+        rating: Rating::default(),
+        source,
+    }))
+}
+
+/// What the search can tell of a solution from `game` whose first move
+/// scored `score`: a mate within the solution, an army mated
+/// (BacCanCat), a promotion, material won.
+fn tags(game: &AnyGame, solution: &[Move], score: i32) -> Vec<Tag> {
+    let solver = game.to_move();
+    let mut tags = Vec::new();
+    let mut walk = game.clone();
+    let (mut won, mut lost, mut promotes, mut army) = (0, 0, false, false);
+    for &mv in solution {
+        let mover = walk.to_move();
+        let captured = walk.captured(mv).is_some();
+        if mover == solver {
+            won += i32::from(captured);
+            promotes |= mv.promotion.is_some();
+            army |= game.variant() == Variant::BacCanCat && walk.move_notation(mv).ends_with('#');
+        } else {
+            lost += i32::from(captured);
+        }
+        walk.make_move(mv);
+    }
+    let mates = walk.outcome().is_some_and(|o| o.winner == Some(solver));
+    match mate_in_moves(score) {
+        Some(n) if n > 0 && mates => tags.push(Tag::MateIn(n.clamp(1, 9) as u8)),
+        _ => {}
+    }
+    if army {
+        tags.push(Tag::MatesAnArmy);
+    }
+    if promotes {
+        tags.push(Tag::Promotes);
+    }
+    if won > lost && !mates {
+        tags.push(Tag::WinsMaterial);
+    }
+    tags
+}
+
+/// The puzzles of an analysed game (`start`, then `moves`): every
+/// candidate checked by `analyst`; the puzzles found and the number of
+/// candidates rejected (a stop ends the search with what was found).
+pub fn from_game(
+    start: &AnyGame,
+    moves: &[Move],
+    analysis: &GameAnalysis,
+    analyst: &mut dyn Analyst,
+    stop: &AtomicBool,
+) -> Result<(Vec<Puzzle>, usize), String> {
+    let scale = Scale::of(start.variant());
+    let mut found: Vec<Puzzle> = Vec::new();
+    let mut rejected = 0;
+    for ply in candidates(analysis, moves, scale) {
+        let mut game = start.clone();
+        for &mv in &moves[..ply] {
+            game.make_move(mv);
+        }
+        match check(&game, analyst, Source::Game, stop)? {
+            Ok(puzzle) if !found.iter().any(|p| p.id == puzzle.id) => found.push(puzzle),
+            Ok(_) => {}
+            Err(Rejection::Stopped) => break,
+            Err(_) => rejected += 1,
+        }
+    }
+    Ok((found, rejected))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::{OwnSearch, PlyBudget, pass};
+    use crate::core::Options;
+
+    fn chess(position: &str) -> AnyGame {
+        Variant::Chess
+            .from_position(position, &Options::new())
+            .expect("a position")
+    }
+
+    fn deep() -> OwnSearch {
+        OwnSearch::new(PlyBudget::Nodes(60_000))
+    }
+
+    #[test]
+    fn an_only_mate_is_a_puzzle_two_mates_and_an_even_game_are_not() {
+        let stop = AtomicBool::new(false);
+        let only = chess("6k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 0 1");
+        let puzzle = check(&only, &mut deep(), Source::SelfPlay, &stop)
+            .expect("no failure")
+            .expect("a puzzle");
+        assert_eq!(only.move_text(puzzle.solution[0]), "e1e8");
+        assert_eq!(puzzle.solution.len(), 1);
+        assert_eq!(puzzle.tags, vec![Tag::MateIn(1)]);
+        assert_eq!(
+            Puzzle::from_line(Variant::Chess, &puzzle.line()),
+            Ok(puzzle.clone())
+        );
+        let two = chess("6k1/5ppp/8/8/8/8/5PPP/3QR1K1 w - - 0 1");
+        assert_eq!(
+            check(&two, &mut deep(), Source::SelfPlay, &stop).expect("no failure"),
+            Err(Rejection::NotUnique)
+        );
+        let start = Variant::Chess.new_game(&Options::new());
+        assert_eq!(
+            check(&start, &mut deep(), Source::SelfPlay, &stop).expect("no failure"),
+            Err(Rejection::NotWinning)
+        );
+    }
+
+    #[test]
+    fn a_blunder_in_an_analysed_game_becomes_the_puzzle_that_punishes_it() {
+        let start = Variant::Chess.new_game(&Options::new());
+        let mut game = start.clone();
+        let mut moves = Vec::new();
+        for text in ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"] {
+            let mv = game.parse_move(text).expect("a move");
+            game.make_move(mv);
+            moves.push(mv);
+        }
+        let mut analysis = GameAnalysis::new("catboard", PlyBudget::Nodes(20_000));
+        let stop = AtomicBool::new(false);
+        let mut analyst = OwnSearch::new(analysis.budget);
+        pass::run(&mut analysis, &start, &moves, &mut analyst, &stop, |_| {})
+            .expect("catboard's search does not fail");
+        let plies = candidates(&analysis, &moves, Scale::CHESS);
+        assert!(plies.contains(&5) && plies.contains(&6), "{plies:?}");
+        let (puzzles, rejected) =
+            from_game(&start, &moves, &analysis, &mut deep(), &stop).expect("no failure");
+        let mate = puzzles
+            .iter()
+            .find(|p| p.solution == [moves[6]])
+            .expect("Qxf7# found");
+        assert_eq!(
+            (mate.source, &mate.tags[..]),
+            (Source::Game, &[Tag::MateIn(1)][..])
+        );
+        assert!(rejected >= 1, "the move before Nf6 wins nothing");
+    }
+}
