@@ -71,6 +71,24 @@ pub struct PgnGame {
     /// What an analysis says of each ply (a ply past the end of the list
     /// has nothing): written, not read back.
     pub notes: Vec<PlyNote>,
+    /// How the game ended when its moves leave it unfinished and someone
+    /// else decided it (a match runner's adjudication, an engine's
+    /// fault): written as its `Result` and `Termination`, not read back.
+    pub ending: Option<Ending>,
+}
+
+/// An ending the moves do not make: the result a match runner gave a game
+/// it stopped, the `Termination` tag's word for why and the reason in
+/// words, written as a comment after the last move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// The result token: `1-0`, `0-1`, `1/2-1/2`, or `*` for no result.
+    pub result: &'static str,
+    /// The `Termination` tag's value, in PGN's words (`adjudication`,
+    /// `time forfeit`, `rules infraction`, `abandoned`, `unterminated`).
+    pub termination: &'static str,
+    /// Why, in words (`Adjudicated on material`).
+    pub reason: String,
 }
 
 /// What an analysis adds to one ply of the movetext: the class's mark
@@ -98,6 +116,7 @@ impl PgnGame {
             time_control: None,
             tags: PgnTags::default(),
             notes: Vec::new(),
+            ending: None,
         }
     }
 

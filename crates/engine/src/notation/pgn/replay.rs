@@ -135,6 +135,7 @@ pub fn replay(raw: &RawGame<'_>) -> Result<ReadGame, String> {
             time_control: raw.tag("TimeControl").and_then(TimeControl::from_pgn),
             tags: pgn_tags,
             notes: Vec::new(),
+            ending: None,
         },
         start,
         position: game,
