@@ -162,7 +162,8 @@ fn an_engine_whose_path_has_a_space_is_seated_as_a_shell_splits_its_command() {
         );
         // The engine's answer is said as its move (`Black knight to a6.`).
         assert!(
-            out.lines().any(|l| l.starts_with("Black ") && l.contains(" to ")),
+            out.lines()
+                .any(|l| l.starts_with("Black ") && l.contains(" to ")),
             "{command}: {out}"
         );
     }

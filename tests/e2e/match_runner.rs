@@ -153,7 +153,14 @@ fn a_game_adjudicated_on_material_reads_in_python_chess_as_its_result() {
     let openings = openings.to_string_lossy().into_owned();
     let text = match_pgn(
         "match-material",
-        &["--openings", &openings, "--material", "5", "--max-moves", "60"],
+        &[
+            "--openings",
+            &openings,
+            "--material",
+            "5",
+            "--max-moves",
+            "60",
+        ],
     );
     assert!(text.contains("[Result \"1-0\"]"), "{text}");
     assert!(text.contains("[Termination \"adjudication\"]"), "{text}");
