@@ -324,6 +324,7 @@ mod tests {
             time: None,
             clocks: Vec::new(),
             turn_ms: None,
+            roster: None,
         }
     }
 

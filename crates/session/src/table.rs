@@ -4,8 +4,10 @@
 
 mod engine_seats;
 mod error;
+mod roster;
 
 pub use error::{TableError, UnknownPlayer};
+pub use roster::{Roster, SeatChange};
 
 use super::save::{SavedGame, SavedSeries, SavedVerdict};
 use super::words::capitalise;
@@ -152,6 +154,8 @@ pub struct TableGame {
     /// was last read back from a save (the rest of the turn is the front
     /// end's to measure); nothing once a move is played.
     carried: Duration,
+    /// The loaded game's tags and each change of player, for PGN.
+    roster: Roster,
 }
 
 impl TableGame {
@@ -181,6 +185,7 @@ impl TableGame {
             engines: Vec::new(),
             clocks: spec.time.map(|control| Clocks::new(control, seats)),
             carried: Duration::ZERO,
+            roster: Roster::default(),
             game,
             played: Vec::new(),
             redo: Vec::new(),
@@ -216,6 +221,9 @@ impl TableGame {
         })?;
         table.think_ms = saved.think_ms;
         table.read_engines(&saved.engines)?;
+        if let Some(roster) = &saved.roster {
+            table.roster = Roster::from_saved(roster, table.players.len());
+        }
         if let Some(series) = &saved.series {
             table.series = Series::from_parts(series.games, series.totals.clone())?;
             let seats = table.players.len();
@@ -330,6 +338,7 @@ impl TableGame {
             verdict: None,
             think_ms: self.think_ms,
             engines: self.saved_engines(),
+            roster: self.roster.saved(),
             time: self.time_control().map(TimeControl::text),
             clocks: match &self.clocks {
                 Some(_) => self
@@ -633,6 +642,11 @@ impl TableGame {
     /// The moves played, oldest first.
     pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
         self.played.iter().map(|p| p.mv)
+    }
+
+    /// The seat that played each ply, in turn.
+    pub fn movers(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.played.iter().map(|p| p.mover)
     }
 
     /// How many moves have been played.
@@ -1052,6 +1066,7 @@ mod long_game {
             time: None,
             clocks: Vec::new(),
             turn_ms: None,
+            roster: None,
         }
     }
 

@@ -64,6 +64,7 @@ pub fn opening(moves: &[&str], time: Option<&str>) -> SavedGame {
         time: time.map(str::to_string),
         clocks: Vec::new(),
         turn_ms: None,
+        roster: None,
     }
 }
 

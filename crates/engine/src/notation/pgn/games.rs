@@ -4,7 +4,10 @@
 //! NAGs, move numbers and the rest of comments are skipped. The budgets
 //! of `catboard::limits` bound what is read: the games of a file
 //! ([`PGN_GAMES`]), variations within variations ([`PGN_NESTING`]) and a
-//! game's plies ([`PGN_PLIES`]); a fault is one clause naming the line.
+//! game's plies ([`PGN_PLIES`]); a fault is one sentence naming the game
+//! and the line. After a fault in one game the reader moves on to the
+//! next game's tags, so one bad game does not hide the others (the games
+//! keep their numbers); only going past [`PGN_GAMES`] ends the reading.
 
 use super::error::{AtLine, PgnError, TextFault};
 use super::tags::{is_result, is_tag_name};
@@ -59,7 +62,16 @@ impl RawGame<'_> {
     }
 }
 
-/// The games of a PGN text, in order; after a fault, nothing more.
+/// A game that cannot be read: its number and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fault {
+    /// The game's number in the text, from 1.
+    pub number: usize,
+    /// Why it cannot be read.
+    pub error: PgnError,
+}
+
+/// The games of a PGN text, in order, a bad one among them as its fault.
 pub struct Games<'a> {
     tokens: Tokens<'a>,
     back: Option<(Token<'a>, usize)>,
@@ -86,16 +98,25 @@ impl<'a> Games<'a> {
     }
 
     /// The next game with anything in it, `None` at the end; a fault is
-    /// a sentence naming the game and the line.
-    fn game(&mut self) -> Result<Option<RawGame<'a>>, PgnError> {
+    /// a sentence naming the game and the line, after which the reader
+    /// moves on to the next game's tags.
+    fn game(&mut self) -> Result<Option<RawGame<'a>>, Fault> {
         loop {
             let number = self.count + 1;
-            let fault = |fault: AtLine| PgnError::Text {
-                game: number,
-                fault,
+            let fault = |why: AtLine| Fault {
+                number,
+                error: PgnError::Text {
+                    game: number,
+                    fault: why,
+                },
             };
-            let Some(first) = self.next_token().map_err(fault)? else {
-                return Ok(None);
+            let first = match self.next_token() {
+                Ok(Some(first)) => first,
+                Ok(None) => return Ok(None),
+                Err(why) => {
+                    self.skip_game(number, self.tokens.line());
+                    return Err(fault(why));
+                }
             };
             let line = first.1;
             self.back = Some(first);
@@ -106,16 +127,33 @@ impl<'a> Games<'a> {
                 items: Vec::new(),
                 result: None,
             };
-            self.tags(&mut game).map_err(fault)?;
-            self.movetext(&mut game).map_err(fault)?;
+            if let Err(why) = self.tags(&mut game).and_then(|()| self.movetext(&mut game)) {
+                self.skip_game(number, line);
+                return Err(fault(why));
+            }
             if game.tags.is_empty() && game.items.is_empty() && game.result.is_none() {
                 continue;
             }
-            PGN_GAMES
-                .check(number as u64)
-                .map_err(|why| PgnError::TooManyGames(Box::new(why)))?;
+            if let Err(why) = PGN_GAMES.check(number as u64) {
+                self.done = true;
+                return Err(Fault {
+                    number,
+                    error: PgnError::TooManyGames(Box::new(why)),
+                });
+            }
             self.count = number;
             return Ok(Some(game));
+        }
+    }
+
+    /// Passes over the rest of game `number`, begun on line `line`, to
+    /// the next game's tags (the game keeps its number).
+    fn skip_game(&mut self, number: usize, line: usize) {
+        self.back = None;
+        self.count = number;
+        self.tokens.skip_to_next_tags(line);
+        if PGN_GAMES.check(number as u64 + 1).is_err() {
+            self.done = true;
         }
     }
 
@@ -203,14 +241,16 @@ impl<'a> Games<'a> {
 }
 
 impl<'a> Iterator for Games<'a> {
-    type Item = Result<RawGame<'a>, PgnError>;
+    type Item = Result<RawGame<'a>, Fault>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
             return None;
         }
         let next = self.game();
-        self.done = !matches!(next, Ok(Some(_)));
+        if matches!(next, Ok(None)) {
+            self.done = true;
+        }
         next.transpose()
     }
 }
@@ -256,6 +296,33 @@ mod tests {
         Games::new(text)
             .collect::<Result<Vec<_>, _>>()
             .expect("reads")
+    }
+
+    #[test]
+    fn a_bad_game_is_one_fault_and_the_games_after_it_keep_their_numbers() {
+        let text = "[Event \"a\"]\n\n1. e4 1-0\n\n[Event \"b\"]\n[White \"x\"\n[Black \"y\"]\n\n1. d4 (1. c4\n\n\
+                    [Event \"c\"]\n1. e4 {never closed\n\n[Event \"d\"]\n\n1. f4 *\n";
+        let read: Vec<Result<(usize, Option<String>), (usize, String)>> = Games::new(text)
+            .map(|g| {
+                g.map(|g| (g.number, g.tag("Event").map(str::to_string)))
+                    .map_err(|f| (f.number, f.error.to_string()))
+            })
+            .collect();
+        assert_eq!(
+            read,
+            [
+                Ok((1, Some("a".into()))),
+                Err((
+                    2,
+                    "Game 2, line 6: a tag's value is not closed with \" on its line.".into()
+                )),
+                Err((
+                    3,
+                    "Game 3, line 12: a comment opened with { is never closed.".into()
+                )),
+                Ok((4, Some("d".into()))),
+            ]
+        );
     }
 
     #[test]
@@ -310,14 +377,14 @@ mod tests {
     fn faults_name_the_game_and_the_line() {
         let typed = |text: &str| Games::new(text).find_map(Result::err).expect("a fault");
         assert_eq!(
-            typed("e4 )"),
+            typed("e4 )").error,
             PgnError::Text {
                 game: 1,
                 fault: AtLine::new(1, TextFault::StrayClose)
             },
             "the fault is a type: its game, its line and what is wrong"
         );
-        let fault = |text: &str| typed(text).to_string();
+        let fault = |text: &str| typed(text).error.to_string();
         assert_eq!(
             fault("1-0\n\n[Event \"x\"]\n1. e4 (1. d4"),
             "Game 2, line 4: a variation opened with ( is never closed."

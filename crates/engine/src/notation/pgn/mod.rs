@@ -45,7 +45,7 @@ pub use writer::write;
 
 use crate::clock::TimeControl;
 use crate::core::{EndReason, Game, Move, Options, Outcome, Retire};
-use crate::limits::PGN_FILE;
+use crate::limits::{PGN_FILE, PGN_GAMES};
 use crate::variants::{AnyGame, Variant};
 use std::path::Path;
 use std::time::Duration;
@@ -72,6 +72,24 @@ pub struct PgnGame {
     /// What an analysis says of each ply (a ply past the end of the list
     /// has nothing): written, not read back.
     pub notes: Vec<PlyNote>,
+    /// How the game ended when its moves leave it unfinished and someone
+    /// else decided it (a match runner's adjudication, an engine's
+    /// fault): written as its `Result` and `Termination`, not read back.
+    pub ending: Option<Ending>,
+}
+
+/// An ending the moves do not make: the result a match runner gave a game
+/// it stopped, the `Termination` tag's word for why and the reason in
+/// words, written as a comment after the last move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// The result token: `1-0`, `0-1`, `1/2-1/2`, or `*` for no result.
+    pub result: &'static str,
+    /// The `Termination` tag's value, in PGN's words (`adjudication`,
+    /// `time forfeit`, `rules infraction`, `abandoned`, `unterminated`).
+    pub termination: &'static str,
+    /// Why, in words (`Adjudicated on material`).
+    pub reason: String,
 }
 
 /// What an analysis adds to one ply of the movetext: the class's mark
@@ -99,6 +117,7 @@ impl PgnGame {
             time_control: None,
             tags: PgnTags::default(),
             notes: Vec::new(),
+            ending: None,
         }
     }
 
@@ -130,6 +149,9 @@ pub struct ReadGame {
     /// The result token the text ends the game with (or its `Result`
     /// tag), `*` when neither says.
     pub result: String,
+    /// Sentences about what was read but not taken (a `Result` tag that
+    /// the result token contradicts), for the reader to be told.
+    pub warnings: Vec<String>,
 }
 
 impl ReadGame {
@@ -168,8 +190,8 @@ fn check_size(text: &str) -> Result<(), PgnError> {
 }
 
 /// Game `number` (from 1) of the PGN `text`, replayed; the sentence
-/// saying why not (a fault in it or in a game before it, or no such
-/// game).
+/// saying why not (a fault in it, or no such game). A bad game before it
+/// does not stop it being read.
 pub fn read_game(text: &str, number: usize) -> Result<ReadGame, PgnError> {
     check_size(text)?;
     if number == 0 {
@@ -177,10 +199,12 @@ pub fn read_game(text: &str, number: usize) -> Result<ReadGame, PgnError> {
     }
     let mut seen = 0;
     for raw in games::Games::new(text) {
-        let raw = raw?;
-        seen = raw.number;
-        if raw.number == number {
-            return replay::replay(&raw);
+        match raw {
+            Ok(raw) if raw.number == number => return replay::replay(&raw),
+            Ok(raw) => seen = raw.number,
+            Err(fault) if fault.number == number => return Err(fault.error),
+            Err(fault) if fault.number < number => seen = fault.number,
+            Err(fault) => return Err(fault.error),
         }
     }
     Err(PgnError::NoSuchGame {
@@ -190,24 +214,29 @@ pub fn read_game(text: &str, number: usize) -> Result<ReadGame, PgnError> {
 }
 
 /// Every game of the PGN `text`, each replayed or the sentence saying
-/// why it cannot be; after a fault in the text itself (an unclosed
-/// comment, say) nothing more is read.
+/// why it cannot be (a bad game does not stop the games after it).
 pub fn read_games(text: &str) -> impl Iterator<Item = Result<ReadGame, PgnError>> + '_ {
     let too_big = check_size(text).err();
     let games = too_big.is_none().then(|| games::Games::new(text));
-    too_big
-        .map(Err)
-        .into_iter()
-        .chain(games.into_iter().flatten().map(|raw| replay::replay(&raw?)))
+    too_big.map(Err).into_iter().chain(
+        games
+            .into_iter()
+            .flatten()
+            .map(|raw| replay::replay(&raw.map_err(|fault| fault.error)?)),
+    )
 }
 
-/// How many games the PGN `text` holds, or the sentence naming the first
-/// fault in its text (the games are not replayed).
+/// How many games the PGN `text` holds, bad ones counted (the games are
+/// not replayed); the sentence saying why it cannot be read at all.
 pub fn count_games(text: &str) -> Result<usize, PgnError> {
     check_size(text)?;
     let mut seen = 0;
     for raw in games::Games::new(text) {
-        seen = raw?.number;
+        seen = match raw {
+            Ok(raw) => raw.number,
+            Err(fault) if fault.number > PGN_GAMES.most as usize => return Err(fault.error),
+            Err(fault) => fault.number,
+        };
     }
     Ok(seen)
 }

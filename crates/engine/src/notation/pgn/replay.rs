@@ -45,7 +45,16 @@ pub fn replay(raw: &RawGame<'_>) -> Result<ReadGame, PgnError> {
                 let written = text.trim_end_matches(['!', '?']).replace('_', " ");
                 let read = match super::stopped(&game) {
                     Some(o) => Err(ListedMoveError::GameOver(o.reason)),
-                    None => game.parse_move(&written).map_err(ListedMoveError::Refused),
+                    // A check mark where the variant's notation writes none
+                    // (XBoard marks Chu's checks) is passed over.
+                    None => game.parse_move(&written).or_else(|why| {
+                        match written.strip_suffix(['+', '#']) {
+                            Some(bare) if !bare.is_empty() => game
+                                .parse_move(bare)
+                                .map_err(|_| ListedMoveError::Refused(why)),
+                            _ => Err(ListedMoveError::Refused(why)),
+                        }
+                    }),
                 };
                 let mv = read.map_err(|why| PgnError::Move {
                     game: number,
@@ -110,12 +119,17 @@ pub fn replay(raw: &RawGame<'_>) -> Result<ReadGame, PgnError> {
             .cloned()
             .collect(),
     };
-    let result = raw
-        .result
-        .or(raw.tag("Result"))
-        .filter(|r| tags::is_result(r))
-        .unwrap_or("*")
-        .to_string();
+    let token = raw.result.filter(|r| tags::is_result(r));
+    let tag = raw.tag("Result").filter(|r| tags::is_result(r));
+    let mut warnings = Vec::new();
+    if let (Some(token), Some(tag)) = (token, tag)
+        && token != tag
+    {
+        warnings.push(format!(
+            "Game {number}: its Result tag says {tag} but its moves end with {token}; {token} is taken."
+        ));
+    }
+    let result = token.or(tag).unwrap_or("*").to_string();
     Ok(ReadGame {
         number,
         pgn: PgnGame {
@@ -127,11 +141,13 @@ pub fn replay(raw: &RawGame<'_>) -> Result<ReadGame, PgnError> {
             time_control: raw.tag("TimeControl").and_then(TimeControl::from_pgn),
             tags: pgn_tags,
             notes: Vec::new(),
+            ending: None,
         },
         start,
         position: game,
         tags: raw.tags.clone(),
         result,
+        warnings,
     })
 }
 

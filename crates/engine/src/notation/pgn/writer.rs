@@ -21,7 +21,10 @@ pub const LINE_WIDTH: usize = 79;
 /// it is played.
 pub fn write(pgn: &PgnGame) -> Result<String, PgnError> {
     let start = pgn.start_game()?;
-    let (movetext, end) = movetext(pgn, &start)?;
+    let (mut movetext, end) = movetext(pgn, &start)?;
+    // An ending decided outside the moves counts only while they leave
+    // the game unfinished: a game the rules ended keeps its own result.
+    let decided = pgn.ending.as_ref().filter(|_| end.outcome().is_none());
     let mut out = String::new();
     let variant = pgn.variant;
     let t = &pgn.tags;
@@ -32,7 +35,7 @@ pub fn write(pgn: &PgnGame) -> Result<String, PgnError> {
     for seat in 0..variant.seats().len() {
         out.push_str(&tag_line(&tags::seat_tag(variant, seat), t.player(seat)));
     }
-    let result = tags::result_token(&end);
+    let result = decided.map_or_else(|| tags::result_token(&end), |d| d.result);
     out.push_str(&tag_line("Result", result));
     if let Some(winner) = tags::winner_tag(&end) {
         out.push_str(&tag_line("Winner", &winner));
@@ -40,7 +43,8 @@ pub fn write(pgn: &PgnGame) -> Result<String, PgnError> {
     if let Some(points) = tags::points_tag(&end) {
         out.push_str(&tag_line("Points", &points));
     }
-    out.push_str(&tag_line("Termination", tags::termination(end.outcome())));
+    let termination = decided.map_or_else(|| tags::termination(end.outcome()), |d| d.termination);
+    out.push_str(&tag_line("Termination", termination));
     if let Some(name) = tags::variant_name(variant) {
         out.push_str(&tag_line("Variant", name));
     }
@@ -59,6 +63,10 @@ pub fn write(pgn: &PgnGame) -> Result<String, PgnError> {
         if tags::is_tag_name(name) && !tags::is_written(variant, name) {
             out.push_str(&tag_line(name, value));
         }
+    }
+    if let Some(decided) = decided {
+        // Not a message: a PGN comment cannot hold its own braces.
+        movetext.push(format!("{{{}}}", decided.reason.replace(['{', '}'], "")));
     }
     out.push('\n');
     out.push_str(&wrapped(&movetext, result));

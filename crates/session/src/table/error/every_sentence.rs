@@ -118,6 +118,7 @@ fn chu_arm(e: &chu::notation::Refusal) -> usize {
         LegsApart(_) => 2,
         LongLeg(_) => 3,
         OwnPieceMidway(_) => 4,
+        PassIllegal(_) => 5,
     }
 }
 
@@ -129,6 +130,7 @@ fn chu_samples(t: &str) -> Vec<chu::notation::Refusal> {
         LegsApart(t.into()),
         LongLeg(t.into()),
         OwnPieceMidway(t.into()),
+        PassIllegal(t.into()),
     ]
 }
 
@@ -714,7 +716,7 @@ proptest! {
     fn every_error_of_every_domain_is_one_sentence(t in strangers_text(), letter in any::<char>()) {
         check_all("san", &san_samples(&t), san_arm, 4)?;
         check_all("cat", &cat_samples(&t), cat_arm, 2)?;
-        check_all("chu", &chu_samples(&t), chu_arm, 5)?;
+        check_all("chu", &chu_samples(&t), chu_arm, 6)?;
         check_all("polar", &polar_samples(&t, letter), polar_arm, 7)?;
         check_all("baccancat", &baccancat_samples(&t, letter), baccancat_arm, 10)?;
         check_all("retire", &retire_samples(), retire_arm, 7)?;
