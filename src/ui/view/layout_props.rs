@@ -36,7 +36,7 @@ use std::time::Instant;
 const WIDEST: u16 = 220;
 
 /// The heights measured: 20 to 70 in steps of 5, and 24.
-fn heights() -> Vec<u16> {
+pub(super) fn heights() -> Vec<u16> {
     let mut h: Vec<u16> = (20..=70).step_by(5).collect();
     h.push(24);
     h
@@ -45,7 +45,7 @@ fn heights() -> Vec<u16> {
 /// A game of `variant` four rounds in, each move the one with the longest
 /// notation (to stretch the move list), with a long message on the
 /// feedback line.
-fn game_in_play(variant: Variant) -> App {
+pub(super) fn game_in_play(variant: Variant) -> App {
     let seats = variant.seats().len();
     let mut table = TableGame::new(&TableSpec {
         variant,
@@ -96,7 +96,7 @@ fn words_of<'a>(lines: impl IntoIterator<Item = &'a Line<'static>>) -> BTreeSet<
 }
 
 /// The text of `buffer` inside `area`, row by row.
-fn rows_in(buffer: &Buffer, area: Rect) -> Vec<String> {
+pub(super) fn rows_in(buffer: &Buffer, area: Rect) -> Vec<String> {
     (area.top()..area.bottom())
         .map(|y| {
             (area.left()..area.right())
@@ -121,7 +121,7 @@ pub(super) fn board_and_panel(
 }
 
 /// The smallest width at which `app`'s board is drawn at `height`.
-fn narrowest(app: &App, height: u16) -> u16 {
+pub(super) fn narrowest(app: &App, height: u16) -> u16 {
     let look = Look::test_default();
     let p = playing(app);
     (10..=WIDEST)

@@ -68,7 +68,8 @@ impl MoveGrid {
             .map(UnicodeWidthStr::width)
             .max()
             .unwrap_or(0)
-            .max(MOVE_COLUMN);
+            .max(MOVE_COLUMN)
+            + mark_room(p);
         let rounds = table.ply() + table.undone_notation().count() + seats;
         let last_round = usize::from(table.first_round()) + rounds / seats;
         let number = last_round.to_string().len().max(3) + 1;
@@ -91,6 +92,12 @@ impl MoveGrid {
     pub fn one_line_width(self) -> usize {
         self.number + self.seats * self.slot
     }
+}
+
+/// The columns a move's class mark (`?!`, `?`, `??`) may add: two when
+/// the game's analysis is shown.
+fn mark_room(p: &Playing) -> usize {
+    if p.shown_analysis().is_some() { 2 } else { 0 }
 }
 
 /// The width the panels want: room for a round of moves on one line, and
@@ -159,7 +166,30 @@ pub fn draw_with(look: &Look, p: &Playing, frame: &mut Frame<'_>, area: Rect, st
         frame.render_widget(Paragraph::new(lines), inner);
         return;
     }
-    let moves_block = block(" Moves ".to_string());
+    let bottom_graph = graph_rows(p, bottom.height, moves_min);
+    let bottom = match bottom_graph {
+        Some(rows) => {
+            let moves = Rect {
+                height: bottom.height - rows,
+                ..bottom
+            };
+            let graph = Rect {
+                y: moves.bottom(),
+                height: rows,
+                ..bottom
+            };
+            super::eval_graph::draw(look, p, frame, graph);
+            moves
+        }
+        None => bottom,
+    };
+    // With no room for the graph, the move box's title says how far the
+    // analysis under way has got.
+    let moves_title = match (&bottom_graph, p.analysing()) {
+        (None, Some(_)) => format!(" Moves ·{}", super::eval_graph::title(p)),
+        _ => " Moves ".to_string(),
+    };
+    let moves_block = block(moves_title);
     let inner = moves_block.inner(bottom);
     frame.render_widget(moves_block, bottom);
     frame.render_widget(
@@ -172,6 +202,15 @@ pub fn draw_with(look: &Look, p: &Playing, frame: &mut Frame<'_>, area: Rect, st
         )),
         inner,
     );
+}
+
+/// The rows of the evaluation graph under the move list, when there is
+/// an analysis to show and room for it beside the move box's `moves_min`
+/// rows in `height`: half the room, within the graph's least and most.
+pub fn graph_rows(p: &Playing, height: u16, moves_min: u16) -> Option<u16> {
+    use super::eval_graph::{GRAPH_MAX, GRAPH_MIN, wanted};
+    let room = height.checked_sub(moves_min)?;
+    (wanted(p) && room >= GRAPH_MIN).then(|| (height / 2).clamp(GRAPH_MIN, GRAPH_MAX).min(room))
 }
 
 /// A node count for people: `812`, `41k`, `1.3M`.
@@ -523,7 +562,16 @@ pub fn move_lines(
     let grid = MoveGrid::of(p, width);
     let seats = grid.seats;
     let first = p.table.first_mover().index() % seats;
-    let played: Vec<&str> = p.table.notation().collect();
+    let classes = p.shown_analysis().map(|a| a.classes()).unwrap_or_default();
+    let played: Vec<String> = p
+        .table
+        .notation()
+        .enumerate()
+        .map(|(i, m)| {
+            let mark = classes.get(i).copied().flatten().map_or("", |c| c.mark());
+            format!("{m}{mark}")
+        })
+        .collect();
     let undone: Vec<&str> = p.table.undone_notation().collect();
     // The move last played, or in review the move of the position shown.
     let current = match &p.review {
@@ -540,7 +588,7 @@ pub fn move_lines(
             } else {
                 look.text()
             };
-            (*m, style, is_current)
+            (m.as_str(), style, is_current)
         })
         .chain(undone.iter().map(|m| (*m, look.dim(), false)))
         .collect();
