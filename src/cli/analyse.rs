@@ -79,8 +79,10 @@ fn budget(args: &AnalyseArgs) -> Result<PlyBudget, String> {
 /// The game to analyse, as PGN holds it.
 fn game_of(args: &AnalyseArgs) -> Result<PgnGame, String> {
     if let Some(path) = &args.pgn {
-        let text = pgn::read_file(path)?;
-        return Ok(pgn::read_game(&text, args.game)?.pgn);
+        let text = pgn::read_file(path).map_err(|e| e.to_string())?;
+        return Ok(pgn::read_game(&text, args.game)
+            .map_err(|e| e.to_string())?
+            .pgn);
     }
     let path = match &args.save {
         Some(path) => path.clone(),

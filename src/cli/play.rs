@@ -509,8 +509,8 @@ fn play_config(
         .map_err(|e| format!("Bad option: {e}."))?;
     let mut table = match &args.pgn {
         Some(path) => {
-            let text = pgn::read_file(path)?;
-            let read = pgn::read_game(&text, args.game)?;
+            let text = pgn::read_file(path).map_err(|e| e.to_string())?;
+            let read = pgn::read_game(&text, args.game).map_err(|e| e.to_string())?;
             let players = players_of(read.pgn.variant, args)?;
             crate::session::pgn::table_of(&read, players).map_err(|e| e.to_string())?
         }

@@ -116,7 +116,7 @@ pub fn pgn_of(
             game.clocks = table.clock_readings();
             game.time_control = TimeControl::parse(text).ok().flatten();
             game.tags = tags;
-            pgn::write(&game).unwrap_or_else(|why| why)
+            pgn::write(&game).unwrap_or_else(|why| why.to_string())
         }
         _ => crate::session::pgn::pgn_of(table, tags),
     }

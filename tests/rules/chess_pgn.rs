@@ -69,7 +69,10 @@ fn a_move_that_is_not_legal_is_refused_in_a_sentence() {
     let mut moves = moves_of(&start, &["e4", "e5"]);
     moves.push(moves[0]);
     let why = pgn::write(&chess_game(&start.position_text(), moves)).expect_err("illegal");
-    assert_eq!(why, "Ply 3 of the game, 'e2e4', is not a legal move there.");
+    assert_eq!(
+        why.to_string(),
+        "Ply 3 of the game, 'e2e4', is not a legal move there."
+    );
 }
 
 /// The games of a file of tests/data/pgn, each read.

@@ -14,7 +14,7 @@ pub fn pgn_of(table: &TableGame, tags: PgnTags) -> String {
     pgn::write(&game).unwrap_or_else(|why| {
         // Not reached: the table's moves were each legal when played.
         game.moves.clear();
-        pgn::write(&game).unwrap_or(why)
+        pgn::write(&game).unwrap_or_else(|_| why.to_string())
     })
 }
 

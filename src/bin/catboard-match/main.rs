@@ -478,7 +478,7 @@ fn write_pgn(
         extra: vec![("MatchResult".to_string(), end.text.clone())],
         ..PgnTags::default()
     };
-    let text = write(&pgn)?;
+    let text = write(&pgn).map_err(|e| e.to_string())?;
     let mut file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)

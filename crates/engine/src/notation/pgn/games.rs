@@ -6,11 +6,11 @@
 //! ([`PGN_GAMES`]), variations within variations ([`PGN_NESTING`]) and a
 //! game's plies ([`PGN_PLIES`]); a fault is one clause naming the line.
 
+use super::error::{AtLine, PgnError, TextFault};
 use super::tags::{is_result, is_tag_name};
 use super::tokens::{Token, Tokens};
 use crate::clock::read_pgn_clock;
 use crate::limits::{PGN_GAMES, PGN_NESTING, PGN_PLIES};
-use crate::text::quoted;
 use std::time::Duration;
 
 /// What a game's main line holds, in order.
@@ -78,7 +78,7 @@ impl<'a> Games<'a> {
         }
     }
 
-    fn next_token(&mut self) -> Result<Option<(Token<'a>, usize)>, String> {
+    fn next_token(&mut self) -> Result<Option<(Token<'a>, usize)>, AtLine> {
         match self.back.take() {
             Some(t) => Ok(Some(t)),
             None => self.tokens.next_token(),
@@ -87,10 +87,13 @@ impl<'a> Games<'a> {
 
     /// The next game with anything in it, `None` at the end; a fault is
     /// a sentence naming the game and the line.
-    fn game(&mut self) -> Result<Option<RawGame<'a>>, String> {
+    fn game(&mut self) -> Result<Option<RawGame<'a>>, PgnError> {
         loop {
             let number = self.count + 1;
-            let fault = |why: String| format!("Game {number}, {why}.");
+            let fault = |fault: AtLine| PgnError::Text {
+                game: number,
+                fault,
+            };
             let Some(first) = self.next_token().map_err(fault)? else {
                 return Ok(None);
             };
@@ -110,7 +113,7 @@ impl<'a> Games<'a> {
             }
             PGN_GAMES
                 .check(number as u64)
-                .map_err(|why| why.to_string())?;
+                .map_err(|why| PgnError::TooManyGames(Box::new(why)))?;
             self.count = number;
             return Ok(Some(game));
         }
@@ -118,7 +121,7 @@ impl<'a> Games<'a> {
 
     /// The tag pairs at the head of a game, comments before the first
     /// skipped.
-    fn tags(&mut self, game: &mut RawGame<'a>) -> Result<(), String> {
+    fn tags(&mut self, game: &mut RawGame<'a>) -> Result<(), AtLine> {
         loop {
             match self.next_token()? {
                 Some((Token::TagOpen, line)) => {
@@ -132,9 +135,7 @@ impl<'a> Games<'a> {
                             Some((Token::TagClose, _)),
                         ) if is_tag_name(name) => game.tags.push((name.to_string(), value)),
                         _ => {
-                            return Err(format!(
-                                "line {line}: a tag pair should be written [Name \"value\"]"
-                            ));
+                            return Err(AtLine::new(line, TextFault::BadTagPair));
                         }
                     }
                 }
@@ -148,7 +149,7 @@ impl<'a> Games<'a> {
     }
 
     /// The movetext, to its result, the next game's tags or the end.
-    fn movetext(&mut self, game: &mut RawGame<'a>) -> Result<(), String> {
+    fn movetext(&mut self, game: &mut RawGame<'a>) -> Result<(), AtLine> {
         let mut open: Vec<usize> = Vec::new();
         let mut plies = 0u64;
         while let Some((token, line)) = self.next_token()? {
@@ -159,18 +160,14 @@ impl<'a> Games<'a> {
                     return Ok(());
                 }
                 Token::TagOpen => {
-                    return Err(format!(
-                        "line {line}: a tag pair comes before the variation opened on line {} is closed",
-                        open.last().copied().unwrap_or(line)
-                    ));
+                    let opened = open.last().copied().unwrap_or(line);
+                    return Err(AtLine::new(line, TextFault::TagInVariation(opened)));
                 }
                 Token::TagClose => {
-                    return Err(format!("line {line}: a ] stands outside a tag pair"));
+                    return Err(AtLine::new(line, TextFault::StrayTagClose));
                 }
                 Token::Text(_) => {
-                    return Err(format!(
-                        "line {line}: a quoted value stands outside a tag pair"
-                    ));
+                    return Err(AtLine::new(line, TextFault::StrayText));
                 }
                 Token::Word(word) if main && is_result(word) => {
                     game.result = Some(word);
@@ -178,37 +175,35 @@ impl<'a> Games<'a> {
                 }
                 Token::Word(text) if main => {
                     plies += 1;
-                    PGN_PLIES.check(plies).map_err(|why| {
-                        format!("line {line}: {}", crate::text::clause(&why.to_string()))
-                    })?;
+                    PGN_PLIES
+                        .check(plies)
+                        .map_err(|why| AtLine::new(line, TextFault::Limit(Box::new(why))))?;
                     game.items.push(Item::Move { text, line });
                 }
                 Token::Comment(body) if main => commands(body, line, &mut game.items)?,
                 Token::Open => {
                     open.push(line);
-                    PGN_NESTING.check(open.len() as u64).map_err(|why| {
-                        format!("line {line}: {}", crate::text::clause(&why.to_string()))
-                    })?;
+                    PGN_NESTING
+                        .check(open.len() as u64)
+                        .map_err(|why| AtLine::new(line, TextFault::Limit(Box::new(why))))?;
                 }
                 Token::Close => {
                     if open.pop().is_none() {
-                        return Err(format!("line {line}: a ) closes no variation"));
+                        return Err(AtLine::new(line, TextFault::StrayClose));
                     }
                 }
                 Token::Word(_) | Token::Comment(_) | Token::Number | Token::Nag => {}
             }
         }
         match open.last() {
-            Some(opened) => Err(format!(
-                "line {opened}: a variation opened with ( is never closed"
-            )),
+            Some(&opened) => Err(AtLine::new(opened, TextFault::OpenVariation)),
             None => Ok(()),
         }
     }
 }
 
 impl<'a> Iterator for Games<'a> {
-    type Item = Result<RawGame<'a>, String>;
+    type Item = Result<RawGame<'a>, PgnError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
@@ -222,7 +217,7 @@ impl<'a> Iterator for Games<'a> {
 
 /// The `%clk` and `%retire` commands of a comment on `line`, in order;
 /// other commands and the text around them are skipped.
-fn commands<'a>(body: &str, line: usize, items: &mut Vec<Item<'a>>) -> Result<(), String> {
+fn commands<'a>(body: &str, line: usize, items: &mut Vec<Item<'a>>) -> Result<(), AtLine> {
     let mut rest = body;
     while let Some(at) = rest.find("[%") {
         let command = &rest[at + 2..];
@@ -240,10 +235,7 @@ fn commands<'a>(body: &str, line: usize, items: &mut Vec<Item<'a>>) -> Result<()
             "clk" => match read_pgn_clock(argument) {
                 Some(left) => items.push(Item::Clock(left)),
                 None => {
-                    return Err(format!(
-                        "line {line}: the clock reading {} is no time such as 0:04:58",
-                        quoted(argument)
-                    ));
+                    return Err(AtLine::new(line, TextFault::BadClock(argument.to_string())));
                 }
             },
             "retire" => items.push(Item::Retire {
@@ -316,7 +308,16 @@ mod tests {
 
     #[test]
     fn faults_name_the_game_and_the_line() {
-        let fault = |text: &str| Games::new(text).find_map(Result::err).expect("a fault");
+        let typed = |text: &str| Games::new(text).find_map(Result::err).expect("a fault");
+        assert_eq!(
+            typed("e4 )"),
+            PgnError::Text {
+                game: 1,
+                fault: AtLine::new(1, TextFault::StrayClose)
+            },
+            "the fault is a type: its game, its line and what is wrong"
+        );
+        let fault = |text: &str| typed(text).to_string();
         assert_eq!(
             fault("1-0\n\n[Event \"x\"]\n1. e4 (1. d4"),
             "Game 2, line 4: a variation opened with ( is never closed."

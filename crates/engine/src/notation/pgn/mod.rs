@@ -31,12 +31,14 @@
 //! through its variant's parser; every fault is one sentence naming the
 //! game, and the move's number and text or the line.
 
+pub mod error;
 pub mod games;
 pub mod replay;
 pub mod tags;
 pub mod tokens;
 pub mod writer;
 
+pub use error::{AtLine, PgnError, TagFault, TextFault};
 pub use replay::implied_retirement;
 pub use tags::{PgnTags, date, result_token};
 pub use writer::write;
@@ -44,7 +46,6 @@ pub use writer::write;
 use crate::clock::TimeControl;
 use crate::core::{EndReason, Game, Move, Options, Outcome, Retire};
 use crate::limits::PGN_FILE;
-use crate::text::{count, shown_path};
 use crate::variants::{AnyGame, Variant};
 use std::path::Path;
 use std::time::Duration;
@@ -103,15 +104,12 @@ impl PgnGame {
 
     /// The start position as a game, or the sentence saying why the
     /// variant refuses it.
-    pub fn start_game(&self) -> Result<AnyGame, String> {
+    pub fn start_game(&self) -> Result<AnyGame, PgnError> {
         self.variant
             .from_position(&self.start, &self.options)
-            .map_err(|why| {
-                format!(
-                    "The start position of the game is no position of {}: {}.",
-                    self.variant.name(),
-                    crate::text::clause(&why.to_string())
-                )
+            .map_err(|fault| PgnError::Start {
+                variant: self.variant,
+                fault,
             })
     }
 }
@@ -162,12 +160,9 @@ pub fn stopped(game: &AnyGame) -> Option<Outcome> {
 }
 
 /// The text is no bigger than [`PGN_FILE`] allows.
-fn check_size(text: &str) -> Result<(), String> {
+fn check_size(text: &str) -> Result<(), PgnError> {
     if text.len() as u64 > PGN_FILE.most {
-        return Err(format!(
-            "The PGN text is more than the largest allowed, {} bytes.",
-            PGN_FILE.most
-        ));
+        return Err(PgnError::TooLarge(PGN_FILE.most));
     }
     Ok(())
 }
@@ -175,10 +170,10 @@ fn check_size(text: &str) -> Result<(), String> {
 /// Game `number` (from 1) of the PGN `text`, replayed; the sentence
 /// saying why not (a fault in it or in a game before it, or no such
 /// game).
-pub fn read_game(text: &str, number: usize) -> Result<ReadGame, String> {
+pub fn read_game(text: &str, number: usize) -> Result<ReadGame, PgnError> {
     check_size(text)?;
     if number == 0 {
-        return Err("Games are counted from 1, so there is no game 0.".to_string());
+        return Err(PgnError::GameZero);
     }
     let mut seen = 0;
     for raw in games::Games::new(text) {
@@ -188,19 +183,16 @@ pub fn read_game(text: &str, number: usize) -> Result<ReadGame, String> {
             return replay::replay(&raw);
         }
     }
-    Err(match seen {
-        0 => "The PGN holds no game.".to_string(),
-        n => format!(
-            "The PGN holds {}, so there is no game {number}.",
-            count(n as u64, "game", "games")
-        ),
+    Err(PgnError::NoSuchGame {
+        asked: number,
+        held: seen,
     })
 }
 
 /// Every game of the PGN `text`, each replayed or the sentence saying
 /// why it cannot be; after a fault in the text itself (an unclosed
 /// comment, say) nothing more is read.
-pub fn read_games(text: &str) -> impl Iterator<Item = Result<ReadGame, String>> + '_ {
+pub fn read_games(text: &str) -> impl Iterator<Item = Result<ReadGame, PgnError>> + '_ {
     let too_big = check_size(text).err();
     let games = too_big.is_none().then(|| games::Games::new(text));
     too_big
@@ -211,7 +203,7 @@ pub fn read_games(text: &str) -> impl Iterator<Item = Result<ReadGame, String>> 
 
 /// How many games the PGN `text` holds, or the sentence naming the first
 /// fault in its text (the games are not replayed).
-pub fn count_games(text: &str) -> Result<usize, String> {
+pub fn count_games(text: &str) -> Result<usize, PgnError> {
     check_size(text)?;
     let mut seen = 0;
     for raw in games::Games::new(text) {
@@ -223,24 +215,20 @@ pub fn count_games(text: &str) -> Result<usize, String> {
 /// The text of the PGN file at `path`: no more of it than [`PGN_FILE`]
 /// allows, and UTF-8 (a Latin-1 file, as old programs write, is read as
 /// Latin-1). The error is one sentence naming the file.
-pub fn read_file(path: &Path) -> Result<String, String> {
+pub fn read_file(path: &Path) -> Result<String, PgnError> {
     use std::io::Read;
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|file| file.take(PGN_FILE.most + 1).read_to_end(&mut bytes))
-        .map_err(|e| {
-            format!(
-                "The PGN file {} could not be read ({}).",
-                shown_path(path),
-                crate::text::foreign(&e.to_string())
-            )
+        .map_err(|e| PgnError::Unreadable {
+            path: path.to_path_buf(),
+            why: e.to_string(),
         })?;
     if bytes.len() as u64 > PGN_FILE.most {
-        return Err(format!(
-            "The PGN file {} is more than the largest allowed, {} bytes.",
-            shown_path(path),
-            PGN_FILE.most
-        ));
+        return Err(PgnError::FileTooLarge {
+            path: path.to_path_buf(),
+            most: PGN_FILE.most,
+        });
     }
     Ok(match String::from_utf8(bytes) {
         Ok(text) => text,

@@ -4,27 +4,29 @@
 //! they stand. A fault is one sentence naming the game, the move's
 //! number and its text.
 
+use super::error::{PgnError, TagFault};
 use super::games::{Item, RawGame};
 use super::tags::{self, PgnTags};
 use super::{PgnGame, ReadGame};
 use crate::clock::TimeControl;
 use crate::core::{Departure, Game, ListedMoveError, Retire, Seat};
-use crate::text::{clause, quoted};
 
 /// `raw` replayed, or the sentence saying what in it cannot be.
-pub fn replay(raw: &RawGame<'_>) -> Result<ReadGame, String> {
+pub fn replay(raw: &RawGame<'_>) -> Result<ReadGame, PgnError> {
     let number = raw.number;
-    let fault = |why: String| format!("Game {number}: {}.", clause(&why));
+    let fault = |fault: TagFault| PgnError::Tags {
+        game: number,
+        fault,
+    };
     let variant = tags::variant_of(raw.tag("Variant")).map_err(fault)?;
     let options = tags::options_of(variant.options(), raw.tag("VariantOptions")).map_err(fault)?;
     let start = match raw.tag("FEN") {
         Some(text) => variant.from_position(text, &options).map_err(|why| {
-            fault(format!(
-                "its FEN tag {} is no position of {}: {}",
-                quoted(text),
-                variant.name(),
-                clause(&why.to_string())
-            ))
+            fault(TagFault::Fen {
+                text: text.to_string(),
+                variant,
+                fault: why,
+            })
         })?,
         None => variant.new_game(&options),
     };
@@ -45,8 +47,11 @@ pub fn replay(raw: &RawGame<'_>) -> Result<ReadGame, String> {
                     Some(o) => Err(ListedMoveError::GameOver(o.reason)),
                     None => game.parse_move(&written).map_err(ListedMoveError::Refused),
                 };
-                let mv = read.map_err(|why| {
-                    format!("Game {number}, {}.", why.describe(round as usize, text))
+                let mv = read.map_err(|why| PgnError::Move {
+                    game: number,
+                    round: round as usize,
+                    text: text.to_string(),
+                    fault: why,
                 })?;
                 game.make_move(mv);
                 moves.push(mv);
@@ -62,19 +67,20 @@ pub fn replay(raw: &RawGame<'_>) -> Result<ReadGame, String> {
                 let seats = game.seat_names();
                 let Some(retire) = Retire::parse(text, seats) else {
                     let names: Vec<&str> = seats.to_vec();
-                    return Err(format!(
-                        "Game {number}, line {line}: the retirement {} is none of resign:SEAT, flag:SEAT or draw:agreed with a seat of {}.",
-                        quoted(text),
-                        crate::text::or_list(&names)
-                    ));
+                    return Err(PgnError::NoRetirement {
+                        game: number,
+                        line: *line,
+                        text: text.clone(),
+                        seats: crate::text::or_list(&names),
+                    });
                 };
-                game.may_retire(retire).map_err(|why| {
-                    format!(
-                        "Game {number}, line {line}: the retirement {} cannot be played: {}.",
-                        quoted(text),
-                        clause(&why.to_string())
-                    )
-                })?;
+                game.may_retire(retire)
+                    .map_err(|why| PgnError::Retirement {
+                        game: number,
+                        line: *line,
+                        text: text.clone(),
+                        fault: why,
+                    })?;
                 game.make_move(retire.to_move());
                 moves.push(retire.to_move());
                 clocks.push(None);

@@ -6,6 +6,7 @@
 //! tokenizer holds nothing but its place in the text, and a quoted value
 //! longer than [`PGN_TAG`] is refused as soon as it is.
 
+use super::error::{AtLine, TextFault};
 use crate::limits::PGN_TAG;
 
 /// One token of PGN.
@@ -93,7 +94,7 @@ impl<'a> Tokens<'a> {
 
     /// The next token and its line, `None` at the end, or the clause
     /// saying what is wrong.
-    pub fn next_token(&mut self) -> Result<Option<(Token<'a>, usize)>, String> {
+    pub fn next_token(&mut self) -> Result<Option<(Token<'a>, usize)>, AtLine> {
         self.skip_space();
         let Some(&b) = self.bytes().get(self.at) else {
             return Ok(None);
@@ -109,9 +110,7 @@ impl<'a> Tokens<'a> {
             b'{' => {
                 let rest = &self.bytes()[self.at..];
                 let Some(end) = rest.iter().position(|&b| b == b'}') else {
-                    return Err(format!(
-                        "line {line}: a comment opened with {{ is never closed"
-                    ));
+                    return Err(AtLine::new(line, TextFault::OpenComment));
                 };
                 let body = &self.text[self.at..self.at + end];
                 self.line += body.bytes().filter(|&b| b == b'\n').count();
@@ -153,7 +152,7 @@ impl<'a> Tokens<'a> {
     /// neither escaped nor followed by `]` while another `"` follows on
     /// its line is part of the value (python-chess writes `"` in a value
     /// as it is), and a `\` escapes only `"` and `\`.
-    fn quoted(&mut self, line: usize) -> Result<String, String> {
+    fn quoted(&mut self, line: usize) -> Result<String, AtLine> {
         let mut value = String::new();
         let rest = &self.text[self.at..];
         let line_end = rest.find('\n').unwrap_or(rest.len());
@@ -175,15 +174,10 @@ impl<'a> Tokens<'a> {
                 c => value.push(c),
             }
             if value.len() as u64 > PGN_TAG.most {
-                return Err(format!(
-                    "line {line}: a tag's value is longer than the largest allowed, {} bytes",
-                    PGN_TAG.most
-                ));
+                return Err(AtLine::new(line, TextFault::LongTagValue(PGN_TAG.most)));
             }
         }
-        Err(format!(
-            "line {line}: a tag's value is not closed with \" on its line"
-        ))
+        Err(AtLine::new(line, TextFault::OpenTagValue))
     }
 }
 
@@ -236,14 +230,15 @@ mod tests {
         let mut open = Tokens::new("\n\n{ never closed");
         assert_eq!(
             open.next_token(),
-            Err("line 3: a comment opened with { is never closed".into())
+            Err(AtLine::new(3, TextFault::OpenComment))
         );
         let long = format!("[Event \"{}\"]", "x".repeat(5000));
         let mut long = Tokens::new(&long);
         long.next_token().expect("[");
         long.next_token().expect("name");
         let why = long.next_token().expect_err("too long");
-        assert!(why.contains("4096"), "{why}");
+        assert_eq!(why, AtLine::new(1, TextFault::LongTagValue(4096)));
+        assert!(why.to_string().contains("4096 bytes"), "{why}");
         let mut open = Tokens::new("[Event \"a\nb\"]");
         open.next_token().expect("[");
         open.next_token().expect("name");
