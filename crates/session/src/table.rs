@@ -692,6 +692,14 @@ impl TableGame {
         self.players.contains(&Player::Human)
     }
 
+    /// Whether `seat` has made a move of its own in this game (a pass
+    /// included; a resignation or a fallen flag is not one).
+    pub fn has_moved(&self, seat: Seat) -> bool {
+        self.played
+            .iter()
+            .any(|p| p.mover == seat && Retire::of(p.mv).is_none())
+    }
+
     /// The seat that played the last move.
     pub fn last_mover(&self) -> Option<Seat> {
         self.played.last().map(|p| p.mover)
@@ -788,6 +796,7 @@ pub fn termination_words(termination: Termination, seats: &[&str]) -> String {
             }
         }
         (EndReason::Agreement, _) => "Draw agreed".to_string(),
+        (EndReason::Aborted, _) => crate::describe::ABORTED.to_string(),
         (reason, _) if reason.draws() => format!("Draw by {}", reason.describe()),
         (reason, _) => capitalise(reason.describe()),
     };

@@ -182,6 +182,7 @@ pub fn termination(outcome: Option<Outcome>) -> &'static str {
         EndReason::Time => "time forfeit",
         EndReason::TimeAgainstMaterial => "time forfeit against insufficient material",
         EndReason::Agreement => "agreement",
+        EndReason::Aborted => "abandoned",
     }
 }
 
