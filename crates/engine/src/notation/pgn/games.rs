@@ -67,8 +67,9 @@ impl RawGame<'_> {
 pub struct Fault {
     /// The game's number in the text, from 1.
     pub number: usize,
-    /// Why it cannot be read.
-    pub error: PgnError,
+    /// Why it cannot be read (boxed: a fault is returned often and is
+    /// large).
+    pub error: Box<PgnError>,
 }
 
 /// The games of a PGN text, in order, a bad one among them as its fault.
@@ -105,10 +106,10 @@ impl<'a> Games<'a> {
             let number = self.count + 1;
             let fault = |why: AtLine| Fault {
                 number,
-                error: PgnError::Text {
+                error: Box::new(PgnError::Text {
                     game: number,
                     fault: why,
-                },
+                }),
             };
             let first = match self.next_token() {
                 Ok(Some(first)) => first,
@@ -138,7 +139,7 @@ impl<'a> Games<'a> {
                 self.done = true;
                 return Err(Fault {
                     number,
-                    error: PgnError::TooManyGames(Box::new(why)),
+                    error: Box::new(PgnError::TooManyGames(Box::new(why))),
                 });
             }
             self.count = number;
@@ -302,7 +303,9 @@ mod tests {
     fn a_bad_game_is_one_fault_and_the_games_after_it_keep_their_numbers() {
         let text = "[Event \"a\"]\n\n1. e4 1-0\n\n[Event \"b\"]\n[White \"x\"\n[Black \"y\"]\n\n1. d4 (1. c4\n\n\
                     [Event \"c\"]\n1. e4 {never closed\n\n[Event \"d\"]\n\n1. f4 *\n";
-        let read: Vec<Result<(usize, Option<String>), (usize, String)>> = Games::new(text)
+        // Each game as its number and Event tag, or its number and fault.
+        type Read = Result<(usize, Option<String>), (usize, String)>;
+        let read: Vec<Read> = Games::new(text)
             .map(|g| {
                 g.map(|g| (g.number, g.tag("Event").map(str::to_string)))
                     .map_err(|f| (f.number, f.error.to_string()))
@@ -377,7 +380,7 @@ mod tests {
     fn faults_name_the_game_and_the_line() {
         let typed = |text: &str| Games::new(text).find_map(Result::err).expect("a fault");
         assert_eq!(
-            typed("e4 )").error,
+            *typed("e4 )").error,
             PgnError::Text {
                 game: 1,
                 fault: AtLine::new(1, TextFault::StrayClose)

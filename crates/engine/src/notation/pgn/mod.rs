@@ -202,9 +202,9 @@ pub fn read_game(text: &str, number: usize) -> Result<ReadGame, PgnError> {
         match raw {
             Ok(raw) if raw.number == number => return replay::replay(&raw),
             Ok(raw) => seen = raw.number,
-            Err(fault) if fault.number == number => return Err(fault.error),
+            Err(fault) if fault.number == number => return Err(*fault.error),
             Err(fault) if fault.number < number => seen = fault.number,
-            Err(fault) => return Err(fault.error),
+            Err(fault) => return Err(*fault.error),
         }
     }
     Err(PgnError::NoSuchGame {
@@ -222,7 +222,7 @@ pub fn read_games(text: &str) -> impl Iterator<Item = Result<ReadGame, PgnError>
         games
             .into_iter()
             .flatten()
-            .map(|raw| replay::replay(&raw.map_err(|fault| fault.error)?)),
+            .map(|raw| replay::replay(&raw.map_err(|fault| *fault.error)?)),
     )
 }
 
@@ -234,7 +234,7 @@ pub fn count_games(text: &str) -> Result<usize, PgnError> {
     for raw in games::Games::new(text) {
         seen = match raw {
             Ok(raw) => raw.number,
-            Err(fault) if fault.number > PGN_GAMES.most as usize => return Err(fault.error),
+            Err(fault) if fault.number > PGN_GAMES.most as usize => return Err(*fault.error),
             Err(fault) => fault.number,
         };
     }
