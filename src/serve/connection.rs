@@ -96,7 +96,7 @@ pub static SHARED_TABLE: &[Refusal] = &[
 
 /// Why the server analyses no game: its cores are the players' (the
 /// analysis is at home, `catboard analyse`).
-const NO_ANALYSIS: &str =
+pub(crate) const NO_ANALYSIS: &str =
     "The server does not analyse games; save the game's PGN and run catboard analyse at home.";
 
 /// Everything a connection's task needs to start.
