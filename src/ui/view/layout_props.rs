@@ -108,13 +108,9 @@ fn rows_in(buffer: &Buffer, area: Rect) -> Vec<String> {
 }
 
 /// Where the board (the sphere's globe) and the panel go in `body`.
-pub(super) fn board_and_panel(
-    look: &Look,
-    p: &Playing,
-    body: Rect,
-) -> Option<(Rect, Option<Rect>)> {
+pub(super) fn board_and_panel(p: &Playing, body: Rect) -> Option<(Rect, Option<Rect>)> {
     if p.table.game().geometry().shape() == Shape::Graph {
-        super::sphere::layout(look, p, body).map(|l| (l.globe.used(), l.panel))
+        super::sphere::layout(p, body).map(|l| (l.globe.used(), l.panel))
     } else {
         board_layout(p, body).map(|(_, board, panel)| (board, panel))
     }
@@ -127,7 +123,7 @@ fn narrowest(app: &App, height: u16) -> u16 {
     (10..=WIDEST)
         .find(|w| {
             let (body, _, _) = playing_layout(app, &look, p, Rect::new(0, 0, *w, height));
-            board_and_panel(&look, p, body).is_some()
+            board_and_panel(p, body).is_some()
         })
         .unwrap_or(WIDEST)
 }
@@ -154,7 +150,7 @@ fn check_size(
     }
     let buffer = terminal.backend().buffer().clone();
     let (body, feedback, said) = playing_layout(app, &look, p, area);
-    let Some((board, panel)) = board_and_panel(&look, p, body) else {
+    let Some((board, panel)) = board_and_panel(p, body) else {
         return vec![format!("{at}: no board")];
     };
     if !area.contains(board.as_position())
@@ -246,7 +242,11 @@ fn check_size(
         .iter()
         .flat_map(|r| {
             r.split_whitespace()
-                .map(|w| w.trim_start_matches('▸').trim_matches('│').to_string())
+                .map(|w| {
+                    let w = w.trim_start_matches('▸').trim_matches('│');
+                    // A move tagged with its army (`R:Yii-jj`).
+                    w.split_once(':').map_or(w, |(_, mv)| mv).to_string()
+                })
                 .collect::<Vec<_>>()
         })
         .collect();
@@ -452,7 +452,7 @@ fn the_promotion_chooser_hides_neither_its_cell_nor_the_board_where_there_is_roo
                 }
                 // With room beside the board, the board stays whole.
                 let (body, _, _) = playing_layout(app, &look, p, area);
-                if let Some((board, _)) = board_and_panel(&look, p, body) {
+                if let Some((board, _)) = board_and_panel(p, body) {
                     let room = area.right().saturating_sub(board.right() + 1);
                     if room >= popup.width {
                         beside += 1;
