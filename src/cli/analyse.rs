@@ -7,8 +7,6 @@
 use crate::cli::play::SaveArgs;
 use crate::cli::{Failure, print_line};
 use crate::session::pgn::{local_tags, pgn_game_of};
-use crate::session::save::SaveStore;
-use crate::session::table::TableGame;
 use catboard::analysis::annotate::{pgn_notes, summary_sentence};
 use catboard::analysis::{
     Analyst, EngineAnalyst, GameAnalysis, OwnSearch, PlyBudget, Progress, Scale, pass, summary,
@@ -16,7 +14,6 @@ use catboard::analysis::{
 use catboard::core::Game;
 use catboard::notation::pgn::{self, PgnGame};
 use catboard::protocol::engine::{Engine, EngineSpec, Patience};
-use catboard::text::shown_path;
 use clap::Args;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -79,21 +76,12 @@ fn budget(args: &AnalyseArgs) -> Result<PlyBudget, String> {
 /// The game to analyse, as PGN holds it.
 fn game_of(args: &AnalyseArgs) -> Result<PgnGame, String> {
     if let Some(path) = &args.pgn {
-        let text = pgn::read_file(path)?;
-        return Ok(pgn::read_game(&text, args.game)?.pgn);
+        let text = pgn::read_file(path).map_err(|e| e.to_string())?;
+        return Ok(pgn::read_game(&text, args.game)
+            .map_err(|e| e.to_string())?
+            .pgn);
     }
-    let path = match &args.save {
-        Some(path) => path.clone(),
-        None => crate::cli::export::last_saved(&args.saves, "analyse")?,
-    };
-    let saved = SaveStore::read(&path)?;
-    let table = TableGame::from_saved(&saved).map_err(|e| {
-        format!(
-            "The saved game {} cannot be replayed: {}.",
-            shown_path(&path),
-            catboard::text::clause(&e.to_string())
-        )
-    })?;
+    let (_, table) = crate::cli::export::saved_table(args.save.as_ref(), &args.saves, "analyse")?;
     Ok(pgn_game_of(
         &table,
         local_tags(&table, &[], "????.??.??".into()),

@@ -29,18 +29,7 @@ pub struct ExportArgs {
 /// Runs `catboard export`: the PGN of the game, or one sentence saying
 /// why there is none.
 pub fn export(args: &ExportArgs) -> Result<(), Failure> {
-    let path = match &args.save {
-        Some(path) => path.clone(),
-        None => last_saved(&args.saves, "export")?,
-    };
-    let saved = SaveStore::read(&path)?;
-    let table = TableGame::from_saved(&saved).map_err(|e| {
-        format!(
-            "The saved game {} cannot be replayed: {}.",
-            shown_path(&path),
-            catboard::text::clause(&e.to_string())
-        )
-    })?;
+    let (path, table) = saved_table(args.save.as_ref(), &args.saves, "export")?;
     let played = std::fs::metadata(&path)
         .and_then(|m| m.modified())
         .ok()
@@ -52,6 +41,28 @@ pub fn export(args: &ExportArgs) -> Result<(), Failure> {
 
 /// The file of the game saved last, in the saves folder `args` names;
 /// `verb` says what was to be done with it (`export`).
+/// The saved game `save` names (or the newest in `saves`, for `verb`'s
+/// sentence when there is none), read and replayed: its path and table.
+pub fn saved_table(
+    save: Option<&PathBuf>,
+    saves: &SaveArgs,
+    verb: &str,
+) -> Result<(PathBuf, TableGame), String> {
+    let path = match save {
+        Some(path) => path.clone(),
+        None => last_saved(saves, verb)?,
+    };
+    let saved = SaveStore::read(&path)?;
+    let table = TableGame::from_saved(&saved).map_err(|e| {
+        format!(
+            "The saved game {} cannot be replayed: {}.",
+            shown_path(&path),
+            catboard::text::clause(&e.to_string())
+        )
+    })?;
+    Ok((path, table))
+}
+
 pub fn last_saved(args: &SaveArgs, verb: &str) -> Result<PathBuf, String> {
     let (store, nowhere) = saves_of_env(args);
     let Some(store) = store else {

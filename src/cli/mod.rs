@@ -54,6 +54,7 @@ macro_rules! refused_from {
 
 refused_from!(
     catboard::limits::LimitError,
+    catboard::notation::pgn::PgnError,
     catboard::protocol::rules::QueryError,
     catboard::variants::UnknownVariant,
     crate::session::table::TableError,

@@ -389,12 +389,26 @@ fn engines_of(
         if let Some(why) = missing_program(&spec.command) {
             return Err(format!(
                 "The engine {} cannot be started: {why}.",
-                quoted(&spec.command)
+                catboard::text::quoted_command(&spec.command)
             ));
+        }
+        if !spec.options.is_empty() {
+            check_engine_options(spec)?;
         }
     }
     let notice = (!notices.is_empty()).then(|| notices.join(" "));
     Ok((engines, notice))
+}
+
+/// Starts the engine `spec` describes once, before the game, so that
+/// each of its `--engine-option`s is checked against the options it
+/// announces (a name it does not have, a value out of its range) and
+/// refused in its sentence rather than found at its first move.
+fn check_engine_options(spec: &EngineSpec) -> Result<(), String> {
+    let patience = catboard::protocol::engine::Patience::default();
+    catboard::protocol::engine::Engine::start(spec, patience)
+        .map(drop)
+        .map_err(|e| e.sentence)
 }
 
 /// Who plays each seat of `variant`, from `--white`, `--black` and `--seat`.
@@ -507,11 +521,15 @@ fn play_config(
     let variant = Variant::from_id(&args.variant).map_err(|e| e.to_string())?;
     let options = Options::parse(variant.options(), args.options.iter().map(String::as_str))
         .map_err(|e| format!("Bad option: {e}."))?;
+    let mut read_warnings = None;
     let mut table = match &args.pgn {
         Some(path) => {
-            let text = pgn::read_file(path)?;
-            let read = pgn::read_game(&text, args.game)?;
+            let text = pgn::read_file(path).map_err(|e| e.to_string())?;
+            let read = pgn::read_game(&text, args.game).map_err(|e| e.to_string())?;
             let players = players_of(read.pgn.variant, args)?;
+            if !read.warnings.is_empty() {
+                read_warnings = Some(read.warnings.join(" "));
+            }
             crate::session::pgn::table_of(&read, players).map_err(|e| e.to_string())?
         }
         None => {
@@ -560,7 +578,10 @@ fn play_config(
         },
         look,
         saves,
-        notice: join_notices(engine_notice, nowhere.as_deref().map(nowhere_to_save)),
+        notice: join_notices(
+            join_notices(read_warnings, engine_notice),
+            nowhere.as_deref().map(nowhere_to_save),
+        ),
         think_ms: computer.think_ms,
         speech: crate::session::SpeechChoice::default(),
     })

@@ -58,6 +58,14 @@ pub struct ServeArgs {
     /// each moved.
     #[arg(long, default_value_t = Limits::default().table_empty.as_secs())]
     pub table_empty_seconds: u64,
+    /// Seconds a person at a timed table has for their first move; then
+    /// the game is aborted, unrated.
+    #[arg(long, default_value_t = Limits::default().first_move_wait.as_secs())]
+    pub first_move_seconds: u64,
+    /// The most rated games two accounts may finish together in a day;
+    /// more are kept unrated.
+    #[arg(long, default_value_t = Limits::default().rated_together_a_day)]
+    pub rated_together_a_day: usize,
     /// The most bytes of input a second from one connection (requests
     /// count too); faster input is slowed, a few seconds' worth passes at once.
     #[arg(long, default_value_t = Limits::default().input_bytes_per_second)]
@@ -106,6 +114,8 @@ fn start(args: &ServeArgs) -> Result<(), String> {
             tables: args.max_tables,
             table_idle: Duration::from_secs(args.table_idle_seconds.max(1)),
             table_empty: Duration::from_secs(args.table_empty_seconds.max(1)),
+            first_move_wait: Duration::from_secs(args.first_move_seconds.max(1)),
+            rated_together_a_day: args.rated_together_a_day,
             input_bytes_per_second: args.input_rate.max(1),
             idle: Duration::from_secs(args.idle_seconds.max(1)),
             searches: args.searches,

@@ -6,10 +6,11 @@
 
 use super::room::{Holder, Room};
 use super::store::{ArchivedPlayer, FinishedGame};
+use crate::session::keeper::policy;
 use crate::session::table::{Player, TableGame};
 use crate::session::words::capitalise;
 use catboard::clock::TimeControl;
-use catboard::core::{Game, Termination};
+use catboard::core::{EndReason, Game, Outcome, Termination};
 use catboard::notation::pgn::{self, PgnGame};
 
 /// Whether a game is rated: every seat is played by a person with a key
@@ -35,6 +36,31 @@ pub fn is_rated(
         && keyed.len() == players.len()
         && distinct
         && time_control.is_some()
+}
+
+/// Why `game`, archived unrated, was not rated, where a player would
+/// not know it (each seat a keyed person at a timed table): it was
+/// aborted, one account played two seats, or its accounts had already
+/// played `a_day` rated games together that day.
+pub fn unrated_because(game: &FinishedGame, a_day: usize) -> Option<String> {
+    let aborted = game
+        .termination
+        .is_some_and(|t| t.outcome.reason == EndReason::Aborted);
+    if aborted {
+        return Some(format!("{}.", crate::session::describe::ABORTED));
+    }
+    let ids: Option<Vec<&str>> = game.players.iter().map(|p| p.identity.as_deref()).collect();
+    let ids = ids?;
+    if game.rated || game.time_control.is_none() || ids.len() < 2 {
+        return None;
+    }
+    let twice = ids.iter().enumerate().any(|(i, a)| ids[..i].contains(a));
+    Some(match twice {
+        true => "Not rated: one account played more than one seat.".to_string(),
+        false => format!(
+            "Not rated: these accounts have finished {a_day} rated games together today, the most a day."
+        ),
+    })
 }
 
 /// What each seat of a finished `game` scored, for the result and the
@@ -90,7 +116,7 @@ pub fn pgn_of(
             game.clocks = table.clock_readings();
             game.time_control = TimeControl::parse(text).ok().flatten();
             game.tags = tags;
-            pgn::write(&game).unwrap_or_else(|why| why)
+            pgn::write(&game).unwrap_or_else(|why| why.to_string())
         }
         _ => crate::session::pgn::pgn_of(table, tags),
     }
@@ -98,7 +124,8 @@ pub fn pgn_of(
 
 /// The archive's record of `room`, whose game `table` has just ended at
 /// `finished`: rated when [`is_rated`] says so (the store fills in the
-/// ratings).
+/// ratings); aborted, with no result and unrated, when a person at it
+/// had not made a move ([`policy::aborted`]).
 pub fn finished_game(room: &Room, table: &TableGame, finished: u64) -> FinishedGame {
     let game = table.game();
     let seat_names = game.seat_names();
@@ -125,14 +152,25 @@ pub fn finished_game(room: &Room, table: &TableGame, finished: u64) -> FinishedG
         .collect();
     let time_control = table.time_control().map(TimeControl::text);
     let time_control = time_control.as_deref();
+    let aborted = policy::aborted(table);
+    let abort = Outcome {
+        winner: None,
+        reason: EndReason::Aborted,
+    };
     FinishedGame {
         variant: table.variant().id().to_string(),
         time_control: time_control.map(str::to_string),
-        termination: table
-            .outcome()
-            .map(|o| Termination::new(o, table.last_move())),
-        result: result(game),
-        rated: is_rated(table.players(), &room.holders, table.time_control()),
+        termination: match aborted {
+            true => Some(Termination::new(abort, None)),
+            false => table
+                .outcome()
+                .map(|o| Termination::new(o, table.last_move())),
+        },
+        result: match aborted {
+            true => "*".to_string(),
+            false => result(game),
+        },
+        rated: !aborted && is_rated(table.players(), &room.holders, table.time_control()),
         finished,
         plies: table.ply(),
         pgn: pgn_of(table, &names, time_control, finished),

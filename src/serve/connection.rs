@@ -88,7 +88,16 @@ pub static SHARED_TABLE: &[Refusal] = &[
         action: Action::ComputerMove,
         why: OWN_SEATS_ONLY,
     },
+    Refusal {
+        action: Action::Analyse,
+        why: NO_ANALYSIS,
+    },
 ];
+
+/// Why the server analyses no game: its cores are the players' (the
+/// analysis is at home, `catboard analyse`).
+pub(crate) const NO_ANALYSIS: &str =
+    "The server does not analyse games; save the game's PGN and run catboard analyse at home.";
 
 /// Everything a connection's task needs to start.
 pub struct Start {
@@ -110,6 +119,10 @@ pub struct Start {
 
 /// What an archived game opened for review does not offer, and why.
 pub static ARCHIVED_GAME: &[Refusal] = &[
+    Refusal {
+        action: Action::Analyse,
+        why: NO_ANALYSIS,
+    },
     Refusal {
         action: Action::Select,
         why: "This game is from the archive, to look through only; q goes back to the lobby.",

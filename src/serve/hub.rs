@@ -52,6 +52,9 @@ const FOLD_EVERY: usize = 64;
 /// failed) waits to try again.
 const RETRY_SAVE: Duration = Duration::from_secs(5);
 
+/// The day over which [`Limits::rated_together_a_day`] counts.
+const DAY: Duration = Duration::from_secs(24 * 60 * 60);
+
 /// How a login name that adds a key begins (`ssh link-CODE@host`).
 pub const LINK_PREFIX: &str = "link-";
 
@@ -132,6 +135,9 @@ pub struct Shared {
     connections: Mutex<HashMap<u64, Arc<Mailbox>>>,
     /// Held while a table is made (names and counts checked, then kept).
     creating: Mutex<()>,
+    /// Held while a finished game is archived (the games its accounts
+    /// had together today counted, then it is kept).
+    archiving: Mutex<()>,
     /// What the lobby shows of the archive.
     boards: Mutex<Arc<Boards>>,
     /// Whether [`Shared::boards`] is out of date.
@@ -244,6 +250,7 @@ impl Shared {
             lobby_stale: AtomicBool::new(true),
             connections: Mutex::new(HashMap::new()),
             creating: Mutex::new(()),
+            archiving: Mutex::new(()),
             boards: Mutex::new(Arc::new(Boards::default())),
             boards_stale: AtomicBool::new(true),
             links: Mutex::new(HashMap::new()),
@@ -965,10 +972,36 @@ impl Shared {
                 .record_move(name, next.ply(), text, clock)
                 .map(|()| None)?);
         }
-        let record = archive::finished_game(&lock(&cell.room), next, super::database::now_secs());
+        let mut record =
+            archive::finished_game(&lock(&cell.room), next, super::database::now_secs());
+        let _archiving = lock(&self.archiving);
+        if record.rated && self.rated_enough_today(&record)? {
+            record.rated = false;
+        }
         let archived = self.store.finish_game(name, &record)?;
         self.boards_stale.store(true, Ordering::Release);
         Ok(Some((archived.id, archived.game)))
+    }
+
+    /// Whether two accounts of `game` have finished
+    /// [`Limits::rated_together_a_day`] rated games together in the day
+    /// before it ended, so it is not rated: two keys of one person cannot
+    /// farm a rating by playing each other.
+    fn rated_enough_today(&self, game: &FinishedGame) -> Result<bool, String> {
+        let since = game.finished.saturating_sub(DAY.as_secs());
+        let ids: Vec<&str> = game
+            .players
+            .iter()
+            .filter_map(|p| p.identity.as_deref())
+            .collect();
+        for (i, a) in ids.iter().enumerate() {
+            for b in &ids[i + 1..] {
+                if self.store.rated_together(a, b, since)? >= self.limits.rated_together_a_day {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
     }
 
     /// The computer at table `name` found no move at ply `ply` (its
@@ -991,6 +1024,9 @@ impl Shared {
             return;
         };
         let mut news = format!("Kept as game {id} (ssh HOST pgn {id} prints it).");
+        if let Some(why) = archive::unrated_because(&game, self.limits.rated_together_a_day) {
+            news.push_str(&format!(" {why}"));
+        }
         if game.rated {
             let moves: Vec<String> = game
                 .players
@@ -1183,6 +1219,9 @@ pub(super) mod tests {
         }
         fn ratings(&self, identities: &[&str], variant: &str) -> Result<Vec<Rating>, StoreError> {
             self.inner.ratings(identities, variant)
+        }
+        fn rated_together(&self, a: &str, b: &str, since: u64) -> Result<usize, StoreError> {
+            self.inner.rated_together(a, b, since)
         }
         fn leaderboard(
             &self,

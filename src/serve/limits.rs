@@ -188,6 +188,12 @@ pub struct Limits {
     /// How long a table nobody is at, whose players have not each moved,
     /// is kept.
     pub table_empty: Duration,
+    /// How long a person at a timed table has for their first move of the
+    /// game; past it their flag falls and the game is aborted, unrated.
+    pub first_move_wait: Duration,
+    /// The most rated games two accounts may finish together in a day;
+    /// past it their games are kept unrated.
+    pub rated_together_a_day: usize,
     /// The most bytes of input a second from one connection (window
     /// changes and other requests count too); faster input is slowed.
     pub input_bytes_per_second: u32,
@@ -214,6 +220,8 @@ impl Default for Limits {
             tables: 1000,
             table_idle: Duration::from_secs(24 * 60 * 60),
             table_empty: Duration::from_secs(10 * 60),
+            first_move_wait: Duration::from_secs(30),
+            rated_together_a_day: 5,
             input_bytes_per_second: 4096,
             idle: Duration::from_secs(1800),
             searches: 2,

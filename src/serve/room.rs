@@ -121,6 +121,16 @@ impl Room {
         policy::time_left(&self.table, now.saturating_sub(self.turn_began))
     }
 
+    /// The flag that falls at `now` for the seat to move, if one does: its
+    /// time has run out ([`policy::fallen_flag`]), or it is a person who
+    /// has not started the game within `first_move_wait`
+    /// ([`policy::first_move_flag`]; the game is then aborted).
+    pub fn due_flag(&self, now: Duration, first_move_wait: Duration) -> Option<Retire> {
+        let spent = now.saturating_sub(self.turn_began);
+        policy::fallen_flag(&self.table, spent)
+            .or_else(|| policy::first_move_flag(&self.table, spent, first_move_wait))
+    }
+
     /// The game as a viewer should have it at `now`: carrying the time
     /// spent on the turn so far, so every screen shows the same clock.
     pub fn table_at(&self, now: Duration) -> TableGame {
@@ -452,12 +462,9 @@ impl Room {
     }
 
     /// Whether every person's seat has made a move (a game is under way,
-    /// not just set up).
+    /// not just set up; [`policy::unplayed`]).
     pub fn each_person_moved(&self) -> bool {
-        let seats = self.table.players().len();
-        (0..seats)
-            .filter(|s| self.is_person_seat(*s))
-            .all(|s| self.table.ply() > s)
+        !policy::unplayed(&self.table)
     }
 
     /// Why the table should be closed at `now`, if it should: nobody is

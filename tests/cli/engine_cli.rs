@@ -121,9 +121,11 @@ fn a_line_game_against_an_engine_passes_its_options_and_saves_its_seat() {
             "{line:?} not sent:\n{sent}"
         );
     }
+    // Started twice: once before the game, to check its options against
+    // those it announces, and once for the game (never again per move).
     assert_eq!(
         sent.matches("\nuci\n").count() + usize::from(sent.starts_with("uci\n")),
-        1
+        2
     );
     let save = std::fs::read_dir(&saves)
         .expect("the saves")
@@ -135,6 +137,75 @@ fn a_line_game_against_an_engine_passes_its_options_and_saves_its_seat() {
     assert!(save.contains("\"seat\": \"black\""), "{save}");
     assert!(save.contains("\"UCI_Elo=1500\""), "{save}");
     assert!(save.contains("\"master\""), "the fallback level: {save}");
+}
+
+#[test]
+fn an_engine_whose_path_has_a_space_is_seated_as_a_shell_splits_its_command() {
+    let dir = Scratch::new("engine-space");
+    let folder = dir.path().join("my engines");
+    std::fs::create_dir_all(&folder).expect("a folder");
+    let program = folder.join("fake engine");
+    std::fs::copy(crate::support::engines::fake_engine_program(), &program)
+        .expect("a copy of the fake engine");
+    let path = program.display().to_string();
+    for command in [
+        format!("\"{path}\" --uci"),
+        format!("'{path}' --uci"),
+        format!("{} --uci", path.replace(' ', "\\ ")),
+    ] {
+        let seat = format!("black=uci:{command}");
+        let (code, out, err) = catboard(&["line", "--seat", &seat, "--think-ms", "50"], "e4\n");
+        assert_eq!(code, Some(0), "{command}: {err}\n{out}");
+        assert!(
+            out.contains("Black is fake engine (UCI engine)"),
+            "{command}: {out}"
+        );
+        // The engine's answer is said as its move (`Black knight to a6.`).
+        assert!(
+            out.lines()
+                .any(|l| l.starts_with("Black ") && l.contains(" to ")),
+            "{command}: {out}"
+        );
+    }
+    // A path to nothing is named whole, folders and spaces included.
+    let gone = folder.join("no engine here");
+    let seat = format!("black=uci:\"{}\" --uci", gone.display());
+    let (code, _, err) = catboard(&["line", "--seat", &seat], "");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains(&format!("there is no program '{}'.", gone.display())),
+        "{err}"
+    );
+    let (code, _, err) = catboard(&["line", "--seat", "black=uci:\"unclosed --uci"], "");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("cannot be started: its quotes are not closed."),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_engine_option_the_engine_does_not_announce_is_refused_before_the_game() {
+    let seat = format!("black=uci:{}", fake_engine("--uci"));
+    let (code, out, err) = catboard(
+        &[
+            "line",
+            "--seat",
+            &seat,
+            "--engine-option",
+            "black:UCI_Elo=1500",
+            "--engine-option",
+            "black:Bogus=1",
+        ],
+        "e4\n",
+    );
+    assert_eq!(code, Some(2), "{err}\n{out}");
+    assert!(out.is_empty(), "no game is played: {out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("has no option 'Bogus' (its options are"),
+        "{err}"
+    );
 }
 
 /// A save of 1. e4 with Black played by `engine` (Master taking over).

@@ -14,4 +14,5 @@ mod uci_cat_stop;
 mod uci_engine;
 mod xboard;
 mod xboard_chu;
+mod xboard_gui;
 mod xboard_nps;

@@ -123,10 +123,13 @@ fn hit_and_run_captures_and_moves_on() {
 
 #[test]
 fn the_pass_leaves_the_board_and_hands_over_the_move() {
-    let mut s = chu_at(LION_AND_TWO_QUEENS);
-    assert_eq!(talk(&mut s, &["usermove e4d4,d4e4"]), "");
-    assert_eq!(placement(&s), "4k5/10/10/4q5/4q5/4L5/10/10/10/5K4");
-    assert!(s.game().position_text().contains(" b "));
+    // In legs, and as XBoard relays a pass (its null move).
+    for pass in ["e4d4,d4e4", "@@@@"] {
+        let mut s = chu_at(LION_AND_TWO_QUEENS);
+        assert_eq!(talk(&mut s, &[&format!("usermove {pass}")]), "");
+        assert_eq!(placement(&s), "4k5/10/10/4q5/4q5/4L5/10/10/10/5K4");
+        assert!(s.game().position_text().contains(" b "));
+    }
 }
 
 #[test]

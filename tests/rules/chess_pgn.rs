@@ -6,14 +6,13 @@
 //! python-chess writes reads here (skipped with a message where python3
 //! or its `chess` package is not installed).
 
-use crate::support::{XorShift, within};
+use crate::support::XorShift;
+use crate::support::process::python_chess;
 use catboard::clock::{pgn_clock, read_pgn_clock};
 use catboard::core::{Departure, Game, Move, Options, Retire, Seat};
 use catboard::notation::pgn::{self, PgnGame, PgnTags};
 use catboard::variants::Variant;
 use catboard::variants::chess::Chess;
-use std::io::Write;
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
 fn moves_of(g: &Chess, list: &[&str]) -> Vec<Move> {
@@ -69,7 +68,27 @@ fn a_move_that_is_not_legal_is_refused_in_a_sentence() {
     let mut moves = moves_of(&start, &["e4", "e5"]);
     moves.push(moves[0]);
     let why = pgn::write(&chess_game(&start.position_text(), moves)).expect_err("illegal");
-    assert_eq!(why, "Ply 3 of the game, 'e2e4', is not a legal move there.");
+    assert_eq!(
+        why.to_string(),
+        "Ply 3 of the game, 'e2e4', is not a legal move there."
+    );
+}
+
+#[test]
+fn a_result_tag_the_token_contradicts_is_named_in_a_warning_and_the_token_taken() {
+    let read = |result_tag: &str, token: &str| {
+        let text = format!("[Event \"x\"]\n[Result \"{result_tag}\"]\n\n1. e4 e5 {token}\n");
+        pgn::read_game(&text, 1).expect("reads")
+    };
+    let contradicted = read("1-0", "0-1");
+    assert_eq!(contradicted.result, "0-1");
+    assert_eq!(
+        contradicted.warnings,
+        ["Game 1: its Result tag says 1-0 but its moves end with 0-1; 0-1 is taken."]
+    );
+    let agreed = read("1/2-1/2", "1/2-1/2");
+    assert!(agreed.warnings.is_empty(), "{:?}", agreed.warnings);
+    assert_eq!(agreed.result, "1/2-1/2");
 }
 
 /// The games of a file of tests/data/pgn, each read.
@@ -169,48 +188,6 @@ fn lichess_chess_com_and_annotated_files_read_with_their_moves_and_clocks() {
     )));
     assert!(opera.position.outcome().is_some(), "Rd8# is mate");
     assert_eq!(opera.implied_retirement(), None, "the game is over already");
-}
-
-/// Runs `script` in python3 with `input` on its standard input and
-/// returns what it prints; `None`, after saying so, where python3 or
-/// python-chess is not installed.
-fn python_chess(script: &str, input: &str) -> Option<String> {
-    let probe = Command::new("python3")
-        .args(["-c", "import chess.pgn"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
-    if !probe.is_ok_and(|s| s.success()) {
-        println!("skipped: python3 with the chess package (pip install chess) is not installed");
-        return None;
-    }
-    let (script, input) = (script.to_string(), input.to_string());
-    Some(within(
-        Duration::from_secs(120),
-        "python-chess",
-        move || {
-            let mut child = Command::new("python3")
-                .args(["-c", &script])
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .expect("python3 starts");
-            child
-                .stdin
-                .take()
-                .expect("a pipe")
-                .write_all(input.as_bytes())
-                .expect("python3 reads its input");
-            let out = child.wait_with_output().expect("python3 ends");
-            assert!(
-                out.status.success(),
-                "python3 failed: {}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-            String::from_utf8(out.stdout).expect("UTF-8")
-        },
-    ))
 }
 
 /// Each game as a line: its moves in UCI, `|`, each ply's clock in

@@ -5,9 +5,11 @@
 
 use crate::hardening::client::{Player, Server, TempDir, new_key};
 
-/// Two keyed players at table `table`, `white` and `black`.
-async fn two_at(port: u16, table: &str, (white, black): (&str, &str)) -> (Player, Player) {
-    let mut white = Player::with_key(port, &format!("{white}+{table}"), &new_key()).await;
+/// Two keyed players at table `table` (its clock after a `+`, as the
+/// login gives it: `t3+5+0`), `white` and `black`.
+async fn two_at(port: u16, login: &str, (white, black): (&str, &str)) -> (Player, Player) {
+    let table = login.split('+').next().unwrap_or(login);
+    let mut white = Player::with_key(port, &format!("{white}+{login}"), &new_key()).await;
     white
         .wait_for(&format!("You play White at table {table}."))
         .await;
@@ -48,10 +50,14 @@ async fn a_draw_offered_is_asked_on_the_other_screen_and_agreed_and_a_resignatio
     ann.wait_for("Black declines the draw.").await;
     server.wait_log("table t1: Black declines the draw");
 
-    // After a move each, White offers again (its budget allows one every
-    // 30 s: the refusal says so), so Black offers on its turn instead.
+    // After a move each (a draw before each player has moved would abort
+    // the game), Black offers on its turn.
     ann.play("e4").await;
     bob.wait_for("pawn to e4").await;
+    bob.play("e5").await;
+    ann.wait_for("pawn to e5").await;
+    ann.play("Nf3").await;
+    bob.wait_for("knight to f3").await;
     bob.send(b"D").await.expect("send");
     ann.wait_for("Black offers a draw").await;
     ann.wait_for("(y/n)").await;
@@ -70,14 +76,36 @@ async fn a_draw_offered_is_asked_on_the_other_screen_and_agreed_and_a_resignatio
         player.wait_for("White resigns — Black wins").await;
     }
     server.wait_log("table t2: Kept as game 2");
+    ann2.wait_for("Aborted before each player had moved").await;
+
+    // Two keys farming a rating, resigning after 1.e4: aborted too. Once
+    // each has moved, a resignation is a result, and rated.
+    let (mut fay, mut gus) = two_at(server.port, "t3+5+0", ("fay", "gus")).await;
+    fay.play("e4").await;
+    gus.wait_for("pawn to e4").await;
+    fay.send(b"R").await.expect("send");
+    fay.wait_for("Resign this game? (y/n)").await;
+    fay.send(b"y").await.expect("send");
+    server.wait_log("table t3: Kept as game 3");
+    let (mut hal, mut ida) = two_at(server.port, "t4+5+0", ("hal", "ida")).await;
+    hal.play("e4").await;
+    ida.wait_for("pawn to e4").await;
+    ida.play("e5").await;
+    hal.wait_for("pawn to e5").await;
+    hal.send(b"R").await.expect("send");
+    hal.wait_for("Resign this game? (y/n)").await;
+    hal.send(b"y").await.expect("send");
+    server.wait_log("table t4: Kept as game 4");
     let db = rusqlite::Connection::open(data.path().join("catboard.db")).expect("the database");
     // The ending is kept as codes: the reason, the winning seat and the
     // retirement that ended the game.
-    type Kept = (String, String, Option<i64>, Option<String>);
+    type Kept = (String, String, Option<i64>, Option<String>, bool);
     let results: Vec<Kept> = db
-        .prepare("SELECT result, termination, winner, retired FROM games ORDER BY id")
+        .prepare("SELECT result, termination, winner, retired, rated FROM games ORDER BY id")
         .expect("a query")
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+        .query_map([], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+        })
         .expect("rows")
         .collect::<Result<_, _>>()
         .expect("read");
@@ -85,15 +113,23 @@ async fn a_draw_offered_is_asked_on_the_other_screen_and_agreed_and_a_resignatio
         (results[0].0.as_str(), results[0].1.as_str()),
         ("1/2-1/2", "agreement")
     );
+    let aborted = ("*".to_string(), "aborted".to_string(), None, None, false);
+    assert_eq!(results[1], aborted, "resigned before any move");
+    assert_eq!(results[2], aborted, "resigned before Black's first move");
     assert_eq!(
-        results[1],
+        results[3],
         (
             "0-1".to_string(),
             "resignation".to_string(),
             Some(1),
-            Some("resign:white".to_string())
+            Some("resign:white".to_string()),
+            true
         )
     );
-    drop((ann, bob, carol, ann2, bob2));
+    let rated: i64 = db
+        .query_row("SELECT COUNT(*) FROM ratings", [], |r| r.get(0))
+        .expect("ratings");
+    assert_eq!(rated, 2, "only hal's and ida's ratings moved");
+    drop((ann, bob, carol, ann2, bob2, fay, gus, hal, ida));
     server.stop();
 }

@@ -272,3 +272,45 @@ pub fn stdout_json(out: &Output) -> serde_json::Value {
     let text = String::from_utf8_lossy(&out.stdout);
     serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
 }
+
+/// Runs `script` in python3 with `input` on its standard input and
+/// returns what it prints; `None`, after saying so, where python3 or
+/// python-chess is not installed.
+pub fn python_chess(script: &str, input: &str) -> Option<String> {
+    let probe = Command::new("python3")
+        .args(["-c", "import chess.pgn"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+    if !probe.is_ok_and(|s| s.success()) {
+        println!("skipped: python3 with the chess package (pip install chess) is not installed");
+        return None;
+    }
+    let (script, input) = (script.to_string(), input.to_string());
+    Some(crate::support::within(
+        Duration::from_secs(120),
+        "python-chess",
+        move || {
+            let mut child = Command::new("python3")
+                .args(["-c", &script])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("python3 starts");
+            child
+                .stdin
+                .take()
+                .expect("a pipe")
+                .write_all(input.as_bytes())
+                .expect("python3 reads its input");
+            let out = child.wait_with_output().expect("python3 ends");
+            assert!(
+                out.status.success(),
+                "python3 failed: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            String::from_utf8(out.stdout).expect("UTF-8")
+        },
+    ))
+}

@@ -95,6 +95,13 @@ pub fn shown_path(path: &Path) -> String {
     cut(&path.to_string_lossy(), PATH_CHARS)
 }
 
+/// A command or a path a message names, in single quotes: escaped, and
+/// cut only when longer than [`PATH_CHARS`] characters (an engine's
+/// command with its folders is named whole).
+pub fn quoted_command(text: &str) -> String {
+    format!("'{}'", cut(text, PATH_CHARS))
+}
+
 /// A message from another library or the system (serde's, an I/O
 /// error's), which may repeat user text: escaped, each part it quotes in
 /// backticks or double quotes cut as [`shown`] cuts, and the whole cut at

@@ -179,6 +179,27 @@ pub enum Action {
         /// What it brings.
         news: super::engines::EngineNews,
     },
+    /// Analyse the game (an engine pass over every position), or go on
+    /// with the analysis a stop left unfinished.
+    Analyse,
+    /// Stop the analysis under way, keeping the positions it finished.
+    StopAnalysis,
+    /// The analysis under way has finished another position.
+    AnalysisProgress {
+        /// The pass's id.
+        id: u64,
+        /// How far it has got.
+        progress: catboard::analysis::Progress,
+    },
+    /// The analysis has ended (done, or stopped): what it found.
+    Analysed {
+        /// The pass's id.
+        id: u64,
+        /// The positions analysed, those of earlier passes included.
+        analysis: Box<catboard::analysis::GameAnalysis>,
+        /// Why it ended early, when the search failed.
+        failure: Option<String>,
+    },
     /// A search has ended with its move.
     Reply {
         /// The search's request id.

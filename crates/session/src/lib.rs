@@ -8,6 +8,7 @@
 //! into [`input::Incoming`] and draws (or says) the [`app::App`].
 
 pub mod action;
+pub mod analysing;
 pub mod app;
 pub mod computer;
 pub mod describe;
@@ -267,6 +268,7 @@ pub fn perform(app: &mut App, workers: &mut Workers, effects: Vec<Effect>) {
                 SaveStore::write(&path, &saved).err()
             }
             Effect::Think(request) => workers.start(*request).err(),
+            Effect::Analyse(request) => workers.analyse(*request).err(),
             Effect::AskEngine(request) => workers.ask_engine(*request).err(),
             Effect::StopThinking(id) => {
                 workers.stop(id);
@@ -324,6 +326,7 @@ mod tests {
             time: None,
             clocks: Vec::new(),
             turn_ms: None,
+            roster: None,
         }
     }
 

@@ -14,7 +14,7 @@ pub fn pgn_of(table: &TableGame, tags: PgnTags) -> String {
     pgn::write(&game).unwrap_or_else(|why| {
         // Not reached: the table's moves were each legal when played.
         game.moves.clear();
-        pgn::write(&game).unwrap_or(why)
+        pgn::write(&game).unwrap_or_else(|_| why.to_string())
     })
 }
 
@@ -32,32 +32,33 @@ pub fn pgn_game_of(table: &TableGame, tags: PgnTags) -> PgnGame {
 /// The tags of a game played here: the event named after the variant,
 /// the date, and who played each seat (`human`, `computer (club)`, an
 /// engine with its options, `Stockfish (UCI engine) with UCI_Elo=1500`,
-/// or the names given for them).
+/// or the names given for them), a seat whose player changed named from
+/// the ply each played ([`TableGame::seat_name_for_pgn`]). A game loaded
+/// from PGN keeps its tags (event, site, date, round, players and the
+/// rest); only a seat whose player changed since is named anew.
 pub fn local_tags(table: &TableGame, names: &[Option<String>], date: String) -> PgnTags {
-    PgnTags {
+    let base = table.loaded_tags().cloned().unwrap_or_else(|| PgnTags {
         event: format!("catboard {}", table.variant().name()),
         date,
+        ..PgnTags::default()
+    });
+    PgnTags {
         players: table
             .players()
             .iter()
             .enumerate()
             .map(|(i, p)| {
                 let seat = Seat(u8::try_from(i).unwrap_or(u8::MAX));
-                match (table.engine(seat), names.get(i)) {
-                    (Some(engine), _) if engine.options.is_empty() => engine.label(),
-                    (Some(engine), _) => {
-                        format!(
-                            "{} with {}",
-                            engine.label(),
-                            engine.option_pairs().join(", ")
-                        )
+                let now = match names.get(i) {
+                    Some(Some(name)) if table.engine(seat).is_none() && p.level().is_none() => {
+                        name.clone()
                     }
-                    (None, Some(Some(name))) if p.level().is_none() => name.clone(),
-                    (None, _) => p.label(),
-                }
+                    _ => table.player_name(seat),
+                };
+                table.seat_name_for_pgn(seat, &now)
             })
             .collect(),
-        ..PgnTags::default()
+        ..base
     }
 }
 
@@ -101,6 +102,7 @@ pub fn table_of(read: &ReadGame, players: Vec<Player>) -> Result<TableGame, Tabl
     {
         table.replay_ply(retire.to_move(), None);
     }
+    table.keep_loaded_tags(read.pgn.tags.clone());
     Ok(table)
 }
 

@@ -62,6 +62,41 @@ pub struct SavedGame {
     /// level that takes over if an engine fails); absent when none does.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub engines: Vec<SavedEngine>,
+    /// The tags of the game it was loaded from (PGN) and the changes of
+    /// player since; absent when there are none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roster: Option<SavedRoster>,
+}
+
+/// Who played each seat, as a save file records it (see
+/// [`crate::table::Roster`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedRoster {
+    /// The loaded game's tags as name and value (its players as
+    /// `player:INDEX`), if it was loaded from PGN.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tags: Option<Vec<(String, String)>>,
+    /// How many plies the loaded game had.
+    #[serde(default)]
+    pub loaded_plies: usize,
+    /// Each change of player.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub changes: Vec<SavedChange>,
+}
+
+/// A seat's change of player, as a save file records it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedChange {
+    /// The seat's index.
+    pub seat: usize,
+    /// The ply from which the new player plays.
+    pub ply: usize,
+    /// Who played it before.
+    pub before: String,
+    /// Who plays it from then on.
+    pub after: String,
 }
 
 /// An engine playing a seat, as a save file records it.
@@ -384,6 +419,7 @@ mod tests {
             time: None,
             clocks: Vec::new(),
             turn_ms: None,
+            roster: None,
         }
     }
 

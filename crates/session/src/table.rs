@@ -4,8 +4,10 @@
 
 mod engine_seats;
 mod error;
+mod roster;
 
 pub use error::{TableError, UnknownPlayer};
+pub use roster::{Roster, SeatChange};
 
 use super::save::{SavedGame, SavedSeries, SavedVerdict};
 use super::words::capitalise;
@@ -152,6 +154,8 @@ pub struct TableGame {
     /// was last read back from a save (the rest of the turn is the front
     /// end's to measure); nothing once a move is played.
     carried: Duration,
+    /// The loaded game's tags and each change of player, for PGN.
+    roster: Roster,
 }
 
 impl TableGame {
@@ -181,6 +185,7 @@ impl TableGame {
             engines: Vec::new(),
             clocks: spec.time.map(|control| Clocks::new(control, seats)),
             carried: Duration::ZERO,
+            roster: Roster::default(),
             game,
             played: Vec::new(),
             redo: Vec::new(),
@@ -216,6 +221,9 @@ impl TableGame {
         })?;
         table.think_ms = saved.think_ms;
         table.read_engines(&saved.engines)?;
+        if let Some(roster) = &saved.roster {
+            table.roster = Roster::from_saved(roster, table.players.len());
+        }
         if let Some(series) = &saved.series {
             table.series = Series::from_parts(series.games, series.totals.clone())?;
             let seats = table.players.len();
@@ -330,6 +338,7 @@ impl TableGame {
             verdict: None,
             think_ms: self.think_ms,
             engines: self.saved_engines(),
+            roster: self.roster.saved(),
             time: self.time_control().map(TimeControl::text),
             clocks: match &self.clocks {
                 Some(_) => self
@@ -635,6 +644,11 @@ impl TableGame {
         self.played.iter().map(|p| p.mv)
     }
 
+    /// The seat that played each ply, in turn.
+    pub fn movers(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.played.iter().map(|p| p.mover)
+    }
+
     /// How many moves have been played.
     pub fn ply(&self) -> usize {
         self.played.len()
@@ -676,6 +690,14 @@ impl TableGame {
     /// Whether a person plays at least one seat.
     pub fn has_human(&self) -> bool {
         self.players.contains(&Player::Human)
+    }
+
+    /// Whether `seat` has made a move of its own in this game (a pass
+    /// included; a resignation or a fallen flag is not one).
+    pub fn has_moved(&self, seat: Seat) -> bool {
+        self.played
+            .iter()
+            .any(|p| p.mover == seat && Retire::of(p.mv).is_none())
     }
 
     /// The seat that played the last move.
@@ -774,6 +796,7 @@ pub fn termination_words(termination: Termination, seats: &[&str]) -> String {
             }
         }
         (EndReason::Agreement, _) => "Draw agreed".to_string(),
+        (EndReason::Aborted, _) => crate::describe::ABORTED.to_string(),
         (reason, _) if reason.draws() => format!("Draw by {}", reason.describe()),
         (reason, _) => capitalise(reason.describe()),
     };
@@ -1052,6 +1075,7 @@ mod long_game {
             time: None,
             clocks: Vec::new(),
             turn_ms: None,
+            roster: None,
         }
     }
 

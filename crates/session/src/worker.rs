@@ -6,6 +6,7 @@
 //! ([`Workers::watch`]), reporting its saves as [`Action::Watched`].
 
 use super::action::Action;
+use super::analysing::AnalysisRequest;
 use super::computer::SearchRequest;
 use super::engines::{EnginePlayers, EngineRequest};
 use super::input::Incoming;
@@ -91,6 +92,36 @@ impl Workers {
             .name(format!("think-{id}"))
             .spawn(move || search(request, &flag, &tx))
             .map_err(|e| format!("Could not start the computer player: {e}."))?;
+        self.running.insert(id, (stop, handle));
+        Ok(())
+    }
+
+    /// Starts the analysis `request` on a new thread, reporting each
+    /// position done as [`Action::AnalysisProgress`] and the end (a stop
+    /// included, with what was done) as [`Action::Analysed`]; a failure to
+    /// start comes back as one sentence.
+    pub fn analyse(&mut self, request: AnalysisRequest) -> Result<(), String> {
+        self.running.retain(|_, (_, handle)| !handle.is_finished());
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let tx = self.tx.clone();
+        let id = request.id;
+        let handle = std::thread::Builder::new()
+            .name(format!("analyse-{id}"))
+            .spawn(move || {
+                let send = |action: Action| {
+                    let _ = tx.send(Incoming::Action(action));
+                };
+                let (analysis, failure) = super::analysing::run(request, &flag, |progress| {
+                    send(Action::AnalysisProgress { id, progress })
+                });
+                send(Action::Analysed {
+                    id,
+                    analysis: Box::new(analysis),
+                    failure,
+                });
+            })
+            .map_err(|e| format!("Could not start the analysis: {e}."))?;
         self.running.insert(id, (stop, handle));
         Ok(())
     }

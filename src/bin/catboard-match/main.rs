@@ -18,7 +18,7 @@ mod tally;
 
 use catboard::ai::Evaluate;
 use catboard::core::{Game, Options, Seat};
-use catboard::notation::pgn::{PgnGame, PgnTags, write};
+use catboard::notation::pgn::{Ending, PgnGame, PgnTags, write};
 use catboard::protocol::engine::{
     Answer, Ask, Budget, Engine, EngineSpec, Fault, Patience, Protocol,
 };
@@ -110,16 +110,30 @@ struct GameEnd {
     /// The engine (0 or 1) that failed (died, hung, answered what is not a
     /// legal move) or refused a move, and must start anew.
     broken: Option<usize>,
+    /// How the runner ended a game its moves leave unfinished, for the
+    /// PGN's `Result` and `Termination`; `None` when the rules ended it.
+    decided: Option<Ending>,
 }
 
 impl GameEnd {
-    fn win(seat: Seat, why: &str) -> GameEnd {
-        let token = if seat == Seat::WHITE { "1-0" } else { "0-1" };
+    /// A game the runner ended: `winner` (`None`, a draw) for `why`,
+    /// `termination` the PGN's word for it.
+    fn decided(winner: Option<Seat>, termination: &'static str, why: &str) -> GameEnd {
+        let result = match winner {
+            Some(seat) if seat == Seat::WHITE => "1-0",
+            Some(_) => "0-1",
+            None => "1/2-1/2",
+        };
         GameEnd {
-            winner: Some(seat),
-            text: format!("{token} {{{why}}}"),
+            winner,
+            text: format!("{result} {{{why}}}"),
             counted: true,
             broken: None,
+            decided: Some(Ending {
+                result,
+                termination,
+                reason: why.to_string(),
+            }),
         }
     }
 
@@ -127,12 +141,27 @@ impl GameEnd {
     /// catboard's rules (`sentence` says which): a difference of rules,
     /// not counted in the score.
     fn disagreement(sentence: &str, who: usize) -> GameEnd {
+        let why = format!("rules disagree: {}", catboard::text::clause(sentence));
         GameEnd {
             winner: None,
-            text: format!("* {{rules disagree: {}}}", catboard::text::clause(sentence)),
+            text: format!("* {{{why}}}"),
             counted: false,
             broken: Some(who),
+            decided: Some(Ending {
+                result: "*",
+                termination: "unterminated",
+                reason: why,
+            }),
         }
+    }
+}
+
+/// PGN's `Termination` word for a game lost by an engine's `fault`.
+fn fault_termination(fault: Fault) -> &'static str {
+    match fault {
+        Fault::Hung => "time forfeit",
+        Fault::Died | Fault::Start => "abandoned",
+        _ => "rules infraction",
     }
 }
 
@@ -389,15 +418,12 @@ fn play_game(
                 text: result_line(&game, outcome),
                 counted: true,
                 broken: None,
+                decided: None,
             };
         }
         if game.moves_played().len() >= 2 * args.max_moves as usize {
-            break GameEnd {
-                winner: None,
-                text: format!("1/2-1/2 {{Draw by the {}-move limit}}", args.max_moves),
-                counted: true,
-                broken: None,
-            };
+            let why = format!("Draw by the {}-move limit", args.max_moves);
+            break GameEnd::decided(None, "adjudication", &why);
         }
         if args.material > 0 {
             let balance = material_balance(&game);
@@ -412,7 +438,7 @@ fn play_game(
                 } else {
                     Seat::BLACK
                 };
-                break GameEnd::win(seat, "Adjudicated on material");
+                break GameEnd::decided(Some(seat), "adjudication", "Adjudicated on material");
             }
         }
         let side = game.to_move();
@@ -431,13 +457,17 @@ fn play_game(
             Ok(Answer::Move(mv)) => game.make_move(mv),
             Ok(Answer::Resign) => {
                 let why = format!("{} resigns", engines[mover].name());
-                break GameEnd::win(side.opponent(), &why);
+                break GameEnd::decided(Some(side.opponent()), "resignation", &why);
             }
             Ok(Answer::Stopped) => return Err("a move was stopped with nothing to stop it".into()),
             Err(e) if e.fault == Fault::Refused => break GameEnd::disagreement(&e.sentence, mover),
             Err(e) if e.fault == Fault::Unplayable => return Err(e.sentence),
             Err(e) => {
-                let mut end = GameEnd::win(side.opponent(), catboard::text::clause(&e.sentence));
+                let mut end = GameEnd::decided(
+                    Some(side.opponent()),
+                    fault_termination(e.fault),
+                    catboard::text::clause(&e.sentence),
+                );
                 end.broken = Some(mover);
                 break end;
             }
@@ -471,6 +501,7 @@ fn write_pgn(
     let mut pgn = PgnGame::new(variant, Options::new());
     pgn.start = start.position_text();
     pgn.moves = game.moves_played().to_vec();
+    pgn.ending = end.decided.clone();
     pgn.tags = PgnTags {
         event: "catboard-match".to_string(),
         players: vec![names[white].clone(), names[1 - white].clone()],
@@ -478,7 +509,7 @@ fn write_pgn(
         extra: vec![("MatchResult".to_string(), end.text.clone())],
         ..PgnTags::default()
     };
-    let text = write(&pgn)?;
+    let text = write(&pgn).map_err(|e| e.to_string())?;
     let mut file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)

@@ -488,10 +488,7 @@ impl Connection {
                 }
             }
             Some(Typed::Leave) => self.back_to_lobby().await,
-            Some(Typed::Analyse) => self.say(
-                "The server does not analyse games: a search of every move would hold a core \
-                 others play on. Run catboard analyse on your own machine with the game's PGN.",
-            ),
+            Some(Typed::Analyse) => self.say(super::NO_ANALYSIS),
             Some(Typed::Act {
                 action,
                 command,

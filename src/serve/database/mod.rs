@@ -666,6 +666,18 @@ impl Store for Database {
             .collect::<rusqlite::Result<Vec<_>>>()?)
     }
 
+    fn rated_together(&self, a: &str, b: &str, since: u64) -> Result<usize, StoreError> {
+        let count: i64 = self.connection().query_row(
+            "SELECT COUNT(*) FROM games g
+             WHERE g.rated = 1 AND g.finished >= ?3
+               AND EXISTS (SELECT 1 FROM game_players p WHERE p.game = g.id AND p.identity = ?1)
+               AND EXISTS (SELECT 1 FROM game_players p WHERE p.game = g.id AND p.identity = ?2)",
+            params![a, b, as_i64(since)],
+            |row| row.get(0),
+        )?;
+        Ok(usize::try_from(count).unwrap_or(0))
+    }
+
     fn leaderboard(
         &self,
         variant: &str,

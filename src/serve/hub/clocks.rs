@@ -8,17 +8,21 @@
 
 use super::{RoomCell, Shared, lock};
 use crate::serve::log;
-use crate::session::keeper::policy;
 use catboard::core::{Game, Retire};
 
 impl Shared {
     /// Lets the flag fall at every table whose seat to move has run out
-    /// of time (every [`crate::serve::limits::LOBBY_TICK`]).
+    /// of time, or has not started the game in time (every
+    /// [`crate::serve::limits::LOBBY_TICK`]; [`crate::serve::room::Room::due_flag`]).
     pub(super) fn fall_flags(&self) {
         let now = self.time.now();
         let due: Vec<String> = lock(&self.rooms)
             .iter()
-            .filter(|(_, c)| lock(&c.room).time_left(now).is_some_and(|t| t.is_zero()))
+            .filter(|(_, c)| {
+                lock(&c.room)
+                    .due_flag(now, self.limits.first_move_wait)
+                    .is_some()
+            })
             .map(|(n, _)| n.clone())
             .collect();
         for name in due {
@@ -30,15 +34,14 @@ impl Shared {
 
     /// The flag of the seat to move at table `name` falls, when its time
     /// is still out once the table's writer lock is held (by the table
-    /// policy, [`policy::fallen_flag`]): played, kept
+    /// policy, [`crate::serve::room::Room::due_flag`]): played, kept
     /// and told like any ply. A flag that cannot be kept is tried again
     /// at the next tick.
     fn flag(&self, name: &str, cell: &RoomCell) {
         let _writing = lock(&cell.writer);
         let (next, text) = {
             let room = lock(&cell.room);
-            let spent = self.time.now().saturating_sub(room.turn_began);
-            let Some(flag) = policy::fallen_flag(&room.table, spent) else {
+            let Some(flag) = room.due_flag(self.time.now(), self.limits.first_move_wait) else {
                 return;
             };
             let mut next = room.table.clone();

@@ -224,7 +224,11 @@ fn a_player_resigns_their_own_seat_only_and_no_flag_or_agreement_comes_from_a_cl
     );
     assert!(bob.take().table, "Black sees it");
     let archived = shared.store.archived(1).expect("read").expect("archived");
-    assert_eq!(archived.game.result, "0-1");
+    assert_eq!(
+        (archived.game.result.as_str(), archived.game.rated),
+        ("*", false),
+        "a resignation before each player has moved aborts the game"
+    );
 }
 
 #[test]
@@ -563,4 +567,114 @@ fn the_lobby_lists_each_tables_time_control() {
     shared.tick();
     let times: Vec<Option<String>> = shared.summaries().iter().map(|t| t.time.clone()).collect();
     assert_eq!(times, [Some("10+5".to_string()), None]);
+}
+
+/// The ratings of `ids` in chess, as the store has them.
+fn chess_ratings(shared: &Shared, ids: &[&str]) -> Vec<f64> {
+    let ratings = shared.store.ratings(ids, "chess").expect("ratings");
+    ratings.iter().map(|r| r.rating).collect()
+}
+
+/// Table `name`, timed 5+3, with `white` and `black` seated (connections
+/// `conn` and `conn + 1`); their mailboxes.
+fn seated(shared: &Shared, name: &str, conn: u64, white: &str, black: &str) -> [Arc<Mailbox>; 2] {
+    shared
+        .create(name, timed_chess("5+3"), &who(white), 100)
+        .expect("made");
+    [
+        sit(shared, name, conn, white),
+        sit(shared, name, conn + 1, black),
+    ]
+}
+
+#[test]
+fn a_game_is_aborted_unrated_until_each_player_has_moved() {
+    let dir = Scratch::new("abort");
+    let (shared, hand) = dir.timed_hub();
+    let wait = shared.limits.first_move_wait;
+    let before = chess_ratings(&shared, &["key:a", "key:b"]);
+    let archived = |id: u64| shared.store.archived(id).expect("read").expect("kept");
+    let aborted = |id: u64| {
+        let game = archived(id).game;
+        let reason = game.termination.map(|t| t.outcome.reason);
+        (reason, game.result, game.rated)
+    };
+    let abort = (Some(EndReason::Aborted), "*".to_string(), false);
+
+    // White never moves: past the wait for a first move, the game is off.
+    let [ann, _bob] = seated(&shared, "t1", 1, "key:a", "key:b");
+    hand.advance(wait - secs(1));
+    shared.tick();
+    assert!(shared.view("t1").expect("t1").table.outcome().is_none());
+    hand.advance(secs(1));
+    shared.tick();
+    assert_eq!(aborted(1), abort, "White never moved");
+    assert!(
+        said(&ann).iter().any(|n| n.contains("Aborted")),
+        "the players are told"
+    );
+
+    // Black never answers 1.e4: aborted, though Black's clock ran.
+    seated(&shared, "t2", 3, "key:a", "key:b");
+    shared.play("t2", 3, mv(&shared, "t2", "e4")).expect("e4");
+    hand.advance(wait);
+    shared.tick();
+    assert_eq!(aborted(2), abort, "Black never moved");
+
+    // White resigns after 1.e4 before Black's first move: aborted too.
+    seated(&shared, "t3", 5, "key:a", "key:b");
+    shared.play("t3", 5, mv(&shared, "t3", "e4")).expect("e4");
+    shared.play("t3", 5, resign(0)).expect("resigns");
+    assert_eq!(aborted(3), abort, "resigned before Black moved");
+    assert_eq!(chess_ratings(&shared, &["key:a", "key:b"]), before);
+
+    // Once each has moved, a resignation is a result, and rated.
+    seated(&shared, "t4", 7, "key:a", "key:b");
+    shared.play("t4", 7, mv(&shared, "t4", "e4")).expect("e4");
+    shared.play("t4", 8, mv(&shared, "t4", "e5")).expect("e5");
+    shared.play("t4", 7, resign(0)).expect("resigns");
+    let game = archived(4).game;
+    assert_eq!((game.result.as_str(), game.rated), ("0-1", true));
+    assert_ne!(chess_ratings(&shared, &["key:a", "key:b"]), before);
+}
+
+#[test]
+fn two_accounts_are_rated_together_only_so_many_times_a_day() {
+    let dir = Scratch::new("together");
+    let (shared, _) = dir.timed_hub_with(Limits {
+        rated_together_a_day: 2,
+        ..Limits::default()
+    });
+    let mut rated = Vec::new();
+    for n in 0..3u64 {
+        let name = format!("t{n}");
+        let [ann, _bob] = seated(&shared, &name, 10 * n + 1, "key:a", "key:b");
+        shared
+            .play(&name, 10 * n + 1, mv(&shared, &name, "e4"))
+            .expect("e4");
+        shared
+            .play(&name, 10 * n + 2, mv(&shared, &name, "e5"))
+            .expect("e5");
+        let before = chess_ratings(&shared, &["key:a", "key:b"]);
+        shared.play(&name, 10 * n + 1, resign(0)).expect("resigns");
+        let moved = chess_ratings(&shared, &["key:a", "key:b"]) != before;
+        let game = shared.store.archived(n + 1).expect("read").expect("kept");
+        assert_eq!(game.game.rated, moved, "game {n}");
+        rated.push(moved);
+        if n == 2 {
+            let news = said(&ann);
+            assert!(
+                news.iter().any(|n| n.contains("the most a day")),
+                "{news:?}"
+            );
+        }
+    }
+    assert_eq!(rated, [true, true, false]);
+    // A third account is not held back by the other two's games.
+    let [_carol, _bob] = seated(&shared, "t9", 91, "key:c", "key:b");
+    shared.play("t9", 91, mv(&shared, "t9", "e4")).expect("e4");
+    shared.play("t9", 92, mv(&shared, "t9", "e5")).expect("e5");
+    shared.play("t9", 91, resign(0)).expect("resigns");
+    let game = shared.store.archived(4).expect("read").expect("kept");
+    assert!(game.game.rated);
 }

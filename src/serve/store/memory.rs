@@ -196,6 +196,21 @@ impl Store for MemoryStore {
         Ok(archived)
     }
 
+    fn rated_together(&self, a: &str, b: &str, since: u64) -> Result<usize, StoreError> {
+        let state = self.state();
+        let has = |game: &FinishedGame, id: &str| {
+            game.players
+                .iter()
+                .any(|p| p.identity.as_deref() == Some(id))
+        };
+        Ok(state
+            .games
+            .iter()
+            .map(|archived| &archived.game)
+            .filter(|g| g.rated && g.finished >= since && has(g, a) && has(g, b))
+            .count())
+    }
+
     fn archived(&self, id: u64) -> Result<Option<ArchivedGame>, StoreError> {
         let state = self.state();
         let at = usize::try_from(id).ok().and_then(|id| id.checked_sub(1));

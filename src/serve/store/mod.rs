@@ -285,6 +285,9 @@ pub trait Store: Send + Sync + std::fmt::Debug {
     /// The rating in `variant` of each account of `identities` (a new
     /// player's for one not rated yet).
     fn ratings(&self, identities: &[&str], variant: &str) -> Result<Vec<Rating>, StoreError>;
+    /// How many rated games accounts `a` and `b` played together (any
+    /// variant, any seats) that finished at `since` or later.
+    fn rated_together(&self, a: &str, b: &str, since: u64) -> Result<usize, StoreError>;
     /// A page of the leaderboard of `variant`: the best rated first, then
     /// the most games, then by identity.
     fn leaderboard(&self, variant: &str, page: Page<Standing>)

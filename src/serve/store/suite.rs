@@ -24,6 +24,7 @@ macro_rules! store_suite {
             moves_at_a_timed_table_keep_their_clocks,
             a_finished_game_is_archived_rated_and_leaves_play,
             an_unrated_game_moves_no_rating,
+            rated_games_together_are_counted_from_a_time,
             ratings_move_one_game_after_another_from_many_threads,
             every_ending_is_kept_as_codes_and_read_back,
             the_archive_is_read_a_page_at_a_time,
@@ -64,6 +65,7 @@ pub fn opening(moves: &[&str], time: Option<&str>) -> SavedGame {
         time: time.map(str::to_string),
         clocks: Vec::new(),
         turn_ms: None,
+        roster: None,
     }
 }
 
@@ -313,6 +315,28 @@ pub fn an_unrated_game_moves_no_rating(store: Subject) {
         Ok(Some(1))
     );
     assert_eq!(store.account("guest-1"), Ok(None));
+}
+
+/// The rated games two accounts finished together are counted from a
+/// time on, whoever played which seat; unrated games and games with
+/// others are not counted.
+pub fn rated_games_together_are_counted_from_a_time(store: Subject) {
+    let at = |game: FinishedGame, finished: u64| FinishedGame { finished, ..game };
+    let t0 = 1_796_083_200;
+    let games = [
+        at(finished(Some("key:A"), Some("key:B"), true), t0),
+        at(finished(Some("key:B"), Some("key:A"), true), t0 + 10),
+        at(finished(Some("key:A"), Some("key:B"), false), t0 + 20),
+        at(finished(Some("key:A"), Some("key:C"), true), t0 + 30),
+    ];
+    for (n, game) in games.iter().enumerate() {
+        play_out(&*store, &format!("t{n}"), game);
+    }
+    assert_eq!(store.rated_together("key:A", "key:B", t0), Ok(2));
+    assert_eq!(store.rated_together("key:B", "key:A", t0 + 1), Ok(1));
+    assert_eq!(store.rated_together("key:A", "key:B", t0 + 11), Ok(0));
+    assert_eq!(store.rated_together("key:C", "key:A", 0), Ok(1));
+    assert_eq!(store.rated_together("key:B", "key:C", 0), Ok(0));
 }
 
 /// Games of one player finished at once from many threads are rated one

@@ -712,11 +712,13 @@ fn every_screen_file_is_checked() {
         screens::CASES,
         variants::screens::CASES,
         glance::screens::CASES,
+        analysis::screens::CASES,
     ]
     .concat();
     crate::golden::assert_every_file_is_checked(Owner::Screens, &cases);
 }
 
+mod analysis;
 mod charsets;
 mod glance;
 mod reader;

@@ -36,7 +36,7 @@ use std::time::Instant;
 const WIDEST: u16 = 220;
 
 /// The heights measured: 20 to 70 in steps of 5, and 24.
-fn heights() -> Vec<u16> {
+pub(super) fn heights() -> Vec<u16> {
     let mut h: Vec<u16> = (20..=70).step_by(5).collect();
     h.push(24);
     h
@@ -45,7 +45,7 @@ fn heights() -> Vec<u16> {
 /// A game of `variant` four rounds in, each move the one with the longest
 /// notation (to stretch the move list), with a long message on the
 /// feedback line.
-fn game_in_play(variant: Variant) -> App {
+pub(super) fn game_in_play(variant: Variant) -> App {
     let seats = variant.seats().len();
     let mut table = TableGame::new(&TableSpec {
         variant,
@@ -96,7 +96,7 @@ fn words_of<'a>(lines: impl IntoIterator<Item = &'a Line<'static>>) -> BTreeSet<
 }
 
 /// The text of `buffer` inside `area`, row by row.
-fn rows_in(buffer: &Buffer, area: Rect) -> Vec<String> {
+pub(super) fn rows_in(buffer: &Buffer, area: Rect) -> Vec<String> {
     (area.top()..area.bottom())
         .map(|y| {
             (area.left()..area.right())
@@ -116,8 +116,23 @@ pub(super) fn board_and_panel(p: &Playing, body: Rect) -> Option<(Rect, Option<R
     }
 }
 
+/// The words of a panel's `rows` as the move list writes moves: without
+/// the current-move mark, the box's sides or an army's tag (`R:Yii-jj`).
+pub(super) fn words_of_moves(rows: &[String]) -> BTreeSet<String> {
+    rows.iter()
+        .flat_map(|r| {
+            r.split_whitespace()
+                .map(|w| {
+                    let w = w.trim_start_matches('▸').trim_matches('│');
+                    w.split_once(':').map_or(w, |(_, mv)| mv).to_string()
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
 /// The smallest width at which `app`'s board is drawn at `height`.
-fn narrowest(app: &App, height: u16) -> u16 {
+pub(super) fn narrowest(app: &App, height: u16) -> u16 {
     let look = Look::test_default();
     let p = playing(app);
     (10..=WIDEST)
@@ -238,18 +253,7 @@ fn check_size(
     let seats = p.table.players().len();
     let played: Vec<&str> = p.table.notation().collect();
     let last_round = &played[played.len().saturating_sub(seats)..];
-    let shown: BTreeSet<String> = rows_in(&buffer, panel)
-        .iter()
-        .flat_map(|r| {
-            r.split_whitespace()
-                .map(|w| {
-                    let w = w.trim_start_matches('▸').trim_matches('│');
-                    // A move tagged with its army (`R:Yii-jj`).
-                    w.split_once(':').map_or(w, |(_, mv)| mv).to_string()
-                })
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let shown = words_of_moves(&rows_in(&buffer, panel));
     for mv in last_round {
         if !mv.split_whitespace().all(|w| shown.contains(w)) {
             problems.push(format!(

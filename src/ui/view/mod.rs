@@ -2,7 +2,10 @@
 
 pub mod board;
 pub mod cell_list;
+pub mod eval_graph;
 pub mod glance;
+#[cfg(test)]
+mod graph_props;
 #[cfg(test)]
 mod layout_props;
 pub mod overlay;

@@ -74,12 +74,19 @@ impl MoveGrid {
     /// columns as it needs, so the panel never widens and the board never
     /// moves.
     pub fn of(p: &Playing, width: usize) -> MoveGrid {
+        MoveGrid::with_marks(p, width, mark_room(p))
+    }
+
+    /// The grid with `marks` columns after each move for its class mark
+    /// (`?!`): the panel's width is reckoned without them, so showing an
+    /// analysis never moves the board (a round may take more lines).
+    fn with_marks(p: &Playing, width: usize, marks: usize) -> MoveGrid {
         let table = &p.table;
         let seats = table.players().len().max(1);
         let rounds = table.ply() + table.undone_notation().count() + seats;
         let last_round = usize::from(table.first_round()) + rounds / seats;
         let number = last_round.to_string().len().max(3) + 1;
-        let slot = nominal_move_width(table.game()) + 2;
+        let slot = nominal_move_width(table.game()) + marks + 2;
         let fits_round = number + seats * slot <= width;
         let tag = if seats > 2 && !fits_round {
             army_tags(table.game())
@@ -143,11 +150,17 @@ fn army_tags(game: &impl Game) -> Vec<String> {
     }
 }
 
+/// The columns a move's class mark (`?!`, `?`, `??`) may add: two when
+/// the game's analysis is shown.
+fn mark_room(p: &Playing) -> usize {
+    if p.shown_analysis().is_some() { 2 } else { 0 }
+}
+
 /// The width the panels want: room for a round of moves on one line, and
 /// for the longest player line. It is the same all game long (the move
 /// list's columns are the variant's, not the moves').
 pub fn wanted_width(p: &Playing) -> u16 {
-    let grid = MoveGrid::of(p, usize::MAX / 2);
+    let grid = MoveGrid::with_marks(p, usize::MAX / 2, 0);
     let players = p
         .table
         .players()
@@ -213,7 +226,30 @@ pub fn draw_with(look: &Look, p: &Playing, frame: &mut Frame<'_>, area: Rect, st
         frame.render_widget(Paragraph::new(lines), inner);
         return;
     }
-    let moves_block = block(" Moves ".to_string());
+    let bottom_graph = graph_rows(p, bottom.height, moves_min);
+    let bottom = match bottom_graph {
+        Some(rows) => {
+            let moves = Rect {
+                height: bottom.height - rows,
+                ..bottom
+            };
+            let graph = Rect {
+                y: moves.bottom(),
+                height: rows,
+                ..bottom
+            };
+            super::eval_graph::draw(look, p, frame, graph);
+            moves
+        }
+        None => bottom,
+    };
+    // With no room for the graph, the move box's title says how far the
+    // analysis under way has got.
+    let moves_title = match (&bottom_graph, p.analysing()) {
+        (None, Some(_)) => format!(" Moves ·{}", super::eval_graph::title(p)),
+        _ => " Moves ".to_string(),
+    };
+    let moves_block = block(moves_title);
     let inner = moves_block.inner(bottom);
     frame.render_widget(moves_block, bottom);
     frame.render_widget(
@@ -226,6 +262,15 @@ pub fn draw_with(look: &Look, p: &Playing, frame: &mut Frame<'_>, area: Rect, st
         )),
         inner,
     );
+}
+
+/// The rows of the evaluation graph under the move list, when there is
+/// an analysis to show and room for it beside the move box's `moves_min`
+/// rows in `height`: half the room, within the graph's least and most.
+pub fn graph_rows(p: &Playing, height: u16, moves_min: u16) -> Option<u16> {
+    use super::eval_graph::{GRAPH_MAX, GRAPH_MIN, wanted};
+    let room = height.checked_sub(moves_min)?;
+    (wanted(p) && room >= GRAPH_MIN).then(|| (height / 2).clamp(GRAPH_MIN, GRAPH_MAX).min(room))
 }
 
 /// A node count for people: `812`, `41k`, `1.3M`.
@@ -634,7 +679,16 @@ fn lay_out_moves(look: &Look, p: &Playing, width: usize) -> MoveList {
     let grid = MoveGrid::of(p, width);
     let seats = grid.seats;
     let first = p.table.first_mover().index() % seats;
-    let played: Vec<&str> = p.table.notation().collect();
+    let classes = p.shown_analysis().map(|a| a.classes()).unwrap_or_default();
+    let played: Vec<String> = p
+        .table
+        .notation()
+        .enumerate()
+        .map(|(i, m)| {
+            let mark = classes.get(i).copied().flatten().map_or("", |c| c.mark());
+            format!("{m}{mark}")
+        })
+        .collect();
     let undone: Vec<&str> = p.table.undone_notation().collect();
     // The move last played, or in review the move of the position shown.
     let current = match &p.review {
@@ -651,7 +705,7 @@ fn lay_out_moves(look: &Look, p: &Playing, width: usize) -> MoveList {
             } else {
                 look.text()
             };
-            (*m, style, is_current)
+            (m.as_str(), style, is_current)
         })
         .chain(undone.iter().map(|m| (*m, look.dim(), false)))
         .collect();
@@ -723,6 +777,14 @@ fn lay_out_moves(look: &Look, p: &Playing, width: usize) -> MoveList {
                 lines.push(Line::from(std::mem::take(&mut spans)));
                 spans.push(indent());
                 on_line = 0;
+                if grid.per_line == seats && span <= grid.per_line {
+                    // A round to a line: the entry keeps to its seat's
+                    // column (under its name) as far as the line lets it.
+                    let column = (slot % seats) * grid.slot;
+                    let room = width.saturating_sub(grid.number + whole.width() + 1);
+                    spans.push(Span::raw(" ".repeat(column.min(room))));
+                    on_line = grid.per_line - span;
+                }
             }
             if is_current {
                 current_line = lines.len();
@@ -742,10 +804,9 @@ fn lay_out_moves(look: &Look, p: &Playing, width: usize) -> MoveList {
                 continue;
             }
             spans.push(Span::raw(" "));
-            spans.push(Span::styled(
-                format!("{whole:<w$}", w = span * grid.slot - 1),
-                style,
-            ));
+            let used: usize = spans.iter().map(Span::width).sum();
+            let pad = (span * grid.slot - 1).min(width.saturating_sub(used));
+            spans.push(Span::styled(format!("{whole:<pad$}"), style));
             on_line += span;
         }
         lines.push(Line::from(spans));

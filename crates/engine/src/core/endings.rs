@@ -274,9 +274,9 @@ mod tests {
             None
         );
         let all = Termination::all(2);
-        // 14 reasons × 3 winners, and the 3 retiring reasons × 3 winners
+        // 15 reasons × 3 winners, and the 3 retiring reasons × 3 winners
         // × 4 retirements more.
-        assert_eq!(all.len(), 14 * 3 + 3 * 3 * 4);
+        assert_eq!(all.len(), 15 * 3 + 3 * 3 * 4);
         assert!(all.contains(&Termination::new(won(EndReason::Time), Some(resigned))));
     }
 }

@@ -74,6 +74,10 @@ pub enum EndReason {
     TimeAgainstMaterial,
     /// The players agreed a draw.
     Agreement,
+    /// Called off before each player had made a move (as lichess aborts
+    /// a game): no result, and no rating moves. No game's rules end a
+    /// game so; a server's archive says it of a game that was not played.
+    Aborted,
 }
 
 impl EndReason {
@@ -94,6 +98,7 @@ impl EndReason {
             EndReason::Time => "time",
             EndReason::TimeAgainstMaterial => "time_against_material",
             EndReason::Agreement => "agreement",
+            EndReason::Aborted => "aborted",
         }
     }
 
@@ -114,11 +119,12 @@ impl EndReason {
             EndReason::Time => "time",
             EndReason::TimeAgainstMaterial => "time against insufficient material",
             EndReason::Agreement => "agreement",
+            EndReason::Aborted => "an abort before each player had moved",
         }
     }
 
     /// Every reason, for tables and tests that go through them all.
-    pub const ALL: [EndReason; 14] = [
+    pub const ALL: [EndReason; 15] = [
         EndReason::Checkmate,
         EndReason::Stalemate,
         EndReason::FiftyMoves,
@@ -133,6 +139,7 @@ impl EndReason {
         EndReason::Time,
         EndReason::TimeAgainstMaterial,
         EndReason::Agreement,
+        EndReason::Aborted,
     ];
 
     /// The reason with this [`EndReason::code`].

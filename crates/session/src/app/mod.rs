@@ -3,6 +3,9 @@
 //! [`Action`](super::action::Action)s; what must happen outside (saving, starting and stopping a
 //! search on a worker thread) comes back as [`Effect`]s.
 
+mod analyse;
+#[cfg(test)]
+mod analyse_tests;
 mod asking;
 #[cfg(test)]
 mod clock_tests;
@@ -60,7 +63,12 @@ pub enum Effect {
     Think(Box<SearchRequest>),
     /// Ask this engine, playing a seat, for its move on a worker thread.
     AskEngine(Box<super::engines::EngineRequest>),
-    /// Raise the stop flag of the search (or the engine's request) with this id.
+    /// Analyse this game on a worker thread, reporting its progress as
+    /// [`Action::AnalysisProgress`](super::action::Action::AnalysisProgress)
+    /// and its end as `Analysed`.
+    Analyse(Box<super::analysing::AnalysisRequest>),
+    /// Raise the stop flag of the search (or the engine's request, or the
+    /// analysis) with this id.
     StopThinking(u64),
     /// Follow the game saved in this file, which another catboard has
     /// open: report its saves as [`Action::Watched`](super::action::Action::Watched)
@@ -195,6 +203,8 @@ pub struct Playing {
     pub clock_faces: Vec<std::time::Duration>,
     /// The earlier position being looked at instead of the live one.
     pub review: Option<review::Review>,
+    /// The game's analysis, finished or under way.
+    pub analysis: Option<super::analysing::ShownAnalysis>,
 }
 
 impl Playing {
@@ -238,6 +248,7 @@ impl Playing {
             low_time_told: 0,
             clock_faces: Vec::new(),
             review: None,
+            analysis: None,
         };
         playing.entry_mut();
         playing
@@ -364,7 +375,9 @@ pub struct App {
     /// The engines installed here that the setup screen offers for the
     /// seats (none on a shared table, whose App is made without them).
     pub offered_engines: Vec<catboard::protocol::engine::known::KnownEngine>,
-    /// The id of the next search started.
+    /// What the analysis key gives each position.
+    pub analysis_budget: catboard::analysis::PlyBudget,
+    /// The id of the next search (or analysis) started.
     next_search: u64,
     /// Every sentence said, oldest first (the latest [`EVENT_LOG`] kept),
     /// for the line mode and tests; the message line shows the latest.
@@ -407,6 +420,7 @@ impl App {
             watch_pause: WATCH_PAUSE,
             refused: &[],
             offered_engines: Vec::new(),
+            analysis_budget: catboard::analysis::PlyBudget::DEFAULT,
             next_search: 1,
             events: Vec::new(),
             step_start: 0,
@@ -426,6 +440,7 @@ impl App {
             (Some(Overlay::ConfirmResign | Overlay::DrawOffered(_)), _) => Context::Confirm,
             (Some(Overlay::Glance(_)), _) => Context::Glance,
             (None, Screen::Setup(_)) => Context::Setup,
+            (None, Screen::Playing(p)) if p.analysing().is_some() => Context::Analysing,
             (None, Screen::Playing(p)) if p.review.is_some() => Context::Review,
             (None, Screen::Playing(_)) => Context::Board,
         }

@@ -56,10 +56,13 @@ fn apply(app: &mut App, action: Action) -> Vec<Effect> {
         Action::Quit | Action::Hangup => {
             app.quit = true;
             let mut effects = app.save_now();
-            if let Screen::Playing(p) = &mut app.screen
-                && let Some(t) = p.thinking.take()
-            {
-                effects.push(Effect::StopThinking(t.id));
+            if let Screen::Playing(p) = &mut app.screen {
+                if let Some(t) = p.thinking.take() {
+                    effects.push(Effect::StopThinking(t.id));
+                }
+                if let Some(id) = p.analysing() {
+                    effects.push(Effect::StopThinking(id));
+                }
             }
             return effects;
         }
@@ -77,6 +80,18 @@ fn apply(app: &mut App, action: Action) -> Vec<Effect> {
             return Vec::new();
         }
         Action::Reply { id, thought } => return reply(app, id, &thought),
+        Action::AnalysisProgress { id, progress } => {
+            super::analyse::progress(app, id, progress);
+            return Vec::new();
+        }
+        Action::Analysed {
+            id,
+            analysis,
+            failure,
+        } => {
+            super::analyse::analysed(app, id, *analysis, failure);
+            return Vec::new();
+        }
         Action::EngineNews { id, seat, news } => {
             return super::engine_seats::news(app, id, seat, news);
         }
@@ -129,6 +144,8 @@ fn apply(app: &mut App, action: Action) -> Vec<Effect> {
             paste(app, &text);
             return Vec::new();
         }
+        Action::Analyse if app.overlay.is_none() => return super::analyse::analyse(app),
+        Action::StopAnalysis if app.overlay.is_none() => return super::analyse::stop(app),
         _ => {}
     }
     match app.overlay.take() {

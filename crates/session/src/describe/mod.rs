@@ -267,6 +267,9 @@ pub fn result_in(table: &TableGame, ending: Outcome, _voice: Voice) -> String {
 }
 
 /// How the game ended, as a sentence says it without its full stop:
+/// How a game called off before each player had moved reads.
+pub const ABORTED: &str = "Aborted before each player had moved; not rated";
+
 /// "White wins by checkmate", "Draw by the fifty-move rule", "White's
 /// flag fell; Black wins", "Draw agreed".
 pub fn ending_words(table: &TableGame, ending: Outcome) -> String {
@@ -285,6 +288,7 @@ pub fn ending_words(table: &TableGame, ending: Outcome) -> String {
         .map(|r| r.words(game.seat_names()));
     match (ending.reason, left, winner) {
         (EndReason::Agreement, _, _) => "Draw agreed".to_string(),
+        (EndReason::Aborted, _, _) => ABORTED.to_string(),
         (EndReason::TimeAgainstMaterial, Some(left), _) => {
             let other = Seat(1 - game.to_move().0.min(1));
             format!(

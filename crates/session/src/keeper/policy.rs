@@ -5,7 +5,7 @@
 //! has left does, and the draw: who may offer one and when a computer
 //! takes it.
 
-use crate::table::TableGame;
+use crate::table::{Player, TableGame};
 use crate::words::capitalise;
 use catboard::ai::{Level, Limits};
 use catboard::clock::think_budget;
@@ -103,6 +103,36 @@ pub fn fallen_flag(table: &TableGame, spent: Duration) -> Option<Retire> {
     time_left(table, spent)
         .filter(|left| left.is_zero())
         .map(|_| Retire::Leave(table.game().to_move(), Departure::Flagged))
+}
+
+/// Whether a seat a person plays at `table` has made no move of its own
+/// yet: until each has, a game that ends is aborted ([`aborted`]).
+pub fn unplayed(table: &TableGame) -> bool {
+    (0u8..)
+        .zip(table.players())
+        .any(|(s, p)| *p == Player::Human && !table.has_moved(Seat(s)))
+}
+
+/// Whether the game at `table`, which is over, is aborted rather than
+/// decided, with lichess's rule as the anchor: it ended before each
+/// person at it had made a move (one who never moved resigned, left, or
+/// let the flag fall). An aborted game has no result and moves no rating.
+pub fn aborted(table: &TableGame) -> bool {
+    table.outcome().is_some() && unplayed(table)
+}
+
+/// The flag of the seat to move at a timed `table`, a person who has not
+/// made a move yet and has spent `spent` of at most `wait` on it: a
+/// player who does not start the game calls it off (the game is then
+/// [`aborted`]), whether or not the clock runs yet.
+pub fn first_move_flag(table: &TableGame, spent: Duration, wait: Duration) -> Option<Retire> {
+    let seat = table.game().to_move();
+    let waiting = table.clocks().is_some()
+        && table.outcome().is_none()
+        && table.player(seat) == Player::Human
+        && !table.has_moved(seat)
+        && table.game().retirements().of(seat).is_none();
+    (waiting && spent >= wait).then_some(Retire::Leave(seat, Departure::Flagged))
 }
 
 /// Plays `mv` (legal now) for the seat to move, which spent `spent` on

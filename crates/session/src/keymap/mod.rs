@@ -19,6 +19,8 @@ pub enum Context {
     Help,
     /// Stepping through the game's moves (review).
     Review,
+    /// While the game is being analysed: review's keys, and Esc stops.
+    Analysing,
     /// How each piece moves (moves at a glance).
     Glance,
     /// Every page of the server's lobby: the pages and leaving.
@@ -46,6 +48,7 @@ impl Context {
             Context::Confirm => "Questions",
             Context::Help => "Help",
             Context::Review => "Review (stepping through the moves)",
+            Context::Analysing => "While the game is analysed",
             Context::Glance => "How pieces move",
             Context::Lobby => "Lobby",
             Context::LobbyTables => "Lobby: the tables",
@@ -65,6 +68,7 @@ impl Context {
             | Context::LobbyLeaders
             | Context::QuickGame
             | Context::QuickWait => Some(Context::Lobby),
+            Context::Analysing => Some(Context::Review),
             _ => None,
         }
     }
@@ -375,6 +379,12 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind(
         C::Board,
+        &[Key::Char('a')],
+        Action::Analyse,
+        "analyse the game once over: graph and marks",
+    ),
+    bind(
+        C::Board,
         &[Key::Char('R')],
         Action::AskResign,
         "resign (asks)",
@@ -452,7 +462,19 @@ pub static KEYMAP: &[Binding] = &[
         Action::Explain,
         "how a piece moves (the one under the cursor)",
     ),
+    bind(
+        C::Review,
+        &[Key::Char('a')],
+        Action::Analyse,
+        "analyse the game: graph and marks",
+    ),
     bind(C::Review, &[Key::Char('?')], Action::Help, "this help"),
+    bind(
+        C::Analysing,
+        &[Key::Esc],
+        Action::StopAnalysis,
+        "stop the analysis, keeping what is done",
+    ),
     bind(
         C::Review,
         &[Key::Char('q'), Key::Ctrl('c')],
@@ -911,6 +933,24 @@ pub static HINTS: &[Hint] = &[
     hint(C::Review, &[Action::Explain], "how it moves", 5),
     hint(C::Review, &[Action::Help], "help", 9),
     hint(C::Review, &[Action::Quit], "quit", 8),
+    hint(C::Review, &[Action::Analyse], "analyse", 3),
+    hint(
+        C::Analysing,
+        &[
+            Action::Review(ReviewStep::Back),
+            Action::Review(ReviewStep::Forward),
+        ],
+        "step",
+        9,
+    ),
+    hint(
+        C::Analysing,
+        &[Action::StopAnalysis],
+        "stop the analysis",
+        10,
+    ),
+    hint(C::Analysing, &[Action::Help], "help", 8),
+    hint(C::Analysing, &[Action::Quit], "quit", 8),
     hint(C::TextEntry, &[Action::Submit], "accept", 9),
     hint(C::TextEntry, &[Action::Cancel], "close", 9),
     hint(C::TextEntry, &[Action::DeleteChar], "delete", 8),

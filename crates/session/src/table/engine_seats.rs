@@ -53,7 +53,20 @@ impl TableGame {
         if self.engines.iter().all(Option::is_none) {
             self.engines.clear();
         }
+        if let Some(spec) = &spec {
+            let after = self.player(seat).label();
+            self.note_new_player(seat, engine_name(spec), after);
+        }
         spec
+    }
+
+    /// Who plays `seat` as PGN names them now: the engine with its options
+    /// (`Stockfish (UCI engine) with UCI_Elo=1500`), else the player.
+    pub fn player_name(&self, seat: Seat) -> String {
+        match self.engine(seat) {
+            Some(spec) => engine_name(spec),
+            None => self.player(seat).label(),
+        }
     }
 
     /// How the screen names who plays `seat`: the engine, or the player.
@@ -135,6 +148,16 @@ impl TableGame {
             self.set_engine(seat, spec, level);
         }
         Ok(())
+    }
+}
+
+/// An engine as PGN names its player: `Stockfish (UCI engine)`, with its
+/// options after `with` when it has any.
+pub fn engine_name(spec: &EngineSpec) -> String {
+    if spec.options.is_empty() {
+        spec.label()
+    } else {
+        format!("{} with {}", spec.label(), spec.option_pairs().join(", "))
     }
 }
 

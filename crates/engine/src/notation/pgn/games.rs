@@ -4,13 +4,16 @@
 //! NAGs, move numbers and the rest of comments are skipped. The budgets
 //! of `catboard::limits` bound what is read: the games of a file
 //! ([`PGN_GAMES`]), variations within variations ([`PGN_NESTING`]) and a
-//! game's plies ([`PGN_PLIES`]); a fault is one clause naming the line.
+//! game's plies ([`PGN_PLIES`]); a fault is one sentence naming the game
+//! and the line. After a fault in one game the reader moves on to the
+//! next game's tags, so one bad game does not hide the others (the games
+//! keep their numbers); only going past [`PGN_GAMES`] ends the reading.
 
+use super::error::{AtLine, PgnError, TextFault};
 use super::tags::{is_result, is_tag_name};
 use super::tokens::{Token, Tokens};
 use crate::clock::read_pgn_clock;
 use crate::limits::{PGN_GAMES, PGN_NESTING, PGN_PLIES};
-use crate::text::quoted;
 use std::time::Duration;
 
 /// What a game's main line holds, in order.
@@ -59,7 +62,17 @@ impl RawGame<'_> {
     }
 }
 
-/// The games of a PGN text, in order; after a fault, nothing more.
+/// A game that cannot be read: its number and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fault {
+    /// The game's number in the text, from 1.
+    pub number: usize,
+    /// Why it cannot be read (boxed: a fault is returned often and is
+    /// large).
+    pub error: Box<PgnError>,
+}
+
+/// The games of a PGN text, in order, a bad one among them as its fault.
 pub struct Games<'a> {
     tokens: Tokens<'a>,
     back: Option<(Token<'a>, usize)>,
@@ -78,7 +91,7 @@ impl<'a> Games<'a> {
         }
     }
 
-    fn next_token(&mut self) -> Result<Option<(Token<'a>, usize)>, String> {
+    fn next_token(&mut self) -> Result<Option<(Token<'a>, usize)>, AtLine> {
         match self.back.take() {
             Some(t) => Ok(Some(t)),
             None => self.tokens.next_token(),
@@ -86,13 +99,25 @@ impl<'a> Games<'a> {
     }
 
     /// The next game with anything in it, `None` at the end; a fault is
-    /// a sentence naming the game and the line.
-    fn game(&mut self) -> Result<Option<RawGame<'a>>, String> {
+    /// a sentence naming the game and the line, after which the reader
+    /// moves on to the next game's tags.
+    fn game(&mut self) -> Result<Option<RawGame<'a>>, Fault> {
         loop {
             let number = self.count + 1;
-            let fault = |why: String| format!("Game {number}, {why}.");
-            let Some(first) = self.next_token().map_err(fault)? else {
-                return Ok(None);
+            let fault = |why: AtLine| Fault {
+                number,
+                error: Box::new(PgnError::Text {
+                    game: number,
+                    fault: why,
+                }),
+            };
+            let first = match self.next_token() {
+                Ok(Some(first)) => first,
+                Ok(None) => return Ok(None),
+                Err(why) => {
+                    self.skip_game(number, self.tokens.line());
+                    return Err(fault(why));
+                }
             };
             let line = first.1;
             self.back = Some(first);
@@ -103,22 +128,39 @@ impl<'a> Games<'a> {
                 items: Vec::new(),
                 result: None,
             };
-            self.tags(&mut game).map_err(fault)?;
-            self.movetext(&mut game).map_err(fault)?;
+            if let Err(why) = self.tags(&mut game).and_then(|()| self.movetext(&mut game)) {
+                self.skip_game(number, line);
+                return Err(fault(why));
+            }
             if game.tags.is_empty() && game.items.is_empty() && game.result.is_none() {
                 continue;
             }
-            PGN_GAMES
-                .check(number as u64)
-                .map_err(|why| why.to_string())?;
+            if let Err(why) = PGN_GAMES.check(number as u64) {
+                self.done = true;
+                return Err(Fault {
+                    number,
+                    error: Box::new(PgnError::TooManyGames(Box::new(why))),
+                });
+            }
             self.count = number;
             return Ok(Some(game));
         }
     }
 
+    /// Passes over the rest of game `number`, begun on line `line`, to
+    /// the next game's tags (the game keeps its number).
+    fn skip_game(&mut self, number: usize, line: usize) {
+        self.back = None;
+        self.count = number;
+        self.tokens.skip_to_next_tags(line);
+        if PGN_GAMES.check(number as u64 + 1).is_err() {
+            self.done = true;
+        }
+    }
+
     /// The tag pairs at the head of a game, comments before the first
     /// skipped.
-    fn tags(&mut self, game: &mut RawGame<'a>) -> Result<(), String> {
+    fn tags(&mut self, game: &mut RawGame<'a>) -> Result<(), AtLine> {
         loop {
             match self.next_token()? {
                 Some((Token::TagOpen, line)) => {
@@ -132,9 +174,7 @@ impl<'a> Games<'a> {
                             Some((Token::TagClose, _)),
                         ) if is_tag_name(name) => game.tags.push((name.to_string(), value)),
                         _ => {
-                            return Err(format!(
-                                "line {line}: a tag pair should be written [Name \"value\"]"
-                            ));
+                            return Err(AtLine::new(line, TextFault::BadTagPair));
                         }
                     }
                 }
@@ -148,7 +188,7 @@ impl<'a> Games<'a> {
     }
 
     /// The movetext, to its result, the next game's tags or the end.
-    fn movetext(&mut self, game: &mut RawGame<'a>) -> Result<(), String> {
+    fn movetext(&mut self, game: &mut RawGame<'a>) -> Result<(), AtLine> {
         let mut open: Vec<usize> = Vec::new();
         let mut plies = 0u64;
         while let Some((token, line)) = self.next_token()? {
@@ -159,18 +199,14 @@ impl<'a> Games<'a> {
                     return Ok(());
                 }
                 Token::TagOpen => {
-                    return Err(format!(
-                        "line {line}: a tag pair comes before the variation opened on line {} is closed",
-                        open.last().copied().unwrap_or(line)
-                    ));
+                    let opened = open.last().copied().unwrap_or(line);
+                    return Err(AtLine::new(line, TextFault::TagInVariation(opened)));
                 }
                 Token::TagClose => {
-                    return Err(format!("line {line}: a ] stands outside a tag pair"));
+                    return Err(AtLine::new(line, TextFault::StrayTagClose));
                 }
                 Token::Text(_) => {
-                    return Err(format!(
-                        "line {line}: a quoted value stands outside a tag pair"
-                    ));
+                    return Err(AtLine::new(line, TextFault::StrayText));
                 }
                 Token::Word(word) if main && is_result(word) => {
                     game.result = Some(word);
@@ -178,51 +214,51 @@ impl<'a> Games<'a> {
                 }
                 Token::Word(text) if main => {
                     plies += 1;
-                    PGN_PLIES.check(plies).map_err(|why| {
-                        format!("line {line}: {}", crate::text::clause(&why.to_string()))
-                    })?;
+                    PGN_PLIES
+                        .check(plies)
+                        .map_err(|why| AtLine::new(line, TextFault::Limit(Box::new(why))))?;
                     game.items.push(Item::Move { text, line });
                 }
                 Token::Comment(body) if main => commands(body, line, &mut game.items)?,
                 Token::Open => {
                     open.push(line);
-                    PGN_NESTING.check(open.len() as u64).map_err(|why| {
-                        format!("line {line}: {}", crate::text::clause(&why.to_string()))
-                    })?;
+                    PGN_NESTING
+                        .check(open.len() as u64)
+                        .map_err(|why| AtLine::new(line, TextFault::Limit(Box::new(why))))?;
                 }
                 Token::Close => {
                     if open.pop().is_none() {
-                        return Err(format!("line {line}: a ) closes no variation"));
+                        return Err(AtLine::new(line, TextFault::StrayClose));
                     }
                 }
                 Token::Word(_) | Token::Comment(_) | Token::Number | Token::Nag => {}
             }
         }
         match open.last() {
-            Some(opened) => Err(format!(
-                "line {opened}: a variation opened with ( is never closed"
-            )),
+            Some(&opened) => Err(AtLine::new(opened, TextFault::OpenVariation)),
             None => Ok(()),
         }
     }
 }
 
 impl<'a> Iterator for Games<'a> {
-    type Item = Result<RawGame<'a>, String>;
+    type Item = Result<RawGame<'a>, Fault>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
             return None;
         }
         let next = self.game();
-        self.done = !matches!(next, Ok(Some(_)));
+        if matches!(next, Ok(None)) {
+            self.done = true;
+        }
         next.transpose()
     }
 }
 
 /// The `%clk` and `%retire` commands of a comment on `line`, in order;
 /// other commands and the text around them are skipped.
-fn commands<'a>(body: &str, line: usize, items: &mut Vec<Item<'a>>) -> Result<(), String> {
+fn commands<'a>(body: &str, line: usize, items: &mut Vec<Item<'a>>) -> Result<(), AtLine> {
     let mut rest = body;
     while let Some(at) = rest.find("[%") {
         let command = &rest[at + 2..];
@@ -240,10 +276,7 @@ fn commands<'a>(body: &str, line: usize, items: &mut Vec<Item<'a>>) -> Result<()
             "clk" => match read_pgn_clock(argument) {
                 Some(left) => items.push(Item::Clock(left)),
                 None => {
-                    return Err(format!(
-                        "line {line}: the clock reading {} is no time such as 0:04:58",
-                        quoted(argument)
-                    ));
+                    return Err(AtLine::new(line, TextFault::BadClock(argument.to_string())));
                 }
             },
             "retire" => items.push(Item::Retire {
@@ -264,6 +297,35 @@ mod tests {
         Games::new(text)
             .collect::<Result<Vec<_>, _>>()
             .expect("reads")
+    }
+
+    #[test]
+    fn a_bad_game_is_one_fault_and_the_games_after_it_keep_their_numbers() {
+        let text = "[Event \"a\"]\n\n1. e4 1-0\n\n[Event \"b\"]\n[White \"x\"\n[Black \"y\"]\n\n1. d4 (1. c4\n\n\
+                    [Event \"c\"]\n1. e4 {never closed\n\n[Event \"d\"]\n\n1. f4 *\n";
+        // Each game as its number and Event tag, or its number and fault.
+        type Read = Result<(usize, Option<String>), (usize, String)>;
+        let read: Vec<Read> = Games::new(text)
+            .map(|g| {
+                g.map(|g| (g.number, g.tag("Event").map(str::to_string)))
+                    .map_err(|f| (f.number, f.error.to_string()))
+            })
+            .collect();
+        assert_eq!(
+            read,
+            [
+                Ok((1, Some("a".into()))),
+                Err((
+                    2,
+                    "Game 2, line 6: a tag's value is not closed with \" on its line.".into()
+                )),
+                Err((
+                    3,
+                    "Game 3, line 12: a comment opened with { is never closed.".into()
+                )),
+                Ok((4, Some("d".into()))),
+            ]
+        );
     }
 
     #[test]
@@ -316,7 +378,16 @@ mod tests {
 
     #[test]
     fn faults_name_the_game_and_the_line() {
-        let fault = |text: &str| Games::new(text).find_map(Result::err).expect("a fault");
+        let typed = |text: &str| Games::new(text).find_map(Result::err).expect("a fault");
+        assert_eq!(
+            *typed("e4 )").error,
+            PgnError::Text {
+                game: 1,
+                fault: AtLine::new(1, TextFault::StrayClose)
+            },
+            "the fault is a type: its game, its line and what is wrong"
+        );
+        let fault = |text: &str| typed(text).error.to_string();
         assert_eq!(
             fault("1-0\n\n[Event \"x\"]\n1. e4 (1. d4"),
             "Game 2, line 4: a variation opened with ( is never closed."

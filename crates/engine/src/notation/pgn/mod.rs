@@ -31,20 +31,21 @@
 //! through its variant's parser; every fault is one sentence naming the
 //! game, and the move's number and text or the line.
 
+pub mod error;
 pub mod games;
 pub mod replay;
 pub mod tags;
 pub mod tokens;
 pub mod writer;
 
+pub use error::{AtLine, PgnError, TagFault, TextFault};
 pub use replay::implied_retirement;
 pub use tags::{PgnTags, date, result_token};
 pub use writer::write;
 
 use crate::clock::TimeControl;
 use crate::core::{EndReason, Game, Move, Options, Outcome, Retire};
-use crate::limits::PGN_FILE;
-use crate::text::{count, shown_path};
+use crate::limits::{PGN_FILE, PGN_GAMES};
 use crate::variants::{AnyGame, Variant};
 use std::path::Path;
 use std::time::Duration;
@@ -71,6 +72,24 @@ pub struct PgnGame {
     /// What an analysis says of each ply (a ply past the end of the list
     /// has nothing): written, not read back.
     pub notes: Vec<PlyNote>,
+    /// How the game ended when its moves leave it unfinished and someone
+    /// else decided it (a match runner's adjudication, an engine's
+    /// fault): written as its `Result` and `Termination`, not read back.
+    pub ending: Option<Ending>,
+}
+
+/// An ending the moves do not make: the result a match runner gave a game
+/// it stopped, the `Termination` tag's word for why and the reason in
+/// words, written as a comment after the last move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// The result token: `1-0`, `0-1`, `1/2-1/2`, or `*` for no result.
+    pub result: &'static str,
+    /// The `Termination` tag's value, in PGN's words (`adjudication`,
+    /// `time forfeit`, `rules infraction`, `abandoned`, `unterminated`).
+    pub termination: &'static str,
+    /// Why, in words (`Adjudicated on material`).
+    pub reason: String,
 }
 
 /// What an analysis adds to one ply of the movetext: the class's mark
@@ -98,20 +117,18 @@ impl PgnGame {
             time_control: None,
             tags: PgnTags::default(),
             notes: Vec::new(),
+            ending: None,
         }
     }
 
     /// The start position as a game, or the sentence saying why the
     /// variant refuses it.
-    pub fn start_game(&self) -> Result<AnyGame, String> {
+    pub fn start_game(&self) -> Result<AnyGame, PgnError> {
         self.variant
             .from_position(&self.start, &self.options)
-            .map_err(|why| {
-                format!(
-                    "The start position of the game is no position of {}: {}.",
-                    self.variant.name(),
-                    crate::text::clause(&why.to_string())
-                )
+            .map_err(|fault| PgnError::Start {
+                variant: self.variant,
+                fault,
             })
     }
 }
@@ -132,6 +149,9 @@ pub struct ReadGame {
     /// The result token the text ends the game with (or its `Result`
     /// tag), `*` when neither says.
     pub result: String,
+    /// Sentences about what was read but not taken (a `Result` tag that
+    /// the result token contradicts), for the reader to be told.
+    pub warnings: Vec<String>,
 }
 
 impl ReadGame {
@@ -162,60 +182,61 @@ pub fn stopped(game: &AnyGame) -> Option<Outcome> {
 }
 
 /// The text is no bigger than [`PGN_FILE`] allows.
-fn check_size(text: &str) -> Result<(), String> {
+fn check_size(text: &str) -> Result<(), PgnError> {
     if text.len() as u64 > PGN_FILE.most {
-        return Err(format!(
-            "The PGN text is more than the largest allowed, {} bytes.",
-            PGN_FILE.most
-        ));
+        return Err(PgnError::TooLarge(PGN_FILE.most));
     }
     Ok(())
 }
 
 /// Game `number` (from 1) of the PGN `text`, replayed; the sentence
-/// saying why not (a fault in it or in a game before it, or no such
-/// game).
-pub fn read_game(text: &str, number: usize) -> Result<ReadGame, String> {
+/// saying why not (a fault in it, or no such game). A bad game before it
+/// does not stop it being read.
+pub fn read_game(text: &str, number: usize) -> Result<ReadGame, PgnError> {
     check_size(text)?;
     if number == 0 {
-        return Err("Games are counted from 1, so there is no game 0.".to_string());
+        return Err(PgnError::GameZero);
     }
     let mut seen = 0;
     for raw in games::Games::new(text) {
-        let raw = raw?;
-        seen = raw.number;
-        if raw.number == number {
-            return replay::replay(&raw);
+        match raw {
+            Ok(raw) if raw.number == number => return replay::replay(&raw),
+            Ok(raw) => seen = raw.number,
+            Err(fault) if fault.number == number => return Err(*fault.error),
+            Err(fault) if fault.number < number => seen = fault.number,
+            Err(fault) => return Err(*fault.error),
         }
     }
-    Err(match seen {
-        0 => "The PGN holds no game.".to_string(),
-        n => format!(
-            "The PGN holds {}, so there is no game {number}.",
-            count(n as u64, "game", "games")
-        ),
+    Err(PgnError::NoSuchGame {
+        asked: number,
+        held: seen,
     })
 }
 
 /// Every game of the PGN `text`, each replayed or the sentence saying
-/// why it cannot be; after a fault in the text itself (an unclosed
-/// comment, say) nothing more is read.
-pub fn read_games(text: &str) -> impl Iterator<Item = Result<ReadGame, String>> + '_ {
+/// why it cannot be (a bad game does not stop the games after it).
+pub fn read_games(text: &str) -> impl Iterator<Item = Result<ReadGame, PgnError>> + '_ {
     let too_big = check_size(text).err();
     let games = too_big.is_none().then(|| games::Games::new(text));
-    too_big
-        .map(Err)
-        .into_iter()
-        .chain(games.into_iter().flatten().map(|raw| replay::replay(&raw?)))
+    too_big.map(Err).into_iter().chain(
+        games
+            .into_iter()
+            .flatten()
+            .map(|raw| replay::replay(&raw.map_err(|fault| *fault.error)?)),
+    )
 }
 
-/// How many games the PGN `text` holds, or the sentence naming the first
-/// fault in its text (the games are not replayed).
-pub fn count_games(text: &str) -> Result<usize, String> {
+/// How many games the PGN `text` holds, bad ones counted (the games are
+/// not replayed); the sentence saying why it cannot be read at all.
+pub fn count_games(text: &str) -> Result<usize, PgnError> {
     check_size(text)?;
     let mut seen = 0;
     for raw in games::Games::new(text) {
-        seen = raw?.number;
+        seen = match raw {
+            Ok(raw) => raw.number,
+            Err(fault) if fault.number > PGN_GAMES.most as usize => return Err(*fault.error),
+            Err(fault) => fault.number,
+        };
     }
     Ok(seen)
 }
@@ -223,24 +244,20 @@ pub fn count_games(text: &str) -> Result<usize, String> {
 /// The text of the PGN file at `path`: no more of it than [`PGN_FILE`]
 /// allows, and UTF-8 (a Latin-1 file, as old programs write, is read as
 /// Latin-1). The error is one sentence naming the file.
-pub fn read_file(path: &Path) -> Result<String, String> {
+pub fn read_file(path: &Path) -> Result<String, PgnError> {
     use std::io::Read;
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|file| file.take(PGN_FILE.most + 1).read_to_end(&mut bytes))
-        .map_err(|e| {
-            format!(
-                "The PGN file {} could not be read ({}).",
-                shown_path(path),
-                crate::text::foreign(&e.to_string())
-            )
+        .map_err(|e| PgnError::Unreadable {
+            path: path.to_path_buf(),
+            why: e.to_string(),
         })?;
     if bytes.len() as u64 > PGN_FILE.most {
-        return Err(format!(
-            "The PGN file {} is more than the largest allowed, {} bytes.",
-            shown_path(path),
-            PGN_FILE.most
-        ));
+        return Err(PgnError::FileTooLarge {
+            path: path.to_path_buf(),
+            most: PGN_FILE.most,
+        });
     }
     Ok(match String::from_utf8(bytes) {
         Ok(text) => text,

@@ -4,27 +4,29 @@
 //! they stand. A fault is one sentence naming the game, the move's
 //! number and its text.
 
+use super::error::{PgnError, TagFault};
 use super::games::{Item, RawGame};
 use super::tags::{self, PgnTags};
 use super::{PgnGame, ReadGame};
 use crate::clock::TimeControl;
 use crate::core::{Departure, Game, ListedMoveError, Retire, Seat};
-use crate::text::{clause, quoted};
 
 /// `raw` replayed, or the sentence saying what in it cannot be.
-pub fn replay(raw: &RawGame<'_>) -> Result<ReadGame, String> {
+pub fn replay(raw: &RawGame<'_>) -> Result<ReadGame, PgnError> {
     let number = raw.number;
-    let fault = |why: String| format!("Game {number}: {}.", clause(&why));
+    let fault = |fault: TagFault| PgnError::Tags {
+        game: number,
+        fault,
+    };
     let variant = tags::variant_of(raw.tag("Variant")).map_err(fault)?;
     let options = tags::options_of(variant.options(), raw.tag("VariantOptions")).map_err(fault)?;
     let start = match raw.tag("FEN") {
         Some(text) => variant.from_position(text, &options).map_err(|why| {
-            fault(format!(
-                "its FEN tag {} is no position of {}: {}",
-                quoted(text),
-                variant.name(),
-                clause(&why.to_string())
-            ))
+            fault(TagFault::Fen {
+                text: text.to_string(),
+                variant,
+                fault: why,
+            })
         })?,
         None => variant.new_game(&options),
     };
@@ -43,10 +45,22 @@ pub fn replay(raw: &RawGame<'_>) -> Result<ReadGame, String> {
                 let written = text.trim_end_matches(['!', '?']).replace('_', " ");
                 let read = match super::stopped(&game) {
                     Some(o) => Err(ListedMoveError::GameOver(o.reason)),
-                    None => game.parse_move(&written).map_err(ListedMoveError::Refused),
+                    // A check mark where the variant's notation writes none
+                    // (XBoard marks Chu's checks) is passed over.
+                    None => game.parse_move(&written).or_else(|why| {
+                        match written.strip_suffix(['+', '#']) {
+                            Some(bare) if !bare.is_empty() => game
+                                .parse_move(bare)
+                                .map_err(|_| ListedMoveError::Refused(why)),
+                            _ => Err(ListedMoveError::Refused(why)),
+                        }
+                    }),
                 };
-                let mv = read.map_err(|why| {
-                    format!("Game {number}, {}.", why.describe(round as usize, text))
+                let mv = read.map_err(|why| PgnError::Move {
+                    game: number,
+                    round: round as usize,
+                    text: text.to_string(),
+                    fault: why,
                 })?;
                 game.make_move(mv);
                 moves.push(mv);
@@ -62,19 +76,20 @@ pub fn replay(raw: &RawGame<'_>) -> Result<ReadGame, String> {
                 let seats = game.seat_names();
                 let Some(retire) = Retire::parse(text, seats) else {
                     let names: Vec<&str> = seats.to_vec();
-                    return Err(format!(
-                        "Game {number}, line {line}: the retirement {} is none of resign:SEAT, flag:SEAT or draw:agreed with a seat of {}.",
-                        quoted(text),
-                        crate::text::or_list(&names)
-                    ));
+                    return Err(PgnError::NoRetirement {
+                        game: number,
+                        line: *line,
+                        text: text.clone(),
+                        seats: crate::text::or_list(&names),
+                    });
                 };
-                game.may_retire(retire).map_err(|why| {
-                    format!(
-                        "Game {number}, line {line}: the retirement {} cannot be played: {}.",
-                        quoted(text),
-                        clause(&why.to_string())
-                    )
-                })?;
+                game.may_retire(retire)
+                    .map_err(|why| PgnError::Retirement {
+                        game: number,
+                        line: *line,
+                        text: text.clone(),
+                        fault: why,
+                    })?;
                 game.make_move(retire.to_move());
                 moves.push(retire.to_move());
                 clocks.push(None);
@@ -104,12 +119,17 @@ pub fn replay(raw: &RawGame<'_>) -> Result<ReadGame, String> {
             .cloned()
             .collect(),
     };
-    let result = raw
-        .result
-        .or(raw.tag("Result"))
-        .filter(|r| tags::is_result(r))
-        .unwrap_or("*")
-        .to_string();
+    let token = raw.result.filter(|r| tags::is_result(r));
+    let tag = raw.tag("Result").filter(|r| tags::is_result(r));
+    let mut warnings = Vec::new();
+    if let (Some(token), Some(tag)) = (token, tag)
+        && token != tag
+    {
+        warnings.push(format!(
+            "Game {number}: its Result tag says {tag} but its moves end with {token}; {token} is taken."
+        ));
+    }
+    let result = token.or(tag).unwrap_or("*").to_string();
     Ok(ReadGame {
         number,
         pgn: PgnGame {
@@ -121,11 +141,13 @@ pub fn replay(raw: &RawGame<'_>) -> Result<ReadGame, String> {
             time_control: raw.tag("TimeControl").and_then(TimeControl::from_pgn),
             tags: pgn_tags,
             notes: Vec::new(),
+            ending: None,
         },
         start,
         position: game,
         tags: raw.tags.clone(),
         result,
+        warnings,
     })
 }
 

@@ -4,6 +4,7 @@
 //! the `Termination`, `Winner` and `Points` tags, rule options in
 //! `VariantOptions`, and a tag pair's text.
 
+use super::error::TagFault;
 use crate::core::{EndReason, Game, Leaving, OptionSpec, Options, Outcome};
 use crate::text::{capitalised, or_list, quoted};
 use crate::variants::Variant;
@@ -104,7 +105,7 @@ pub const fn variant_name(variant: Variant) -> Option<&'static str> {
 
 /// The variant a `Variant` tag names (`None`, no tag: chess); the error
 /// is a clause naming the variants catboard reads.
-pub fn variant_of(tag: Option<&str>) -> Result<Variant, String> {
+pub fn variant_of(tag: Option<&str>) -> Result<Variant, TagFault> {
     let Some(name) = tag.map(str::trim).filter(|t| !t.is_empty()) else {
         return Ok(Variant::Chess);
     };
@@ -118,11 +119,10 @@ pub fn variant_of(tag: Option<&str>) -> Result<Variant, String> {
                     None => quoted(read(&v).first().copied().unwrap_or(v.id())),
                 })
                 .collect();
-            format!(
-                "its Variant tag {} names no game catboard plays; it reads {}",
-                quoted(name),
-                or_list(&known)
-            )
+            TagFault::Variant {
+                name: name.to_string(),
+                known: or_list(&known),
+            }
         })
 }
 
@@ -182,6 +182,7 @@ pub fn termination(outcome: Option<Outcome>) -> &'static str {
         EndReason::Time => "time forfeit",
         EndReason::TimeAgainstMaterial => "time forfeit against insufficient material",
         EndReason::Agreement => "agreement",
+        EndReason::Aborted => "abandoned",
     }
 }
 
@@ -233,15 +234,10 @@ pub fn options_tag(specs: &[OptionSpec], options: &Options) -> Option<String> {
 
 /// The options a `VariantOptions` tag gives (`None`: every default); the
 /// error is a clause.
-pub fn options_of(specs: &[OptionSpec], tag: Option<&str>) -> Result<Options, String> {
+pub fn options_of(specs: &[OptionSpec], tag: Option<&str>) -> Result<Options, TagFault> {
     match tag {
         None => Ok(Options::new()),
-        Some(text) => Options::parse(specs, text.split_whitespace()).map_err(|why| {
-            format!(
-                "its VariantOptions tag: {}",
-                crate::text::clause(&why.to_string())
-            )
-        }),
+        Some(text) => Options::parse(specs, text.split_whitespace()).map_err(TagFault::Options),
     }
 }
 
@@ -298,7 +294,9 @@ mod tests {
         }
         assert_eq!(variant_of(Some("From Position")), Ok(Variant::Chess));
         assert_eq!(variant_of(Some("Standard")), Ok(Variant::Chess));
-        let why = variant_of(Some("Crazyhouse")).expect_err("not played");
+        let why = variant_of(Some("Crazyhouse"))
+            .expect_err("not played")
+            .to_string();
         assert!(
             why.contains("'Crazyhouse'") && why.contains("'elven'"),
             "{why}"

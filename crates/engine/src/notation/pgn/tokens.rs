@@ -6,6 +6,7 @@
 //! tokenizer holds nothing but its place in the text, and a quoted value
 //! longer than [`PGN_TAG`] is refused as soon as it is.
 
+use super::error::{AtLine, TextFault};
 use crate::limits::PGN_TAG;
 
 /// One token of PGN.
@@ -40,9 +41,9 @@ pub struct Tokens<'a> {
 }
 
 /// Whether a `"` followed on its line by `after` closes a quoted value:
-/// when `]` comes next (spaces aside), or no other `"` follows.
+/// when `]` comes next (spaces aside).
 fn closes(after: &str) -> bool {
-    after.trim_start().starts_with(']') || !after.contains('"')
+    after.trim_start().starts_with(']')
 }
 
 /// Whether `b` ends a word.
@@ -58,6 +59,37 @@ impl<'a> Tokens<'a> {
             at: if text.starts_with('\u{feff}') { 3 } else { 0 },
             line: 1,
         }
+    }
+
+    /// Moves on to the next game's tags: to the start of the first line,
+    /// from the one reached and after line `after`, that begins with `[`
+    /// where the line before it (blank lines aside) does not; to the end
+    /// when there is none.
+    pub fn skip_to_next_tags(&mut self, after: usize) {
+        let is_tag = |line: &str| line.trim_start().starts_with('[');
+        let mut at = self.text[..self.at].rfind('\n').map_or(0, |i| i + 1);
+        let mut previous_tag = self.text[..at]
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .is_some_and(is_tag);
+        let mut line = self.line;
+        while at < self.text.len() {
+            let end = self.text[at..]
+                .find('\n')
+                .map_or(self.text.len(), |i| at + i);
+            let text = &self.text[at..end];
+            if line > after && is_tag(text) && !previous_tag {
+                break;
+            }
+            if !text.trim().is_empty() {
+                previous_tag = is_tag(text);
+            }
+            at = (end + 1).min(self.text.len());
+            line += 1;
+        }
+        self.at = at;
+        self.line = line;
     }
 
     /// The line the tokenizer has reached.
@@ -93,7 +125,7 @@ impl<'a> Tokens<'a> {
 
     /// The next token and its line, `None` at the end, or the clause
     /// saying what is wrong.
-    pub fn next_token(&mut self) -> Result<Option<(Token<'a>, usize)>, String> {
+    pub fn next_token(&mut self) -> Result<Option<(Token<'a>, usize)>, AtLine> {
         self.skip_space();
         let Some(&b) = self.bytes().get(self.at) else {
             return Ok(None);
@@ -109,9 +141,7 @@ impl<'a> Tokens<'a> {
             b'{' => {
                 let rest = &self.bytes()[self.at..];
                 let Some(end) = rest.iter().position(|&b| b == b'}') else {
-                    return Err(format!(
-                        "line {line}: a comment opened with {{ is never closed"
-                    ));
+                    return Err(AtLine::new(line, TextFault::OpenComment));
                 };
                 let body = &self.text[self.at..self.at + end];
                 self.line += body.bytes().filter(|&b| b == b'\n').count();
@@ -149,42 +179,57 @@ impl<'a> Tokens<'a> {
     }
 
     /// A quoted value whose opening `"` was on `line`, read to its
-    /// closing `"` on the same line. As other readers do, a `"` that is
-    /// neither escaped nor followed by `]` while another `"` follows on
-    /// its line is part of the value (python-chess writes `"` in a value
-    /// as it is), and a `\` escapes only `"` and `\`.
-    fn quoted(&mut self, line: usize) -> Result<String, String> {
-        let mut value = String::new();
+    /// closing `"` on the same line. A value written as PGN says (`\"`
+    /// and `\\` escaped) is read so; one that is not (python-chess and
+    /// others write `"` and `\` as they are) is read as python-chess reads
+    /// it: everything up to the last `"` on its line that a `]` follows,
+    /// as it stands.
+    fn quoted(&mut self, line: usize) -> Result<String, AtLine> {
         let rest = &self.text[self.at..];
         let line_end = rest.find('\n').unwrap_or(rest.len());
-        let mut chars = rest.char_indices().peekable();
-        while let Some((i, c)) = chars.next() {
-            match c {
-                '"' if closes(&rest[i + 1..line_end]) => {
-                    self.at += i + 1;
-                    return Ok(value);
-                }
-                '\n' => break,
-                '\\' => match chars.peek() {
-                    Some(&(_, escaped @ ('"' | '\\'))) => {
-                        value.push(escaped);
-                        chars.next();
-                    }
-                    _ => value.push('\\'),
-                },
-                c => value.push(c),
+        let on_line = &rest[..line_end];
+        let (value, used) = match escaped_value(on_line) {
+            Some(found) => found,
+            None => {
+                let end = on_line
+                    .char_indices()
+                    .rev()
+                    .filter(|&(_, c)| c == '"')
+                    .map(|(i, _)| i)
+                    .find(|&i| on_line[i + 1..].trim_start().starts_with(']'))
+                    .ok_or(AtLine::new(line, TextFault::OpenTagValue))?;
+                (on_line[..end].to_string(), end + 1)
             }
-            if value.len() as u64 > PGN_TAG.most {
-                return Err(format!(
-                    "line {line}: a tag's value is longer than the largest allowed, {} bytes",
-                    PGN_TAG.most
-                ));
-            }
+        };
+        if value.len() as u64 > PGN_TAG.most {
+            return Err(AtLine::new(line, TextFault::LongTagValue(PGN_TAG.most)));
         }
-        Err(format!(
-            "line {line}: a tag's value is not closed with \" on its line"
-        ))
+        self.at += used;
+        Ok(value)
     }
+}
+
+/// A value written as PGN says, at the start of `text` (after its opening
+/// `"`): `\"` and `\\` undone, closed by a `"` that `]` follows; with
+/// the bytes it took, closing `"` included. `None` when `text` is not so
+/// written (a `"` inside it not escaped, a `\` escaping nothing, no close).
+fn escaped_value(text: &str) -> Option<(String, usize)> {
+    let mut value = String::new();
+    let mut chars = text.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => return closes(&text[i + 1..]).then_some((value, i + 1)),
+            '\\' => match chars.next() {
+                Some((_, escaped @ ('"' | '\\'))) => value.push(escaped),
+                _ => return None,
+            },
+            c => value.push(c),
+        }
+        if value.len() as u64 > PGN_TAG.most {
+            return Some((value, i + 1));
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -236,14 +281,15 @@ mod tests {
         let mut open = Tokens::new("\n\n{ never closed");
         assert_eq!(
             open.next_token(),
-            Err("line 3: a comment opened with { is never closed".into())
+            Err(AtLine::new(3, TextFault::OpenComment))
         );
         let long = format!("[Event \"{}\"]", "x".repeat(5000));
         let mut long = Tokens::new(&long);
         long.next_token().expect("[");
         long.next_token().expect("name");
         let why = long.next_token().expect_err("too long");
-        assert!(why.contains("4096"), "{why}");
+        assert_eq!(why, AtLine::new(1, TextFault::LongTagValue(4096)));
+        assert!(why.to_string().contains("4096 bytes"), "{why}");
         let mut open = Tokens::new("[Event \"a\nb\"]");
         open.next_token().expect("[");
         open.next_token().expect("name");

@@ -5,10 +5,10 @@
 //! [`LINE_WIDTH`] characters.
 
 use super::PgnGame;
+use super::error::PgnError;
 use super::tags::{self, tag_line};
 use crate::clock::pgn_clock;
 use crate::core::{Game, Retire};
-use crate::text::quoted;
 use crate::variants::AnyGame;
 use std::time::Duration;
 
@@ -19,9 +19,12 @@ pub const LINE_WIDTH: usize = 79;
 /// The PGN of `pgn`, or the sentence saying why it cannot be written: a
 /// start position the variant refuses, or a ply that is not legal where
 /// it is played.
-pub fn write(pgn: &PgnGame) -> Result<String, String> {
+pub fn write(pgn: &PgnGame) -> Result<String, PgnError> {
     let start = pgn.start_game()?;
-    let (movetext, end) = movetext(pgn, &start)?;
+    let (mut movetext, end) = movetext(pgn, &start)?;
+    // An ending decided outside the moves counts only while they leave
+    // the game unfinished: a game the rules ended keeps its own result.
+    let decided = pgn.ending.as_ref().filter(|_| end.outcome().is_none());
     let mut out = String::new();
     let variant = pgn.variant;
     let t = &pgn.tags;
@@ -32,7 +35,7 @@ pub fn write(pgn: &PgnGame) -> Result<String, String> {
     for seat in 0..variant.seats().len() {
         out.push_str(&tag_line(&tags::seat_tag(variant, seat), t.player(seat)));
     }
-    let result = tags::result_token(&end);
+    let result = decided.map_or_else(|| tags::result_token(&end), |d| d.result);
     out.push_str(&tag_line("Result", result));
     if let Some(winner) = tags::winner_tag(&end) {
         out.push_str(&tag_line("Winner", &winner));
@@ -40,7 +43,8 @@ pub fn write(pgn: &PgnGame) -> Result<String, String> {
     if let Some(points) = tags::points_tag(&end) {
         out.push_str(&tag_line("Points", &points));
     }
-    out.push_str(&tag_line("Termination", tags::termination(end.outcome())));
+    let termination = decided.map_or_else(|| tags::termination(end.outcome()), |d| d.termination);
+    out.push_str(&tag_line("Termination", termination));
     if let Some(name) = tags::variant_name(variant) {
         out.push_str(&tag_line("Variant", name));
     }
@@ -60,6 +64,10 @@ pub fn write(pgn: &PgnGame) -> Result<String, String> {
             out.push_str(&tag_line(name, value));
         }
     }
+    if let Some(decided) = decided {
+        // Not a message: a PGN comment cannot hold its own braces.
+        movetext.push(format!("{{{}}}", decided.reason.replace(['{', '}'], "")));
+    }
     out.push('\n');
     out.push_str(&wrapped(&movetext, result));
     Ok(out)
@@ -73,7 +81,7 @@ pub fn move_word(notation: &str) -> String {
 
 /// The movetext's words (each kept whole on a line), without the result,
 /// and the game after every ply.
-fn movetext(pgn: &PgnGame, start: &AnyGame) -> Result<(Vec<String>, AnyGame), String> {
+fn movetext(pgn: &PgnGame, start: &AnyGame) -> Result<(Vec<String>, AnyGame), PgnError> {
     let mut game = start.clone();
     let mut words = Vec::new();
     let mut round = u32::from(start.fullmove());
@@ -83,14 +91,12 @@ fn movetext(pgn: &PgnGame, start: &AnyGame) -> Result<(Vec<String>, AnyGame), St
     let clock = |ply: usize| pgn.clocks.get(ply).copied().flatten();
     for (ply, &mv) in pgn.moves.iter().enumerate() {
         if let Some(retire) = Retire::of(mv) {
-            game.may_retire(retire).map_err(|why| {
-                format!(
-                    "Ply {} of the game, {}, cannot be played: {}.",
-                    ply + 1,
-                    quoted(&retire.text(game.seat_names())),
-                    crate::text::clause(&why.to_string())
-                )
-            })?;
+            game.may_retire(retire)
+                .map_err(|why| PgnError::UnwritableRetirement {
+                    ply: ply + 1,
+                    text: retire.text(game.seat_names()),
+                    fault: why,
+                })?;
             pending.push(format!("[%retire {}]", retire.text(game.seat_names())));
             if let Some(left) = clock(ply) {
                 pending.push(clock_command(left));
@@ -99,11 +105,10 @@ fn movetext(pgn: &PgnGame, start: &AnyGame) -> Result<(Vec<String>, AnyGame), St
             continue;
         }
         if super::stopped(&game).is_some() || !game.legal_move_list().contains(&mv) {
-            return Err(format!(
-                "Ply {} of the game, {}, is not a legal move there.",
-                ply + 1,
-                quoted(&game.move_text(mv))
-            ));
+            return Err(PgnError::UnwritableMove {
+                ply: ply + 1,
+                text: game.move_text(mv),
+            });
         }
         if !pending.is_empty() {
             words.push(format!("{{{}}}", pending.join(" ")));

@@ -104,9 +104,9 @@ impl EngineSpec {
     }
 
     /// The program's name, for a label (`stockfish`, `sjaakii`).
-    pub fn program(&self) -> &str {
+    pub fn program(&self) -> String {
         let program = process::program_of(&self.command);
-        program.rsplit('/').next().unwrap_or(program)
+        program.rsplit('/').next().unwrap_or(&program).to_string()
     }
 
     /// How a screen names the seat's player: a known engine's name, else
@@ -114,7 +114,7 @@ impl EngineSpec {
     /// `myengine (XBoard engine)`).
     pub fn label(&self) -> String {
         let name = known::KnownEngine::of(self)
-            .map_or_else(|| shown(self.program()), |k| k.name.to_string());
+            .map_or_else(|| shown(&self.program()), |k| k.name.to_string());
         format!("{name} ({} engine)", self.protocol.name())
     }
 
@@ -151,7 +151,7 @@ impl EngineSpec {
                 format!(
                     "The {} engine {} cannot play {}: {why}.",
                     self.protocol.name(),
-                    quoted(self.program()),
+                    quoted(&self.program()),
                     variant.name()
                 )
             })
@@ -539,13 +539,13 @@ impl Engine {
             fault: Fault::Start,
             sentence: format!(
                 "The engine {} could not be started: {}.",
-                quoted(&spec.command),
+                crate::text::quoted_command(&spec.command),
                 crate::text::foreign(&e.to_string())
             ),
         })?;
         let mut link = Link {
             process,
-            name: spec.program().to_string(),
+            name: spec.program(),
             patience,
         };
         let speaker = match spec.protocol {
@@ -742,7 +742,7 @@ mod tests {
         assert_eq!(unknown.label(), "my\\u{1b}engine (UCI engine)");
         let cecp = EngineSpec::parse("CECP:/usr/games/fairymax").expect("a protocol");
         assert_eq!(
-            cecp.map(|s| (s.protocol, s.program().to_string())),
+            cecp.map(|s| (s.protocol, s.program())),
             Ok((Protocol::Cecp, "fairymax".to_string()))
         );
         assert!(EngineSpec::parse("master").is_none());

@@ -68,35 +68,52 @@ fn is_executable(file: &Path) -> bool {
     std::fs::metadata(file).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
-/// The program a command runs: its first word.
-pub fn program_of(command: &str) -> &str {
-    command.split_whitespace().next().unwrap_or("")
+/// The program a command runs: its first word as the shell splits it
+/// (`"/opt/my engine/run" -x` and `/opt/my\ engine/run -x` both run
+/// `/opt/my engine/run`); empty when the command is empty or its quotes
+/// are not closed.
+pub fn program_of(command: &str) -> String {
+    words_of(command)
+        .ok()
+        .and_then(|words| words.into_iter().next())
+        .unwrap_or_default()
+}
+
+/// `command` split into words as a shell splits it (quotes, `\ `), or
+/// why it cannot be (a clause).
+pub fn words_of(command: &str) -> Result<Vec<String>, String> {
+    shell_words::split(command).map_err(|_| "its quotes are not closed".to_string())
 }
 
 /// Why `command` cannot run, when that can be told without running it:
-/// it is empty, or its program is named by one word found neither on the
-/// `PATH` nor in the [`GAME_FOLDERS`], or is a path to no program (a
-/// clause: `there is no program 'stokfish' on the PATH or in /usr/games`).
+/// it is empty or its quotes are not closed, or its program (its first
+/// word as the shell splits it) is named by one word found neither on
+/// the `PATH` nor in the [`GAME_FOLDERS`], or is a path to no program (a
+/// clause: `there is no program 'stokfish' on the PATH or in
+/// /usr/games`). The path is named whole, never cut.
 pub fn missing_program(command: &str) -> Option<String> {
-    let program = program_of(command);
+    let program = match words_of(command) {
+        Ok(words) => words.into_iter().next().unwrap_or_default(),
+        Err(why) => return Some(why),
+    };
     if program.is_empty() {
         return Some("the command is empty".to_string());
     }
     if program.contains('/') {
-        return (!is_executable(Path::new(program))).then(|| {
+        return (!is_executable(Path::new(&program))).then(|| {
             format!(
                 "there is no program {}",
-                crate::text::shown_path(Path::new(program))
+                crate::text::quoted_command(&program)
             )
         });
     }
-    if is_shell_word(program) {
+    if is_shell_word(&program) {
         return None;
     }
-    find_program(program).is_none().then(|| {
+    find_program(&program).is_none().then(|| {
         format!(
             "there is no program {} on the PATH or in {}",
-            crate::text::quoted(program),
+            crate::text::quoted_command(&program),
             crate::text::or_list(&GAME_FOLDERS)
         )
     })
@@ -115,18 +132,24 @@ fn is_shell_word(word: &str) -> bool {
 pub fn resolved(command: &str) -> String {
     let trimmed = command.trim_start();
     let program = program_of(trimmed);
-    if program.is_empty() || program.contains('/') || is_shell_word(program) {
+    // Only a program written as it is named (no quotes, no `\`) is
+    // replaced by its path; the shell finds the rest as written.
+    if program.is_empty()
+        || program.contains('/')
+        || is_shell_word(&program)
+        || !trimmed.starts_with(program.as_str())
+    {
         return command.to_string();
     }
     let on_path = std::env::var_os("PATH").is_some_and(|path| {
         std::env::split_paths(&path)
             .filter(|dir| !dir.as_os_str().is_empty())
-            .any(|dir| is_executable(&dir.join(program)))
+            .any(|dir| is_executable(&dir.join(&program)))
     });
     if on_path {
         return command.to_string();
     }
-    match find_program(program) {
+    match find_program(&program) {
         Some(full) => format!("{}{}", full.to_string_lossy(), &trimmed[program.len()..]),
         None => command.to_string(),
     }
@@ -287,6 +310,33 @@ mod tests {
             "on the PATH: as given"
         );
         assert_eq!(resolved("nothing-here x"), "nothing-here x");
+    }
+
+    #[test]
+    fn a_command_is_split_as_a_shell_splits_it_and_a_missing_path_named_whole() {
+        for command in [
+            "\"/opt/my engines/run\" -x",
+            "'/opt/my engines/run' -x",
+            "/opt/my\\ engines/run -x",
+        ] {
+            assert_eq!(program_of(command), "/opt/my engines/run", "{command}");
+            assert_eq!(
+                missing_program(command),
+                Some("there is no program '/opt/my engines/run'".to_string()),
+                "{command}"
+            );
+        }
+        let long = format!("/{}/engine", "folder with spaces/".repeat(5));
+        assert_eq!(
+            missing_program(&format!("'{long}' --uci")),
+            Some(format!("there is no program '{long}'"))
+        );
+        assert_eq!(
+            missing_program("\"/opt/engine --uci"),
+            Some("its quotes are not closed".to_string())
+        );
+        assert_eq!(missing_program("'sh' -c true"), None);
+        assert_eq!(resolved("'sh' -c true"), "'sh' -c true");
     }
 
     #[test]

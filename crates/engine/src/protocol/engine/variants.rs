@@ -9,13 +9,13 @@
 //!   (`O-O`, `Nf3`), which means one thing in chess.
 //! - **Chu Chess**: XBoard's `elven` (its rules page is catboard's
 //!   source), with catboard's own position text and XBoard's coordinates
-//!   (a Lion's two steps `e1f2,f2g3`); UCI's `chuchess` (catboard's own
+//!   (a Lion's two steps `e1f2,f2g3`); UCI's `elven` (catboard's own
 //!   name: no other UCI engine plays it). An engine's move must be in
 //!   coordinates: the readable list's `O-O` means another move to another
 //!   program (Sjaak II castles Black's King to i9). Only Chess-like
 //!   promotion, XBoard's.
-//! - **Cat Chess, Polar chess, BacCanCat**: UCI's `catchess`,
-//!   `polarchess` and `baccancat` (catboard's own names, which `catboard
+//! - **Cat Chess, Polar chess, BacCanCat**: UCI's `cat-chess`,
+//!   `polar` and `baccancat` (catboard's own names, which `catboard
 //!   uci` announces), with catboard's position text and coordinates; no
 //!   XBoard name.
 

@@ -274,6 +274,6 @@ mod tests {
         assert_eq!(s.strength(), None);
         s.set("UCI_LimitStrength", "true").expect("a check");
         s.set("UCI_Elo", "800").expect("a spin");
-        assert_eq!(s.strength(), Some(crate::ai::Level::Casual));
+        assert_eq!(s.strength(), Some(crate::ai::Level::Beginner));
     }
 }

@@ -284,7 +284,7 @@ fn limit_strength_plays_the_level_of_the_elo() {
         &mut s,
         &[
             "setoption name UCI_LimitStrength value true",
-            "setoption name UCI_Elo value 1250",
+            "setoption name UCI_Elo value 1390",
             "position startpos",
             "go wtime 60000 btime 60000",
         ],

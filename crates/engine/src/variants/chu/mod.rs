@@ -11,7 +11,6 @@ pub mod castling;
 pub mod endings;
 pub mod eval;
 pub mod glance;
-pub mod lion;
 pub mod movegen;
 pub mod notation;
 pub mod options;

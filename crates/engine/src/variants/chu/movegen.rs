@@ -7,6 +7,18 @@
 //! a Lion's move (which may empty two cells) and en passant are judged on
 //! the cells as they would be after the move, without playing it, and a
 //! Lion taking a Lion answers to trading rule 1 there too.
+//!
+//! The Lion's moves are one move per outcome: its origin, destination and
+//! the cells it captured on.
+//! - A jump or step to any of the 24 cells within two king steps (with or
+//!   without a capture there) is a [`MoveKind::Normal`](crate::core::MoveKind::Normal) move; a two-step
+//!   whose first leg lands on an empty cell is this same move.
+//! - A two-step whose first leg captures is [`MoveKind::TwoLeg`](crate::core::MoveKind::TwoLeg)
+//!   `from → aux → to`, `aux` being the first-leg victim: `to` may be empty
+//!   (hit and run), hold an enemy (double capture) or be `from` (igui).
+//! - The pass is `TwoLeg` with `aux == to == from`; it needs an empty
+//!   neighbour, and is written as XBoard's null move `@@@@`
+//!   ([`super::notation`]).
 
 use super::Chu;
 use super::attack::{attackers, is_attacked, outer};

@@ -2,11 +2,15 @@
 //!
 //! - Coordinates, as XBoard writes them: `e2e4`, `a6a7q` (Chess-like
 //!   promotion), `b6b7+` (Shogi-like; no `+` declines), a Lion's two-step
-//!   with its legs `e1f2,f2g3`, igui `e1f2,f2e1`, the pass `e1e2,e2e1`
-//!   (through the first empty neighbour), castling as the King's move
-//!   `f0i0`. Reading also takes a two-step through an empty cell
-//!   (`e1e2,e2e3`, the same move as `e1e3`) and a pass through any empty
-//!   neighbour.
+//!   with its legs `e1f2,f2g3`, igui `e1f2,f2e1`, castling as the King's
+//!   move `f0i0`, and the Lion's pass as XBoard's null move `@@@@`
+//!   (XBoard 4.9 relays a Black Lion's pass written in legs, `g9h9,h9g9`,
+//!   as castling, `g9g9,h9f9`: its backend.c takes a two-leg move whose
+//!   middle cell is empty or the mover's own for castling; a null move it
+//!   records and relays as `@@@@`). Reading also takes the pass in legs
+//!   through any empty neighbour (`e1e2,e2e1`), `pass`, `null` and `--`
+//!   (XBoard's and PGN's null move), and a two-step through an empty cell
+//!   (`e1e2,e2e3`, the same move as `e1e3`).
 //! - The readable move list: the piece (`L`, `+R`, none for a Pawn), the
 //!   origin only where two pieces could make the same move, `x` for a
 //!   capture, the destination, then `=Q` (Chess-like) or `+` (Shogi-like)
@@ -16,32 +20,31 @@
 //!   (towards file j) and `O-O-O`. No check marks are written.
 
 use super::Chu;
-use super::lion::pass_cell;
 use super::pieces::{kind_of_letter, kind_text};
 use super::play::is_lion_pass;
 use super::promotion::PromotionMode;
 use crate::core::{Cell, Game, Move, MoveKind, MoveList, PieceKind};
 use crate::text::quoted;
 
+/// The Lion's pass as XBoard writes a null move.
+pub const NULL_MOVE: &str = "@@@@";
+
+/// The other words read as the Lion's pass: XBoard's and PGN's null moves.
+const PASS_WORDS: [&str; 4] = [NULL_MOVE, "pass", "null", "--"];
+
 /// `mv` in XBoard's coordinates.
 pub fn move_text(game: &Chu, mv: Move) -> String {
     let geo = &game.t.geo;
     let name = |c: Cell| geo.name(c);
     match mv.kind {
-        MoveKind::TwoLeg => {
-            let mid = if is_lion_pass(mv) {
-                pass_cell(game.t, &game.board, mv.from).unwrap_or(mv.from)
-            } else {
-                mv.aux
-            };
-            format!(
-                "{}{},{}{}",
-                name(mv.from),
-                name(mid),
-                name(mid),
-                name(mv.to)
-            )
-        }
+        MoveKind::TwoLeg if is_lion_pass(mv) => NULL_MOVE.to_string(),
+        MoveKind::TwoLeg => format!(
+            "{}{},{}{}",
+            name(mv.from),
+            name(mv.aux),
+            name(mv.aux),
+            name(mv.to)
+        ),
         _ => {
             let mut s = format!("{}{}", name(mv.from), name(mv.to));
             if let Some(kind) = mv.promotion {
@@ -161,6 +164,9 @@ pub enum Refusal {
     /// A move that is not legal now.
     #[error("Move {} is not legal here.", quoted(.0))]
     Illegal(String),
+    /// The Lion's pass (written as a null move) when no Lion may pass.
+    #[error("Move {} is the Lion's pass, which is not legal here.", quoted(.0))]
+    PassIllegal(String),
     /// A Lion's two legs that do not meet.
     #[error("Move {}: the second leg must start where the first ends.", quoted(.0))]
     LegsApart(String),
@@ -178,6 +184,13 @@ pub fn parse_move(game: &Chu, text: &str) -> Result<Move, Refusal> {
     let moves = game.legal_move_list();
     if let Some(i) = readable_all(game, &moves).iter().position(|t| t == text) {
         return Ok(moves[i]);
+    }
+    if PASS_WORDS.contains(&text) {
+        return moves
+            .iter()
+            .copied()
+            .find(|&m| is_lion_pass(m))
+            .ok_or_else(|| Refusal::PassIllegal(text.to_string()));
     }
     let unreadable = || Refusal::Unreadable(text.to_string());
     let illegal = || Refusal::Illegal(text.to_string());

@@ -1,5 +1,5 @@
 //! Every error of every domain — move refusals, position text, notation,
-//! protocol lines, limits, options, clocks, retirements, tables and saves —
+//! protocol lines, PGN, limits, options, clocks, retirements, tables and saves —
 //! renders one sentence (a clause set in a sentence where the type is a
 //! clause): not empty, one line, no raw control character, within
 //! [`LONGEST_SENTENCE`](catboard::text::LONGEST_SENTENCE), whatever text a
@@ -14,6 +14,7 @@ use catboard::clock::TimeControlError;
 use catboard::core::{EndReason, ListedMoveError, OptionError, PieceKind, RetireError, Seat};
 use catboard::limits::{LimitError, LimitFault};
 use catboard::notation::PositionError;
+use catboard::notation::pgn::{AtLine, PgnError, TagFault, TextFault};
 use catboard::notation::san::SanError;
 use catboard::protocol::rules::QueryError;
 use catboard::protocol::uci_cat::LineError;
@@ -117,6 +118,7 @@ fn chu_arm(e: &chu::notation::Refusal) -> usize {
         LegsApart(_) => 2,
         LongLeg(_) => 3,
         OwnPieceMidway(_) => 4,
+        PassIllegal(_) => 5,
     }
 }
 
@@ -128,6 +130,7 @@ fn chu_samples(t: &str) -> Vec<chu::notation::Refusal> {
         LegsApart(t.into()),
         LongLeg(t.into()),
         OwnPieceMidway(t.into()),
+        PassIllegal(t.into()),
     ]
 }
 
@@ -467,6 +470,164 @@ fn line_samples(t: &str) -> Vec<LineError> {
     all
 }
 
+fn text_arm(e: &TextFault) -> usize {
+    match e {
+        TextFault::OpenComment => 0,
+        TextFault::LongTagValue(_) => 1,
+        TextFault::OpenTagValue => 2,
+        TextFault::BadTagPair => 3,
+        TextFault::TagInVariation(_) => 4,
+        TextFault::StrayTagClose => 5,
+        TextFault::StrayText => 6,
+        TextFault::StrayClose => 7,
+        TextFault::OpenVariation => 8,
+        TextFault::BadClock(_) => 9,
+        TextFault::Limit(_) => 10,
+    }
+}
+
+fn text_samples(t: &str) -> Vec<TextFault> {
+    let mut all = vec![
+        TextFault::OpenComment,
+        TextFault::LongTagValue(4096),
+        TextFault::OpenTagValue,
+        TextFault::BadTagPair,
+        TextFault::TagInVariation(usize::MAX),
+        TextFault::StrayTagClose,
+        TextFault::StrayText,
+        TextFault::StrayClose,
+        TextFault::OpenVariation,
+        TextFault::BadClock(t.into()),
+    ];
+    all.extend(
+        limit_samples(t)
+            .into_iter()
+            .map(|l| TextFault::Limit(Box::new(l))),
+    );
+    all
+}
+
+fn tag_arm(e: &TagFault) -> usize {
+    match e {
+        TagFault::Variant { .. } => 0,
+        TagFault::Options(_) => 1,
+        TagFault::Fen { .. } => 2,
+    }
+}
+
+fn tag_samples(t: &str) -> Vec<TagFault> {
+    let mut all = vec![TagFault::Variant {
+        name: t.into(),
+        known: "'chess' or 'cat-chess'".into(),
+    }];
+    all.extend(option_samples(t).into_iter().map(TagFault::Options));
+    for fault in position_samples(t) {
+        all.push(TagFault::Fen {
+            text: t.into(),
+            variant: Variant::BacCanCat,
+            fault,
+        });
+    }
+    all
+}
+
+fn pgn_arm(e: &PgnError) -> usize {
+    match e {
+        PgnError::Text { .. } => 0,
+        PgnError::TooManyGames(_) => 1,
+        PgnError::Tags { .. } => 2,
+        PgnError::Move { .. } => 3,
+        PgnError::NoRetirement { .. } => 4,
+        PgnError::Retirement { .. } => 5,
+        PgnError::GameZero => 6,
+        PgnError::NoSuchGame { .. } => 7,
+        PgnError::TooLarge(_) => 8,
+        PgnError::Unreadable { .. } => 9,
+        PgnError::FileTooLarge { .. } => 10,
+        PgnError::Start { .. } => 11,
+        PgnError::UnwritableRetirement { .. } => 12,
+        PgnError::UnwritableMove { .. } => 13,
+    }
+}
+
+fn pgn_samples(t: &str, letter: char) -> Vec<PgnError> {
+    let game = usize::MAX;
+    let mut all: Vec<PgnError> = text_samples(t)
+        .into_iter()
+        .map(|fault| PgnError::Text {
+            game,
+            fault: AtLine::new(usize::MAX, fault),
+        })
+        .collect();
+    all.extend(
+        limit_samples(t)
+            .into_iter()
+            .map(|l| PgnError::TooManyGames(Box::new(l))),
+    );
+    all.extend(
+        tag_samples(t)
+            .into_iter()
+            .map(|fault| PgnError::Tags { game, fault }),
+    );
+    for refusal in move_samples(t, letter) {
+        for fault in listed(refusal) {
+            all.push(PgnError::Move {
+                game,
+                round: usize::MAX,
+                text: t.into(),
+                fault,
+            });
+        }
+    }
+    all.push(PgnError::NoRetirement {
+        game,
+        line: 1,
+        text: t.into(),
+        seats: "white or black".into(),
+    });
+    for fault in retire_samples() {
+        all.push(PgnError::Retirement {
+            game,
+            line: 1,
+            text: t.into(),
+            fault,
+        });
+        all.push(PgnError::UnwritableRetirement {
+            ply: usize::MAX,
+            text: t.into(),
+            fault,
+        });
+    }
+    all.extend([
+        PgnError::GameZero,
+        PgnError::NoSuchGame { asked: 3, held: 0 },
+        PgnError::NoSuchGame {
+            asked: usize::MAX,
+            held: 2,
+        },
+        PgnError::TooLarge(u64::MAX),
+        PgnError::Unreadable {
+            path: t.into(),
+            why: t.into(),
+        },
+        PgnError::FileTooLarge {
+            path: t.into(),
+            most: 1,
+        },
+        PgnError::UnwritableMove {
+            ply: 1,
+            text: t.into(),
+        },
+    ]);
+    for fault in position_samples(t) {
+        all.push(PgnError::Start {
+            variant: Variant::Polar,
+            fault,
+        });
+    }
+    all
+}
+
 fn table_arm(e: &TableError) -> usize {
     match e {
         TableError::Position(_) => 0,
@@ -555,7 +716,7 @@ proptest! {
     fn every_error_of_every_domain_is_one_sentence(t in strangers_text(), letter in any::<char>()) {
         check_all("san", &san_samples(&t), san_arm, 4)?;
         check_all("cat", &cat_samples(&t), cat_arm, 2)?;
-        check_all("chu", &chu_samples(&t), chu_arm, 5)?;
+        check_all("chu", &chu_samples(&t), chu_arm, 6)?;
         check_all("polar", &polar_samples(&t, letter), polar_arm, 7)?;
         check_all("baccancat", &baccancat_samples(&t, letter), baccancat_arm, 10)?;
         check_all("retire", &retire_samples(), retire_arm, 7)?;
@@ -572,6 +733,9 @@ proptest! {
         )?;
         check_all("query", &query_samples(&t, letter), query_arm, 4)?;
         check_all("protocol line", &line_samples(&t), line_arm, 6)?;
+        check_all("pgn text", &text_samples(&t), text_arm, 11)?;
+        check_all("pgn tags", &tag_samples(&t), tag_arm, 3)?;
+        check_all("pgn", &pgn_samples(&t, letter), pgn_arm, 14)?;
         check_all("table", &table_samples(&t, letter), table_arm, 18)?;
         check_all("variant", &[UnknownVariant(t.clone())], |_| 0, 1)?;
         let mut players = vec![UnknownPlayer::Name(t.clone())];
