@@ -6,7 +6,8 @@
 //!   the feedback rows;
 //! - every line the panel draws fits its width, and every word on it is
 //!   whole (a word of the texts the panel was given, never a piece of one);
-//! - the move list shows every seat's move of the last round, each whole;
+//! - the move list shows every seat's move of the last round, each whole,
+//!   under the seats' names where it names them over its columns;
 //! - the feedback's words are whole;
 //! - the help fits the screen or scrolls, its lines fit its columns, and
 //!   scrolling through it shows every one of its words whole.
@@ -22,7 +23,7 @@ use crate::session::keymap::Context;
 use crate::session::look::LookChoice;
 use crate::session::table::{Player, TableGame, TableSpec};
 use catboard::core::geometry::Shape;
-use catboard::core::{Game, Options};
+use catboard::core::{Game, Options, Seat};
 use catboard::variants::Variant;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -249,11 +250,29 @@ fn check_size(
             }
         }
     }
+    // Where the move list names the seats over their columns, the names
+    // stay under the box's title however far the list has run.
+    let rows = rows_in(&buffer, panel);
+    let grid = panels::MoveGrid::of(p, text_width);
+    if grid.header
+        && let Some(title) = rows.iter().position(|r| r.contains("Moves"))
+    {
+        let under = rows.get(title + 1).map_or("", String::as_str);
+        let game = p.table.game();
+        for seat in 0..grid.seats {
+            let name = crate::session::words::capitalise(game.seat_name(Seat(seat as u8)));
+            if !under.contains(&name) {
+                problems.push(format!(
+                    "{at}: the move list's header does not name {name}: {under:?}"
+                ));
+            }
+        }
+    }
     // The move list shows each seat's move of the last round.
     let seats = p.table.players().len();
     let played: Vec<&str> = p.table.notation().collect();
     let last_round = &played[played.len().saturating_sub(seats)..];
-    let shown = words_of_moves(&rows_in(&buffer, panel));
+    let shown = words_of_moves(&rows);
     for mv in last_round {
         if !mv.split_whitespace().all(|w| shown.contains(w)) {
             problems.push(format!(

@@ -177,7 +177,7 @@ pub fn wanted_width(p: &Playing) -> u16 {
 pub fn moves_box_min(look: &Look, p: &Playing, width: u16) -> u16 {
     let laid = lay_out_moves(look, p, width.saturating_sub(FRAME) as usize);
     let (start, end) = laid.round;
-    (end - start).max(1) as u16 + 2
+    (end - start).max(1) as u16 + 2 + u16::from(laid.header.is_some())
 }
 
 /// Draws the panels into `area`: the game box on top, the moves below.
@@ -644,10 +644,16 @@ pub fn move_lines(
     scroll: usize,
 ) -> Vec<Line<'static>> {
     let MoveList {
+        header,
         mut lines,
         current_line,
         round,
     } = lay_out_moves(look, p, width);
+    // The seats' names stay over their columns however far the list runs.
+    let (header, height) = match header {
+        Some(h) if height >= 2 => (Some(h), height - 1),
+        _ => (None, height),
+    };
     // Keep the current move's line in view with one line after it when
     // there is one, and its round's first line when there is room (or as
     // far back as the wheel scrolled).
@@ -661,12 +667,14 @@ pub fn move_lines(
         .max(height.min(lines.len()));
     lines.drain(..end.saturating_sub(height));
     lines.truncate(height);
-    lines
+    header.into_iter().chain(lines).collect()
 }
 
 /// The whole move list laid out at one width, before scrolling.
 struct MoveList {
-    /// Every line.
+    /// The seats' names over their columns, when the grid has them.
+    header: Option<Line<'static>>,
+    /// Every line of moves.
     lines: Vec<Line<'static>>,
     /// The line of the current move.
     current_line: usize,
@@ -711,6 +719,7 @@ fn lay_out_moves(look: &Look, p: &Playing, width: usize) -> MoveList {
         .collect();
     if all.is_empty() {
         return MoveList {
+            header: None,
             lines: vec![Line::styled("No moves yet.", look.dim())],
             current_line: 0,
             round: (0, 1),
@@ -725,6 +734,7 @@ fn lay_out_moves(look: &Look, p: &Playing, width: usize) -> MoveList {
     };
     let indent = || Span::raw(" ".repeat(grid.number));
     let mut lines: Vec<Line<'static>> = Vec::new();
+    let mut header = None;
     if grid.header {
         // The seats' names over their columns.
         let game = p.table.game();
@@ -739,7 +749,7 @@ fn lay_out_moves(look: &Look, p: &Playing, width: usize) -> MoveList {
                 look.dim(),
             ));
         }
-        lines.push(Line::from(spans));
+        header = Some(Line::from(spans));
     }
     let mut current_line = 0;
     let current_round = current.map_or(0, |i| (first + i) / seats);
@@ -815,6 +825,7 @@ fn lay_out_moves(look: &Look, p: &Playing, width: usize) -> MoveList {
         }
     }
     MoveList {
+        header,
         lines,
         current_line,
         round: round_lines,
