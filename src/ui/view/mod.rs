@@ -16,6 +16,8 @@ pub mod pointer;
 mod review_props;
 pub mod setup_screen;
 pub mod sphere;
+#[cfg(test)]
+mod steady_props;
 pub mod wrap;
 
 use super::theme::{Theme, load_theme};
@@ -239,9 +241,9 @@ pub fn drawn_cell(
     match p.table.variant().layout() {
         Layout::Sphere => {
             let parts = if app.reader {
-                sphere::still_layout(look, p, body)?
+                sphere::still_layout(p, body)?
             } else {
-                sphere::layout(look, p, body)?
+                sphere::layout(p, body)?
             };
             Some((parts.globe.cell_area(geo, cell), parts.globe.used()))
         }
@@ -394,17 +396,15 @@ type Said = (Option<(String, Style)>, Option<(String, Style)>);
 /// last row. A fixed status line is this feedback area.
 pub fn playing_layout(app: &App, look: &Look, p: &Playing, area: Rect) -> (Rect, Rect, Said) {
     let graph = p.table.variant().layout() == Layout::Sphere;
-    let width = area.width.saturating_sub(2) as usize;
     let one_row = Rect {
         height: area.height.saturating_sub(2),
         ..area
     };
     let said = feedback(app, look, p, false);
     let said_with_status = feedback(app, look, p, true);
-    let wanted = said_with_status
-        .as_ref()
-        .map_or(1, |(text, _)| wrap_words(text, width).len().max(1)) as u16;
-    let wanted = wanted.min(FEEDBACK_ROWS);
+    // The feedback takes as many rows as the board leaves free below it
+    // (up to FEEDBACK_ROWS), whatever it says now: so the board and the
+    // panel keep their places all game.
     let free = if graph {
         0
     } else {
@@ -412,7 +412,9 @@ pub fn playing_layout(app: &App, look: &Look, p: &Playing, area: Rect) -> (Rect,
             one_row.bottom().saturating_sub(board.bottom())
         })
     };
-    let rows = wanted.min(1 + free).min(area.height.saturating_sub(1));
+    let rows = FEEDBACK_ROWS
+        .min(1 + free)
+        .min(area.height.saturating_sub(1));
     let body = Rect {
         height: area.height.saturating_sub(1 + rows),
         ..area
