@@ -7,6 +7,7 @@
 
 use super::action::Action;
 use super::analysing::AnalysisRequest;
+use super::best_lines::LinesRequest;
 use super::computer::SearchRequest;
 use super::engines::{EnginePlayers, EngineRequest};
 use super::input::Incoming;
@@ -122,6 +123,31 @@ impl Workers {
                 });
             })
             .map_err(|e| format!("Could not start the analysis: {e}."))?;
+        self.running.insert(id, (stop, handle));
+        Ok(())
+    }
+
+    /// Starts the best-lines search `request` on a new thread, reporting
+    /// the lines after each finished depth and at the end (a stop
+    /// included) as [`Action::LinesFound`]; a failure to start comes back
+    /// as one sentence.
+    pub fn find_lines(&mut self, request: LinesRequest) -> Result<(), String> {
+        self.running.retain(|_, (_, handle)| !handle.is_finished());
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let tx = self.tx.clone();
+        let id = request.id;
+        let handle = std::thread::Builder::new()
+            .name(format!("lines-{id}"))
+            .spawn(move || {
+                let send = |lines: Vec<catboard::analysis::Line>, done: bool| {
+                    let _ = tx.send(Incoming::Action(Action::LinesFound { id, lines, done }));
+                };
+                let lines =
+                    super::best_lines::run(&request, &flag, |lines| send(lines.to_vec(), false));
+                send(lines, true);
+            })
+            .map_err(|e| format!("Could not start the search for the best lines: {e}."))?;
         self.running.insert(id, (stop, handle));
         Ok(())
     }
