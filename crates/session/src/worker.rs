@@ -102,29 +102,17 @@ impl Workers {
     /// included, with what was done) as [`Action::Analysed`]; a failure to
     /// start comes back as one sentence.
     pub fn analyse(&mut self, request: AnalysisRequest) -> Result<(), String> {
-        self.running.retain(|_, (_, handle)| !handle.is_finished());
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = stop.clone();
-        let tx = self.tx.clone();
         let id = request.id;
-        let handle = std::thread::Builder::new()
-            .name(format!("analyse-{id}"))
-            .spawn(move || {
-                let send = |action: Action| {
-                    let _ = tx.send(Incoming::Action(action));
-                };
-                let (analysis, failure) = super::analysing::run(request, &flag, |progress| {
-                    send(Action::AnalysisProgress { id, progress })
-                });
-                send(Action::Analysed {
-                    id,
-                    analysis: Box::new(analysis),
-                    failure,
-                });
-            })
-            .map_err(|e| format!("Could not start the analysis: {e}."))?;
-        self.running.insert(id, (stop, handle));
-        Ok(())
+        self.spawn("analyse", id, "the analysis", move |stop, send| {
+            let (analysis, failure) = super::analysing::run(request, stop, |progress| {
+                send(Action::AnalysisProgress { id, progress })
+            });
+            send(Action::Analysed {
+                id,
+                analysis: Box::new(analysis),
+                failure,
+            });
+        })
     }
 
     /// Starts the best-lines search `request` on a new thread, reporting
@@ -132,22 +120,51 @@ impl Workers {
     /// included) as [`Action::LinesFound`]; a failure to start comes back
     /// as one sentence.
     pub fn find_lines(&mut self, request: LinesRequest) -> Result<(), String> {
+        let id = request.id;
+        self.spawn(
+            "lines",
+            id,
+            "the search for the best lines",
+            move |stop, send| {
+                let lines = super::best_lines::run(&request, stop, |lines| {
+                    send(Action::LinesFound {
+                        id,
+                        lines: lines.to_vec(),
+                        done: false,
+                    })
+                });
+                send(Action::LinesFound {
+                    id,
+                    lines,
+                    done: true,
+                });
+            },
+        )
+    }
+
+    /// Runs `job` on a new thread named `name-id` with a stop flag of its
+    /// own (raised by [`Workers::stop`]) and a way to send actions back;
+    /// a failure to start is one sentence naming `what`.
+    fn spawn(
+        &mut self,
+        name: &str,
+        id: u64,
+        what: &str,
+        job: impl FnOnce(&AtomicBool, &dyn Fn(Action)) + Send + 'static,
+    ) -> Result<(), String> {
         self.running.retain(|_, (_, handle)| !handle.is_finished());
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
         let tx = self.tx.clone();
-        let id = request.id;
         let handle = std::thread::Builder::new()
-            .name(format!("lines-{id}"))
+            .name(format!("{name}-{id}"))
             .spawn(move || {
-                let send = |lines: Vec<catboard::analysis::Line>, done: bool| {
-                    let _ = tx.send(Incoming::Action(Action::LinesFound { id, lines, done }));
+                let send = |action: Action| {
+                    let _ = tx.send(Incoming::Action(action));
                 };
-                let lines =
-                    super::best_lines::run(&request, &flag, |lines| send(lines.to_vec(), false));
-                send(lines, true);
+                job(&flag, &send);
             })
-            .map_err(|e| format!("Could not start the search for the best lines: {e}."))?;
+            .map_err(|e| format!("Could not start {what}: {e}."))?;
         self.running.insert(id, (stop, handle));
         Ok(())
     }
