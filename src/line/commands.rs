@@ -10,8 +10,6 @@ use crate::session::save::SaveStore;
 use crate::session::speech::{Notation, Voice, read_typed};
 use crate::session::table::TableGame;
 use crate::session::words::{capitalise, seat_is};
-use catboard::core::geometry::Shape;
-use catboard::core::sphere as layout;
 use catboard::core::{Cell, Game, Geometry, PieceKind, Seat};
 use catboard::entry::{Reading, cells_named, read_move};
 use catboard::variants::AnyGame;
@@ -531,16 +529,9 @@ pub fn answer(command: &Command, p: &Playing, voice: Voice) -> Vec<String> {
             voice.cell(geo, p.cursor)
         )],
         Command::Cell(Some(name)) => match cell_of(name) {
-            Some(c) if geo.shape() == Shape::Graph => {
-                let way = |to| layout::compass(geo, c, to);
-                let numbered = p.orientation.numbered_neighbours(geo, c);
-                let around = position::neighbour_words(game, voice, &numbered, way).join("; ");
-                vec![
-                    position::cell_detail(game, voice, c),
-                    format!("Neighbours of {}: {around}.", voice.cell(geo, c)),
-                ]
-            }
-            Some(c) => vec![position::cell_detail(game, voice, c)],
+            Some(c) => std::iter::once(position::cell_detail(game, voice, c))
+                .chain(position::neighbours_sentence(game, voice, p.orientation, c))
+                .collect(),
             None => vec![format!(
                 "There is no cell {}.",
                 catboard::text::quoted(name)

@@ -112,6 +112,8 @@ pub enum LobbyStep {
     /// Go on in the line mode: the lobby and the tables in lines, for a
     /// screen reader.
     Lines,
+    /// Draw tables and reviews in the screen reader view, or not.
+    Reader,
 }
 
 /// Everything that can change the application's state.

@@ -467,13 +467,24 @@ fn draw_playing(app: &App, look: &Look, p: &Playing, frame: &mut Frame<'_>, area
     );
 }
 
+/// How many rows at the bottom of a screen `height` rows high the screen
+/// reader view gives the sentence: two, and on the sphere, where the
+/// sentence goes on with the numbered neighbours, a quarter of the screen.
+pub(crate) fn reader_sentence_rows(layout: Layout, height: u16) -> u16 {
+    match layout {
+        Layout::Sphere => (height / 4).max(2),
+        Layout::Grid => 2,
+    }
+}
+
 /// The screen reader view: the board and panels drawn still (no cursor
 /// mark, no search progress, no cell list), so that a cursor key changes
 /// nothing but the two sentence rows at the bottom, where the terminal's
 /// cursor stands for the screen reader to read.
 fn draw_reader(app: &App, look: &Look, p: &Playing, frame: &mut Frame<'_>, area: Rect) {
+    let rows = reader_sentence_rows(p.table.variant().layout(), area.height);
     let body = Rect {
-        height: area.height.saturating_sub(2),
+        height: area.height.saturating_sub(rows),
         ..area
     };
     let mut marks = board_marks(p);
@@ -503,9 +514,9 @@ fn draw_reader(app: &App, look: &Look, p: &Playing, frame: &mut Frame<'_>, area:
     }
     let sentence = Rect {
         x: area.x + 1,
-        y: area.bottom().saturating_sub(2),
+        y: area.bottom().saturating_sub(rows),
         width: area.width.saturating_sub(2),
-        height: 2.min(area.height),
+        height: rows.min(area.height),
     };
     let (text, error) = match (&app.overlay, &app.message) {
         (Some(Overlay::Field { text, purpose }), _) => {
@@ -520,7 +531,12 @@ fn draw_reader(app: &App, look: &Look, p: &Playing, frame: &mut Frame<'_>, area:
         (_, None) => match p.shown_outcome() {
             Some(ending) => (describe::result_in(&p.table, ending, app.voice), false),
             None => (
-                describe::position::cell_detail(p.shown_game(), app.voice, p.cursor),
+                describe::position::cursor_sentence(
+                    p.shown_game(),
+                    app.voice,
+                    p.orientation,
+                    p.cursor,
+                ),
                 false,
             ),
         },

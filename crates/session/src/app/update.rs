@@ -443,7 +443,8 @@ fn update_board(app: &mut App, action: Action) -> Vec<Effect> {
         && app.message.is_none()
         && let Screen::Playing(p) = &app.screen
     {
-        let said = describe::position::cell_detail(p.shown_game(), app.voice, p.cursor);
+        let said =
+            describe::position::cursor_sentence(p.shown_game(), app.voice, p.orientation, p.cursor);
         app.inform(said);
     }
     effects

@@ -673,6 +673,12 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind(
         C::Lobby,
+        &[Key::Char('S')],
+        Action::Lobby(LobbyStep::Reader),
+        "boards drawn for a screen reader, on or off",
+    ),
+    bind(
+        C::Lobby,
         &[Key::Char('q'), Key::Ctrl('c'), Key::Ctrl('d')],
         Action::Quit,
         "leave the server",
@@ -1061,6 +1067,12 @@ pub static HINTS: &[Hint] = &[
         &[Action::Lobby(LobbyStep::Lines)],
         "lines (screen reader)",
         9,
+    ),
+    hint(
+        C::LobbyTables,
+        &[Action::Lobby(LobbyStep::Reader)],
+        "reader view",
+        8,
     ),
     hint(C::LobbyTables, &[Action::Quit], "leave", 9),
     hint(
