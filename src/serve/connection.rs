@@ -92,6 +92,10 @@ pub static SHARED_TABLE: &[Refusal] = &[
         action: Action::Analyse,
         why: NO_ANALYSIS,
     },
+    Refusal {
+        action: Action::BestLines,
+        why: NO_ANALYSIS,
+    },
 ];
 
 /// Why the server analyses no game: its cores are the players' (the
@@ -121,6 +125,10 @@ pub struct Start {
 pub static ARCHIVED_GAME: &[Refusal] = &[
     Refusal {
         action: Action::Analyse,
+        why: NO_ANALYSIS,
+    },
+    Refusal {
+        action: Action::BestLines,
         why: NO_ANALYSIS,
     },
     Refusal {

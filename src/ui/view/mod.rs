@@ -1,5 +1,6 @@
 //! Drawing: `view(&App, &mut Frame)` only reads the state and draws it.
 
+pub mod best_lines;
 pub mod board;
 pub mod cell_list;
 pub mod eval_graph;
@@ -198,6 +199,7 @@ pub fn view(app: &App, look: &Look, frame: &mut Frame<'_>) {
                 glance::draw(app, look, p.shown_game(), v, frame, above_hints);
             }
         }
+        Some(Overlay::Lines(shown)) => best_lines::draw(look, shown, frame, above_hints(area)),
         Some(Overlay::ConfirmNewGame) => {
             let question = match &app.screen {
                 Screen::Playing(p) => describe::new_game_question(&p.table),

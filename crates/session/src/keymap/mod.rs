@@ -23,6 +23,8 @@ pub enum Context {
     Analysing,
     /// How each piece moves (moves at a glance).
     Glance,
+    /// The best lines of the position on the board.
+    Lines,
     /// Every page of the server's lobby: the pages and leaving.
     Lobby,
     /// The lobby's tables.
@@ -50,6 +52,7 @@ impl Context {
             Context::Review => "Review (stepping through the moves)",
             Context::Analysing => "While the game is analysed",
             Context::Glance => "How pieces move",
+            Context::Lines => "Best lines",
             Context::Lobby => "Lobby",
             Context::LobbyTables => "Lobby: the tables",
             Context::LobbyGames => "Lobby: the games",
@@ -385,6 +388,12 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind(
         C::Board,
+        &[Key::Char('b')],
+        Action::BestLines,
+        "the best lines for the side to move",
+    ),
+    bind(
+        C::Board,
         &[Key::Char('R')],
         Action::AskResign,
         "resign (asks)",
@@ -467,6 +476,12 @@ pub static KEYMAP: &[Binding] = &[
         &[Key::Char('a')],
         Action::Analyse,
         "analyse the game: graph and marks",
+    ),
+    bind(
+        C::Review,
+        &[Key::Char('b')],
+        Action::BestLines,
+        "the best lines of the position shown",
     ),
     bind(C::Review, &[Key::Char('?')], Action::Help, "this help"),
     bind(
@@ -613,6 +628,13 @@ pub static KEYMAP: &[Binding] = &[
         "close",
     ),
     bind(C::Glance, &[Key::Ctrl('c')], Action::Quit, "quit"),
+    bind(
+        C::Lines,
+        &[Key::Esc, Key::Char('b'), Key::Char('q'), Key::Enter],
+        Action::Cancel,
+        "close (a search under way is stopped)",
+    ),
+    bind(C::Lines, &[Key::Ctrl('c')], Action::Quit, "quit"),
     bind(
         C::Lobby,
         &[Key::Char('t')],
@@ -978,6 +1000,7 @@ pub static HINTS: &[Hint] = &[
         9,
     ),
     hint(C::Glance, &[Action::Cancel], "close", 9),
+    hint(C::Lines, &[Action::Cancel], "close", 9),
     hint(
         C::Setup,
         &[Action::Cursor(Dir::Up), Action::Cursor(Dir::Down)],
