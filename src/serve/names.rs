@@ -51,8 +51,8 @@ impl std::fmt::Display for NameFault {
         match self {
             NameFault::Character { ch, at } => write!(
                 f,
-                "A name holds letters, digits, - and _ only; character {at} ('{}', U+{:04X}) is not one: {again}.",
-                ch.escape_debug(),
+                "A name holds letters, digits, - and _ only; character {at} ({}, U+{:04X}) is not one: {again}.",
+                catboard::text::quoted(&ch.to_string()),
                 u32::from(*ch)
             ),
             NameFault::TooLong => {
@@ -64,11 +64,13 @@ impl std::fmt::Display for NameFault {
             ),
             NameFault::Guest => write!(
                 f,
-                "Names beginning with \"{GUEST_NAME}\" are for guests; {again}."
+                "Names beginning with {} are for guests; {again}.",
+                catboard::text::quoted(GUEST_NAME)
             ),
             NameFault::Fallback => write!(
                 f,
-                "Names beginning with \"{FALLBACK_NAME}-\" are given to keys that log in without a name; {again}."
+                "Names beginning with {} are given to keys that log in without a name; {again}.",
+                catboard::text::quoted(&format!("{FALLBACK_NAME}-"))
             ),
         }
     }

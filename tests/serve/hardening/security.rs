@@ -261,7 +261,7 @@ async fn a_name_is_its_first_keys_and_everything_kept_is_the_servers_alone() {
     );
     let mut wearer = Player::with_key(server.port, "guest-1", &new_key()).await;
     wearer
-        .wait_for("Names beginning with \"guest\" are for guests")
+        .wait_for("Names beginning with 'guest' are for guests")
         .await;
     // Issue 33's names: a look-alike is refused, not changed (`аlice`
     // with a Cyrillic а became `lice`, `alice` and an escape `alice31m`);
