@@ -97,7 +97,7 @@ async fn a_rematch_swaps_the_colours_and_a_finished_game_opens_for_review() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_screen_reader_view_by_login_name_or_lobby_key() {
     let data = TempDir::new("reader");
-    let mut server = Server::start(data.path(), &[]);
+    let server = Server::start(data.path(), &[]);
     let mut bob = Player::with_key(server.port, "bob+t1", &new_key()).await;
     bob.wait_for("at table t1.").await;
     assert!(
