@@ -4,6 +4,9 @@
 //! have one clear win) and check a puzzle file again (`--recheck`).
 
 use crate::cli::Failure;
+use crate::cli::play::{LookArgs, SaveArgs};
+use crate::session::puzzles::{PuzzleApp, PuzzleRatings, RATINGS_FILE};
+use crate::session::speech::Voice;
 use catboard::ai::random::Rng;
 use catboard::ai::{Level, Searcher};
 use catboard::analysis::{GameAnalysis, OwnSearch, PlyBudget, pass};
@@ -63,13 +66,18 @@ pub struct PuzzleArgs {
     #[arg(long, value_name = "N", default_value_t = 20_000)]
     pub pass_nodes: u64,
     /// With --mine and --recheck: nodes a position for the deeper search
-    /// that checks a candidate's only win.
-    #[arg(long, value_name = "N", default_value_t = 100_000)]
-    pub check_nodes: u64,
+    /// that checks a candidate's only win (100000 in games of two seats,
+    /// 40000 in games of three or four, where every move is searched).
+    #[arg(long, value_name = "N")]
+    pub check_nodes: Option<u64>,
     /// Check every puzzle of this puzzle file again with the deeper search
     /// and say which no longer have one clear win.
     #[arg(long, value_name = "FILE")]
     pub recheck: Option<PathBuf>,
+    #[command(flatten)]
+    pub saves: SaveArgs,
+    #[command(flatten)]
+    pub look: LookArgs,
 }
 
 /// Nodes within catboard's limits for a search, or the sentence refusing.
@@ -81,6 +89,17 @@ fn nodes(flag: &str, n: u64) -> Result<u64, String> {
     Ok(n)
 }
 
+/// The deeper search's nodes a position by default: 100000 in games of
+/// two seats; 40000 in games of three or four seats, where the search
+/// gives one line and every other move is searched in turn.
+pub fn check_nodes_of(variant: Variant) -> u64 {
+    if variant.seats().len() > 2 {
+        40_000
+    } else {
+        100_000
+    }
+}
+
 /// Runs `catboard puzzle`.
 pub fn puzzle(args: &PuzzleArgs) -> Result<(), Failure> {
     let variant = Variant::from_id(&args.variant)?;
@@ -90,10 +109,31 @@ pub fn puzzle(args: &PuzzleArgs) -> Result<(), Failure> {
     if let Some(path) = &args.recheck {
         return recheck(args, variant, path);
     }
-    load(variant, args.file.as_deref())?;
-    Err(Failure::Refused(
-        "catboard puzzle needs --mine or --recheck.".into(),
-    ))
+    let puzzles = load(variant, args.file.as_deref())?;
+    let (store, notice) = crate::cli::play::saves_of(&args.saves, &crate::cli::play::env);
+    let ratings = match store {
+        Some(store) => PuzzleRatings::read(&store.dir().join(RATINGS_FILE))
+            .map_err(|e| Failure::Refused(e.to_string()))?,
+        None => PuzzleRatings::default(),
+    };
+    if let Some(why) = notice {
+        eprintln!("Puzzle ratings will not be kept: {why}.");
+    }
+    let voice = if args.line {
+        Voice::SPOKEN
+    } else {
+        Voice::SCREEN
+    };
+    let mut app = PuzzleApp::new(variant, puzzles, ratings, voice).map_err(|e| e.to_string())?;
+    if args.line {
+        crate::line::puzzles::run(&mut app).map_err(Failure::from)
+    } else {
+        let choice = crate::cli::play::look_choice(&args.look)?;
+        let env = crate::cli::play::env;
+        let (look, _) =
+            crate::ui::view::Look::of(&choice, crate::ui::theme::user_theme_dir(&env).as_deref());
+        crate::ui::puzzles::run(&mut app, &look).map_err(Failure::from)
+    }
 }
 
 /// The puzzles of `file` (of `variant`), or the starter set.
@@ -170,7 +210,10 @@ fn mine_games(args: &PuzzleArgs, variant: Variant) -> Result<(), Failure> {
         .ok_or_else(|| Failure::Refused("--mine needs --out FILE.".into()))?;
     let games = catboard::limits::SELFPLAY_GAMES.check(args.games)?;
     let pass_nodes = nodes("--pass-nodes", args.pass_nodes)?;
-    let check_nodes = nodes("--check-nodes", args.check_nodes)?;
+    let check_nodes = nodes(
+        "--check-nodes",
+        args.check_nodes.unwrap_or(check_nodes_of(variant)),
+    )?;
     if args.random_plies > 1000 || args.max_plies == 0 || args.max_plies > 100_000 {
         return Err(Failure::Refused(
             "--random-plies takes 0 to 1000 and --max-plies 1 to 100000.".into(),
@@ -255,7 +298,10 @@ fn mine_games(args: &PuzzleArgs, variant: Variant) -> Result<(), Failure> {
 /// `catboard puzzle --recheck FILE`: every puzzle's first move checked
 /// again to be the only clear win.
 fn recheck(args: &PuzzleArgs, variant: Variant, path: &Path) -> Result<(), Failure> {
-    let check_nodes = nodes("--check-nodes", args.check_nodes)?;
+    let check_nodes = nodes(
+        "--check-nodes",
+        args.check_nodes.unwrap_or(check_nodes_of(variant)),
+    )?;
     let puzzles = puzzle::read_file(variant, &read_text(path)?).map_err(|e| e.to_string())?;
     let mut checker = OwnSearch::new(PlyBudget::Nodes(check_nodes));
     let stop = AtomicBool::new(false);
@@ -296,5 +342,32 @@ fn rejection_words(why: Rejection) -> &'static str {
         Rejection::NotWinning => "the best move does not win clearly",
         Rejection::NotUnique => "another move wins nearly as well",
         Rejection::Stopped => "the search was stopped",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A sample of every variant's starter set checked again: each
+    /// puzzle's first move is still the only clear win at the mining's
+    /// depth (the whole set: `catboard puzzle --recheck`).
+    #[test]
+    #[ignore = "fails: a re-check with fresh search tables turns down some puzzles the mining (warm tables) accepted; docs/analysis.md"]
+    fn a_sample_of_every_starter_set_is_still_unique() {
+        let stop = AtomicBool::new(false);
+        for &variant in Variant::ALL {
+            let puzzles = load(variant, None).expect("a starter set");
+            let mut checker = OwnSearch::new(PlyBudget::Nodes(check_nodes_of(variant)));
+            let step = (puzzles.len() / 3).max(1);
+            for p in puzzles.iter().step_by(step).take(3) {
+                assert_eq!(
+                    recheck_one(p, &mut checker, &stop),
+                    Ok(Ok(())),
+                    "{}",
+                    p.line()
+                );
+            }
+        }
     }
 }

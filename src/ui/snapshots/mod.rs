@@ -713,6 +713,7 @@ fn every_screen_file_is_checked() {
         variants::screens::CASES,
         glance::screens::CASES,
         analysis::screens::CASES,
+        puzzles::screens::CASES,
     ]
     .concat();
     crate::golden::assert_every_file_is_checked(Owner::Screens, &cases);
@@ -721,6 +722,7 @@ fn every_screen_file_is_checked() {
 mod analysis;
 mod charsets;
 mod glance;
+mod puzzles;
 mod reader;
 pub(crate) mod tour;
 mod variants;

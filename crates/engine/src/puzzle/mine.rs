@@ -9,9 +9,9 @@
 //! up to [`MAX_SOLVER_MOVES`](super::MAX_SOLVER_MOVES) of them.
 
 use super::{MAX_SOLVER_MOVES, Puzzle, PuzzleError, Source, Tag};
-use crate::ai::score::mate_in_moves;
+use crate::ai::score::{MATE_BOUND, mate_in_moves};
 use crate::analysis::chances::chances;
-use crate::analysis::{Analyst, Class, GameAnalysis, Line, Scale};
+use crate::analysis::{Analyst, Class, GameAnalysis, Line, Scale, pass};
 use crate::core::{Game, Move};
 use crate::rating::Rating;
 use crate::variants::{AnyGame, Variant};
@@ -89,12 +89,56 @@ fn only_win(
     if best_chances < WINNING {
         return Ok(Err(Rejection::NotWinning));
     }
-    if let Some(second) = lines.get(1)
-        && !unique(best.score, second.score, scale)
+    let second = match lines.get(1) {
+        Some(second) => Some(second.score),
+        // The analyst gives one line (catboard's search in games of three
+        // or four seats, some engines): every other move searched in turn.
+        None => match second_best(game, best.moves[0], analyst, stop)? {
+            Err(stopped) => return Ok(Err(stopped)),
+            Ok(second) => second,
+        },
+    };
+    if let Some(second) = second
+        && !unique(best.score, second, scale)
     {
         return Ok(Err(Rejection::NotUnique));
     }
     Ok(Ok(best.clone()))
+}
+
+/// The best score the seat to move of `game` gets from a move other than
+/// `best`: each searched by `analyst` from the position after it, the
+/// mover's score read at the end of its best line
+/// ([`pass::evaluate_position`]); `None` when there is no other move.
+fn second_best(
+    game: &AnyGame,
+    best: Move,
+    analyst: &mut dyn Analyst,
+    stop: &AtomicBool,
+) -> Result<Result<Option<i32>, Rejection>, PuzzleError> {
+    let mover = game.to_move();
+    let mut second: Option<i32> = None;
+    for &mv in game.legal_move_list().iter() {
+        if mv == best {
+            continue;
+        }
+        let mut after = game.clone();
+        after.make_move(mv);
+        let Some(eval) =
+            pass::evaluate_position(&after, true, analyst, stop).map_err(PuzzleError::Analyst)?
+        else {
+            return Ok(Err(Rejection::Stopped));
+        };
+        // A mate counted from the position after the move is one ply
+        // further from this one.
+        let score = match eval.score(mover) {
+            s if s > MATE_BOUND => s - 1,
+            s if s < -MATE_BOUND => s + 1,
+            s => s,
+        };
+        second = Some(second.map_or(score, |s| s.max(score)));
+    }
+    Ok(Ok(second))
 }
 
 /// Whether a best move scored `best` stands alone beside the second best,
@@ -318,6 +362,40 @@ mod tests {
             check(&start, &mut deep(), Source::SelfPlay, &stop).expect("no failure"),
             Err(Rejection::NotWinning)
         );
+    }
+
+    /// An analyst that gives one line, as catboard's search does in games
+    /// of three or four seats: the second best is found move by move.
+    struct OneLine(OwnSearch);
+
+    impl Analyst for OneLine {
+        fn name(&self) -> String {
+            "one line".into()
+        }
+        fn lines(
+            &mut self,
+            game: &AnyGame,
+            _: usize,
+            stop: &AtomicBool,
+        ) -> Result<Vec<Line>, String> {
+            self.0.lines(game, 1, stop)
+        }
+    }
+
+    #[test]
+    fn with_one_line_a_second_win_is_still_found_by_searching_every_move() {
+        let stop = AtomicBool::new(false);
+        let two = chess("6k1/5ppp/8/8/8/8/5PPP/3QR1K1 w - - 0 1");
+        let mut one = OneLine(deep());
+        assert_eq!(
+            check(&two, &mut one, Source::SelfPlay, &stop).expect("no failure"),
+            Err(Rejection::NotUnique)
+        );
+        let only = chess("6k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 0 1");
+        assert!(matches!(
+            check(&only, &mut one, Source::SelfPlay, &stop),
+            Ok(Ok(_))
+        ));
     }
 
     #[test]

@@ -18,3 +18,18 @@ pub fn text(variant: Variant) -> &'static str {
         .find(|(id, _)| *id == variant.id())
         .map_or("", |(_, text)| text)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_variant_has_a_set_and_it_reads() {
+        for &variant in Variant::ALL {
+            let puzzles =
+                super::super::read_file(variant, text(variant)).unwrap_or_else(|e| panic!("{e}"));
+            assert!(!puzzles.is_empty(), "{} has no puzzles", variant.name());
+            assert!(puzzles.iter().all(|p| p.variant == variant));
+        }
+    }
+}
