@@ -16,6 +16,14 @@ the rules; it is a measuring tool, not part of the build or the tests.
       --option2 UCI_LimitStrength=true --option2 UCI_Elo=2400 \
       --games 40 --st 0.5 --book bench/openings-chess.txt --pgn sf.pgn
 
+  # catboard as a UCI engine against Stockfish at 1350, on clocks of
+  # 10 s + 0.1 s a move (a move after the flag loses on time); the last
+  # lines count the illegal moves, time losses and engine errors
+  scripts/match.py --engine1 "target/release/catboard uci" --proto1 uci \
+      --engine2 stockfish --proto2 uci \
+      --option2 UCI_LimitStrength=true --option2 UCI_Elo=1350 \
+      --games 10 --tc 10+0.1 --pgn uci.pgn
+
   # a change against the build before it, 40,000 nodes a move, SPRT
   scripts/match.py --engine1 "/tmp/new xboard" --engine2 "/tmp/old xboard" \
       --games 400 --nodes 40000 --concurrency 2 --sprt 0,10
@@ -27,6 +35,7 @@ import queue
 import shlex
 import sys
 import threading
+import time
 
 import chess
 import chess.engine
@@ -46,6 +55,8 @@ def parse_args():
     p.add_argument("--games", type=int, default=40)
     p.add_argument("--st", type=float, help="seconds a move")
     p.add_argument("--nodes", type=int, help="nodes a move (instead of --st)")
+    p.add_argument("--tc", help="BASE+INC seconds: clocks (instead of --st); "
+                                "a move made after the flag loses on time")
     p.add_argument("--book", default="bench/openings-chess.txt",
                    help="one opening a line, moves in UCI coordinates")
     p.add_argument("--first-opening", type=int, default=0,
@@ -59,8 +70,11 @@ def parse_args():
     p.add_argument("--sprt", help="ELO0,ELO1: stop once the SPRT decides")
     p.add_argument("--pgn", help="append every game to this file")
     args = p.parse_args()
-    if (args.st is None) == (args.nodes is None):
-        p.error("give exactly one of --st and --nodes")
+    if sum(x is not None for x in (args.st, args.nodes, args.tc)) != 1:
+        p.error("give exactly one of --st, --nodes and --tc")
+    if args.tc:
+        base, _, inc = args.tc.partition("+")
+        args.tc = (float(base), float(inc or 0))
     return args
 
 
@@ -94,8 +108,7 @@ def play_game(args, engines, white, opening, number):
     board = chess.Board()
     for uci in opening:
         board.push_uci(uci)
-    limit = (chess.engine.Limit(nodes=args.nodes) if args.nodes
-             else chess.engine.Limit(time=args.st))
+    clocks = [args.tc[0], args.tc[0]] if args.tc else None  # by colour: white, black
     lopsided = 0
     reason = None
     result = None
@@ -114,12 +127,28 @@ def play_game(args, engines, white, opening, number):
                 result, reason = ("1-0" if m > 0 else "0-1"), "material"
                 break
         mover = white if board.turn == chess.WHITE else 1 - white
+        if clocks:
+            limit = chess.engine.Limit(white_clock=clocks[0], black_clock=clocks[1],
+                                       white_inc=args.tc[1], black_inc=args.tc[1])
+        elif args.nodes:
+            limit = chess.engine.Limit(nodes=args.nodes)
+        else:
+            limit = chess.engine.Limit(time=args.st)
+        side = 0 if board.turn == chess.WHITE else 1
+        started = time.monotonic()
         try:
             played = engines[mover].play(board, limit, game=number)
         except (chess.engine.EngineError, chess.engine.EngineTerminatedError) as e:
             result = "0-1" if board.turn == chess.WHITE else "1-0"
             reason = f"engine error: {e}"
             break
+        if clocks:
+            clocks[side] -= time.monotonic() - started
+            if clocks[side] < 0:
+                result = "0-1" if board.turn == chess.WHITE else "1-0"
+                reason = "time forfeit"
+                break
+            clocks[side] += args.tc[1]
         if played.resigned:
             result = "0-1" if board.turn == chess.WHITE else "1-0"
             reason = "resigns"
@@ -177,6 +206,8 @@ def main():
         jobs.put(n)
     lock = threading.Lock()
     tally = [0, 0, 0]
+    # Faults by engine (1, 2): illegal moves, losses on time, engine errors.
+    faults = {name: [0, 0, 0] for name in ("1", "2")}
     stop = threading.Event()
 
     def worker():
@@ -195,7 +226,14 @@ def main():
                 game.headers["Black"] = names[1 - white]
                 game.headers["Round"] = str(n + 1)
                 first_wins = {"1-0": white == 0, "0-1": white == 1}.get(result)
+                loser_white = result == "0-1"
+                loser = white if loser_white else 1 - white
+                kind = (0 if reason.startswith("illegal move") else
+                        1 if reason == "time forfeit" else
+                        2 if reason.startswith("engine error") else None)
                 with lock:
+                    if kind is not None:
+                        faults[str(loser + 1)][kind] += 1
                     if result == "1/2-1/2":
                         tally[1] += 1
                     elif first_wins:
@@ -228,6 +266,9 @@ def main():
     for t in threads:
         t.join()
     w, d, l = tally
+    for i, name in enumerate(names):
+        illegal, flagged, errors = faults[str(i + 1)]
+        print(f"{name}: {illegal} illegal moves, {flagged} losses on time, {errors} engine errors")
     print(f"{names[0]} vs {names[1]}: {summary(w, d, l)}")
     if sprt:
         ratio = llr(w, d, l, *sprt)

@@ -3,12 +3,14 @@
 //! every inaccuracy, mistake and blunder ("Move 14, Nf3: a mistake, about
 //! 1.3 pawns lost; better was Bc4.").
 
+use crate::session::best_lines::{self, LinesRequest};
 use crate::session::speech::Voice;
 use crate::session::table::TableGame;
 use catboard::analysis::annotate::{summary_sentence, verdict_sentence};
 use catboard::analysis::{GameAnalysis, OwnSearch, PlyBudget, Scale, pass, summary};
 use catboard::core::{Game, Move};
 use catboard::text::count;
+use catboard::variants::AnyGame;
 use std::sync::atomic::AtomicBool;
 
 /// What the line mode gives each position: a number of nodes, so that
@@ -58,6 +60,27 @@ pub fn analyse_words(table: &TableGame, budget: PlyBudget, voice: Voice) -> Vec<
         return vec![why];
     }
     words_of(&analysis, &start, &moves, voice)
+}
+
+/// `lines`: the best lines of `game` for its side to move, found within
+/// `budget` (catboard's own search, MultiPV), in words, each move said in
+/// `voice`; one sentence when the game has none.
+pub fn lines_words(game: &AnyGame, budget: PlyBudget, voice: Voice) -> Vec<String> {
+    if let Some(why) = best_lines::refusal(game) {
+        return vec![why];
+    }
+    let request = LinesRequest {
+        id: 0,
+        game: game.clone(),
+        budget,
+    };
+    let lines = best_lines::run(&request, &AtomicBool::new(false), |_| {});
+    let mut said = vec![format!(
+        "The best lines for {}:",
+        catboard::text::capitalised(game.seat_name(game.to_move()))
+    )];
+    said.extend(best_lines::words(game, &lines, &|g, m| voice.mv(g, m)));
+    said
 }
 
 /// The analysis `analysis` of `start` then `moves` in words.

@@ -10,8 +10,6 @@ use crate::session::save::SaveStore;
 use crate::session::speech::{Notation, Voice, read_typed};
 use crate::session::table::TableGame;
 use crate::session::words::{capitalise, seat_is};
-use catboard::core::geometry::Shape;
-use catboard::core::sphere as layout;
 use catboard::core::{Cell, Game, Geometry, PieceKind, Seat};
 use catboard::entry::{Reading, cells_named, read_move};
 use catboard::variants::AnyGame;
@@ -60,6 +58,9 @@ pub enum Command {
     Clock,
     /// `analyse`, `analyze`: the computer analyses the game so far.
     Analyse,
+    /// `lines`, `best`: the computer's best lines for the position (the
+    /// one in review, when reviewing).
+    Lines,
     /// `review`, `back`, `forward`, `first`, `live`: step through the
     /// game's moves without undoing them.
     Review(ReviewStep),
@@ -118,6 +119,8 @@ const WORDS: &[(&str, &str)] = &[
     ("clock", "c"),
     ("analyse", ""),
     ("analyze", ""),
+    ("lines", ""),
+    ("best", ""),
     ("review", ""),
     ("back", ""),
     ("forward", ""),
@@ -188,6 +191,7 @@ impl Command {
                 Some("count" | "halfmove") => return Command::Count,
                 Some("clock") => return Command::Clock,
                 Some("analyse" | "analyze") => return Command::Analyse,
+                Some("lines" | "best") => return Command::Lines,
                 Some("review" | "back") => return Command::Review(ReviewStep::Back),
                 Some("forward") => return Command::Review(ReviewStep::Forward),
                 Some("first") => return Command::Review(ReviewStep::First),
@@ -327,7 +331,7 @@ pub fn help(voice: Voice) -> Vec<String> {
         "zones, zone, z: the Cats' zones and the disarmed pieces, in Cat Chess. reserve, points, out, leapers, passes: BacCanCat's figures. formation: Polar's formation. status says Chu's Lion rule when it holds.".to_string(),
         "undo, u; redo; new: take back, replay, start again. hint: the engine's move for you. computer: the engine plays your move.".to_string(),
         "review: step back through the moves without undoing them, each said; back and forward step, first goes to the start, live returns to the game.".to_string(),
-        "analyse: the computer analyses the game so far and says each side's accuracy and every inaccuracy, mistake and blunder with the better move.".to_string(),
+        "analyse: the computer analyses the game so far and says each side's accuracy and every inaccuracy, mistake and blunder with the better move. lines, best: the computer's three best lines for the position (the one reviewed, in review), each with its score.".to_string(),
         "resign: give the game up. draw: offer a draw; accept or decline answer one. quit: leave; the game is saved and can be resumed (q alone quits nothing).".to_string(),
         format!(
             "notation: how moves and cells are said, now {}; notation NAME chooses {}.",
@@ -525,16 +529,9 @@ pub fn answer(command: &Command, p: &Playing, voice: Voice) -> Vec<String> {
             voice.cell(geo, p.cursor)
         )],
         Command::Cell(Some(name)) => match cell_of(name) {
-            Some(c) if geo.shape() == Shape::Graph => {
-                let way = |to| layout::compass(geo, c, to);
-                let numbered = p.orientation.numbered_neighbours(geo, c);
-                let around = position::neighbour_words(game, voice, &numbered, way).join("; ");
-                vec![
-                    position::cell_detail(game, voice, c),
-                    format!("Neighbours of {}: {around}.", voice.cell(geo, c)),
-                ]
-            }
-            Some(c) => vec![position::cell_detail(game, voice, c)],
+            Some(c) => std::iter::once(position::cell_detail(game, voice, c))
+                .chain(position::neighbours_sentence(game, voice, p.orientation, c))
+                .collect(),
             None => vec![format!(
                 "There is no cell {}.",
                 catboard::text::quoted(name)

@@ -273,6 +273,7 @@ impl<W: Write> Session<W> {
             }
             Typed::Leave => self.leave(),
             Typed::Analyse => self.analyse(),
+            Typed::Lines => self.best_lines(),
             Typed::Act {
                 action,
                 command,
@@ -318,6 +319,20 @@ impl<W: Write> Session<W> {
         }
     }
 
+    /// `lines`: the best lines of the position shown (the session waits).
+    fn best_lines(&mut self) {
+        let voice = self.app.voice;
+        let said = match &self.app.screen {
+            Screen::Playing(p) => {
+                analysis::lines_words(p.shown_game(), analysis::LINE_BUDGET, voice)
+            }
+            _ => return,
+        };
+        for line in said {
+            self.say(&line);
+        }
+    }
+
     /// Leaves: the game saved, and where it is said.
     fn leave(&mut self) {
         self.act(Action::Quit);
@@ -334,6 +349,9 @@ pub(crate) enum Typed {
     Leave,
     /// Analysing the game so far (which takes a while).
     Analyse,
+    /// The best lines of the position shown (a search, which takes a
+    /// moment).
+    Lines,
     /// An action on the game; `command` is what was typed (to say what
     /// is legal nearby when the action is refused), `then` is said after it.
     Act {
@@ -377,6 +395,7 @@ pub(crate) fn typed(app: &mut App, line: &str) -> Typed {
         Command::Clock => return Typed::Said(vec![commands::clocks(app)]),
         Command::Quit => return Typed::Leave,
         Command::Analyse => return Typed::Analyse,
+        Command::Lines => return Typed::Lines,
         _ => {}
     }
     match command.action() {

@@ -754,3 +754,44 @@ fn within_seconds<T: Send + 'static>(
     rx.recv_timeout(std::time::Duration::from_secs(seconds))
         .ok()
 }
+
+#[test]
+fn lines_says_the_best_lines_of_the_position_shown_and_refuses_a_game_over() {
+    let text = transcript(
+        Variant::Chess,
+        None,
+        vec![Player::Human; 2],
+        "lines\ne4\nbest\nback\nlines\nlive\nquit\n",
+    );
+    let blocks: Vec<&str> = text.split("The best lines for ").skip(1).collect();
+    assert_eq!(blocks.len(), 3, "{text}");
+    for (block, seat) in blocks.iter().zip(["White", "Black", "White"]) {
+        assert!(block.starts_with(&format!("{seat}:")), "{block}");
+        for n in 1..=3 {
+            assert!(
+                block.contains(&format!("{n}. {seat} ")) && block.contains(" at depth "),
+                "line {n} missing from:\n{block}"
+            );
+        }
+    }
+    let over = transcript(
+        Variant::Chess,
+        None,
+        vec![Player::Human; 2],
+        "f3\ne5\ng4\nQh4\nlines\nquit\n",
+    );
+    assert_says(
+        &over,
+        &["The game is over (", "there are no lines to show."],
+    );
+    let cats = transcript(Variant::Cat, None, vec![Player::Human; 3], "best\nquit\n");
+    assert_says(
+        &cats,
+        &[
+            "The best lines for White:",
+            "1. White ",
+            "2. White ",
+            "3. White ",
+        ],
+    );
+}

@@ -10,8 +10,8 @@ use crate::session::keeper::policy;
 use crate::session::table::{Player, TableGame};
 use crate::session::words::capitalise;
 use catboard::clock::TimeControl;
-use catboard::core::{EndReason, Game, Outcome, Termination};
-use catboard::notation::pgn::{self, PgnGame};
+use catboard::core::{EndReason, Game, Outcome, Retire, Termination};
+use catboard::notation::pgn::{self, Ending};
 
 /// Whether a game is rated: every seat is played by a person with a key
 /// (no computer, no guest, no seat empty), no one plays two seats, and
@@ -94,12 +94,16 @@ pub fn result<G: Game>(game: &G) -> String {
 
 /// The game at `table` as PGN, with `names` for its seats, ended at
 /// `finished`: written by the library's one PGN writer
-/// ([`pgn::write`]). Every PGN the server writes comes from here.
+/// ([`pgn::write`]). Every PGN the server writes comes from here. An
+/// `aborted` game ([`policy::aborted`]) is written as lichess exports
+/// one: its moves without the resignation or flag that ended it, result
+/// `*` and `Termination` `abandoned`, the reason as the last comment.
 pub fn pgn_of(
     table: &TableGame,
     names: &[String],
     time_control: Option<&str>,
     finished: u64,
+    aborted: bool,
 ) -> String {
     let mut tags = crate::session::pgn::local_tags(
         table,
@@ -107,19 +111,27 @@ pub fn pgn_of(
         pgn::date(finished),
     );
     tags.players = names.to_vec();
-    match (table.time_control(), time_control) {
-        (None, Some(text)) => {
-            // A table kept before its game carried its clock.
-            let mut game = PgnGame::new(table.variant(), table.options().clone());
-            game.start = table.start_position().to_string();
-            game.moves = table.moves().collect();
-            game.clocks = table.clock_readings();
-            game.time_control = TimeControl::parse(text).ok().flatten();
-            game.tags = tags;
-            pgn::write(&game).unwrap_or_else(|why| why.to_string())
-        }
-        _ => crate::session::pgn::pgn_of(table, tags),
+    let mut game = crate::session::pgn::pgn_game_of(table, tags);
+    if let (None, Some(text)) = (table.time_control(), time_control) {
+        // A table kept before its game carried its clock.
+        game.time_control = TimeControl::parse(text).ok().flatten();
     }
+    if aborted {
+        while game
+            .moves
+            .last()
+            .is_some_and(|&mv| Retire::of(mv).is_some())
+        {
+            game.moves.pop();
+        }
+        game.clocks.truncate(game.moves.len());
+        game.ending = Some(Ending {
+            result: "*",
+            termination: "abandoned",
+            reason: crate::session::describe::ABORTED.to_string(),
+        });
+    }
+    pgn::write(&game).unwrap_or_else(|why| why.to_string())
 }
 
 /// The archive's record of `room`, whose game `table` has just ended at
@@ -173,7 +185,7 @@ pub fn finished_game(room: &Room, table: &TableGame, finished: u64) -> FinishedG
         rated: !aborted && is_rated(table.players(), &room.holders, table.time_control()),
         finished,
         plies: table.ply(),
-        pgn: pgn_of(table, &names, time_control, finished),
+        pgn: pgn_of(table, &names, time_control, finished, aborted),
         saved: Some(table.saved()),
         players,
     }
@@ -236,7 +248,7 @@ mod tests {
             let _ = table.play_after(mv, Duration::from_secs(spent));
         }
         let names = ["ann".to_string(), "bob".to_string()];
-        let text = pgn_of(&table, &names, Some("1+2"), 0);
+        let text = pgn_of(&table, &names, Some("1+2"), 0, false);
         assert!(text.contains("[TimeControl \"60+2\"]"), "{text}");
         assert!(text.contains("[Termination \"time forfeit\"]"), "{text}");
         assert!(
@@ -247,5 +259,38 @@ mod tests {
         assert_eq!(read.pgn.moves, table.moves().collect::<Vec<_>>());
         assert_eq!(read.pgn.clocks, table.clock_readings());
         assert_eq!(read.position.outcome(), table.outcome());
+    }
+
+    #[test]
+    fn an_aborted_game_is_written_as_lichess_exports_one() {
+        use crate::session::table::TableSpec;
+        use catboard::core::{Departure, Options, Seat};
+        use catboard::variants::Variant;
+        let spec = TableSpec {
+            variant: Variant::Chess,
+            options: Options::new(),
+            position: None,
+            players: vec![Player::Human, Player::Human],
+            time: TimeControl::parse("5+3").expect("a control"),
+        };
+        let names = ["ann".to_string(), "bob".to_string()];
+        // Resigned before any move, and after 1.e4 before Black's first.
+        for before in [&[][..], &["e4"][..]] {
+            let mut table = TableGame::new(&spec).expect("a table");
+            for text in before {
+                let mv = table.game().parse_move(text).expect("legal");
+                let _ = table.play_after(mv, std::time::Duration::from_secs(1));
+            }
+            let resign = Retire::Leave(Seat::WHITE, Departure::Resigned);
+            table.retire(resign).expect("White may resign");
+            assert!(policy::aborted(&table), "{before:?}");
+            let text = pgn_of(&table, &names, Some("5+3"), 0, true);
+            assert!(text.contains("[Result \"*\"]"), "{text}");
+            assert!(text.contains("[Termination \"abandoned\"]"), "{text}");
+            assert!(!text.contains("retire"), "{text}");
+            assert!(text.trim_end().ends_with('*'), "{text}");
+            let read = pgn::read_game(&text, 1).expect("reads back");
+            assert_eq!(read.pgn.moves.len(), before.len(), "{text}");
+        }
     }
 }

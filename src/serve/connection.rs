@@ -92,6 +92,10 @@ pub static SHARED_TABLE: &[Refusal] = &[
         action: Action::Analyse,
         why: NO_ANALYSIS,
     },
+    Refusal {
+        action: Action::BestLines,
+        why: NO_ANALYSIS,
+    },
 ];
 
 /// Why the server analyses no game: its cores are the players' (the
@@ -121,6 +125,10 @@ pub struct Start {
 pub static ARCHIVED_GAME: &[Refusal] = &[
     Refusal {
         action: Action::Analyse,
+        why: NO_ANALYSIS,
+    },
+    Refusal {
+        action: Action::BestLines,
         why: NO_ANALYSIS,
     },
     Refusal {
@@ -266,9 +274,11 @@ pub async fn run(shared: Arc<Shared>, start: Start) {
     let table = parse_login(&login.user).1;
     // The login name `name+line` asks for the line mode (a client that
     // cannot send a command); a pty is what such a client has.
-    let (table, lines) = match table {
-        Some(t) if t == "line" => (None, true),
-        t => (t, lines),
+    // `name+reader` asks for the full screen's screen reader view.
+    let (table, lines, reader) = match table {
+        Some(t) if t == "line" => (None, true, false),
+        Some(t) if t == "reader" => (None, lines, true),
+        t => (t, lines, false),
     };
     let link = Link {
         out,
@@ -291,6 +301,7 @@ pub async fn run(shared: Arc<Shared>, start: Start) {
                     shared.register(id, mailbox.clone());
                     let mut conn = Connection::new(shared.clone(), id, who, mailbox.clone());
                     conn.line = lines.then(|| lines::LineIo::new(pty));
+                    conn.reader = reader;
                     let ending = conn.serve(&link, table.map(|t| (t, clock)), size).await;
                     conn.leave_table().await;
                     shared.leave_lobby(id);
@@ -336,6 +347,9 @@ struct Connection {
     quit: bool,
     /// The line mode's typing and output, when the connection reads lines.
     line: Option<lines::LineIo>,
+    /// Whether tables and reviews are drawn in the screen reader view
+    /// (the login form `name+reader`, or `S` in the lobby).
+    reader: bool,
     /// What switches the client's terminal between the screen and lines,
     /// to send before anything else.
     switch: Option<Vec<u8>>,
@@ -366,6 +380,7 @@ impl Connection {
             dirty: true,
             quit: false,
             line: None,
+            reader: false,
             switch: None,
         }
     }
@@ -678,6 +693,7 @@ impl Connection {
             self.choice.clone(),
         );
         app.refused = SHARED_TABLE;
+        self.choose_view(&mut app);
         if self.line.is_some() {
             Connection::speak_in_lines(&mut app, lines::LINE_TABLE);
         }
@@ -732,12 +748,26 @@ impl Connection {
             )
         };
         let mut app = App::looking_through(playing, self.choice.clone(), ARCHIVED_GAME, &title);
+        self.choose_view(&mut app);
         if self.line.is_some() {
             Connection::speak_in_lines(&mut app, lines::LINE_ARCHIVE);
         }
         self.set_place(Place::Archived(Box::new(app), lobby));
         if self.line.is_some() {
             self.introduce();
+        }
+    }
+
+    /// Draws `app` in the screen reader view, in words, when the player
+    /// asked for it.
+    fn choose_view(&self, app: &mut App) {
+        if self.reader {
+            app.reader = true;
+            app.voice = crate::session::SpeechChoice {
+                reader: true,
+                ..Default::default()
+            }
+            .screen_voice();
         }
     }
 
@@ -792,6 +822,10 @@ impl Connection {
                         });
                     }
                     Choice::Quit => self.quit = true,
+                    Choice::Reader => {
+                        self.reader = !self.reader;
+                        lobby.note = Some(reader_note(self.reader).to_string());
+                    }
                     Choice::Lines => {
                         let mut leave = Vec::new();
                         let _ = crate::ui::terminal::leave_screen(&mut leave);
@@ -837,7 +871,8 @@ impl Connection {
                     Choice::Create => {
                         let mut setup = Setup::new(None);
                         setup.think_ms = self.shared.limits.think_ms;
-                        let app = App::new(AppScreen::Setup(setup), None, self.choice.clone());
+                        let mut app = App::new(AppScreen::Setup(setup), None, self.choice.clone());
+                        self.choose_view(&mut app);
                         self.set_place(Place::Creating(Box::new(app)));
                     }
                 }
@@ -954,5 +989,14 @@ impl Seated {
         if let Some(now) = self.keeper.record() {
             let _ = update(&mut self.app, Action::Kept(Box::new(now)));
         }
+    }
+}
+
+/// What the lobby says when `S` turns the screen reader view on or off.
+fn reader_note(on: bool) -> &'static str {
+    if on {
+        "The screen reader view is on: boards are drawn still, with the cursor on the sentence of its cell."
+    } else {
+        "The screen reader view is off."
     }
 }

@@ -56,7 +56,7 @@ const RETRY_SAVE: Duration = Duration::from_secs(5);
 const DAY: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// How a login name that adds a key begins (`ssh link-CODE@host`).
-pub const LINK_PREFIX: &str = "link-";
+pub use super::names::LINK_PREFIX;
 
 /// How long a code for adding a key may be used.
 pub const LINK_LIFETIME: Duration = Duration::from_secs(600);
@@ -320,15 +320,20 @@ impl Shared {
         else {
             return Err("That code to add a key is not known or has expired; ask for a new one in the lobby (K).".into());
         };
+        // A try that fails leaves the code for the right key to use.
+        let keep = |identity: String| lock(&self.links).insert(code.to_string(), (identity, made));
         if identity == key {
-            lock(&self.links).insert(code.to_string(), (identity, made));
+            keep(identity);
             return Err("This key is the account's already; connect with the key to add.".into());
         }
-        self.store.link_key(key, &identity)?;
+        if let Err(e) = self.store.link_key(key, &identity) {
+            keep(identity);
+            return Err(e.to_string());
+        }
         let name = self
             .store
             .account(&identity)?
-            .map_or_else(|| "player".to_string(), |a| a.name);
+            .map_or_else(|| names::fallback(&identity), |a| a.name);
         log::event(format!("{key} was added to {name}'s account"));
         Ok(Who::with_key(&identity, name))
     }
@@ -358,21 +363,30 @@ impl Shared {
                 .account(identity)?
                 .map_or_else(crate::serve::database::now_secs, |a| a.first_seen))
         };
-        let (name, _) = parse_login(&login.user);
-        if let Some(code) = name.strip_prefix(LINK_PREFIX) {
-            let who = self.link(code, key)?;
+        let (raw, _) = parse_login(&login.user);
+        if let Some(code) = names::link_code(raw) {
+            let who = self.link(&code, key)?;
             let first = first_seen(&who.identity)?;
             return Ok((who, first));
         }
         if let Some(identity) = self.store.account_of_key(key)? {
-            let name = self.store.account(&identity)?.map_or(name, |a| a.name);
+            let name = self
+                .store
+                .account(&identity)?
+                .map_or_else(|| names::fallback(&identity), |a| a.name);
             let first = first_seen(&identity)?;
             return Ok((Who::with_key(&identity, name), first));
         }
+        if raw.is_empty() {
+            // Shown, never claimed: no key can hold the name others fall back on.
+            let first = first_seen(key)?;
+            return Ok((Who::with_key(key, names::fallback(key)), first));
+        }
+        let name = names::checked(raw).map_err(|e| e.to_string())?;
         let folded = names::folded(&name);
         let claim = self
             .store
-            .claim_name(&names::claim_of(&name, &folded, key)?)
+            .claim_name(&names::claim_of(&name, &folded, key).map_err(|e| e.to_string())?)
             .map_err(|e| format!("Your name could not be kept: {e}"))?;
         let claimed = claim == Claim::Claimed;
         names::answer(claim, &name)?;

@@ -47,7 +47,7 @@ pub const GUEST_PREFIX: &str = "guest:";
 pub const GUEST_NAME: &str = "guest";
 
 /// The longest name or table name kept.
-const LONGEST_NAME: usize = 24;
+pub const LONGEST_NAME: usize = 24;
 
 impl Who {
     /// Guest number `n` from `address`.
@@ -106,14 +106,13 @@ pub fn address_key(address: IpAddr) -> String {
 }
 
 /// The name and the table asked for in an SSH login name `name+table`
-/// (or `name+table+clock`, see [`login_clock`]); characters other than
-/// letters, digits, `-` and `_` are dropped, and an empty name becomes
-/// `player`.
-pub fn parse_login(user: &str) -> (String, Option<String>) {
+/// (or `name+table+clock`, see [`login_clock`]): the name as sent (read
+/// whole or refused by [`super::names::checked`]), the table's name kept
+/// to letters, digits, `-` and `_`.
+pub fn parse_login(user: &str) -> (&str, Option<String>) {
     let mut parts = user.splitn(3, '+');
     let name = parts.next().unwrap_or_default();
     let table = parts.next();
-    let name = clean_name(name).unwrap_or_else(|| "player".to_string());
     (name, table.and_then(clean_name))
 }
 
@@ -144,11 +143,11 @@ mod tests {
 
     #[test]
     fn a_login_name_gives_the_name_and_the_table() {
-        assert_eq!(parse_login("ann+t1"), ("ann".into(), Some("t1".into())));
-        assert_eq!(parse_login("ann"), ("ann".into(), None));
-        assert_eq!(parse_login("+../x"), ("player".into(), Some("x".into())));
-        assert_eq!(parse_login("a/b+"), ("ab".into(), None));
-        assert_eq!(parse_login("ann+t1+5+3"), ("ann".into(), Some("t1".into())));
+        assert_eq!(parse_login("ann+t1"), ("ann", Some("t1".into())));
+        assert_eq!(parse_login("ann"), ("ann", None));
+        assert_eq!(parse_login("+../x"), ("", Some("x".into())));
+        assert_eq!(parse_login("a/b+"), ("a/b", None));
+        assert_eq!(parse_login("ann+t1+5+3"), ("ann", Some("t1".into())));
         let five = TimeControl::parse("5+3").expect("a control");
         assert_eq!(login_clock("ann+t1+5+3"), Ok(five));
         assert_eq!(login_clock("ann+t1"), Ok(None));

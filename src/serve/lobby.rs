@@ -113,6 +113,8 @@ pub enum Choice {
     /// Go on in the line mode (`L`): the lobby and the tables in lines,
     /// for a screen reader.
     Lines,
+    /// Turn the screen reader view of tables and reviews on or off (`S`).
+    Reader,
 }
 
 /// The lines above the list (the greeting, a blank, the list's title)
@@ -270,6 +272,9 @@ impl Lobby {
         }
         if step == LobbyStep::Lines {
             return Choice::Lines;
+        }
+        if step == LobbyStep::Reader {
+            return Choice::Reader;
         }
         match self.page {
             Page::Quick => self.quick_step(step),

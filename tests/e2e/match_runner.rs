@@ -176,3 +176,44 @@ fn a_game_adjudicated_on_material_reads_in_python_chess_as_its_result() {
     };
     assert_eq!(out.trim(), "1-0|adjudication|Adjudicated on material|0");
 }
+
+/// catboard as a UCI engine on both sides of `catboard-match` (UCI
+/// against UCI, through catboard's own engine client): two games with
+/// colours reversed, every move legal (the runner ends a game at an
+/// illegal one and says so), each written with its result.
+#[test]
+fn two_games_uci_against_uci_are_played_and_written_with_their_results() {
+    let folder = Scratch::new("match-uci");
+    let pgn = folder.0.join("games.pgn");
+    let path = pgn.to_string_lossy().into_owned();
+    let engine = format!("uci:{}", crate::support::process::BIN) + " uci";
+    let (status, out, err) = catboard_match(&[
+        "--engine1",
+        &engine,
+        "--engine2",
+        &engine,
+        "--games",
+        "2",
+        "--st",
+        "1",
+        "--depth",
+        "2",
+        "--max-moves",
+        "20",
+        "--pgn",
+        &path,
+    ]);
+    assert!(status.success(), "{err}\n{out}");
+    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 2, "{out}");
+    assert!(
+        !out.contains("illegal") && !out.contains("forfeit"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&pgn).expect("catboard-match wrote the PGN");
+    for n in 1..=2 {
+        let read = pgn::read_game(&text, n).expect("catboard reads the PGN back");
+        assert_ne!(read.result, "*", "game {n}: {text}");
+        assert!(read.pgn.moves.len() >= 2, "game {n}: {text}");
+    }
+}

@@ -83,3 +83,76 @@ engine.quit()
         assert!(out.contains("analysed"), "{out}");
     }
 }
+
+/// `scripts/match.py` (python-chess's UCI client on both sides) runs
+/// `catboard uci` against Stockfish held to `UCI_Elo 1350` on clocks, when
+/// both are installed (else says it is skipped): two full games, colours
+/// reversed, with no illegal move and no engine error from catboard. The
+/// losses on time it counts are printed, not asserted (a loaded machine
+/// may be slow); the measured figures are in docs/protocols.md.
+#[test]
+fn scripts_match_py_plays_catboard_uci_against_stockfish() {
+    let Some(stockfish) = catboard::protocol::engine::process::find_program("stockfish") else {
+        eprintln!("skipped: Stockfish is not installed (apt-get install stockfish)");
+        return;
+    };
+    let probe = Command::new("python3")
+        .args(["-c", "import chess.engine"])
+        .output();
+    if !probe.is_ok_and(|o| o.status.success()) {
+        eprintln!("skipped: python-chess is not installed (pip install chess)");
+        return;
+    }
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/match.py");
+    let book = concat!(env!("CARGO_MANIFEST_DIR"), "/bench/openings-chess.txt");
+    let done = Command::new("python3")
+        .args([
+            script,
+            "--engine1",
+            &format!("{BIN} uci"),
+            "--proto1",
+            "uci",
+            "--name1",
+            "catboard",
+            "--engine2",
+            &stockfish.to_string_lossy(),
+            "--proto2",
+            "uci",
+            "--name2",
+            "stockfish",
+            "--option2",
+            "UCI_LimitStrength=true",
+            "--option2",
+            "UCI_Elo=1350",
+            "--games",
+            "2",
+            "--tc",
+            "5+0.05",
+            "--max-moves",
+            "30",
+            "--book",
+            book,
+        ])
+        .output()
+        .expect("python3 runs");
+    let out = String::from_utf8_lossy(&done.stdout).into_owned();
+    assert!(
+        done.status.success(),
+        "{out}\n{}",
+        String::from_utf8_lossy(&done.stderr)
+    );
+    println!("{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("game ")).count(),
+        2,
+        "{out}"
+    );
+    let faults = out
+        .lines()
+        .find(|l| l.starts_with("catboard: "))
+        .unwrap_or_else(|| panic!("no count of catboard's faults in:\n{out}"));
+    assert!(
+        faults.starts_with("catboard: 0 illegal moves, ") && faults.ends_with(", 0 engine errors"),
+        "{out}"
+    );
+}

@@ -12,4 +12,5 @@ mod hardening;
 mod lines;
 mod pairing;
 mod serve;
+mod unplayed;
 mod verdicts;

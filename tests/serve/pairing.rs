@@ -89,3 +89,50 @@ async fn a_rematch_swaps_the_colours_and_a_finished_game_opens_for_review() {
     drop((ann, bob));
     server.stop();
 }
+
+/// The screen reader view over SSH: asked for by the login name
+/// `name+reader` or by `S` in the lobby, a table is drawn still with the
+/// terminal's cursor shown on the sentence rows at the bottom, where a
+/// screen reader reads; the ordinary screen hides the cursor.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_screen_reader_view_by_login_name_or_lobby_key() {
+    let data = TempDir::new("reader");
+    let mut server = Server::start(data.path(), &[]);
+    let mut bob = Player::with_key(server.port, "bob+t1", &new_key()).await;
+    bob.wait_for("at table t1.").await;
+    assert!(
+        bob.screen.screen().hide_cursor(),
+        "the ordinary screen hides the terminal's cursor"
+    );
+
+    // `S` in the lobby turns the view on, and says so.
+    let mut cat = Player::with_key(server.port, "cat", &new_key()).await;
+    cat.wait_for("Welcome, cat").await;
+    cat.send(b"S").await.expect("send");
+    cat.wait_for("The screen reader view is on").await;
+    cat.send(b"S").await.expect("send");
+    cat.wait_for("The screen reader view is off.").await;
+
+    let mut ann = Player::with_key(server.port, "ann+reader", &new_key()).await;
+    ann.wait_for("White: bob, Black: free").await;
+    // Enter joins the table highlighted: t1, the only one.
+    ann.send(b"\r").await.expect("send");
+    ann.wait_for("at table t1.").await;
+    let shown = ann.read_until(|p| !p.screen.screen().hide_cursor()).await;
+    assert!(shown, "the reader view shows the terminal's cursor");
+    let screen = ann.screen.screen();
+    let (rows, cols) = screen.size();
+    let (rows, cols) = (u16::from(rows), u16::from(cols));
+    let (row, _) = screen.cursor_position();
+    assert!(
+        row + 2 >= rows,
+        "the cursor stands on the sentence rows at the bottom, not row {row} of {rows}"
+    );
+    let sentence: String = screen.rows(0, cols).skip(usize::from(row)).collect();
+    assert!(
+        sentence.contains("at table t1."),
+        "the sentence under the cursor is what was said last: {sentence:?}"
+    );
+    drop((ann, bob, cat));
+    server.stop();
+}

@@ -112,6 +112,8 @@ pub enum LobbyStep {
     /// Go on in the line mode: the lobby and the tables in lines, for a
     /// screen reader.
     Lines,
+    /// Draw tables and reviews in the screen reader view, or not.
+    Reader,
 }
 
 /// Everything that can change the application's state.
@@ -184,6 +186,19 @@ pub enum Action {
     Analyse,
     /// Stop the analysis under way, keeping the positions it finished.
     StopAnalysis,
+    /// Show the best lines of the position on the board (the live one,
+    /// or the one in review), found on a worker thread.
+    BestLines,
+    /// The best-lines search has lines to show: after a finished depth,
+    /// or (`done`) at its end.
+    LinesFound {
+        /// The search's id.
+        id: u64,
+        /// The lines so far, best first.
+        lines: Vec<catboard::analysis::Line>,
+        /// Whether the search has ended.
+        done: bool,
+    },
     /// The analysis under way has finished another position.
     AnalysisProgress {
         /// The pass's id.

@@ -10,6 +10,7 @@
 pub mod action;
 pub mod analysing;
 pub mod app;
+pub mod best_lines;
 pub mod computer;
 pub mod describe;
 pub mod engines;
@@ -270,6 +271,7 @@ pub fn perform(app: &mut App, workers: &mut Workers, effects: Vec<Effect>) {
             }
             Effect::Think(request) => workers.start(*request).err(),
             Effect::Analyse(request) => workers.analyse(*request).err(),
+            Effect::FindLines(request) => workers.find_lines(*request).err(),
             Effect::AskEngine(request) => workers.ask_engine(*request).err(),
             Effect::StopThinking(id) => {
                 workers.stop(id);

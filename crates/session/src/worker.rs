@@ -7,6 +7,7 @@
 
 use super::action::Action;
 use super::analysing::AnalysisRequest;
+use super::best_lines::LinesRequest;
 use super::computer::SearchRequest;
 use super::engines::{EnginePlayers, EngineRequest};
 use super::input::Incoming;
@@ -101,27 +102,69 @@ impl Workers {
     /// included, with what was done) as [`Action::Analysed`]; a failure to
     /// start comes back as one sentence.
     pub fn analyse(&mut self, request: AnalysisRequest) -> Result<(), String> {
+        let id = request.id;
+        self.spawn("analyse", id, "the analysis", move |stop, send| {
+            let (analysis, failure) = super::analysing::run(request, stop, |progress| {
+                send(Action::AnalysisProgress { id, progress })
+            });
+            send(Action::Analysed {
+                id,
+                analysis: Box::new(analysis),
+                failure,
+            });
+        })
+    }
+
+    /// Starts the best-lines search `request` on a new thread, reporting
+    /// the lines after each finished depth and at the end (a stop
+    /// included) as [`Action::LinesFound`]; a failure to start comes back
+    /// as one sentence.
+    pub fn find_lines(&mut self, request: LinesRequest) -> Result<(), String> {
+        let id = request.id;
+        self.spawn(
+            "lines",
+            id,
+            "the search for the best lines",
+            move |stop, send| {
+                let lines = super::best_lines::run(&request, stop, |lines| {
+                    send(Action::LinesFound {
+                        id,
+                        lines: lines.to_vec(),
+                        done: false,
+                    })
+                });
+                send(Action::LinesFound {
+                    id,
+                    lines,
+                    done: true,
+                });
+            },
+        )
+    }
+
+    /// Runs `job` on a new thread named `name-id` with a stop flag of its
+    /// own (raised by [`Workers::stop`]) and a way to send actions back;
+    /// a failure to start is one sentence naming `what`.
+    fn spawn(
+        &mut self,
+        name: &str,
+        id: u64,
+        what: &str,
+        job: impl FnOnce(&AtomicBool, &dyn Fn(Action)) + Send + 'static,
+    ) -> Result<(), String> {
         self.running.retain(|_, (_, handle)| !handle.is_finished());
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
         let tx = self.tx.clone();
-        let id = request.id;
         let handle = std::thread::Builder::new()
-            .name(format!("analyse-{id}"))
+            .name(format!("{name}-{id}"))
             .spawn(move || {
                 let send = |action: Action| {
                     let _ = tx.send(Incoming::Action(action));
                 };
-                let (analysis, failure) = super::analysing::run(request, &flag, |progress| {
-                    send(Action::AnalysisProgress { id, progress })
-                });
-                send(Action::Analysed {
-                    id,
-                    analysis: Box::new(analysis),
-                    failure,
-                });
+                job(&flag, &send);
             })
-            .map_err(|e| format!("Could not start the analysis: {e}."))?;
+            .map_err(|e| format!("Could not start {what}: {e}."))?;
         self.running.insert(id, (stop, handle));
         Ok(())
     }

@@ -488,7 +488,7 @@ impl Connection {
                 }
             }
             Some(Typed::Leave) => self.back_to_lobby().await,
-            Some(Typed::Analyse) => self.say(super::NO_ANALYSIS),
+            Some(Typed::Analyse | Typed::Lines) => self.say(super::NO_ANALYSIS),
             Some(Typed::Act {
                 action,
                 command,

@@ -714,12 +714,14 @@ fn every_screen_file_is_checked() {
         glance::screens::CASES,
         analysis::screens::CASES,
         puzzles::screens::CASES,
+        best_lines::screens::CASES,
     ]
     .concat();
     crate::golden::assert_every_file_is_checked(Owner::Screens, &cases);
 }
 
 mod analysis;
+mod best_lines;
 mod charsets;
 mod glance;
 mod puzzles;

@@ -10,7 +10,9 @@ use crate::session::app::{App, Screen, update};
 use crate::session::setup_form::Setup;
 use crate::session::speech::Voice;
 use crate::session::table::Player;
+use crate::ui::view::reader_sentence_rows;
 use catboard::core::Game;
+use catboard::variants::Layout;
 use catboard::variants::Variant;
 
 /// The screen's rows as text.
@@ -39,16 +41,22 @@ fn reader_game(variant: Variant) -> App {
     app
 }
 
-/// Presses each of `keys` in turn and checks each changes at most two
-/// rows, the bottom two, and that they then say `expect(app)`.
-fn at_most_two_rows_change(app: &mut App, keys: &[Action], width: u16, height: u16) {
+/// Presses each of `keys` in turn and checks each changes only the
+/// sentence rows at the bottom, `sentence` of them.
+fn only_the_sentence_rows_change(
+    app: &mut App,
+    keys: &[Action],
+    width: u16,
+    height: u16,
+    sentence: u16,
+) {
     let mut before = rows(app, width, height);
     for key in keys {
         update(app, key.clone());
         let after = rows(app, width, height);
         let diff = changed(&before, &after);
         assert!(
-            diff.len() <= 2 && diff.iter().all(|&r| r as u16 >= height - 2),
+            diff.iter().all(|&r| r as u16 >= height - sentence),
             "{key:?} changed rows {diff:?}:\n{}",
             after.join("\n")
         );
@@ -72,15 +80,24 @@ fn a_cursor_key_changes_only_the_sentence_rows_in_every_variant() {
     for &variant in Variant::ALL {
         for (width, height) in [(120, 40), (200, 60)] {
             let mut app = reader_game(variant);
-            at_most_two_rows_change(&mut app, &keys, width, height);
-            let text = rows(&app, width, height)[height as usize - 2..].join(" ");
+            let sentence = reader_sentence_rows(variant.layout(), height);
+            only_the_sentence_rows_change(&mut app, &keys, width, height, sentence);
+            let text = rows(&app, width, height)[usize::from(height - sentence)..]
+                .join(" ")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
             let Screen::Playing(p) = &app.screen else {
                 panic!("playing")
             };
             let name = Voice::SPOKEN.cell(p.table.game().geometry(), p.cursor);
-            assert!(
-                text.contains(&format!("{name}: ")),
-                "the cell is said: {text}"
+            assert!(text.contains(&name), "the cell is said: {text}");
+            // On the sphere the numbered neighbours too: the keys 1–8.
+            let around = format!("Neighbours of {name}: 1 ");
+            assert_eq!(
+                text.contains(&around),
+                variant.layout() == Layout::Sphere,
+                "{text}"
             );
         }
     }

@@ -9,7 +9,9 @@
 //!   whole with its class mark;
 //! - from 120×40 up the graph is drawn for every variant.
 
-use super::layout_props::{board_and_panel, game_in_play, heights, narrowest, rows_in};
+use super::layout_props::{
+    board_and_panel, game_in_play, heights, narrowest, rows_in, words_of_moves,
+};
 use super::panels::{self, graph_rows};
 use super::{Look, playing_layout, view};
 use crate::session::analysing::ShownAnalysis;
@@ -71,7 +73,7 @@ fn check(app: &App, terminal: &mut Terminal<TestBackend>, width: u16, height: u1
     let buffer = terminal.backend().buffer().clone();
     let area = Rect::new(0, 0, width, height);
     let (body, _, _) = playing_layout(app, &look, p, area);
-    let Some((_, Some(panel))) = board_and_panel(&look, p, body) else {
+    let Some((_, Some(panel))) = board_and_panel(p, body) else {
         return Vec::new();
     };
     let mut problems = Vec::new();
@@ -112,14 +114,13 @@ fn check(app: &App, terminal: &mut Terminal<TestBackend>, width: u16, height: u1
         .zip(marks.iter().map(|c| c.map_or("", |c| c.mark())))
         .map(|(m, mark)| format!("{m}{mark}"))
         .collect();
-    let text = rows.join("\n").replace(['▸', '│'], " ");
-    let shown: Vec<&str> = text.split_whitespace().collect();
+    let shown = words_of_moves(&rows);
     for mv in &played[played.len().saturating_sub(seats)..] {
-        if !mv.split_whitespace().all(|w| shown.contains(&w)) {
+        if !mv.split_whitespace().all(|w| shown.contains(w)) {
             problems.push(format!("{at}: the move list does not show {mv}"));
         }
     }
-    let _ = panels::moves_box_min(p, panel.width);
+    let _ = panels::moves_box_min(&look, p, panel.width);
     problems
 }
 

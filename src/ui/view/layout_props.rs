@@ -6,7 +6,8 @@
 //!   the feedback rows;
 //! - every line the panel draws fits its width, and every word on it is
 //!   whole (a word of the texts the panel was given, never a piece of one);
-//! - the move list shows every seat's move of the last round, each whole;
+//! - the move list shows every seat's move of the last round, each whole,
+//!   under the seats' names where it names them over its columns;
 //! - the feedback's words are whole;
 //! - the help fits the screen or scrolls, its lines fit its columns, and
 //!   scrolling through it shows every one of its words whole.
@@ -22,7 +23,7 @@ use crate::session::keymap::Context;
 use crate::session::look::LookChoice;
 use crate::session::table::{Player, TableGame, TableSpec};
 use catboard::core::geometry::Shape;
-use catboard::core::{Game, Options};
+use catboard::core::{Game, Options, Seat};
 use catboard::variants::Variant;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -108,16 +109,27 @@ pub(super) fn rows_in(buffer: &Buffer, area: Rect) -> Vec<String> {
 }
 
 /// Where the board (the sphere's globe) and the panel go in `body`.
-pub(super) fn board_and_panel(
-    look: &Look,
-    p: &Playing,
-    body: Rect,
-) -> Option<(Rect, Option<Rect>)> {
+pub(super) fn board_and_panel(p: &Playing, body: Rect) -> Option<(Rect, Option<Rect>)> {
     if p.table.game().geometry().shape() == Shape::Graph {
-        super::sphere::layout(look, p, body).map(|l| (l.globe.used(), l.panel))
+        super::sphere::layout(p, body).map(|l| (l.globe.used(), l.panel))
     } else {
         board_layout(p, body).map(|(_, board, panel)| (board, panel))
     }
+}
+
+/// The words of a panel's `rows` as the move list writes moves: without
+/// the current-move mark, the box's sides or an army's tag (`R:Yii-jj`).
+pub(super) fn words_of_moves(rows: &[String]) -> BTreeSet<String> {
+    rows.iter()
+        .flat_map(|r| {
+            r.split_whitespace()
+                .map(|w| {
+                    let w = w.trim_start_matches('▸').trim_matches('│');
+                    w.split_once(':').map_or(w, |(_, mv)| mv).to_string()
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 /// The smallest width at which `app`'s board is drawn at `height`.
@@ -127,7 +139,7 @@ pub(super) fn narrowest(app: &App, height: u16) -> u16 {
     (10..=WIDEST)
         .find(|w| {
             let (body, _, _) = playing_layout(app, &look, p, Rect::new(0, 0, *w, height));
-            board_and_panel(&look, p, body).is_some()
+            board_and_panel(p, body).is_some()
         })
         .unwrap_or(WIDEST)
 }
@@ -154,7 +166,7 @@ fn check_size(
     }
     let buffer = terminal.backend().buffer().clone();
     let (body, feedback, said) = playing_layout(app, &look, p, area);
-    let Some((board, panel)) = board_and_panel(&look, p, body) else {
+    let Some((board, panel)) = board_and_panel(p, body) else {
         return vec![format!("{at}: no board")];
     };
     if !area.contains(board.as_position())
@@ -238,18 +250,29 @@ fn check_size(
             }
         }
     }
+    // Where the move list names the seats over their columns, the names
+    // stay under the box's title however far the list has run.
+    let rows = rows_in(&buffer, panel);
+    let grid = panels::MoveGrid::of(p, text_width);
+    if grid.header
+        && let Some(title) = rows.iter().position(|r| r.contains("Moves"))
+    {
+        let under = rows.get(title + 1).map_or("", String::as_str);
+        let game = p.table.game();
+        for seat in 0..grid.seats {
+            let name = crate::session::words::capitalise(game.seat_name(Seat(seat as u8)));
+            if !under.contains(&name) {
+                problems.push(format!(
+                    "{at}: the move list's header does not name {name}: {under:?}"
+                ));
+            }
+        }
+    }
     // The move list shows each seat's move of the last round.
     let seats = p.table.players().len();
     let played: Vec<&str> = p.table.notation().collect();
     let last_round = &played[played.len().saturating_sub(seats)..];
-    let shown: BTreeSet<String> = rows_in(&buffer, panel)
-        .iter()
-        .flat_map(|r| {
-            r.split_whitespace()
-                .map(|w| w.trim_start_matches('▸').trim_matches('│').to_string())
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let shown = words_of_moves(&rows);
     for mv in last_round {
         if !mv.split_whitespace().all(|w| shown.contains(w)) {
             problems.push(format!(
@@ -452,7 +475,7 @@ fn the_promotion_chooser_hides_neither_its_cell_nor_the_board_where_there_is_roo
                 }
                 // With room beside the board, the board stays whole.
                 let (body, _, _) = playing_layout(app, &look, p, area);
-                if let Some((board, _)) = board_and_panel(&look, p, body) {
+                if let Some((board, _)) = board_and_panel(p, body) {
                     let room = area.right().saturating_sub(board.right() + 1);
                     if room >= popup.width {
                         beside += 1;

@@ -1,5 +1,6 @@
 //! Drawing: `view(&App, &mut Frame)` only reads the state and draws it.
 
+pub mod best_lines;
 pub mod board;
 pub mod cell_list;
 pub mod eval_graph;
@@ -17,6 +18,8 @@ pub mod puzzle;
 mod review_props;
 pub mod setup_screen;
 pub mod sphere;
+#[cfg(test)]
+mod steady_props;
 pub mod wrap;
 
 use super::theme::{Theme, load_theme};
@@ -197,6 +200,7 @@ pub fn view(app: &App, look: &Look, frame: &mut Frame<'_>) {
                 glance::draw(app, look, p.shown_game(), v, frame, above_hints);
             }
         }
+        Some(Overlay::Lines(shown)) => best_lines::draw(look, shown, frame, above_hints(area)),
         Some(Overlay::ConfirmNewGame) => {
             let question = match &app.screen {
                 Screen::Playing(p) => describe::new_game_question(&p.table),
@@ -240,9 +244,9 @@ pub fn drawn_cell(
     match p.table.variant().layout() {
         Layout::Sphere => {
             let parts = if app.reader {
-                sphere::still_layout(look, p, body)?
+                sphere::still_layout(p, body)?
             } else {
-                sphere::layout(look, p, body)?
+                sphere::layout(p, body)?
             };
             Some((parts.globe.cell_area(geo, cell), parts.globe.used()))
         }
@@ -395,17 +399,15 @@ type Said = (Option<(String, Style)>, Option<(String, Style)>);
 /// last row. A fixed status line is this feedback area.
 pub fn playing_layout(app: &App, look: &Look, p: &Playing, area: Rect) -> (Rect, Rect, Said) {
     let graph = p.table.variant().layout() == Layout::Sphere;
-    let width = area.width.saturating_sub(2) as usize;
     let one_row = Rect {
         height: area.height.saturating_sub(2),
         ..area
     };
     let said = feedback(app, look, p, false);
     let said_with_status = feedback(app, look, p, true);
-    let wanted = said_with_status
-        .as_ref()
-        .map_or(1, |(text, _)| wrap_words(text, width).len().max(1)) as u16;
-    let wanted = wanted.min(FEEDBACK_ROWS);
+    // The feedback takes as many rows as the board leaves free below it
+    // (up to FEEDBACK_ROWS), whatever it says now: so the board and the
+    // panel keep their places all game.
     let free = if graph {
         0
     } else {
@@ -413,7 +415,9 @@ pub fn playing_layout(app: &App, look: &Look, p: &Playing, area: Rect) -> (Rect,
             one_row.bottom().saturating_sub(board.bottom())
         })
     };
-    let rows = wanted.min(1 + free).min(area.height.saturating_sub(1));
+    let rows = FEEDBACK_ROWS
+        .min(1 + free)
+        .min(area.height.saturating_sub(1));
     let body = Rect {
         height: area.height.saturating_sub(1 + rows),
         ..area
@@ -466,13 +470,24 @@ fn draw_playing(app: &App, look: &Look, p: &Playing, frame: &mut Frame<'_>, area
     );
 }
 
+/// How many rows at the bottom of a screen `height` rows high the screen
+/// reader view gives the sentence: two, and on the sphere, where the
+/// sentence goes on with the numbered neighbours, a quarter of the screen.
+pub(crate) fn reader_sentence_rows(layout: Layout, height: u16) -> u16 {
+    match layout {
+        Layout::Sphere => (height / 4).max(2),
+        Layout::Grid => 2,
+    }
+}
+
 /// The screen reader view: the board and panels drawn still (no cursor
 /// mark, no search progress, no cell list), so that a cursor key changes
 /// nothing but the two sentence rows at the bottom, where the terminal's
 /// cursor stands for the screen reader to read.
 fn draw_reader(app: &App, look: &Look, p: &Playing, frame: &mut Frame<'_>, area: Rect) {
+    let rows = reader_sentence_rows(p.table.variant().layout(), area.height);
     let body = Rect {
-        height: area.height.saturating_sub(2),
+        height: area.height.saturating_sub(rows),
         ..area
     };
     let mut marks = board_marks(p);
@@ -502,9 +517,9 @@ fn draw_reader(app: &App, look: &Look, p: &Playing, frame: &mut Frame<'_>, area:
     }
     let sentence = Rect {
         x: area.x + 1,
-        y: area.bottom().saturating_sub(2),
+        y: area.bottom().saturating_sub(rows),
         width: area.width.saturating_sub(2),
-        height: 2.min(area.height),
+        height: rows.min(area.height),
     };
     let (text, error) = match (&app.overlay, &app.message) {
         (Some(Overlay::Field { text, purpose }), _) => {
@@ -519,7 +534,12 @@ fn draw_reader(app: &App, look: &Look, p: &Playing, frame: &mut Frame<'_>, area:
         (_, None) => match p.shown_outcome() {
             Some(ending) => (describe::result_in(&p.table, ending, app.voice), false),
             None => (
-                describe::position::cell_detail(p.shown_game(), app.voice, p.cursor),
+                describe::position::cursor_sentence(
+                    p.shown_game(),
+                    app.voice,
+                    p.orientation,
+                    p.cursor,
+                ),
                 false,
             ),
         },

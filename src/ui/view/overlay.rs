@@ -18,7 +18,7 @@ use ratatui::widgets::{Block, Clear, Paragraph};
 use unicode_width::UnicodeWidthStr;
 
 /// A box of `width` × `height` centred in `area` (clipped to it).
-fn centred(area: Rect, width: u16, height: u16) -> Rect {
+pub(super) fn centred(area: Rect, width: u16, height: u16) -> Rect {
     let width = width.min(area.width);
     let height = height.min(area.height);
     Rect {
@@ -29,7 +29,8 @@ fn centred(area: Rect, width: u16, height: u16) -> Rect {
     }
 }
 
-fn boxed<'a>(look: &Look, title: &'a str) -> Block<'a> {
+/// A bordered box in `look`'s accent, titled `title`.
+pub(super) fn boxed<'a>(look: &Look, title: &'a str) -> Block<'a> {
     Block::bordered()
         .border_set(look.glyphs.border())
         .border_style(look.accent())

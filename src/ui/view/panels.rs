@@ -5,10 +5,12 @@
 //! Every line is laid out for the panel's width here, so nothing is cut:
 //! sentences break between words ([`wrap_words`]), and the move list puts
 //! as many of a round's moves on a line as fit, one column per move as wide
-//! as the longest move, continuing a round on the next line when the
-//! panel is narrow: every seat's move is always shown.
+//! as an ordinary move of the variant (a longer one takes two), continuing
+//! a round on the next line when the panel is narrow, each move then
+//! tagged with its army where a round has more than two: every seat's move
+//! is always shown.
 
-use super::wrap::wrap_words;
+use super::wrap::{wrap_items, wrap_words};
 use super::{Look, plain};
 use crate::session::app::Playing;
 use crate::session::computer::{Purpose, Thinking};
@@ -55,42 +57,96 @@ pub struct MoveGrid {
     pub per_line: usize,
     /// Seats in a round.
     pub seats: usize,
+    /// Columns of the army's tag before each move (`R:`), when a round of
+    /// more than two seats does not fit a line; 0 otherwise.
+    pub tag: usize,
+    /// Whether the list opens with the seats' names over their columns
+    /// (more than two seats, a round to a line).
+    pub header: bool,
 }
 
 impl MoveGrid {
     /// The grid for `p`'s moves in a panel whose text is `width` columns.
+    ///
+    /// The columns are the same all game long, whatever is played: as wide
+    /// as an ordinary move of the variant ([`nominal_move_width`]); a
+    /// longer entry (Cat Chess's "Cats pass", a flag falling) takes as many
+    /// columns as it needs, so the panel never widens and the board never
+    /// moves.
     pub fn of(p: &Playing, width: usize) -> MoveGrid {
+        MoveGrid::with_marks(p, width, mark_room(p))
+    }
+
+    /// The grid with `marks` columns after each move for its class mark
+    /// (`?!`): the panel's width is reckoned without them, so showing an
+    /// analysis never moves the board (a round may take more lines).
+    fn with_marks(p: &Playing, width: usize, marks: usize) -> MoveGrid {
         let table = &p.table;
         let seats = table.players().len().max(1);
-        let longest = table
-            .notation()
-            .chain(table.undone_notation())
-            .map(UnicodeWidthStr::width)
-            .max()
-            .unwrap_or(0)
-            .max(MOVE_COLUMN)
-            + mark_room(p);
         let rounds = table.ply() + table.undone_notation().count() + seats;
         let last_round = usize::from(table.first_round()) + rounds / seats;
         let number = last_round.to_string().len().max(3) + 1;
-        let slot = longest + 2;
+        let slot = nominal_move_width(table.game()) + marks + 2;
+        let fits_round = number + seats * slot <= width;
+        let tag = if seats > 2 && !fits_round {
+            army_tags(table.game())
+                .iter()
+                .map(|t| t.width())
+                .max()
+                .unwrap_or(0)
+        } else {
+            0
+        };
+        let slot = slot + tag;
         let per_line = (width.saturating_sub(number) / slot).clamp(1, seats);
         MoveGrid {
             number,
             slot,
             per_line,
             seats,
+            tag,
+            header: seats > 2 && fits_round,
         }
-    }
-
-    /// Lines one round takes.
-    pub fn lines_per_round(self) -> usize {
-        self.seats.div_ceil(self.per_line)
     }
 
     /// The text width that puts a whole round on one line.
     pub fn one_line_width(self) -> usize {
         self.number + self.seats * self.slot
+    }
+}
+
+/// The columns of an ordinary move of `game`'s variant: a piece's two
+/// letters, two cell names, a capture mark and a check or promotion mark
+/// (`+Dxa10-b11`, `Qxh8+`), at least [`MOVE_COLUMN`]. It depends on the
+/// board alone, so the move list's columns (and the panel's width) stay
+/// the same all game.
+pub fn nominal_move_width(game: &impl Game) -> usize {
+    let geo = game.geometry();
+    let cell = geo.cells().map(|c| geo.name(c).width()).max().unwrap_or(2);
+    (2 * cell + 3).max(MOVE_COLUMN)
+}
+
+/// Each seat's tag in a move list of more than two seats that is too
+/// narrow for a round on a line: the seats' initials and a colon (`R:`),
+/// or their whole names where two initials are the same.
+fn army_tags(game: &impl Game) -> Vec<String> {
+    let names = game.seat_names();
+    let initials: Vec<String> = names
+        .iter()
+        .map(|n| capitalise(n).chars().take(1).collect())
+        .collect();
+    let distinct = initials
+        .iter()
+        .collect::<std::collections::BTreeSet<_>>()
+        .len()
+        == initials.len();
+    if distinct {
+        initials.into_iter().map(|i| format!("{i}:")).collect()
+    } else {
+        names
+            .iter()
+            .map(|n| format!("{}:", capitalise(n)))
+            .collect()
     }
 }
 
@@ -101,9 +157,10 @@ fn mark_room(p: &Playing) -> usize {
 }
 
 /// The width the panels want: room for a round of moves on one line, and
-/// for the longest player line.
+/// for the longest player line. It is the same all game long (the move
+/// list's columns are the variant's, not the moves').
 pub fn wanted_width(p: &Playing) -> u16 {
-    let grid = MoveGrid::of(p, usize::MAX / 2);
+    let grid = MoveGrid::with_marks(p, usize::MAX / 2, 0);
     let players = p
         .table
         .players()
@@ -114,10 +171,13 @@ pub fn wanted_width(p: &Playing) -> u16 {
     (grid.one_line_width().max(players) as u16 + FRAME).clamp(PANEL_MIN, PANEL_MAX)
 }
 
-/// The fewest rows the move box needs: its borders and one round.
-pub fn moves_box_min(p: &Playing, width: u16) -> u16 {
-    let grid = MoveGrid::of(p, width.saturating_sub(FRAME) as usize);
-    grid.lines_per_round() as u16 + 2
+/// The fewest rows the move box needs: its borders and the current
+/// round's lines (a move longer than a column, or a round broken over
+/// lines, takes more than one).
+pub fn moves_box_min(look: &Look, p: &Playing, width: u16) -> u16 {
+    let laid = lay_out_moves(look, p, width.saturating_sub(FRAME) as usize);
+    let (start, end) = laid.round;
+    (end - start).max(1) as u16 + 2 + u16::from(laid.header.is_some())
 }
 
 /// Draws the panels into `area`: the game box on top, the moves below.
@@ -130,7 +190,7 @@ pub fn draw(look: &Look, p: &Playing, frame: &mut Frame<'_>, area: Rect) {
 /// when the game changes.
 pub fn draw_with(look: &Look, p: &Playing, frame: &mut Frame<'_>, area: Rect, still: bool) {
     let text_width = area.width.saturating_sub(FRAME) as usize;
-    let moves_min = moves_box_min(p, area.width);
+    let moves_min = moves_box_min(look, p, area.width);
     let room = area.height.saturating_sub(moves_min).saturating_sub(2) as usize;
     let game_lines = game_lines(look, p, text_width, room, still);
     let game_height = (game_lines.len() as u16 + 2).min(area.height);
@@ -492,8 +552,9 @@ fn series_lines(look: &Look, table: &TableGame, width: usize) -> Vec<Line<'stati
 }
 
 /// "`label`: `value`" broken between words into lines of at most `width`
-/// columns, the label dimmed. A value with no spaces (captured pieces) is
-/// broken between its characters.
+/// columns, the label dimmed; a list (`Red 0, Orange 0`) only between its
+/// items. A value with no spaces (captured pieces) is broken between its
+/// characters.
 fn labelled_lines(look: &Look, label: &str, value: &str, width: usize) -> Vec<Line<'static>> {
     let prefix = format!("{label}: ");
     let spaced = if value.contains(' ') || value.width() + prefix.width() <= width {
@@ -503,7 +564,30 @@ fn labelled_lines(look: &Look, label: &str, value: &str, width: usize) -> Vec<Li
         let glyphs: Vec<String> = value.chars().map(String::from).collect();
         return chunked(look, &prefix, &glyphs, width);
     };
-    wrap_words(&format!("{prefix}{spaced}"), width)
+    // A list (`Red 0, Orange 0`) breaks between its items, other words
+    // between words; the label stays with the first.
+    let mut items: Vec<String> = if spaced.contains(", ") {
+        let parts: Vec<&str> = spaced.split(", ").collect();
+        let last = parts.len() - 1;
+        parts
+            .iter()
+            .enumerate()
+            .map(|(i, item)| {
+                if i < last {
+                    format!("{item},")
+                } else {
+                    item.to_string()
+                }
+            })
+            .collect()
+    } else {
+        spaced.split_whitespace().map(str::to_string).collect()
+    };
+    match items.first_mut() {
+        Some(first) => first.insert_str(0, &prefix),
+        None => items.push(prefix.clone()),
+    }
+    wrap_items(&items, width)
         .into_iter()
         .enumerate()
         .map(
@@ -559,6 +643,47 @@ pub fn move_lines(
     height: usize,
     scroll: usize,
 ) -> Vec<Line<'static>> {
+    let MoveList {
+        header,
+        mut lines,
+        current_line,
+        round,
+    } = lay_out_moves(look, p, width);
+    // The seats' names stay over their columns however far the list runs.
+    let (header, height) = match header {
+        Some(h) if height >= 2 => (Some(h), height - 1),
+        _ => (None, height),
+    };
+    // Keep the current move's line in view with one line after it when
+    // there is one, and its round's first line when there is room (or as
+    // far back as the wheel scrolled).
+    let height = height.max(1);
+    let end = lines
+        .len()
+        .min((current_line + 2).max(height))
+        .min(round.0 + height)
+        .max(current_line + 1)
+        .saturating_sub(scroll)
+        .max(height.min(lines.len()));
+    lines.drain(..end.saturating_sub(height));
+    lines.truncate(height);
+    header.into_iter().chain(lines).collect()
+}
+
+/// The whole move list laid out at one width, before scrolling.
+struct MoveList {
+    /// The seats' names over their columns, when the grid has them.
+    header: Option<Line<'static>>,
+    /// Every line of moves.
+    lines: Vec<Line<'static>>,
+    /// The line of the current move.
+    current_line: usize,
+    /// The first line of the current move's round, and the line after it.
+    round: (usize, usize),
+}
+
+/// The move list at `width`, numbered by rounds, every line of it.
+fn lay_out_moves(look: &Look, p: &Playing, width: usize) -> MoveList {
     let grid = MoveGrid::of(p, width);
     let seats = grid.seats;
     let first = p.table.first_mover().index() % seats;
@@ -593,58 +718,116 @@ pub fn move_lines(
         .chain(undone.iter().map(|m| (*m, look.dim(), false)))
         .collect();
     if all.is_empty() {
-        return vec![Line::styled("No moves yet.", look.dim())];
+        return MoveList {
+            header: None,
+            lines: vec![Line::styled("No moves yet.", look.dim())],
+            current_line: 0,
+            round: (0, 1),
+        };
     }
     let first_round = usize::from(p.table.first_round());
     let rounds = (first + all.len()).div_ceil(seats);
-    let move_width = grid.slot - 2;
+    let tags = if grid.tag > 0 {
+        army_tags(p.table.game())
+    } else {
+        Vec::new()
+    };
+    let indent = || Span::raw(" ".repeat(grid.number));
     let mut lines: Vec<Line<'static>> = Vec::new();
+    let mut header = None;
+    if grid.header {
+        // The seats' names over their columns.
+        let game = p.table.game();
+        let mut spans = vec![indent()];
+        for seat in 0..seats {
+            let name: String = capitalise(game.seat_name(Seat(seat as u8)))
+                .chars()
+                .take(grid.slot - 2)
+                .collect();
+            spans.push(Span::styled(
+                format!("  {name:<w$}", w = grid.slot - 2),
+                look.dim(),
+            ));
+        }
+        header = Some(Line::from(spans));
+    }
+    let mut current_line = 0;
+    let current_round = current.map_or(0, |i| (first + i) / seats);
+    let mut round_lines = (0, 0);
     for round in 0..rounds {
+        if round == current_round {
+            round_lines.0 = lines.len();
+        }
         let mut spans = vec![Span::styled(
             format!("{:>w$}.", round + first_round, w = grid.number - 1),
             look.dim(),
         )];
+        // Slots filled on this line: an entry longer than a column takes
+        // as many as it needs, starting a line of its own when the rest
+        // of this one is too short.
         let mut on_line = 0;
         for slot in round * seats..(round + 1) * seats {
             let entry = slot.checked_sub(first).and_then(|i| all.get(i));
-            let text = match entry {
-                Some((m, style, is_current)) => {
-                    let mark = if *is_current {
-                        look.glyphs.marks().pointer
-                    } else {
-                        " "
-                    };
-                    Span::styled(format!("{mark}{m:<move_width$}"), *style)
-                }
+            let (text, style, is_current) = match entry {
+                Some((m, style, is_current)) => (m.to_string(), *style, *is_current),
                 None if slot < first => {
-                    let dots = look.glyphs.marks().ellipsis;
-                    Span::styled(format!(" {dots:<move_width$}"), look.dim())
+                    (look.glyphs.marks().ellipsis.to_string(), look.dim(), false)
                 }
                 None => break,
             };
-            if on_line == grid.per_line {
+            let mark = if is_current {
+                look.glyphs.marks().pointer
+            } else {
+                " "
+            };
+            let tag = tags.get(slot % seats).map_or("", String::as_str);
+            let whole = format!("{mark}{tag}{text}");
+            let span = (whole.width() + 1).div_ceil(grid.slot).max(1);
+            if on_line > 0 && on_line + span > grid.per_line {
                 lines.push(Line::from(std::mem::take(&mut spans)));
-                spans.push(Span::raw(" ".repeat(grid.number)));
+                spans.push(indent());
                 on_line = 0;
+                if grid.per_line == seats && span <= grid.per_line {
+                    // A round to a line: the entry keeps to its seat's
+                    // column (under its name) as far as the line lets it.
+                    let column = (slot % seats) * grid.slot;
+                    let room = width.saturating_sub(grid.number + whole.width() + 1);
+                    spans.push(Span::raw(" ".repeat(column.min(room))));
+                    on_line = grid.per_line - span;
+                }
+            }
+            if is_current {
+                current_line = lines.len();
+            }
+            if span > grid.per_line {
+                // Longer than a whole line: broken between its words.
+                let room = width.saturating_sub(grid.number + 1).max(1);
+                for (i, part) in wrap_words(&whole, room).into_iter().enumerate() {
+                    if i > 0 {
+                        lines.push(Line::from(std::mem::take(&mut spans)));
+                        spans.push(indent());
+                    }
+                    spans.push(Span::raw(" "));
+                    spans.push(Span::styled(part, style));
+                }
+                on_line = grid.per_line;
+                continue;
             }
             spans.push(Span::raw(" "));
-            spans.push(text);
-            on_line += 1;
+            let used: usize = spans.iter().map(Span::width).sum();
+            let pad = (span * grid.slot - 1).min(width.saturating_sub(used));
+            spans.push(Span::styled(format!("{whole:<pad$}"), style));
+            on_line += span;
         }
         lines.push(Line::from(spans));
+        if round == current_round {
+            round_lines.1 = lines.len();
+        }
     }
-    // Keep the current move's line in view with one line after it when
-    // there is one, or as far back as the wheel scrolled.
-    let per_round = grid.lines_per_round();
-    let current_slot = current.map_or(0, |i| first + i);
-    let current_line = (current_slot / seats) * per_round + (current_slot % seats) / grid.per_line;
-    let height = height.max(1);
-    let end = lines
-        .len()
-        .min((current_line + 2).max(height))
-        .saturating_sub(scroll)
-        .max(height.min(lines.len()));
-    lines.drain(..end.saturating_sub(height));
-    lines.truncate(height);
-    lines
+    MoveList {
+        header,
+        lines,
+        current_line,
+        round: round_lines,
+    }
 }

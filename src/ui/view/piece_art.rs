@@ -7,10 +7,12 @@
 //! - In the Unicode set a picture is made of quadrant blocks
 //!   (`▘▝▖▗▀▄▌▐▚▞▛▜▙▟█`, two by two pixels a character): chess's six kinds
 //!   and the Cat by their silhouettes (outlined: only the silhouette's
-//!   edge pixels), every other kind by its notation letter in a larger form
+//!   edge pixels), every other kind (a crowned one too, so it never looks
+//!   like the kind it was promoted from) by its notation letter in a larger form
 //!   (a 3 × 5 pixel font doubled in width), plain for a light seat and cut
 //!   out of a filled tile for a dark one. The glyph and seat mark are drawn
-//!   on the picture's base or under it.
+//!   on the picture's base or under it. No two kinds of a variant have
+//!   pictures alike (a test measures how many pixels they differ in).
 //! - In the letters and ASCII sets a picture is the piece's text (crown,
 //!   letter, seat mark) in a box of ASCII characters: an outlined box
 //!   (`.---.`) for a light seat, a filled one (`#####`) for a dark seat.
@@ -18,7 +20,7 @@
 //! The Cats, one army whoever's seat they are, are drawn filled.
 
 use crate::session::look::GlyphSet;
-use crate::ui::glyphs::{GlyphDrawing, base_kind, label_letter, light_seat};
+use crate::ui::glyphs::{GlyphDrawing, label_letter, light_seat};
 use catboard::core::{Game, Piece, PieceKind};
 use unicode_width::UnicodeWidthStr;
 
@@ -52,27 +54,27 @@ type Mask = [&'static str; ART_PIXELS_TALL];
 
 const PAWN: Mask = [
     "..........",
+    "....##....",
     "...####...",
     "...####...",
-    "...####...",
-    ".########.",
-    ".########.",
+    "....##....",
+    "..######..",
 ];
 const KING: Mask = [
     "....##....",
-    "..######..",
     "...####...",
+    "....##....",
+    ".########.",
     ".########.",
     "..######..",
-    ".########.",
 ];
 const QUEEN: Mask = [
     "#..#..#..#",
     "##.####.##",
-    ".########.",
     "..######..",
+    "...####...",
     "..######..",
-    ".########.",
+    "##########",
 ];
 const ROOK: Mask = [
     "##.####.##",
@@ -116,7 +118,7 @@ fn letter_rows(letter: char) -> [&'static str; 5] {
         'D' => ["##.", "#.#", "#.#", "#.#", "##."],
         'E' => ["###", "#..", "##.", "#..", "###"],
         'F' => ["###", "#..", "##.", "#..", "#.."],
-        'G' => [".##", "#..", "#.#", "#.#", ".##"],
+        'G' => [".##", "#..", "#.#", "#.#", "###"],
         'H' => ["#.#", "#.#", "###", "#.#", "#.#"],
         'I' => ["###", ".#.", ".#.", ".#.", "###"],
         'J' => ["..#", "..#", "..#", "#.#", ".#."],
@@ -127,7 +129,7 @@ fn letter_rows(letter: char) -> [&'static str; 5] {
         'O' => [".#.", "#.#", "#.#", "#.#", ".#."],
         'P' => ["##.", "#.#", "##.", "#..", "#.."],
         'Q' => [".#.", "#.#", "#.#", "##.", ".##"],
-        'R' => ["##.", "#.#", "##.", "#.#", "#.#"],
+        'R' => ["##.", "#.#", "##.", "##.", "#.#"],
         'S' => [".##", "#..", ".#.", "..#", "##."],
         'T' => ["###", ".#.", ".#.", ".#.", ".#."],
         'U' => ["#.#", "#.#", "#.#", "#.#", "###"],
@@ -225,10 +227,11 @@ fn blocks(pixels: &Pixels) -> [String; ART_HEIGHT as usize] {
     })
 }
 
-/// The silhouette of a kind drawn as `base` (a crowned kind as the chess
-/// kind its letter names), if it has one.
-fn silhouette(base: PieceKind) -> Option<&'static Mask> {
-    Some(match base {
+/// The silhouette of a kind, if it has one: chess's six kinds and the
+/// Cat. A crowned kind (Chu's `+R`) has none: it is drawn by its letter,
+/// so that it never looks like the kind it was promoted from.
+fn silhouette(kind: PieceKind) -> Option<&'static Mask> {
+    Some(match kind {
         PieceKind::King => &KING,
         PieceKind::Queen => &QUEEN,
         PieceKind::Rook => &ROOK,
@@ -247,7 +250,7 @@ pub fn picture(glyphs: GlyphSet, game: &impl Game, piece: Piece) -> Picture {
     if glyphs != GlyphSet::Unicode {
         return boxed(&glyphs.piece_text(game, piece), light);
     }
-    let pixels = match silhouette(base_kind(game, piece.kind())) {
+    let pixels = match silhouette(piece.kind()) {
         Some(mask) if light => outline(&from_mask(mask)),
         Some(mask) => from_mask(mask),
         None => {
@@ -358,15 +361,14 @@ mod tests {
         };
         assert_eq!(lion(0).rows[2], " ▀▀▀ ");
         assert_eq!(lion(1).rows[2], "▜▄▄▄▛");
-        // A crowned rook is drawn as a rook.
-        assert_eq!(
-            picture(
-                GlyphSet::Unicode,
-                &chu,
-                Piece::new(Seat(0), PieceKind::CrownedRook)
-            ),
-            rook(0, GlyphSet::Unicode)
+        // A crowned rook by its letter, never as the rook it was.
+        let crowned = picture(
+            GlyphSet::Unicode,
+            &chu,
+            Piece::new(Seat(0), PieceKind::CrownedRook),
         );
+        assert_ne!(crowned, rook(0, GlyphSet::Unicode));
+        assert_eq!(crowned.rows, [" █▀▄ ", " ██  ", " ▀ ▀ "].map(String::from));
     }
 
     #[test]
@@ -383,5 +385,82 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The pixels a picture in quadrant blocks shows (its inverse of
+    /// [`blocks`]); `None` for a character that is not a quadrant block.
+    fn pixels_of(picture: &Picture) -> Option<Pixels> {
+        const BLOCKS: &str = " ▗▖▄▝▐▞▟▘▚▌▙▀▜▛█";
+        let mut pixels = [[false; ART_PIXELS_WIDE]; ART_PIXELS_TALL];
+        for (row, text) in picture.rows.iter().enumerate() {
+            for (col, c) in text.chars().enumerate() {
+                let index = BLOCKS.chars().position(|b| b == c)?;
+                let (y, x) = (2 * row, 2 * col);
+                pixels[y][x] = index & 8 != 0;
+                pixels[y][x + 1] = index & 4 != 0;
+                pixels[y + 1][x] = index & 2 != 0;
+                pixels[y + 1][x + 1] = index & 1 != 0;
+            }
+        }
+        Some(pixels)
+    }
+
+    /// Pixels two silhouettes differ in at the least: the old queen and
+    /// rook, which players took for each other at 7 × 3 and 9 × 4, differed
+    /// in 12 of 60.
+    const SHAPES_APART: usize = 13;
+    /// Pixels two letter pictures differ in at the least: three of the
+    /// font's pixels (each two wide); the old G and C differed in two.
+    const LETTERS_APART: usize = 6;
+
+    /// Every two kinds a variant plays with have pictures that are not
+    /// equal nor nearly so, for every seat and glyph set: in Unicode two
+    /// silhouettes differ in [`SHAPES_APART`] pixels at least, a letter
+    /// picture from any other in [`LETTERS_APART`]; in the letters and
+    /// ASCII sets the boxes' texts differ. The pictures are the same at
+    /// every cell size that draws them (7 × 3 puts the glyph on the base,
+    /// 9 × 4 and up under it).
+    #[test]
+    fn every_picture_of_a_variant_is_far_from_every_other() {
+        let mut close = Vec::new();
+        for variant in Variant::ALL {
+            let game = variant.new_game(&Options::new());
+            let kinds = game.piece_kinds();
+            for glyphs in GlyphSet::ALL {
+                for seat in 0..variant.seats().len() as u8 {
+                    for (i, &a) in kinds.iter().enumerate() {
+                        for &b in &kinds[i + 1..] {
+                            let pa = picture(glyphs, &game, Piece::new(Seat(seat), a));
+                            let pb = picture(glyphs, &game, Piece::new(Seat(seat), b));
+                            let (apart, needed) = match (pixels_of(&pa), pixels_of(&pb)) {
+                                (Some(x), Some(y)) => {
+                                    let apart = x
+                                        .iter()
+                                        .flatten()
+                                        .zip(y.iter().flatten())
+                                        .filter(|(p, q)| p != q)
+                                        .count();
+                                    let shapes = silhouette(a).is_some() && silhouette(b).is_some();
+                                    (apart, if shapes { SHAPES_APART } else { LETTERS_APART })
+                                }
+                                _ => (usize::from(pa != pb), 1),
+                            };
+                            if apart < needed {
+                                close.push(format!(
+                                    "{variant:?} {glyphs:?} seat {seat}: {a:?} and {b:?} \
+                                     {apart} apart, {:?} {:?}",
+                                    pa.rows, pb.rows
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            close.is_empty(),
+            "{} pairs too close: {close:#?}",
+            close.len()
+        );
     }
 }

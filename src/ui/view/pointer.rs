@@ -83,7 +83,7 @@ pub fn clicked_cell(
     }
     let (body, _, _) = playing_layout(app, look, p, area);
     if p.table.variant().layout() == Layout::Sphere {
-        sphere::layout(look, p, body)?.globe.cell_at(at.0, at.1)
+        sphere::layout(p, body)?.globe.cell_at(at.0, at.1)
     } else {
         let (size, board, _) = board_layout(p, body)?;
         cell_at(p.table.game().geometry(), p.orientation, size, board, at)
@@ -97,7 +97,7 @@ fn over_panel(app: &App, look: &Look, area: Rect, at: (u16, u16)) -> bool {
     };
     let (body, _, _) = playing_layout(app, look, p, area);
     let panel = if p.table.variant().layout() == Layout::Sphere {
-        sphere::layout(look, p, body).and_then(|l| l.panel)
+        sphere::layout(p, body).and_then(|l| l.panel)
     } else {
         board_layout(p, body).and_then(|(_, _, panel)| panel)
     };

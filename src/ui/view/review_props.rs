@@ -94,7 +94,7 @@ fn board_rows(look: &Look, app: &App) -> Vec<String> {
     let buffer: &Buffer = terminal.backend().buffer();
     let p = playing(app);
     let (body, _, _) = playing_layout(app, look, p, Rect::new(0, 0, 120, 40));
-    let (board, _) = board_and_panel(look, p, body).expect("the board fits 120x40");
+    let (board, _) = board_and_panel(p, body).expect("the board fits 120x40");
     (board.top()..board.bottom())
         .map(|y| {
             (board.left()..board.right())

@@ -22,6 +22,33 @@ pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// `items` in order, a space between two, broken only between whole
+/// items into lines of at most `width` columns (an item wider than a line
+/// is broken between its words): a list such as `Red 0, Orange 0,` /
+/// `Green 0, Blue 0` never leaves a lone `0`.
+pub fn wrap_items<S: AsRef<str>>(items: &[S], width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for item in items.iter().map(AsRef::as_ref).filter(|i| !i.is_empty()) {
+        if !line.is_empty() && line.width() + 1 + item.width() <= width.max(1) {
+            line.push(' ');
+            line.push_str(item);
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        let mut parts = wrap_words(item, width);
+        let last = parts.pop().unwrap_or_default();
+        lines.extend(parts);
+        line = last;
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 /// A list of keys written `a · b · c` broken at its ` · ` separators
 /// into lines of at most `width` columns, so that no key is parted from
 /// what it does (a single key wider than `width` is broken between words).
@@ -113,6 +140,45 @@ mod tests {
             assert_eq!(joined, keys, "{width}: every key kept, in order");
         }
         assert_eq!(wrap_keys(keys, 80), [keys]);
+    }
+
+    #[test]
+    fn items_break_only_between_items_and_every_line_fits() {
+        let items = ["Points: Red 10,", "Orange 0,", "Green 2.5,", "Blue 0"];
+        for width in 16..=60 {
+            let lines = wrap_items(&items, width);
+            assert!(
+                lines.iter().all(|l| l.width() <= width),
+                "{width}: {lines:?}"
+            );
+            // Every line is whole items: no item starts or ends mid-line.
+            let mut rest: Vec<&str> = items.to_vec();
+            for line in &lines {
+                let mut built = String::new();
+                while let Some(item) = rest.first().filter(|i| {
+                    let next = if built.is_empty() {
+                        (*i).to_string()
+                    } else {
+                        format!("{built} {i}")
+                    };
+                    line.starts_with(&next)
+                }) {
+                    built = if built.is_empty() {
+                        (*item).to_string()
+                    } else {
+                        format!("{built} {item}")
+                    };
+                    rest.remove(0);
+                }
+                assert_eq!(&built, line, "{width}: {lines:?}");
+            }
+            assert!(rest.is_empty(), "{width}: {lines:?}");
+        }
+        // An item wider than the line is broken between its words.
+        assert_eq!(
+            wrap_items(&["Points: Red 10,", "Blue 0"], 10),
+            ["Points:", "Red 10,", "Blue 0"]
+        );
     }
 
     #[test]

@@ -263,6 +263,32 @@ async fn a_name_is_its_first_keys_and_everything_kept_is_the_servers_alone() {
     wearer
         .wait_for("Names beginning with \"guest\" are for guests")
         .await;
+    // Issue 33's names: a look-alike is refused, not changed (`аlice`
+    // with a Cyrillic а became `lice`, `alice` and an escape `alice31m`);
+    // `LINK-` is a code to add a key in any case; the name of a key that
+    // gives none is shown but never claimed.
+    for (login, said) in [
+        ("\u{430}lice", "A name is written in one script"),
+        (
+            "alice\u{1b}[31m",
+            "character 6 ('\\u{1b}', U+001B) is not one",
+        ),
+        ("LINK-abcdefgh", "That code to add a key is not known"),
+        ("b0b\u{2e}", "character 4 ('.', U+002E) is not one"),
+    ] {
+        let mut spoof = Player::with_key(server.port, login, &new_key()).await;
+        spoof.wait_for(said).await;
+        assert!(spoof.wait_closed().await, "{login:?}");
+    }
+    let mut nameless = Player::with_key(server.port, "", &new_key()).await;
+    nameless.wait_for("Welcome, player-").await;
+    let mut claimer = Player::with_key(server.port, "Player", &new_key()).await;
+    claimer
+        .wait_for("are given to keys that log in without a name")
+        .await;
+    let mut second = Player::with_key(server.port, "", &new_key()).await;
+    second.wait_for("Welcome, player-").await;
+    drop((nameless, claimer, second));
 
     let root = data.path();
     assert_eq!(mode(root), 0o700, "{}", root.display());

@@ -90,6 +90,26 @@ pub fn think<G: Game + Evaluate>(
     limits: &Limits,
     model: Model,
     stop: &AtomicBool,
+    progress: impl FnMut(&Thought),
+) -> Thought {
+    think_skipping(table, heuristics, game, limits, model, &[], stop, progress)
+}
+
+/// [`think`], leaving out the root moves in `skip` (how the best lines
+/// after the first are found: the best of the moves not yet shown); a
+/// thought with no best move when every root move is skipped.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "think's arguments and the root moves to leave out"
+)]
+pub fn think_skipping<G: Game + Evaluate>(
+    table: &mut Table,
+    heuristics: &mut Heuristics,
+    game: &G,
+    limits: &Limits,
+    model: Model,
+    skip: &[Move],
+    stop: &AtomicBool,
     mut progress: impl FnMut(&Thought),
 ) -> Thought {
     table.new_search();
@@ -120,7 +140,7 @@ pub fn think<G: Game + Evaluate>(
         path: [0; MAX_PLY + 1],
     };
     let mut game = game.clone();
-    run.iterate(&mut game, model, &mut progress)
+    run.iterate(&mut game, model, skip, &mut progress)
 }
 
 /// Mixed into the hash of every position the paranoid search stores, one
@@ -194,6 +214,7 @@ impl Run<'_> {
         &mut self,
         game: &mut G,
         model: Model,
+        skip: &[Move],
         progress: &mut impl FnMut(&Thought),
     ) -> Thought {
         self.path[0] = game.hash();
@@ -203,6 +224,7 @@ impl Run<'_> {
         if !game.in_check() {
             self.drop_overlooked(game, &mut list);
         }
+        list.retain(|mv| !skip.contains(mv));
         self.order_moves(game, &mut list, 0, None);
         let mut root: Vec<RootMove> = list.iter().map(|&mv| RootMove { mv, score: 0 }).collect();
         let mut result = Thought {

@@ -93,6 +93,57 @@ impl Searcher {
         )
     }
 
+    /// [`Searcher::analyse`] for a game of three or more seats, whose
+    /// search finds one line: MultiPV over the root moves, each line after
+    /// the first the best of the root moves not yet shown, each search
+    /// within an equal share of `limits`' nodes and time so that the
+    /// lines together keep to them. The thought returned is the first
+    /// line's.
+    fn analyse_many_seats<G: Game + Evaluate>(
+        &mut self,
+        game: &G,
+        limits: &Limits,
+        lines: usize,
+        stop: &AtomicBool,
+        mut report: impl FnMut(Report<'_>),
+    ) -> Thought {
+        let model = game.seat_model(game.to_move());
+        let lines = lines.max(1);
+        let share = Limits {
+            nodes: limits.nodes.map(|n| (n / lines as u64).max(1)),
+            time: limits.time.map(|t| t / lines as u32),
+            ..limits.clone()
+        };
+        let mut search = |searcher: &mut Searcher, rank: usize, skip: &[Move]| {
+            super::multi::think_skipping(
+                &mut searcher.table,
+                &mut searcher.heuristics,
+                game,
+                &share,
+                model,
+                skip,
+                stop,
+                |thought| {
+                    report(Report::Line {
+                        rank,
+                        thought,
+                        hashfull: None,
+                    })
+                },
+            )
+        };
+        let first = search(self, 0, &[]);
+        let mut shown: Vec<Move> = first.best.into_iter().collect();
+        for rank in 1..lines {
+            if shown.len() < rank || stop.load(std::sync::atomic::Ordering::Relaxed) {
+                break;
+            }
+            let thought = search(self, rank, &shown);
+            shown.extend(thought.best);
+        }
+        first
+    }
+
     /// Forgets everything learnt, as for a new game.
     pub fn clear(&mut self) {
         self.table.clear();
@@ -122,7 +173,8 @@ impl Searcher {
     /// other root moves, and so on; at least one, at most every legal
     /// move), and reporting each finished line and each root move as it is
     /// begun. The thought returned is the best line's. Games of more than
-    /// two seats give one line.
+    /// two seats find their lines one after another
+    /// ([`Searcher::analyse_many_seats`]) and report no root moves.
     pub fn analyse<G: Game + Evaluate>(
         &mut self,
         game: &G,
@@ -134,14 +186,7 @@ impl Searcher {
         // Games of more than two seats (Cat Chess) have their own search,
         // in which each seat plays for itself: see `super::multi`.
         if game.seat_names().len() > 2 {
-            let model = game.seat_model(game.to_move());
-            return self.think_as(game, model, limits, stop, |thought| {
-                report(Report::Line {
-                    rank: 0,
-                    thought,
-                    hashfull: None,
-                });
-            });
+            return self.analyse_many_seats(game, limits, lines, stop, report);
         }
         self.table.new_search();
         self.heuristics.new_search();

@@ -7,6 +7,9 @@ mod analyse;
 #[cfg(test)]
 mod analyse_tests;
 mod asking;
+mod best_lines;
+#[cfg(test)]
+mod best_lines_tests;
 #[cfg(test)]
 mod clock_tests;
 mod clocks;
@@ -54,6 +57,11 @@ use catboard::entry::{Choice, MoveEntry};
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// What the best-lines key's search may spend: three seconds, shown as
+/// it goes (Esc stops it sooner).
+pub const LINES_BUDGET: catboard::analysis::PlyBudget =
+    catboard::analysis::PlyBudget::Time(Duration::from_secs(3));
+
 /// What `update` asks the world outside to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
@@ -67,6 +75,9 @@ pub enum Effect {
     /// [`Action::AnalysisProgress`](super::action::Action::AnalysisProgress)
     /// and its end as `Analysed`.
     Analyse(Box<super::analysing::AnalysisRequest>),
+    /// Find the best lines of a position on a worker thread, reporting
+    /// them as [`Action::LinesFound`](super::action::Action::LinesFound).
+    FindLines(Box<super::best_lines::LinesRequest>),
     /// Raise the stop flag of the search (or the engine's request, or the
     /// analysis) with this id.
     StopThinking(u64),
@@ -134,6 +145,8 @@ pub enum Overlay {
     DrawOffered(Seat),
     /// How each piece of the game moves, one at a time.
     Glance(Box<GlanceView>),
+    /// The best lines of a position, as far as they are found.
+    Lines(Box<super::best_lines::ShownLines>),
 }
 
 /// The moves-at-a-glance view: the game's pieces, the one shown, and how
@@ -377,6 +390,8 @@ pub struct App {
     pub offered_engines: Vec<catboard::protocol::engine::known::KnownEngine>,
     /// What the analysis key gives each position.
     pub analysis_budget: catboard::analysis::PlyBudget,
+    /// What the best-lines key gives its search.
+    pub lines_budget: catboard::analysis::PlyBudget,
     /// The id of the next search (or analysis) started.
     next_search: u64,
     /// Every sentence said, oldest first (the latest [`EVENT_LOG`] kept),
@@ -421,6 +436,7 @@ impl App {
             refused: &[],
             offered_engines: Vec::new(),
             analysis_budget: catboard::analysis::PlyBudget::DEFAULT,
+            lines_budget: LINES_BUDGET,
             next_search: 1,
             events: Vec::new(),
             step_start: 0,
@@ -439,6 +455,7 @@ impl App {
             (Some(Overlay::ConfirmNewGame), _) => Context::Confirm,
             (Some(Overlay::ConfirmResign | Overlay::DrawOffered(_)), _) => Context::Confirm,
             (Some(Overlay::Glance(_)), _) => Context::Glance,
+            (Some(Overlay::Lines(_)), _) => Context::Lines,
             (None, Screen::Setup(_)) => Context::Setup,
             (None, Screen::Playing(p)) if p.analysing().is_some() => Context::Analysing,
             (None, Screen::Playing(p)) if p.review.is_some() => Context::Review,

@@ -92,6 +92,10 @@ fn apply(app: &mut App, action: Action) -> Vec<Effect> {
             super::analyse::analysed(app, id, *analysis, failure);
             return Vec::new();
         }
+        Action::LinesFound { id, lines, done } => {
+            super::best_lines::found(app, id, lines, done);
+            return Vec::new();
+        }
         Action::EngineNews { id, seat, news } => {
             return super::engine_seats::news(app, id, seat, news);
         }
@@ -146,6 +150,7 @@ fn apply(app: &mut App, action: Action) -> Vec<Effect> {
         }
         Action::Analyse if app.overlay.is_none() => return super::analyse::analyse(app),
         Action::StopAnalysis if app.overlay.is_none() => return super::analyse::stop(app),
+        Action::BestLines if app.overlay.is_none() => return super::best_lines::open(app),
         _ => {}
     }
     match app.overlay.take() {
@@ -194,6 +199,7 @@ fn update_overlay(app: &mut App, overlay: Overlay, action: Action) -> Vec<Effect
             }
         },
         Overlay::Glance(view) => super::glance::update(app, *view, action),
+        Overlay::Lines(shown) => super::best_lines::update(app, *shown, action),
         Overlay::ConfirmNewGame => {
             if action == Action::Yes
                 && let Screen::Playing(p) = &app.screen
@@ -437,7 +443,8 @@ fn update_board(app: &mut App, action: Action) -> Vec<Effect> {
         && app.message.is_none()
         && let Screen::Playing(p) = &app.screen
     {
-        let said = describe::position::cell_detail(p.shown_game(), app.voice, p.cursor);
+        let said =
+            describe::position::cursor_sentence(p.shown_game(), app.voice, p.orientation, p.cursor);
         app.inform(said);
     }
     effects

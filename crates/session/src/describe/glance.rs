@@ -65,8 +65,9 @@ pub fn unknown_kind(game: &AnyGame, text: &str) -> String {
 }
 
 /// `cells` in words, along the lines from `from` first: a run of three or
-/// more cells one after another on a line as "d5 to d8", the rest one by
-/// one in the board's order.
+/// more cells one after another on a line as "d5 to d8" on a grid (whose
+/// names say the cells between), every cell it passes on the sphere
+/// ("15 N, 16 N, 3 E, 4 E"); the rest one by one in the board's order.
 fn runs(geo: &Geometry, voice: Voice, from: Cell, cells: CellSet) -> Vec<String> {
     let mut left = cells;
     let mut said = Vec::new();
@@ -84,11 +85,15 @@ fn runs(geo: &Geometry, voice: Voice, from: Cell, cells: CellSet) -> Vec<String>
                 }
                 if i - start >= 3 {
                     ray[start..i].iter().for_each(|c| left.remove(*c));
-                    said.push(format!(
-                        "{} to {}",
-                        voice.cell(geo, ray[start]),
-                        voice.cell(geo, ray[i - 1])
-                    ));
+                    said.push(if geo.grid_size().is_some() {
+                        format!(
+                            "{} to {}",
+                            voice.cell(geo, ray[start]),
+                            voice.cell(geo, ray[i - 1])
+                        )
+                    } else {
+                        voice.cell_list(geo, ray[start..i].iter().copied())
+                    });
                 }
             }
         }
@@ -157,7 +162,13 @@ pub fn glance_words(glance: &Glance<AnyGame>, voice: Voice) -> Vec<String> {
         if cells.is_empty() {
             continue;
         }
-        let where_to = runs(geo, voice, glance.from, cells).join(", ");
+        // A sphere's runs are lists themselves: a stronger stop between.
+        let between = if geo.grid_size().is_some() {
+            ", "
+        } else {
+            "; "
+        };
+        let where_to = runs(geo, voice, glance.from, cells).join(between);
         said.push(format!("It {}: {where_to}.", reach_words(reach)));
     }
     if !glance.screens.is_empty() {

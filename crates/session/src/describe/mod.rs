@@ -423,7 +423,10 @@ pub fn refusal(game: &AnyGame, voice: Voice, why: Refusal) -> String {
 /// A cell and what stands on it: "e4: white pawn.", "d5: empty, dark square."
 pub fn cell(game: &AnyGame, voice: Voice, cell: Cell) -> String {
     let geo = game.geometry();
-    let named = voice.cell(geo, cell);
+    let named = match position::place_on_sphere(game, cell) {
+        Some(place) => format!("{}, {place}", voice.cell(geo, cell)),
+        None => voice.cell(geo, cell),
+    };
     let annotations = game.annotations();
     let mut zone = if annotations.zones.contains(cell) {
         ", in a Cat's zone".to_string()
@@ -440,7 +443,13 @@ pub fn cell(game: &AnyGame, voice: Voice, cell: Cell) -> String {
         Some(p) => format!("{}: {}{zone}.", named, piece_words(game, p)),
         None => {
             let shade = if geo.is_light(cell) { "light" } else { "dark" };
-            format!("{}: empty, {shade} square{zone}.", named)
+            // A sphere's cells are triangles and four-sided patches.
+            let noun = if geo.grid_size().is_some() {
+                "square"
+            } else {
+                "cell"
+            };
+            format!("{}: empty, {shade} {noun}{zone}.", named)
         }
     }
 }

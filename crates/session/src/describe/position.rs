@@ -248,6 +248,58 @@ pub(crate) fn reaching(game: &AnyGame, cell: Cell) -> Vec<(Piece, Cell)> {
     found
 }
 
+/// Where `cell` lies on the sphere, with its shape, as the cell's sentence
+/// says it after the name: "a triangle on the equator, on White's side";
+/// `None` on a board that is not the sphere.
+pub fn place_on_sphere(game: &AnyGame, cell: Cell) -> Option<String> {
+    let spot = layout::Spot::of(game.geometry(), cell)?;
+    let side = capitalise(game.seat_name(Seat(u8::from(!spot.north))));
+    Some(match spot.ring {
+        Circle::Band if spot.triangle => format!("a triangle on the equator, on {side}'s side"),
+        Circle::Band => format!("in the band on {side}'s side of the equator"),
+        Circle::Ring => format!("in the ring round {side}'s pole"),
+        Circle::Central => format!("one of the four cells at {side}'s pole"),
+    })
+}
+
+/// The numbered neighbours of `cell` as one sentence, the numbers those
+/// of the keys 1–8 that step to them: "Neighbours of 2 N: 1 south-west
+/// corner: 4 N, empty; ...". `None` on a grid, whose neighbours its
+/// coordinates already say.
+pub fn neighbours_sentence(
+    game: &AnyGame,
+    voice: Voice,
+    orientation: crate::orientation::Orientation,
+    cell: Cell,
+) -> Option<String> {
+    let geo = game.geometry();
+    if geo.grid_size().is_some() {
+        return None;
+    }
+    let way = |to| layout::compass(geo, cell, to);
+    let numbered = orientation.numbered_neighbours(geo, cell);
+    let around = neighbour_words(game, voice, &numbered, way).join("; ");
+    Some(format!(
+        "Neighbours of {}: {around}.",
+        voice.cell(geo, cell)
+    ))
+}
+
+/// What the screen reader view says of the cursor's cell: its detail
+/// ([`cell_detail`]) and, on the sphere, its numbered neighbours.
+pub fn cursor_sentence(
+    game: &AnyGame,
+    voice: Voice,
+    orientation: crate::orientation::Orientation,
+    cell: Cell,
+) -> String {
+    let detail = cell_detail(game, voice, cell);
+    match neighbours_sentence(game, voice, orientation, cell) {
+        Some(around) => format!("{detail} {around}"),
+        None => detail,
+    }
+}
+
 /// A cell with what stands on it, and the pieces that can move there now
 /// (and, for the side not to move, that could after a pass):
 /// "e4: empty, light square. White can move there: pawn e2."

@@ -23,6 +23,8 @@ pub enum Context {
     Analysing,
     /// How each piece moves (moves at a glance).
     Glance,
+    /// The best lines of the position on the board.
+    Lines,
     /// Every page of the server's lobby: the pages and leaving.
     Lobby,
     /// The lobby's tables.
@@ -52,6 +54,7 @@ impl Context {
             Context::Review => "Review (stepping through the moves)",
             Context::Analysing => "While the game is analysed",
             Context::Glance => "How pieces move",
+            Context::Lines => "Best lines",
             Context::Lobby => "Lobby",
             Context::LobbyTables => "Lobby: the tables",
             Context::LobbyGames => "Lobby: the games",
@@ -388,6 +391,12 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind(
         C::Board,
+        &[Key::Char('b')],
+        Action::BestLines,
+        "the best lines for the side to move",
+    ),
+    bind(
+        C::Board,
         &[Key::Char('R')],
         Action::AskResign,
         "resign (asks)",
@@ -470,6 +479,12 @@ pub static KEYMAP: &[Binding] = &[
         &[Key::Char('a')],
         Action::Analyse,
         "analyse the game: graph and marks",
+    ),
+    bind(
+        C::Review,
+        &[Key::Char('b')],
+        Action::BestLines,
+        "the best lines of the position shown",
     ),
     bind(C::Review, &[Key::Char('?')], Action::Help, "this help"),
     bind(
@@ -642,6 +657,13 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind(C::Glance, &[Key::Ctrl('c')], Action::Quit, "quit"),
     bind(
+        C::Lines,
+        &[Key::Esc, Key::Char('b'), Key::Char('q'), Key::Enter],
+        Action::Cancel,
+        "close (a search under way is stopped)",
+    ),
+    bind(C::Lines, &[Key::Ctrl('c')], Action::Quit, "quit"),
+    bind(
         C::Lobby,
         &[Key::Char('t')],
         Action::Lobby(LobbyStep::Go(LobbyPage::Tables)),
@@ -676,6 +698,12 @@ pub static KEYMAP: &[Binding] = &[
         &[Key::Char('L')],
         Action::Lobby(LobbyStep::Lines),
         "go on in lines, for a screen reader",
+    ),
+    bind(
+        C::Lobby,
+        &[Key::Char('S')],
+        Action::Lobby(LobbyStep::Reader),
+        "boards drawn for a screen reader, on or off",
     ),
     bind(
         C::Lobby,
@@ -1005,6 +1033,7 @@ pub static HINTS: &[Hint] = &[
         9,
     ),
     hint(C::Glance, &[Action::Cancel], "close", 9),
+    hint(C::Lines, &[Action::Cancel], "close", 9),
     hint(
         C::Setup,
         &[Action::Cursor(Dir::Up), Action::Cursor(Dir::Down)],
@@ -1071,6 +1100,12 @@ pub static HINTS: &[Hint] = &[
         &[Action::Lobby(LobbyStep::Lines)],
         "lines (screen reader)",
         9,
+    ),
+    hint(
+        C::LobbyTables,
+        &[Action::Lobby(LobbyStep::Reader)],
+        "reader view",
+        8,
     ),
     hint(C::LobbyTables, &[Action::Quit], "leave", 9),
     hint(

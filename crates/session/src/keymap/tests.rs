@@ -173,7 +173,7 @@ fn refused_actions_leave_the_hint_line_and_the_help() {
 fn the_lobbys_key_lines_are_made_from_the_keymap() {
     assert_eq!(
         key_line(C::LobbyTables, true),
-        "Up/Down · Enter join · w watch · c new · p quick game · r/m/l games · K add a key · L lines (screen reader) · q leave"
+        "Up/Down · Enter join · w watch · c new · p quick game · r/m/l games · K add a key · L lines (screen reader) · S reader view · q leave"
     );
     assert_eq!(
         key_line(C::QuickWait, true),

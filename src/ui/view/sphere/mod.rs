@@ -22,6 +22,13 @@ const GAP: u16 = 2;
 /// The fewest rows the panel is drawn in.
 const PANEL_ROWS: u16 = 10;
 
+/// The rows the cursor's cell in words takes atop the panel: its cell and
+/// eight neighbours, with room for a few to wrap.
+const CELL_ROWS: u16 = 14;
+
+/// The fewest rows worth giving the cell's words atop the panel.
+const CELL_ROWS_MIN: u16 = 9;
+
 /// The smallest room (columns, rows) the screen is drawn in: one disc.
 pub const MINIMUM: (u16, u16) = (globe::MIN_DISC.0 + 2, globe::MIN_DISC.1);
 
@@ -40,19 +47,19 @@ pub struct SphereLayout {
 /// list wants (within [`panels::PANEL_MIN`] and 40 columns) on the right
 /// when the globe still fits beside it, the globe in the rest; `None`
 /// when not even one disc fits.
-pub fn layout(look: &Look, p: &Playing, body: Rect) -> Option<SphereLayout> {
-    layout_with(look, p, body, false)
+pub fn layout(p: &Playing, body: Rect) -> Option<SphereLayout> {
+    layout_with(p, body, false)
 }
 
 /// The layout of the screen reader view's sphere ([`draw_still`]).
-pub fn still_layout(look: &Look, p: &Playing, body: Rect) -> Option<SphereLayout> {
-    layout_with(look, p, body, true)
+pub fn still_layout(p: &Playing, body: Rect) -> Option<SphereLayout> {
+    layout_with(p, body, true)
 }
 
 /// [`layout`]; for the screen reader view (`still`) nothing follows the
 /// cursor: the near seat's hemisphere is the one drawn when only one
 /// fits, and the cell's words are left to the view's sentence row.
-fn layout_with(look: &Look, p: &Playing, body: Rect, still: bool) -> Option<SphereLayout> {
+fn layout_with(p: &Playing, body: Rect, still: bool) -> Option<SphereLayout> {
     let game = p.table.game();
     let geo = game.geometry();
     let view = p.orientation.map_view();
@@ -108,9 +115,13 @@ fn layout_with(look: &Look, p: &Playing, body: Rect, still: bool) -> Option<Sphe
         Some(under)
     } else if let Some(area) = panel {
         // No rows under the globe: the cell's words go atop the panel
-        // when it stays tall enough.
-        let rows = cell_list::lines(look, p, area.width as usize).len() as u16;
-        (area.height >= rows + 1 + PANEL_ROWS + 6).then(|| {
+        // when it stays tall enough, in as many rows whatever the cell
+        // (so the panel keeps its place as the cursor moves).
+        let rows = area
+            .height
+            .saturating_sub(1 + PANEL_ROWS + 6)
+            .min(CELL_ROWS);
+        (rows >= CELL_ROWS_MIN).then(|| {
             panel = Some(Rect {
                 y: area.y + rows + 1,
                 height: area.height - rows - 1,
@@ -140,7 +151,7 @@ pub fn draw(
     frame: &mut Frame<'_>,
     body: Rect,
 ) -> Option<(Rect, bool)> {
-    let parts = layout(look, p, body)?;
+    let parts = layout(p, body)?;
     let game = p.shown_game();
     globe::render(&parts.globe, game, look, marks, frame.buffer_mut());
     if let Some(area) = parts.cells {
@@ -162,7 +173,7 @@ pub fn draw_still(
     frame: &mut Frame<'_>,
     body: Rect,
 ) -> Option<(Rect, bool)> {
-    let parts = layout_with(look, p, body, true)?;
+    let parts = layout_with(p, body, true)?;
     globe::render(
         &parts.globe,
         p.shown_game(),
