@@ -37,6 +37,9 @@ enum Command {
     /// game: the PGN with evaluations, marked mistakes and each side's accuracy.
     #[command(alias = "analyze")]
     Analyse(cli::analyse::AnalyseArgs),
+    /// Solve puzzles of a variant (--line for sentences), or make them
+    /// (--mine) and check them again (--recheck).
+    Puzzle(cli::puzzle::PuzzleArgs),
     /// Count the positions reachable in N moves (perft), to check move generation.
     Perft(cli::tools::PerftArgs),
     /// Print the rules' view of a position as JSON: legal moves, check, result.
@@ -111,6 +114,7 @@ fn main() -> ExitCode {
         Some(Command::Line(args)) => cli::play::line(&args).map_err(Into::into),
         Some(Command::Export(args)) => cli::export::export(&args),
         Some(Command::Analyse(args)) => cli::analyse::analyse(&args),
+        Some(Command::Puzzle(args)) => cli::puzzle::puzzle(&args),
         Some(Command::Xboard(args)) => cli::engine::xboard(&args),
         Some(Command::Uci) => cli::engine::uci(),
         Some(Command::Bench(args)) => cli::engine::bench(&args),

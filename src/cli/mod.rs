@@ -6,6 +6,7 @@ mod bench_baseline;
 pub mod engine;
 pub mod export;
 pub mod play;
+pub mod puzzle;
 pub mod selfplay;
 #[cfg(feature = "ssh")]
 pub mod serve;

@@ -227,7 +227,7 @@ pub fn nowhere_to_save(why: &str) -> String {
 /// absolute `XDG_DATA_HOME` or `HOME`). With neither, or a saves folder
 /// that is a file, `None` and the clause saying why (for the notice
 /// [`nowhere_to_save`], and for `--resume`).
-fn saves_of(
+pub(crate) fn saves_of(
     args: &SaveArgs,
     var: &impl Fn(&str) -> Option<String>,
 ) -> (Option<SaveStore>, Option<String>) {
@@ -245,7 +245,7 @@ fn saves_of(
     }
 }
 
-fn env(name: &str) -> Option<String> {
+pub(crate) fn env(name: &str) -> Option<String> {
     std::env::var(name).ok()
 }
 
@@ -257,7 +257,7 @@ pub fn saves_of_env(args: &SaveArgs) -> (Option<SaveStore>, Option<String>) {
 
 /// The look the arguments and environment ask for; the theme is read by
 /// the screen that draws it.
-fn look_choice(args: &LookArgs) -> Result<LookChoice, String> {
+pub(crate) fn look_choice(args: &LookArgs) -> Result<LookChoice, String> {
     let (default_glyphs, default_theme) = LookChoice::terminal_default(env);
     let glyphs = match &args.glyphs {
         Some(name) => GlyphSet::from_name(name)?,

@@ -6,6 +6,7 @@
 
 mod analysis;
 mod commands;
+pub mod puzzles;
 
 pub(crate) use commands::Command;
 #[cfg(feature = "ssh")]

@@ -437,7 +437,11 @@ crate::golden::golden_tests!(mod transcripts = [
 fn every_transcript_file_is_checked() {
     crate::golden::assert_every_file_is_checked(
         crate::golden::Owner::Transcripts,
-        transcripts::CASES,
+        &[
+            transcripts::CASES,
+            super::puzzles::tests::transcripts::CASES,
+        ]
+        .concat(),
     );
 }
 

@@ -10,6 +10,7 @@
 pub mod colour;
 pub mod contrast;
 pub mod glyphs;
+pub mod puzzles;
 pub mod terminal;
 pub mod theme;
 pub mod view;

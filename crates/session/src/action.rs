@@ -224,6 +224,12 @@ pub enum Action {
     },
     /// Leave the program.
     Quit,
+    /// A puzzle's hint: the piece to move.
+    PuzzleHint,
+    /// Show a puzzle's solution (it is failed).
+    PuzzleSolution,
+    /// The next puzzle.
+    PuzzleNext,
     /// Type a character into the open text field.
     TypeChar(char),
     /// Delete the last character of the open text field.

@@ -21,6 +21,7 @@ pub mod keymap;
 pub mod look;
 pub mod orientation;
 pub mod pgn;
+pub mod puzzles;
 pub mod save;
 pub mod setup_form;
 pub mod speech;

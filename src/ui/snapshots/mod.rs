@@ -713,6 +713,7 @@ fn every_screen_file_is_checked() {
         variants::screens::CASES,
         glance::screens::CASES,
         analysis::screens::CASES,
+        puzzles::screens::CASES,
         best_lines::screens::CASES,
     ]
     .concat();
@@ -723,6 +724,7 @@ mod analysis;
 mod best_lines;
 mod charsets;
 mod glance;
+mod puzzles;
 mod reader;
 pub(crate) mod tour;
 mod variants;

@@ -239,13 +239,16 @@ struct Parts {
 }
 
 /// The board as drawn: a grid at a size, or the globe traced.
-enum Drawn {
+pub(super) enum Drawn {
+    /// A grid at this size, in this area.
     Grid(BoardSize, Rect),
+    /// The sphere's globe.
     Globe(Box<Globe>),
 }
 
 impl Drawn {
-    fn area(&self) -> Rect {
+    /// Where it is drawn.
+    pub(super) fn area(&self) -> Rect {
         match self {
             Drawn::Grid(_, area) => *area,
             Drawn::Globe(g) => g.used(),
@@ -255,7 +258,7 @@ impl Drawn {
 
 /// The board of `game` drawn as big as fits `room` (a grid from the first
 /// seat's side, the sphere's globe), or `None` when it does not fit.
-fn place_board(game: &AnyGame, room: Rect) -> Option<Drawn> {
+pub(super) fn place_board(game: &AnyGame, room: Rect) -> Option<Drawn> {
     let geo = game.geometry();
     let orientation = Orientation::new(0, game.seat_names().len());
     match geo.shape() {

@@ -13,6 +13,7 @@ pub mod overlay;
 pub mod panels;
 pub mod piece_art;
 pub mod pointer;
+pub mod puzzle;
 #[cfg(test)]
 mod review_props;
 pub mod setup_screen;

@@ -3,7 +3,7 @@
 //! replies played from it, a hint, and the rest of the solution after a
 //! wrong move.
 
-use super::Puzzle;
+use super::{Puzzle, PuzzleError};
 use crate::core::{Cell, Game, Move, Seat};
 use crate::variants::AnyGame;
 
@@ -39,7 +39,7 @@ pub struct Attempt {
 
 impl Attempt {
     /// An attempt at `puzzle` from its position.
-    pub fn new(puzzle: Puzzle) -> Result<Attempt, String> {
+    pub fn new(puzzle: Puzzle) -> Result<Attempt, PuzzleError> {
         let game = puzzle.game()?;
         Ok(Attempt {
             solver: game.to_move(),

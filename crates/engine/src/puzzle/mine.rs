@@ -8,10 +8,10 @@
 //! solution goes on while the solver's next move is unique the same way,
 //! up to [`MAX_SOLVER_MOVES`](super::MAX_SOLVER_MOVES) of them.
 
-use super::{MAX_SOLVER_MOVES, Puzzle, Source, Tag};
-use crate::ai::score::mate_in_moves;
+use super::{MAX_SOLVER_MOVES, Puzzle, PuzzleError, Source, Tag};
+use crate::ai::score::{MATE_BOUND, mate_in_moves};
 use crate::analysis::chances::chances;
-use crate::analysis::{Analyst, Class, GameAnalysis, Line, Scale};
+use crate::analysis::{Analyst, Class, GameAnalysis, Line, Scale, pass};
 use crate::core::{Game, Move};
 use crate::rating::Rating;
 use crate::variants::{AnyGame, Variant};
@@ -39,8 +39,11 @@ pub enum Rejection {
 }
 
 /// The plies of a game whose positions are worth checking: before every
-/// ply classed a mistake or worse, and after every blunder (the position
-/// the next seat may punish it from), each once, in order.
+/// ply classed a mistake or worse, after every blunder (the position the
+/// next seat may punish it from), and every position whose seat to move
+/// has just come to be winning (its chances at least [`WINNING`] where
+/// they were short of it one ply before: whatever the others did, in
+/// games of three or four seats too), each once, in order.
 pub fn candidates(analysis: &GameAnalysis, moves: &[Move], scale: Scale) -> Vec<usize> {
     let mut out = Vec::new();
     for verdict in analysis.verdicts(moves, scale).into_iter().flatten() {
@@ -50,7 +53,16 @@ pub fn candidates(analysis: &GameAnalysis, moves: &[Move], scale: Scale) -> Vec<
             _ => {}
         }
     }
+    for (ply, pair) in analysis.positions.windows(2).enumerate() {
+        let seat = pair[1].to_move;
+        if chances(pair[1].score(seat), scale) >= WINNING
+            && chances(pair[0].score(seat), scale) < WINNING
+        {
+            out.push(ply + 1);
+        }
+    }
     out.retain(|&ply| ply < moves.len());
+    out.sort_unstable();
     out.dedup();
     out
 }
@@ -62,11 +74,11 @@ fn only_win(
     analyst: &mut dyn Analyst,
     scale: Scale,
     stop: &AtomicBool,
-) -> Result<Result<Line, Rejection>, String> {
+) -> Result<Result<Line, Rejection>, PuzzleError> {
     if game.outcome().is_some() || game.legal_move_list().is_empty() {
         return Ok(Err(Rejection::Finished));
     }
-    let lines = analyst.lines(game, 2, stop)?;
+    let lines = analyst.lines(game, 2, stop).map_err(PuzzleError::Analyst)?;
     if stop.load(std::sync::atomic::Ordering::Relaxed) {
         return Ok(Err(Rejection::Stopped));
     }
@@ -77,12 +89,56 @@ fn only_win(
     if best_chances < WINNING {
         return Ok(Err(Rejection::NotWinning));
     }
-    if let Some(second) = lines.get(1)
-        && !unique(best.score, second.score, scale)
+    let second = match lines.get(1) {
+        Some(second) => Some(second.score),
+        // The analyst gives one line (catboard's search in games of three
+        // or four seats, some engines): every other move searched in turn.
+        None => match second_best(game, best.moves[0], analyst, stop)? {
+            Err(stopped) => return Ok(Err(stopped)),
+            Ok(second) => second,
+        },
+    };
+    if let Some(second) = second
+        && !unique(best.score, second, scale)
     {
         return Ok(Err(Rejection::NotUnique));
     }
     Ok(Ok(best.clone()))
+}
+
+/// The best score the seat to move of `game` gets from a move other than
+/// `best`: each searched by `analyst` from the position after it, the
+/// mover's score read at the end of its best line
+/// ([`pass::evaluate_position`]); `None` when there is no other move.
+fn second_best(
+    game: &AnyGame,
+    best: Move,
+    analyst: &mut dyn Analyst,
+    stop: &AtomicBool,
+) -> Result<Result<Option<i32>, Rejection>, PuzzleError> {
+    let mover = game.to_move();
+    let mut second: Option<i32> = None;
+    for &mv in game.legal_move_list().iter() {
+        if mv == best {
+            continue;
+        }
+        let mut after = game.clone();
+        after.make_move(mv);
+        let Some(eval) =
+            pass::evaluate_position(&after, true, analyst, stop).map_err(PuzzleError::Analyst)?
+        else {
+            return Ok(Err(Rejection::Stopped));
+        };
+        // A mate counted from the position after the move is one ply
+        // further from this one.
+        let score = match eval.score(mover) {
+            s if s > MATE_BOUND => s - 1,
+            s if s < -MATE_BOUND => s + 1,
+            s => s,
+        };
+        second = Some(second.map_or(score, |s| s.max(score)));
+    }
+    Ok(Ok(second))
 }
 
 /// Whether a best move scored `best` stands alone beside the second best,
@@ -105,7 +161,7 @@ pub fn check(
     analyst: &mut dyn Analyst,
     source: Source,
     stop: &AtomicBool,
-) -> Result<Result<Puzzle, Rejection>, String> {
+) -> Result<Result<Puzzle, Rejection>, PuzzleError> {
     let variant = game.variant();
     let scale = Scale::of(variant);
     let first = match only_win(game, analyst, scale, stop)? {
@@ -198,32 +254,72 @@ fn tags(game: &AnyGame, solution: &[Move], score: i32) -> Vec<Tag> {
     tags
 }
 
-/// The puzzles of an analysed game (`start`, then `moves`): every
-/// candidate checked by `analyst`; the puzzles found and the number of
-/// candidates rejected (a stop ends the search with what was found).
+/// What mining found: the puzzles, and how many candidate positions
+/// were checked and why the rest were turned down.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Mined {
+    /// The puzzles found, each position once.
+    pub puzzles: Vec<Puzzle>,
+    /// Candidate positions checked.
+    pub checked: usize,
+    /// Rejected: the best move does not win clearly.
+    pub not_winning: usize,
+    /// Rejected: another move wins nearly as well (the uniqueness check).
+    pub not_unique: usize,
+    /// Rejected: the game was over there.
+    pub finished: usize,
+    /// Puzzles found again (a position already found).
+    pub repeated: usize,
+}
+
+impl Mined {
+    /// Candidates turned down, for any reason.
+    pub fn rejected(&self) -> usize {
+        self.not_winning + self.not_unique + self.finished
+    }
+
+    /// Counts what checking one candidate came to; false when the search
+    /// was stopped.
+    pub fn add(&mut self, checked: Result<Puzzle, Rejection>) -> bool {
+        self.checked += 1;
+        match checked {
+            Ok(p) if self.puzzles.iter().any(|q| q.id == p.id) => self.repeated += 1,
+            Ok(p) => self.puzzles.push(p),
+            Err(Rejection::NotWinning) => self.not_winning += 1,
+            Err(Rejection::NotUnique) => self.not_unique += 1,
+            Err(Rejection::Finished) => self.finished += 1,
+            Err(Rejection::Stopped) => {
+                self.checked -= 1;
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Mines an analysed game (`start`, then `moves`) into `mined`: every
+/// candidate checked by `analyst`, the puzzles found marked `source` (a
+/// stop ends the search with what was found).
 pub fn from_game(
     start: &AnyGame,
     moves: &[Move],
     analysis: &GameAnalysis,
     analyst: &mut dyn Analyst,
+    source: Source,
+    mined: &mut Mined,
     stop: &AtomicBool,
-) -> Result<(Vec<Puzzle>, usize), String> {
+) -> Result<(), PuzzleError> {
     let scale = Scale::of(start.variant());
-    let mut found: Vec<Puzzle> = Vec::new();
-    let mut rejected = 0;
     for ply in candidates(analysis, moves, scale) {
         let mut game = start.clone();
         for &mv in &moves[..ply] {
             game.make_move(mv);
         }
-        match check(&game, analyst, Source::Game, stop)? {
-            Ok(puzzle) if !found.iter().any(|p| p.id == puzzle.id) => found.push(puzzle),
-            Ok(_) => {}
-            Err(Rejection::Stopped) => break,
-            Err(_) => rejected += 1,
+        if !mined.add(check(&game, analyst, source, stop)?) {
+            break;
         }
     }
-    Ok((found, rejected))
+    Ok(())
 }
 
 #[cfg(test)]
@@ -268,6 +364,40 @@ mod tests {
         );
     }
 
+    /// An analyst that gives one line, as catboard's search does in games
+    /// of three or four seats: the second best is found move by move.
+    struct OneLine(OwnSearch);
+
+    impl Analyst for OneLine {
+        fn name(&self) -> String {
+            "one line".into()
+        }
+        fn lines(
+            &mut self,
+            game: &AnyGame,
+            _: usize,
+            stop: &AtomicBool,
+        ) -> Result<Vec<Line>, String> {
+            self.0.lines(game, 1, stop)
+        }
+    }
+
+    #[test]
+    fn with_one_line_a_second_win_is_still_found_by_searching_every_move() {
+        let stop = AtomicBool::new(false);
+        let two = chess("6k1/5ppp/8/8/8/8/5PPP/3QR1K1 w - - 0 1");
+        let mut one = OneLine(deep());
+        assert_eq!(
+            check(&two, &mut one, Source::SelfPlay, &stop).expect("no failure"),
+            Err(Rejection::NotUnique)
+        );
+        let only = chess("6k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 0 1");
+        assert!(matches!(
+            check(&only, &mut one, Source::SelfPlay, &stop),
+            Ok(Ok(_))
+        ));
+    }
+
     #[test]
     fn a_blunder_in_an_analysed_game_becomes_the_puzzle_that_punishes_it() {
         let start = Variant::Chess.new_game(&Options::new());
@@ -285,9 +415,20 @@ mod tests {
             .expect("catboard's search does not fail");
         let plies = candidates(&analysis, &moves, Scale::CHESS);
         assert!(plies.contains(&5) && plies.contains(&6), "{plies:?}");
-        let (puzzles, rejected) =
-            from_game(&start, &moves, &analysis, &mut deep(), &stop).expect("no failure");
-        let mate = puzzles
+        let mut mined = Mined::default();
+        from_game(
+            &start,
+            &moves,
+            &analysis,
+            &mut deep(),
+            Source::Game,
+            &mut mined,
+            &stop,
+        )
+        .expect("no failure");
+        let rejected = mined.rejected();
+        let mate = mined
+            .puzzles
             .iter()
             .find(|p| p.solution == [moves[6]])
             .expect("Qxf7# found");

@@ -15,8 +15,12 @@
 
 pub mod attempt;
 pub mod mine;
+pub mod starter;
 
 pub use attempt::{Attempt, Step};
+pub use error::PuzzleError;
+
+mod error;
 
 use crate::core::{Game, Move, Options};
 use crate::rating::{self, PeriodResult, Rating};
@@ -134,16 +138,13 @@ pub struct Puzzle {
 
 impl Puzzle {
     /// The position as a game.
-    pub fn game(&self) -> Result<AnyGame, String> {
+    pub fn game(&self) -> Result<AnyGame, PuzzleError> {
         self.variant
             .from_position(&self.position, &Options::new())
-            .map_err(|why| {
-                format!(
-                    "Puzzle {}'s position is no position of {}: {}.",
-                    quoted(&self.id),
-                    self.variant.name(),
-                    crate::text::clause(&why.to_string())
-                )
+            .map_err(|why| PuzzleError::Position {
+                id: self.id.clone(),
+                variant: self.variant,
+                why: crate::text::clause(&why.to_string()).to_string(),
             })
     }
 
@@ -201,8 +202,13 @@ impl Puzzle {
     }
 
     /// Reads a line of a puzzle file of `variant` ([`Puzzle::line`]): the
-    /// clause saying what is wrong with it.
-    pub fn from_line(variant: Variant, line: &str) -> Result<Puzzle, String> {
+    /// fault ([`PuzzleError::Faulty`]) says what is wrong with it.
+    pub fn from_line(variant: Variant, line: &str) -> Result<Puzzle, PuzzleError> {
+        Puzzle::parse_line(variant, line).map_err(PuzzleError::Faulty)
+    }
+
+    /// [`Puzzle::from_line`], the fault a clause.
+    fn parse_line(variant: Variant, line: &str) -> Result<Puzzle, String> {
         if line.len() > MAX_LINE_BYTES {
             return Err(format!("it is longer than {MAX_LINE_BYTES} bytes"));
         }
@@ -250,7 +256,7 @@ impl Puzzle {
         };
         let mut game = puzzle
             .game()
-            .map_err(|e| crate::text::clause(&e).to_string())?;
+            .map_err(|e| crate::text::clause(&e.to_string()).to_string())?;
         if game.outcome().is_some() {
             return Err("its position is a finished game".to_string());
         }
@@ -279,7 +285,7 @@ impl Puzzle {
         // before the last ply was the solver.
         let mut before_last = puzzle
             .game()
-            .map_err(|e| crate::text::clause(&e).to_string())?;
+            .map_err(|e| crate::text::clause(&e.to_string()).to_string())?;
         for &mv in &puzzle.solution[..puzzle.solution.len() - 1] {
             before_last.make_move(mv);
         }
@@ -293,7 +299,7 @@ impl Puzzle {
 /// The puzzles of a puzzle file's `text` of `variant`: lines starting with
 /// `#` and blank lines are skipped; a faulty line is one sentence naming
 /// it.
-pub fn read_file(variant: Variant, text: &str) -> Result<Vec<Puzzle>, String> {
+pub fn read_file(variant: Variant, text: &str) -> Result<Vec<Puzzle>, PuzzleError> {
     let mut puzzles = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let line = line.trim_end_matches('\r');
@@ -301,17 +307,15 @@ pub fn read_file(variant: Variant, text: &str) -> Result<Vec<Puzzle>, String> {
             continue;
         }
         if puzzles.len() >= MAX_PUZZLES {
-            return Err(format!(
-                "The puzzle file holds more than {MAX_PUZZLES} puzzles."
-            ));
+            return Err(PuzzleError::TooMany);
         }
-        puzzles.push(Puzzle::from_line(variant, line).map_err(|why| {
-            format!(
-                "Line {} of the puzzles of {}: {why}.",
-                number + 1,
-                variant.name()
-            )
-        })?);
+        puzzles.push(
+            Puzzle::parse_line(variant, line).map_err(|why| PuzzleError::Line {
+                number: number + 1,
+                variant,
+                why,
+            })?,
+        );
     }
     Ok(puzzles)
 }
@@ -396,17 +400,20 @@ mod tests {
         let bad = p.line().replace("h5f7", "h5h8");
         let err = read_file(Variant::Chess, &format!("# x\n{bad}\n")).unwrap_err();
         assert_eq!(
-            err,
+            err.to_string(),
             "Line 2 of the puzzles of Chess: its solution's move 'h5h8' is not legal there."
         );
         let err = Puzzle::from_line(Variant::Chess, "a\tb").unwrap_err();
-        assert_eq!(err, "it has 2 fields, not 8");
+        assert_eq!(err, PuzzleError::Faulty("it has 2 fields, not 8".into()));
         let ends_with_reply = format!("{} e8e7", p.line().split('\t').nth(2).unwrap_or(""));
         let mut fields: Vec<String> = p.line().split('\t').map(String::from).collect();
         fields[1] = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4".into();
         fields[2] = ends_with_reply.replace("h5f7", "h5g5");
         let err = Puzzle::from_line(Variant::Chess, &fields.join("\t")).unwrap_err();
-        assert_eq!(err, "its solution ends with another seat's move");
+        assert_eq!(
+            err,
+            PuzzleError::Faulty("its solution ends with another seat's move".into())
+        );
     }
 
     #[test]

@@ -37,6 +37,8 @@ pub enum Context {
     QuickGame,
     /// The wait for a quick game.
     QuickWait,
+    /// Solving puzzles.
+    Puzzle,
 }
 
 impl Context {
@@ -59,6 +61,7 @@ impl Context {
             Context::LobbyLeaders => "Lobby: the leaderboards",
             Context::QuickGame => "Quick game",
             Context::QuickWait => "Waiting for a quick game",
+            Context::Puzzle => "Puzzles",
         }
     }
 
@@ -539,6 +542,31 @@ pub static KEYMAP: &[Binding] = &[
         Action::Quit,
         "quit",
     ),
+    bind(
+        C::Puzzle,
+        &[Key::Char(':'), Key::Enter],
+        Action::OpenPrompt,
+        "type your move (SAN/UCI)",
+    ),
+    bind(
+        C::Puzzle,
+        &[Key::Char('h')],
+        Action::PuzzleHint,
+        "a hint: the piece to move (counts as failed)",
+    ),
+    bind(
+        C::Puzzle,
+        &[Key::Char('s')],
+        Action::PuzzleSolution,
+        "show the solution (the puzzle is failed)",
+    ),
+    bind(
+        C::Puzzle,
+        &[Key::Char('n')],
+        Action::PuzzleNext,
+        "the next puzzle",
+    ),
+    bind(C::Puzzle, &[Key::Char('q'), Key::Esc], Action::Quit, "quit"),
     bind(C::TextEntry, &[Key::Enter], Action::Submit, "accept"),
     bind(C::TextEntry, &[Key::Esc], Action::Cancel, "close"),
     bind(
@@ -979,6 +1007,11 @@ pub static HINTS: &[Hint] = &[
     ),
     hint(C::Analysing, &[Action::Help], "help", 8),
     hint(C::Analysing, &[Action::Quit], "quit", 8),
+    hint(C::Puzzle, &[Action::OpenPrompt], "move", 10),
+    hint(C::Puzzle, &[Action::PuzzleHint], "hint", 9),
+    hint(C::Puzzle, &[Action::PuzzleSolution], "solution", 9),
+    hint(C::Puzzle, &[Action::PuzzleNext], "next", 9),
+    hint(C::Puzzle, &[Action::Quit], "quit", 10),
     hint(C::TextEntry, &[Action::Submit], "accept", 9),
     hint(C::TextEntry, &[Action::Cancel], "close", 9),
     hint(C::TextEntry, &[Action::DeleteChar], "delete", 8),
