@@ -548,6 +548,37 @@ fn every_command_line_in_the_readme_and_docs_parses() {
     );
 }
 
+/// Every command `catboard --help` lists has a row of its own in
+/// README's commands table (a row beginning `` | `catboard NAME ``).
+#[test]
+fn every_command_the_help_lists_has_a_row_in_the_readmes_table() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (_, text) = read(&root.join("README.md"));
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("| `catboard"))
+        .collect();
+    let missing: Vec<String> = Cli::command()
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .filter(|name| name != "help")
+        .filter(|name| {
+            let (spaced, quoted) = (
+                format!("| `catboard {name} "),
+                format!("| `catboard {name}`"),
+            );
+            !rows
+                .iter()
+                .any(|row| row.starts_with(&spaced) || row.starts_with(&quoted))
+        })
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "README.md's commands table has no row for: {}",
+        missing.join(", ")
+    );
+}
+
 #[test]
 fn the_readme_stays_short_and_every_relative_link_leads_to_a_heading_or_file() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
