@@ -27,11 +27,22 @@ pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
 /// is broken between its words): a list such as `Red 0, Orange 0,` /
 /// `Green 0, Blue 0` never leaves a lone `0`.
 pub fn wrap_items<S: AsRef<str>>(items: &[S], width: usize) -> Vec<String> {
+    wrap_joined(items.iter().map(AsRef::as_ref), " ", width)
+}
+
+/// `items` joined by `separator`, broken only between whole items into
+/// lines of at most `width` columns; an item wider than a line is broken
+/// between its words. Empty items are left out.
+fn wrap_joined<'a>(
+    items: impl Iterator<Item = &'a str>,
+    separator: &str,
+    width: usize,
+) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
-    for item in items.iter().map(AsRef::as_ref).filter(|i| !i.is_empty()) {
-        if !line.is_empty() && line.width() + 1 + item.width() <= width.max(1) {
-            line.push(' ');
+    for item in items.filter(|i| !i.is_empty()) {
+        if !line.is_empty() && line.width() + separator.width() + item.width() <= width.max(1) {
+            line.push_str(separator);
             line.push_str(item);
             continue;
         }
@@ -58,30 +69,7 @@ pub fn wrap_items<S: AsRef<str>>(items: &[S], width: usize) -> Vec<String> {
 )]
 pub fn wrap_keys(keys: &str, width: usize) -> Vec<String> {
     const SEPARATOR: &str = " · ";
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for key in keys
-        .split(SEPARATOR)
-        .map(str::trim)
-        .filter(|k| !k.is_empty())
-    {
-        if !line.is_empty() && line.width() + SEPARATOR.width() + key.width() <= width {
-            line.push_str(SEPARATOR);
-            line.push_str(key);
-            continue;
-        }
-        if !line.is_empty() {
-            lines.push(std::mem::take(&mut line));
-        }
-        let mut parts = wrap_words(key, width);
-        let last = parts.pop().unwrap_or_default();
-        lines.extend(parts);
-        line = last;
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
+    wrap_joined(keys.split(SEPARATOR).map(str::trim), SEPARATOR, width)
 }
 
 /// `text` on one line of at most `width` columns: whole when it fits,
