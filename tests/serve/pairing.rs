@@ -2,7 +2,7 @@
 //! finished game is played again, the colours swapped, when both ask; and
 //! a finished game opens from "My games" to look through, read-only.
 
-use crate::hardening::client::{Player, Server, TempDir, new_key};
+use crate::hardening::client::{Player, Server, TempDir, fools_mate, new_key};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_quick_game_pairs_two_waiting_players_at_a_timed_table() {
@@ -44,20 +44,7 @@ async fn a_rematch_swaps_the_colours_and_a_finished_game_opens_for_review() {
     ann.send(b"n").await.expect("send");
     ann.wait_for("a rematch can be asked for once it is over")
         .await;
-    for (who, text, seen) in [
-        (0, "f3", "pawn to f3"),
-        (1, "e5", "pawn to e5"),
-        (0, "g4", "pawn to g4"),
-        (1, "Qh4", "Kept as game 1"),
-    ] {
-        let (mover, other) = if who == 0 {
-            (&mut ann, &mut bob)
-        } else {
-            (&mut bob, &mut ann)
-        };
-        mover.play(text).await;
-        other.wait_for(seen).await;
-    }
+    fools_mate(&mut ann, &mut bob).await;
     ann.send(b"n").await.expect("send");
     ann.wait_for("You asked for a rematch").await;
     bob.wait_for("ann asks for a rematch").await;

@@ -2,7 +2,7 @@
 //! players leave at once, and the tables a burst of quick-game toggles
 //! makes, end aborted and unrated (issue 33's attacks, over SSH).
 
-use crate::hardening::client::{Player, Server, TempDir, new_key};
+use crate::hardening::client::{Player, Server, TempDir, fools_mate, new_key};
 use std::time::Duration;
 
 /// Every rating kept, as (identity, variant, rating, games), in order.
@@ -30,20 +30,7 @@ async fn a_rematch_both_players_leave_at_once_is_aborted_and_not_rated() {
     let data = TempDir::new("rematch-leave");
     let mut server = Server::start(data.path(), &["--first-move-seconds", "1"]);
     let (mut ann, mut bob) = Player::two_at_t1(server.port, "ann+t1+5+0", &new_key()).await;
-    for (who, text, seen) in [
-        (0, "f3", "pawn to f3"),
-        (1, "e5", "pawn to e5"),
-        (0, "g4", "pawn to g4"),
-        (1, "Qh4", "Kept as game 1"),
-    ] {
-        let (mover, other) = if who == 0 {
-            (&mut ann, &mut bob)
-        } else {
-            (&mut bob, &mut ann)
-        };
-        mover.play(text).await;
-        other.wait_for(seen).await;
-    }
+    fools_mate(&mut ann, &mut bob).await;
     server.wait_log("table t1: Kept as game 1");
     let db = rusqlite::Connection::open(data.path().join("catboard.db")).expect("the database");
     let after_one = ratings(&db);

@@ -550,3 +550,23 @@ impl Player {
         sent
     }
 }
+
+/// White (`white`) and Black (`black`), seated at one table, play the
+/// fool's mate (1.f3 e5 2.g4 Qh4#), each waiting to see the other's move;
+/// the game ends kept as game 1 of a fresh server.
+pub async fn fools_mate(white: &mut Player, black: &mut Player) {
+    for (by_white, text, seen) in [
+        (true, "f3", "pawn to f3"),
+        (false, "e5", "pawn to e5"),
+        (true, "g4", "pawn to g4"),
+        (false, "Qh4", "Kept as game 1"),
+    ] {
+        let (mover, other) = if by_white {
+            (&mut *white, &mut *black)
+        } else {
+            (&mut *black, &mut *white)
+        };
+        mover.play(text).await;
+        other.wait_for(seen).await;
+    }
+}
