@@ -307,7 +307,8 @@ fn check_events(text: &str, table: &TableGame) -> BTreeSet<&'static str> {
                         subject(&replay, seat)
                     };
                     assert!(
-                        said.contains(&words) && (words.starts_with(',') || said.contains("checking")),
+                        said.contains(&words)
+                            && (words.starts_with(',') || said.contains("checking")),
                         "'{words}' not said in the move: {said}\n{text}"
                     );
                 } else if seat == replay.to_move() {
