@@ -262,7 +262,7 @@ fn a_chess_game_against_the_computer_is_played_in_sentences(goldens: &mut crate:
             "Black king to g8.",
             "Took back king from f6 to g6 and king from h8 to g8.",
             "White wins by checkmate.",
-            "Black is in check.",
+            "White rook to a8, check.",
             "Unknown command 'frobnicate'. Type help.",
             "'Ra8' would be legal: rook from a1 to a8, checkmate.",
             "Which rank? Type rank and its name, such as rank 1.",
