@@ -245,7 +245,7 @@ fn disarm_changes(
         said.push(format!("Disarmed: {list}."));
     }
     if let Some(list) = say_pieces(after, voice, &pieces(armed), true, usize::MAX) {
-        said.push(format!("Armed again: {list}."));
+        said.push(format!("Re-armed: {list}."));
     }
     said
 }
