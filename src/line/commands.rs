@@ -356,7 +356,7 @@ pub fn help_at_server(voice: Voice, archived: bool) -> Vec<String> {
     } else {
         (
             "A shared table takes no move back and gives no hint; rematch, once the game is over, asks for another with the colours swapped.",
-            "resign: give the game up. draw: offer a draw; accept or decline answer one. quit: back to the lobby; the table keeps your seat while its game goes on.",
+            "resign: give the game up. draw: offer a draw; accept or decline answer one. claim: the win, from a player away from a timed table long enough. quit: back to the lobby; the table keeps your seat while its game goes on.",
         )
     };
     for line in &mut lines {

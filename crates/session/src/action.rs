@@ -167,6 +167,9 @@ pub enum Action {
     OfferDraw,
     /// The offered draw is accepted (`true`) or declined.
     AnswerDraw(bool),
+    /// Claim the win from the players who have been away from a shared
+    /// table long enough (lichess's claim when an opponent left).
+    ClaimWin,
     /// A search has finished another depth.
     Progress {
         /// The search's request id.

@@ -70,7 +70,7 @@ fn done(app: &mut App, intent: &Intent, before: &TableGame) {
             }
             say_plies(app, before);
         }
-        Intent::Resign | Intent::AnswerDraw(true) => {
+        Intent::Resign | Intent::AnswerDraw(true) | Intent::ClaimWin => {
             say_plies(app, before);
         }
         Intent::AnswerDraw(false) => {

@@ -152,6 +152,8 @@ pub enum When {
     CanPass,
     /// When the computer plays a seat.
     ComputerPlays,
+    /// At a table of `catboard serve`.
+    Shared,
 }
 
 /// Degrees one press of `<` or `>` turns the sphere's globe: half an
@@ -199,6 +201,7 @@ impl HelpState {
             When::Always => true,
             When::CanPass => self.can_pass,
             When::ComputerPlays => self.computer_plays,
+            When::Shared => self.shared,
         }
     }
 
@@ -406,6 +409,13 @@ pub static KEYMAP: &[Binding] = &[
         &[Key::Char('D')],
         Action::OfferDraw,
         "offer a draw",
+    ),
+    bind_when(
+        C::Board,
+        &[Key::Char('W')],
+        Action::ClaimWin,
+        "claim the win from a player long away",
+        When::Shared,
     ),
     bind(
         C::Board,
