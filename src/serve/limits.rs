@@ -43,6 +43,11 @@ pub const MAX_NAMES: usize = 10_000;
 /// The most display names one key may claim.
 pub const NAMES_PER_KEY: usize = 4;
 
+/// How long a claimed name is kept unused: a name whose account has not
+/// logged in nor finished a game for this long lapses, and another key
+/// may claim it (a lapsed name no longer counts against [`MAX_NAMES`]).
+pub const NAME_LAPSE: Duration = Duration::from_secs(90 * 24 * 60 * 60);
+
 /// The window over which [`Limits::names_per_address`] new names are counted.
 pub const NAME_WINDOW: Duration = Duration::from_secs(60 * 60);
 

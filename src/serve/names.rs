@@ -10,7 +10,7 @@
 //! number is ever given twice, even across restarts.
 
 use super::identity::{GUEST_NAME, LONGEST_NAME};
-use super::limits::{MAX_NAMES, NAMES_PER_KEY};
+use super::limits::{MAX_NAMES, NAME_LAPSE, NAMES_PER_KEY};
 use super::store::{Claim, NameClaim};
 use unicode_normalization::UnicodeNormalization;
 use unicode_security::{GeneralSecurityProfile, MixedScript};
@@ -159,6 +159,8 @@ pub fn claim_of<'a>(
         key,
         per_key: NAMES_PER_KEY,
         most: MAX_NAMES,
+        now: super::database::now_secs(),
+        lapse: NAME_LAPSE.as_secs(),
     })
 }
 

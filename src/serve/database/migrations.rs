@@ -137,6 +137,13 @@ pub const MIGRATIONS: &[Step] = &[
     // claims are since: each name kept before is kept under its
     // skeleton, so a look-alike of it is refused too.
     Step::Code(names_by_skeleton),
+    // 10: when each account was last seen (a login, a finished game), so
+    // a name unused for long lapses; an account from before counts as
+    // seen when the server was upgraded.
+    Step::Sql(
+        "ALTER TABLE accounts ADD COLUMN last_seen INTEGER NOT NULL DEFAULT 0;
+         UPDATE accounts SET last_seen = max(first_seen, CAST(strftime('%s', 'now') AS INTEGER));",
+    ),
 ];
 
 /// Takes `connection` from its schema version to `target`, a step a

@@ -377,8 +377,10 @@ fn put_finished(tx: &Transaction<'_>, name: &str, game: &FinishedGame) -> rusqli
             continue;
         };
         tx.execute(
-            "INSERT INTO accounts (identity, name, first_seen, games) VALUES (?1, ?2, ?3, 1)
-             ON CONFLICT (identity) DO UPDATE SET games = games + 1",
+            "INSERT INTO accounts (identity, name, first_seen, last_seen, games)
+             VALUES (?1, ?2, ?3, ?3, 1)
+             ON CONFLICT (identity) DO UPDATE SET games = games + 1,
+                 last_seen = max(last_seen, excluded.last_seen)",
             params![identity, player.name, as_i64(game.finished)],
         )?;
         if let Some(after) = player.after {
@@ -418,6 +420,23 @@ fn has_account(tx: &Connection, identity: &str) -> rusqlite::Result<bool> {
         )
         .optional()?
         .is_some())
+}
+
+/// How old a login's sight of its account may be before the login writes
+/// it again (a name lapses after days, so an hour's error is nothing).
+const SEEN_GRAIN: u64 = 60 * 60;
+
+/// When account `identity` was last seen (a login, a finished game), if
+/// it is kept.
+fn seen_at(tx: &Connection, identity: &str) -> rusqlite::Result<Option<u64>> {
+    Ok(tx
+        .query_row(
+            "SELECT last_seen FROM accounts WHERE identity = ?1",
+            [identity],
+            |r| r.get::<_, i64>(0),
+        )
+        .optional()?
+        .map(as_u64))
 }
 
 /// The key holding folded name `folded`, if any.
@@ -722,37 +741,58 @@ impl Store for Database {
         {
             // Most logins ask for a name their key holds: answered without
             // taking the write lock.
+            // Its account's last sight is written again only once it is
+            // [`SEEN_GRAIN`] old (or a 24th of the lapse, when shorter).
+            let grain = SEEN_GRAIN.min(claim.lapse / 24);
             let connection = self.connection();
             if holder_of(&connection, claim.folded)?.as_deref() == Some(claim.key)
-                && has_account(&connection, claim.key)?
+                && seen_at(&connection, claim.key)?
+                    .is_some_and(|seen| seen.saturating_add(grain) > claim.now)
             {
                 return Ok(Claim::Held);
             }
         }
+        let since = claim.now.saturating_sub(claim.lapse);
         self.write(|tx| {
-            let answer = match holder_of(tx, claim.folded)? {
+            let holder = holder_of(tx, claim.folded)?;
+            let answer = match holder {
                 Some(key) if key == claim.key => Claim::Held,
-                Some(_) => return Ok(Claim::Taken),
-                None => {
+                Some(key) if seen_at(tx, &key)?.is_none_or(|seen| seen >= since) => return Ok(Claim::Taken),
+                lapsed => {
+                    if let Some(key) = lapsed {
+                        // Unused longer than the claim's lapse: free (a
+                        // name imported without an account is kept until
+                        // its key comes back and is seen).
+                        tx.execute("DELETE FROM names WHERE name = ?1", [claim.folded])?;
+                        log::event(format!(
+                            "the name {} of {key} lapsed unused; it is free again",
+                            catboard::text::quoted(claim.folded)
+                        ));
+                    }
                     let held = names_of(tx, claim.key)?;
                     if held.len() >= claim.per_key {
                         return Ok(Claim::KeyFull(held));
                     }
-                    let all: i64 = tx.query_row("SELECT count(*) FROM names", [], |r| r.get(0))?;
+                    let all: i64 = tx.query_row(
+                        "SELECT count(*) FROM names LEFT JOIN accounts ON identity = key
+                         WHERE last_seen IS NULL OR last_seen >= ?1",
+                        [as_i64(since)],
+                        |r| r.get(0),
+                    )?;
                     if usize::try_from(all).unwrap_or(usize::MAX) >= claim.most {
                         return Ok(Claim::BookFull);
                     }
                     tx.execute(
                         "INSERT INTO names (name, key, shown, claimed) VALUES (?1, ?2, ?3, ?4)",
-                        params![claim.folded, claim.key, claim.name, as_i64(now_secs())],
+                        params![claim.folded, claim.key, claim.name, as_i64(claim.now)],
                     )?;
                     Claim::Claimed
                 }
             };
             tx.execute(
-                "INSERT INTO accounts (identity, name, first_seen) VALUES (?1, ?2, ?3)
-                 ON CONFLICT (identity) DO NOTHING",
-                params![claim.key, claim.name, as_i64(now_secs())],
+                "INSERT INTO accounts (identity, name, first_seen, last_seen) VALUES (?1, ?2, ?3, ?3)
+                 ON CONFLICT (identity) DO UPDATE SET last_seen = max(last_seen, excluded.last_seen)",
+                params![claim.key, claim.name, as_i64(claim.now)],
             )?;
             Ok(answer)
         })

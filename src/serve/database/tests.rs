@@ -23,6 +23,8 @@ fn claim<'a>(name: &'a str, key: &'a str) -> NameClaim<'a> {
         key,
         per_key: 4,
         most: 100,
+        now: 1_796_083_200,
+        lapse: 1_000,
     }
 }
 

@@ -40,6 +40,8 @@ struct State {
     /// Each name claimed (folded), and its key.
     names: BTreeMap<String, String>,
     accounts: BTreeMap<String, Account>,
+    /// When each account was last seen (a login, a finished game).
+    seen: BTreeMap<String, u64>,
     /// Each key linked, and its account.
     keys: BTreeMap<String, String>,
     /// Each account's rating in each variant, and its rated games.
@@ -67,6 +69,12 @@ impl State {
         self.ratings
             .get(&(identity.to_string(), variant.to_string()))
             .map_or_else(Rating::default, |(r, _)| *r)
+    }
+
+    /// Account `identity` is seen at `now` (a later sight kept).
+    fn saw(&mut self, identity: &str, now: u64) {
+        let seen = self.seen.entry(identity.to_string()).or_insert(now);
+        *seen = (*seen).max(now);
     }
 
     fn open_account(&mut self, identity: &str, name: &str, now: u64) {
@@ -175,6 +183,7 @@ impl Store for MemoryStore {
                 continue;
             };
             state.open_account(identity, &player.name, game.finished);
+            state.saw(identity, game.finished);
             if let Some(account) = state.accounts.get_mut(identity) {
                 account.games += 1;
             }
@@ -314,10 +323,12 @@ impl Store for MemoryStore {
 
     fn claim_name(&self, claim: &NameClaim<'_>) -> Result<Claim, StoreError> {
         let mut state = self.state();
+        let since = claim.now.saturating_sub(claim.lapse);
+        let live = |state: &State, key: &str| state.seen.get(key).is_none_or(|&s| s >= since);
         let answer = match state.names.get(claim.folded) {
             Some(key) if key == claim.key => Claim::Held,
-            Some(_) => return Ok(Claim::Taken),
-            None => {
+            Some(key) if live(&state, key) => return Ok(Claim::Taken),
+            _ => {
                 let held: Vec<String> = state
                     .names
                     .iter()
@@ -327,7 +338,7 @@ impl Store for MemoryStore {
                 if held.len() >= claim.per_key {
                     return Ok(Claim::KeyFull(held));
                 }
-                if state.names.len() >= claim.most {
+                if state.names.values().filter(|key| live(&state, key)).count() >= claim.most {
                     return Ok(Claim::BookFull);
                 }
                 state
@@ -336,7 +347,8 @@ impl Store for MemoryStore {
                 Claim::Claimed
             }
         };
-        state.open_account(claim.key, claim.name, super::super::database::now_secs());
+        state.open_account(claim.key, claim.name, claim.now);
+        state.saw(claim.key, claim.now);
         Ok(answer)
     }
 

@@ -203,6 +203,12 @@ pub struct NameClaim<'a> {
     pub per_key: usize,
     /// How many names the server keeps at most.
     pub most: usize,
+    /// Now, in seconds since 1970.
+    pub now: u64,
+    /// How long a name is kept unused, in seconds: a name whose holder's
+    /// account was last seen (a login, a finished game) longer ago than
+    /// this before `now` is free, and does not count against `most`.
+    pub lapse: u64,
 }
 
 /// What a key asking for a name gets.

@@ -30,6 +30,7 @@ macro_rules! store_suite {
             the_archive_is_read_a_page_at_a_time,
             the_leaderboard_is_read_a_page_at_a_time,
             a_name_is_claimed_once_and_bounded,
+            an_unused_name_lapses_and_a_used_one_is_kept,
             keys_are_linked_and_unlinked_with_conflicts_named,
             guest_numbers_are_never_set_aside_twice,
         );
@@ -510,7 +511,72 @@ fn claim<'a>(name: &'a str, key: &'a str) -> NameClaim<'a> {
         key,
         per_key: 2,
         most: 4,
+        now: 1_796_083_200,
+        lapse: 1_000,
     }
+}
+
+/// A name whose account neither logged in nor finished a game for
+/// longer than the claim's lapse is free for another key, and no longer
+/// counts against the book; a login or a finished game keeps it.
+pub fn an_unused_name_lapses_and_a_used_one_is_kept(store: Subject) {
+    let t0 = claim("", "").now;
+    let at = |name: &'static str, key: &'static str, now: u64| NameClaim {
+        now,
+        ..claim(name, key)
+    };
+    let lapse = claim("", "").lapse;
+    for (name, key) in [("ann", "key:A"), ("bob", "key:B"), ("cy", "key:C")] {
+        assert_eq!(store.claim_name(&at(name, key, t0)), Ok(Claim::Claimed));
+    }
+    // Bob logs in; Cy finishes a game.
+    assert_eq!(
+        store.claim_name(&at("bob", "key:B", t0 + lapse - 10)),
+        Ok(Claim::Held)
+    );
+    let game = FinishedGame {
+        finished: t0 + lapse - 10,
+        ..finished(Some("key:C"), None, false)
+    };
+    play_out(&*store, "t1", &game);
+    // At the very end of the lapse Ann's claim holds; a second later it
+    // is free.
+    assert_eq!(
+        store.claim_name(&at("ann", "key:D", t0 + lapse)),
+        Ok(Claim::Taken)
+    );
+    let later = t0 + lapse + 1;
+    assert_eq!(
+        store.claim_name(&at("ann", "key:D", later)),
+        Ok(Claim::Claimed)
+    );
+    assert_eq!(
+        store.claim_name(&at("bob", "key:E", later)),
+        Ok(Claim::Taken)
+    );
+    assert_eq!(
+        store.claim_name(&at("cy", "key:E", later)),
+        Ok(Claim::Taken)
+    );
+    // The book keeps 4: Ann (Dee's now), Bob, Cy and one more.
+    assert_eq!(
+        store.claim_name(&at("eve", "key:E", later)),
+        Ok(Claim::Claimed)
+    );
+    assert_eq!(
+        store.claim_name(&at("fay", "key:F", later)),
+        Ok(Claim::BookFull)
+    );
+    // Once Bob's and Cy's claims lapse, they no longer fill it.
+    let much_later = later + lapse;
+    assert_eq!(
+        store.claim_name(&at("fay", "key:F", much_later)),
+        Ok(Claim::Claimed)
+    );
+    assert_eq!(
+        store.claim_name(&at("bob", "key:B", much_later)),
+        Ok(Claim::Held)
+    );
 }
 
 /// A name is the first key's that claims it; one key claims so many, the
