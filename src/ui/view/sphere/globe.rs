@@ -630,6 +630,38 @@ mod tests {
     }
 
     #[test]
+    fn one_press_of_a_turning_key_moves_every_cell_only_a_little() {
+        // A press turns the globe a small step: on a large globe every
+        // cell's piece moves less than a third of the radius (a 45° step
+        // moved the rim's cells most of a radius: the whole drawing
+        // changed).
+        let step = f64::from(crate::session::keymap::ROTATE_STEP);
+        for north_left in [true, false] {
+            let mut turn = 0.0;
+            while turn < 360.0 {
+                let view = |turn| MapView { turn, north_left };
+                let (game, before) = trace(157, 58, view(turn));
+                let (_, after) = trace(157, 58, view(turn + step));
+                let geo = game.geometry();
+                for cell in geo.cells() {
+                    let (Some(((x0, y0), _)), Some(((x1, y1), _))) =
+                        (before.anchor(geo, cell), after.anchor(geo, cell))
+                    else {
+                        panic!("{} drawn", geo.name(cell));
+                    };
+                    let moved = (f64::from(x1 - x0) / ASPECT).hypot(f64::from(y1 - y0));
+                    assert!(
+                        moved < before.radius / 3.0,
+                        "turn {turn}: {} moved {moved:.1} rows",
+                        geo.name(cell)
+                    );
+                }
+                turn += step;
+            }
+        }
+    }
+
+    #[test]
     fn neighbours_meet_on_the_drawing_and_strangers_do_not() {
         // Two cells drawn next to each other (a character of one beside a
         // character of the other, or an edge between) are neighbours on the
