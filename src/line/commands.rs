@@ -192,7 +192,8 @@ impl Command {
                 Some("clock") => return Command::Clock,
                 Some("analyse" | "analyze") => return Command::Analyse,
                 Some("lines" | "best") => return Command::Lines,
-                Some("review" | "back") => return Command::Review(ReviewStep::Back),
+                Some("review") => return Command::Review(ReviewStep::Last),
+                Some("back") => return Command::Review(ReviewStep::Back),
                 Some("forward") => return Command::Review(ReviewStep::Forward),
                 Some("first") => return Command::Review(ReviewStep::First),
                 Some("live") => return Command::Review(ReviewStep::Live),
@@ -666,7 +667,10 @@ fn turn(p: &Playing) -> String {
 /// Everything the side panel shows: whose turn, check or the result, the
 /// players, the search, the hint, the pieces taken, the variant's figures
 /// and the series.
-fn status(p: &Playing, voice: Voice) -> Vec<String> {
+/// What `status` says: the variant, the round and whose turn, the
+/// players, what the computer is doing, the material and the panel's
+/// figures.
+pub(super) fn status(p: &Playing, voice: Voice) -> Vec<String> {
     let table = &p.table;
     let game = table.game();
     let round = table.ply() / table.players().len().max(1) + 1;
