@@ -330,6 +330,7 @@ impl Globe {
     }
 
     /// How many discs (hemispheres) are drawn: 1 or 2.
+    #[cfg(test)]
     pub fn discs(&self) -> usize {
         self.discs.len()
     }
