@@ -31,6 +31,9 @@ pub enum ReviewStep {
     First,
     /// Back to the game as it stands.
     Live,
+    /// Into review at the last move played: the position as it stands,
+    /// said as its move, so the next step back is the move before.
+    Last,
 }
 
 /// What a mouse did, as the terminal reports it (xterm's SGR mouse mode).

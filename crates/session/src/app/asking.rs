@@ -186,11 +186,7 @@ pub(super) fn say_plies(app: &mut App, before: &TableGame) -> bool {
             }
             Some(_) => {}
             None => {
-                events.push(Event::new(
-                    EventKind::Move,
-                    describe::move_played(&game, voice, mv),
-                ));
-                events.extend(changes::changes(&game, &after, voice, mv));
+                events.extend(changes::move_and_changes(&game, &after, voice, mv));
             }
         }
         game = after;

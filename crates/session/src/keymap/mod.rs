@@ -422,7 +422,7 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind(
         C::Review,
-        &[Key::Left, Key::Char('h'), Key::PageUp],
+        &[Key::Left, Key::Char('h'), Key::Char('v'), Key::PageUp],
         Action::Review(ReviewStep::Back),
         "a move back",
     ),
@@ -440,7 +440,7 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind(
         C::Review,
-        &[Key::Esc, Key::End, Key::Char('v'), Key::Enter],
+        &[Key::Esc, Key::End, Key::Enter],
         Action::Review(ReviewStep::Live),
         "back to the game",
     ),
