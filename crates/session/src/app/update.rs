@@ -88,8 +88,7 @@ fn apply(app: &mut App, action: Action) -> Vec<Effect> {
             analysis,
             failure,
         } => {
-            super::analyse::analysed(app, id, *analysis, failure);
-            return Vec::new();
+            return super::analyse::analysed(app, id, *analysis, failure);
         }
         Action::LinesFound { id, lines, done } => {
             super::best_lines::found(app, id, lines, done);
