@@ -24,6 +24,8 @@
 //! an exit status.
 
 mod lines;
+#[cfg(test)]
+mod tiny_tests;
 
 use super::hub::{Shared, TableSummary};
 use super::identity::{Login, Who, login_clock, parse_login};

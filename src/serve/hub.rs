@@ -1334,7 +1334,7 @@ pub(super) mod tests {
         .expect("chess")
     }
 
-    pub(super) fn chess() -> TableGame {
+    pub(in crate::serve) fn chess() -> TableGame {
         game(vec![Player::Human; 2])
     }
 
@@ -1746,7 +1746,7 @@ pub(super) mod tests {
 
     /// A series of games at chess between four players with keys: six
     /// rated, one untimed, one against a guest.
-    fn rated_series(shared: &Shared) {
+    pub(in crate::serve) fn rated_series(shared: &Shared) {
         for id in ["alice", "bob", "carol", "dave"] {
             let login = Login {
                 user: id.into(),

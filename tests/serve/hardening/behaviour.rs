@@ -305,3 +305,39 @@ async fn the_hint_line_at_a_shared_table_offers_only_what_the_table_allows() {
     tokio::time::sleep(Duration::from_millis(50)).await;
     server.stop();
 }
+
+/// A client that gives a 0×0 pty (`ssh -tt` from a script) gets an 80×24
+/// screen (RFC 4254 §6.2: zero dimensions are ignored), a 0×0 window
+/// change leaves it so, and `q` leaves; a 3×2 window is asked to grow and
+/// `q` still leaves.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_zero_sized_pty_is_drawn_at_80_by_24_and_q_leaves_at_any_size() {
+    let data = TempDir::new("zero-pty");
+    let server = Server::start(data.path(), &[]);
+    let mut zero = Player::connect(server.port, Options::key("zed", &new_key()).size(0, 0)).await;
+    zero.screen.screen_mut().set_size(
+        std::num::NonZeroU16::new(24).expect("24"),
+        std::num::NonZeroU16::new(80).expect("80"),
+    );
+    zero.wait_for("Welcome, zed").await;
+    let rows: Vec<String> = zero.screen.screen().rows(0, 80).collect();
+    assert!(
+        rows.len() == 24 && rows.last().is_some_and(|r| !r.trim().is_empty()),
+        "the keys on the 24th row: {rows:#?}"
+    );
+    zero.channel
+        .window_change(0, 0, 0, 0)
+        .await
+        .expect("a change");
+    zero.send(b"p").await.expect("send");
+    zero.wait_for("Quick game").await;
+    zero.send(b"q").await.expect("send");
+    assert!(zero.wait_closed().await, "q leaves");
+    assert_eq!(zero.exit_status, Some(0));
+
+    let mut tiny = Player::connect(server.port, Options::key("tiny", &new_key()).size(3, 2)).await;
+    tiny.wait_for("Mak").await;
+    tiny.send(b"q").await.expect("send");
+    assert!(tiny.wait_closed().await, "q leaves a 3x2 window");
+    server.stop();
+}
