@@ -808,10 +808,13 @@ impl Shared {
             Some(seat) => format!("plays seat {seat}"),
             None => "watches".to_string(),
         };
-        log::event(format!(
-            "connection {conn} ({}) {role} at table {name}",
-            who.name
-        ));
+        log::by(
+            &log::Source {
+                conn,
+                address: &who.address,
+            },
+            format!("connection {conn} ({}) {role} at table {name}", who.name),
+        );
         self.lobby_changed();
         Ok(joined)
     }
@@ -833,7 +836,13 @@ impl Shared {
         {
             log::event(format!("table {name}: {e}"));
         }
-        log::event(format!("connection {conn} left table {name}"));
+        log::by(
+            &log::Source {
+                conn,
+                address: &who.address,
+            },
+            format!("connection {conn} left table {name}"),
+        );
         self.lobby_changed();
     }
 

@@ -341,3 +341,72 @@ async fn a_zero_sized_pty_is_drawn_at_80_by_24_and_q_leaves_at_any_size() {
     assert!(tiny.wait_closed().await, "q leaves a 3x2 window");
     server.stop();
 }
+
+/// Toggles a quick-game wait `times` times from a new player `name`, then
+/// leaves; how long it took.
+async fn toggle_quick_wait(port: u16, name: &str, times: usize) -> Duration {
+    let start = std::time::Instant::now();
+    let mut player = Player::with_key(port, name, &new_key()).await;
+    player.wait_for(&format!("Welcome, {name}")).await;
+    player.send(b"p").await.expect("send");
+    player.wait_for("Quick game").await;
+    for _ in 0..times {
+        // Enter waits, Backspace stops waiting.
+        player.send(b"\r\x7f").await.expect("send");
+    }
+    player.send(b"q").await.expect("send");
+    assert!(player.wait_closed().await, "q leaves");
+    start.elapsed()
+}
+
+/// One connection toggling a quick-game wait as fast as it may type logs
+/// at most its burst and its rate, its end once, and says how many lines
+/// were left out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_connection_toggling_a_quick_game_wait_cannot_flood_the_log() {
+    let data = TempDir::new("log-flood");
+    let mut server = Server::start(data.path(), &[]);
+    let took = toggle_quick_wait(server.port, "toggler", 2000).await;
+    let ended = server.wait_log("(toggler) ended");
+    let lines = server.lines(Duration::from_millis(300));
+    let about = |l: &&String| l.contains("toggler");
+    let logged = lines.iter().filter(about).count();
+    // The burst (20), one a second after it, the start and the end.
+    let most = 20 + took.as_secs() as usize + 1 + 3;
+    assert!(
+        logged <= most,
+        "{logged} lines in {took:?}:\n{}",
+        lines.join("\n")
+    );
+    assert!(ended.contains("not logged"), "{ended}");
+    let ends = lines.iter().filter(|l| l.contains(" ended")).count();
+    assert_eq!(ends, 1, "one line for the end:\n{}", lines.join("\n"));
+    server.stop();
+}
+
+/// Bytes of log a second from one connection toggling a quick-game wait
+/// (`cargo test --release --test serve measure_log_bytes -- --ignored
+/// --nocapture`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement"]
+async fn measure_log_bytes_of_one_connection_toggling_a_quick_game_wait() {
+    let data = TempDir::new("log-measure");
+    let mut server = Server::start(data.path(), &[]);
+    let before: usize = server
+        .lines(Duration::from_millis(300))
+        .iter()
+        .map(|l| l.len() + 1)
+        .sum();
+    let took = toggle_quick_wait(server.port, "toggler", 20_000).await;
+    let after: usize = server
+        .lines(Duration::from_millis(500))
+        .iter()
+        .map(|l| l.len() + 1)
+        .sum();
+    let bytes = after - before;
+    eprintln!(
+        "{bytes} bytes of log in {took:.1?}: {:.0} bytes a second",
+        bytes as f64 / took.as_secs_f64()
+    );
+    server.stop();
+}
