@@ -62,6 +62,13 @@ pub struct ServeArgs {
     /// the game is aborted, unrated.
     #[arg(long, default_value_t = Limits::default().first_move_wait.as_secs())]
     pub first_move_seconds: u64,
+    /// Seconds a player may be away from a timed table (their clock
+    /// running) before the others may claim the win (W, or claim).
+    #[arg(long, default_value_t = Limits::default().claim_after.as_secs())]
+    pub claim_after_seconds: u64,
+    /// The most new names the keys of one address may claim in an hour.
+    #[arg(long, default_value_t = Limits::default().names_per_address)]
+    pub names_per_address_an_hour: usize,
     /// The most rated games two accounts may finish together in a day;
     /// more are kept unrated.
     #[arg(long, default_value_t = Limits::default().rated_together_a_day)]
@@ -116,6 +123,8 @@ fn start(args: &ServeArgs) -> Result<(), String> {
             table_empty: Duration::from_secs(args.table_empty_seconds.max(1)),
             first_move_wait: Duration::from_secs(args.first_move_seconds.max(1)),
             rated_together_a_day: args.rated_together_a_day,
+            claim_after: Duration::from_secs(args.claim_after_seconds),
+            names_per_address: args.names_per_address_an_hour,
             input_bytes_per_second: args.input_rate.max(1),
             idle: Duration::from_secs(args.idle_seconds.max(1)),
             searches: args.searches,

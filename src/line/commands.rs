@@ -192,7 +192,8 @@ impl Command {
                 Some("clock") => return Command::Clock,
                 Some("analyse" | "analyze") => return Command::Analyse,
                 Some("lines" | "best") => return Command::Lines,
-                Some("review" | "back") => return Command::Review(ReviewStep::Back),
+                Some("review") => return Command::Review(ReviewStep::Last),
+                Some("back") => return Command::Review(ReviewStep::Back),
                 Some("forward") => return Command::Review(ReviewStep::Forward),
                 Some("first") => return Command::Review(ReviewStep::First),
                 Some("live") => return Command::Review(ReviewStep::Live),
@@ -330,7 +331,7 @@ pub fn help(voice: Voice) -> Vec<String> {
         "last, l: the last move. history: the moves so far. status, s: everything the side panel shows. turn, t: whose turn it is. players, o: who plays each seat. material: what each side has taken. count: the move counts the end rules watch. clock, c: the time on each clock.".to_string(),
         "zones, zone, z: the Cats' zones and the disarmed pieces, in Cat Chess. reserve, points, out, leapers, passes: BacCanCat's figures. formation: Polar's formation. status says Chu's Lion rule when it holds.".to_string(),
         "undo, u; redo; new: take back, replay, start again. hint: the engine's move for you. computer: the engine plays your move.".to_string(),
-        "review: step back through the moves without undoing them, each said; back and forward step, first goes to the start, live returns to the game.".to_string(),
+        "review: look back through the moves without undoing them, from the last move played, each said; back and forward step, first goes to the start, live returns to the game.".to_string(),
         "analyse: the computer analyses the game so far and says each side's accuracy and every inaccuracy, mistake and blunder with the better move. lines, best: the computer's three best lines for the position (the one reviewed, in review), each with its score.".to_string(),
         "resign: give the game up. draw: offer a draw; accept or decline answer one. quit: leave; the game is saved and can be resumed (q alone quits nothing).".to_string(),
         format!(
@@ -355,7 +356,7 @@ pub fn help_at_server(voice: Voice, archived: bool) -> Vec<String> {
     } else {
         (
             "A shared table takes no move back and gives no hint; rematch, once the game is over, asks for another with the colours swapped.",
-            "resign: give the game up. draw: offer a draw; accept or decline answer one. quit: back to the lobby; the table keeps your seat while its game goes on.",
+            "resign: give the game up. draw: offer a draw; accept or decline answer one. claim: the win, from a player away from a timed table long enough. quit: back to the lobby; the table keeps your seat while its game goes on.",
         )
     };
     for line in &mut lines {
@@ -666,7 +667,10 @@ fn turn(p: &Playing) -> String {
 /// Everything the side panel shows: whose turn, check or the result, the
 /// players, the search, the hint, the pieces taken, the variant's figures
 /// and the series.
-fn status(p: &Playing, voice: Voice) -> Vec<String> {
+/// What `status` says: the variant, the round and whose turn, the
+/// players, what the computer is doing, the material and the panel's
+/// figures.
+pub(super) fn status(p: &Playing, voice: Voice) -> Vec<String> {
     let table = &p.table;
     let game = table.game();
     let round = table.ply() / table.players().len().max(1) + 1;

@@ -297,7 +297,21 @@ fn check_events(text: &str, table: &TableGame) -> BTreeSet<&'static str> {
                 let Some(seat) = replay.piece_at(c).map(|p| p.seat()) else {
                     continue;
                 };
-                if seat == replay.to_move() || !was_checked.contains(&seat) {
+                if !was_checked.contains(&seat) {
+                    // A check the move gave is said in the move's own
+                    // sentence, as a chess player says it.
+                    met.insert("check");
+                    let words = if replay.seat_names().len() == 2 {
+                        ", check.".to_string()
+                    } else {
+                        subject(&replay, seat)
+                    };
+                    assert!(
+                        said.contains(&words)
+                            && (words.starts_with(',') || said.contains("checking")),
+                        "'{words}' not said in the move: {said}\n{text}"
+                    );
+                } else if seat == replay.to_move() {
                     met.insert("check");
                     let words = format!("{} is in check.", subject(&replay, seat));
                     assert!(

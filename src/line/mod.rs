@@ -393,6 +393,14 @@ pub(crate) fn typed(app: &mut App, line: &str) -> Typed {
     match &command {
         Command::Notation(name) => return Typed::Said(vec![choose_notation(app, name.as_deref())]),
         Command::Clock => return Typed::Said(vec![commands::clocks(app)]),
+        Command::Status => {
+            // The clocks go with the rest when the game has them.
+            let mut said = commands::status(p, app.voice);
+            if p.table.time_control().is_some() {
+                said.insert(2.min(said.len()), commands::clocks(app));
+            }
+            return Typed::Said(said);
+        }
         Command::Quit => return Typed::Leave,
         Command::Analyse => return Typed::Analyse,
         Command::Lines => return Typed::Lines,

@@ -29,6 +29,8 @@ pub(super) struct Run {
     pub thinking_after: Duration,
     pub saves: Option<PathBuf>,
     pub resume: bool,
+    /// The game's clock ("5+3"), if it has one.
+    pub time: Option<&'static str>,
 }
 
 impl Run {
@@ -42,6 +44,7 @@ impl Run {
             thinking_after: Duration::from_secs(3600),
             saves: None,
             resume: false,
+            time: None,
         }
     }
 
@@ -71,7 +74,9 @@ impl Run {
                     options: Options::new(),
                     position: self.position.map(str::to_string),
                     players: self.players.clone(),
-                    time: None,
+                    time: self.time.and_then(|t| {
+                        catboard::clock::TimeControl::parse(t).unwrap_or_else(|e| panic!("{e}"))
+                    }),
                 })
                 .unwrap_or_else(|e| panic!("{e}"));
                 Start::Play {
@@ -262,7 +267,7 @@ fn a_chess_game_against_the_computer_is_played_in_sentences(goldens: &mut crate:
             "Black king to g8.",
             "Took back king from f6 to g6 and king from h8 to g8.",
             "White wins by checkmate.",
-            "Black is in check.",
+            "White rook to a8, check.",
             "Unknown command 'frobnicate'. Type help.",
             "'Ra8' would be legal: rook from a1 to a8, checkmate.",
             "Which rank? Type rank and its name, such as rank 1.",
@@ -793,5 +798,24 @@ fn lines_says_the_best_lines_of_the_position_shown_and_refuses_a_game_over() {
             "2. White ",
             "3. White ",
         ],
+    );
+}
+
+#[test]
+fn status_says_the_clocks_of_a_timed_game() {
+    let mut run = Run::new(
+        Variant::Chess,
+        vec![Player::Human, Player::Human],
+        "e4\nstatus\nquit\n",
+    );
+    run.time = Some("5+3");
+    let text = run.transcript();
+    let status = text
+        .split("Chess, round 1. Black to move")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no status in:\n{text}"));
+    assert!(
+        status.contains("Black to move (5+3)."),
+        "status has no clock reading:\n{text}"
     );
 }

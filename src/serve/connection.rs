@@ -178,6 +178,10 @@ pub static ARCHIVED_GAME: &[Refusal] = &[
         why: "This game is from the archive, to look through only; q goes back to the lobby.",
     },
     Refusal {
+        action: Action::ClaimWin,
+        why: "This game is from the archive, to look through only; q goes back to the lobby.",
+    },
+    Refusal {
         action: Action::Pass,
         why: "This game is from the archive, to look through only; q goes back to the lobby.",
     },

@@ -18,18 +18,26 @@ mod offers;
 mod pairing;
 mod rematch;
 #[cfg(test)]
+mod stranger_tests;
+#[cfg(test)]
 mod timed_tests;
+#[cfg(test)]
+mod unplayed_tests;
 
 pub use pairing::{QUICK_COMPUTER, SeekStatus};
 
 use super::admission::Admission;
 use super::archive;
 use super::computers::{self, Job, Searches};
-use super::identity::{Login, Who, parse_login};
-use super::limits::{LOBBY_TICK, Limits, NEW_KEY};
+use super::identity::{Login, Who, address_key, parse_login};
+use super::limits::{
+    LINK_TRIES_PER_ADDRESS, LINK_TRY_WINDOW, LINKS_NEW_KEYS, LINKS_PER_ADDRESS, LOBBY_TICK, Limits,
+    NAME_WINDOW, NEW_KEY,
+};
 use super::log;
 use super::mailbox::{Ending, Mailbox};
 use super::names::{self, GuestNumbers};
+use super::quota::{self, Quota};
 use super::room::{Joined, Room};
 use super::store::{Claim, FinishedGame, GameLine, Page, Standing, Store};
 use crate::session::computer::WATCH_PAUSE;
@@ -102,6 +110,19 @@ pub struct TableSummary {
     pub over: bool,
 }
 
+/// A code for adding a key, waiting to be used.
+#[derive(Debug)]
+struct PendingLink {
+    /// The account it adds a key to.
+    identity: String,
+    /// When it was given.
+    made: Instant,
+    /// The address ([`Who::address`]) of the connection that asked.
+    address: String,
+    /// Whether the key that asked was in its first hour.
+    new_key: bool,
+}
+
 /// Takes `m`'s lock, whatever a panic elsewhere left.
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
@@ -144,7 +165,11 @@ pub struct Shared {
     boards_stale: AtomicBool,
     /// The codes for adding a key, each with the account it adds to and
     /// when it was given.
-    links: Mutex<HashMap<String, (String, Instant)>>,
+    links: Mutex<HashMap<String, PendingLink>>,
+    /// The link codes each address tried lately.
+    link_tries: Mutex<Quota>,
+    /// The new names each address claimed lately.
+    name_claims: Mutex<Quota>,
     /// Tables whose computer's move could not be saved, and when to try again.
     retries: Mutex<Vec<(String, Instant)>>,
     searches: Arc<Searches>,
@@ -254,6 +279,8 @@ impl Shared {
             boards: Mutex::new(Arc::new(Boards::default())),
             boards_stale: AtomicBool::new(true),
             links: Mutex::new(HashMap::new()),
+            link_tries: Mutex::new(Quota::new(LINK_TRIES_PER_ADDRESS, LINK_TRY_WINDOW)),
+            name_claims: Mutex::new(Quota::new(limits.names_per_address, NAME_WINDOW)),
             retries: Mutex::new(Vec::new()),
             searches: Searches::start(limits.searches),
             time,
@@ -284,17 +311,38 @@ impl Shared {
     }
 
     /// A code for adding another key to `who`'s account: logging in with
-    /// that key as `link-CODE` within [`LINK_LIFETIME`] adds it. Refused
-    /// to a guest, and while [`MAX_LINKS`] codes wait.
+    /// that key as `link-CODE` within [`LINK_LIFETIME`] adds it. An account
+    /// has one code waiting at most (a new one replaces it). Refused to a
+    /// guest, while [`MAX_LINKS`] codes wait, while [`LINKS_PER_ADDRESS`]
+    /// wait for `who`'s address, and to a key in its first hour while
+    /// [`LINKS_NEW_KEYS`] wait for such keys (so new keys cannot take the
+    /// pool from everyone else).
     pub fn link_code(&self, who: &Who) -> Result<String, String> {
         if who.guest {
             return Err("A guest has no account to add a key to: connect with a key first.".into());
         }
         let mut links = lock(&self.links);
         let now = Instant::now();
-        links.retain(|_, (identity, made)| {
-            now.duration_since(*made) < LINK_LIFETIME && *identity != who.identity
+        links.retain(|_, link| {
+            now.duration_since(link.made) < LINK_LIFETIME && link.identity != who.identity
         });
+        let new_key = who.is_new_key(crate::serve::database::now_secs(), NEW_KEY);
+        let here = links
+            .values()
+            .filter(|l| !who.address.is_empty() && l.address == who.address)
+            .count();
+        let new_keys = links.values().filter(|l| l.new_key).count();
+        let minutes = LINK_LIFETIME.as_secs() / 60;
+        if here >= LINKS_PER_ADDRESS {
+            return Err(format!(
+                "Your address has {here} codes to add a key waiting, the most one address may; use one, or wait {minutes} minutes."
+            ));
+        }
+        if new_key && new_keys >= LINKS_NEW_KEYS {
+            return Err(format!(
+                "Keys in their first hour have {new_keys} codes to add a key waiting, the most they share; try again in a few minutes."
+            ));
+        }
         if links.len() >= MAX_LINKS {
             return Err(
                 "Too many keys are being added just now; try again in a few minutes.".into(),
@@ -304,7 +352,15 @@ impl Shared {
         let code: String = (0..LINK_CODE_LENGTH)
             .map(|_| char::from(LETTERS[rand::random_range(0..LETTERS.len())]))
             .collect();
-        links.insert(code.clone(), (who.identity.clone(), now));
+        links.insert(
+            code.clone(),
+            PendingLink {
+                identity: who.identity.clone(),
+                made: now,
+                address: who.address.clone(),
+                new_key,
+            },
+        );
         log::event(format!(
             "a code to add a key to {}'s account was given",
             who.name
@@ -312,22 +368,35 @@ impl Shared {
         Ok(code)
     }
 
-    /// Key `key` logging in with link code `code`: added to the account
-    /// that asked for the code, and logged in as it.
-    fn link(&self, code: &str, key: &str) -> Result<Who, String> {
+    /// Key `key` logging in from `address` ([`Who::address`]) with link
+    /// code `code`: added to the account that asked for the code, and
+    /// logged in as it. An address may try [`LINK_TRIES_PER_ADDRESS`]
+    /// codes in [`LINK_TRY_WINDOW`], right or wrong.
+    fn link(&self, code: &str, key: &str, address: &str) -> Result<Who, String> {
+        {
+            let now = self.time.now();
+            let mut tries = lock(&self.link_tries);
+            if let Err(wait) = tries.check(address, now) {
+                return Err(format!(
+                    "Too many codes to add a key were tried from your address; try again in {}.",
+                    quota::wait_words(wait)
+                ));
+            }
+            tries.take(address, now);
+        }
         let taken = lock(&self.links).remove(code);
-        let Some((identity, made)) = taken.filter(|(_, made)| made.elapsed() < LINK_LIFETIME)
-        else {
+        let Some(link) = taken.filter(|l| l.made.elapsed() < LINK_LIFETIME) else {
             return Err("That code to add a key is not known or has expired; ask for a new one in the lobby (K).".into());
         };
+        let identity = link.identity.clone();
         // A try that fails leaves the code for the right key to use.
-        let keep = |identity: String| lock(&self.links).insert(code.to_string(), (identity, made));
+        let keep = || lock(&self.links).insert(code.to_string(), link);
         if identity == key {
-            keep(identity);
+            keep();
             return Err("This key is the account's already; connect with the key to add.".into());
         }
         if let Err(e) = self.store.link_key(key, &identity) {
-            keep(identity);
+            keep();
             return Err(e.to_string());
         }
         let name = self
@@ -364,8 +433,9 @@ impl Shared {
                 .map_or_else(crate::serve::database::now_secs, |a| a.first_seen))
         };
         let (raw, _) = parse_login(&login.user);
+        let address = address_key(login.address);
         if let Some(code) = names::link_code(raw) {
-            let who = self.link(&code, key)?;
+            let who = self.link(&code, key, &address)?;
             let first = first_seen(&who.identity)?;
             return Ok((who, first));
         }
@@ -384,10 +454,33 @@ impl Shared {
         }
         let name = names::checked(raw).map_err(|e| e.to_string())?;
         let folded = names::folded(&name);
-        let claim = self
-            .store
-            .claim_name(&names::claim_of(&name, &folded, key).map_err(|e| e.to_string())?)
-            .map_err(|e| format!("Your name could not be kept: {e}"))?;
+        let mut asked = names::claim_of(&name, &folded, key).map_err(|e| e.to_string())?;
+        let claim = {
+            // Counted per address before a new name is written: past its
+            // share, an address's keys may show only under names they hold.
+            let now = self.time.now();
+            let mut claims = lock(&self.name_claims);
+            let spent = claims.check(&address, now).err();
+            if spent.is_some() {
+                asked.most = 0;
+            }
+            let claim = self
+                .store
+                .claim_name(&asked)
+                .map_err(|e| format!("Your name could not be kept: {e}"))?;
+            match (&claim, spent) {
+                (Claim::Claimed, _) => claims.take(&address, now),
+                (Claim::BookFull, Some(wait)) => {
+                    return Err(format!(
+                        "Your address has claimed {} new names in the last hour, the most one address may; connect with a name your key has used here before, or try again in {}.",
+                        self.limits.names_per_address,
+                        quota::wait_words(wait)
+                    ));
+                }
+                _ => {}
+            }
+            claim
+        };
         let claimed = claim == Claim::Claimed;
         names::answer(claim, &name)?;
         if claimed {
@@ -802,7 +895,9 @@ impl Shared {
         let joined = {
             let mut room = lock(&cell.room);
             room.last_seen = now;
-            room.join(conn, who, mailbox, seat)
+            let joined = room.join(conn, who, mailbox, seat);
+            room.note_presence(now);
+            joined
         };
         let role = match joined.seat {
             Some(seat) => format!("plays seat {seat}"),
@@ -827,9 +922,12 @@ impl Shared {
         let _writing = lock(&cell.writer);
         let record = {
             let mut room = lock(&cell.room);
-            room.last_seen = self.time.now();
+            let now = self.time.now();
+            room.last_seen = now;
             let over = room.table.outcome().is_some();
-            (room.leave(conn, who) && !over).then(|| room.record(None))
+            let changed = room.leave(conn, who);
+            room.note_presence(now);
+            (changed && !over).then(|| room.record(None))
         };
         if let Some(record) = record
             && let Err(e) = self.store.save_seats(name, &record)
@@ -882,7 +980,21 @@ impl Shared {
             room.check(conn, mv)?;
             self.advanced(&room, mv)?
         };
-        let archived = match self.keep(name, &cell, &next, &text) {
+        self.settle(name, &cell, conn, (next, notation, text))
+    }
+
+    /// Keeps ply `played` (the game after it, its notation and text),
+    /// asked for by connection `conn` at table `name`, whose writer lock
+    /// the caller holds; then tells every viewer. A save that failed is
+    /// told to the whole table and refuses the ply.
+    fn settle(
+        &self,
+        name: &str,
+        cell: &RoomCell,
+        conn: u64,
+        (next, notation, text): (TableGame, String, String),
+    ) -> Result<(), String> {
+        let archived = match self.keep(name, cell, &next, &text) {
             Ok(archived) => archived,
             Err(e) => {
                 let why = format!("The move {notation} was not played: {e}");
@@ -892,8 +1004,76 @@ impl Shared {
             }
         };
         log::event(format!("table {name}: connection {conn} played {notation}"));
-        self.moved(name, &cell, next);
-        self.tell_archived(name, &cell, archived);
+        self.moved(name, cell, next);
+        self.tell_archived(name, cell, archived);
+        Ok(())
+    }
+
+    /// Connection `conn` claims the win at table `name`: each other
+    /// person's seat whose player has been away from the table (no
+    /// connection at it, their clock running) for [`Limits::claim_after`]
+    /// resigns, as lichess lets a player claim when an opponent left. A
+    /// game not yet played by each is aborted so, as any resignation is.
+    /// Refused at an untimed table, to a spectator, and while every other
+    /// player is here or has not been away long enough. May write.
+    pub fn claim_win(&self, name: &str, conn: u64) -> Result<(), String> {
+        let cell = self
+            .cell(name)
+            .ok_or_else(|| format!("The table {name} is gone."))?;
+        let _writing = lock(&cell.writer);
+        let now = self.time.now();
+        let wait = self.limits.claim_after;
+        let (gone, claimant) = {
+            let room = lock(&cell.room);
+            let Some(own) = room.seat_of_connection(conn) else {
+                return Err("You are watching this table; only its players claim a win.".into());
+            };
+            if room.table.outcome().is_some() {
+                return Err("The game is over; there is no win to claim.".into());
+            }
+            if room.table.time_control().is_none() {
+                return Err("A win is claimed only at a table with a clock; an untimed table waits for its players.".into());
+            }
+            let absent = room.absent_seats(own, now);
+            let gone: Vec<(usize, Duration)> =
+                absent.iter().copied().filter(|(_, d)| *d >= wait).collect();
+            if gone.is_empty() {
+                return Err(match absent.iter().max_by_key(|(_, d)| *d) {
+                    Some((seat, away)) => format!(
+                        "{} has been away {} s; the win may be claimed after {} s away.",
+                        room.seat_name(*seat),
+                        away.as_secs(),
+                        wait.as_secs()
+                    ),
+                    None => "Every player is at the table; there is no win to claim.".into(),
+                });
+            }
+            (gone, room.seat_name(own))
+        };
+        for (seat, away) in gone {
+            let played = {
+                let room = lock(&cell.room);
+                if room.table.outcome().is_some() {
+                    break;
+                }
+                room.tell(
+                    None,
+                    &format!(
+                        "{} has been away {} s; {claimant} claims the win, and {} resigns.",
+                        room.seat_name(seat),
+                        away.as_secs(),
+                        room.seat_name(seat)
+                    ),
+                );
+                let resign = Retire::Leave(Seat(seat as u8), Departure::Resigned);
+                self.advanced(&room, resign.to_move())?
+            };
+            log::event(format!(
+                "table {name}: connection {conn} claims the win from seat {seat}, away {} s",
+                away.as_secs()
+            ));
+            self.settle(name, &cell, conn, played)?;
+        }
         Ok(())
     }
 

@@ -43,6 +43,25 @@ pub const MAX_NAMES: usize = 10_000;
 /// The most display names one key may claim.
 pub const NAMES_PER_KEY: usize = 4;
 
+/// The window over which [`Limits::names_per_address`] new names are counted.
+pub const NAME_WINDOW: Duration = Duration::from_secs(60 * 60);
+
+/// The most codes for adding a key waiting at once for the accounts of
+/// one address (each account has one at most: a new one replaces it).
+pub const LINKS_PER_ADDRESS: usize = 4;
+
+/// The most codes for adding a key waiting at once for keys in their
+/// first hour ([`NEW_KEY`]), all together: the rest of the pool is for
+/// keys older than that.
+pub const LINKS_NEW_KEYS: usize = 16;
+
+/// The most link codes (`ssh link-CODE@host`) one address may try in
+/// [`LINK_TRY_WINDOW`], right or wrong.
+pub const LINK_TRIES_PER_ADDRESS: usize = 10;
+
+/// The window over which [`LINK_TRIES_PER_ADDRESS`] tries are counted.
+pub const LINK_TRY_WINDOW: Duration = Duration::from_secs(10 * 60);
+
 /// How often the lobby is redrawn at most, and the table computers that
 /// could not save are tried again.
 pub const LOBBY_TICK: Duration = Duration::from_millis(250);
@@ -194,6 +213,13 @@ pub struct Limits {
     /// The most rated games two accounts may finish together in a day;
     /// past it their games are kept unrated.
     pub rated_together_a_day: usize,
+    /// The most new names the keys of one address may claim in
+    /// [`NAME_WINDOW`] (an hour).
+    pub names_per_address: usize,
+    /// How long a player may be away from a timed table (no connection
+    /// at their seat; their clock runs) before another player there may
+    /// claim the win, as lichess lets one claim when an opponent left.
+    pub claim_after: Duration,
     /// The most bytes of input a second from one connection (window
     /// changes and other requests count too); faster input is slowed.
     pub input_bytes_per_second: u32,
@@ -222,6 +248,8 @@ impl Default for Limits {
             table_empty: Duration::from_secs(10 * 60),
             first_move_wait: Duration::from_secs(30),
             rated_together_a_day: 5,
+            claim_after: Duration::from_secs(60),
+            names_per_address: 20,
             input_bytes_per_second: 4096,
             idle: Duration::from_secs(1800),
             searches: 2,

@@ -27,6 +27,7 @@ mod lobby;
 mod log;
 mod mailbox;
 mod names;
+mod quota;
 mod room;
 mod screen;
 mod ssh;

@@ -68,6 +68,9 @@ pub struct Room {
     viewers: HashMap<u64, Viewer>,
     /// The ply a computer search was started for, so one starts once.
     pub searching: Option<usize>,
+    /// Since when each seat has had no connection at the table, on the
+    /// hub's clock (`None` while its player is here).
+    away: Vec<Option<Duration>>,
 }
 
 /// What a connection gets when it comes to a table.
@@ -102,7 +105,35 @@ impl Room {
             rematch: vec![false; seats],
             viewers: HashMap::new(),
             searching: None,
+            away: vec![Some(now); seats],
         }
+    }
+
+    /// Notes at `now` which seats have their player here: a seat nobody
+    /// plays from is away from now on, unless it was already.
+    pub fn note_presence(&mut self, now: Duration) {
+        for (seat, away) in self.away.iter_mut().enumerate() {
+            let here = self.viewers.values().any(|v| v.seat == Some(seat));
+            *away = match (here, *away) {
+                (true, _) => None,
+                (false, Some(since)) => Some(since),
+                (false, None) => Some(now),
+            };
+        }
+    }
+
+    /// The person seats other than `own` still in the game whose player
+    /// is away at `now`, each with how long they have been.
+    pub fn absent_seats(&self, own: usize, now: Duration) -> Vec<(usize, Duration)> {
+        let game = self.table.game();
+        (0..self.away.len())
+            .filter(|&s| s != own && self.is_person_seat(s))
+            .filter(|&s| {
+                game.may_retire(Retire::Leave(Seat(s as u8), Departure::Resigned))
+                    .is_ok()
+            })
+            .filter_map(|s| Some((s, now.saturating_sub(self.away[s]?))))
+            .collect()
     }
 
     /// The time the seat to move has spent on its turn at `now` (the time

@@ -61,6 +61,7 @@ impl Keeper for TableKeeper {
             Intent::OfferDraw => done(shared.offer_draw(table, conn)),
             Intent::AnswerDraw(true) => done(shared.play(table, conn, Retire::Agreement.to_move())),
             Intent::AnswerDraw(false) => done(shared.decline_draw(table, conn)),
+            Intent::ClaimWin => done(shared.claim_win(table, conn)),
             Intent::Rematch => match shared.rematch(table, conn, &self.who) {
                 Ok(Some(_)) => Answer::Done,
                 Ok(None) => Answer::Waiting,

@@ -31,6 +31,9 @@ pub enum ReviewStep {
     First,
     /// Back to the game as it stands.
     Live,
+    /// Into review at the last move played: the position as it stands,
+    /// said as its move, so the next step back is the move before.
+    Last,
 }
 
 /// What a mouse did, as the terminal reports it (xterm's SGR mouse mode).
@@ -164,6 +167,9 @@ pub enum Action {
     OfferDraw,
     /// The offered draw is accepted (`true`) or declined.
     AnswerDraw(bool),
+    /// Claim the win from the players who have been away from a shared
+    /// table long enough (lichess's claim when an opponent left).
+    ClaimWin,
     /// A search has finished another depth.
     Progress {
         /// The search's request id.

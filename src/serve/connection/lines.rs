@@ -471,9 +471,14 @@ impl Connection {
             }
             return;
         }
-        let asked = if word == "rematch" && !archived {
+        let at_table = match word.as_str() {
+            "rematch" => Some(Action::NewGame),
+            "claim" => Some(Action::ClaimWin),
+            _ => None,
+        };
+        let asked = if let Some(action) = at_table.filter(|_| !archived) {
             Some(Typed::Act {
-                action: Action::NewGame,
+                action,
                 command: None,
                 then: Vec::new(),
             })

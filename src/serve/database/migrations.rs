@@ -5,7 +5,7 @@
 //! (the endings kept as words before step 8) is code.
 
 use super::codes;
-use crate::serve::log;
+use crate::serve::{log, names};
 use catboard::core::Termination;
 use catboard::variants::Variant;
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
@@ -133,6 +133,10 @@ pub const MIGRATIONS: &[Step] = &[
     // winning seat, the retirement that ended the game (`resign:white`);
     // the words kept before are read back into codes.
     Step::Code(endings_as_codes),
+    // 9: names compared by their confusable skeleton (UTS #39), as
+    // claims are since: each name kept before is kept under its
+    // skeleton, so a look-alike of it is refused too.
+    Step::Code(names_by_skeleton),
 ];
 
 /// Takes `connection` from its schema version to `target`, a step a
@@ -200,6 +204,38 @@ fn endings_as_codes(tx: &Transaction<'_>) -> rusqlite::Result<()> {
         }
         let (code, winner, retired) = codes::columns(&variant, termination);
         update.execute(params![id, code, winner, retired])?;
+    }
+    Ok(())
+}
+
+/// Step 9: each name kept before names were compared by skeleton is
+/// kept under [`names::folded`] of the name as shown. Two names that are
+/// now one (`b0b` and `bob`) stay with the key that claimed first (a
+/// name from before claims were dated counts as first); the other is let
+/// go, and the log says so.
+fn names_by_skeleton(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+    let rows: Vec<(String, String, Option<i64>)> = tx
+        .prepare(
+            "SELECT key, shown, claimed FROM names ORDER BY claimed IS NOT NULL, claimed, name",
+        )?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    tx.execute("DELETE FROM names", [])?;
+    let mut insert =
+        tx.prepare("INSERT INTO names (name, key, shown, claimed) VALUES (?1, ?2, ?3, ?4)")?;
+    let mut kept: HashMap<String, String> = HashMap::new();
+    for (key, shown, claimed) in rows {
+        let folded = names::folded(&shown);
+        if let Some(first) = kept.get(&folded) {
+            log::event(format!(
+                "the name {} of {key} looks like {}, claimed before it; it is no longer kept",
+                catboard::text::quoted(&shown),
+                catboard::text::quoted(first)
+            ));
+            continue;
+        }
+        insert.execute(params![folded, key, shown, claimed])?;
+        kept.insert(folded, shown);
     }
     Ok(())
 }

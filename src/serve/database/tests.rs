@@ -463,3 +463,37 @@ fn measure_the_name_claims() {
         );
     }
 }
+
+#[test]
+fn names_kept_before_the_skeleton_are_compared_by_it() {
+    let dir = Scratch::new("skeleton");
+    let old = Database::open_at(&dir.0, 8).expect("a version 8 database");
+    old.connection()
+        .execute_batch(
+            "INSERT INTO names (name, key, shown, claimed) VALUES
+                 ('b0b', 'key:A', 'b0b', 5),
+                 ('bob', 'key:B', 'bob', 9),
+                 ('ann', 'key:C', 'Ann', NULL);",
+        )
+        .expect("kept");
+    drop(old);
+    let db = Database::open(&dir.0).expect("migrated");
+    let ask = |name: &str, key: &str| {
+        let folded = crate::serve::names::folded(name);
+        let claim = crate::serve::names::claim_of(name, &folded, key).expect("a name");
+        db.claim_name(&claim).expect("answered")
+    };
+    assert_eq!(ask("b0b", "key:A"), Claim::Held);
+    assert_eq!(
+        ask("BOB", "key:D"),
+        Claim::Taken,
+        "a look-alike of an old name"
+    );
+    assert_eq!(
+        ask("bob", "key:B"),
+        Claim::Taken,
+        "the later of two old look-alikes"
+    );
+    assert_eq!(ask("ANN", "key:C"), Claim::Held);
+    assert_eq!(ask("Аnn", "key:D"), Claim::Taken);
+}

@@ -70,7 +70,7 @@ fn done(app: &mut App, intent: &Intent, before: &TableGame) {
             }
             say_plies(app, before);
         }
-        Intent::Resign | Intent::AnswerDraw(true) => {
+        Intent::Resign | Intent::AnswerDraw(true) | Intent::ClaimWin => {
             say_plies(app, before);
         }
         Intent::AnswerDraw(false) => {
@@ -186,11 +186,7 @@ pub(super) fn say_plies(app: &mut App, before: &TableGame) -> bool {
             }
             Some(_) => {}
             None => {
-                events.push(Event::new(
-                    EventKind::Move,
-                    describe::move_played(&game, voice, mv),
-                ));
-                events.extend(changes::changes(&game, &after, voice, mv));
+                events.extend(changes::move_and_changes(&game, &after, voice, mv));
             }
         }
         game = after;

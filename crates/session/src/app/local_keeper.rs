@@ -15,6 +15,11 @@ use crate::table::Player;
 use catboard::core::{Game, Move, Retire};
 use std::time::Duration;
 
+/// Why a win is not claimed in a game one person keeps: nobody can be
+/// away from it.
+pub const NO_CLAIM_HERE: &str =
+    "A win is claimed from a player who left a shared table; here nobody can leave.";
+
 /// The keeper of the game an [`App`] holds (see the module's words).
 #[derive(Debug)]
 pub struct LocalKeeper<'a> {
@@ -222,6 +227,7 @@ impl Keeper for LocalKeeper<'_> {
             Intent::Resign => self.resign(),
             Intent::OfferDraw => self.offer_draw(),
             Intent::AnswerDraw(yes) => self.answer_draw(yes),
+            Intent::ClaimWin => Answer::Refused(NO_CLAIM_HERE.into()),
             Intent::Rematch => self.rematch(),
             Intent::TakeBack => self.take_back(),
             Intent::Replay => self.replay(),

@@ -93,13 +93,13 @@ pub(super) fn review(app: &mut App, step: ReviewStep) -> Vec<Effect> {
         ReviewStep::Back => now.saturating_sub(1),
         ReviewStep::Forward => (now + 1).min(live),
         ReviewStep::First => 0,
-        ReviewStep::Live => live,
+        ReviewStep::Live | ReviewStep::Last => live,
     };
     if live == 0 {
         app.error("There are no moves to review yet.");
         return Vec::new();
     }
-    if target == now && p.review.is_some() {
+    if target == now && p.review.is_some() && step != ReviewStep::Live {
         let why = if target == 0 {
             "This is the start of the game; go forward, or back to the game."
         } else {
@@ -109,7 +109,7 @@ pub(super) fn review(app: &mut App, step: ReviewStep) -> Vec<Effect> {
         return Vec::new();
     }
     p.cancel_entry();
-    if target == live {
+    if target == live && step != ReviewStep::Last {
         let was = p.review.take().is_some();
         if was || step == ReviewStep::Live {
             app.inform("Back to the game as it stands.");

@@ -118,3 +118,48 @@ fn a_draw_offered_to_a_person_is_answered_yes_or_no() {
         (None, EndReason::Agreement)
     );
 }
+
+#[test]
+fn review_can_open_at_the_last_move_and_step_back_from_there() {
+    let mut app = playing(None);
+    for m in ["e4", "e5", "Nf3"] {
+        type_move(&mut app, m);
+    }
+    step(&mut app, ReviewStep::Last);
+    assert_eq!(app.context(), Context::Review);
+    assert_eq!(said(&app), "Move 3 of 3: White played Nf3.");
+    step(&mut app, ReviewStep::Forward);
+    assert!(
+        app.message.as_ref().is_some_and(|m| m.error),
+        "{}",
+        said(&app)
+    );
+    step(&mut app, ReviewStep::Back);
+    assert_eq!(said(&app), "Move 2 of 3: Black played e5.");
+    step(&mut app, ReviewStep::Last);
+    assert_eq!(said(&app), "Move 3 of 3: White played Nf3.");
+    step(&mut app, ReviewStep::Live);
+    assert!(p(&app).review.is_none());
+}
+
+#[test]
+fn the_review_key_steps_back_each_time_it_is_pressed() {
+    let mut app = playing(None);
+    for m in ["e4", "e5", "Nf3"] {
+        type_move(&mut app, m);
+    }
+    let press_v = |app: &mut App| {
+        let action = crate::keymap::action_for(app.context(), crate::keymap::Key::Char('v'))
+            .expect("v is bound");
+        update(app, action);
+    };
+    press_v(&mut app);
+    assert_eq!(said(&app), "Move 2 of 3: Black played e5.");
+    press_v(&mut app);
+    assert_eq!(said(&app), "Move 1 of 3: White played e4.");
+    press_v(&mut app);
+    assert_eq!(
+        said(&app),
+        "The start position, before the first of 3 moves."
+    );
+}

@@ -545,6 +545,7 @@ fn board_action(app: &mut App, action: Action) -> Vec<Effect> {
         Action::Resign => return ask(app, Intent::Resign),
         Action::OfferDraw => return ask(app, Intent::OfferDraw),
         Action::AnswerDraw(yes) => return ask(app, Intent::AnswerDraw(yes)),
+        Action::ClaimWin => return ask(app, Intent::ClaimWin),
         Action::Select => return moving::select(app),
         Action::Click(cell) if p.table.game().geometry().cells().any(|c| c == cell) => {
             p.cursor = cell;

@@ -13,24 +13,49 @@ use crate::words::{and_list, plural};
 use catboard::core::{Annotations, Cell, CellSet, Figure, Game, Move, MoveKind, Piece, Seat};
 use catboard::variants::AnyGame;
 
-/// The sentences for what `mv`, played in `before` to give `after`,
-/// changed besides the move itself; the checks come last.
-pub fn changes(before: &AnyGame, after: &AnyGame, voice: Voice, mv: Move) -> Vec<Event> {
+/// The sentences for `mv`, played in `before` to give `after`: the move
+/// itself, with the check it gives folded in as a chess player says it
+/// ("White queen to h5, check." in a two-seat game, "…, checking Green
+/// and Blue." with more seats), then what else it changed, then any seat
+/// still in check from before ("Blue is in check.").
+pub fn move_and_changes(before: &AnyGame, after: &AnyGame, voice: Voice, mv: Move) -> Vec<Event> {
+    let checked = checks(before, after);
+    let given: Vec<&str> = checked
+        .iter()
+        .filter(|c| c.given)
+        .map(|c| c.subject.as_str())
+        .collect();
+    let mut sentence = super::move_played(before, voice, mv);
+    if !given.is_empty() {
+        let stem = sentence.strip_suffix('.').unwrap_or(&sentence).to_string();
+        let two_seats = after.seat_names().len() == 2;
+        sentence = if two_seats {
+            format!("{stem}, check.")
+        } else {
+            format!("{stem}, checking {}.", and_list(&given))
+        };
+    }
+    let mut events = vec![Event::new(EventKind::Move, sentence)];
+    events.extend(side_changes(before, after, voice, mv));
+    events.extend(
+        checked
+            .iter()
+            .filter(|c| !c.given)
+            .map(|c| Event::new(EventKind::Check, format!("{} is in check.", c.subject))),
+    );
+    events
+}
+
+/// What `mv` changed besides the move and the checks, one sentence each.
+fn side_changes(before: &AnyGame, after: &AnyGame, voice: Voice, mv: Move) -> Vec<Event> {
     let was = before.annotations();
     let now = after.annotations();
     let mut said = board_changes(before, after, voice, mv);
     said.extend(disarm_changes(before, after, &was, &now, voice, mv));
     said.extend(note_changes(voice, &was, &now));
-    let mut events: Vec<Event> = said
-        .into_iter()
+    said.into_iter()
         .map(|text| Event::new(EventKind::Info, text))
-        .collect();
-    events.extend(
-        checks(before, after, &was, &now)
-            .into_iter()
-            .map(|text| Event::new(EventKind::Check, text)),
-    );
-    events
+        .collect()
 }
 
 /// The cells `mv` itself changes: where it starts, passes, takes and ends,
@@ -220,7 +245,7 @@ fn disarm_changes(
         said.push(format!("Disarmed: {list}."));
     }
     if let Some(list) = say_pieces(after, voice, &pieces(armed), true, usize::MAX) {
-        said.push(format!("Armed again: {list}."));
+        said.push(format!("Re-armed: {list}."));
     }
     said
 }
@@ -300,12 +325,21 @@ fn changed_counts(old: &str, now: &str) -> String {
     }
 }
 
-/// "Black is in check." for every seat whose King is newly in check (the
-/// side to move whenever it is), while the game goes on.
-fn checks(before: &AnyGame, after: &AnyGame, was: &Annotations, now: &Annotations) -> Vec<String> {
+/// A seat in check after a move: who ("Black", "The Cats"), and whether
+/// the move gave the check (the seat was not in check before it).
+struct Checked {
+    subject: String,
+    given: bool,
+}
+
+/// Every seat whose King is newly in check after the move (and the side
+/// to move whenever it is), while the game goes on: the side to move
+/// first, then the others in turn order.
+fn checks(before: &AnyGame, after: &AnyGame) -> Vec<Checked> {
     if after.outcome().is_some() {
         return Vec::new();
     }
+    let (was, now) = (before.annotations(), after.annotations());
     let seat_of = |game: &AnyGame, cell: Cell| game.piece_at(cell).map(|p| p.seat());
     let before_seats: Vec<Seat> = was
         .checked
@@ -321,13 +355,15 @@ fn checks(before: &AnyGame, after: &AnyGame, was: &Annotations, now: &Annotation
     if after.in_check() && !seats.contains(&after.to_move()) {
         seats.insert(0, after.to_move());
     }
-    // The side to move first, then the others in turn order.
     let n = after.seat_names().len().max(1) as u8;
     let first = after.to_move().0;
     seats.sort_by_key(|s| (s.0 + n - first) % n);
     seats.dedup();
     seats
         .into_iter()
-        .map(|s| format!("{} is in check.", seat_subject(after, s)))
+        .map(|s| Checked {
+            subject: seat_subject(after, s),
+            given: !before_seats.contains(&s),
+        })
         .collect()
 }

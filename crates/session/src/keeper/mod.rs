@@ -34,6 +34,9 @@ pub enum Intent {
     OfferDraw,
     /// Accept (`true`) or decline the draw offered to the asker.
     AnswerDraw(bool),
+    /// Claim the win from the players who have been away long enough: at
+    /// a shared table only (a keeper that serves one person refuses).
+    ClaimWin,
     /// A new game like this one: at once where one person has the table,
     /// once every player has asked at a shared one (the seats turned).
     Rematch,

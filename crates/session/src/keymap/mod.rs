@@ -152,6 +152,8 @@ pub enum When {
     CanPass,
     /// When the computer plays a seat.
     ComputerPlays,
+    /// At a table of `catboard serve`.
+    Shared,
 }
 
 /// Degrees one press of `<` or `>` turns the sphere's globe: half an
@@ -199,6 +201,7 @@ impl HelpState {
             When::Always => true,
             When::CanPass => self.can_pass,
             When::ComputerPlays => self.computer_plays,
+            When::Shared => self.shared,
         }
     }
 
@@ -407,6 +410,13 @@ pub static KEYMAP: &[Binding] = &[
         Action::OfferDraw,
         "offer a draw",
     ),
+    bind_when(
+        C::Board,
+        &[Key::Char('W')],
+        Action::ClaimWin,
+        "claim the win from a player long away",
+        When::Shared,
+    ),
     bind(
         C::Board,
         &[Key::Char('e')],
@@ -422,7 +432,7 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind(
         C::Review,
-        &[Key::Left, Key::Char('h'), Key::PageUp],
+        &[Key::Left, Key::Char('h'), Key::Char('v'), Key::PageUp],
         Action::Review(ReviewStep::Back),
         "a move back",
     ),
@@ -440,7 +450,7 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind(
         C::Review,
-        &[Key::Esc, Key::End, Key::Char('v'), Key::Enter],
+        &[Key::Esc, Key::End, Key::Enter],
         Action::Review(ReviewStep::Live),
         "back to the game",
     ),

@@ -109,9 +109,12 @@ fn the_help_lists_every_binding_of_its_contexts() {
         "a server's table is left, not saved here"
     );
     let board = KEYMAP.iter().filter(|b| b.context == C::Board).count();
-    assert_eq!(sections[0].1.len(), board);
+    assert_eq!(sections[0].1.len(), board - 1, "all but the claim of a win");
+    let at_server = help_sections(&[C::Board], false, shared);
+    assert_eq!(at_server[0].1.len(), board, "a shared table's claim too");
+    assert!(at_server[0].1.iter().any(|(k, _)| k == "W"));
     let plain = help_sections(&[C::Board], false, HelpState::default());
-    assert_eq!(plain[0].1.len(), board - 2, "no pass, no pause");
+    assert_eq!(plain[0].1.len(), board - 3, "no pass, no pause, no claim");
     assert!(!plain[0].1.iter().any(|(k, _)| k == "p"));
     assert!(
         sections[0]
