@@ -724,6 +724,12 @@ pub static KEYMAP: &[Binding] = &[
         "leave the server",
     ),
     bind(
+        C::Lobby,
+        &[Key::Char('?')],
+        Action::Help,
+        "every key of this page, in the note",
+    ),
+    bind(
         C::LobbyTables,
         &[Key::Up, Key::Char('k')],
         Action::Lobby(LobbyStep::Up),
