@@ -16,7 +16,16 @@ use std::process::ExitCode;
 
 /// catboard: chess variants in the terminal, and the tools that check them.
 #[derive(Parser, Debug)]
-#[command(name = "catboard", version, about, long_about = None)]
+// The screen's options belong to no command or to the command: given
+// before one (`catboard --glyphs ascii play`) they are refused, never
+// silently dropped.
+#[command(
+    name = "catboard",
+    version,
+    about,
+    long_about = None,
+    args_conflicts_with_subcommands = true
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,

@@ -3,20 +3,27 @@
 //! it, keeping what was done), the game written as PGN on standard
 //! output with each ply's `[%eval …]` and each classed move's mark
 //! (`?!`, `?`, `??`) and better move, and each seat's summary after it.
+//! A saved game keeps its analysis in its file: analysed again by the
+//! same analyst at the same budget, it goes on from what the file keeps
+//! (nothing to do when that is the whole game).
 
 use crate::cli::play::SaveArgs;
 use crate::cli::{Failure, print_line};
 use crate::session::pgn::{local_tags, pgn_game_of};
+use crate::session::save::SaveStore;
+use crate::session::table::TableGame;
 use catboard::analysis::annotate::{pgn_notes, summary_sentence};
 use catboard::analysis::{
-    Analyst, EngineAnalyst, GameAnalysis, OwnSearch, PlyBudget, Progress, Scale, pass, summary,
+    AnalysisRecord, Analyst, EngineAnalyst, GameAnalysis, OwnSearch, PlyBudget, Progress, Scale,
+    pass, summary,
 };
-use catboard::core::Game;
+use catboard::core::{Game, Move};
 use catboard::notation::pgn::{self, PgnGame};
 use catboard::protocol::engine::{Engine, EngineSpec, Patience};
+use catboard::variants::AnyGame;
 use clap::Args;
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -73,19 +80,59 @@ fn budget(args: &AnalyseArgs) -> Result<PlyBudget, String> {
     }
 }
 
-/// The game to analyse, as PGN holds it.
-fn game_of(args: &AnalyseArgs) -> Result<PgnGame, String> {
+/// The game to analyse, as PGN holds it, and the save it is of (with
+/// the analysis that keeps) when it is a saved game.
+fn game_of(args: &AnalyseArgs) -> Result<(PgnGame, Option<(PathBuf, TableGame)>), String> {
     if let Some(path) = &args.pgn {
         let text = pgn::read_file(path).map_err(|e| e.to_string())?;
-        return Ok(pgn::read_game(&text, args.game)
+        let game = pgn::read_game(&text, args.game)
             .map_err(|e| e.to_string())?
-            .pgn);
+            .pgn;
+        return Ok((game, None));
     }
-    let (_, table) = crate::cli::export::saved_table(args.save.as_ref(), &args.saves, "analyse")?;
-    Ok(pgn_game_of(
-        &table,
-        local_tags(&table, &[], "????.??.??".into()),
-    ))
+    let (path, table) =
+        crate::cli::export::saved_table(args.save.as_ref(), &args.saves, "analyse")?;
+    let game = pgn_game_of(&table, local_tags(&table, &[], "????.??.??".into()));
+    Ok((game, Some((path, table))))
+}
+
+/// The analysis the save keeps of its game (`start` then `moves`), when it
+/// is `fresh`'s analyst's at `fresh`'s budget; else `fresh`. A record that
+/// does not read back is said on standard error and set aside.
+fn kept_analysis(
+    save: Option<&(PathBuf, TableGame)>,
+    start: &AnyGame,
+    moves: &[Move],
+    fresh: GameAnalysis,
+) -> GameAnalysis {
+    let Some(record) = save.and_then(|(_, table)| table.analysis_record()) else {
+        return fresh;
+    };
+    match record.read(start, moves) {
+        Ok(kept) if kept.by == fresh.by && kept.budget == fresh.budget => kept,
+        Ok(_) => fresh,
+        Err(why) => {
+            eprintln!("{why} The game is analysed afresh.");
+            fresh
+        }
+    }
+}
+
+/// Writes `analysis` into the save at `path`, if the file still holds the
+/// game `table` (a game played on elsewhere is left as it is).
+fn keep_analysis(
+    path: &Path,
+    table: &TableGame,
+    analysis: &GameAnalysis,
+    start: &AnyGame,
+    moves: &[Move],
+) -> Result<(), String> {
+    let mut saved = SaveStore::read(path)?;
+    if saved.moves != table.saved().moves {
+        return Ok(());
+    }
+    saved.analysis = Some(AnalysisRecord::of(analysis, start, moves));
+    SaveStore::write(path, &saved)
 }
 
 /// The progress line: `Analysing: [######....] 12/81 positions, about 14 s left`.
@@ -157,7 +204,7 @@ impl Drop for Stopper {
 /// Runs `catboard analyse`.
 pub fn analyse(args: &AnalyseArgs) -> Result<(), Failure> {
     let budget = budget(args)?;
-    let mut game = game_of(args)?;
+    let (mut game, save) = game_of(args)?;
     let start = game.start_game()?;
     let moves = game.moves.clone();
     let mut analyst: Box<dyn Analyst> = match &args.engine {
@@ -181,7 +228,8 @@ pub fn analyse(args: &AnalyseArgs) -> Result<(), Failure> {
             })
         }
     };
-    let mut analysis = GameAnalysis::new(analyst.name(), budget);
+    let fresh = GameAnalysis::new(analyst.name(), budget);
+    let mut analysis = kept_analysis(save.as_ref(), &start, &moves, fresh);
     let stop = Arc::new(AtomicBool::new(false));
     let shown = std::io::stderr().is_terminal();
     let result = {
@@ -203,6 +251,9 @@ pub fn analyse(args: &AnalyseArgs) -> Result<(), Failure> {
         let _ = writeln!(std::io::stderr(), "\r");
     }
     result?;
+    if let Some((path, table)) = &save {
+        keep_analysis(path, table, &analysis, &start, &moves)?;
+    }
     let complete = analysis.is_complete(moves.len());
     game.notes = pgn_notes(&analysis, &start, &moves);
     let text = pgn::write(&game)?;

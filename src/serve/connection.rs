@@ -24,6 +24,8 @@
 //! an exit status.
 
 mod lines;
+#[cfg(test)]
+mod tiny_tests;
 
 use super::hub::{Shared, TableSummary};
 use super::identity::{Login, Who, login_clock, parse_login};
@@ -289,6 +291,11 @@ pub async fn run(shared: Arc<Shared>, start: Start) {
         mailbox: mailbox.clone(),
         lines: AtomicBool::new(lines),
     };
+    let address = login.address.to_string();
+    let source = log::Source {
+        conn: id,
+        address: &address,
+    };
     let (ending, name) = match shared.admission.player() {
         None => (Ending::Full(shared.admission.most_players()), None),
         Some(_ticket) => {
@@ -297,10 +304,10 @@ pub async fn run(shared: Arc<Shared>, start: Start) {
             match found {
                 Err(why) => (Ending::Refused(why), None),
                 Ok(who) => {
-                    log::event(format!(
-                        "connection {id} is {} ({})",
-                        who.name, who.identity
-                    ));
+                    log::by(
+                        &source,
+                        format!("connection {id} is {} ({})", who.name, who.identity),
+                    );
                     let name = who.name.clone();
                     shared.register(id, mailbox.clone());
                     let mut conn = Connection::new(shared.clone(), id, who, mailbox.clone());
@@ -318,11 +325,14 @@ pub async fn run(shared: Arc<Shared>, start: Start) {
     if ending.can_write() && !mailbox.is_gone() {
         link.farewell(&ending).await;
     }
-    log::event(format!(
-        "connection {id}{} ended: {}",
-        name.map(|n| format!(" ({n})")).unwrap_or_default(),
-        ending.sentence()
-    ));
+    log::ended(
+        &source,
+        format!(
+            "connection {id}{} ended: {}",
+            name.map(|n| format!(" ({n})")).unwrap_or_default(),
+            ending.sentence()
+        ),
+    );
     // The client closes the connection once the channel is closed; one
     // that does not is dropped.
     let _ = tokio::time::timeout(FAREWELL, mailbox.ended()).await;

@@ -903,10 +903,13 @@ impl Shared {
             Some(seat) => format!("plays seat {seat}"),
             None => "watches".to_string(),
         };
-        log::event(format!(
-            "connection {conn} ({}) {role} at table {name}",
-            who.name
-        ));
+        log::by(
+            &log::Source {
+                conn,
+                address: &who.address,
+            },
+            format!("connection {conn} ({}) {role} at table {name}", who.name),
+        );
         self.lobby_changed();
         Ok(joined)
     }
@@ -931,7 +934,13 @@ impl Shared {
         {
             log::event(format!("table {name}: {e}"));
         }
-        log::event(format!("connection {conn} left table {name}"));
+        log::by(
+            &log::Source {
+                conn,
+                address: &who.address,
+            },
+            format!("connection {conn} left table {name}"),
+        );
         self.lobby_changed();
     }
 
@@ -1514,7 +1523,7 @@ pub(super) mod tests {
         .expect("chess")
     }
 
-    pub(super) fn chess() -> TableGame {
+    pub(in crate::serve) fn chess() -> TableGame {
         game(vec![Player::Human; 2])
     }
 
@@ -1926,7 +1935,7 @@ pub(super) mod tests {
 
     /// A series of games at chess between four players with keys: six
     /// rated, one untimed, one against a guest.
-    fn rated_series(shared: &Shared) {
+    pub(in crate::serve) fn rated_series(shared: &Shared) {
         for id in ["alice", "bob", "carol", "dave"] {
             let login = Login {
                 user: id.into(),

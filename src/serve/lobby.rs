@@ -166,6 +166,21 @@ impl Lobby {
         keymap::key_line(self.context(), true)
     }
 
+    /// Every key the page shown answers, with what it does, as one note
+    /// (`?`): the keys line at the bottom gives only the main ones.
+    fn help(&self) -> String {
+        let keys: Vec<String> = keymap::help_sections(
+            &[self.context(), Context::Lobby],
+            true,
+            keymap::HelpState::default(),
+        )
+        .into_iter()
+        .flat_map(|(_, lines)| lines)
+        .map(|(keys, what)| format!("{keys} {what}"))
+        .collect();
+        format!("Keys: {}.", keys.join("; "))
+    }
+
     /// Where the greeting of `name`, the list and the note and keys go
     /// in `area`, each text broken between words (keys between keys) to
     /// its width, and the list's rows remembered for the keys.
@@ -264,6 +279,10 @@ impl Lobby {
     pub fn update(&mut self, action: Action, tables: &[TableSummary], area: Rect) -> Choice {
         let step = match action {
             Action::Quit | Action::Hangup => return Choice::Quit,
+            Action::Help => {
+                self.note = Some(self.help());
+                return Choice::Stay;
+            }
             Action::Lobby(step) => step,
             _ => return Choice::Stay,
         };

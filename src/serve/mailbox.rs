@@ -235,6 +235,11 @@ impl Mailbox {
         self.set_life(|i| i.started = true);
     }
 
+    /// Whether the game has begun.
+    pub fn is_started(&self) -> bool {
+        self.lock().started
+    }
+
     /// Waits until the game begins.
     pub async fn started(&self) {
         self.wait_life(|i| i.started).await;

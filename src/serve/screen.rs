@@ -1,7 +1,9 @@
-//! A connection's screen as bytes for its SSH channel. The client's
-//! window size is clamped to [`MAX_COLUMNS`] × [`MAX_ROWS`] before
-//! anything is drawn (a larger terminal is told so), whatever size the
-//! client claims. A frame is drawn by ratatui on a terminal shared by all
+//! A connection's screen as bytes for its SSH channel. A zero width or
+//! height from the client means it does not know (RFC 4254 §6.2): it is
+//! taken as [`UNKNOWN_SIZE`]. The size is clamped to [`MAX_COLUMNS`] ×
+//! [`MAX_ROWS`] before anything is drawn (a larger terminal is told so),
+//! whatever size the client claims, and a window smaller than
+//! [`SMALLEST`] is asked to grow instead of showing a cut screen. A frame is drawn by ratatui on a terminal shared by all
 //! connections of one thread; what the client shows is kept as a 32-bit
 //! hash of each cell (4 bytes a cell, not ratatui's two buffers of cells
 //! of about 40 bytes each), and a frame sends only the cells whose hash
@@ -18,6 +20,24 @@ use std::cell::{Cell, RefCell};
 use std::hash::{Hash, Hasher};
 use std::io::{self, Write};
 use std::rc::Rc;
+
+/// The window assumed when a client gives a zero width or height: a
+/// terminal's usual 80 columns by 24 rows.
+pub const UNKNOWN_SIZE: (u32, u32) = (80, 24);
+
+/// The smallest window any screen of the server is drawn in, columns by
+/// rows: the lobby's greeting, its list's title and a row of it, and its
+/// keys. A smaller one shows [`too_small_screen`]'s line (the keys still
+/// work).
+pub const SMALLEST: (u16, u16) = (24, 6);
+
+/// The window a client means by `width` by `height`: a zero dimension is
+/// not known and taken from [`UNKNOWN_SIZE`] (RFC 4254 §6.2: zero
+/// dimensions are ignored).
+pub fn window(width: u32, height: u32) -> (u32, u32) {
+    let known = |n: u32, unknown: u32| if n == 0 { unknown } else { n };
+    (known(width, UNKNOWN_SIZE.0), known(height, UNKNOWN_SIZE.1))
+}
 
 /// The area drawn for a client window of `width` by `height` (at least 1
 /// by 1, at most [`MAX_COLUMNS`] by [`MAX_ROWS`]).
@@ -43,6 +63,7 @@ pub struct Screen {
 impl Screen {
     /// The screen of a client window of `width` by `height`, unknown so far.
     pub fn new(width: u32, height: u32) -> Screen {
+        let (width, height) = window(width, height);
         Screen {
             asked: (width, height),
             area: clamp(width, height),
@@ -54,6 +75,7 @@ impl Screen {
     /// The client's window is now `width` by `height`: the next frame is
     /// drawn at that size (clamped) and repaints everything.
     pub fn resize(&mut self, width: u32, height: u32) {
+        let (width, height) = window(width, height);
         self.asked = (width, height);
         self.area = clamp(width, height);
         self.cells = Vec::new();
@@ -74,7 +96,7 @@ impl Screen {
     /// the server draws gets a sentence saying so instead.
     pub fn frame(&mut self, render: impl FnOnce(&mut Frame<'_>)) -> Vec<u8> {
         let area = self.area;
-        let too_large = self.too_large().then_some(self.asked);
+        let asked = self.asked;
         PAINTER.with(|painter| {
             let mut painter = painter.borrow_mut();
             if painter.as_ref().is_none_or(|(at, _, _)| *at != area) {
@@ -97,10 +119,7 @@ impl Screen {
                 return Vec::new();
             };
             cursor.set(None);
-            let drawn = terminal.draw(|f| match too_large {
-                Some(asked) => too_large_screen(asked, f),
-                None => render(f),
-            });
+            let drawn = terminal.draw(|f| fitted(asked, f, render));
             let Ok(completed) = drawn else {
                 return Vec::new();
             };
@@ -180,6 +199,34 @@ impl Hasher for Fnv {
         }
     }
 }
+
+/// Draws `render` on `frame`, the area drawn for a client window of
+/// `asked` (after [`window`]); a window larger than the server draws, or
+/// smaller than [`SMALLEST`], gets a sentence saying so instead.
+pub fn fitted(asked: (u32, u32), frame: &mut Frame<'_>, render: impl FnOnce(&mut Frame<'_>)) {
+    let area = frame.area();
+    if asked.0 > u32::from(MAX_COLUMNS) || asked.1 > u32::from(MAX_ROWS) {
+        too_large_screen(asked, frame);
+    } else if area.width < SMALLEST.0 || area.height < SMALLEST.1 {
+        too_small_screen(frame);
+    } else {
+        render(frame);
+    }
+}
+
+/// The screen of a window smaller than [`SMALLEST`]: the request first,
+/// so that even one cell starts it.
+fn too_small_screen(frame: &mut Frame<'_>) {
+    let area = frame.area();
+    let text = format!(
+        "{TOO_SMALL} ({}x{}; at least {}x{}), or press q to leave.",
+        area.width, area.height, SMALLEST.0, SMALLEST.1
+    );
+    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+}
+
+/// The first words of the line a window too small to draw in shows.
+pub const TOO_SMALL: &str = "Make the window larger";
 
 /// The screen of a window larger than the server draws.
 fn too_large_screen(asked: (u32, u32), frame: &mut Frame<'_>) {
@@ -341,6 +388,7 @@ mod tests {
             (65_535, 65_535),
             (u32::MAX, u32::MAX),
         ] {
+            let (w, h) = window(w, h);
             let area = clamp(w, h);
             assert!((1..=MAX_COLUMNS).contains(&area.width), "{w}x{h}");
             assert!((1..=MAX_ROWS).contains(&area.height), "{w}x{h}");
@@ -356,8 +404,13 @@ mod tests {
             let text = p.screen().contents();
             if big {
                 assert!(text.contains("the server draws at most"), "{text}");
-            } else if area.width >= 5 {
+            } else if area.width >= SMALLEST.0 && area.height >= SMALLEST.1 {
                 assert!(text.starts_with("board"), "{text}");
+            } else {
+                assert!(
+                    text.starts_with(&TOO_SMALL[..usize::from(area.width).min(TOO_SMALL.len())]),
+                    "{text}"
+                );
             }
         }
     }
@@ -443,8 +496,8 @@ mod tests {
         fn any_sequence_of_frames_shows_on_the_client_exactly_as_drawn(
             frames in proptest::collection::vec(spans(), 1..6)
         ) {
-            let area = Rect::new(0, 0, 20, 6);
-            let mut screen = Screen::new(20, 6);
+            let area = Rect::new(0, 0, 24, 6);
+            let mut screen = Screen::new(24, 6);
             let mut client = parser(area);
             for frame in &frames {
                 let draw = |f: &mut Frame<'_>| {
@@ -453,14 +506,14 @@ mod tests {
                     }
                 };
                 client.process(&screen.frame(draw));
-                let mut t = Terminal::new(ratatui::backend::TestBackend::new(20, 6))
+                let mut t = Terminal::new(ratatui::backend::TestBackend::new(24, 6))
                     .expect("a test terminal");
                 t.draw(draw).expect("drawn");
                 let want = t.backend().buffer().clone();
                 proptest::prop_assert_eq!(shown(&client), text_of(&want));
                 for y in 0..6u16 {
                     let mut x = 0u16;
-                    while x < 20 {
+                    while x < 24 {
                         let cell = &want[(x, y)];
                         let got = client.screen().cell(y, x).map(|c| c.fgcolor());
                         if cell.symbol() != " " {
@@ -475,7 +528,7 @@ mod tests {
 
     #[test]
     fn a_forgotten_screen_repaints_every_row_and_the_cursor_follows_the_frame() {
-        let mut screen = Screen::new(20, 3);
+        let mut screen = Screen::new(24, 6);
         let first = screen.frame(|f| {
             f.render_widget(Paragraph::new("prompt: e4"), f.area());
             f.set_cursor_position((10, 0));
@@ -489,11 +542,11 @@ mod tests {
         assert!(again.is_empty(), "{:?}", String::from_utf8_lossy(&again));
         let hidden = screen.frame(|f| f.render_widget(Paragraph::new("board"), f.area()));
         assert!(String::from_utf8_lossy(&hidden).contains("\x1b[?25l"));
-        screen.resize(20, 3);
+        screen.resize(24, 6);
         let repaint = screen.frame(|f| f.render_widget(Paragraph::new("board"), f.area()));
-        let mut client = parser(Rect::new(0, 0, 20, 3));
+        let mut client = parser(Rect::new(0, 0, 24, 6));
         client.process(b"garbage everywhere\r\nmore garbage\r\nand more");
         client.process(&repaint);
-        assert_eq!(shown(&client), ["board", "", ""]);
+        assert_eq!(shown(&client), ["board", "", "", "", "", ""]);
     }
 }

@@ -132,7 +132,10 @@ pub async fn serve(
             };
             tokio::select! {
                 ended = session => {
-                    if let Err(e) = ended {
+                    // A game that began logs its own end, once.
+                    if let Err(e) = ended
+                        && !mailbox.is_started()
+                    {
                         log::event(format!("connection {id} from {peer} ended: {e}"));
                     }
                 }

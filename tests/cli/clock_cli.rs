@@ -42,7 +42,10 @@ fn a_flag_falls_at_the_prompt_and_the_result_is_saved() {
         result.contains("Black's flag fell") && result.contains("White wins"),
         "{said:?}"
     );
+    // Review opens at the last move, the flag; back steps to White's.
     line.send(b"review\n");
+    line.read_until_containing("Move 2 of 2: Black's flag fell", PATIENCE);
+    line.send(b"back\n");
     line.read_until_containing("Move 1 of 2: White played", PATIENCE);
     line.send(b"live\nquit\n");
     let (status, _) = line.finish(PATIENCE);

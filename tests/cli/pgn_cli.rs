@@ -144,3 +144,36 @@ fn a_pgn_game_is_analysed_into_its_pgn_and_bad_arguments_are_one_sentence() {
         assert_eq!(err.trim_end(), format!("catboard: {said}"), "{args:?}");
     }
 }
+
+#[test]
+fn a_saved_game_keeps_its_analysis_and_is_analysed_once() {
+    let dir = Scratch::new("analyse-save");
+    let file = dir.path().join("game-1.json");
+    // A save as catboard wrote them before analyses were kept.
+    std::fs::write(
+        &file,
+        r#"{"format":1,"variant":"chess","options":[],"start":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","players":["human","human"],"moves":["e2e4","e7e5","f1c4","b8c6","d1h5","g8f6","h5f7"]}"#,
+    )
+    .expect("written");
+    let path = file.to_string_lossy().into_owned();
+    let (status, first, err) = run(&["analyse", &path, "--nodes", "20000"]);
+    assert_eq!(status, Some(0), "{err}");
+    let text = std::fs::read_to_string(&file).expect("read");
+    let mut saved: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let positions = saved["analysis"]["positions"]
+        .as_array()
+        .expect("the analysis is kept in the save")
+        .len();
+    assert_eq!(positions, 8, "{text}");
+    // What the file keeps is what is shown: a score no search gives.
+    saved["analysis"]["positions"][2]["scores"] = serde_json::json!([555, -555]);
+    std::fs::write(&file, saved.to_string()).expect("written");
+    let (status, again, err) = run(&["analyse", &path, "--nodes", "20000"]);
+    assert_eq!(status, Some(0), "{err}");
+    assert!(again.contains("[%eval 5.55]"), "{again}");
+    assert!(!first.contains("[%eval 5.55]"), "{first}");
+    // Another budget is another analysis.
+    let (status, other, err) = run(&["analyse", &path, "--nodes", "20001"]);
+    assert_eq!(status, Some(0), "{err}");
+    assert!(!other.contains("[%eval 5.55]"), "{other}");
+}

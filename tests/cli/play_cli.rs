@@ -129,3 +129,16 @@ fn an_unknown_play_flag_exits_2() {
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("--depth"), "{err}");
 }
+
+#[test]
+fn a_screen_option_before_the_command_is_refused_not_dropped() {
+    let home = TempHome::new("playbefore");
+    let out = home
+        .binary(false)
+        .args(["--glyphs", "ascii", "play"])
+        .output()
+        .expect("run catboard");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("--glyphs"), "{err}");
+}

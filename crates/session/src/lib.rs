@@ -329,6 +329,7 @@ mod tests {
             time: None,
             clocks: Vec::new(),
             turn_ms: None,
+            analysis: None,
             roster: None,
         }
     }

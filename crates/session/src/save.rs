@@ -66,6 +66,11 @@ pub struct SavedGame {
     /// player since; absent when there are none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub roster: Option<SavedRoster>,
+    /// The game's analysis as far as it went (the analysis key, `catboard
+    /// analyse`), so a game is analysed once; absent in older saves and in
+    /// games not analysed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<catboard::analysis::AnalysisRecord>,
 }
 
 /// Who played each seat, as a save file records it (see
@@ -419,6 +424,7 @@ mod tests {
             time: None,
             clocks: Vec::new(),
             turn_ms: None,
+            analysis: None,
             roster: None,
         }
     }
@@ -527,6 +533,25 @@ mod tests {
         let err = SavedGame::from_json(path, "{\"format\": 9, \"variant\": \"chess\", \"options\": [], \"start\": \"\", \"players\": [], \"moves\": []}")
             .expect_err("future format");
         assert!(err.contains("format 9"), "{err}");
+    }
+
+    #[test]
+    fn a_save_from_before_analyses_were_kept_reads_and_one_keeps_its_analysis() {
+        let path = Path::new("/data/game-3.json");
+        // As catboard wrote a finished game before this field was added.
+        let old = r#"{"format":1,"variant":"chess","options":[],"start":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","players":["human","human"],"moves":["f2f3","e7e5","g2g4","d8h4"]}"#;
+        let read = SavedGame::from_json(path, old).expect("an old save reads");
+        assert_eq!(read.analysis, None);
+        let written = serde_json::to_string(&read).expect("json");
+        assert!(!written.contains("analysis"), "{written}");
+        let mut with = read.clone();
+        with.analysis = Some(catboard::analysis::AnalysisRecord {
+            by: "catboard".into(),
+            budget: "200ms".into(),
+            positions: Vec::new(),
+        });
+        let text = serde_json::to_string(&with).expect("json");
+        assert_eq!(SavedGame::from_json(path, &text), Ok(with));
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub use roster::{Roster, SeatChange};
 use super::save::{SavedGame, SavedSeries, SavedVerdict};
 use super::words::capitalise;
 use catboard::ai::Level;
+use catboard::analysis::AnalysisRecord;
 use catboard::clock::{Clocks, FlagFell, TimeControl};
 use catboard::core::{
     Cell, Departure, EndReason, Game, Move, MoveKind, Options, Outcome, Piece, Retire, RetireError,
@@ -156,6 +157,9 @@ pub struct TableGame {
     carried: Duration,
     /// The loaded game's tags and each change of player, for PGN.
     roster: Roster,
+    /// The game's analysis as far as it went, as its save keeps it (of the
+    /// moves played, or of the first of them).
+    analysis: Option<AnalysisRecord>,
 }
 
 impl TableGame {
@@ -186,6 +190,7 @@ impl TableGame {
             clocks: spec.time.map(|control| Clocks::new(control, seats)),
             carried: Duration::ZERO,
             roster: Roster::default(),
+            analysis: None,
             game,
             played: Vec::new(),
             redo: Vec::new(),
@@ -252,6 +257,7 @@ impl TableGame {
             table.replay_ply(mv, after);
         }
         table.carried = Duration::from_millis(saved.turn_ms.unwrap_or(0));
+        table.analysis = saved.analysis.clone();
         if let Some(verdict) = verdict {
             // A save from before retirements were plies: its verdict
             // becomes the last ply.
@@ -349,6 +355,7 @@ impl TableGame {
                 None => Vec::new(),
             },
             turn_ms: None,
+            analysis: self.analysis.clone(),
         }
     }
 
@@ -363,6 +370,17 @@ impl TableGame {
             saved.turn_ms = Some(spent.as_millis() as u64);
         }
         saved
+    }
+
+    /// The game's analysis as its save keeps it, if it was analysed.
+    pub fn analysis_record(&self) -> Option<&AnalysisRecord> {
+        self.analysis.as_ref()
+    }
+
+    /// Keeps `record`, the game's analysis, for its save (none: forgets
+    /// it).
+    pub fn set_analysis_record(&mut self, record: Option<AnalysisRecord>) {
+        self.analysis = record;
     }
 
     /// The time control, in a timed game.
@@ -601,6 +619,12 @@ impl TableGame {
                 }
                 self.redo.push(entry);
                 self.carried = Duration::ZERO;
+                // The position after the move taken back is no longer the
+                // game's: its analysis goes with it.
+                let positions = self.played.len() + 1;
+                if let Some(record) = &mut self.analysis {
+                    record.positions.truncate(positions);
+                }
                 true
             }
             None => false,
@@ -1075,6 +1099,7 @@ mod long_game {
             time: None,
             clocks: Vec::new(),
             turn_ms: None,
+            analysis: None,
             roster: None,
         }
     }

@@ -194,11 +194,17 @@ impl Shared {
             rating,
             since: self.time.now(),
         })?;
-        log::event(format!(
-            "{} waits for a quick game of {} at {control} (rated {rating:.0})",
-            who.name,
-            variant.name()
-        ));
+        log::by(
+            &log::Source {
+                conn,
+                address: &who.address,
+            },
+            format!(
+                "{} waits for a quick game of {} at {control} (rated {rating:.0})",
+                who.name,
+                variant.name()
+            ),
+        );
         self.pair_seekers();
         Ok(())
     }
@@ -206,10 +212,13 @@ impl Shared {
     /// Connection `conn` no longer waits for a quick game.
     pub fn cancel_seek(&self, conn: u64) {
         if let Some(seek) = lock(&self.seeks).remove(conn) {
-            log::event(format!(
-                "{} stopped waiting for a quick game",
-                seek.who.name
-            ));
+            log::by(
+                &log::Source {
+                    conn,
+                    address: &seek.who.address,
+                },
+                format!("{} stopped waiting for a quick game", seek.who.name),
+            );
         }
     }
 

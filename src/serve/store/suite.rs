@@ -66,6 +66,7 @@ pub fn opening(moves: &[&str], time: Option<&str>) -> SavedGame {
         time: time.map(str::to_string),
         clocks: Vec::new(),
         turn_ms: None,
+        analysis: None,
         roster: None,
     }
 }

@@ -92,8 +92,13 @@ const POLAR_PROMOTION: &str = "K14S,P19S,k9N w - - 0 1";
 /// on 3E (tests/rules/polar_rules.rs).
 const POLAR_CHECK: &str = "K14S,k9S,r3E w - - 0 1";
 
+/// A Polar position with White's queen on the ring at 2E: her lines run
+/// on over the equator, so her targets lie on both discs.
+const POLAR_QUEEN: &str = "K14N,Q2E,k9S w - - 0 1";
+
 fn snapshot_polar_screens_at_three_sizes(goldens: &mut Goldens) {
-    for (width, height) in [(80, 24), (120, 40), (200, 60)] {
+    // 120 × 60 too: a tall screen stacks the discs.
+    for (width, height) in [(80, 24), (120, 40), (200, 60), (120, 60)] {
         let size = format!("{width}x{height}");
         check(
             goldens,
@@ -113,6 +118,12 @@ fn snapshot_polar_screens_at_three_sizes(goldens: &mut Goldens) {
             width,
             height,
         );
+        // The queen picked: her targets marked on both discs, or counted
+        // under a lone disc (+N on Black's pole).
+        let mut app = polar(Some(POLAR_QUEEN), &[]);
+        go_to(&mut app, "2E");
+        act(&mut app, &[Action::Select]);
+        check(goldens, &format!("polar-queen-{size}"), &app, width, height);
         let mut app = polar(Some(POLAR_CHECK), &[]);
         go_to(&mut app, "3E");
         check(goldens, &format!("polar-check-{size}"), &app, width, height);

@@ -38,7 +38,8 @@ fn budget_words(budget: PlyBudget) -> String {
 
 /// The box's text at `width` columns inside its borders.
 pub fn lines(look: &Look, shown: &ShownLines, width: usize) -> Vec<Line<'static>> {
-    let room = width.saturating_sub(SCORE_COLUMNS + 1).max(8);
+    // The head, its space, the moves and one column clear of the border.
+    let room = width.saturating_sub(SCORE_COLUMNS + 2).max(8);
     let mut out = Vec::new();
     for (i, line) in shown.lines.iter().enumerate() {
         let head = format!(

@@ -29,17 +29,26 @@ pub fn draw(app: &PuzzleApp, look: &Look, frame: &mut Frame<'_>) {
     }
     let standing = app.standing();
     let p = &app.attempt.puzzle;
-    let title = format!(
-        "{} puzzle {}/{} · {} · rated {:.0} · you {:.0} · streak {} (best {})",
-        app.variant.name(),
-        app.index + 1,
-        app.puzzles.len(),
-        p.id,
-        p.rating.rating,
-        standing.rating.rating,
-        standing.streak,
-        standing.best
-    );
+    // The title's items, as many whole ones as the row holds (a narrow
+    // screen drops the last, never cuts one).
+    let items = [
+        format!(
+            "{} puzzle {}/{} ·",
+            app.variant.name(),
+            app.index + 1,
+            app.puzzles.len()
+        ),
+        format!("{} ·", p.id),
+        format!("rated {:.0} ·", p.rating.rating),
+        format!("you {:.0} ·", standing.rating.rating),
+        format!("streak {} (best {})", standing.streak, standing.best),
+    ];
+    let title = super::wrap::wrap_items(&items, area.width as usize)
+        .into_iter()
+        .next()
+        .unwrap_or_default()
+        .trim_end_matches(" ·")
+        .to_string();
     frame.render_widget(
         Paragraph::new(Line::styled(title, look.accent())),
         Rect { height: 1, ..area },

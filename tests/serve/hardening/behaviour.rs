@@ -305,3 +305,108 @@ async fn the_hint_line_at_a_shared_table_offers_only_what_the_table_allows() {
     tokio::time::sleep(Duration::from_millis(50)).await;
     server.stop();
 }
+
+/// A client that gives a 0×0 pty (`ssh -tt` from a script) gets an 80×24
+/// screen (RFC 4254 §6.2: zero dimensions are ignored), a 0×0 window
+/// change leaves it so, and `q` leaves; a 3×2 window is asked to grow and
+/// `q` still leaves.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_zero_sized_pty_is_drawn_at_80_by_24_and_q_leaves_at_any_size() {
+    let data = TempDir::new("zero-pty");
+    let server = Server::start(data.path(), &[]);
+    let mut zero = Player::connect(server.port, Options::key("zed", &new_key()).size(0, 0)).await;
+    zero.screen.screen_mut().set_size(
+        std::num::NonZeroU16::new(24).expect("24"),
+        std::num::NonZeroU16::new(80).expect("80"),
+    );
+    zero.wait_for("Welcome, zed").await;
+    let rows: Vec<String> = zero.screen.screen().rows(0, 80).collect();
+    assert!(
+        rows.len() == 24 && rows.last().is_some_and(|r| !r.trim().is_empty()),
+        "the keys on the 24th row: {rows:#?}"
+    );
+    zero.channel
+        .window_change(0, 0, 0, 0)
+        .await
+        .expect("a change");
+    zero.send(b"p").await.expect("send");
+    zero.wait_for("Quick game").await;
+    zero.send(b"q").await.expect("send");
+    assert!(zero.wait_closed().await, "q leaves");
+    assert_eq!(zero.exit_status, Some(0));
+
+    let mut tiny = Player::connect(server.port, Options::key("tiny", &new_key()).size(3, 2)).await;
+    tiny.wait_for("Mak").await;
+    tiny.send(b"q").await.expect("send");
+    assert!(tiny.wait_closed().await, "q leaves a 3x2 window");
+    server.stop();
+}
+
+/// Toggles a quick-game wait `times` times from a new player `name`, then
+/// leaves; how long it took.
+async fn toggle_quick_wait(port: u16, name: &str, times: usize) -> Duration {
+    let start = std::time::Instant::now();
+    let mut player = Player::with_key(port, name, &new_key()).await;
+    player.wait_for(&format!("Welcome, {name}")).await;
+    player.send(b"p").await.expect("send");
+    player.wait_for("Quick game").await;
+    for _ in 0..times {
+        // Enter waits, Backspace stops waiting.
+        player.send(b"\r\x7f").await.expect("send");
+    }
+    player.send(b"q").await.expect("send");
+    assert!(player.wait_closed().await, "q leaves");
+    start.elapsed()
+}
+
+/// One connection toggling a quick-game wait as fast as it may type logs
+/// at most its burst and its rate, its end once, and says how many lines
+/// were left out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_connection_toggling_a_quick_game_wait_cannot_flood_the_log() {
+    let data = TempDir::new("log-flood");
+    let mut server = Server::start(data.path(), &[]);
+    let took = toggle_quick_wait(server.port, "toggler", 2000).await;
+    let ended = server.wait_log("(toggler) ended");
+    let lines = server.lines(Duration::from_millis(300));
+    let about = |l: &&String| l.contains("toggler");
+    let logged = lines.iter().filter(about).count();
+    // The burst (20), one a second after it, the start and the end.
+    let most = 20 + took.as_secs() as usize + 1 + 3;
+    assert!(
+        logged <= most,
+        "{logged} lines in {took:?}:\n{}",
+        lines.join("\n")
+    );
+    assert!(ended.contains("not logged"), "{ended}");
+    let ends = lines.iter().filter(|l| l.contains(" ended")).count();
+    assert_eq!(ends, 1, "one line for the end:\n{}", lines.join("\n"));
+    server.stop();
+}
+
+/// Bytes of log a second from one connection toggling a quick-game wait
+/// (`cargo test --release --test serve measure_log_bytes -- --ignored
+/// --nocapture`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement"]
+async fn measure_log_bytes_of_one_connection_toggling_a_quick_game_wait() {
+    let data = TempDir::new("log-measure");
+    let mut server = Server::start(data.path(), &[]);
+    let before: usize = server
+        .lines(Duration::from_millis(300))
+        .iter()
+        .map(|l| l.len() + 1)
+        .sum();
+    let took = toggle_quick_wait(server.port, "toggler", 20_000).await;
+    let after: usize = server
+        .lines(Duration::from_millis(500))
+        .iter()
+        .map(|l| l.len() + 1)
+        .sum();
+    let bytes = after - before;
+    eprintln!(
+        "{bytes} bytes of log in {took:.1?}: {:.0} bytes a second",
+        bytes as f64 / took.as_secs_f64()
+    );
+    server.stop();
+}

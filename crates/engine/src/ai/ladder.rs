@@ -93,7 +93,7 @@ pub const LADDER: [Rung; 8] = [
         nodes: None,
         ..rung(Level::Master, MAX_DEPTH, 0, 0, 0)
     }
-    .measured(2160, 90, 40, Anchor::Stockfish(2400)),
+    .measured(2060, 120, 40, Anchor::Stockfish(2400)),
 ];
 
 /// A rung's budget and fog, not measured yet (no figure).

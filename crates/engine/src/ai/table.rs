@@ -74,6 +74,7 @@ impl Table {
     /// Forgets everything stored.
     pub fn clear(&mut self) {
         self.entries.fill(Entry::default());
+        self.age = 0;
     }
 
     /// How full the table is, in thousandths: the share of its first

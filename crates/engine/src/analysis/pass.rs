@@ -84,10 +84,15 @@ pub trait Analyst {
         lines: usize,
         stop: &AtomicBool,
     ) -> Result<Vec<Line>, String>;
+
+    /// Forgets what earlier searches learnt (hash table, move-ordering
+    /// history), so that the next search's answer depends on its position
+    /// and budget alone. By default nothing: another engine keeps its own.
+    fn forget(&mut self) {}
 }
 
 /// catboard's own search as an analyst, keeping its tables from one
-/// position to the next.
+/// position to the next until told to forget them ([`Analyst::forget`]).
 pub struct OwnSearch {
     searcher: Searcher,
     limits: Limits,
@@ -139,6 +144,10 @@ impl Analyst for OwnSearch {
             found[0] = Some(Line::of_thought(&thought));
         }
         Ok(found.into_iter().map_while(|l| l).collect())
+    }
+
+    fn forget(&mut self) {
+        self.searcher.clear();
     }
 }
 
@@ -423,6 +432,45 @@ mod tests {
                 assert_eq!(p.scores.len(), seats, "{variant:?}");
             }
             assert_eq!(analysis.positions[1].to_move, Seat(1));
+        }
+    }
+}
+
+#[cfg(test)]
+mod forgetting {
+    use super::*;
+    use crate::variants::Variant;
+
+    /// A few plies into a game of `variant`, each the `n`-th legal move
+    /// for a different `n`.
+    fn some_position(variant: Variant) -> AnyGame {
+        let mut game = variant.new_game(&Options::new());
+        for n in [3_usize, 7, 1, 5, 2, 9] {
+            let legal = game.legal_move_list();
+            if game.outcome().is_some() || legal.is_empty() {
+                break;
+            }
+            game.make_move(legal[n % legal.len()]);
+        }
+        game
+    }
+
+    #[test]
+    fn after_forgetting_a_search_answers_as_a_fresh_one_in_every_variant() {
+        let stop = AtomicBool::new(false);
+        for &variant in Variant::ALL {
+            let position = some_position(variant);
+            let budget = PlyBudget::Nodes(4_000);
+            let fresh = OwnSearch::new(budget)
+                .lines(&position, 2, &stop)
+                .expect("catboard's search does not fail");
+            let mut warm = OwnSearch::new(budget);
+            let start = variant.new_game(&Options::new());
+            warm.lines(&start, 2, &stop).expect("no failure");
+            warm.lines(&position, 2, &stop).expect("no failure");
+            warm.forget();
+            let again = warm.lines(&position, 2, &stop).expect("no failure");
+            assert_eq!(again, fresh, "{}", variant.name());
         }
     }
 }

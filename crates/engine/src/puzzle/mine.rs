@@ -1,7 +1,8 @@
 //! Finding puzzles: candidate positions from an analysed game (before each
 //! mistake or blunder, where a better move was there to find, and after
 //! each blunder, where it may be punished), each checked by a deeper
-//! search ([`check`]): the best move must win clearly — its winning
+//! search ([`check`]), a function of the position and the search's budget
+//! alone: the best move must win clearly — its winning
 //! chances at least [`WINNING`] — and the second best fall short of it by
 //! at least [`GAP`] (a blunder's fall), or there is no second move; a mate
 //! is the only move when no other move mates. The
@@ -34,6 +35,8 @@ pub enum Rejection {
     NotWinning,
     /// Another move wins nearly as well.
     NotUnique,
+    /// The solver has one legal move: nothing to find.
+    OnlyMove,
     /// The search was stopped.
     Stopped,
 }
@@ -155,7 +158,12 @@ fn unique(best: i32, second: i32, scale: Scale) -> bool {
 
 /// Checks `game` (the solver to move) as a puzzle: the puzzle, or why it
 /// is none. `analyst` should search deeper than the pass that found the
-/// candidate. A failure of the analyst is one sentence.
+/// candidate. The verdict depends on the position and the analyst's
+/// budget alone, so that checking the puzzle again later gives it again:
+/// the game is rebuilt from its position's text (as a puzzle file keeps
+/// it, without the positions before), and the analyst forgets what it
+/// learnt before ([`Analyst::forget`]). A failure of the analyst is one
+/// sentence.
 pub fn check(
     game: &AnyGame,
     analyst: &mut dyn Analyst,
@@ -164,6 +172,12 @@ pub fn check(
 ) -> Result<Result<Puzzle, Rejection>, PuzzleError> {
     let variant = game.variant();
     let scale = Scale::of(variant);
+    let position = game.position_text();
+    let game = &Puzzle::game_of(variant, &position)?;
+    if game.outcome().is_none() && game.legal_move_list().len() == 1 {
+        return Ok(Err(Rejection::OnlyMove));
+    }
+    analyst.forget();
     let first = match only_win(game, analyst, scale, stop)? {
         Ok(line) => line,
         Err(why) => return Ok(Err(why)),
@@ -205,7 +219,6 @@ pub fn check(
             Err(_) => break,
         }
     }
-    let position = game.position_text();
     Ok(Ok(Puzzle {
         id: Puzzle::id_of(variant, &position),
         variant,
@@ -268,6 +281,8 @@ pub struct Mined {
     pub not_unique: usize,
     /// Rejected: the game was over there.
     pub finished: usize,
+    /// Rejected: the solver had one legal move.
+    pub only_move: usize,
     /// Puzzles found again (a position already found).
     pub repeated: usize,
 }
@@ -275,7 +290,7 @@ pub struct Mined {
 impl Mined {
     /// Candidates turned down, for any reason.
     pub fn rejected(&self) -> usize {
-        self.not_winning + self.not_unique + self.finished
+        self.not_winning + self.not_unique + self.finished + self.only_move
     }
 
     /// Counts what checking one candidate came to; false when the search
@@ -288,6 +303,7 @@ impl Mined {
             Err(Rejection::NotWinning) => self.not_winning += 1,
             Err(Rejection::NotUnique) => self.not_unique += 1,
             Err(Rejection::Finished) => self.finished += 1,
+            Err(Rejection::OnlyMove) => self.only_move += 1,
             Err(Rejection::Stopped) => {
                 self.checked -= 1;
                 return false;
@@ -364,6 +380,96 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_position_with_one_legal_move_is_no_puzzle_however_it_wins() {
+        let stop = AtomicBool::new(false);
+        // White's king must take the queen, and two rooks win.
+        let forced = chess("6k1/8/8/8/8/RR6/6q1/7K w - - 0 1");
+        assert_eq!(forced.legal_move_list().len(), 1);
+        assert_eq!(
+            check(&forced, &mut deep(), Source::SelfPlay, &stop).expect("no failure"),
+            Err(Rejection::OnlyMove)
+        );
+        let mut one = OneLine(deep());
+        assert_eq!(
+            check(&forced, &mut one, Source::SelfPlay, &stop).expect("no failure"),
+            Err(Rejection::OnlyMove)
+        );
+        let mut mined = Mined::default();
+        assert!(mined.add(Err(Rejection::OnlyMove)));
+        assert_eq!((mined.only_move, mined.rejected()), (1, 1));
+    }
+
+    /// catboard's search, keeping every answer it gave.
+    struct Recording(OwnSearch, Vec<Vec<Line>>);
+
+    impl Analyst for Recording {
+        fn name(&self) -> String {
+            "recording".into()
+        }
+        fn lines(
+            &mut self,
+            game: &AnyGame,
+            lines: usize,
+            stop: &AtomicBool,
+        ) -> Result<Vec<Line>, String> {
+            let found = self.0.lines(game, lines, stop)?;
+            self.1.push(found.clone());
+            Ok(found)
+        }
+        fn forget(&mut self) {
+            self.0.forget();
+        }
+    }
+
+    /// `check` of `game` by `analyst`: its verdict and every line its
+    /// searches gave.
+    fn checked(
+        game: &AnyGame,
+        mut analyst: Recording,
+    ) -> (Result<Puzzle, Rejection>, Vec<Vec<Line>>) {
+        let stop = AtomicBool::new(false);
+        let verdict = check(game, &mut analyst, Source::SelfPlay, &stop).expect("no failure");
+        (verdict, analyst.1)
+    }
+
+    #[test]
+    fn a_check_depends_on_the_position_and_the_budget_alone() {
+        let stop = AtomicBool::new(false);
+        let budget = PlyBudget::Nodes(10_000);
+        for variant in [Variant::Chess, Variant::Cat] {
+            let puzzles = super::super::read_file(variant, super::super::starter::text(variant))
+                .expect("a starter set");
+            for pair in puzzles.windows(2).take(3) {
+                let [before, p] = pair else { continue };
+                let game = p.game().expect("a position");
+                let fresh = checked(&game, Recording(OwnSearch::new(budget), Vec::new()));
+                // The same position checked after the analyst has searched
+                // another, and reached by a move in a game with a history.
+                let mut warm = OwnSearch::new(budget);
+                let other = before.game().expect("a position");
+                warm.lines(&other, 2, &stop).expect("no failure");
+                assert_eq!(
+                    checked(&game, Recording(warm, Vec::new())),
+                    fresh,
+                    "{}",
+                    p.line()
+                );
+                let mut reached = game.clone();
+                reached.make_move(reached.legal_move_list()[0]);
+                let alone = Puzzle::game_of(variant, &reached.position_text()).expect("a position");
+                let mut warm = OwnSearch::new(budget);
+                warm.lines(&game, 2, &stop).expect("no failure");
+                assert_eq!(
+                    checked(&reached, Recording(warm, Vec::new())),
+                    checked(&alone, Recording(OwnSearch::new(budget), Vec::new())),
+                    "{} then its first legal move",
+                    p.line()
+                );
+            }
+        }
+    }
+
     /// An analyst that gives one line, as catboard's search does in games
     /// of three or four seats: the second best is found move by move.
     struct OneLine(OwnSearch);
@@ -379,6 +485,9 @@ mod tests {
             stop: &AtomicBool,
         ) -> Result<Vec<Line>, String> {
             self.0.lines(game, 1, stop)
+        }
+        fn forget(&mut self) {
+            self.0.forget();
         }
     }
 

@@ -139,11 +139,22 @@ pub struct Puzzle {
 impl Puzzle {
     /// The position as a game.
     pub fn game(&self) -> Result<AnyGame, PuzzleError> {
-        self.variant
-            .from_position(&self.position, &Options::new())
+        Puzzle::game_named(self.variant, &self.position, &self.id)
+    }
+
+    /// The game at `position` (a position's text) of `variant`, under the
+    /// default rules, as a puzzle of it is set.
+    pub fn game_of(variant: Variant, position: &str) -> Result<AnyGame, PuzzleError> {
+        Puzzle::game_named(variant, position, &Puzzle::id_of(variant, position))
+    }
+
+    /// [`Puzzle::game_of`], a fault naming the puzzle `id`.
+    fn game_named(variant: Variant, position: &str, id: &str) -> Result<AnyGame, PuzzleError> {
+        variant
+            .from_position(position, &Options::new())
             .map_err(|why| PuzzleError::Position {
-                id: self.id.clone(),
-                variant: self.variant,
+                id: id.to_string(),
+                variant,
                 why: crate::text::clause(&why.to_string()).to_string(),
             })
     }

@@ -1,13 +1,19 @@
 //! The analysis key on the screen: a game over (or one in review) is
 //! analysed on a worker thread ([`Effect::Analyse`]), its progress kept
 //! for the panel; Esc stops it with what was done kept, and the key again
-//! goes on from there; at the end each seat's summary is said.
+//! goes on from there; at the end each seat's summary is said. What was
+//! done is kept in the game's save ([`TableGame::analysis_record`]), so a
+//! game is analysed once.
+//!
+//! [`TableGame::analysis_record`]: crate::table::TableGame::analysis_record
 
 use super::{App, Effect, Playing, Screen};
 use crate::analysing::{AnalysisRequest, ShownAnalysis, start_of};
+use crate::table::TableGame;
 use catboard::analysis::annotate::summary_sentence;
-use catboard::analysis::{GameAnalysis, Progress, summary};
+use catboard::analysis::{AnalysisRecord, GameAnalysis, PlyBudget, Progress, summary};
 use catboard::core::Game;
+use catboard::variants::AnyGame;
 
 impl Playing {
     /// The id of the analysis under way, if one is.
@@ -53,14 +59,25 @@ pub(super) fn analyse(app: &mut App) -> Vec<Effect> {
             return Vec::new();
         }
     };
+    let mut faulty = None;
     let mut shown = match p.analysis.take().filter(|a| a.fits(&p.table)) {
         Some(kept) => kept,
-        None => ShownAnalysis::new(&p.table, budget),
+        None => match stored(&p.table, &start, budget) {
+            Ok(shown) => shown,
+            Err(why) => {
+                p.table.set_analysis_record(None);
+                faulty = Some(format!("{why} The game is analysed afresh."));
+                ShownAnalysis::new(&p.table, budget)
+            }
+        },
     };
     shown.moves = p.table.moves().collect();
     if shown.analysis.is_complete(plies) {
         let said = summary_words(&shown, p.table.game());
         p.analysis = Some(shown);
+        if let Some(why) = faulty {
+            app.error(why);
+        }
         app.inform(said);
         return Vec::new();
     }
@@ -87,6 +104,9 @@ pub(super) fn analyse(app: &mut App) -> Vec<Effect> {
     shown.progress = None;
     shown.stopping = false;
     p.analysis = Some(shown);
+    if let Some(why) = faulty {
+        app.error(why);
+    }
     app.inform(said);
     vec![Effect::Analyse(Box::new(request))]
 }
@@ -119,15 +139,36 @@ pub(super) fn progress(app: &mut App, id: u64, progress: Progress) {
     }
 }
 
+/// The analysis its save keeps of `table`'s game (from `start`), or a
+/// fresh one within `budget` when it keeps none; a record that does not
+/// read back against the game is the sentence saying why, and is
+/// forgotten.
+fn stored(table: &TableGame, start: &AnyGame, budget: PlyBudget) -> Result<ShownAnalysis, String> {
+    let mut shown = ShownAnalysis::new(table, budget);
+    if let Some(record) = table.analysis_record() {
+        shown.analysis = record.read(start, &shown.moves)?;
+    }
+    Ok(shown)
+}
+
 /// The analysis `id` has ended with `analysis`, `failure` saying why when
-/// its search failed.
-pub(super) fn analysed(app: &mut App, id: u64, analysis: GameAnalysis, failure: Option<String>) {
+/// its search failed: what was done is kept, and the game saved with it.
+pub(super) fn analysed(
+    app: &mut App,
+    id: u64,
+    analysis: GameAnalysis,
+    failure: Option<String>,
+) -> Vec<Effect> {
     let Screen::Playing(p) = &mut app.screen else {
-        return;
+        return Vec::new();
     };
     let Some(shown) = p.analysis.as_mut().filter(|a| a.running == Some(id)) else {
-        return;
+        return Vec::new();
     };
+    if let Ok(start) = start_of(&p.table) {
+        let record = AnalysisRecord::of(&analysis, &start, &shown.moves);
+        p.table.set_analysis_record(Some(record));
+    }
     shown.analysis = analysis;
     shown.running = None;
     shown.progress = None;
@@ -145,6 +186,10 @@ pub(super) fn analysed(app: &mut App, id: u64, analysis: GameAnalysis, failure: 
     match failure {
         Some(why) => app.error(format!("{why} {said}")),
         None => app.inform(said),
+    }
+    match &app.screen {
+        Screen::Playing(p) => p.save(),
+        Screen::Setup(_) => Vec::new(),
     }
 }
 

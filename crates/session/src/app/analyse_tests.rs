@@ -134,3 +134,58 @@ fn quitting_stops_the_analysis() {
         "{effects:?}"
     );
 }
+
+/// The save the analysis's end wrote.
+fn saved_of(effects: &[Effect]) -> crate::save::SavedGame {
+    match effects {
+        [Effect::Save(_, saved)] => (**saved).clone(),
+        other => panic!("expected one save, got {other:?}"),
+    }
+}
+
+/// The game of `saved` read back, as a resumed or reopened game is.
+fn reopened(saved: &crate::save::SavedGame) -> App {
+    let table = TableGame::from_saved(saved).expect("reads back");
+    let playing = Playing::new(table, 0, Some(std::path::PathBuf::from("/saves/g.json")));
+    App::new(
+        Screen::Playing(Box::new(playing)),
+        None,
+        LookChoice::default(),
+    )
+}
+
+#[test]
+fn the_analysis_is_saved_with_the_game_and_a_game_read_back_is_analysed_once() {
+    let mut app = scholars_mate();
+    let request = request_of(update(&mut app, Action::Analyse));
+    let partial = saved_of(&update(&mut app, work(request, 3)));
+    let kept = partial.analysis.as_ref().expect("kept in the save");
+    assert_eq!(kept.positions.len(), 3);
+    // Read back, it goes on from there.
+    let mut back = reopened(&partial);
+    let again = request_of(update(&mut back, Action::Analyse));
+    assert_eq!(again.analysis.positions.len(), 3);
+    let whole = saved_of(&update(&mut back, work(again, usize::MAX)));
+    assert_eq!(whole.analysis.as_ref().map(|a| a.positions.len()), Some(8));
+    // Read back whole, nothing is analysed again.
+    let mut done = reopened(&whole);
+    assert!(update(&mut done, Action::Analyse).is_empty());
+    assert!(
+        said(&done).starts_with("White: accuracy "),
+        "{}",
+        said(&done)
+    );
+    // A record that does not fit the game is set aside, said, and the
+    // game analysed afresh.
+    let mut bad = whole.clone();
+    if let Some(record) = bad.analysis.as_mut() {
+        record.positions[1].line = vec!["nonsense".into()];
+    }
+    let mut afresh = reopened(&bad);
+    let request = request_of(update(&mut afresh, Action::Analyse));
+    assert!(request.analysis.positions.is_empty());
+    // Taking a move back takes its position's analysis with it.
+    let mut table = TableGame::from_saved(&whole).expect("reads back");
+    assert!(table.undo());
+    assert_eq!(table.saved().analysis.map(|a| a.positions.len()), Some(7));
+}

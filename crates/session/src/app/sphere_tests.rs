@@ -165,10 +165,13 @@ fn numbers_step_to_the_numbered_neighbours_and_names_jump() {
     );
     update(&mut app, Action::Cancel);
     assert_eq!(cursor_name(&app), "2N");
-    // Turning the globe takes the cursor across the equator.
+    // Turning the globe over keeps the cursor on its cell, both ways.
     update(&mut app, Action::Flip);
-    assert_eq!(cursor_name(&app), "1N");
+    assert_eq!(cursor_name(&app), "2N");
     assert_eq!(p(&app).near_side(), 1);
+    update(&mut app, Action::Flip);
+    assert_eq!(cursor_name(&app), "2N");
+    assert_eq!(p(&app).near_side(), 0);
 }
 
 #[test]

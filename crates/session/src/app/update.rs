@@ -15,7 +15,6 @@ use crate::keymap::Context;
 use crate::setup_form::{ResumeOffer, Setup};
 use crate::words::capitalise;
 use catboard::core::geometry::Shape;
-use catboard::core::sphere as layout;
 use catboard::core::{Game, Move};
 
 /// Applies `action` to `app`; the only place the state changes.
@@ -89,8 +88,7 @@ fn apply(app: &mut App, action: Action) -> Vec<Effect> {
             analysis,
             failure,
         } => {
-            super::analyse::analysed(app, id, *analysis, failure);
-            return Vec::new();
+            return super::analyse::analysed(app, id, *analysis, failure);
         }
         Action::LinesFound { id, lines, done } => {
             super::best_lines::found(app, id, lines, done);
@@ -461,13 +459,9 @@ fn board_action(app: &mut App, action: Action) -> Vec<Effect> {
         }
         Action::Cancel => p.cancel_entry(),
         Action::Flip => {
+            // The board (the sphere's globe) turns over; the cursor stays
+            // on its cell, which the screen always draws.
             p.orientation = p.orientation.turned();
-            // The sphere's globe turns over: the cursor goes to the cell
-            // across the equator, so it stays on the disc shown.
-            let geo = p.table.game().geometry();
-            if geo.shape() == Shape::Graph {
-                p.cursor = layout::mirror(geo, p.cursor);
-            }
         }
         Action::Rotate(degrees) if p.table.game().geometry().shape() == Shape::Graph => {
             p.orientation = p.orientation.rotated(degrees);

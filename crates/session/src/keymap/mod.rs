@@ -156,9 +156,11 @@ pub enum When {
     Shared,
 }
 
-/// Degrees one press of `<` or `>` turns the sphere's globe: half an
-/// octant, so every cell comes round to the meeting of the discs.
-pub const ROTATE_STEP: i16 = 45;
+/// Degrees one press of `<` or `>` turns the sphere's globe: a small
+/// step (a sixth of an octant), so one press moves the drawing a little
+/// and every cell stays near where it was; twelve presses bring the next
+/// octant round.
+pub const ROTATE_STEP: i16 = 15;
 
 /// An action a place does not offer although its keys are bound (undo at
 /// a table shared over SSH), with the sentence that says so: the help and
@@ -720,6 +722,12 @@ pub static KEYMAP: &[Binding] = &[
         &[Key::Char('q'), Key::Ctrl('c'), Key::Ctrl('d')],
         Action::Quit,
         "leave the server",
+    ),
+    bind(
+        C::Lobby,
+        &[Key::Char('?')],
+        Action::Help,
+        "every key of this page, in the note",
     ),
     bind(
         C::LobbyTables,

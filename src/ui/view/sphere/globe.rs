@@ -166,47 +166,75 @@ fn traced_outline(
     out
 }
 
+/// The radius and discs of the globe in `area`: both discs side by side
+/// or stacked, whichever is larger (side by side on a tie), when they
+/// reach [`MIN_RADIUS`]; else the one disc `cursor_north` names; `None`
+/// when not even one fits. A disc's title row is the row above it.
+fn place_discs(view: MapView, area: Rect, cursor_north: bool) -> Option<(f64, Vec<Disc>)> {
+    let (w, h) = (f64::from(area.width), f64::from(area.height));
+    // Side by side: a title row and 2r + 1 rows of disc; 2 (2 + gap) r
+    // columns widened by the aspect.
+    let beside = ((h - 1.0) / 2.0)
+        .min((w - 1.0) / (2.0 * ASPECT * (2.0 + MAP_GAP)))
+        .floor();
+    // Stacked: two titles and two discs.
+    let stacked = ((h - 3.0) / 4.0).min((w - 1.0) / (2.0 * ASPECT)).floor();
+    let one = ((h - 1.0) / 2.0).min((w - 1.0) / (2.0 * ASPECT)).floor();
+    let near = view.north_left;
+    if beside >= MIN_RADIUS && beside >= stacked {
+        let r = beside;
+        let half = ASPECT * r * (1.0 + MAP_GAP / 2.0);
+        let cy = 1.0 + r;
+        Some((
+            r,
+            vec![
+                Disc {
+                    north: near,
+                    centre: (w / 2.0 - half, cy),
+                },
+                Disc {
+                    north: !near,
+                    centre: (w / 2.0 + half, cy),
+                },
+            ],
+        ))
+    } else if stacked >= MIN_RADIUS {
+        let r = stacked;
+        Some((
+            r,
+            vec![
+                Disc {
+                    north: near,
+                    centre: (w / 2.0, 1.0 + r),
+                },
+                Disc {
+                    north: !near,
+                    centre: (w / 2.0, 3.0 + 3.0 * r),
+                },
+            ],
+        ))
+    } else if one >= MIN_RADIUS {
+        Some((
+            one,
+            vec![Disc {
+                north: cursor_north,
+                centre: (w / 2.0, 1.0 + one),
+            }],
+        ))
+    } else {
+        None
+    }
+}
+
 impl Globe {
     /// The globe traced into `area` as `view` shows it: both discs when
-    /// they fit at [`MIN_RADIUS`] or more, else the disc of the
-    /// hemisphere `cursor_north` names; `None` when not even one fits.
-    /// The first row is left for the discs' titles.
+    /// they fit at [`MIN_RADIUS`] or more, side by side or, where that
+    /// makes them larger (a tall screen), one above the other; else the
+    /// disc of the hemisphere `cursor_north` names; `None` when not even
+    /// one fits. Each disc has a row above it for its title.
     pub fn trace(geo: &Geometry, view: MapView, area: Rect, cursor_north: bool) -> Option<Globe> {
-        let (w, h) = (
-            f64::from(area.width),
-            f64::from(area.height.saturating_sub(1)),
-        );
-        let both = (h / 2.0).min((w - 1.0) / (2.0 * ASPECT * (2.0 + MAP_GAP)));
-        let one = (h / 2.0).min((w - 1.0) / (2.0 * ASPECT));
-        let (radius, discs) = if both >= MIN_RADIUS {
-            let r = both.floor();
-            let half = ASPECT * r * (1.0 + MAP_GAP / 2.0);
-            let cy = 1.0 + r;
-            (
-                r,
-                vec![
-                    Disc {
-                        north: view.north_left,
-                        centre: (w / 2.0 - half, cy),
-                    },
-                    Disc {
-                        north: !view.north_left,
-                        centre: (w / 2.0 + half, cy),
-                    },
-                ],
-            )
-        } else if one >= MIN_RADIUS {
-            let r = one.floor();
-            (
-                r,
-                vec![Disc {
-                    north: cursor_north,
-                    centre: (w / 2.0, 1.0 + r),
-                }],
-            )
-        } else {
-            return None;
-        };
+        let (radius, discs) = place_discs(view, area, cursor_north)?;
+        let w = f64::from(area.width);
         let width = area.width as usize;
         let mut ids = vec![None; width * area.height as usize];
         let mut edges = vec![None; width * area.height as usize];
@@ -286,29 +314,25 @@ impl Globe {
     /// The room the traced discs take (columns, rows), titles included.
     pub fn used(&self) -> Rect {
         let half = ASPECT * self.radius;
-        let left = self
-            .discs
-            .iter()
-            .map(|d| d.centre.0 - half)
-            .fold(f64::MAX, f64::min);
-        let right = self
-            .discs
-            .iter()
-            .map(|d| d.centre.0 + half)
-            .fold(f64::MIN, f64::max);
+        let fold = |f: fn(&Disc) -> f64, pick: fn(f64, f64) -> f64, from: f64| {
+            self.discs.iter().map(f).fold(from, pick)
+        };
+        let left = fold(|d| d.centre.0, f64::min, f64::MAX) - half;
+        let right = fold(|d| d.centre.0, f64::max, f64::MIN) + half;
+        let bottom = fold(|d| d.centre.1, f64::max, f64::MIN) + self.radius;
         let x = self.area.x + left.floor().max(0.0) as u16;
         Rect {
             x,
             y: self.area.y,
             width: ((right.ceil() - left.floor()) as u16 + 1).min(self.area.right() - x),
-            height: ((2.0 * self.radius) as u16 + 2).min(self.area.height),
+            height: (bottom.floor() as u16 + 1).min(self.area.height),
         }
     }
 
-    /// Whether both hemispheres are drawn.
+    /// How many discs (hemispheres) are drawn: 1 or 2.
     #[cfg(test)]
-    pub fn both(&self) -> bool {
-        self.discs.len() == 2
+    pub fn discs(&self) -> usize {
+        self.discs.len()
     }
 
     /// The sphere cell drawn at screen position (`x`, `y`), if any: what a
@@ -421,9 +445,10 @@ pub fn render(globe: &Globe, game: &AnyGame, look: &Look, marks: &BoardMarks, bu
         let name = crate::session::words::capitalise(game.seat_name(seat));
         let title = format!("{name}'s pole");
         let x = (disc.centre.0 - title.chars().count() as f64 / 2.0).max(0.0) as u16;
+        let row = (disc.centre.1 - globe.radius - 1.0).max(0.0) as u16;
         buf.set_stringn(
             area.x + x,
-            area.y,
+            area.y + row,
             &title,
             (area.width - x) as usize,
             look.accent(),
@@ -467,6 +492,11 @@ pub fn render(globe: &Globe, game: &AnyGame, look: &Look, marks: &BoardMarks, bu
                         }
                     }
                 }
+                // Drawn over the fill of the cell the character lies in,
+                // so each cell is one whole patch of its colour.
+                if let Some(bg) = globe.id(col, row).and_then(|c| looks[c.index()].style.bg) {
+                    style = style.bg(bg);
+                }
                 buf.set_string(x, y, stroke.glyph(ascii), style);
             } else if let Some(cell) = globe.id(col, row) {
                 let bg = looks[cell.index()].style.bg.unwrap_or_default();
@@ -474,6 +504,7 @@ pub fn render(globe: &Globe, game: &AnyGame, look: &Look, marks: &BoardMarks, bu
             }
         }
     }
+    far_targets_note(globe, game, look, marks, buf);
     let plain = squares_alike(theme);
     for cell in geo.cells() {
         let Some(((col, row), _)) = globe.anchor(geo, cell) else {
@@ -509,6 +540,47 @@ pub fn render(globe: &Globe, game: &AnyGame, look: &Look, marks: &BoardMarks, bu
     }
 }
 
+/// Where one disc only is drawn, the picked piece's targets on the other
+/// hemisphere are counted under the disc ("+2 on Black's pole"), so no
+/// target goes unmarked; `None` when there are none.
+pub fn far_targets(globe: &Globe, game: &AnyGame, marks: &BoardMarks) -> Option<String> {
+    let geo = game.geometry();
+    let [disc] = globe.discs.as_slice() else {
+        return None;
+    };
+    let far = marks
+        .targets
+        .iter()
+        .filter(|c| layout::centre(geo, *c).is_some_and(|(_, lat)| (lat >= 0.0) != disc.north))
+        .count();
+    let seat = catboard::core::Seat(if disc.north { 1 } else { 0 });
+    let name = crate::session::words::capitalise(game.seat_name(seat));
+    (far > 0).then(|| format!("+{far} on {name}'s pole"))
+}
+
+/// Writes [`far_targets`] in the target's colour at the left of the
+/// globe's last row, beside the disc's lowest point.
+fn far_targets_note(
+    globe: &Globe,
+    game: &AnyGame,
+    look: &Look,
+    marks: &BoardMarks,
+    buf: &mut Buffer,
+) {
+    let Some(note) = far_targets(globe, game, marks) else {
+        return;
+    };
+    let used = globe.used();
+    let room = (used.width / 2).saturating_sub(2) as usize;
+    if note.chars().count() > room {
+        return;
+    }
+    let style = Style::default()
+        .fg(look.theme.marks.target)
+        .add_modifier(Modifier::BOLD);
+    buf.set_string(used.x, used.bottom() - 1, &note, style);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -542,7 +614,7 @@ mod tests {
                             })
                         })
                         .collect();
-                    assert_eq!(shown.len(), if globe.both() { 72 } else { 36 });
+                    assert_eq!(shown.len(), if globe.discs() == 2 { 72 } else { 36 });
                     for cell in shown {
                         // From a radius of 9 rows every cell has a clear
                         // character for its piece; below, at least one.
@@ -554,6 +626,38 @@ mod tests {
                         );
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn one_press_of_a_turning_key_moves_every_cell_only_a_little() {
+        // A press turns the globe a small step: on a large globe every
+        // cell's piece moves less than a third of the radius (a 45° step
+        // moved the rim's cells most of a radius: the whole drawing
+        // changed).
+        let step = f64::from(crate::session::keymap::ROTATE_STEP);
+        for north_left in [true, false] {
+            let mut turn = 0.0;
+            while turn < 360.0 {
+                let view = |turn| MapView { turn, north_left };
+                let (game, before) = trace(157, 58, view(turn));
+                let (_, after) = trace(157, 58, view(turn + step));
+                let geo = game.geometry();
+                for cell in geo.cells() {
+                    let (Some(((x0, y0), _)), Some(((x1, y1), _))) =
+                        (before.anchor(geo, cell), after.anchor(geo, cell))
+                    else {
+                        panic!("{} drawn", geo.name(cell));
+                    };
+                    let moved = (f64::from(x1 - x0) / ASPECT).hypot(f64::from(y1 - y0));
+                    assert!(
+                        moved < before.radius / 3.0,
+                        "turn {turn}: {} moved {moved:.1} rows",
+                        geo.name(cell)
+                    );
+                }
+                turn += step;
             }
         }
     }

@@ -1,10 +1,15 @@
 //! The sphere's screen: the globe ([`globe`]) as large as the room allows
 //! on the left, the game panel (players, status, move list) on the right,
 //! and the cursor's cell and its numbered neighbours in words under the
-//! globe, or atop the panel where the globe leaves no rows.
+//! globe, or atop the panel where the globe leaves no rows. Where the
+//! discs beside the panel would be small to read (a wide screen of few
+//! rows, 120 × 40), the globe takes the whole width and the panel and the
+//! cell's words share the rows under it.
 
 pub mod globe;
 pub mod map;
+#[cfg(test)]
+mod props;
 
 use super::board::BoardMarks;
 use super::{Look, cell_list, panels};
@@ -28,6 +33,14 @@ const CELL_ROWS: u16 = 14;
 
 /// The fewest rows worth giving the cell's words atop the panel.
 const CELL_ROWS_MIN: u16 = 9;
+
+/// The fewest columns the cell's words are given beside a panel under
+/// the globe.
+const CELL_WORDS_MIN: u16 = 30;
+
+/// The disc radius (rows) from which the discs are comfortable to read:
+/// below it the panel goes under the globe when that makes them larger.
+const COMFORT_RADIUS: f64 = 12.0;
 
 /// The smallest room (columns, rows) the screen is drawn in: one disc.
 pub const MINIMUM: (u16, u16) = (globe::MIN_DISC.0 + 2, globe::MIN_DISC.1);
@@ -79,6 +92,50 @@ fn layout_with(p: &Playing, body: Rect, still: bool) -> Option<SphereLayout> {
             Globe::trace(geo, view, map, cursor_north)
         })
         .flatten();
+    // Where the discs beside the panel are smaller than is comfortable to
+    // read, the panel goes under the globe when that makes them larger;
+    // not while an analysis is shown, whose graph wants the panel's height.
+    let with_panel_under = (with_panel
+        .as_ref()
+        .is_none_or(|g| g.radius < COMFORT_RADIUS)
+        && !super::eval_graph::wanted(p))
+    .then(|| {
+        let map = Rect {
+            x: body.x + 1,
+            width: body.width.saturating_sub(2),
+            height: body.height.checked_sub(PANEL_ROWS)?,
+            ..body
+        };
+        Globe::trace(geo, view, map, cursor_north)
+    })
+    .flatten()
+    .filter(|under| {
+        body.width > panel_width + GAP + CELL_WORDS_MIN
+            && with_panel.as_ref().is_none_or(|g| under.radius > g.radius)
+    });
+    if let Some(globe) = with_panel_under {
+        let used = globe.used();
+        let strip = Rect {
+            y: used.bottom(),
+            height: body.bottom() - used.bottom(),
+            ..body
+        };
+        let panel = Rect {
+            x: strip.right() - panel_width,
+            width: panel_width,
+            ..strip
+        };
+        let cells = (!still).then_some(Rect {
+            x: strip.x + 1,
+            width: strip.width - panel_width - GAP - 1,
+            ..strip
+        });
+        return Some(SphereLayout {
+            globe,
+            panel: Some(panel),
+            cells,
+        });
+    }
     let (globe, panel) = match with_panel {
         Some(globe) => {
             let used = globe.used();
