@@ -764,6 +764,19 @@ impl Store for Database {
                         // name imported without an account is kept until
                         // its key comes back and is seen).
                         tx.execute("DELETE FROM names WHERE name = ?1", [claim.folded])?;
+                        // The account that showed it shows its fallback
+                        // name, so no two accounts show one name.
+                        let shown: Option<String> = tx
+                            .query_row("SELECT name FROM accounts WHERE identity = ?1", [&key], |r| {
+                                r.get(0)
+                            })
+                            .optional()?;
+                        if shown.is_some_and(|n| super::names::folded(&n) == claim.folded) {
+                            tx.execute(
+                                "UPDATE accounts SET name = ?1 WHERE identity = ?2",
+                                params![super::names::fallback(&key), key],
+                            )?;
+                        }
                         log::event(format!(
                             "the name {} of {key} lapsed unused; it is free again",
                             catboard::text::quoted(claim.folded)

@@ -328,7 +328,15 @@ impl Store for MemoryStore {
         let answer = match state.names.get(claim.folded) {
             Some(key) if key == claim.key => Claim::Held,
             Some(key) if live(&state, key) => return Ok(Claim::Taken),
-            _ => {
+            lapsed => {
+                // A lapsed name passes on: the account that showed it
+                // shows its fallback name, so no two accounts show one.
+                if let Some(old) = lapsed.cloned()
+                    && let Some(account) = state.accounts.get_mut(&old)
+                    && crate::serve::names::folded(&account.name) == claim.folded
+                {
+                    account.name = crate::serve::names::fallback(&old);
+                }
                 let held: Vec<String> = state
                     .names
                     .iter()

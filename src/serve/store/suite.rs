@@ -551,6 +551,13 @@ pub fn an_unused_name_lapses_and_a_used_one_is_kept(store: Subject) {
         store.claim_name(&at("ann", "key:D", later)),
         Ok(Claim::Claimed)
     );
+    // The account that showed the lapsed name no longer shows it.
+    let old = store.account("key:A").expect("read").expect("kept");
+    assert_ne!(
+        crate::serve::names::folded(&old.name),
+        crate::serve::names::folded("ann"),
+        "two accounts show one name"
+    );
     assert_eq!(
         store.claim_name(&at("bob", "key:E", later)),
         Ok(Claim::Taken)
