@@ -18,7 +18,7 @@ use catboard::variants::Variant;
 pub(super) const SIZES: [(u16, u16); 3] = [(80, 24), (120, 40), (200, 60)];
 
 /// The game `app` plays.
-pub(super) fn playing(app: &App) -> &Playing {
+pub(crate) fn playing(app: &App) -> &Playing {
     match &app.screen {
         Screen::Playing(p) => p,
         Screen::Setup(_) => panic!("not playing"),
@@ -26,7 +26,7 @@ pub(super) fn playing(app: &App) -> &Playing {
 }
 
 /// The game `app` plays, to change.
-pub(super) fn playing_mut(app: &mut App) -> &mut Playing {
+pub(crate) fn playing_mut(app: &mut App) -> &mut Playing {
     match &mut app.screen {
         Screen::Playing(p) => p,
         Screen::Setup(_) => panic!("not playing"),

@@ -22,6 +22,7 @@ use crate::session::app::{App, Message, Overlay, Playing, Screen};
 use crate::session::keymap::Context;
 use crate::session::look::LookChoice;
 use crate::session::table::{Player, TableGame, TableSpec};
+use crate::ui::snapshots::tour::playing;
 use catboard::core::geometry::Shape;
 use catboard::core::{Game, Options, Seat};
 use catboard::variants::Variant;
@@ -74,13 +75,6 @@ pub(super) fn game_in_play(variant: Variant) -> App {
         error: false,
     });
     app
-}
-
-fn playing(app: &App) -> &Playing {
-    match &app.screen {
-        Screen::Playing(p) => p,
-        Screen::Setup(_) => panic!("not playing"),
-    }
 }
 
 /// The words of `lines`, split at spaces.

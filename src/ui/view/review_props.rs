@@ -12,6 +12,7 @@ use crate::session::action::{Action, Dir, ReviewStep};
 use crate::session::app::{App, Overlay, Playing, Screen, update};
 use crate::session::look::LookChoice;
 use crate::session::table::{Player, TableGame, TableSpec};
+use crate::ui::snapshots::tour::{playing, playing_mut};
 use catboard::core::{Game, Move, Options};
 use catboard::variants::Variant;
 use ratatui::Terminal;
@@ -61,20 +62,6 @@ fn app_of(t: TableGame) -> App {
         None,
         LookChoice::default(),
     )
-}
-
-fn playing(app: &App) -> &Playing {
-    match &app.screen {
-        Screen::Playing(p) => p,
-        Screen::Setup(_) => panic!("not playing"),
-    }
-}
-
-fn playing_mut(app: &mut App) -> &mut Playing {
-    match &mut app.screen {
-        Screen::Playing(p) => p,
-        Screen::Setup(_) => panic!("not playing"),
-    }
 }
 
 /// The text of the game box at `width`, every group kept.

@@ -12,6 +12,7 @@ use crate::session::action::{Action, ReviewStep};
 use crate::session::app::{App, Message, Playing, Screen, update};
 use crate::session::look::LookChoice;
 use crate::session::table::{Player, TableGame, TableSpec};
+use crate::ui::snapshots::tour::{playing, playing_mut};
 use catboard::core::{Departure, Game, Options, Retire};
 use catboard::variants::Variant;
 use ratatui::layout::Rect;
@@ -26,20 +27,6 @@ fn sizes() -> Vec<(u16, u16)> {
         }
     }
     sizes
-}
-
-fn playing(app: &App) -> &Playing {
-    match &app.screen {
-        Screen::Playing(p) => p,
-        Screen::Setup(_) => panic!("not playing"),
-    }
-}
-
-fn playing_mut(app: &mut App) -> &mut Playing {
-    match &mut app.screen {
-        Screen::Playing(p) => p,
-        Screen::Setup(_) => panic!("not playing"),
-    }
 }
 
 /// Where the board and the panel are on every size, and how the panel's

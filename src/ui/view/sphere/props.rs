@@ -16,6 +16,7 @@ use super::super::{Look, board_marks, playing_layout};
 use super::globe::{self, far_targets};
 use crate::session::action::Action;
 use crate::session::app::{App, Playing, Screen, update};
+use crate::ui::snapshots::tour::playing;
 use catboard::core::sphere as layout;
 use catboard::core::{Cell, Game};
 use catboard::variants::Variant;
@@ -24,13 +25,6 @@ use ratatui::layout::Rect;
 
 /// The widest terminal measured.
 const WIDEST: u16 = 220;
-
-fn playing(app: &App) -> &Playing {
-    match &app.screen {
-        Screen::Playing(p) => p,
-        Screen::Setup(_) => panic!("not playing"),
-    }
-}
 
 fn put_cursor(app: &mut App, cell: Cell) {
     if let Screen::Playing(p) = &mut app.screen {
