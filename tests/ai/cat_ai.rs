@@ -86,31 +86,6 @@ fn black_finds_the_mate_the_cats_cannot_stop() {
     assert_eq!(t.score, MATE - 2);
 }
 
-/// Cats to move; White's King on h1 must step to g1, and Black's Rd1 then
-/// leaves it no cell; but the Cats move before White answers, and the Cat
-/// from b4 (one step now, one then) reaches d2, whose zone disarms the
-/// Rook. No single step now stops the mate: the Cats need not lose.
-const CATS_ANSWER_BLACKS_CHECK: &str = "C2r4/8/8/8/1C6/6k1/8/7K c - - 0 1";
-
-#[test]
-fn a_check_by_black_at_the_horizon_is_answered_by_the_cats_not_passed() {
-    let game = position(CATS_ANSWER_BLACKS_CHECK);
-    // Black's Rd1 comes at the third ply, where the capture search begins:
-    // the Cats there must try their steps, as a King in check tries every
-    // reply, and not stand by (which would make it a mate).
-    let t = search(&game, 2);
-    assert!(t.score > -MATE_BOUND, "{}", t.score);
-    let mut answered = after(CATS_ANSWER_BLACKS_CHECK, &["b4c3", "h1g1", "d8d1"]);
-    assert!(answered.check_pending() && !answered.in_check());
-    assert!(search(&answered, 1).score > -MATE_BOUND);
-    answered.make_move(Move::PASS);
-    assert!(answered.in_check() && answered.check_pending());
-    assert_eq!(
-        answered.outcome().map(|o| o.winner),
-        Some(Some(Seat::BLACK))
-    );
-}
-
 #[test]
 fn the_cats_shelter_a_king_about_to_be_mated() {
     let game = position(CATS_SAVE_THE_KING);

@@ -32,11 +32,9 @@ fn the_start_is_level_in_material_and_placement() {
     assert_eq!(t.material[0], t.material[1]);
     assert_eq!(t.placement[0], t.placement[1]);
     assert_eq!(t.advantage(), 0);
-    // h5 is three steps from Black's King, both Cats four from White's;
-    // but the Cats move between Black's move and White's, so White's King
-    // has one Cat step more than Black's (with White to move) before it
-    // must answer a mate: both are two Cat steps from shelter.
-    assert_eq!(t.shelter, [SHELTER_FAR, SHELTER_FAR]);
+    // The Cats are not placed alike: h5 is three steps from Black's King,
+    // both four from White's.
+    assert_eq!(t.shelter, [SHELTER_DISTANT, SHELTER_FAR]);
 }
 
 #[test]
@@ -130,60 +128,6 @@ fn a_king_a_few_steps_from_a_cat_is_partly_sheltered() {
         SHELTER_DISTANT
     );
     assert_eq!(black_shelter("4k3/8/8/8/8/4C3/8/R3K2C w - - 0 1"), 0);
-}
-
-#[test]
-fn whites_king_has_the_cats_turn_after_blacks_mate() {
-    // Each King two steps from a Cat with room to step beside it. Black's
-    // mate is always followed by the Cats' turn, so White's King counts as
-    // sheltered whoever is to move; White's mate is answered by Black at
-    // once, so Black's King is only partly sheltered on White's turn (on
-    // Black's, the Cats move again before White does).
-    let white_shelter = |fen: &str| terms(fen).shelter[0];
-    assert_eq!(
-        white_shelter("C3k3/8/8/8/8/4C3/8/4K3 b - - 0 1"),
-        SHELTER_IN_ZONE
-    );
-    assert_eq!(
-        white_shelter("C3k3/8/8/8/8/4C3/8/4K3 w - - 0 1"),
-        SHELTER_IN_ZONE
-    );
-    let black_shelter = |fen: &str| terms(fen).shelter[1];
-    assert_eq!(
-        black_shelter("4k3/8/4C3/8/8/8/8/C3K3 w - - 0 1"),
-        SHELTER_NEAR
-    );
-    assert_eq!(
-        black_shelter("4k3/8/4C3/8/8/8/8/C3K3 b - - 0 1"),
-        SHELTER_IN_ZONE
-    );
-    // So Black, to mate, must take White's King further from the Cats than
-    // White must take Black's: the same distance is worth less to Black.
-    let black_attacks = scores("C3k3/8/8/8/8/4C3/8/4K3 b - - 0 1")[1];
-    let white_attacks = scores("4k3/8/4C3/8/8/8/8/C3K3 w - - 0 1")[0];
-    assert!(
-        black_attacks < white_attacks,
-        "{black_attacks} {white_attacks}"
-    );
-}
-
-#[test]
-fn a_cat_shut_out_of_the_cells_beside_a_king_shelters_it_less() {
-    // The Cat on e6 can step to d7, e7 or f7 beside Black's King, unless
-    // pieces stand there: a Cat steps only onto an empty cell.
-    let black_shelter = |fen: &str| terms(fen).shelter[1];
-    assert_eq!(
-        black_shelter("4k3/8/4C3/8/8/8/8/C3K3 w - - 0 1"),
-        SHELTER_NEAR
-    );
-    assert_eq!(
-        black_shelter("4k3/3ppp2/4C3/8/8/8/8/C3K3 w - - 0 1"),
-        SHELTER_FAR
-    );
-    assert_eq!(
-        black_shelter("4k3/3pp3/4C3/8/8/8/8/C3K3 w - - 0 1"),
-        SHELTER_NEAR
-    );
 }
 
 #[test]

@@ -420,9 +420,6 @@ impl Run<'_> {
             return scores[me];
         }
         let in_check = game.in_check();
-        // A check that the Cats answer before the King's army: its moves are
-        // not reduced, though only the army in check is extended.
-        let pending = in_check || game.check_pending();
         if in_check && ply < 2 * self.limits.depth as usize + 4 {
             depth += 1;
         }
@@ -468,9 +465,9 @@ impl Run<'_> {
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         for (searched, &mv) in moves.iter().enumerate() {
             let quiet = mv.promotion.is_none() && game.captured(mv).is_none();
-            let late = searched >= 3 && quiet && !pending && !self.heuristics.is_killer(ply, mv);
+            let late = searched >= 3 && quiet && !in_check && !self.heuristics.is_killer(ply, mv);
             game.make_move(mv);
-            if futile && quiet && searched > 0 && !game.check_pending() {
+            if futile && quiet && searched > 0 && !game.in_check() {
                 game.unmake_move();
                 continue;
             }
@@ -480,7 +477,7 @@ impl Run<'_> {
                 // A null window on the mover's own bound first, a late quiet
                 // move a ply or two shallower; searched again in full only
                 // if it might be better.
-                let reduce = if late && depth >= 3 && !game.check_pending() {
+                let reduce = if late && depth >= 3 && !game.in_check() {
                     1 + i32::from(depth >= 6 && searched >= 8)
                 } else {
                     0
@@ -561,7 +558,7 @@ impl Run<'_> {
         let maximising = game.to_move() == self.root;
         let mut moves = MoveList::new();
         let mut best;
-        if qply < self.evasions && game.check_pending() {
+        if qply < self.evasions && game.in_check() {
             game.legal_moves(&mut moves);
             if moves.is_empty() {
                 return self.no_move_scores(game, ply)[me];
@@ -733,7 +730,7 @@ impl Run<'_> {
         let me = game.to_move().index();
         let mut moves = MoveList::new();
         let mut best: Option<Scores> = None;
-        if qply < self.evasions && game.check_pending() {
+        if qply < self.evasions && game.in_check() {
             game.legal_moves(&mut moves);
             if moves.is_empty() {
                 return self.no_move_scores(game, ply);
@@ -798,7 +795,7 @@ impl Run<'_> {
                     .overlooks(hash, mv, game.piece_value(victim.kind()))
             }) && {
                 game.make_move(mv);
-                let check = game.check_pending();
+                let check = game.in_check();
                 game.unmake_move();
                 !check
             };

@@ -254,16 +254,6 @@ pub trait Game: Clone + Send + 'static {
     /// Whether the side to move is in check.
     fn in_check(&self) -> bool;
 
-    /// Whether a King stands in check that must be answered before its
-    /// attacker moves again: the side to move's own ([`Game::in_check`]),
-    /// or, when a seat without a King moves between the armies (Cat Chess's
-    /// Cats), the King of the army after it. A search treats such a node as
-    /// one in check: it does not stand pat there, nor reduce the move that
-    /// made it.
-    fn check_pending(&self) -> bool {
-        self.in_check()
-    }
-
     /// The end rules this game is played under, as values (see
     /// [`EndRules`]); [`Game::outcome`] applies them. By default none: a
     /// variant whose endings are all its own ([`Game::variant_ending`]).

@@ -280,9 +280,6 @@ impl Game for AnyGame {
     fn in_check(&self) -> bool {
         dispatch!(self, g => g.in_check())
     }
-    fn check_pending(&self) -> bool {
-        dispatch!(self, g => g.check_pending())
-    }
     fn end_rules(&self) -> EndRules {
         dispatch!(self, g => g.end_rules())
     }

@@ -36,14 +36,13 @@ pub const fn piece_value(kind: PieceKind) -> i32 {
 /// A pawn's bonus by how far it has advanced (relative rank 0 to 7).
 const PAWN_ADVANCE: [i32; 8] = [0, 0, 4, 10, 20, 35, 60, 0];
 
-/// The shelter of a King in a zone, or that a Cat can step beside before
-/// its army must answer a mate: it cannot be checked, so not mated.
+/// The shelter of a King in a zone: it cannot be checked, so not mated.
 pub const SHELTER_IN_ZONE: i32 = 120;
-/// The shelter of a King one Cat step more from a zone than that.
+/// The shelter of a King two steps from a Cat: one Cat step covers it.
 pub const SHELTER_NEAR: i32 = 60;
-/// The shelter of a King two Cat steps more from a zone.
+/// The shelter of a King three steps from a Cat.
 pub const SHELTER_FAR: i32 = 25;
-/// The shelter of a King three Cat steps more from a zone.
+/// The shelter of a King four steps from a Cat.
 pub const SHELTER_DISTANT: i32 = 10;
 
 /// How much more a King's shelter counts for every this many centipawns
@@ -330,7 +329,7 @@ impl CatChess {
         for s in 0..2 {
             t.can_mate[s] = majors_or_pawns[s] > 0 || minors[s] >= 2;
             if let Some(king) = kings[s] {
-                t.shelter[s] = self.shelter_of(king, Seat(s as u8));
+                t.shelter[s] = self.shelter_of(king);
             }
         }
         // Well ahead: close the net, taking the losing King's flight cells
@@ -356,59 +355,23 @@ impl CatChess {
         t.draw_pressure = clock * clock / 16 + 150 * self.earlier_occurrences() as i32;
     }
 
-    /// How well the King of `seat` on `king` is sheltered by the Cats: by
-    /// how many Cat steps would put it in a zone ([`CatChess::cat_steps_to`])
-    /// beyond those the Cats take before that army must answer a mate
-    /// ([`CatChess::cat_turns_before_answer`]). None left: as good as in a
-    /// zone ([`SHELTER_IN_ZONE`]); one, two, three: [`SHELTER_NEAR`],
-    /// [`SHELTER_FAR`], [`SHELTER_DISTANT`].
-    fn shelter_of(&self, king: Cell, seat: Seat) -> i32 {
-        match self.cat_steps_to(king) - self.cat_turns_before_answer(seat) {
-            ..=0 => SHELTER_IN_ZONE,
-            1 => SHELTER_NEAR,
-            2 => SHELTER_FAR,
-            3 => SHELTER_DISTANT,
+    /// How well a King on `king` is sheltered by the Cats.
+    fn shelter_of(&self, king: Cell) -> i32 {
+        if self.zones().contains(king) {
+            return SHELTER_IN_ZONE;
+        }
+        let nearest = self
+            .cats()
+            .iter()
+            .map(|&c| king_distance(self.geo, c, king))
+            .min()
+            .unwrap_or(8);
+        match nearest {
+            2 => SHELTER_NEAR,
+            3 => SHELTER_FAR,
+            4 => SHELTER_DISTANT,
             _ => 0,
         }
-    }
-
-    /// How many Cat steps would put a King on `king` in a zone: none in
-    /// one; one when a Cat two cells away has an empty cell to step to
-    /// beside the King (a Cat steps only onto an empty cell, so an army can
-    /// shut the Cats out); otherwise one for each cell of distance beyond
-    /// the zone, and two for a Cat two cells away with no such cell.
-    fn cat_steps_to(&self, king: Cell) -> i32 {
-        if self.zones().contains(king) {
-            return 0;
-        }
-        let board = self.board();
-        let mut fewest = 8;
-        for cat in self.cats() {
-            let steps = match king_distance(self.geo, cat, king) {
-                2 => {
-                    let approach = [Leap::Wazir, Leap::Ferz].iter().any(|&leap| {
-                        self.geo
-                            .leaps(cat, leap)
-                            .iter()
-                            .any(|&c| board.is_empty(c) && king_distance(self.geo, c, king) <= 1)
-                    });
-                    if approach { 1 } else { 2 }
-                }
-                d => d - 1,
-            };
-            fewest = fewest.min(steps);
-        }
-        fewest
-    }
-
-    /// How many turns the Cats have, before the army of `seat` must answer
-    /// the other army's mating move, in which to step beside its King. The
-    /// Cats move between Black and White, so a mate by Black always meets a
-    /// Cats' turn first (White's King: one), and a mate by White meets none;
-    /// the Cats still move before White's next move unless White is to
-    /// move (Black's King: one then, none on White's turn).
-    fn cat_turns_before_answer(&self, seat: Seat) -> i32 {
-        i32::from(seat == Seat::WHITE || self.side != Seat::WHITE)
     }
 
     /// How many cells the King of `seat` on `king` could step to: empty

@@ -202,18 +202,6 @@ impl Game for CatChess {
         self.side != CATS && self.king_open(self.side)
     }
 
-    /// On the Cats' turn, White's King in check: Black's check is answered
-    /// by the Cats (who may disarm its piece or shelter the King) before
-    /// White.
-    fn check_pending(&self) -> bool {
-        let army = if self.side == CATS {
-            next_seat(CATS)
-        } else {
-            self.side
-        };
-        self.king_open(army)
-    }
-
     fn end_rules(&self) -> EndRules {
         endings::END_RULES
     }
