@@ -653,7 +653,7 @@ fn the_help_pages_with_the_paging_keys() {
         Some(Overlay::Help { scroll, .. }) => *scroll,
         other => panic!("the help closed: {other:?}"),
     };
-    let mut press = |app: &mut App, key: Key| {
+    let press = |app: &mut App, key: Key| {
         let action = action_for(Context::Help, key).expect("a help key");
         update(app, action);
         scroll(app)
