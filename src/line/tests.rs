@@ -55,6 +55,18 @@ impl Run {
 
     /// Everything the line mode wrote.
     pub fn transcript(&self) -> String {
+        let mut out = Vec::new();
+        let input = Cursor::new(self.script.as_bytes().to_vec());
+        if let Err(e) = run(self.config(), input, &mut out) {
+            panic!("{e}");
+        }
+        let text = String::from_utf8(out).unwrap_or_else(|e| panic!("not UTF-8: {e}"));
+        assert_plain(&text);
+        text
+    }
+
+    /// The line mode's settings for this run (its script aside).
+    fn config(&self) -> SessionConfig {
         let saves = self.saves.clone().map(SaveStore::new);
         let start = match (&saves, self.resume) {
             (Some(store), true) => {
@@ -98,14 +110,7 @@ impl Run {
                 thinking_after: self.thinking_after,
             },
         };
-        let mut out = Vec::new();
-        let input = Cursor::new(self.script.as_bytes().to_vec());
-        if let Err(e) = run(config, input, &mut out) {
-            panic!("{e}");
-        }
-        let text = String::from_utf8(out).unwrap_or_else(|e| panic!("not UTF-8: {e}"));
-        assert_plain(&text);
-        text
+        config
     }
 }
 
@@ -699,32 +704,106 @@ fn hostile_texts() -> Vec<String> {
 /// Item 3 of issue 21: with computers in every seat, `quit` waited for a
 /// person's turn that never came, and so did the end of the input. Both
 /// now end the game after the move being thought.
+///
+/// Counted without the clock: the output holds the game at its first move
+/// until the whole input has been read (the reader is done with it), so
+/// however slowly the input thread runs, at most the move then being
+/// thought and the one whose reply was already waiting follow it.
 #[test]
 fn a_game_of_computers_alone_ends_on_quit_or_at_the_end_of_input() {
     for script in ["quit\n", "board\n", ""] {
         let done = within_seconds(60, move || {
-            transcript(
+            let (delivered, read) = std::sync::mpsc::channel();
+            let input = Delivered {
+                script: Cursor::new(script.as_bytes().to_vec()),
+                done: delivered,
+            };
+            let mut out = HeldAtFirstMove {
+                text: Vec::new(),
+                read,
+                held: false,
+            };
+            let config = Run::new(
                 Variant::Chess,
-                None,
                 vec![Player::Computer(Level::Casual); 2],
                 script,
             )
+            .config();
+            run(config, input, &mut out).unwrap_or_else(|e| panic!("{e}"));
+            assert!(out.held, "{script:?}: no move was said");
+            String::from_utf8(out.text).unwrap_or_else(|e| panic!("not UTF-8: {e}"))
         });
         let text = done.unwrap_or_else(|| panic!("{script:?}: the game never ended"));
-        // A move is said "White knight to f3.", "Black pawn takes pawn e4."
-        let moves: usize = ["White", "Black"]
-            .iter()
-            .flat_map(|seat| {
-                ["pawn", "knight", "bishop", "rook", "queen", "king"]
-                    .map(|kind| format!("{seat} {kind} "))
-            })
-            .map(|said| text.matches(said.as_str()).count())
-            .sum::<usize>()
-            + text.matches(" castles").count();
+        let moves = moves_said(&text);
         assert!(
             moves <= 3,
-            "{script:?}: {moves} moves after the input ended:\n{text}"
+            "{script:?}: {moves} moves, the first and more than two after the input ended:\n{text}"
         );
+    }
+}
+
+/// How many moves `text` says: "White knight to f3.", "Black pawn takes
+/// pawn e4.", "White castles".
+fn moves_said(text: &str) -> usize {
+    ["White", "Black"]
+        .iter()
+        .flat_map(|seat| {
+            ["pawn", "knight", "bishop", "rook", "queen", "king"]
+                .map(|kind| format!("{seat} {kind} "))
+        })
+        .map(|said| text.matches(said.as_str()).count())
+        .sum::<usize>()
+        + text.matches(" castles").count()
+}
+
+/// A script read whole; when the line mode's reader is done with it
+/// (dropped, after it sent the end of the input on), it says so on `done`.
+struct Delivered {
+    script: Cursor<Vec<u8>>,
+    done: std::sync::mpsc::Sender<()>,
+}
+
+impl std::io::Read for Delivered {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        std::io::Read::read(&mut self.script, buf)
+    }
+}
+
+impl std::io::BufRead for Delivered {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        std::io::BufRead::fill_buf(&mut self.script)
+    }
+    fn consume(&mut self, amount: usize) {
+        std::io::BufRead::consume(&mut self.script, amount);
+    }
+}
+
+impl Drop for Delivered {
+    fn drop(&mut self) {
+        let _ = self.done.send(());
+    }
+}
+
+/// The line mode's output, which once the first move has been said holds
+/// the game there (the line mode writes from its one loop) until the
+/// input has been read whole, or a minute has passed.
+struct HeldAtFirstMove {
+    text: Vec<u8>,
+    read: std::sync::mpsc::Receiver<()>,
+    held: bool,
+}
+
+impl std::io::Write for HeldAtFirstMove {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.text.extend_from_slice(bytes);
+        if !self.held && moves_said(&String::from_utf8_lossy(&self.text)) > 0 {
+            self.held = true;
+            let _ = self.read.recv_timeout(Duration::from_secs(60));
+        }
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 

@@ -132,7 +132,7 @@ pub fn replace(path: &Path, bytes: &[u8], access: Access) -> io::Result<()> {
     make_folder(&dir, access)?;
     let temp = temporary_beside(path);
     let written = write_temporary(&temp, path, bytes, access)
-        .and_then(|()| std::fs::rename(&temp, path))
+        .and_then(|()| rename(&temp, path))
         .and_then(|()| sync_folder(&dir));
     if written.is_err() {
         let _ = std::fs::remove_file(&temp);
@@ -162,7 +162,7 @@ pub fn append(path: &Path, bytes: &[u8], access: Access) -> io::Result<()> {
         file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
     }
     file.write_all(bytes)?;
-    file.sync_data()?;
+    sync_data(&file, path)?;
     if new {
         sync_folder(&dir)?;
     }
@@ -193,13 +193,63 @@ fn write_temporary(temp: &Path, target: &Path, bytes: &[u8], access: Access) -> 
         }
     }
     file.write_all(bytes)?;
-    file.sync_all()
+    sync_file(&file, temp)
+}
+
+/// `fsync`s the file `file` opened at `path`, its contents and metadata.
+fn sync_file(file: &File, path: &Path) -> io::Result<()> {
+    let synced = file.sync_all();
+    noted(|| Step::SyncFile(path.to_path_buf()));
+    synced
+}
+
+/// `fdatasync`s the file `file` opened at `path`: its contents.
+fn sync_data(file: &File, path: &Path) -> io::Result<()> {
+    let synced = file.sync_data();
+    noted(|| Step::SyncData(path.to_path_buf()));
+    synced
+}
+
+/// Renames `from` over `to`.
+fn rename(from: &Path, to: &Path) -> io::Result<()> {
+    let renamed = std::fs::rename(from, to);
+    noted(|| Step::Rename(from.to_path_buf(), to.to_path_buf()));
+    renamed
 }
 
 /// `fsync`s a folder so that a rename in it survives a crash.
 fn sync_folder(dir: &Path) -> io::Result<()> {
-    File::open(dir)?.sync_all()
+    let synced = File::open(dir)?.sync_all();
+    noted(|| Step::SyncFolder(dir.to_path_buf()));
+    synced
 }
+
+/// A step a write took towards the disk: every sync and rename of this
+/// module goes through one of the four functions above, which note it
+/// here (in tests only) so a test can see that none was skipped.
+#[cfg_attr(not(test), allow(dead_code))]
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Step {
+    SyncFile(PathBuf),
+    SyncData(PathBuf),
+    Rename(PathBuf, PathBuf),
+    SyncFolder(PathBuf),
+}
+
+#[cfg(test)]
+thread_local! {
+    /// The steps this thread's writes took, oldest first.
+    static STEPS: std::cell::RefCell<Vec<Step>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Notes a step in tests; nothing at all otherwise.
+#[cfg(test)]
+fn noted(step: impl FnOnce() -> Step) {
+    STEPS.with(|steps| steps.borrow_mut().push(step()));
+}
+
+#[cfg(not(test))]
+fn noted(_: impl FnOnce() -> Step) {}
 
 /// An advisory lock held on the file guarding something (a saved game, a
 /// server's data folder) for as long as this value lives.
@@ -423,6 +473,65 @@ mod tests {
         assert_eq!(whole_lines(&text).collect::<Vec<_>>(), ["1 e2e4", "2 e7e5"]);
         assert_eq!(whole_lines("").count(), 0);
         assert_eq!(whole_lines("cut").count(), 0);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The steps this thread's writes have taken since the last call.
+    fn steps() -> Vec<Step> {
+        STEPS.with(|steps| std::mem::take(&mut *steps.borrow_mut()))
+    }
+
+    #[test]
+    fn a_replace_syncs_the_file_renames_it_then_syncs_the_folder() {
+        let dir = scratch("steps");
+        let path = dir.join("game.json");
+        for access in [Access::Usual, Access::Private] {
+            steps();
+            replace(&path, b"whole", access).expect("write");
+            let taken = steps();
+            let [
+                Step::SyncFile(synced),
+                Step::Rename(from, to),
+                Step::SyncFolder(folder),
+            ] = taken.as_slice()
+            else {
+                panic!("a sync, a rename, a folder sync: {taken:?}");
+            };
+            assert!(is_temporary(synced), "{synced:?}");
+            assert_eq!((from, to), (synced, &path), "the synced file renamed");
+            assert_eq!(folder, &dir);
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn an_append_syncs_the_file_and_the_folder_when_the_file_is_new() {
+        let dir = scratch("append-steps");
+        let path = dir.join("t.moves");
+        steps();
+        append(&path, b"1 e2e4\n", Access::Private).expect("the first");
+        assert_eq!(
+            steps(),
+            [Step::SyncData(path.clone()), Step::SyncFolder(dir.clone())],
+            "a new journal: its line and its name"
+        );
+        append(&path, b"2 e7e5\n", Access::Private).expect("the second");
+        assert_eq!(steps(), [Step::SyncData(path.clone())], "its line");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_failed_rename_syncs_no_folder() {
+        let dir = scratch("fail-steps");
+        let blocked = dir.join("blocked.json");
+        std::fs::create_dir_all(blocked.join("inside")).expect("folder");
+        steps();
+        assert!(replace(&blocked, b"new", Access::Usual).is_err());
+        let taken = steps();
+        assert!(
+            matches!(taken.as_slice(), [Step::SyncFile(_), Step::Rename(..)]),
+            "{taken:?}"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -451,19 +451,14 @@ impl Player {
         true
     }
 
-    /// Reads the channel until the screen says a move of `seat`'s
-    /// ("White knight to f3.", "Black pawn takes pawn e4.").
-    pub async fn wait_for_move_of(&mut self, seat: &str) {
-        let kinds = ["pawn", "knight", "bishop", "rook", "queen", "king"];
-        let said = |p: &Player| {
-            let screen = p.contents();
-            kinds
-                .iter()
-                .any(|k| screen.contains(&format!("{seat} {k} ")))
-        };
+    /// Reads the channel until the move list shows at least `plies`
+    /// moves. The list stays on the screen, where a sentence about a move
+    /// ("White knight to f3.") may be replaced by another message first.
+    pub async fn wait_for_plies(&mut self, plies: usize) {
         assert!(
-            self.read_until(said).await,
-            "no move of {seat} said:\n{}",
+            self.read_until(|p| plies_listed(&p.contents()) >= plies)
+                .await,
+            "the move list never showed {plies} moves:\n{}",
             self.contents()
         );
     }
@@ -569,4 +564,29 @@ pub async fn fools_mate(white: &mut Player, black: &mut Player) {
         mover.play(text).await;
         other.wait_for(seen).await;
     }
+}
+
+/// How many moves a two-seat game's move list on `screen` shows: its
+/// rows are `N.  white  black` in a panel between `│`s (the last move
+/// marked `▸`), so row N holding k moves makes 2(N-1)+k plies.
+pub fn plies_listed(screen: &str) -> usize {
+    screen
+        .lines()
+        .flat_map(|line| line.split('│'))
+        .filter_map(|cell| {
+            let mut words = cell.split_whitespace();
+            let number: usize = words.next()?.strip_suffix('.')?.parse().ok()?;
+            let moves = words.filter(|w| *w != "▸").count().min(2);
+            Some(2 * number.checked_sub(1)? + moves)
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_move_list_counts_its_plies() {
+    let screen = "board │   1.  e4         e5   │\n   ♞   │   2. ▸Nf3             │\n";
+    assert_eq!(plies_listed(screen), 3);
+    assert_eq!(plies_listed("│   1. ▸e4   │"), 1);
+    assert_eq!(plies_listed("No moves yet"), 0);
 }
