@@ -306,7 +306,7 @@ impl Session {
     fn set_option(&mut self, words: &[&str]) -> io::Result<()> {
         let (name, value) = match read_setoption(words) {
             Ok(pair) => pair,
-            Err(why) => return self.say(&why),
+            Err(why) => return self.say(&why.to_string()),
         };
         match self.settings.set(&name, &value) {
             Ok(Change::Nothing) => Ok(()),
@@ -324,7 +324,7 @@ impl Session {
                 self.game = Some(self.start());
                 Ok(())
             }
-            Err(why) => self.say(&shown(&why)),
+            Err(why) => self.say(&shown(&why.to_string())),
         }
     }
 

@@ -6,9 +6,55 @@ use crate::core::Options;
 use crate::limits::{HASH_MB, UCI_MULTIPV};
 use crate::protocol::engine::variants::{uci_name, variant_of_uci_name};
 use crate::protocol::xboard::engine_options;
-use crate::text::{or_list, quoted};
+use crate::text::{or_list, quoted, shown};
 use crate::variants::Variant;
 use std::time::Duration;
+
+/// Why a `setoption` is refused: each says its sentence without the full
+/// stop (the engine's `info string error: …` adds it), naming the option
+/// and quoting the value given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionRefused {
+    /// The words do not begin with `name`.
+    #[error("setoption needs name NAME, then value VALUE")]
+    NoName,
+    /// `name` is followed by no option's name.
+    #[error("setoption names no option")]
+    Unnamed,
+    /// No option has this name.
+    #[error("there is no option {}", quoted(.0))]
+    Unknown(String),
+    /// A check option given something other than true or false.
+    #[error("{} takes true or false, not {}", shown(.name), quoted(.value))]
+    NotCheck {
+        /// The option as named.
+        name: String,
+        /// The value given.
+        value: String,
+    },
+    /// A spin option given a value outside its range.
+    #[error("{} takes {least} to {most}, not {}", shown(.name), quoted(.value))]
+    OutOfRange {
+        /// The option as named.
+        name: String,
+        /// The least it takes.
+        least: u64,
+        /// The most it takes.
+        most: u64,
+        /// The value given.
+        value: String,
+    },
+    /// A combo option (a variant, a rule) given none of its choices.
+    #[error("{name} takes {choices}, not {}", quoted(.value))]
+    NotAChoice {
+        /// The option's own name.
+        name: &'static str,
+        /// Its choices, listed with "or".
+        choices: String,
+        /// The value given.
+        value: String,
+    },
+}
 
 /// The hash table's size when none is set, in MiB.
 pub const DEFAULT_HASH_MB: usize = 64;
@@ -112,9 +158,9 @@ pub fn option_lines() -> Vec<String> {
 
 /// Reads the words after `setoption`: `name NAME [value VALUE]`, each of
 /// any number of words.
-pub fn read_setoption(words: &[&str]) -> Result<(String, String), String> {
+pub fn read_setoption(words: &[&str]) -> Result<(String, String), OptionRefused> {
     let Some(("name", rest)) = words.split_first().map(|(w, r)| (*w, r)) else {
-        return Err("setoption needs name NAME, then value VALUE".to_string());
+        return Err(OptionRefused::NoName);
     };
     let value_at = rest.iter().position(|w| *w == "value");
     let (name, value) = match value_at {
@@ -122,28 +168,35 @@ pub fn read_setoption(words: &[&str]) -> Result<(String, String), String> {
         None => (rest, &[][..]),
     };
     if name.is_empty() {
-        return Err("setoption names no option".to_string());
+        return Err(OptionRefused::Unnamed);
     }
     Ok((name.join(" "), value.join(" ")))
 }
 
 impl Settings {
-    /// Sets the option `name` (any case) to `value`; a refusal is a
-    /// sentence without its full stop.
-    pub fn set(&mut self, name: &str, value: &str) -> Result<Change, String> {
+    /// Sets the option `name` (any case) to `value`, or says why not.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<Change, OptionRefused> {
         let lower = name.to_ascii_lowercase();
         let value = value.trim();
         let check = |value: &str| match value.to_ascii_lowercase().as_str() {
             "true" => Ok(true),
             "false" => Ok(false),
-            _ => Err(format!("{name} takes true or false, not {}", quoted(value))),
+            _ => Err(OptionRefused::NotCheck {
+                name: name.to_string(),
+                value: value.to_string(),
+            }),
         };
-        let spin = |least: u64, most: u64| -> Result<u64, String> {
+        let spin = |least: u64, most: u64| -> Result<u64, OptionRefused> {
             value
                 .parse::<u64>()
                 .ok()
                 .filter(|n| (least..=most).contains(n))
-                .ok_or_else(|| format!("{name} takes {least} to {most}, not {}", quoted(value)))
+                .ok_or_else(|| OptionRefused::OutOfRange {
+                    name: name.to_string(),
+                    least,
+                    most,
+                    value: value.to_string(),
+                })
         };
         match lower.as_str() {
             "hash" => {
@@ -165,11 +218,11 @@ impl Settings {
             "uci_variant" => {
                 self.variant = variant_of_uci_name(value).ok_or_else(|| {
                     let names: Vec<&str> = Variant::ALL.iter().map(|&v| uci_name(v)).collect();
-                    format!(
-                        "UCI_Variant takes {}, not {}",
-                        or_list(&names),
-                        quoted(value)
-                    )
+                    OptionRefused::NotAChoice {
+                        name: "UCI_Variant",
+                        choices: or_list(&names),
+                        value: value.to_string(),
+                    }
                 })?;
                 return Ok(Change::Game);
             }
@@ -179,11 +232,11 @@ impl Settings {
     }
 
     /// Sets a rule option (`Promotion`), or refuses an unknown name.
-    fn set_rule(&mut self, name: &str, value: &str) -> Result<Change, String> {
+    fn set_rule(&mut self, name: &str, value: &str) -> Result<Change, OptionRefused> {
         let Some((option, variant, key)) =
             engine_options().find(|o| o.0.eq_ignore_ascii_case(name.trim()))
         else {
-            return Err(format!("there is no option {}", quoted(name)));
+            return Err(OptionRefused::Unknown(name.to_string()));
         };
         self.rules
             .set(variant.options(), key, &value.to_ascii_lowercase())
@@ -193,7 +246,11 @@ impl Settings {
                     .iter()
                     .find(|s| s.key == key)
                     .map_or_else(String::new, |s| or_list(s.choices));
-                format!("{option} takes {choices}, not {}", quoted(value))
+                OptionRefused::NotAChoice {
+                    name: option,
+                    choices,
+                    value: value.to_string(),
+                }
             })?;
         Ok(Change::Game)
     }
@@ -257,15 +314,15 @@ mod tests {
         assert_eq!(s.set("UCI_Variant", "CatChess"), Ok(Change::Game));
         assert_eq!(s.variant, Variant::Cat);
         assert_eq!(
-            s.set("Hash", "0"),
+            s.set("Hash", "0").map_err(|e| e.to_string()),
             Err("Hash takes 1 to 1024, not '0'".to_string())
         );
         assert_eq!(
-            s.set("Threads", "2"),
+            s.set("Threads", "2").map_err(|e| e.to_string()),
             Err("Threads takes 1 to 1, not '2'".to_string())
         );
         assert_eq!(
-            s.set("Contempt", "2"),
+            s.set("Contempt", "2").map_err(|e| e.to_string()),
             Err("there is no option 'Contempt'".to_string())
         );
         assert_eq!(s.set("Promotion", "shogi"), Ok(Change::Game));
@@ -275,5 +332,52 @@ mod tests {
         s.set("UCI_LimitStrength", "true").expect("a check");
         s.set("UCI_Elo", "800").expect("a spin");
         assert_eq!(s.strength(), Some(crate::ai::Level::Beginner));
+    }
+
+    #[test]
+    fn every_refusal_names_the_option_and_quotes_what_was_given() {
+        let hostile = format!("{}\u{1b}[2J", "v".repeat(5_000));
+        let refusals = [
+            OptionRefused::Unknown(hostile.clone()),
+            OptionRefused::NotCheck {
+                name: hostile.clone(),
+                value: hostile.clone(),
+            },
+            OptionRefused::OutOfRange {
+                name: hostile.clone(),
+                least: 1,
+                most: 9,
+                value: hostile.clone(),
+            },
+            OptionRefused::NotAChoice {
+                name: "UCI_Variant",
+                choices: "a or b".into(),
+                value: hostile.clone(),
+            },
+        ];
+        for refusal in refusals {
+            let said = refusal.to_string();
+            assert!(said.contains("'vvv"), "quotes the value: {said}");
+            assert!(!said.contains('\u{1b}'), "escaped: {said:?}");
+            assert!(said.chars().count() < 300, "cut: {said:?}");
+        }
+        let mut settings = Settings::default();
+        assert!(matches!(
+            settings.set("Hash", "x"),
+            Err(OptionRefused::OutOfRange { .. })
+        ));
+        assert!(matches!(
+            settings.set("Ponder", "x"),
+            Err(OptionRefused::NotCheck { .. })
+        ));
+        assert!(matches!(
+            settings.set("Nope", "x"),
+            Err(OptionRefused::Unknown(_))
+        ));
+        assert_eq!(read_setoption(&["value"]), Err(OptionRefused::NoName));
+        assert_eq!(
+            read_setoption(&["name", "value", "1"]),
+            Err(OptionRefused::Unnamed)
+        );
     }
 }
