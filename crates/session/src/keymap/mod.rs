@@ -857,6 +857,12 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind(
         C::LobbyGames,
+        &[Key::Char('a')],
+        Action::Lobby(LobbyStep::Analyse),
+        "look through the game, analysed: graph and marks",
+    ),
+    bind(
+        C::LobbyGames,
         &[Key::Esc],
         Action::Lobby(LobbyStep::Back),
         "the tables",
@@ -1136,6 +1142,12 @@ pub static HINTS: &[Hint] = &[
         C::LobbyGames,
         &[Action::Lobby(LobbyStep::Choose)],
         "review",
+        9,
+    ),
+    hint(
+        C::LobbyGames,
+        &[Action::Lobby(LobbyStep::Analyse)],
+        "analyse",
         9,
     ),
     hint(
