@@ -100,6 +100,13 @@ pub struct ServeArgs {
     /// The longest a table may ask its Master computer to think per move.
     #[arg(long, default_value_t = Limits::default().max_think_ms)]
     pub max_think_ms: u64,
+    /// The most archived games analysed at once, server-wide (one a
+    /// connection; 0: none).
+    #[arg(long, default_value_t = Limits::default().analyses)]
+    pub analyses: usize,
+    /// The nodes the analysis of an archived game gives each position.
+    #[arg(long, default_value_t = Limits::default().analysis_nodes)]
+    pub analysis_nodes: u64,
 }
 
 /// Runs the server; a failure to start is one sentence, said as the
@@ -145,6 +152,8 @@ fn start(args: &ServeArgs) -> Result<(), String> {
             searches: args.searches,
             think_ms: args.think_ms.clamp(1, max_think_ms),
             max_think_ms,
+            analyses: args.analyses,
+            analysis_nodes: args.analysis_nodes.max(1),
         },
     })
 }

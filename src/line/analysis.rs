@@ -7,7 +7,7 @@ use crate::session::best_lines::{self, LinesRequest};
 use crate::session::speech::Voice;
 use crate::session::table::TableGame;
 use catboard::analysis::annotate::{summary_sentence, verdict_sentence};
-use catboard::analysis::{GameAnalysis, OwnSearch, PlyBudget, Scale, pass, summary};
+use catboard::analysis::{GameAnalysis, OwnSearch, PlyBudget, Scale, Verdict, pass, summary};
 use catboard::core::{Game, Move};
 use catboard::text::count;
 use catboard::variants::AnyGame;
@@ -95,9 +95,23 @@ pub fn words_of(
         .iter()
         .map(|s| summary_sentence(start, s))
         .collect();
+    said.extend(verdict_words(&verdicts, start, moves, voice));
+    said
+}
+
+/// A sentence on each inaccuracy, mistake and blunder of `moves` from
+/// `start` (`verdicts` the verdict on each), each move said in `voice`;
+/// one sentence when there is none.
+pub fn verdict_words(
+    verdicts: &[Option<Verdict>],
+    start: &catboard::variants::AnyGame,
+    moves: &[Move],
+    voice: Voice,
+) -> Vec<String> {
+    let mut said = Vec::new();
     let mut game = start.clone();
     let mut classed = 0;
-    for (&mv, verdict) in moves.iter().zip(&verdicts) {
+    for (&mv, verdict) in moves.iter().zip(verdicts) {
         if let Some(sentence) = verdict
             .as_ref()
             .and_then(|v| verdict_sentence(&game, mv, v, &|g, m| voice.mv(g, m)))

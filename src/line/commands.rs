@@ -366,9 +366,17 @@ pub fn help_at_server(voice: Voice, archived: bool) -> Vec<String> {
             *line = quit.to_string();
         }
     }
-    // The server analyses no game (a search of every move would hold a
-    // core others play on); the command says so when typed.
-    lines.retain(|line| !line.starts_with("analyse:"));
+    // The server analyses a game once it is archived (within its
+    // budget, kept with the game) and searches no position's best lines.
+    for line in &mut lines {
+        if line.starts_with("analyse:") {
+            *line = if archived {
+                "analyse: the server analyses the game (once; its analysis is kept with it) and says each side's accuracy and every inaccuracy, mistake and blunder with the better move.".to_string()
+            } else {
+                "analyse: a game is analysed once it is archived: analyse and its number in the lobby.".to_string()
+            };
+        }
+    }
     lines
 }
 

@@ -4,7 +4,7 @@
 //! line of its own; a prompt says whose turn it is; no escape sequence,
 //! colour or box drawing is ever written.
 
-mod analysis;
+pub(crate) mod analysis;
 mod commands;
 pub mod puzzles;
 

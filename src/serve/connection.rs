@@ -23,6 +23,7 @@
 //! the client's terminal is given back, told why in one line, and given
 //! an exit status.
 
+mod analysis;
 mod lines;
 #[cfg(test)]
 mod tiny_tests;
@@ -92,18 +93,22 @@ pub static SHARED_TABLE: &[Refusal] = &[
     },
     Refusal {
         action: Action::Analyse,
-        why: NO_ANALYSIS,
+        why: ANALYSED_ONCE_ARCHIVED,
     },
     Refusal {
         action: Action::BestLines,
-        why: NO_ANALYSIS,
+        why: NO_LINES,
     },
 ];
 
-/// Why the server analyses no game: its cores are the players' (the
-/// analysis is at home, `catboard analyse`).
-pub(crate) const NO_ANALYSIS: &str =
-    "The server does not analyse games; save the game's PGN and run catboard analyse at home.";
+/// Why a server set to analyse no game (`--analyses 0`) does not.
+pub(crate) const NO_ANALYSIS: &str = "This server analyses no games; save the game's PGN (ssh HOST pgn and its number) and run catboard analyse at home.";
+
+/// Why a game at a table is not analysed there.
+pub(crate) const ANALYSED_ONCE_ARCHIVED: &str = "A game is analysed once it is archived: open it from the lobby's list of games (r, or m for yours) and press a.";
+
+/// Why the server gives no best lines: its cores are the players'.
+pub(crate) const NO_LINES: &str = "The server searches no position for its best lines; a analyses a whole finished game, and catboard at home shows best lines.";
 
 /// Everything a connection's task needs to start.
 pub struct Start {
@@ -126,12 +131,8 @@ pub struct Start {
 /// What an archived game opened for review does not offer, and why.
 pub static ARCHIVED_GAME: &[Refusal] = &[
     Refusal {
-        action: Action::Analyse,
-        why: NO_ANALYSIS,
-    },
-    Refusal {
         action: Action::BestLines,
-        why: NO_ANALYSIS,
+        why: NO_LINES,
     },
     Refusal {
         action: Action::Select,
@@ -195,8 +196,9 @@ enum Place {
     Creating(Box<App>),
     /// At a table, playing a seat or watching.
     Seated(Box<Seated>),
-    /// Looking through an archived game, and the lobby to go back to.
-    Archived(Box<App>, Lobby),
+    /// Looking through an archived game, the lobby to go back to, and
+    /// the game's number.
+    Archived(Box<App>, Lobby, u64),
 }
 
 /// A connection at a table.
@@ -367,6 +369,8 @@ struct Connection {
     /// What switches the client's terminal between the screen and lines,
     /// to send before anything else.
     switch: Option<Vec<u8>>,
+    /// The analysis of the archived game looked through, while under way.
+    analysis: Option<analysis::AnalysisUnderWay>,
 }
 
 impl Connection {
@@ -396,6 +400,7 @@ impl Connection {
             line: None,
             reader: false,
             switch: None,
+            analysis: None,
         }
     }
 
@@ -487,6 +492,9 @@ impl Connection {
             for notice in mail.notices {
                 self.notice(notice);
             }
+            if !mail.analysis.is_empty() {
+                self.analysis_news(mail.analysis);
+            }
             // After the notices of the table it leaves.
             if let Some(name) = mail.go_to {
                 self.go_to(&name).await;
@@ -559,7 +567,7 @@ impl Connection {
     fn fit_lobby(&mut self, area: Rect) {
         match &mut self.place {
             Place::Lobby(lobby) => lobby.fit(&self.tables, &self.lists, &self.who.name, area),
-            Place::Creating(app) | Place::Archived(app, _) => fit(app, &self.look, area),
+            Place::Creating(app) | Place::Archived(app, ..) => fit(app, &self.look, area),
             Place::Seated(seated) => fit(&mut seated.app, &self.look, area),
         }
     }
@@ -575,7 +583,7 @@ impl Connection {
                 ));
                 lobby.view(&self.tables, &self.lists, &self.who.name, frame);
             }
-            Place::Creating(app) | Place::Archived(app, _) => view(app, &self.look, frame),
+            Place::Creating(app) | Place::Archived(app, ..) => view(app, &self.look, frame),
             Place::Seated(seated) => view(&seated.app, &self.look, frame),
         }
     }
@@ -766,7 +774,8 @@ impl Connection {
         if self.line.is_some() {
             Connection::speak_in_lines(&mut app, lines::LINE_ARCHIVE);
         }
-        self.set_place(Place::Archived(Box::new(app), lobby));
+        app.analysis_budget = self.shared.limits.analysis_budget();
+        self.set_place(Place::Archived(Box::new(app), lobby, id));
         if self.line.is_some() {
             self.introduce();
         }
@@ -787,6 +796,9 @@ impl Connection {
 
     /// Goes to `place`; the lobby hears of every change to the tables.
     fn set_place(&mut self, place: Place) {
+        // An analysis under way is of the game left: it stops, and what
+        // it did is kept.
+        self.analysis = None;
         match place {
             Place::Lobby(_) => {
                 self.shared.enter_lobby(self.id, self.mailbox.clone());
@@ -852,6 +864,11 @@ impl Connection {
                         let lobby = std::mem::take(lobby);
                         self.review(id, lobby).await;
                     }
+                    Choice::Analyse(id) => {
+                        let lobby = std::mem::take(lobby);
+                        self.review(id, lobby).await;
+                        self.archived_act(Action::Analyse);
+                    }
                     Choice::Seek(variant, control) => {
                         let (conn, who, mailbox) =
                             (self.id, self.who.clone(), self.mailbox.clone());
@@ -915,7 +932,7 @@ impl Connection {
                 }
                 seated.act(action).await;
             }
-            Place::Archived(app, lobby) => {
+            Place::Archived(app, lobby, _) => {
                 let Some(action) = action_of(app, incoming) else {
                     return;
                 };
@@ -924,7 +941,7 @@ impl Connection {
                     self.set_place(Place::Lobby(lobby));
                     return;
                 }
-                let _ = update(app, action);
+                self.archived_act(action);
             }
         }
     }

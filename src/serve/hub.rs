@@ -11,6 +11,7 @@
 //! (a table made or over, a seat taken or freed, a spectator): a move at
 //! a table wakes its viewers, never the lobby.
 
+mod analysis;
 mod clocks;
 #[cfg(test)]
 mod expiry_tests;
@@ -175,6 +176,8 @@ pub struct Shared {
     /// Tables whose computer's move could not be saved, and when to try again.
     retries: Mutex<Vec<(String, Instant)>>,
     searches: Arc<Searches>,
+    /// The archived games being analysed.
+    analyses: Arc<analysis::Analyses>,
     /// The hub's clock: each turn is timed on it.
     time: TimeSource,
     /// The people waiting for a quick game.
@@ -285,6 +288,7 @@ impl Shared {
             name_claims: Mutex::new(Quota::new(limits.names_per_address, NAME_WINDOW)),
             retries: Mutex::new(Vec::new()),
             searches: Searches::start(limits.searches),
+            analyses: analysis::Analyses::new(limits.analyses),
             time,
             seeks: Mutex::new(pairing::Seeks::default()),
             next_quick: AtomicU64::new(1),
@@ -623,8 +627,13 @@ impl Shared {
                 "Game {id} was archived before games were kept to look through; ssh HOST pgn {id} prints it."
             ));
         };
-        let table = TableGame::from_saved(saved)
+        let mut table = TableGame::from_saved(saved)
             .map_err(|e| format!("Game {id} cannot be read back: {e}."))?;
+        // Its analysis, when the server made one (the App reads it back
+        // against the game, and makes it again if it does not fit).
+        if archived.analysis.is_some() {
+            table.set_analysis_record(archived.analysis);
+        }
         let people = game
             .players
             .iter()
@@ -1414,6 +1423,14 @@ pub(super) mod tests {
         }
         fn archived(&self, id: u64) -> Result<Option<ArchivedGame>, StoreError> {
             self.inner.archived(id)
+        }
+        fn keep_analysis(
+            &self,
+            id: u64,
+            analysis: &catboard::analysis::AnalysisRecord,
+        ) -> Result<bool, StoreError> {
+            self.check()?;
+            self.inner.keep_analysis(id, analysis)
         }
         fn archive_page(
             &self,

@@ -236,6 +236,11 @@ pub struct Limits {
     pub think_ms: u64,
     /// The longest a table may ask a Master computer to think per move.
     pub max_think_ms: u64,
+    /// The most archived games analysed at once, server-wide (each on a
+    /// thread of its own, one a connection); 0: the server analyses none.
+    pub analyses: usize,
+    /// The nodes catboard's search gives each position of an analysis.
+    pub analysis_nodes: u64,
 }
 
 impl Default for Limits {
@@ -260,6 +265,8 @@ impl Default for Limits {
             searches: 2,
             think_ms: catboard::ai::level::DEFAULT_THINK_MS,
             max_think_ms: 30_000,
+            analyses: 1,
+            analysis_nodes: 150_000,
         }
     }
 }
@@ -268,6 +275,12 @@ impl Limits {
     /// The Master time a table asking for `asked` milliseconds gets.
     pub fn think_ms_for(&self, asked: u64) -> u64 {
         asked.clamp(1, self.max_think_ms.max(1))
+    }
+
+    /// What an analysis gives each position: [`Limits::analysis_nodes`]
+    /// nodes (at least one), the same on every machine.
+    pub fn analysis_budget(&self) -> catboard::analysis::PlyBudget {
+        catboard::analysis::PlyBudget::Nodes(self.analysis_nodes.max(1))
     }
 
     /// How many descriptors the connections may need at most.

@@ -108,6 +108,9 @@ pub enum Choice {
     PlayComputer(Variant, TimeControl),
     /// Open this archived game for review.
     Review(u64),
+    /// Open this archived game for review and analyse it (its kept
+    /// analysis, when it was analysed before).
+    Analyse(u64),
     /// Leave the server.
     Quit,
     /// Go on in the line mode (`L`): the lobby and the tables in lines,
@@ -413,6 +416,9 @@ impl Lobby {
             LobbyStep::Back => return self.turn_to(Page::Tables),
             LobbyStep::Choose => {
                 return self.highlighted_game.map_or(Choice::Stay, Choice::Review);
+            }
+            LobbyStep::Analyse => {
+                return self.highlighted_game.map_or(Choice::Stay, Choice::Analyse);
             }
             _ => {}
         }

@@ -6,6 +6,7 @@
 //! connection's task takes everything at once and draws once.
 
 use super::limits::{PENDING_INPUT, PENDING_NOTICES};
+use crate::session::action::Action;
 use std::collections::VecDeque;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
@@ -98,6 +99,9 @@ pub struct Mail {
     pub go_to: Option<String>,
     /// What to tell the person.
     pub notices: Vec<Notice>,
+    /// News of the analysis the connection asked for, as the App's own
+    /// actions: the latest progress and its end, in order.
+    pub analysis: Vec<Action>,
     /// The connection must end.
     pub ending: Option<Ending>,
 }
@@ -187,6 +191,22 @@ impl Mailbox {
                 i.notices.pop_front();
             }
             i.notices.push_back(notice);
+        });
+    }
+
+    /// News of the analysis the connection asked for
+    /// ([`Action::AnalysisProgress`], then [`Action::Analysed`]): a
+    /// progress replaces the progress before it still waiting, so at most
+    /// a progress and an end wait.
+    pub fn analysis(&self, news: Action) {
+        self.change(|i| {
+            let waiting = &mut i.mail.analysis;
+            if matches!(news, Action::AnalysisProgress { .. })
+                && matches!(waiting.last(), Some(Action::AnalysisProgress { .. }))
+            {
+                waiting.pop();
+            }
+            waiting.push(news);
         });
     }
 
@@ -285,6 +305,18 @@ impl Mailbox {
 mod tests {
     use super::*;
 
+    fn progress(done: usize) -> Action {
+        Action::AnalysisProgress {
+            id: 1,
+            progress: catboard::analysis::Progress {
+                done,
+                total: 100_000,
+                elapsed: Duration::ZERO,
+                left: None,
+            },
+        }
+    }
+
     #[test]
     fn sizes_and_changes_coalesce_and_the_box_never_grows_past_its_caps() {
         let mailbox = Mailbox::new();
@@ -292,8 +324,20 @@ mod tests {
             mailbox.resize(n, n + 1);
             mailbox.table_changed();
             mailbox.notice(format!("notice {n}"), false);
+            mailbox.analysis(progress(n as usize));
         }
+        mailbox.analysis(Action::Analysed {
+            id: 1,
+            analysis: Box::new(catboard::analysis::GameAnalysis::new(
+                "catboard",
+                catboard::analysis::PlyBudget::DEFAULT,
+            )),
+            failure: None,
+        });
         let mail = mailbox.take();
+        assert_eq!(mail.analysis.len(), 2, "the latest progress, then the end");
+        assert_eq!(mail.analysis[0], progress(99_999));
+        assert!(matches!(mail.analysis[1], Action::Analysed { id: 1, .. }));
         assert_eq!(mail.size, Some((99_999, 100_000)), "the latest size only");
         assert!(mail.table);
         assert_eq!(mail.notices.len(), PENDING_NOTICES);
@@ -303,6 +347,7 @@ mod tests {
         );
         let empty = mailbox.take();
         assert!(empty.size.is_none() && !empty.table && empty.notices.is_empty());
+        assert!(empty.analysis.is_empty());
     }
 
     #[test]

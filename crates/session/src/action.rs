@@ -109,6 +109,8 @@ pub enum LobbyStep {
     Right,
     /// Join the table, review the game, or wait for the quick game chosen.
     Choose,
+    /// Review the game and analyse it.
+    Analyse,
     /// Back to the tables, or stop waiting for a quick game.
     Back,
     /// Watch the table highlighted.

@@ -20,6 +20,7 @@ use crate::session::app::{App, Screen as AppScreen};
 use crate::session::describe::EventKind;
 use crate::session::keymap::Refusal;
 use crate::session::speech::Voice;
+use crate::session::words::capitalise;
 use catboard::clock::TimeControl;
 use catboard::limits::LINE_MODE_LINE;
 use catboard::text::quoted;
@@ -100,7 +101,7 @@ const LOBBY_HELP: &[&str] = &[
     "tables, t: the tables, one a line. join NAME: sit at a table (a free seat, or yours), else watch it. watch NAME: watch it.",
     "new VARIANT CLOCK: make a table for two people (new chess 5+3; the clock may be left out). computer VARIANT CLOCK: play the computer at once.",
     "pair VARIANT CLOCK: wait for a quick game with whoever waits for the same game nearest your rating (pair chess 5+3); cancel stops waiting.",
-    "recent: the games finished last. mine: your games. review NUMBER: look through a finished game. leaders VARIANT: the variant's leaderboard.",
+    "recent: the games finished last. mine: your games. review NUMBER: look through a finished game. analyse NUMBER: look through it analysed. leaders VARIANT: the variant's leaderboard.",
     "link: a code for adding another key to your account. screen: the full screen instead of lines. quit: leave the server.",
     "The variants: chess, catchess, chu, polar, baccancat. At a table, help says the table's commands.",
 ];
@@ -336,7 +337,7 @@ impl Connection {
     fn spoken_app(&mut self) -> Option<&mut App> {
         match &mut self.place {
             Place::Seated(seated) => Some(&mut seated.app),
-            Place::Archived(app, _) => Some(&mut **app),
+            Place::Archived(app, ..) => Some(&mut **app),
             Place::Lobby(_) | Place::Creating(_) => None,
         }
     }
@@ -425,7 +426,7 @@ impl Connection {
             self.say(&line);
         }
         if matches!(self.place, Place::Archived(..)) {
-            self.say("Type forward and back to step through the moves, first and live for the start and the end, board to hear the position, quit to go back to the lobby.");
+            self.say("Type forward and back to step through the moves, first and live for the start and the end, board to hear the position, analyse for its analysis, quit to go back to the lobby.");
         } else {
             self.say("quit goes back to the lobby.");
         }
@@ -493,7 +494,9 @@ impl Connection {
                 }
             }
             Some(Typed::Leave) => self.back_to_lobby().await,
-            Some(Typed::Analyse | Typed::Lines) => self.say(super::NO_ANALYSIS),
+            Some(Typed::Analyse) if archived => self.archived_act(Action::Analyse),
+            Some(Typed::Analyse) => self.say(super::ANALYSED_ONCE_ARCHIVED),
+            Some(Typed::Lines) => self.say(super::NO_LINES),
             Some(Typed::Act {
                 action,
                 command,
@@ -501,9 +504,7 @@ impl Connection {
             }) => {
                 match &mut self.place {
                     Place::Seated(seated) => seated.act(action).await,
-                    Place::Archived(app, _) => {
-                        let _ = crate::session::app::update(app, action);
-                    }
+                    Place::Archived(..) => self.archived_act(action),
                     _ => {}
                 }
                 let refused = self.say_events();
@@ -524,7 +525,7 @@ impl Connection {
     /// From a table or an archived game back to the lobby.
     async fn back_to_lobby(&mut self) {
         let lobby = match &mut self.place {
-            Place::Archived(_, lobby) => std::mem::take(lobby),
+            Place::Archived(_, lobby, _) => std::mem::take(lobby),
             _ => Lobby::new(),
         };
         self.leave_table().await;
@@ -665,19 +666,24 @@ impl Connection {
                     self.say(&game_sentence(g));
                 }
             }
-            "review" => {
+            "review" | "analyse" | "analyze" => {
                 let Some(id) = rest
                     .first()
                     .and_then(|n| n.trim_start_matches('#').parse::<u64>().ok())
                 else {
-                    return self
-                        .say("Review which game? Type review and its number; recent lists them.");
+                    return self.say(&format!(
+                        "{} which game? Type {first} and its number; recent lists them.",
+                        capitalise(&first)
+                    ));
                 };
                 let lobby = match &mut self.place {
                     Place::Lobby(lobby) => std::mem::take(lobby),
                     _ => Lobby::new(),
                 };
                 self.review(id, lobby).await;
+                if first != "review" {
+                    self.archived_act(Action::Analyse);
+                }
             }
             "leaders" | "leaderboard" | "ratings" => {
                 let variant = match rest.first() {
@@ -735,7 +741,7 @@ impl Connection {
             _ => {
                 const WORDS: &[&str] = &[
                     "help", "tables", "join", "watch", "new", "computer", "pair", "cancel",
-                    "recent", "mine", "review", "leaders", "link", "screen", "quit",
+                    "recent", "mine", "review", "analyse", "leaders", "link", "screen", "quit",
                 ];
                 let guess = catboard::text::nearest(&first, WORDS.iter().copied())
                     .map(|w| format!("; did you mean {w}?"))

@@ -200,7 +200,7 @@ fn after(conn: &Connection) -> After {
         }
         Place::Lobby(_) => After::Lobby,
         Place::Seated(s) if matches!(s.app.overlay, Some(Overlay::Help { .. })) => After::Help,
-        Place::Archived(app, _) | Place::Creating(app)
+        Place::Archived(app, ..) | Place::Creating(app)
             if matches!(app.overlay, Some(Overlay::Help { .. })) =>
         {
             After::Help

@@ -144,6 +144,9 @@ pub const MIGRATIONS: &[Step] = &[
         "ALTER TABLE accounts ADD COLUMN last_seen INTEGER NOT NULL DEFAULT 0;
          UPDATE accounts SET last_seen = max(first_seen, CAST(strftime('%s', 'now') AS INTEGER));",
     ),
+    // 11: each archived game's analysis (`AnalysisRecord` as JSON), kept
+    // once it is computed so a game is analysed once.
+    Step::Sql("ALTER TABLE games ADD COLUMN analysis TEXT;"),
 ];
 
 /// Takes `connection` from its schema version to `target`, a step a

@@ -31,6 +31,7 @@ use super::store::{
     with_moves,
 };
 use crate::session::save::SavedGame;
+use catboard::analysis::AnalysisRecord;
 use catboard::rating::Rating;
 pub use migrations::MIGRATIONS;
 use rusqlite::{
@@ -574,6 +575,7 @@ impl Store for Database {
                 id,
                 table: name.to_string(),
                 game,
+                analysis: None,
             })
         })
     }
@@ -583,7 +585,7 @@ impl Store for Database {
         let head = connection
             .query_row(
                 "SELECT tbl, variant, time_control, termination, winner, retired, result, rated,
-                     finished, plies, pgn, saved
+                     finished, plies, pgn, saved, analysis
                  FROM games WHERE id = ?1",
                 [as_i64(id)],
                 |r| {
@@ -610,13 +612,22 @@ impl Store for Database {
                             .and_then(|text| serde_json::from_str(&text).ok()),
                         players: Vec::new(),
                     };
-                    Ok((table, game))
+                    let analysis = r.get::<_, Option<String>>(12)?;
+                    Ok((table, game, analysis))
                 },
             )
             .optional()?;
-        let Some((table, mut game)) = head else {
+        let Some((table, mut game, analysis)) = head else {
             return Ok(None);
         };
+        // An analysis that cannot be read back is computed again.
+        let analysis = analysis.and_then(|text| match serde_json::from_str(&text) {
+            Ok(record) => Some(record),
+            Err(e) => {
+                log::event(format!("game {id}: its analysis cannot be read back ({e})"));
+                None
+            }
+        });
         game.players = connection
             .prepare(
                 "SELECT seat_name, identity, name, score, rating_before, deviation_before,
@@ -634,7 +645,23 @@ impl Store for Database {
                 })
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
-        Ok(Some(ArchivedGame { id, table, game }))
+        Ok(Some(ArchivedGame {
+            id,
+            table,
+            game,
+            analysis,
+        }))
+    }
+
+    fn keep_analysis(&self, id: u64, analysis: &AnalysisRecord) -> Result<bool, StoreError> {
+        self.write(|tx| {
+            let text = json(analysis)?;
+            let kept = tx.execute(
+                "UPDATE games SET analysis = ?1 WHERE id = ?2",
+                params![text, as_i64(id)],
+            )?;
+            Ok(kept > 0)
+        })
     }
 
     fn archive_page(

@@ -82,6 +82,7 @@ const MOVED: &[(&str, &[(&str, Kind)])] = &[
             ("plies", Int),
             ("pgn", Text),
             ("saved", Text),
+            ("analysis", Text),
         ],
     ),
     (

@@ -392,6 +392,7 @@ impl Store for Postgres {
                 id,
                 table: name.to_string(),
                 game,
+                analysis: None,
             })
         })
     }
@@ -413,7 +414,7 @@ impl Store for Postgres {
             let Some(r) = tx
                 .query_opt(
                     "SELECT tbl, variant, time_control, termination, winner, retired, result,
-                         rated, finished, plies, pgn, saved
+                         rated, finished, plies, pgn, saved, analysis
                      FROM games WHERE id = $1",
                     &[&id],
                 )
@@ -455,11 +456,38 @@ impl Store for Postgres {
                     after: rating_at(&p, 6)?,
                 });
             }
+            // An analysis that cannot be read back is computed again.
+            let analysis: Option<String> = r.try_get(12)?;
+            let analysis = analysis.and_then(|text| match serde_json::from_str(&text) {
+                Ok(record) => Some(record),
+                Err(e) => {
+                    log::event(format!("game {id}: its analysis cannot be read back ({e})"));
+                    None
+                }
+            });
             Ok(Some(ArchivedGame {
                 id: as_u64(id),
                 table: r.try_get(0)?,
                 game,
+                analysis,
             }))
+        })
+    }
+
+    fn keep_analysis(
+        &self,
+        id: u64,
+        analysis: &catboard::analysis::AnalysisRecord,
+    ) -> Result<bool, StoreError> {
+        let (text, id) = (json(analysis)?, as_i64(id));
+        self.write(async |tx| {
+            let kept = tx
+                .execute(
+                    "UPDATE games SET analysis = $1 WHERE id = $2",
+                    &[&text, &id],
+                )
+                .await?;
+            Ok(kept > 0)
         })
     }
 

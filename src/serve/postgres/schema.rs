@@ -89,6 +89,9 @@ pub const STEPS: &[&str] = &[
          PRIMARY KEY (identity, variant)
      );
      CREATE INDEX ratings_by_variant ON ratings (variant, rating DESC, games DESC, identity);",
+    // 2 (SQLite's 11): each archived game's analysis (`AnalysisRecord`
+    // as JSON), kept once it is computed so a game is analysed once.
+    "ALTER TABLE games ADD COLUMN analysis TEXT;",
 ];
 
 /// What one migration transaction found.

@@ -8,6 +8,7 @@ use super::{
     SeatsRecord, Standing, Store, StoreError, StoredTable, rate, rated_identities, with_moves,
 };
 use crate::session::save::SavedGame;
+use catboard::analysis::AnalysisRecord;
 use catboard::rating::Rating;
 use std::collections::BTreeMap;
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -200,6 +201,7 @@ impl Store for MemoryStore {
             id: state.games.len() as u64 + 1,
             table: name.to_string(),
             game,
+            analysis: None,
         };
         state.games.push(archived.clone());
         Ok(archived)
@@ -234,6 +236,16 @@ impl Store for MemoryStore {
             }
         }
         Ok(game)
+    }
+
+    fn keep_analysis(&self, id: u64, analysis: &AnalysisRecord) -> Result<bool, StoreError> {
+        let mut state = self.state();
+        let at = usize::try_from(id).ok().and_then(|id| id.checked_sub(1));
+        let Some(game) = at.and_then(|at| state.games.get_mut(at)) else {
+            return Ok(false);
+        };
+        game.analysis = Some(analysis.clone());
+        Ok(true)
     }
 
     fn archive_page(

@@ -24,6 +24,7 @@ pub use error::{Conflict, StoreError};
 
 use super::room::Holder;
 use crate::session::save::SavedGame;
+use catboard::analysis::AnalysisRecord;
 use catboard::core::Termination;
 use catboard::rating::{self, Rating};
 use catboard::variants::Variant;
@@ -114,6 +115,9 @@ pub struct ArchivedGame {
     pub table: String,
     /// The game.
     pub game: FinishedGame,
+    /// Its analysis as far as it went ([`Store::keep_analysis`]), so a
+    /// game is analysed once; `None` until it was analysed.
+    pub analysis: Option<AnalysisRecord>,
 }
 
 /// One line of a list of games.
@@ -280,6 +284,9 @@ pub trait Store: Send + Sync + std::fmt::Debug {
     fn drop_table(&self, name: &str) -> Result<bool, StoreError>;
     /// Archived game number `id`.
     fn archived(&self, id: u64) -> Result<Option<ArchivedGame>, StoreError>;
+    /// Keeps `analysis` with archived game number `id`, in place of any
+    /// kept before; `false` when there is no such game.
+    fn keep_analysis(&self, id: u64, analysis: &AnalysisRecord) -> Result<bool, StoreError>;
     /// A page of the archive, the newest first (`page.after`: the
     /// number of the last game seen), of account `identity`'s games
     /// only when given.

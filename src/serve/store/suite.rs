@@ -7,6 +7,8 @@ use super::{
 };
 use crate::serve::room::Holder;
 use crate::session::save::SavedGame;
+use catboard::analysis::AnalysisRecord;
+use catboard::analysis::record::PositionRecord;
 use catboard::core::{Departure, EndReason, Outcome, Retire, Seat, Termination};
 use catboard::rating::Rating;
 use catboard::variants::Variant;
@@ -33,6 +35,7 @@ macro_rules! store_suite {
             an_unused_name_lapses_and_a_used_one_is_kept,
             keys_are_linked_and_unlinked_with_conflicts_named,
             guest_numbers_are_never_set_aside_twice,
+            an_archived_games_analysis_is_kept_and_replaced,
         );
     };
     (@each $make:expr; $($name:ident),* $(,)?) => {
@@ -666,4 +669,45 @@ pub fn guest_numbers_are_never_set_aside_twice(store: Subject) {
     assert_eq!(store.reserve_guests(64), Ok(65));
     assert_eq!(store.reserve_guests(1), Ok(129));
     assert_eq!(store.reserve_guests(10), Ok(130));
+}
+
+/// An analysis of `positions` positions of the chess game of
+/// [`finished`] (White to move first).
+fn analysis_of(positions: usize) -> AnalysisRecord {
+    AnalysisRecord {
+        by: "catboard".into(),
+        budget: "100000nodes".into(),
+        positions: (0..positions)
+            .map(|i| PositionRecord {
+                to_move: (i % 2) as u8,
+                scores: vec![10 * i as i32, -10 * i as i32],
+                depth: 5,
+                line: vec!["e7e5".into()],
+            })
+            .collect(),
+    }
+}
+
+/// A game is archived without an analysis; one kept is read back with
+/// it, replaces any kept before, and leaves the rest of the game alone;
+/// a game not in the archive keeps none.
+pub fn an_archived_games_analysis_is_kept_and_replaced(store: Subject) {
+    let archived = play_out(&*store, "t", &finished(None, None, false));
+    assert_eq!(archived.analysis, None);
+    let read = store.archived(archived.id).expect("read").expect("there");
+    assert_eq!(read.analysis, None, "not analysed yet");
+
+    let (half, whole) = (analysis_of(3), analysis_of(5));
+    assert_eq!(store.keep_analysis(archived.id, &half), Ok(true));
+    let read = store.archived(archived.id).expect("read").expect("there");
+    assert_eq!(read.analysis.as_ref(), Some(&half));
+    assert_eq!(read.game.pgn, archived.game.pgn, "the game is as it was");
+    assert_eq!(read.game.saved, archived.game.saved);
+
+    assert_eq!(store.keep_analysis(archived.id, &whole), Ok(true));
+    let read = store.archived(archived.id).expect("read").expect("there");
+    assert_eq!(read.analysis, Some(whole.clone()), "the newer replaces it");
+
+    assert_eq!(store.keep_analysis(archived.id + 1, &whole), Ok(false));
+    assert_eq!(store.archived(archived.id + 1), Ok(None));
 }

@@ -177,6 +177,8 @@ pub(super) fn analysed(
     let done = shown.analysis.positions.len();
     let said = if shown.analysis.is_complete(plies) {
         summary_words(shown, p.table.game())
+    } else if done == 0 {
+        "Nothing was analysed; press a to try again.".to_string()
     } else {
         format!(
             "The analysis stopped after {done} of {} positions; press a to go on from there.",

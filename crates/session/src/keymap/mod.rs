@@ -896,6 +896,12 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind(
         C::LobbyGames,
+        &[Key::Char('a')],
+        Action::Lobby(LobbyStep::Analyse),
+        "look through the game, analysed: graph and marks",
+    ),
+    bind(
+        C::LobbyGames,
         &[Key::Esc],
         Action::Lobby(LobbyStep::Back),
         "the tables",
@@ -1175,6 +1181,12 @@ pub static HINTS: &[Hint] = &[
         C::LobbyGames,
         &[Action::Lobby(LobbyStep::Choose)],
         "review",
+        9,
+    ),
+    hint(
+        C::LobbyGames,
+        &[Action::Lobby(LobbyStep::Analyse)],
+        "analyse",
         9,
     ),
     hint(
