@@ -593,6 +593,7 @@ mod tests {
             person: id.into(),
             address: String::new(),
             first_seen: None,
+            key: (!guest).then(|| id.to_string()),
         }
     }
 

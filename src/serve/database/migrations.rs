@@ -144,6 +144,16 @@ pub const MIGRATIONS: &[Step] = &[
         "ALTER TABLE accounts ADD COLUMN last_seen INTEGER NOT NULL DEFAULT 0;
          UPDATE accounts SET last_seen = max(first_seen, CAST(strftime('%s', 'now') AS INTEGER));",
     ),
+    // 11: when each key last logged in, for the account's page of keys:
+    // a linked key's in its row, the account's first key's in the
+    // account's (a key from before counts as seen when it was added,
+    // the first key when its account was last seen).
+    Step::Sql(
+        "ALTER TABLE account_keys ADD COLUMN last_seen INTEGER NOT NULL DEFAULT 0;
+         UPDATE account_keys SET last_seen = added;
+         ALTER TABLE accounts ADD COLUMN key_seen INTEGER NOT NULL DEFAULT 0;
+         UPDATE accounts SET key_seen = last_seen;",
+    ),
 ];
 
 /// Takes `connection` from its schema version to `target`, a step a
