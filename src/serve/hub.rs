@@ -19,6 +19,8 @@ mod keys;
 mod keys_tests;
 mod offers;
 mod pairing;
+#[cfg(test)]
+mod rating_tests;
 mod rematch;
 #[cfg(test)]
 mod stranger_tests;

@@ -1,6 +1,8 @@
 //! Keys to actions: the one keymap table, from which the `?` help is made.
 
-use super::action::{Action, Dir, LobbyPage, LobbyStep, ReviewStep};
+use super::action::{
+    Action, Dir, LobbyPage, LobbyStep, PAGE_END, PAGE_LINES, PAGE_START, ReviewStep,
+};
 
 /// Where the keyboard's attention is: each has its own keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -158,6 +160,10 @@ pub enum When {
     ComputerPlays,
     /// At a table of `catboard serve`.
     Shared,
+    /// On a board drawn as a globe (the sphere of Polar chess).
+    Sphere,
+    /// On a flat board (every board but the sphere).
+    Flat,
 }
 
 /// Degrees one press of `<` or `>` turns the sphere's globe: a small
@@ -190,6 +196,9 @@ pub struct HelpState {
     /// The game is kept elsewhere (a table of `catboard serve`): quitting
     /// goes back to the lobby and the table keeps the seat.
     pub shared: bool,
+    /// The board is a globe (the sphere of Polar chess): the keys that
+    /// turn it apply, and `f` turns the globe rather than the board.
+    pub sphere: bool,
     /// The actions not offered here.
     pub refused: &'static [Refusal],
 }
@@ -208,6 +217,8 @@ impl HelpState {
             When::CanPass => self.can_pass,
             When::ComputerPlays => self.computer_plays,
             When::Shared => self.shared,
+            When::Sphere => self.sphere,
+            When::Flat => !self.sphere,
         }
     }
 
@@ -332,23 +343,33 @@ pub static KEYMAP: &[Binding] = &[
         "pause/resume the computer",
         When::ComputerPlays,
     ),
-    bind(
+    bind_when(
         C::Board,
         &[Key::Char('f')],
         Action::Flip,
-        "turn board (sphere: globe) round",
+        "turn the board round",
+        When::Flat,
     ),
-    bind(
+    bind_when(
+        C::Board,
+        &[Key::Char('f')],
+        Action::Flip,
+        "turn the globe over (the other pole in front)",
+        When::Sphere,
+    ),
+    bind_when(
         C::Board,
         &[Key::Char('<')],
         Action::Rotate(-ROTATE_STEP),
-        "sphere: turn the globe west",
+        "turn the globe west",
+        When::Sphere,
     ),
-    bind(
+    bind_when(
         C::Board,
         &[Key::Char('>')],
         Action::Rotate(ROTATE_STEP),
-        "sphere: turn the globe east",
+        "turn the globe east",
+        When::Sphere,
     ),
     bind(
         C::Board,
@@ -636,9 +657,27 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind(
         C::Help,
-        &[Key::Char(' ')],
-        Action::Select,
+        &[Key::Char(' '), Key::PageDown],
+        Action::ScrollPage(PAGE_LINES),
         "scroll a page down",
+    ),
+    bind(
+        C::Help,
+        &[Key::PageUp],
+        Action::ScrollPage(-PAGE_LINES),
+        "scroll a page up",
+    ),
+    bind(
+        C::Help,
+        &[Key::Home],
+        Action::ScrollPage(PAGE_START),
+        "to the top",
+    ),
+    bind(
+        C::Help,
+        &[Key::End],
+        Action::ScrollPage(PAGE_END),
+        "to the end",
     ),
     bind(
         C::Help,
