@@ -89,6 +89,13 @@ pub const STEPS: &[&str] = &[
          PRIMARY KEY (identity, variant)
      );
      CREATE INDEX ratings_by_variant ON ratings (variant, rating DESC, games DESC, identity);",
+    // 2: when each key last logged in, for the account's page of keys (as
+    // the SQLite file's step 11): a linked key's in its row, the first
+    // key's in its account's.
+    "ALTER TABLE account_keys ADD COLUMN last_seen BIGINT NOT NULL DEFAULT 0;
+     UPDATE account_keys SET last_seen = added;
+     ALTER TABLE accounts ADD COLUMN key_seen BIGINT NOT NULL DEFAULT 0;
+     UPDATE accounts SET key_seen = last_seen;",
 ];
 
 /// What one migration transaction found.
