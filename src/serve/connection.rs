@@ -24,6 +24,8 @@
 //! an exit status.
 
 mod analysis;
+#[cfg(test)]
+mod keys_tests;
 mod lines;
 #[cfg(test)]
 mod tiny_tests;
@@ -31,7 +33,7 @@ mod tiny_tests;
 use super::hub::{Shared, TableSummary};
 use super::identity::{Login, Who, login_clock, parse_login};
 use super::limits::WRITE_DEADLINE;
-use super::lobby::{Choice, Lists, Lobby, Page};
+use super::lobby::{Choice, Keys, Lists, Lobby, Page};
 use super::log;
 use super::mailbox::{Ending, Mailbox, Notice};
 use super::screen::{self, Screen};
@@ -393,7 +395,11 @@ impl Connection {
             choice,
             look,
             tables,
-            lists: Lists { boards, mine: None },
+            lists: Lists {
+                boards,
+                mine: None,
+                keys: None,
+            },
             lobby_shown: None,
             dirty: true,
             quit: false,
@@ -648,6 +654,30 @@ impl Connection {
         self.dirty = true;
     }
 
+    /// Reads the account's keys anew (a guest has none kept).
+    async fn read_my_keys(&mut self) {
+        let who = self.who.clone();
+        let read = blocking(&self.shared, move |s| s.keys_of(&who)).await;
+        self.lists.keys = None;
+        match (read, &self.who.key) {
+            (Ok(listed), Some(connected)) => {
+                self.lists.keys = Some(Keys {
+                    listed,
+                    connected: connected.clone(),
+                });
+            }
+            (Ok(_), None) => {}
+            (Err(e), _) => {
+                if !self.who.guest
+                    && let Place::Lobby(lobby) = &mut self.place
+                {
+                    lobby.note = Some(e);
+                }
+            }
+        }
+        self.dirty = true;
+    }
+
     /// The lobby's list changed: a frame is due when what this screen
     /// shows of it changed.
     fn check_lobby(&mut self, area: Rect) {
@@ -838,6 +868,15 @@ impl Connection {
                 match lobby.key(key, &self.tables, area) {
                     Choice::Stay => {}
                     Choice::Mine => self.read_my_games().await,
+                    Choice::Keys => self.read_my_keys().await,
+                    Choice::RemoveKey(key) => {
+                        let who = self.who.clone();
+                        let said = blocking(&self.shared, move |s| s.remove_key(&who, &key)).await;
+                        self.read_my_keys().await;
+                        if let Place::Lobby(lobby) = &mut self.place {
+                            lobby.note = Some(said.unwrap_or_else(|e| e));
+                        }
+                    }
                     Choice::AddKey => {
                         lobby.note = Some(match self.shared.link_code(&self.who) {
                             Ok(code) => format!(

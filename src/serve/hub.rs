@@ -15,6 +15,9 @@ mod analysis;
 mod clocks;
 #[cfg(test)]
 mod expiry_tests;
+mod keys;
+#[cfg(test)]
+mod keys_tests;
 mod offers;
 mod pairing;
 #[cfg(test)]
@@ -34,8 +37,8 @@ use super::archive;
 use super::computers::{self, Job, Searches};
 use super::identity::{Login, Who, address_key, parse_login};
 use super::limits::{
-    LINK_TRIES_PER_ADDRESS, LINK_TRY_WINDOW, LINKS_NEW_KEYS, LINKS_PER_ADDRESS, LOBBY_TICK, Limits,
-    NAME_WINDOW, NEW_KEY,
+    KEYS_PER_ACCOUNT, LINK_TRIES_PER_ADDRESS, LINK_TRY_WINDOW, LINKS_NEW_KEYS, LINKS_PER_ADDRESS,
+    LOBBY_TICK, Limits, NAME_WINDOW, NEW_KEY,
 };
 use super::log;
 use super::mailbox::{Ending, Mailbox};
@@ -68,6 +71,8 @@ const DAY: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// How a login name that adds a key begins (`ssh link-CODE@host`).
 pub use super::names::LINK_PREFIX;
+
+pub use keys::short_key;
 
 /// How long a code for adding a key may be used.
 pub const LINK_LIFETIME: Duration = Duration::from_secs(600);
@@ -327,6 +332,11 @@ impl Shared {
         if who.guest {
             return Err("A guest has no account to add a key to: connect with a key first.".into());
         }
+        if self.keys_full(&who.identity)? {
+            return Err(format!(
+                "Your account has {KEYS_PER_ACCOUNT} keys, the most one may; remove one on the page of your keys (a) first."
+            ));
+        }
         let mut links = lock(&self.links);
         let now = Instant::now();
         links.retain(|_, link| {
@@ -401,16 +411,26 @@ impl Shared {
             keep();
             return Err("This key is the account's already; connect with the key to add.".into());
         }
-        if let Err(e) = self.store.link_key(key, &identity) {
+        let linked = match self.keys_full(&identity) {
+            Ok(true) => Err(format!(
+                "That account has {KEYS_PER_ACCOUNT} keys, the most one may; remove one on its page of keys first."
+            )),
+            Ok(false) => self
+                .store
+                .link_key(key, &identity, crate::serve::database::now_secs())
+                .map_err(|e| e.to_string()),
+            Err(e) => Err(e),
+        };
+        if let Err(e) = linked {
             keep();
-            return Err(e.to_string());
+            return Err(e);
         }
         let name = self
             .store
             .account(&identity)?
             .map_or_else(|| names::fallback(&identity), |a| a.name);
         log::event(format!("{key} was added to {name}'s account"));
-        Ok(Who::with_key(&identity, name))
+        Ok(Who::of_account(&identity, key, name))
     }
 
     /// Who logs in as `login`: a guest gets the next number (kept on disk
@@ -432,6 +452,20 @@ impl Shared {
     /// As [`Shared::who`], for a key: who, and when their account was
     /// first seen.
     fn who_with_key(&self, login: &Login, key: &str) -> Result<(Who, u64), String> {
+        let (who, first) = self.account_by_key(login, key)?;
+        // The key's login is its account's use of its names (linked or
+        // its own); a sight that cannot be written stops no one.
+        if let Err(e) = self
+            .store
+            .key_seen(key, &who.identity, crate::serve::database::now_secs())
+        {
+            log::event(format!("the login of {key} could not be noted: {e}"));
+        }
+        Ok((who, first))
+    }
+
+    /// As [`Shared::who_with_key`], before the key's login is noted.
+    fn account_by_key(&self, login: &Login, key: &str) -> Result<(Who, u64), String> {
         let first_seen = |identity: &str| -> Result<u64, String> {
             Ok(self
                 .store
@@ -451,7 +485,7 @@ impl Shared {
                 .account(&identity)?
                 .map_or_else(|| names::fallback(&identity), |a| a.name);
             let first = first_seen(&identity)?;
-            return Ok((Who::with_key(&identity, name), first));
+            return Ok((Who::of_account(&identity, key, name), first));
         }
         if raw.is_empty() {
             // Shown, never claimed: no key can hold the name others fall back on.
@@ -1357,7 +1391,7 @@ pub(super) mod tests {
     use super::*;
     use crate::serve::database::Database;
     use crate::serve::store::{
-        Account, ArchivedGame, NameClaim, SeatsRecord, StoreError, StoredTable,
+        Account, AccountKey, ArchivedGame, NameClaim, SeatsRecord, StoreError, StoredTable,
     };
     use crate::session::save::SavedGame;
     use crate::session::table::{Player, TableSpec};
@@ -1461,11 +1495,17 @@ pub(super) mod tests {
         fn account_of_key(&self, key: &str) -> Result<Option<String>, StoreError> {
             self.inner.account_of_key(key)
         }
-        fn link_key(&self, key: &str, identity: &str) -> Result<(), StoreError> {
-            self.inner.link_key(key, identity)
+        fn link_key(&self, key: &str, identity: &str, now: u64) -> Result<(), StoreError> {
+            self.inner.link_key(key, identity, now)
         }
         fn unlink_key(&self, key: &str, identity: &str) -> Result<bool, StoreError> {
             self.inner.unlink_key(key, identity)
+        }
+        fn keys(&self, identity: &str, most: usize) -> Result<Vec<AccountKey>, StoreError> {
+            self.inner.keys(identity, most)
+        }
+        fn key_seen(&self, key: &str, identity: &str, now: u64) -> Result<(), StoreError> {
+            self.inner.key_seen(key, identity, now)
         }
         fn reserve_guests(&self, count: u64) -> Result<u64, StoreError> {
             self.inner.reserve_guests(count)
@@ -1528,6 +1568,7 @@ pub(super) mod tests {
             },
             address: "10.0.0.1".into(),
             first_seen: None,
+            key: (!guest).then(|| id.to_string()),
         }
     }
 
@@ -1933,6 +1974,7 @@ pub(super) mod tests {
         let lists = crate::serve::lobby::Lists {
             boards: shared.boards(),
             mine: Some(shared.games_of("key:alice").expect("games")),
+            keys: None,
         };
         let mut lobby = crate::serve::lobby::Lobby::new();
         let area = ratatui::layout::Rect::new(0, 0, 80, 24);

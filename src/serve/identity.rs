@@ -26,6 +26,10 @@ pub struct Who {
     /// When their account was first seen (seconds since 1970); `None` for
     /// a guest.
     pub first_seen: Option<u64>,
+    /// The key this connection logged in with (`key:SHA256:…`): the
+    /// account's own ([`Who::identity`]) or one linked to it; `None` for
+    /// a guest.
+    pub key: Option<String>,
 }
 
 /// What the SSH login said about a connection.
@@ -59,18 +63,26 @@ impl Who {
             person: format!("guest@{}", address_key(address)),
             address: address_key(address),
             first_seen: None,
+            key: None,
         }
     }
 
     /// The holder of `key` with the name `name`.
     pub fn with_key(key: &str, name: String) -> Who {
+        Who::of_account(key, key, name)
+    }
+
+    /// Account `identity`, shown as `name`, logged in with its key `key`
+    /// (its own, or one linked to it).
+    pub fn of_account(identity: &str, key: &str, name: String) -> Who {
         Who {
-            identity: key.to_string(),
+            identity: identity.to_string(),
             name,
             guest: false,
-            person: key.to_string(),
+            person: identity.to_string(),
             address: String::new(),
             first_seen: None,
+            key: Some(key.to_string()),
         }
     }
 

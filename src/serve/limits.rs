@@ -60,6 +60,11 @@ pub const LINKS_PER_ADDRESS: usize = 4;
 /// keys older than that.
 pub const LINKS_NEW_KEYS: usize = 16;
 
+/// The most keys one account holds (the key it was made with and those
+/// added to it): its page of keys lists them all, and a code to add
+/// another is refused while it holds as many.
+pub const KEYS_PER_ACCOUNT: usize = 16;
+
 /// The most link codes (`ssh link-CODE@host`) one address may try in
 /// [`LINK_TRY_WINDOW`], right or wrong.
 pub const LINK_TRIES_PER_ADDRESS: usize = 10;

@@ -6,10 +6,13 @@
 //! Its other pages list the archive: the games finished last and the
 //! player's own (each opened for review with Enter), and each variant's
 //! leaderboard; and the quick game: a variant and a time control chosen,
-//! then a wait for an opponent of about the same rating.
+//! then a wait for an opponent of about the same rating; and the
+//! account's keys, each first and last seen, one removed after a
+//! question.
 
+use super::hub::short_key;
 use super::hub::{Boards, SeekStatus, TableSummary};
-use super::store::GameLine;
+use super::store::{AccountKey, GameLine};
 use crate::session::action::{Action, LobbyStep};
 use crate::session::keymap::{self, Context, Key};
 use crate::ui::view::wrap::{fit_line, wrap_keys, wrap_words};
@@ -47,6 +50,18 @@ pub struct Lists {
     pub boards: Arc<Boards>,
     /// The player's games, the newest first.
     pub mine: Option<Vec<GameLine>>,
+    /// The account's keys, as last read (`None` for a guest, or before
+    /// they are read).
+    pub keys: Option<Keys>,
+}
+
+/// The account's keys, and the one this connection logged in with.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Keys {
+    /// Each key, the one the account was made with first.
+    pub listed: Vec<AccountKey>,
+    /// The key of this connection.
+    pub connected: String,
 }
 
 /// The lobby's state: the page, the highlighted table, the first line
@@ -69,6 +84,12 @@ pub struct Lobby {
     game: usize,
     /// The number of the game highlighted when the page was last drawn.
     highlighted_game: Option<u64>,
+    /// The key highlighted on the page of keys when it was last drawn,
+    /// and whether the server would remove it (not this connection's,
+    /// not the account's first).
+    highlighted_key: Option<(String, bool)>,
+    /// The key the question "remove it?" is asked of, while it is.
+    removing: Option<String>,
     /// The quick game's variant, in [`Variant::ALL`].
     quick_variant: usize,
     /// The quick game's time control, past [`QUICK_DEFAULT`] in
@@ -100,6 +121,11 @@ pub enum Choice {
     Mine,
     /// Give a code for adding another key to the player's account.
     AddKey,
+    /// Show the account's keys (they are read anew).
+    Keys,
+    /// Remove this key from the account (asked and answered yes, or
+    /// one the server refuses to remove, for it to say why).
+    RemoveKey(String),
     /// Wait for a quick game of this variant at this time control.
     Seek(Variant, TimeControl),
     /// Stop waiting for a quick game.
@@ -154,12 +180,16 @@ impl Lobby {
     /// Where the keyboard's attention is: the page shown, or the wait
     /// for a quick game.
     fn context(&self) -> Context {
+        if self.removing.is_some() {
+            return Context::Confirm;
+        }
         match self.page {
             Page::Tables => Context::LobbyTables,
             Page::Recent | Page::Mine => Context::LobbyGames,
             Page::Leaders => Context::LobbyLeaders,
             Page::Quick if self.seeking.is_some() => Context::QuickWait,
             Page::Quick => Context::QuickGame,
+            Page::Keys => Context::LobbyKeys,
         }
     }
 
@@ -172,15 +202,16 @@ impl Lobby {
     /// Every key the page shown answers, with what it does, as one note
     /// (`?`): the keys line at the bottom gives only the main ones.
     fn help(&self) -> String {
-        let keys: Vec<String> = keymap::help_sections(
-            &[self.context(), Context::Lobby],
-            true,
-            keymap::HelpState::default(),
-        )
-        .into_iter()
-        .flat_map(|(_, lines)| lines)
-        .map(|(keys, what)| format!("{keys} {what}"))
-        .collect();
+        let contexts = match self.context() {
+            Context::Confirm => vec![Context::Confirm],
+            context => vec![context, Context::Lobby],
+        };
+        let keys: Vec<String> =
+            keymap::help_sections(&contexts, true, keymap::HelpState::default())
+                .into_iter()
+                .flat_map(|(_, lines)| lines)
+                .map(|(keys, what)| format!("{keys} {what}"))
+                .collect();
         format!("Keys: {}.", keys.join("; "))
     }
 
@@ -260,10 +291,10 @@ impl Lobby {
         self.page = page;
         self.scroll = 0;
         self.game = 0;
-        if page == Page::Mine {
-            Choice::Mine
-        } else {
-            Choice::Stay
+        match page {
+            Page::Mine => Choice::Mine,
+            Page::Keys => Choice::Keys,
+            _ => Choice::Stay,
         }
     }
 
@@ -286,7 +317,15 @@ impl Lobby {
                 self.note = Some(self.help());
                 return Choice::Stay;
             }
-            Action::Lobby(step) => step,
+            Action::Yes | Action::No if self.removing.is_some() => {
+                let key = self.removing.take().unwrap_or_default();
+                if action == Action::Yes {
+                    return Choice::RemoveKey(key);
+                }
+                self.note = Some(format!("The key {} is kept.", short_key(&key)));
+                return Choice::Stay;
+            }
+            Action::Lobby(step) if self.removing.is_none() => step,
             _ => return Choice::Stay,
         };
         if let LobbyStep::Go(page) = step {
@@ -301,6 +340,7 @@ impl Lobby {
         match self.page {
             Page::Quick => self.quick_step(step),
             Page::Recent | Page::Mine => self.games_step(step, area),
+            Page::Keys => self.keys_step(step),
             Page::Leaders => {
                 self.leaders_step(step, area);
                 Choice::Stay
@@ -425,6 +465,35 @@ impl Lobby {
         Choice::Stay
     }
 
+    /// A step on the page of keys: the highlight moves, a key is to be
+    /// removed (asked first, unless the server will refuse it: the key
+    /// of this connection, the account's first), a key added.
+    fn keys_step(&mut self, step: LobbyStep) -> Choice {
+        match step {
+            LobbyStep::Up => self.game = self.game.saturating_sub(1),
+            LobbyStep::Down => self.game += 1,
+            LobbyStep::Top => self.game = 0,
+            LobbyStep::Back => return self.turn_to(Page::Tables),
+            LobbyStep::AddKey => return Choice::AddKey,
+            LobbyStep::RemoveKey => {
+                let Some((key, removable)) = self.highlighted_key.clone() else {
+                    return Choice::Stay;
+                };
+                if !removable {
+                    // Not asked: the server says why it is kept.
+                    return Choice::RemoveKey(key);
+                }
+                self.note = Some(format!(
+                    "Remove the key {} from your account? It will log in as a stranger. y removes it; n keeps it.",
+                    short_key(&key)
+                ));
+                self.removing = Some(key);
+            }
+            _ => {}
+        }
+        Choice::Stay
+    }
+
     /// A number that changes whenever what the lobby of `name` would show
     /// with `tables` and `lists` on a screen of `area` changes.
     pub fn fingerprint(
@@ -483,6 +552,14 @@ impl Lobby {
                 ),
             },
             Page::Quick => ("Quick game".to_string(), Vec::new(), String::new()),
+            Page::Keys => (
+                "Your keys: fingerprint, first seen, last seen (UTC)".to_string(),
+                lists.keys.as_ref().map(key_lines).unwrap_or_default(),
+                match &lists.keys {
+                    Some(_) => "Your key has no account here yet: connect with a name (ssh NAME@host) to make one.".to_string(),
+                    None => "A guest has no keys kept here: connect with a key (ssh -i KEY NAME@host) to have an account.".to_string(),
+                },
+            ),
             Page::Leaders => {
                 let variant = Variant::ALL[self.variant % Variant::ALL.len()];
                 let standings = lists
@@ -522,11 +599,16 @@ impl Lobby {
                 )
             }
         };
+        let keys = match self.page {
+            Page::Keys => lists.keys.as_ref(),
+            _ => None,
+        };
         Content {
             title,
             lines,
             empty,
             games,
+            keys,
         }
     }
 
@@ -534,21 +616,26 @@ impl Lobby {
     /// and notes the game highlighted (which Choose opens).
     fn fit_page(&mut self, lists: &Lists) {
         self.highlighted_game = None;
+        self.highlighted_key = None;
         if matches!(self.page, Page::Tables | Page::Quick) {
             return;
         }
         let content = self.page_content(lists);
         let (count, rows) = (content.lines.len(), self.list_rows.max(1));
-        if let Some(games) = content.games.filter(|_| count > 0) {
-            // A list of games: the highlight stays on a line, and the
-            // scroll keeps it in view.
+        if content.chosen_from() && count > 0 {
+            // A list of games or keys: the highlight stays on a line,
+            // and the scroll keeps it in view.
             self.game = self.game.min(count - 1);
             if self.game < self.scroll {
                 self.scroll = self.game;
             } else if self.game >= self.scroll + rows {
                 self.scroll = self.game + 1 - rows;
             }
-            self.highlighted_game = games.get(self.game).map(|g| g.id);
+            self.highlighted_game = content.games.and_then(|g| g.get(self.game)).map(|g| g.id);
+            self.highlighted_key = content.keys.and_then(|keys| {
+                let key = keys.listed.get(self.game)?;
+                Some((key.key.clone(), !key.first && key.key != keys.connected))
+            });
         }
         self.scroll = self.scroll.min(count.saturating_sub(rows));
     }
@@ -565,6 +652,7 @@ impl Lobby {
             lines,
             empty,
             games,
+            keys,
         } = self.page_content(lists);
         if lines.is_empty() {
             return PageLines {
@@ -576,8 +664,8 @@ impl Lobby {
         }
         let start = self.scroll.min(lines.len() - 1);
         let end = (start + self.rows(area)).min(lines.len());
-        let highlighted = games
-            .and(Some(self.game))
+        let highlighted = (games.is_some() || keys.is_some())
+            .then_some(self.game)
             .filter(|g| (start..end).contains(g))
             .map(|g| g - start);
         PageLines {
@@ -749,12 +837,21 @@ impl Lobby {
     }
 }
 
-/// What a page of games or standings lists (see [`Lobby::page_content`]).
+/// What a page of games, standings or keys lists (see
+/// [`Lobby::page_content`]).
 struct Content<'a> {
     title: String,
     lines: Vec<String>,
     empty: String,
     games: Option<&'a [GameLine]>,
+    keys: Option<&'a Keys>,
+}
+
+impl Content<'_> {
+    /// Whether a line of it is chosen (games, keys), not only read.
+    fn chosen_from(&self) -> bool {
+        self.games.is_some() || self.keys.is_some()
+    }
 }
 
 /// What a page shows: its title, its lines, and the highlighted one.
@@ -789,6 +886,45 @@ fn game_lines(games: &[GameLine]) -> Vec<String> {
                 if g.rated { "rated" } else { "casual" },
                 g.ending()
             )
+        })
+        .collect()
+}
+
+/// `secs` since 1970 as the page of keys shows it: `2026.12.06 21:30`
+/// (UTC).
+pub fn when(secs: u64) -> String {
+    let minutes = secs / 60 % (24 * 60);
+    format!(
+        "{} {:02}:{:02}",
+        catboard::notation::pgn::date(secs),
+        minutes / 60,
+        minutes % 60
+    )
+}
+
+/// The account's keys, a line each: the short fingerprint, first and
+/// last seen, and which is this connection's and which the account's
+/// first.
+fn key_lines(keys: &Keys) -> Vec<String> {
+    keys.listed
+        .iter()
+        .map(|k| {
+            let mut notes = Vec::new();
+            if k.key == keys.connected {
+                notes.push("this connection");
+            }
+            if k.first {
+                notes.push("the account's first");
+            }
+            format!(
+                "{:<21} {}  {}  {}",
+                short_key(&k.key),
+                when(k.first_seen),
+                when(k.last_seen),
+                notes.join(", ")
+            )
+            .trim_end()
+            .to_string()
         })
         .collect()
 }
@@ -992,6 +1128,7 @@ mod tests {
         let lists = Lists {
             boards: Arc::new(boards),
             mine: None,
+            keys: None,
         };
         let mut lobby = Lobby::new();
         let tables = [summary("t1")];
@@ -1081,6 +1218,7 @@ mod tests {
         let lists = Lists {
             boards: Arc::new(boards),
             mine: Some((41..=60).map(long).collect()),
+            keys: None,
         };
         let mut tables: Vec<TableSummary> = (1..=30).map(|n| summary(&format!("t{n}"))).collect();
         tables[0].seats = vec![
@@ -1206,6 +1344,7 @@ mod tests {
                 leaders: Vec::new(),
             }),
             mine: Some(vec![game_line(7)]),
+            keys: None,
         };
         let mut lobby = Lobby::new();
         lobby.key(Key::Char('r'), &[], area());
@@ -1276,5 +1415,117 @@ mod tests {
             tables.contains("t1               Chess        5+3"),
             "{tables}"
         );
+    }
+
+    /// Alice's three keys, the second this connection's.
+    fn three_keys() -> Lists {
+        let t0 = 1_796_083_200; // 2026.12.01 00:00
+        let key = |n: &str, first_seen: u64, last_seen: u64, first: bool| AccountKey {
+            key: format!("key:SHA256:{n}Qx9fK2mZ8rT4vW1yB6nD3hJ5sL7pC0aE"),
+            first_seen,
+            last_seen,
+            first,
+        };
+        Lists {
+            keys: Some(Keys {
+                listed: vec![
+                    key("desk", t0, t0 + 3 * 86_400 + 600, true),
+                    key("lap", t0 + 3_600, t0 + 5 * 86_400 + 75_660, false),
+                    key("phone", t0 + 86_400, t0 + 2 * 86_400, false),
+                ],
+                connected: "key:SHA256:lapQx9fK2mZ8rT4vW1yB6nD3hJ5sL7pC0aE".to_string(),
+            }),
+            ..Lists::default()
+        }
+    }
+
+    /// The page of keys at 80×24, its third key highlighted.
+    fn keys_page(goldens: &mut crate::golden::Goldens) {
+        let lists = three_keys();
+        let mut lobby = Lobby::new();
+        let (width, height) = (80, 24);
+        let area = Rect::new(0, 0, width, height);
+        assert_eq!(lobby.key(Key::Char('a'), &[], area), Choice::Keys);
+        lobby.fit(&[], &lists, "alice", area);
+        lobby.key(Key::Down, &[], area);
+        lobby.key(Key::Down, &[], area);
+        lobby.fit(&[], &lists, "alice", area);
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+        terminal
+            .draw(|f| lobby.view(&[], &lists, "alice", f))
+            .expect("drawn");
+        goldens.check(
+            "serve-lobby-keys-80x24",
+            &format!("{:?}\n", terminal.backend().buffer()),
+        );
+    }
+
+    #[test]
+    fn the_page_of_keys_is_drawn() {
+        crate::golden::compare(keys_page);
+    }
+
+    #[test]
+    fn a_key_is_removed_after_a_question_and_the_one_in_use_is_not_asked() {
+        let lists = three_keys();
+        let mut lobby = Lobby::new();
+        let fit = |lobby: &mut Lobby| lobby.fit(&[], &lists, "alice", area());
+        assert_eq!(lobby.key(Key::Char('a'), &[], area()), Choice::Keys);
+        fit(&mut lobby);
+        let screen = super::drawn(&mut lobby, &[], &lists, 80, 24);
+        assert!(screen.contains("SHA256:lapQx9fK2mZ8…"), "{screen}");
+        assert!(
+            screen.contains("2026.12.06 21:01  this connection"),
+            "{screen}"
+        );
+        // The phone's key: asked, and kept with n.
+        lobby.key(Key::Down, &[], area());
+        lobby.key(Key::Down, &[], area());
+        fit(&mut lobby);
+        assert_eq!(lobby.key(Key::Char('x'), &[], area()), Choice::Stay);
+        let asked = super::drawn(&mut lobby, &[], &lists, 80, 24);
+        assert!(
+            asked.contains("Remove the key SHA256:phoneQx9fK2m…"),
+            "{asked}"
+        );
+        assert!(
+            asked.contains("y yes · n no"),
+            "the question's keys: {asked}"
+        );
+        assert_eq!(
+            lobby.key(Key::Char('t'), &[], area()),
+            Choice::Stay,
+            "only y or n"
+        );
+        assert_eq!(lobby.key(Key::Char('n'), &[], area()), Choice::Stay);
+        assert_eq!(
+            lobby.note.as_deref(),
+            Some("The key SHA256:phoneQx9fK2m… is kept.")
+        );
+        // Asked again, and removed with y.
+        lobby.key(Key::Char('x'), &[], area());
+        assert_eq!(
+            lobby.key(Key::Char('y'), &[], area()),
+            Choice::RemoveKey("key:SHA256:phoneQx9fK2mZ8rT4vW1yB6nD3hJ5sL7pC0aE".into())
+        );
+        // The key in use and the account's first are not asked of: the
+        // server says why they stay.
+        for (line, key) in [(1, "lap"), (0, "desk")] {
+            lobby.key(Key::Char('g'), &[], area());
+            for _ in 0..line {
+                lobby.key(Key::Down, &[], area());
+            }
+            fit(&mut lobby);
+            assert_eq!(
+                lobby.key(Key::Char('d'), &[], area()),
+                Choice::RemoveKey(format!("key:SHA256:{key}Qx9fK2mZ8rT4vW1yB6nD3hJ5sL7pC0aE"))
+            );
+        }
+        // A guest's page says why it is empty, and removes nothing.
+        let mut guest = Lobby::new();
+        guest.key(Key::Char('a'), &[], area());
+        let page = super::drawn(&mut guest, &[], &Lists::default(), 80, 24);
+        assert!(page.contains("A guest has no keys kept here"), "{page}");
+        assert_eq!(guest.key(Key::Char('x'), &[], area()), Choice::Stay);
     }
 }

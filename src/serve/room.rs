@@ -598,6 +598,7 @@ mod tests {
             person: id.into(),
             address: String::new(),
             first_seen: None,
+            key: (!guest).then(|| id.to_string()),
         }
     }
 

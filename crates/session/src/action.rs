@@ -85,6 +85,9 @@ pub enum LobbyPage {
     Leaders,
     /// A quick game (`p`): the variant and the time control, then the wait.
     Quick,
+    /// The account's keys (`a`): each first and last seen; one removed
+    /// after a question.
+    Keys,
 }
 
 /// What a key asks of the server's lobby; what each does depends on the
@@ -119,6 +122,8 @@ pub enum LobbyStep {
     Create,
     /// Give a code for adding another key to the account.
     AddKey,
+    /// Remove the key highlighted from the account (asked first).
+    RemoveKey,
     /// Show this page.
     Go(LobbyPage),
     /// Play the computer instead of waiting for a quick game.

@@ -11,8 +11,9 @@
 
 use super::{Connection, Place, blocking};
 use crate::line::{Typed, after_attempt, typed};
+use crate::serve::hub::short_key;
 use crate::serve::hub::{LINK_PREFIX, QUICK_COMPUTER, TableSummary};
-use crate::serve::lobby::{Lobby, QUICK_CONTROLS};
+use crate::serve::lobby::{Keys, Lobby, QUICK_CONTROLS, when};
 use crate::serve::store::GameLine;
 use crate::serve::table_keeper::{NO_HINTS, NO_TAKE_BACK, OWN_SEATS_ONLY};
 use crate::session::action::Action;
@@ -102,7 +103,8 @@ const LOBBY_HELP: &[&str] = &[
     "new VARIANT CLOCK: make a table for two people (new chess 5+3; the clock may be left out). computer VARIANT CLOCK: play the computer at once.",
     "pair VARIANT CLOCK: wait for a quick game with whoever waits for the same game nearest your rating (pair chess 5+3); cancel stops waiting.",
     "recent: the games finished last. mine: your games. review NUMBER: look through a finished game. analyse NUMBER: look through it analysed. leaders VARIANT: the variant's leaderboard.",
-    "link: a code for adding another key to your account. screen: the full screen instead of lines. quit: leave the server.",
+    "keys: your account's keys, numbered. remove NUMBER: remove that key (you are asked first). link: a code for adding another key to your account.",
+    "screen: the full screen instead of lines. quit: leave the server.",
     "The variants: chess, catchess, chu, polar, baccancat. At a table, help says the table's commands.",
 ];
 
@@ -127,6 +129,9 @@ pub struct LineIo {
     known_tables: Vec<String>,
     /// Whether the computer was last said to be offered to the wait.
     offered: bool,
+    /// The key the question "remove it?" was asked of, until the next
+    /// line answers it.
+    removing: Option<String>,
 }
 
 /// One thing typed.
@@ -151,6 +156,7 @@ impl LineIo {
             out: Vec::new(),
             known_tables: Vec::new(),
             offered: false,
+            removing: None,
         }
     }
 
@@ -291,6 +297,24 @@ fn table_sentence(t: &TableSummary) -> String {
         t.name,
         t.game,
         t.seats.join(", ")
+    )
+}
+
+/// Key number `n` (from 1) of `keys` as a sentence: its short
+/// fingerprint, which it is, when it was first and last seen.
+fn key_sentence(n: usize, key: &crate::serve::store::AccountKey, keys: &Keys) -> String {
+    let mut notes = String::new();
+    if key.key == keys.connected {
+        notes.push_str(", this connection's");
+    }
+    if key.first {
+        notes.push_str(", the account's first");
+    }
+    format!(
+        "{n}. {}{notes}: first seen {}, last seen {} (UTC).",
+        short_key(&key.key),
+        when(key.first_seen),
+        when(key.last_seen)
     )
 }
 
@@ -548,6 +572,16 @@ impl Connection {
             .map(|w| w.to_ascii_lowercase())
             .unwrap_or_default();
         let rest = &words[1.min(words.len())..];
+        if let Some(key) = self.line.as_mut().and_then(|io| io.removing.take()) {
+            // The line after "remove N" answers its question.
+            if matches!(first.as_str(), "yes" | "y") {
+                return self.remove_key_in_lines(key).await;
+            }
+            self.say(&format!("The key {} is kept.", short_key(&key)));
+            if matches!(first.as_str(), "no" | "n") {
+                return;
+            }
+        }
         match first.as_str() {
             "help" | "h" | "?" => {
                 for line in LOBBY_HELP {
@@ -722,6 +756,52 @@ impl Connection {
                     ));
                 }
             }
+            "keys" => {
+                self.read_my_keys().await;
+                self.lobby_said();
+                let Some(keys) = self.lists.keys.clone() else {
+                    return self.say("A guest has no keys kept here: connect with a key (ssh -i KEY NAME@host) to have an account.");
+                };
+                if keys.listed.is_empty() {
+                    return self.say("Your key has no account here yet: connect with a name (ssh NAME@host) to make one.");
+                }
+                self.say(&format!(
+                    "Your account has {}; remove and a number removes one:",
+                    catboard::text::count(keys.listed.len() as u64, "key", "keys")
+                ));
+                for (i, key) in keys.listed.iter().enumerate() {
+                    self.say(&key_sentence(i + 1, key, &keys));
+                }
+            }
+            "remove" => {
+                let number = rest
+                    .iter()
+                    .find(|w| !w.eq_ignore_ascii_case("key"))
+                    .and_then(|n| n.parse::<usize>().ok());
+                let Some(keys) = self.lists.keys.clone() else {
+                    return self.say("Type keys first, to hear your keys and their numbers.");
+                };
+                let Some(key) = number
+                    .and_then(|n| n.checked_sub(1))
+                    .and_then(|i| keys.listed.get(i))
+                else {
+                    return self.say(&format!(
+                        "Remove which key? Type remove and its number, from 1 to {}; keys lists them.",
+                        keys.listed.len()
+                    ));
+                };
+                if key.first || key.key == keys.connected {
+                    // Not asked: the server says why it is kept.
+                    return self.remove_key_in_lines(key.key.clone()).await;
+                }
+                self.say(&format!(
+                    "Remove the key {} from your account? It will log in as a stranger. Type yes to remove it; anything else keeps it.",
+                    short_key(&key.key)
+                ));
+                if let Some(io) = &mut self.line {
+                    io.removing = Some(key.key.clone());
+                }
+            }
             "link" => {
                 let said = match self.shared.link_code(&self.who) {
                     Ok(code) => format!(
@@ -741,7 +821,8 @@ impl Connection {
             _ => {
                 const WORDS: &[&str] = &[
                     "help", "tables", "join", "watch", "new", "computer", "pair", "cancel",
-                    "recent", "mine", "review", "analyse", "leaders", "link", "screen", "quit",
+                    "recent", "mine", "review", "analyse", "leaders", "keys", "remove", "link",
+                    "screen", "quit",
                 ];
                 let guess = catboard::text::nearest(&first, WORDS.iter().copied())
                     .map(|w| format!("; did you mean {w}?"))
@@ -752,6 +833,15 @@ impl Connection {
                 ));
             }
         }
+    }
+
+    /// Key `key` removed from the account (or the server's sentence why
+    /// not), said; the list of keys is read anew.
+    async fn remove_key_in_lines(&mut self, key: String) {
+        let who = self.who.clone();
+        let said = blocking(&self.shared, move |s| s.remove_key(&who, &key)).await;
+        self.read_my_keys().await;
+        self.say(&said.unwrap_or_else(|e| e));
     }
 
     /// A table made for two people from the line mode, and sat at.

@@ -29,15 +29,18 @@ enum Spot {
     Table,
     /// The setup form of a new table.
     Setup,
+    /// The page of the account's keys.
+    Keys,
 }
 
-const SPOTS: [Spot; 6] = [
+const SPOTS: [Spot; 7] = [
     Spot::Tables,
     Spot::Pairing,
     Spot::KeyCode,
     Spot::Archive,
     Spot::Table,
     Spot::Setup,
+    Spot::Keys,
 ];
 
 fn key(k: Key) -> Incoming {
@@ -88,6 +91,13 @@ async fn at(shared: &Arc<Shared>, id: u64, spot: Spot) -> Connection {
         Spot::Setup => {
             conn.input(key(Key::Char('c')), area).await;
             assert!(matches!(conn.place, Place::Creating(..)), "the form");
+        }
+        Spot::Keys => {
+            conn.input(key(Key::Char('a')), area).await;
+            assert!(
+                matches!(&conn.place, Place::Lobby(l) if l.page() == Page::Keys),
+                "the keys"
+            );
         }
     }
     conn
@@ -215,7 +225,10 @@ fn q_question_mark_and_ctrl_c_work_at_every_size() {
     let (_dir, shared) = shared();
     let mut id = 100;
     for spot in SPOTS {
-        let in_lobby = matches!(spot, Spot::Tables | Spot::Pairing | Spot::KeyCode);
+        let in_lobby = matches!(
+            spot,
+            Spot::Tables | Spot::Pairing | Spot::KeyCode | Spot::Keys
+        );
         let expected = [
             (
                 Key::Char('q'),

@@ -147,6 +147,16 @@ pub const MIGRATIONS: &[Step] = &[
     // 11: each archived game's analysis (`AnalysisRecord` as JSON), kept
     // once it is computed so a game is analysed once.
     Step::Sql("ALTER TABLE games ADD COLUMN analysis TEXT;"),
+    // 12: when each key last logged in, for the account's page of keys:
+    // a linked key's in its row, the account's first key's in the
+    // account's (a key from before counts as seen when it was added,
+    // the first key when its account was last seen).
+    Step::Sql(
+        "ALTER TABLE account_keys ADD COLUMN last_seen INTEGER NOT NULL DEFAULT 0;
+         UPDATE account_keys SET last_seen = added;
+         ALTER TABLE accounts ADD COLUMN key_seen INTEGER NOT NULL DEFAULT 0;
+         UPDATE accounts SET key_seen = last_seen;",
+    ),
 ];
 
 /// Takes `connection` from its schema version to `target`, a step a

@@ -26,9 +26,9 @@ mod tests;
 use super::json_tables::JsonTables;
 use super::log;
 use super::store::{
-    Account, ArchivedGame, ArchivedPlayer, Claim, Conflict, FinishedGame, GameLine, KeptMove,
-    NameClaim, Page, SeatsRecord, Standing, Store, StoreError, StoredTable, rate, rated_identities,
-    with_moves,
+    Account, AccountKey, ArchivedGame, ArchivedPlayer, Claim, Conflict, FinishedGame, GameLine,
+    KEY_SEEN_GRAIN, KeptMove, NameClaim, Page, SeatsRecord, Standing, Store, StoreError,
+    StoredTable, rate, rated_identities, with_moves,
 };
 use crate::session::save::SavedGame;
 use catboard::analysis::AnalysisRecord;
@@ -866,7 +866,7 @@ impl Store for Database {
             .optional()?)
     }
 
-    fn link_key(&self, key: &str, identity: &str) -> Result<(), StoreError> {
+    fn link_key(&self, key: &str, identity: &str, now: u64) -> Result<(), StoreError> {
         self.write(|tx| {
             if has_account(tx, key)? {
                 return Err(Conflict::KeyHasAccount.into());
@@ -883,8 +883,8 @@ impl Store for Database {
                 return Err(Conflict::NoAccount.into());
             }
             tx.execute(
-                "INSERT INTO account_keys (key, identity, added) VALUES (?1, ?2, ?3)",
-                params![key, identity, as_i64(now_secs())],
+                "INSERT INTO account_keys (key, identity, added, last_seen) VALUES (?1, ?2, ?3, ?3)",
+                params![key, identity, as_i64(now)],
             )?;
             Ok(())
         })
@@ -896,6 +896,95 @@ impl Store for Database {
                 "DELETE FROM account_keys WHERE key = ?1 AND identity = ?2",
                 params![key, identity],
             )? > 0)
+        })
+    }
+
+    fn keys(&self, identity: &str, most: usize) -> Result<Vec<AccountKey>, StoreError> {
+        let connection = self.connection();
+        let first = connection
+            .query_row(
+                "SELECT first_seen, max(key_seen, first_seen) FROM accounts WHERE identity = ?1",
+                [identity],
+                |r| {
+                    Ok(AccountKey {
+                        key: identity.to_string(),
+                        first_seen: as_u64(r.get(0)?),
+                        last_seen: as_u64(r.get(1)?),
+                        first: true,
+                    })
+                },
+            )
+            .optional()?;
+        let Some(first) = first.filter(|_| most > 0) else {
+            return Ok(Vec::new());
+        };
+        let mut keys = vec![first];
+        let linked = connection
+            .prepare(
+                "SELECT key, added, last_seen FROM account_keys WHERE identity = ?1
+                 ORDER BY added, key LIMIT ?2",
+            )?
+            .query_map(params![identity, count_of(most - 1)], |r| {
+                Ok(AccountKey {
+                    key: r.get(0)?,
+                    first_seen: as_u64(r.get(1)?),
+                    last_seen: as_u64(r.get(2)?),
+                    first: false,
+                })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        keys.extend(linked);
+        Ok(keys)
+    }
+
+    fn key_seen(&self, key: &str, identity: &str, now: u64) -> Result<(), StoreError> {
+        // Most logins come within a minute of the sight kept, or are
+        // not by a key of the account: answered without the write lock.
+        let kept: Option<i64> = {
+            let connection = self.connection();
+            if key == identity {
+                connection
+                    .query_row(
+                        "SELECT key_seen FROM accounts WHERE identity = ?1",
+                        [identity],
+                        |r| r.get(0),
+                    )
+                    .optional()?
+            } else {
+                connection
+                    .query_row(
+                        "SELECT last_seen FROM account_keys WHERE identity = ?1 AND key = ?2",
+                        [identity, key],
+                        |r| r.get(0),
+                    )
+                    .optional()?
+            }
+        };
+        let Some(kept) = kept else {
+            return Ok(());
+        };
+        if as_u64(kept).saturating_add(KEY_SEEN_GRAIN) > now {
+            return Ok(());
+        }
+        self.write(|tx| {
+            if key == identity {
+                tx.execute(
+                    "UPDATE accounts SET key_seen = max(key_seen, ?2), last_seen = max(last_seen, ?2)
+                     WHERE identity = ?1",
+                    params![identity, as_i64(now)],
+                )?;
+            } else {
+                tx.execute(
+                    "UPDATE account_keys SET last_seen = max(last_seen, ?3)
+                     WHERE identity = ?1 AND key = ?2",
+                    params![identity, key, as_i64(now)],
+                )?;
+                tx.execute(
+                    "UPDATE accounts SET last_seen = max(last_seen, ?2) WHERE identity = ?1",
+                    params![identity, as_i64(now)],
+                )?;
+            }
+            Ok(())
         })
     }
 

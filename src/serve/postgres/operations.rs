@@ -7,9 +7,9 @@ use crate::serve::database::{SEEN_GRAIN, codes, now_secs};
 use crate::serve::log;
 use crate::serve::names;
 use crate::serve::store::{
-    Account, ArchivedGame, ArchivedPlayer, Claim, Conflict, FinishedGame, GameLine, KeptMove,
-    NameClaim, Page, SeatsRecord, Standing, Store, StoreError, StoredTable, rate, rated_identities,
-    with_moves,
+    Account, AccountKey, ArchivedGame, ArchivedPlayer, Claim, Conflict, FinishedGame, GameLine,
+    KeptMove, NameClaim, Page, SeatsRecord, Standing, Store, StoreError, StoredTable, rate,
+    rated_identities, with_moves,
 };
 use crate::session::save::SavedGame;
 use catboard::rating::Rating;
@@ -727,8 +727,8 @@ impl Store for Postgres {
         })
     }
 
-    fn link_key(&self, key: &str, identity: &str) -> Result<(), StoreError> {
-        let now = as_i64(now_secs());
+    fn link_key(&self, key: &str, identity: &str, now: u64) -> Result<(), StoreError> {
+        let now = as_i64(now);
         self.write(async |tx| {
             hold(tx, Serial::Accounts).await?;
             if has_account(tx, key).await? {
@@ -744,7 +744,7 @@ impl Store for Postgres {
                 return Err(Conflict::NoAccount.into());
             }
             tx.execute(
-                "INSERT INTO account_keys (key, identity, added) VALUES ($1, $2, $3)",
+                "INSERT INTO account_keys (key, identity, added, last_seen) VALUES ($1, $2, $3, $3)",
                 &[&key, &identity, &now],
             )
             .await?;
@@ -761,6 +761,72 @@ impl Store for Postgres {
                 )
                 .await?
                 > 0)
+        })
+    }
+
+    fn keys(&self, identity: &str, most: usize) -> Result<Vec<AccountKey>, StoreError> {
+        let linked = as_i64(most.saturating_sub(1) as u64);
+        self.read(async |tx| {
+            let Some(first) = tx
+                .query_opt(
+                    "SELECT first_seen, greatest(key_seen, first_seen) FROM accounts WHERE identity = $1",
+                    &[&identity],
+                )
+                .await?
+                .filter(|_| most > 0)
+            else {
+                return Ok(Vec::new());
+            };
+            let mut keys = vec![AccountKey {
+                key: identity.to_string(),
+                first_seen: as_u64(first.try_get(0)?),
+                last_seen: as_u64(first.try_get(1)?),
+                first: true,
+            }];
+            for row in tx
+                .query(
+                    "SELECT key, added, last_seen FROM account_keys WHERE identity = $1
+                     ORDER BY added, key LIMIT $2",
+                    &[&identity, &linked],
+                )
+                .await?
+            {
+                keys.push(AccountKey {
+                    key: row.try_get(0)?,
+                    first_seen: as_u64(row.try_get(1)?),
+                    last_seen: as_u64(row.try_get(2)?),
+                    first: false,
+                });
+            }
+            Ok(keys)
+        })
+    }
+
+    fn key_seen(&self, key: &str, identity: &str, now: u64) -> Result<(), StoreError> {
+        let now = as_i64(now);
+        self.write(async |tx| {
+            let ours = if key == identity {
+                tx.execute(
+                    "UPDATE accounts SET key_seen = greatest(key_seen, $2) WHERE identity = $1",
+                    &[&identity, &now],
+                )
+                .await?
+            } else {
+                tx.execute(
+                    "UPDATE account_keys SET last_seen = greatest(last_seen, $3)
+                     WHERE identity = $1 AND key = $2",
+                    &[&identity, &key, &now],
+                )
+                .await?
+            };
+            if ours > 0 {
+                tx.execute(
+                    "UPDATE accounts SET last_seen = greatest(last_seen, $2) WHERE identity = $1",
+                    &[&identity, &now],
+                )
+                .await?;
+            }
+            Ok(())
         })
     }
 

@@ -92,6 +92,13 @@ pub const STEPS: &[&str] = &[
     // 2 (SQLite's 11): each archived game's analysis (`AnalysisRecord`
     // as JSON), kept once it is computed so a game is analysed once.
     "ALTER TABLE games ADD COLUMN analysis TEXT;",
+    // 3 (SQLite's 12): when each key last logged in, for the account's
+    // page of keys: a linked key's in its row, the first key's in its
+    // account's.
+    "ALTER TABLE account_keys ADD COLUMN last_seen BIGINT NOT NULL DEFAULT 0;
+     UPDATE account_keys SET last_seen = added;
+     ALTER TABLE accounts ADD COLUMN key_seen BIGINT NOT NULL DEFAULT 0;
+     UPDATE accounts SET key_seen = last_seen;",
 ];
 
 /// What one migration transaction found.

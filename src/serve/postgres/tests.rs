@@ -34,7 +34,9 @@ fn fill(store: &dyn Store) {
     for (name, key) in [("ann", "key:ann"), ("bob", "key:bob"), ("cy", "key:cy")] {
         assert_eq!(store.claim_name(&claim(name, key)), Ok(Claim::Claimed));
     }
-    store.link_key("key:ann-laptop", "key:ann").expect("linked");
+    store
+        .link_key("key:ann-laptop", "key:ann", 7)
+        .expect("linked");
     let games = [
         finished(Some("key:ann"), Some("key:bob"), true),
         finished(Some("key:bob"), Some("key:ann"), true),

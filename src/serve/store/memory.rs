@@ -4,8 +4,9 @@
 //! and changes after, under one lock, so it is one transaction.
 
 use super::{
-    Account, ArchivedGame, Claim, Conflict, FinishedGame, GameLine, KeptMove, NameClaim, Page,
-    SeatsRecord, Standing, Store, StoreError, StoredTable, rate, rated_identities, with_moves,
+    Account, AccountKey, ArchivedGame, Claim, Conflict, FinishedGame, GameLine, KeptMove,
+    NameClaim, Page, SeatsRecord, Standing, Store, StoreError, StoredTable, rate, rated_identities,
+    with_moves,
 };
 use crate::session::save::SavedGame;
 use catboard::analysis::AnalysisRecord;
@@ -45,6 +46,9 @@ struct State {
     seen: BTreeMap<String, u64>,
     /// Each key linked, and its account.
     keys: BTreeMap<String, String>,
+    /// Each key's first and last sight: a linked key's, and an
+    /// account's first key's.
+    sights: BTreeMap<String, (u64, u64)>,
     /// Each account's rating in each variant, and its rated games.
     ratings: BTreeMap<(String, String), (Rating, u64)>,
     /// The archive: game `n` at `n - 1`.
@@ -380,7 +384,7 @@ impl Store for MemoryStore {
         Ok(self.state().keys.get(key).cloned())
     }
 
-    fn link_key(&self, key: &str, identity: &str) -> Result<(), StoreError> {
+    fn link_key(&self, key: &str, identity: &str, now: u64) -> Result<(), StoreError> {
         let mut state = self.state();
         let conflict = if state.accounts.contains_key(key) {
             Some(Conflict::KeyHasAccount)
@@ -395,6 +399,7 @@ impl Store for MemoryStore {
             return Err(conflict.into());
         }
         state.keys.insert(key.to_string(), identity.to_string());
+        state.sights.insert(key.to_string(), (now, now));
         Ok(())
     }
 
@@ -404,7 +409,54 @@ impl Store for MemoryStore {
             return Ok(false);
         }
         state.keys.remove(key);
+        state.sights.remove(key);
         Ok(true)
+    }
+
+    fn keys(&self, identity: &str, most: usize) -> Result<Vec<AccountKey>, StoreError> {
+        let state = self.state();
+        let Some(account) = state.accounts.get(identity).filter(|_| most > 0) else {
+            return Ok(Vec::new());
+        };
+        let sight = |key: &str, or: u64| state.sights.get(key).map_or(or, |s| s.1);
+        let mut keys = vec![AccountKey {
+            key: identity.to_string(),
+            first_seen: account.first_seen,
+            last_seen: sight(identity, account.first_seen),
+            first: true,
+        }];
+        let mut linked: Vec<AccountKey> = state
+            .keys
+            .iter()
+            .filter(|(_, of)| *of == identity)
+            .map(|(key, _)| {
+                let (first_seen, last_seen) = state.sights.get(key).copied().unwrap_or_default();
+                AccountKey {
+                    key: key.clone(),
+                    first_seen,
+                    last_seen,
+                    first: false,
+                }
+            })
+            .collect();
+        linked.sort_by(|a, b| (a.first_seen, &a.key).cmp(&(b.first_seen, &b.key)));
+        keys.extend(linked.into_iter().take(most - 1));
+        Ok(keys)
+    }
+
+    fn key_seen(&self, key: &str, identity: &str, now: u64) -> Result<(), StoreError> {
+        let mut state = self.state();
+        let ours = if key == identity {
+            state.accounts.contains_key(identity)
+        } else {
+            state.keys.get(key).map(String::as_str) == Some(identity)
+        };
+        if ours {
+            let sight = state.sights.entry(key.to_string()).or_insert((now, now));
+            sight.1 = sight.1.max(now);
+            state.saw(identity, now);
+        }
+        Ok(())
     }
 
     fn reserve_guests(&self, count: u64) -> Result<u64, StoreError> {

@@ -242,6 +242,27 @@ pub struct Account {
     pub games: u64,
 }
 
+/// One key of an account, as the lobby's page of keys lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AccountKey {
+    /// The key (`key:SHA256:…`).
+    pub key: String,
+    /// When it first came (the account's first key) or was added, in
+    /// seconds since 1970.
+    pub first_seen: u64,
+    /// When it last logged in, in seconds since 1970 (to the minute:
+    /// a store may leave a sight less than [`KEY_SEEN_GRAIN`] newer
+    /// than the one kept unwritten).
+    pub last_seen: u64,
+    /// Whether it is the key the account was made with, whose
+    /// fingerprint is the account's identity: it cannot be removed.
+    pub first: bool,
+}
+
+/// How much newer than the sight kept a key's login must be to be
+/// written again (seconds), so a login usually only reads.
+pub const KEY_SEEN_GRAIN: u64 = 60;
+
 /// What the server keeps. Every method is one transaction: done whole
 /// when it returns `Ok`, not at all when it fails.
 pub trait Store: Send + Sync + std::fmt::Debug {
@@ -313,16 +334,24 @@ pub trait Store: Send + Sync + std::fmt::Debug {
     fn account(&self, identity: &str) -> Result<Option<Account>, StoreError>;
     /// The account (its identity) key `key` was linked to, if any.
     fn account_of_key(&self, key: &str) -> Result<Option<String>, StoreError>;
-    /// Links key `key` to account `identity`: from then on the key logs in
-    /// as that account. [`Conflict::KeyHasAccount`] for a key with an
+    /// Links key `key` to account `identity` at `now` (seconds since
+    /// 1970, its first and last sight): from then on the key logs in as
+    /// that account. [`Conflict::KeyHasAccount`] for a key with an
     /// account of its own, [`Conflict::KeyLinked`] for one linked already,
     /// [`Conflict::NoAccount`] when there is no account `identity`.
-    fn link_key(&self, key: &str, identity: &str) -> Result<(), StoreError>;
-    /// Unlinks key `key` from account `identity`; whether it was linked.
-    /// (The store test suite holds every store to it; the lobby's list of
-    /// an account's keys is to call it.)
-    #[cfg_attr(not(test), expect(dead_code, reason = "no screen removes a key yet"))]
+    fn link_key(&self, key: &str, identity: &str, now: u64) -> Result<(), StoreError>;
+    /// Unlinks key `key` from account `identity`; whether it was linked
+    /// (the account's first key is never linked, so never unlinked).
     fn unlink_key(&self, key: &str, identity: &str) -> Result<bool, StoreError>;
+    /// The keys of account `identity`, at most `most`: the key it was
+    /// made with first, then those linked to it in the order they were
+    /// added. Nothing for an account not kept.
+    fn keys(&self, identity: &str, most: usize) -> Result<Vec<AccountKey>, StoreError>;
+    /// Key `key` logged in to account `identity` (its own key, or one
+    /// linked to it) at `now`: the key's last sight and the account's
+    /// (which keeps its names from lapsing) are now, when later than
+    /// the ones kept. Nothing for a key that is neither.
+    fn key_seen(&self, key: &str, identity: &str, now: u64) -> Result<(), StoreError>;
     /// Sets `count` guest numbers aside, never given before; the first
     /// of them (1 on a new server).
     fn reserve_guests(&self, count: u64) -> Result<u64, StoreError>;

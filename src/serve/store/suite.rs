@@ -34,6 +34,7 @@ macro_rules! store_suite {
             a_name_is_claimed_once_and_bounded,
             an_unused_name_lapses_and_a_used_one_is_kept,
             keys_are_linked_and_unlinked_with_conflicts_named,
+            an_accounts_keys_are_listed_with_their_sights,
             guest_numbers_are_never_set_aside_twice,
             an_archived_games_analysis_is_kept_and_replaced,
         );
@@ -636,19 +637,19 @@ pub fn keys_are_linked_and_unlinked_with_conflicts_named(store: Subject) {
     store.claim_name(&claim("ann", "key:A")).expect("claimed");
     store.claim_name(&claim("bob", "key:B")).expect("claimed");
     assert_eq!(store.account_of_key("key:A2"), Ok(None));
-    store.link_key("key:A2", "key:A").expect("linked");
+    store.link_key("key:A2", "key:A", 5).expect("linked");
     assert_eq!(store.account_of_key("key:A2"), Ok(Some("key:A".into())));
     let conflict = |c| Err(StoreError::Conflict(c));
     assert_eq!(
-        store.link_key("key:A2", "key:B"),
+        store.link_key("key:A2", "key:B", 5),
         conflict(Conflict::KeyLinked)
     );
     assert_eq!(
-        store.link_key("key:B", "key:A"),
+        store.link_key("key:B", "key:A", 5),
         conflict(Conflict::KeyHasAccount)
     );
     assert_eq!(
-        store.link_key("key:C", "key:nobody"),
+        store.link_key("key:C", "key:nobody", 5),
         conflict(Conflict::NoAccount)
     );
     assert_eq!(store.account_of_key("key:C"), Ok(None));
@@ -661,6 +662,71 @@ pub fn keys_are_linked_and_unlinked_with_conflicts_named(store: Subject) {
     assert_eq!(store.unlink_key("key:A2", "key:A"), Ok(true));
     assert_eq!(store.account_of_key("key:A2"), Ok(None));
     assert_eq!(store.unlink_key("key:A2", "key:A"), Ok(false), "once");
+}
+
+/// An account's keys are listed, its first key first, each with when
+/// it was first and last seen; a login by a key of the account is a
+/// sight of the key and of the account (its names do not lapse), a
+/// login by any other key changes nothing.
+pub fn an_accounts_keys_are_listed_with_their_sights(store: Subject) {
+    let t0 = claim("", "").now;
+    let lapse = claim("", "").lapse;
+    store.claim_name(&claim("ann", "key:A")).expect("claimed");
+    store.claim_name(&claim("bob", "key:B")).expect("claimed");
+    store.link_key("key:A3", "key:A", t0 + 20).expect("linked");
+    store.link_key("key:A2", "key:A", t0 + 10).expect("linked");
+    let sights = |identity: &str| -> Vec<(String, u64, u64, bool)> {
+        store
+            .keys(identity, 10)
+            .expect("read")
+            .into_iter()
+            .map(|k| (k.key, k.first_seen, k.last_seen, k.first))
+            .collect()
+    };
+    let row = |key: &str, first: u64, last: u64, own: bool| (key.to_string(), first, last, own);
+    assert_eq!(
+        sights("key:A"),
+        [
+            row("key:A", t0, t0, true),
+            row("key:A2", t0 + 10, t0 + 10, false),
+            row("key:A3", t0 + 20, t0 + 20, false),
+        ]
+    );
+    assert_eq!(store.keys("key:A", 2).expect("read").len(), 2, "at most");
+    assert_eq!(store.keys("key:nobody", 10), Ok(Vec::new()));
+    // Ann logs in with her second key near the end of the lapse; Bob
+    // does not; a stranger's key and Bob's own change nothing of Ann's.
+    let late = t0 + lapse - 10;
+    store.key_seen("key:A2", "key:A", late).expect("seen");
+    store.key_seen("key:X", "key:A", late + 5).expect("nothing");
+    store.key_seen("key:B", "key:A", late + 5).expect("nothing");
+    store
+        .key_seen("key:A2", "key:A", t0)
+        .expect("an older sight");
+    assert_eq!(
+        sights("key:A"),
+        [
+            row("key:A", t0, t0, true),
+            row("key:A2", t0 + 10, late, false),
+            row("key:A3", t0 + 20, t0 + 20, false),
+        ]
+    );
+    let after = NameClaim {
+        now: t0 + lapse + 1,
+        ..claim("ann", "key:D")
+    };
+    assert_eq!(store.claim_name(&after), Ok(Claim::Taken), "ann was seen");
+    let bobs = NameClaim {
+        now: t0 + lapse + 1,
+        ..claim("bob", "key:D")
+    };
+    assert_eq!(store.claim_name(&bobs), Ok(Claim::Claimed), "bob was not");
+    // The first key's own login.
+    store.key_seen("key:A", "key:A", late).expect("seen");
+    assert_eq!(sights("key:A")[0], row("key:A", t0, late, true));
+    // A key removed is listed no more.
+    assert_eq!(store.unlink_key("key:A2", "key:A"), Ok(true));
+    assert_eq!(sights("key:A").len(), 2);
 }
 
 /// Guest numbers are set aside in blocks, from 1, never twice.

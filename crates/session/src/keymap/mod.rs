@@ -39,6 +39,8 @@ pub enum Context {
     QuickGame,
     /// The wait for a quick game.
     QuickWait,
+    /// The lobby's page of the account's keys.
+    LobbyKeys,
     /// Solving puzzles.
     Puzzle,
 }
@@ -63,6 +65,7 @@ impl Context {
             Context::LobbyLeaders => "Lobby: the leaderboards",
             Context::QuickGame => "Quick game",
             Context::QuickWait => "Waiting for a quick game",
+            Context::LobbyKeys => "Lobby: your keys",
             Context::Puzzle => "Puzzles",
         }
     }
@@ -75,7 +78,8 @@ impl Context {
             | Context::LobbyGames
             | Context::LobbyLeaders
             | Context::QuickGame
-            | Context::QuickWait => Some(Context::Lobby),
+            | Context::QuickWait
+            | Context::LobbyKeys => Some(Context::Lobby),
             Context::Analysing => Some(Context::Review),
             _ => None,
         }
@@ -746,6 +750,12 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind(
         C::Lobby,
+        &[Key::Char('a')],
+        Action::Lobby(LobbyStep::Go(LobbyPage::Keys)),
+        "your keys: each first and last seen; remove one",
+    ),
+    bind(
+        C::Lobby,
         &[Key::Char('L')],
         Action::Lobby(LobbyStep::Lines),
         "go on in lines, for a screen reader",
@@ -961,6 +971,42 @@ pub static KEYMAP: &[Binding] = &[
         "the tables",
     ),
     bind(
+        C::LobbyKeys,
+        &[Key::Up, Key::Char('k')],
+        Action::Lobby(LobbyStep::Up),
+        "the key above",
+    ),
+    bind(
+        C::LobbyKeys,
+        &[Key::Down, Key::Char('j')],
+        Action::Lobby(LobbyStep::Down),
+        "the key below",
+    ),
+    bind(
+        C::LobbyKeys,
+        &[Key::Home, Key::Char('g')],
+        Action::Lobby(LobbyStep::Top),
+        "the first",
+    ),
+    bind(
+        C::LobbyKeys,
+        &[Key::Char('x'), Key::Char('d')],
+        Action::Lobby(LobbyStep::RemoveKey),
+        "remove the key highlighted (you are asked first; never the one you are connected with)",
+    ),
+    bind(
+        C::LobbyKeys,
+        &[Key::Char('K')],
+        Action::Lobby(LobbyStep::AddKey),
+        "a code to add another key to your account",
+    ),
+    bind(
+        C::LobbyKeys,
+        &[Key::Esc],
+        Action::Lobby(LobbyStep::Back),
+        "the tables",
+    ),
+    bind(
         C::QuickWait,
         &[Key::Esc, Key::Backspace],
         Action::Lobby(LobbyStep::Back),
@@ -1154,8 +1200,8 @@ pub static HINTS: &[Hint] = &[
     ),
     hint(
         C::LobbyTables,
-        &[Action::Lobby(LobbyStep::AddKey)],
-        "add a key",
+        &[Action::Lobby(LobbyStep::Go(LobbyPage::Keys))],
+        "your keys",
         9,
     ),
     hint(
@@ -1289,6 +1335,31 @@ pub static HINTS: &[Hint] = &[
         9,
     ),
     hint(C::QuickWait, &[Action::Quit], "leave", 9),
+    hint(
+        C::LobbyKeys,
+        &[Action::Lobby(LobbyStep::Up), Action::Lobby(LobbyStep::Down)],
+        "choose",
+        9,
+    ),
+    hint(
+        C::LobbyKeys,
+        &[Action::Lobby(LobbyStep::RemoveKey)],
+        "remove",
+        9,
+    ),
+    hint(
+        C::LobbyKeys,
+        &[Action::Lobby(LobbyStep::AddKey)],
+        "add a key",
+        9,
+    ),
+    hint(
+        C::LobbyKeys,
+        &[Action::Lobby(LobbyStep::Go(LobbyPage::Tables))],
+        "tables",
+        9,
+    ),
+    hint(C::LobbyKeys, &[Action::Quit], "leave", 9),
 ];
 
 /// The hints of `context` that apply in `state`, as (text, priority): the

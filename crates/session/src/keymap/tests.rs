@@ -212,11 +212,15 @@ fn refused_actions_leave_the_hint_line_and_the_help() {
 fn the_lobbys_key_lines_are_made_from_the_keymap() {
     assert_eq!(
         key_line(C::LobbyTables, true),
-        "Up/Down · Enter join · w watch · c new · p quick game · r/m/l games · K add a key · L lines (screen reader) · S reader view · q leave"
+        "Up/Down · Enter join · w watch · c new · p quick game · r/m/l games · a your keys · L lines (screen reader) · S reader view · q leave"
     );
     assert_eq!(
         key_line(C::QuickWait, true),
         "Esc stop waiting · t/r/m/l other pages (the wait goes on) · q leave"
+    );
+    assert_eq!(
+        key_line(C::LobbyKeys, true),
+        "Up/Down choose · x remove · K add a key · t tables · q leave"
     );
     let lobby = [
         C::LobbyTables,
@@ -224,6 +228,7 @@ fn the_lobbys_key_lines_are_made_from_the_keymap() {
         C::LobbyLeaders,
         C::QuickGame,
         C::QuickWait,
+        C::LobbyKeys,
     ];
     for context in lobby {
         // Every hint names keys the page answers, its own or the lobby's.
