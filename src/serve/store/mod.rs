@@ -3,8 +3,9 @@
 //! (archived and rated together), claim a name, link or unlink a key,
 //! set guest numbers aside, and read the archive and the leaderboards a
 //! page at a time. The hub knows only [`Store`]; [`super::database`]
-//! keeps it all in SQLite, and [`memory`] (for the tests) in memory, and
-//! one test suite ([`suite`]) holds both to the same behaviour.
+//! keeps it all in SQLite, [`super::postgres`] in PostgreSQL, and
+//! [`memory`] (for the tests) in memory, and one test suite ([`suite`])
+//! holds all three to the same behaviour.
 //!
 //! Each method is one transaction inside the store, done whole or not
 //! at all, and says what went wrong as a [`StoreError`], never in a
