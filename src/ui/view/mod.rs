@@ -127,6 +127,7 @@ pub fn help_state(app: &App) -> HelpState {
             unsaved: p.save_path.is_none(),
             shared: app.kept_elsewhere,
             refused: app.refused,
+            sphere: p.table.variant().layout() == Layout::Sphere,
         },
         Screen::Setup(_) => HelpState {
             refused: app.refused,
@@ -248,7 +249,10 @@ pub fn drawn_cell(
             } else {
                 sphere::layout(p, body)?
             };
-            Some((parts.globe.cell_area(geo, cell), parts.globe.used()))
+            Some((
+                parts.globe.as_ref().and_then(|g| g.cell_area(geo, cell)),
+                parts.board(),
+            ))
         }
         Layout::Grid => {
             let (size, board, _) = board_layout(p, body)?;

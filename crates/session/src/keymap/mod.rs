@@ -154,6 +154,10 @@ pub enum When {
     ComputerPlays,
     /// At a table of `catboard serve`.
     Shared,
+    /// On the sphere (Polar chess): the globe and its list of cells.
+    Sphere,
+    /// On a board of files and ranks.
+    Grid,
 }
 
 /// Degrees one press of `<` or `>` turns the sphere's globe: a small
@@ -188,6 +192,8 @@ pub struct HelpState {
     pub shared: bool,
     /// The actions not offered here.
     pub refused: &'static [Refusal],
+    /// The board is the sphere (its globe and list), not a grid.
+    pub sphere: bool,
 }
 
 /// What the help says of quitting when the game is not being saved.
@@ -204,6 +210,8 @@ impl HelpState {
             When::CanPass => self.can_pass,
             When::ComputerPlays => self.computer_plays,
             When::Shared => self.shared,
+            When::Sphere => self.sphere,
+            When::Grid => !self.sphere,
         }
     }
 
@@ -334,17 +342,19 @@ pub static KEYMAP: &[Binding] = &[
         Action::Flip,
         "turn board (sphere: globe) round",
     ),
-    bind(
+    bind_when(
         C::Board,
         &[Key::Char('<')],
         Action::Rotate(-ROTATE_STEP),
-        "sphere: turn the globe west",
+        "turn the globe west",
+        When::Sphere,
     ),
-    bind(
+    bind_when(
         C::Board,
         &[Key::Char('>')],
         Action::Rotate(ROTATE_STEP),
-        "sphere: turn the globe east",
+        "turn the globe east",
+        When::Sphere,
     ),
     bind(
         C::Board,
@@ -352,11 +362,19 @@ pub static KEYMAP: &[Binding] = &[
         Action::NewGame,
         "new game (asks)",
     ),
-    bind(
+    bind_when(
         C::Board,
         &[Key::Char('c')],
         Action::ToggleCellList,
         "cell list: the cursor's cell and neighbours",
+        When::Grid,
+    ),
+    bind_when(
+        C::Board,
+        &[Key::Char('c')],
+        Action::ToggleCellList,
+        "the globe or the list of cells larger (one alone where both do not fit)",
+        When::Sphere,
     ),
     bind(
         C::Board,

@@ -67,6 +67,7 @@ fn the_hint_line_names_the_keymaps_keys() {
         unsaved: false,
         shared: false,
         refused: &[],
+        sphere: false,
     };
     let board = shown(C::Board, true, passing);
     assert_eq!(board[0], "Left/Down/Up/Right/hjkl move");
@@ -83,6 +84,7 @@ fn the_help_lists_every_binding_of_its_contexts() {
         unsaved: false,
         shared: false,
         refused: &[],
+        sphere: false,
     };
     let sections = help_sections(&[C::Board], false, everything);
     let quit = |state| {
@@ -108,13 +110,44 @@ fn the_help_lists_every_binding_of_its_contexts() {
         Some(QUIT_SHARED),
         "a server's table is left, not saved here"
     );
-    let board = KEYMAP.iter().filter(|b| b.context == C::Board).count();
+    // A grid's help leaves out the sphere's keys, the sphere's the grid's.
+    let of_board = |when: When| {
+        KEYMAP
+            .iter()
+            .filter(|b| b.context == C::Board && b.when == when)
+            .count()
+    };
+    let board = KEYMAP.iter().filter(|b| b.context == C::Board).count() - of_board(When::Sphere);
     assert_eq!(sections[0].1.len(), board - 1, "all but the claim of a win");
     let at_server = help_sections(&[C::Board], false, shared);
     assert_eq!(at_server[0].1.len(), board, "a shared table's claim too");
     assert!(at_server[0].1.iter().any(|(k, _)| k == "W"));
     let plain = help_sections(&[C::Board], false, HelpState::default());
     assert_eq!(plain[0].1.len(), board - 3, "no pass, no pause, no claim");
+    assert!(!plain[0].1.iter().any(|(_, h)| h.contains("globe west")));
+    let sphere = HelpState {
+        sphere: true,
+        ..HelpState::default()
+    };
+    let on_sphere = &help_sections(&[C::Board], false, sphere)[0].1;
+    assert_eq!(
+        on_sphere.len(),
+        board - 3 - of_board(When::Grid) + of_board(When::Sphere)
+    );
+    assert!(
+        on_sphere
+            .iter()
+            .any(|(k, h)| k == "<" && h.contains("globe"))
+    );
+    let c_keys: Vec<&str> = on_sphere
+        .iter()
+        .filter(|(k, _)| k == "c")
+        .map(|(_, h)| *h)
+        .collect();
+    assert!(
+        c_keys.len() == 1 && c_keys[0].contains("list of cells"),
+        "{c_keys:?}"
+    );
     assert!(!plain[0].1.iter().any(|(k, _)| k == "p"));
     assert!(
         sections[0]
