@@ -127,12 +127,12 @@ fn keep_analysis(
     start: &AnyGame,
     moves: &[Move],
 ) -> Result<(), String> {
-    let mut saved = SaveStore::read(path)?;
+    let mut saved = SaveStore::load(path)?;
     if saved.moves != table.saved().moves {
         return Ok(());
     }
     saved.analysis = Some(AnalysisRecord::of(analysis, start, moves));
-    SaveStore::write(path, &saved)
+    Ok(SaveStore::write(path, &saved)?)
 }
 
 /// The progress line: `Analysing: [######....] 12/81 positions, about 14 s left`.

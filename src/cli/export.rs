@@ -52,7 +52,7 @@ pub fn saved_table(
         Some(path) => path.clone(),
         None => last_saved(saves, verb)?,
     };
-    let saved = SaveStore::read(&path)?;
+    let saved = SaveStore::load(&path)?;
     let table = TableGame::from_saved(&saved).map_err(|e| {
         format!(
             "The saved game {} cannot be replayed: {}.",

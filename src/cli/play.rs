@@ -233,7 +233,7 @@ pub(crate) fn saves_of(
 ) -> (Option<SaveStore>, Option<String>) {
     let store = match &args.save_dir {
         Some(dir) => Ok(SaveStore::new(dir.clone())),
-        None => SaveStore::from_env(var),
+        None => SaveStore::from_env(var).map_err(|why| why.to_string()),
     };
     let store = store.and_then(|s| match s.folder_problem() {
         Some(why) => Err(why),
@@ -646,7 +646,7 @@ pub fn open(args: &OpenArgs) -> Result<(), String> {
                 Start::Setup(found.offer)
             }
             Err(e) => {
-                notice = join_notices(Some(e), notice);
+                notice = join_notices(Some(e.to_string()), notice);
                 Start::Setup(None)
             }
         }

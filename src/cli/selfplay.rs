@@ -236,7 +236,7 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
         v.parse::<Level>()
     })?;
     let models = per_seat(seats, &args.seat_models, "seat-model", |v| {
-        v.parse::<Model>()
+        v.parse::<Model>().map_err(|e| e.to_string())
     })?;
     let depths = per_seat(seats, &args.seat_depths, "seat-depth", |v| {
         v.trim()

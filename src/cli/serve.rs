@@ -19,6 +19,16 @@ pub struct ServeArgs {
     /// else ~/.local/share/catboard/serve).
     #[arg(long)]
     pub data: Option<PathBuf>,
+    /// Keep accounts, names, ratings, the archive and the tables in play
+    /// in this PostgreSQL database (postgres://user@host/name; the
+    /// password from $PGPASSWORD) instead of the SQLite file in the data
+    /// folder.
+    #[arg(long, value_name = "URL")]
+    pub database: Option<String>,
+    /// Move the data of a SQLite server (its catboard.db, the server
+    /// stopped) into the empty database given by --database, then stop.
+    #[arg(long, value_name = "FILE", requires = "database")]
+    pub import_sqlite: Option<PathBuf>,
     /// The most people in the game at once (logged in; connections still
     /// logging in are counted by --max-startups).
     #[arg(long, default_value_t = Limits::default().connections)]
@@ -106,10 +116,15 @@ fn start(args: &ServeArgs) -> Result<(), String> {
         Some(dir) => dir.clone(),
         None => default_data_dir()?,
     };
+    if let (Some(file), Some(url)) = (&args.import_sqlite, &args.database) {
+        crate::serve::say(&crate::serve::import_sqlite(url, file)?);
+        return Ok(());
+    }
     let max_think_ms = args.max_think_ms.max(1);
     run_server(ServeConfig {
         listen: args.listen,
         data,
+        database: args.database.clone(),
         limits: Limits {
             connections: args.max_connections,
             startups: args.max_startups,

@@ -427,7 +427,7 @@ fn choose_notation(app: &mut App, name: Option<&str>) -> String {
             app.voice = Voice::new(n);
             format!("The notation is now {}: {}.", n.id(), n.describe())
         }
-        Err(e) => e,
+        Err(e) => e.to_string(),
     }
 }
 

@@ -221,10 +221,12 @@ mod tests {
             !is_rated(&people, &[holder("key:a"), holder("key:a")], five),
             "one person both sides"
         );
+        // A computer's seat, even with a keyed holder, is not rated: every
+        // other clause holds here, so only the computer clause refuses it.
         let computer = [Player::Human, Player::Computer(catboard::ai::Level::Casual)];
         assert!(
-            !is_rated(&computer, &[holder("key:a"), None], five),
-            "a computer"
+            !is_rated(&computer, &keyed, five),
+            "a computer, though its seat has a keyed holder"
         );
     }
 

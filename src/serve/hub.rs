@@ -16,6 +16,8 @@ mod clocks;
 mod expiry_tests;
 mod offers;
 mod pairing;
+#[cfg(test)]
+mod rating_tests;
 mod rematch;
 #[cfg(test)]
 mod stranger_tests;

@@ -27,6 +27,7 @@ mod lobby;
 mod log;
 mod mailbox;
 mod names;
+mod postgres;
 mod quota;
 mod room;
 mod screen;
@@ -51,6 +52,22 @@ pub struct ServeConfig {
     pub data: PathBuf,
     /// Caps on connections, tables, input and searches.
     pub limits: Limits,
+    /// The PostgreSQL database to keep everything in
+    /// (`postgres://user@host/name`); `None`: the SQLite file in `data`.
+    pub database: Option<String>,
+}
+
+/// Moves the data of a SQLite server (its database `file`) into the
+/// empty PostgreSQL database at `url` (brought to its newest schema
+/// first): what was moved, in a sentence.
+pub fn import_sqlite(url: &str, file: &std::path::Path) -> Result<String, String> {
+    let store = postgres::Postgres::open(url)?;
+    let imported = store.import_sqlite(file)?;
+    Ok(format!(
+        "imported {} into the PostgreSQL database {} (rows: {imported})",
+        file.display(),
+        store.shown()
+    ))
 }
 
 /// Says `sentence` on standard error as the server's log does
@@ -89,7 +106,17 @@ async fn run(mut config: ServeConfig) -> Result<(), String> {
     // The host key first: one that others may read is refused as it is,
     // before the store makes the folder's other files private.
     let key = host_key::load_or_create(&data.join("host_key"))?;
-    let store = Arc::new(database::Database::open(&data)?);
+    let store: Arc<dyn store::Store> = match &config.database {
+        Some(url) => {
+            let store = postgres::Postgres::open(url)?;
+            log::event(format!(
+                "keeping everything in the PostgreSQL database {}",
+                store.shown()
+            ));
+            Arc::new(store)
+        }
+        None => Arc::new(database::Database::open(&data)?),
+    };
     log::event(format!("host key {}", host_key::fingerprint(&key)));
     let descriptors = fit_descriptors(&mut config.limits);
     let shared = hub::Shared::load(store, config.limits.clone())?;

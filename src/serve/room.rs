@@ -301,6 +301,11 @@ impl Room {
                     true,
                 )
             }
+            // Once the game is over there is no seat to keep: only a
+            // rematch would need it, and it is asked for at the table.
+            Some(_) if self.table.outcome().is_some() => {
+                (format!("{} left the table.", viewer.name), false)
+            }
             Some(seat) => (
                 format!(
                     "{} left; {}'s seat is kept for them.",
@@ -695,6 +700,21 @@ mod tests {
         room.leave(3, &who("cat", false));
         assert_eq!(said(&ann), ["cat stopped watching."]);
         assert!(said(&bob).is_empty(), "bob has gone");
+    }
+
+    #[test]
+    fn a_player_who_leaves_after_the_game_is_not_said_to_keep_a_seat() {
+        let mut room = chess_room();
+        let (_, ann) = come(&mut room, 1, &who("ann", false), true);
+        come(&mut room, 2, &who("bob", false), true);
+        let _ = said(&ann);
+        for m in ["f3", "e5", "g4", "Qh4#"] {
+            let played = mv(&room, m);
+            room.table.play(played);
+        }
+        assert!(room.table.outcome().is_some(), "the game is over");
+        room.leave(2, &who("bob", false));
+        assert_eq!(said(&ann), ["bob left the table."]);
     }
 
     #[test]

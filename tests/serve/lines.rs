@@ -11,11 +11,11 @@ use russh::{Channel, ChannelMsg};
 use std::sync::Arc;
 
 /// A person at the server in the line mode: what they typed and read.
-struct Reader {
+pub(crate) struct Reader {
     _session: Handle<Trusting>,
-    channel: Channel<client::Msg>,
+    pub(crate) channel: Channel<client::Msg>,
     /// Everything read, and what was typed, as a screen reader hears it.
-    transcript: String,
+    pub(crate) transcript: String,
     /// How much of the transcript has been waited for.
     seen: usize,
     closed: bool,
@@ -25,7 +25,12 @@ impl Reader {
     /// Logs in as `user` with `key` and runs `command`, or opens a shell
     /// without one (no pty: the client's own terminal edits and echoes
     /// the lines).
-    async fn connect(port: u16, user: &str, key: &PrivateKey, command: Option<&str>) -> Reader {
+    pub(crate) async fn connect(
+        port: u16,
+        user: &str,
+        key: &PrivateKey,
+        command: Option<&str>,
+    ) -> Reader {
         let connecting = async {
             let config = Arc::new(client::Config::default());
             let mut session = client::connect(config, ("127.0.0.1", port), Trusting).await?;
@@ -54,7 +59,7 @@ impl Reader {
 
     /// Reads until what came since the last wait contains `text`, and
     /// returns that part.
-    async fn wait_for(&mut self, text: &str) -> String {
+    pub(crate) async fn wait_for(&mut self, text: &str) -> String {
         let deadline = tokio::time::Instant::now() + PATIENCE;
         loop {
             if let Some(at) = self.transcript[self.seen..].find(text) {
@@ -86,7 +91,7 @@ impl Reader {
     }
 
     /// Types `line` and Enter.
-    async fn type_line(&mut self, line: &str) {
+    pub(crate) async fn type_line(&mut self, line: &str) {
         self.transcript.push_str(&format!("> {line}\n"));
         self.seen = self.transcript.len();
         self.channel
@@ -96,7 +101,7 @@ impl Reader {
     }
 
     /// Types `line` and waits for `answer`.
-    async fn ask(&mut self, line: &str, answer: &str) -> String {
+    pub(crate) async fn ask(&mut self, line: &str, answer: &str) -> String {
         self.type_line(line).await;
         self.wait_for(answer).await
     }

@@ -253,7 +253,7 @@ impl Player {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_play_one_watches_seats_and_tables_survive_and_a_flood_slows_only_its_sender() {
+async fn two_play_one_watches_and_seats_and_tables_survive_a_restart() {
     let data = TempDir::new("play");
     let mut server = Server::start(&data.0, &["--input-rate", "4096"]);
     let fingerprint = server.wait_log("host key SHA256:");
@@ -290,22 +290,11 @@ async fn two_play_one_watches_seats_and_tables_survive_and_a_flood_slows_only_it
     ann.wait_for("pawn to e5").await;
     cat.wait_for("pawn to e5").await;
 
-    // A flood of input is slowed to the input rate: the connection that
-    // sent it waits, and nobody else does.
-    let mut flood = Player::connect(server.port, "flood", &new_key()).await;
-    flood.wait_for("lobby").await;
-    let burst = vec![b'j'; 16 * 1024];
-    for _ in 0..8 {
-        if flood.send(&burst).await.is_err() {
-            break;
-        }
-    }
-    server.wait_log("sends more than 4096 bytes a second; it is slowed");
     ann.play("Nf3").await;
     bob.wait_for("knight to f3").await;
 
     // The server restarts and the table comes back, seats and all.
-    drop((ann, bob, cat, flood));
+    drop((ann, bob, cat));
     server.stop();
     let mut server = Server::start(&data.0, &[]);
     assert_eq!(
@@ -321,6 +310,102 @@ async fn two_play_one_watches_seats_and_tables_survive_and_a_flood_slows_only_it
     let mut ann = Player::connect(server.port, "ann+t1", &ann_key).await;
     ann.wait_for("You play White at table t1.").await;
     ann.wait_for("Nc6").await;
+}
+
+/// A flood of input is acted on no faster than the input rate allows
+/// (its allowance of `BURST_SECONDS` seconds' worth at once, then the rate),
+/// it is slowed rather than cut off, and another player's move does not
+/// wait for it. The flooder is in the line mode, where every line it sent
+/// that the server acted on is answered, so its answers count its
+/// accepted bytes; each line goes in its own SSH message, as a key would.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_is_acted_on_at_the_input_rate_and_nobody_else_waits_for_it() {
+    use crate::lines::Reader;
+    use tokio::io::AsyncWriteExt;
+    const RATE: usize = 512;
+    const BURST_SECONDS: usize = 4;
+    const LINE: &str = "tabels\n";
+    const ANSWER: &str = "Unknown command 'tabels'";
+    // 16 KiB of lines: 32 seconds at the rate, far more than the burst.
+    const LINES: usize = 16 * 1024 / LINE.len();
+    // How long the flood's answers are counted.
+    const WINDOW: Duration = Duration::from_secs(3);
+
+    let data = TempDir::new("flood");
+    let mut server = Server::start(&data.0, &["--input-rate", &RATE.to_string()]);
+    let mut ann = Reader::connect(server.port, "ann", &new_key(), Some("line")).await;
+    ann.wait_for("help for the commands.").await;
+    let mut bob = Reader::connect(server.port, "bob", &new_key(), Some("line")).await;
+    bob.wait_for("help for the commands.").await;
+    ann.ask("new chess", "quit goes back to the lobby.").await;
+    bob.wait_for("New table ann-1").await;
+    bob.ask("join ann-1", "You play Black at table ann-1").await;
+
+    // The flooder's allowance starts full when it connects, never earlier.
+    let connecting = Instant::now();
+    let mut flood = Reader::connect(server.port, "flood", &new_key(), Some("line")).await;
+    flood.wait_for("help for the commands.").await;
+    let mut writer = flood.channel.make_writer();
+    let sending = tokio::spawn(async move {
+        for _ in 0..LINES {
+            if writer.write_all(LINE.as_bytes()).await.is_err() {
+                break;
+            }
+        }
+    });
+    let counting = async {
+        let read = flood.transcript.len();
+        let deadline = tokio::time::Instant::now() + WINDOW;
+        while let Ok(Some(msg)) = tokio::time::timeout_at(deadline, flood.channel.wait()).await {
+            if let ChannelMsg::Data { data } = msg {
+                flood.transcript.push_str(&String::from_utf8_lossy(&data));
+            }
+        }
+        let elapsed = connecting.elapsed();
+        (flood.transcript[read..].matches(ANSWER).count(), elapsed)
+    };
+    // While the flood runs, ann moves and bob hears it.
+    let moving = async {
+        tokio::time::sleep(WINDOW / 2).await;
+        let start = Instant::now();
+        ann.type_line("e4").await;
+        bob.wait_for("White pawn to e4").await;
+        start.elapsed()
+    };
+    let ((answered, elapsed), latency) = tokio::join!(counting, moving);
+    let accepted = answered * LINE.len();
+    let allowed = RATE * BURST_SECONDS + (RATE as f64 * elapsed.as_secs_f64()) as usize;
+    eprintln!(
+        "flood: {accepted} bytes ({answered} lines) acted on in {elapsed:.2?} \
+         (the limit allows {allowed}); another player's move took {latency:.2?}"
+    );
+    assert!(answered > 0, "the flood's first lines are answered at once");
+    assert!(
+        accepted <= allowed + allowed / 2,
+        "{accepted} bytes acted on in {elapsed:.2?}, but the limit allows {allowed}"
+    );
+    assert!(
+        latency < WINDOW * 3,
+        "another player's move took {latency:.2?} during the flood"
+    );
+    server.wait_log(&format!(
+        "sends more than {RATE} bytes a second; it is slowed"
+    ));
+    // Slowed, not cut off: more of the flood is answered after the window.
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    while flood.transcript.matches(ANSWER).count() <= answered {
+        match tokio::time::timeout_at(deadline, flood.channel.wait()).await {
+            Ok(Some(ChannelMsg::Data { data })) => {
+                flood.transcript.push_str(&String::from_utf8_lossy(&data));
+            }
+            Ok(Some(_)) => {}
+            Ok(None) => panic!("the flooder was cut off instead of slowed"),
+            Err(_) => panic!("no more of the flood was answered"),
+        }
+    }
+    sending.abort();
+    drop((ann, bob, flood));
+    server.stop();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

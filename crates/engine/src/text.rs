@@ -273,9 +273,57 @@ fn typo_distance(a: &[char], b: &[char]) -> usize {
     d[a.len()][b.len()]
 }
 
+/// A name that is none of the choices a setting takes (a glyph set, a
+/// notation, a search model): its sentence names what was asked for and
+/// the choices, the name given quoted ("There is no glyph set 'emoji';
+/// choose unicode, letters or ascii.").
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("There is no {kind} {}; choose {choices}.", quoted(.given))]
+pub struct UnknownChoice {
+    /// What was being named (`glyph set`).
+    pub kind: &'static str,
+    /// The name given.
+    pub given: String,
+    /// The choices as the sentence lists them (`unicode, letters or ascii`).
+    pub choices: String,
+}
+
+/// A front end whose own errors are still sentences takes its sentence.
+impl From<UnknownChoice> for String {
+    fn from(error: UnknownChoice) -> String {
+        error.to_string()
+    }
+}
+
+impl UnknownChoice {
+    /// `given` is no `kind`; the choices are `choices`, listed with "or".
+    pub fn among<S: AsRef<str>>(kind: &'static str, given: &str, choices: &[S]) -> UnknownChoice {
+        UnknownChoice {
+            kind,
+            given: given.to_string(),
+            choices: or_list(choices),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_unknown_choice_names_what_and_the_choices_and_quotes_the_name() {
+        let long = format!("{}\u{1b}[2J", "e".repeat(5_000));
+        let error = UnknownChoice::among("glyph set", &long, &["unicode", "letters", "ascii"]);
+        let said = error.to_string();
+        assert!(said.starts_with("There is no glyph set 'eee"), "{said}");
+        assert!(
+            said.ends_with("; choose unicode, letters or ascii."),
+            "{said}"
+        );
+        assert!(!said.contains('\u{1b}'), "escaped: {said:?}");
+        assert!(said.chars().count() < 200, "cut: {said:?}");
+        assert_eq!(sentence_fault(&said), None, "{said}");
+    }
 
     #[test]
     fn the_nearest_word_is_one_typo_away_and_alone() {

@@ -7,6 +7,15 @@
 use super::save::SavedGame;
 use catboard::ai::Thought;
 
+/// The [`Action::ScrollPage`] that goes to the start of the page.
+pub const PAGE_START: i16 = i16::MIN;
+
+/// The [`Action::ScrollPage`] that goes to the end of the page.
+pub const PAGE_END: i16 = i16::MAX;
+
+/// The lines one [`Action::ScrollPage`] of PageUp or PageDown moves.
+pub const PAGE_LINES: i16 = 10;
+
 /// A direction on the screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dir {
@@ -144,6 +153,9 @@ pub enum Action {
     Click(catboard::core::Cell),
     /// Scroll the move list this many lines back (negative: forwards).
     ScrollMoves(i16),
+    /// Scroll the page on show (the help) this many lines down (negative:
+    /// up); [`PAGE_START`] and [`PAGE_END`] go to its start and its end.
+    ScrollPage(i16),
     /// Turn the sphere's globe this many degrees eastwards in longitude
     /// (`<` and `>`, a mouse drag).
     Rotate(i16),

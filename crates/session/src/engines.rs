@@ -16,6 +16,7 @@
 
 use super::action::Action;
 use super::input::Incoming;
+use super::worker::{StartError, Work};
 use catboard::ai::Thought;
 use catboard::core::{Game, Options, Seat};
 use catboard::protocol::engine::{Answer, Ask, Budget, Engine, EngineSpec, Patience};
@@ -106,8 +107,8 @@ impl EnginePlayers {
 
     /// Hands `request` to the thread of its seat's engine, starting one
     /// (and the engine, on the thread) when there is none; another engine
-    /// kept for the seat goes. A thread that cannot start is one sentence.
-    pub fn ask(&mut self, request: EngineRequest) -> Result<(), String> {
+    /// kept for the seat goes. A thread that cannot start is a [`StartError`].
+    pub fn ask(&mut self, request: EngineRequest) -> Result<(), StartError> {
         self.stops.retain(|_, stop| !stop.load(Ordering::Relaxed));
         let key = (request.seat, request.spec.clone());
         self.threads
@@ -129,13 +130,7 @@ impl EnginePlayers {
         std::thread::Builder::new()
             .name(format!("engine-{}", seat.index()))
             .spawn(move || serve(&jobs, patience, &tx))
-            .map_err(|e| {
-                format!(
-                    "Could not start the thread of the engine {}: {}.",
-                    job.request.spec.label(),
-                    catboard::text::foreign(&e.to_string())
-                )
-            })?;
+            .map_err(|e| StartError::new(Work::Engine(job.request.spec.label()), &e))?;
         let _ = send.send(job);
         self.threads.insert(key, send);
         Ok(())

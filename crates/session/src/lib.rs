@@ -135,8 +135,8 @@ pub struct Resumable {
     /// The newest unfinished game.
     pub offer: Option<ResumeOffer>,
     /// Each file skipped (corrupt, foreign, of a newer format, illegal)
-    /// with the sentence saying why; each is left as it is.
-    pub skipped: Vec<(PathBuf, String)>,
+    /// with why; each is left as it is.
+    pub skipped: Vec<(PathBuf, save::SaveError)>,
 }
 
 impl Resumable {
@@ -144,7 +144,10 @@ impl Resumable {
     pub fn notice(&self) -> Option<String> {
         match self.skipped.as_slice() {
             [] => None,
-            [(_, why)] => Some(format!("{}; it was skipped.", catboard::text::clause(why))),
+            [(_, why)] => Some(format!(
+                "{}; it was skipped.",
+                catboard::text::clause(&why.to_string())
+            )),
             many => {
                 let mut names: Vec<String> = many
                     .iter()
@@ -172,16 +175,13 @@ impl Resumable {
 /// illegal move) is skipped and reported, never in the way of an older
 /// good one, and left as it is; only a folder that cannot be listed is an
 /// error.
-pub fn last_unfinished(store: &SaveStore) -> Result<Resumable, String> {
+pub fn last_unfinished(store: &SaveStore) -> Result<Resumable, save::SaveError> {
     let mut found = Resumable::default();
     for path in store.newest_first()? {
-        let table = SaveStore::read(&path).and_then(|saved| {
-            TableGame::from_saved(&saved).map_err(|e| {
-                format!(
-                    "The saved game {} cannot be resumed ({}) and was left as it is.",
-                    catboard::text::shown_path(&path),
-                    catboard::text::clause(&e.to_string())
-                )
+        let table = SaveStore::load(&path).and_then(|saved| {
+            TableGame::from_saved(&saved).map_err(|reason| save::SaveError::Unplayable {
+                file: path.clone(),
+                reason: Box::new(reason),
             })
         });
         match table {
@@ -267,17 +267,17 @@ pub fn perform(app: &mut App, workers: &mut Workers, effects: Vec<Effect>) {
                     let _ = catboard::durable::make_folder(dir, catboard::durable::Access::Usual);
                 }
                 app.hold(&path);
-                SaveStore::write(&path, &saved).err()
+                SaveStore::write(&path, &saved).err().map(|e| e.to_string())
             }
-            Effect::Think(request) => workers.start(*request).err(),
-            Effect::Analyse(request) => workers.analyse(*request).err(),
-            Effect::FindLines(request) => workers.find_lines(*request).err(),
-            Effect::AskEngine(request) => workers.ask_engine(*request).err(),
+            Effect::Think(request) => workers.start(*request).err().map(|e| e.to_string()),
+            Effect::Analyse(request) => workers.analyse(*request).err().map(|e| e.to_string()),
+            Effect::FindLines(request) => workers.find_lines(*request).err().map(|e| e.to_string()),
+            Effect::AskEngine(request) => workers.ask_engine(*request).err().map(|e| e.to_string()),
             Effect::StopThinking(id) => {
                 workers.stop(id);
                 None
             }
-            Effect::Watch(path) => workers.watch(path).err(),
+            Effect::Watch(path) => workers.watch(path).err().map(|e| e.to_string()),
             Effect::StopWatching => {
                 workers.stop_watching();
                 None

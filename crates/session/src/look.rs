@@ -4,6 +4,8 @@
 //! draws (`ui`) builds its colours and characters from it, and the line
 //! mode, which draws nothing, never does.
 
+use catboard::text::UnknownChoice;
+
 /// The look a session asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LookChoice {
@@ -69,15 +71,12 @@ impl GlyphSet {
     }
 
     /// The set named `name`.
-    pub fn from_name(name: &str) -> Result<GlyphSet, String> {
+    pub fn from_name(name: &str) -> Result<GlyphSet, UnknownChoice> {
         GlyphSet::ALL
             .into_iter()
             .find(|g| g.name() == name)
             .ok_or_else(|| {
-                format!(
-                    "There is no glyph set {}; choose unicode, letters or ascii.",
-                    catboard::text::quoted(name)
-                )
+                UnknownChoice::among("glyph set", name, &GlyphSet::ALL.map(GlyphSet::name))
             })
     }
 }
@@ -118,15 +117,16 @@ impl ColorDepth {
     }
 
     /// The depth named on the command line (`truecolor`, `256`, `16`, `none`).
-    pub fn from_name(name: &str) -> Result<ColorDepth, String> {
+    pub fn from_name(name: &str) -> Result<ColorDepth, UnknownChoice> {
         match name {
             "truecolor" | "24bit" => Ok(ColorDepth::TrueColor),
             "256" => Ok(ColorDepth::Ansi256),
             "16" => Ok(ColorDepth::Ansi16),
             "none" => Ok(ColorDepth::NoColor),
-            _ => Err(format!(
-                "There is no colour depth {}; choose truecolor, 256, 16 or none.",
-                catboard::text::quoted(name)
+            _ => Err(UnknownChoice::among(
+                "colour depth",
+                name,
+                &["truecolor", "256", "16", "none"],
             )),
         }
     }
@@ -175,6 +175,23 @@ mod tests {
                 (GlyphSet::Unicode, "classic"),
                 "{other}"
             );
+        }
+    }
+
+    #[test]
+    fn a_refused_name_is_quoted_and_lists_every_name_taken() {
+        let said = GlyphSet::from_name("emoji\u{1b}").unwrap_err().to_string();
+        assert!(
+            said.starts_with("There is no glyph set 'emoji\\u{1b}'"),
+            "{said}"
+        );
+        for set in GlyphSet::ALL {
+            assert!(said.contains(set.name()), "{said} lists {}", set.name());
+        }
+        let said = ColorDepth::from_name("8").unwrap_err().to_string();
+        for name in ["truecolor", "256", "16", "none"] {
+            assert!(said.contains(name), "{said} lists {name}");
+            assert!(ColorDepth::from_name(name).is_ok(), "{name} is taken");
         }
     }
 

@@ -6,9 +6,13 @@
 //! its file ([`claim`]), so a second catboard resuming it is told who has
 //! it and watches instead of writing over it.
 
+mod error;
+
+pub use error::{NoSavesFolder, SaveError, Unusable};
+
 use catboard::durable::{Access, Lock, LockError};
 use catboard::limits::SAVE_FILE;
-use catboard::text::{foreign, shown_path};
+use catboard::text::shown_path;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -143,20 +147,16 @@ impl SavedGame {
     pub const FORMAT: u32 = 1;
 
     /// Reads a save's text; `file` names it in the error.
-    pub fn from_json(file: &Path, text: &str) -> Result<SavedGame, String> {
-        let saved: SavedGame = serde_json::from_str(text).map_err(|e| {
-            format!(
-                "The saved game {} is not readable ({}) and was left as it is.",
-                shown_path(file),
-                foreign(&e.to_string())
-            )
+    pub fn from_json(file: &Path, text: &str) -> Result<SavedGame, SaveError> {
+        let saved: SavedGame = serde_json::from_str(text).map_err(|e| SaveError::NotJson {
+            file: file.to_path_buf(),
+            reason: e.to_string(),
         })?;
         if saved.format != SavedGame::FORMAT {
-            return Err(format!(
-                "The saved game {} has format {}, which this version does not read, and was left as it is.",
-                shown_path(file),
-                saved.format
-            ));
+            return Err(SaveError::Format {
+                file: file.to_path_buf(),
+                format: saved.format,
+            });
         }
         Ok(saved)
     }
@@ -180,8 +180,9 @@ impl SaveStore {
     /// `~/.local/share/catboard/games`. Only an absolute path counts (as
     /// the XDG rules say: a relative or empty one would save into whatever
     /// folder catboard was started in); without one, the clause saying
-    /// why (`HOME is set but empty, and XDG_DATA_HOME is not set`).
-    pub fn from_env(var: &impl Fn(&str) -> Option<String>) -> Result<SaveStore, String> {
+    /// why ([`NoSavesFolder`]: `HOME is set but empty, and XDG_DATA_HOME
+    /// is not set`).
+    pub fn from_env(var: &impl Fn(&str) -> Option<String>) -> Result<SaveStore, NoSavesFolder> {
         let absolute = |name: &str| {
             var(name)
                 .filter(|v| Path::new(v).is_absolute())
@@ -192,19 +193,14 @@ impl SaveStore {
         {
             return Ok(SaveStore::new(base.join("catboard").join("games")));
         }
-        let why = |name: &str| match var(name) {
-            None => None,
-            Some(v) if v.is_empty() => Some(format!("{name} is set but empty")),
-            Some(v) => Some(format!(
-                "{name} is {}, a relative path, which does not count",
-                catboard::text::quoted(&v)
-            )),
+        let how = |name: &str| match var(name) {
+            None => Unusable::Unset,
+            Some(v) if v.is_empty() => Unusable::Empty,
+            Some(v) => Unusable::Relative(v),
         };
-        Err(match (why("HOME"), why("XDG_DATA_HOME")) {
-            (None, None) => "neither HOME nor XDG_DATA_HOME is set".to_string(),
-            (Some(home), None) => format!("{home}, and XDG_DATA_HOME is not set"),
-            (None, Some(xdg)) => format!("{xdg}, and HOME is not set"),
-            (Some(home), Some(xdg)) => format!("{home}, and {xdg}"),
+        Err(NoSavesFolder {
+            home: how("HOME"),
+            xdg: how("XDG_DATA_HOME"),
         })
     }
 
@@ -253,39 +249,38 @@ impl SaveStore {
     /// ([`catboard::durable::replace`]: a temporary file of its own,
     /// `fsync`ed, renamed over the old one). A file already there keeps
     /// its permissions.
-    pub fn write(path: &Path, saved: &SavedGame) -> Result<(), String> {
+    pub fn write(path: &Path, saved: &SavedGame) -> Result<(), SaveError> {
         SaveStore::write_with(path, saved, Access::Usual)
     }
 
     /// Writes `saved` to `path` as [`SaveStore::write`] does, with
     /// `access` (the server's tables are its own: [`Access::Private`]).
-    pub fn write_with(path: &Path, saved: &SavedGame, access: Access) -> Result<(), String> {
-        let text = serde_json::to_string_pretty(saved)
-            .map_err(|e| format!("Could not write the saved game: {e}."))?;
+    pub fn write_with(path: &Path, saved: &SavedGame, access: Access) -> Result<(), SaveError> {
+        let text = serde_json::to_string_pretty(saved).map_err(|e| SaveError::Encode {
+            reason: e.to_string(),
+        })?;
         catboard::durable::replace(path, (text + "\n").as_bytes(), access).map_err(|e| {
-            format!(
-                "Could not save the game to {}: {}.",
-                shown_path(path),
-                foreign(&e.to_string())
-            )
+            SaveError::Write {
+                file: path.to_path_buf(),
+                reason: e.to_string(),
+            }
         })
     }
 
     /// The saves, newest first; none when the directory does not exist yet,
-    /// and a sentence naming it when it cannot be read. A temporary file
+    /// and [`SaveError::Folder`] when it cannot be read. A temporary file
     /// of a catboard killed in the middle of a save
     /// ([`catboard::durable::is_abandoned_temporary`]) is removed on the
     /// way.
-    pub fn newest_first(&self) -> Result<Vec<PathBuf>, String> {
+    pub fn newest_first(&self) -> Result<Vec<PathBuf>, SaveError> {
         let entries = match std::fs::read_dir(&self.dir) {
             Ok(entries) => entries,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
             Err(e) => {
-                return Err(format!(
-                    "The saves folder {} cannot be read ({}).",
-                    shown_path(&self.dir),
-                    foreign(&e.to_string())
-                ));
+                return Err(SaveError::Folder {
+                    folder: self.dir.clone(),
+                    reason: e.to_string(),
+                });
             }
         };
         let mut files: Vec<(SystemTime, PathBuf)> = entries
@@ -312,33 +307,31 @@ impl SaveStore {
 
     /// Reads the save at `path`: no more of it than the limits table's
     /// [`SAVE_FILE`] allows (a bigger file is no save catboard wrote).
-    pub fn read(path: &Path) -> Result<SavedGame, String> {
+    pub fn load(path: &Path) -> Result<SavedGame, SaveError> {
         use std::io::Read;
-        let unreadable = |e: std::io::Error| {
-            format!(
-                "The saved game {} could not be read ({}).",
-                shown_path(path),
-                foreign(&e.to_string())
-            )
-        };
         let mut bytes = Vec::new();
         std::fs::File::open(path)
             .and_then(|file| file.take(SAVE_FILE.most + 1).read_to_end(&mut bytes))
-            .map_err(unreadable)?;
+            .map_err(|e| SaveError::Unreadable {
+                file: path.to_path_buf(),
+                reason: e.to_string(),
+            })?;
         if bytes.len() as u64 > SAVE_FILE.most {
-            return Err(format!(
-                "The saved game {} is more than the largest allowed, {} bytes, and was left as it is.",
-                shown_path(path),
-                SAVE_FILE.most
-            ));
+            return Err(SaveError::TooBig {
+                file: path.to_path_buf(),
+                most: SAVE_FILE.most,
+            });
         }
-        let text = String::from_utf8(bytes).map_err(|_| {
-            format!(
-                "The saved game {} is not UTF-8 text and was left as it is.",
-                shown_path(path)
-            )
+        let text = String::from_utf8(bytes).map_err(|_| SaveError::NotText {
+            file: path.to_path_buf(),
         })?;
         SavedGame::from_json(path, &text)
+    }
+
+    /// [`SaveStore::load`] with its error as the sentence, for the
+    /// server's store (`src/serve`), whose errors are still sentences.
+    pub fn read(path: &Path) -> Result<SavedGame, String> {
+        SaveStore::load(path).map_err(String::from)
     }
 }
 
@@ -436,7 +429,7 @@ mod tests {
         let path = store.fresh_path();
         assert_ne!(path, store.fresh_path());
         SaveStore::write(&path, &sample()).expect("writes");
-        assert_eq!(SaveStore::read(&path), Ok(sample()));
+        assert_eq!(SaveStore::load(&path), Ok(sample()));
         assert_eq!(store.newest_first(), Ok(vec![path]));
     }
 
@@ -449,6 +442,8 @@ mod tests {
         std::fs::create_dir_all(&dir.0).expect("temp dir");
         std::fs::write(dir.0.join("games"), "not a folder").expect("write");
         let err = store.newest_first().expect_err("not a folder");
+        assert!(matches!(err, SaveError::Folder { .. }), "{err:?}");
+        let err = err.to_string();
         assert!(
             err.starts_with("The saves folder ") && err.contains("cannot be read"),
             "{err}"
@@ -493,6 +488,8 @@ mod tests {
         let blocked = dir.0.join("t2.json");
         std::fs::create_dir_all(blocked.join("inside")).expect("a folder");
         let err = SaveStore::write(&blocked, &sample()).expect_err("cannot land");
+        assert!(matches!(err, SaveError::Write { .. }), "{err:?}");
+        let err = err.to_string();
         assert!(err.starts_with("Could not save the game to "), "{err}");
         let mut left: Vec<String> = std::fs::read_dir(&dir.0)
             .expect("listed")
@@ -501,7 +498,7 @@ mod tests {
             .collect();
         left.sort();
         assert_eq!(left, ["t1.json", "t2.json"], "no temporary file left");
-        assert_eq!(SaveStore::read(&path), Ok(sample()));
+        assert_eq!(SaveStore::load(&path), Ok(sample()));
     }
 
     #[test]
@@ -527,12 +524,21 @@ mod tests {
     #[test]
     fn a_corrupt_save_gets_one_sentence_naming_the_file() {
         let path = Path::new("/data/game-1.json");
-        let err = SavedGame::from_json(path, "{\"format\": 1, \"variant\": ").expect_err("bad");
+        let err = SavedGame::from_json(path, "{\"format\": 1, \"variant\": ")
+            .expect_err("bad")
+            .to_string();
         assert!(err.contains("/data/game-1.json"), "{err}");
         assert!(err.ends_with("left as it is."));
         let err = SavedGame::from_json(path, "{\"format\": 9, \"variant\": \"chess\", \"options\": [], \"start\": \"\", \"players\": [], \"moves\": []}")
             .expect_err("future format");
-        assert!(err.contains("format 9"), "{err}");
+        assert_eq!(
+            err,
+            SaveError::Format {
+                file: path.to_path_buf(),
+                format: 9
+            }
+        );
+        assert!(err.to_string().contains("format 9"), "{err}");
     }
 
     #[test]
@@ -575,7 +581,9 @@ mod tests {
             r#""series": {"games": 1, "totals": [-1]}"#,
         ] {
             let text = old.replacen('{', &format!("{{{bad}, "), 1);
-            let err = SavedGame::from_json(path, &text).expect_err(bad);
+            let err = SavedGame::from_json(path, &text)
+                .expect_err(bad)
+                .to_string();
             assert!(
                 err.starts_with("The saved game /data/game-2.json is not readable")
                     && err.ends_with("left as it is."),
@@ -618,19 +626,19 @@ mod tests {
             }
         };
         assert_eq!(
-            SaveStore::from_env(&env(Some(""), None)),
+            SaveStore::from_env(&env(Some(""), None)).map_err(|e| e.to_string()),
             Err("HOME is set but empty, and XDG_DATA_HOME is not set".into())
         );
         assert_eq!(
-            SaveStore::from_env(&env(None, Some("data"))),
+            SaveStore::from_env(&env(None, Some("data"))).map_err(|e| e.to_string()),
             Err("XDG_DATA_HOME is 'data', a relative path, which does not count, and HOME is not set".into())
         );
         assert_eq!(
-            SaveStore::from_env(&env(Some("home"), Some(""))),
+            SaveStore::from_env(&env(Some("home"), Some(""))).map_err(|e| e.to_string()),
             Err("HOME is 'home', a relative path, which does not count, and XDG_DATA_HOME is set but empty".into())
         );
         assert_eq!(
-            SaveStore::from_env(&env(None, None)),
+            SaveStore::from_env(&env(None, None)).map_err(|e| e.to_string()),
             Err("neither HOME nor XDG_DATA_HOME is set".into())
         );
         // A relative XDG_DATA_HOME gives way to an absolute HOME.
@@ -659,7 +667,9 @@ mod tests {
         let why = deeper.folder_problem().expect("a problem");
         assert!(why.contains("on the way to the saves folder"), "{why}");
         assert_eq!(SaveStore::new(dir.0.join("fine")).folder_problem(), None);
-        let err = SaveStore::write(&store.fresh_path(), &sample()).expect_err("cannot save");
+        let err = SaveStore::write(&store.fresh_path(), &sample())
+            .expect_err("cannot save")
+            .to_string();
         assert!(err.contains("is a file, not a folder"), "{err}");
     }
 
@@ -720,7 +730,11 @@ mod tests {
         let path = dir.0.join("big.json");
         let file = std::fs::File::create(&path).expect("create");
         file.set_len(SAVE_FILE.most + 1).expect("a sparse file");
-        let err = SaveStore::read(&path).expect_err("too big");
-        assert!(err.contains("more than the largest allowed"), "{err}");
+        let err = SaveStore::load(&path).expect_err("too big");
+        assert!(matches!(err, SaveError::TooBig { .. }), "{err:?}");
+        assert!(
+            err.to_string().contains("more than the largest allowed"),
+            "{err}"
+        );
     }
 }

@@ -71,18 +71,18 @@ impl Notation {
     }
 
     /// The notation named `name` (any case).
-    pub fn from_id(name: &str) -> Result<Notation, String> {
+    pub fn from_id(name: &str) -> Result<Notation, catboard::text::UnknownChoice> {
         let wanted = name.trim().to_ascii_lowercase();
         Notation::ALL
             .into_iter()
             .find(|n| n.id() == wanted)
             .ok_or_else(|| {
                 let names: Vec<&str> = Notation::ALL.iter().map(|n| n.id()).collect();
-                format!(
-                    "There is no notation {}; choose {}.",
-                    catboard::text::quoted(name.trim()),
-                    names.join(", ")
-                )
+                catboard::text::UnknownChoice {
+                    kind: "notation",
+                    given: name.trim().to_string(),
+                    choices: names.join(", "),
+                }
             })
     }
 

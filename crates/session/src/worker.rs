@@ -21,6 +21,55 @@ use std::sync::mpsc::Sender;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+/// What a worker thread was started for, as a failure to start it names
+/// it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Work {
+    /// The computer player's search.
+    Computer,
+    /// The analysis of a game.
+    Analysis,
+    /// The search for the best lines.
+    Lines,
+    /// Following a game another catboard has open.
+    Following,
+    /// The thread of an engine playing a seat, by its label.
+    Engine(String),
+}
+
+impl std::fmt::Display for Work {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Work::Computer => f.write_str("the computer player"),
+            Work::Analysis => f.write_str("the analysis"),
+            Work::Lines => f.write_str("the search for the best lines"),
+            Work::Following => f.write_str("following the game"),
+            Work::Engine(label) => write!(f, "the thread of the engine {label}"),
+        }
+    }
+}
+
+/// A worker thread the system would not start: what it was for, and the
+/// system's reason (escaped and cut as [`catboard::text::foreign`] does).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("Could not start {work}: {}.", catboard::text::foreign(.reason))]
+pub struct StartError {
+    /// What the thread was for.
+    pub work: Work,
+    /// The system's reason.
+    pub reason: String,
+}
+
+impl StartError {
+    /// The failure to start a thread for `work`, from the system's error.
+    pub fn new(work: Work, error: &std::io::Error) -> StartError {
+        StartError {
+            work,
+            reason: error.to_string(),
+        }
+    }
+}
+
 /// The searches running, by request id, and the file being watched.
 pub struct Workers {
     tx: Sender<Incoming>,
@@ -46,8 +95,8 @@ impl Workers {
     }
 
     /// Hands `request` to its seat's engine (started at its first
-    /// request); a failure to start its thread comes back as one sentence.
-    pub fn ask_engine(&mut self, request: EngineRequest) -> Result<(), String> {
+    /// request); a failure to start its thread is a [`StartError`].
+    pub fn ask_engine(&mut self, request: EngineRequest) -> Result<(), StartError> {
         self.engines.ask(request)
     }
 
@@ -55,8 +104,8 @@ impl Workers {
     /// each time the file changes its game is sent as
     /// [`Action::Watched`], and once the other's lock is free (after the
     /// file as it left it) [`Action::WatchedFree`]. A thread that cannot
-    /// start is one sentence.
-    pub fn watch(&mut self, path: PathBuf) -> Result<(), String> {
+    /// start is a [`StartError`].
+    pub fn watch(&mut self, path: PathBuf) -> Result<(), StartError> {
         self.stop_watching();
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
@@ -64,12 +113,7 @@ impl Workers {
         std::thread::Builder::new()
             .name("watch".into())
             .spawn(move || follow(&path, &flag, &tx))
-            .map_err(|e| {
-                format!(
-                    "Could not start following the game: {}.",
-                    catboard::text::foreign(&e.to_string())
-                )
-            })?;
+            .map_err(|e| StartError::new(Work::Following, &e))?;
         self.watching = Some(stop);
         Ok(())
     }
@@ -81,9 +125,9 @@ impl Workers {
         }
     }
 
-    /// Starts `request` on a new thread; a failure to start comes back as
-    /// one sentence.
-    pub fn start(&mut self, request: SearchRequest) -> Result<(), String> {
+    /// Starts `request` on a new thread; a failure to start is a
+    /// [`StartError`].
+    pub fn start(&mut self, request: SearchRequest) -> Result<(), StartError> {
         self.running.retain(|_, (_, handle)| !handle.is_finished());
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
@@ -92,7 +136,7 @@ impl Workers {
         let handle = std::thread::Builder::new()
             .name(format!("think-{id}"))
             .spawn(move || search(request, &flag, &tx))
-            .map_err(|e| format!("Could not start the computer player: {e}."))?;
+            .map_err(|e| StartError::new(Work::Computer, &e))?;
         self.running.insert(id, (stop, handle));
         Ok(())
     }
@@ -100,10 +144,10 @@ impl Workers {
     /// Starts the analysis `request` on a new thread, reporting each
     /// position done as [`Action::AnalysisProgress`] and the end (a stop
     /// included, with what was done) as [`Action::Analysed`]; a failure to
-    /// start comes back as one sentence.
-    pub fn analyse(&mut self, request: AnalysisRequest) -> Result<(), String> {
+    /// start is a [`StartError`].
+    pub fn analyse(&mut self, request: AnalysisRequest) -> Result<(), StartError> {
         let id = request.id;
-        self.spawn("analyse", id, "the analysis", move |stop, send| {
+        self.spawn("analyse", id, Work::Analysis, move |stop, send| {
             let (analysis, failure) = super::analysing::run(request, stop, |progress| {
                 send(Action::AnalysisProgress { id, progress })
             });
@@ -117,41 +161,36 @@ impl Workers {
 
     /// Starts the best-lines search `request` on a new thread, reporting
     /// the lines after each finished depth and at the end (a stop
-    /// included) as [`Action::LinesFound`]; a failure to start comes back
-    /// as one sentence.
-    pub fn find_lines(&mut self, request: LinesRequest) -> Result<(), String> {
+    /// included) as [`Action::LinesFound`]; a failure to start is a
+    /// [`StartError`].
+    pub fn find_lines(&mut self, request: LinesRequest) -> Result<(), StartError> {
         let id = request.id;
-        self.spawn(
-            "lines",
-            id,
-            "the search for the best lines",
-            move |stop, send| {
-                let lines = super::best_lines::run(&request, stop, |lines| {
-                    send(Action::LinesFound {
-                        id,
-                        lines: lines.to_vec(),
-                        done: false,
-                    })
-                });
+        self.spawn("lines", id, Work::Lines, move |stop, send| {
+            let lines = super::best_lines::run(&request, stop, |lines| {
                 send(Action::LinesFound {
                     id,
-                    lines,
-                    done: true,
-                });
-            },
-        )
+                    lines: lines.to_vec(),
+                    done: false,
+                })
+            });
+            send(Action::LinesFound {
+                id,
+                lines,
+                done: true,
+            });
+        })
     }
 
     /// Runs `job` on a new thread named `name-id` with a stop flag of its
     /// own (raised by [`Workers::stop`]) and a way to send actions back;
-    /// a failure to start is one sentence naming `what`.
+    /// a failure to start is a [`StartError`] naming `what`.
     fn spawn(
         &mut self,
         name: &str,
         id: u64,
-        what: &str,
+        what: Work,
         job: impl FnOnce(&AtomicBool, &dyn Fn(Action)) + Send + 'static,
-    ) -> Result<(), String> {
+    ) -> Result<(), StartError> {
         self.running.retain(|_, (_, handle)| !handle.is_finished());
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
@@ -164,7 +203,7 @@ impl Workers {
                 };
                 job(&flag, &send);
             })
-            .map_err(|e| format!("Could not start {what}: {e}."))?;
+            .map_err(|e| StartError::new(what, &e))?;
         self.running.insert(id, (stop, handle));
         Ok(())
     }
@@ -210,7 +249,7 @@ fn follow(path: &Path, stop: &AtomicBool, tx: &Sender<Incoming>) {
     let send = |action: Action| tx.send(Incoming::Action(action)).is_ok();
     let read = |seen: &mut Option<(std::time::SystemTime, u64)>| -> bool {
         *seen = stamp(path);
-        match SaveStore::read(path) {
+        match SaveStore::load(path) {
             Ok(saved) => send(Action::Watched(Box::new(saved))),
             Err(_) => true,
         }
@@ -269,6 +308,33 @@ mod tests {
             game: Variant::Chess.new_game(&Options::new()),
             limits: level.limits_with_think_ms(60_000),
             min_time,
+        }
+    }
+
+    #[test]
+    fn every_failure_to_start_names_its_job_and_escapes_the_reason() {
+        let jobs = [
+            (Work::Computer, "the computer player"),
+            (Work::Analysis, "the analysis"),
+            (Work::Lines, "the search for the best lines"),
+            (Work::Following, "following the game"),
+            (
+                Work::Engine("Stockfish (UCI engine)".into()),
+                "the engine Stockfish",
+            ),
+        ];
+        let long = "x".repeat(10_000);
+        for (work, named) in jobs {
+            let error = StartError {
+                work,
+                reason: format!("no room\x1b[2J \"{long}\""),
+            };
+            let sentence = error.to_string();
+            assert!(sentence.starts_with("Could not start "), "{sentence}");
+            assert!(sentence.contains(named), "{sentence} names {named}");
+            assert!(sentence.ends_with('.'), "{sentence}");
+            assert!(!sentence.contains('\x1b'), "escaped: {sentence:?}");
+            assert!(sentence.len() < 1_000, "cut: {} chars", sentence.len());
         }
     }
 

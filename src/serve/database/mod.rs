@@ -18,7 +18,7 @@
 //! [`StoreError`] (busy, full, a conflict, or failed), so no player ever
 //! reads a database's message.
 
-mod codes;
+pub(in crate::serve) mod codes;
 pub mod migrations;
 #[cfg(test)]
 mod tests;
@@ -424,7 +424,7 @@ fn has_account(tx: &Connection, identity: &str) -> rusqlite::Result<bool> {
 
 /// How old a login's sight of its account may be before the login writes
 /// it again (a name lapses after days, so an hour's error is nothing).
-const SEEN_GRAIN: u64 = 60 * 60;
+pub(in crate::serve) const SEEN_GRAIN: u64 = 60 * 60;
 
 /// When account `identity` was last seen (a login, a finished game), if
 /// it is kept.

@@ -521,6 +521,8 @@ fn measure_frame_time_and_bytes_per_cursor_step() {
         ("cat chess, truecolor", ColorDepth::TrueColor, Variant::Cat),
         ("cat chess, 256", ColorDepth::Ansi256, Variant::Cat),
         ("cat chess, none", ColorDepth::NoColor, Variant::Cat),
+        ("polar, truecolor", ColorDepth::TrueColor, Variant::Polar),
+        ("polar, none", ColorDepth::NoColor, Variant::Polar),
     ] {
         let seats = variant.seats().len();
         let look = look("classic", depth, GlyphSet::Unicode);

@@ -32,6 +32,7 @@ use crate::session::table::Player;
 use crate::session::words::capitalise;
 use crate::ui::glyphs::GlyphDrawing;
 use board::{BoardMarks, BoardSize, BoardView};
+use catboard::core::geometry::Shape;
 use catboard::core::{Game, MoveKind};
 use catboard::variants::Layout;
 pub use pointer::Pointer;
@@ -126,8 +127,8 @@ pub fn help_state(app: &App) -> HelpState {
             computer_plays: p.table.players().iter().any(|pl| pl.level().is_some()),
             unsaved: p.save_path.is_none(),
             shared: app.kept_elsewhere,
+            sphere: p.table.game().geometry().shape() == Shape::Graph,
             refused: app.refused,
-            sphere: p.table.variant().layout() == Layout::Sphere,
         },
         Screen::Setup(_) => HelpState {
             refused: app.refused,

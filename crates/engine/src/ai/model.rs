@@ -22,16 +22,17 @@ impl Model {
 }
 
 impl std::str::FromStr for Model {
-    type Err = String;
+    type Err = crate::text::UnknownChoice;
 
     /// Reads `paranoid` or `maxn`.
-    fn from_str(s: &str) -> Result<Model, String> {
+    fn from_str(s: &str) -> Result<Model, crate::text::UnknownChoice> {
         match s.trim().to_ascii_lowercase().as_str() {
             "paranoid" => Ok(Model::Paranoid),
             "maxn" | "max-n" => Ok(Model::MaxN),
-            _ => Err(format!(
-                "There is no search model {}; choose paranoid or maxn.",
-                crate::text::quoted(s)
+            _ => Err(crate::text::UnknownChoice::among(
+                "search model",
+                s,
+                &["paranoid", "maxn"],
             )),
         }
     }

@@ -834,7 +834,7 @@ mod tests {
         assert_eq!("paranoid".parse::<Model>(), Ok(Model::Paranoid));
         assert_eq!("MaxN".parse::<Model>(), Ok(Model::MaxN));
         assert_eq!(
-            "random".parse::<Model>().unwrap_err(),
+            "random".parse::<Model>().unwrap_err().to_string(),
             "There is no search model 'random'; choose paranoid or maxn."
         );
     }

@@ -639,3 +639,35 @@ fn a_refused_action_is_answered_with_its_sentence_and_changes_nothing() {
     assert!(message.error);
     assert_eq!(message.text, "Moves cannot be taken back here.");
 }
+
+/// The help pages with PageDown, PageUp, Home and End as well as Space
+/// and the arrows, each key found through the keymap, and never scrolls
+/// past what there is to scroll.
+#[test]
+fn the_help_pages_with_the_paging_keys() {
+    use crate::keymap::{Context, Key, action_for};
+    let mut app = table_app(Variant::Chess, vec![Player::Human, Player::Human]);
+    update(&mut app, Action::Help);
+    app.help_scroll_room = 25;
+    let scroll = |app: &App| match &app.overlay {
+        Some(Overlay::Help { scroll, .. }) => *scroll,
+        other => panic!("the help closed: {other:?}"),
+    };
+    let press = |app: &mut App, key: Key| {
+        let action = action_for(Context::Help, key).expect("a help key");
+        update(app, action);
+        scroll(app)
+    };
+    assert_eq!(press(&mut app, Key::PageDown), 10);
+    assert_eq!(press(&mut app, Key::Char(' ')), 20);
+    assert_eq!(
+        press(&mut app, Key::PageDown),
+        25,
+        "no further than the end"
+    );
+    assert_eq!(press(&mut app, Key::PageUp), 15);
+    assert_eq!(press(&mut app, Key::Home), 0);
+    assert_eq!(press(&mut app, Key::PageUp), 0, "no further than the top");
+    assert_eq!(press(&mut app, Key::End), 25);
+    assert_eq!(press(&mut app, Key::Up), 24);
+}

@@ -170,7 +170,7 @@ fn update_overlay(app: &mut App, overlay: Overlay, action: Action) -> Vec<Effect
             let scroll = match action {
                 Action::Cursor(Dir::Down) => Some((scroll + 1).min(room)),
                 Action::Cursor(Dir::Up) => Some(scroll.saturating_sub(1)),
-                Action::Select => Some((scroll + 10).min(room)),
+                Action::ScrollPage(lines) => Some(scroll.saturating_add_signed(lines).min(room)),
                 _ => None,
             };
             if let Some(scroll) = scroll {

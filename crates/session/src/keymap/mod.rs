@@ -1,6 +1,8 @@
 //! Keys to actions: the one keymap table, from which the `?` help is made.
 
-use super::action::{Action, Dir, LobbyPage, LobbyStep, ReviewStep};
+use super::action::{
+    Action, Dir, LobbyPage, LobbyStep, PAGE_END, PAGE_LINES, PAGE_START, ReviewStep,
+};
 
 /// Where the keyboard's attention is: each has its own keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,10 +156,10 @@ pub enum When {
     ComputerPlays,
     /// At a table of `catboard serve`.
     Shared,
-    /// On the sphere (Polar chess): the globe and its list of cells.
+    /// On a board drawn as a globe (the sphere of Polar chess).
     Sphere,
-    /// On a board of files and ranks.
-    Grid,
+    /// On a flat board (every board but the sphere).
+    Flat,
 }
 
 /// Degrees one press of `<` or `>` turns the sphere's globe: a small
@@ -190,10 +192,11 @@ pub struct HelpState {
     /// The game is kept elsewhere (a table of `catboard serve`): quitting
     /// goes back to the lobby and the table keeps the seat.
     pub shared: bool,
+    /// The board is a globe (the sphere of Polar chess): the keys that
+    /// turn it apply, and `f` turns the globe rather than the board.
+    pub sphere: bool,
     /// The actions not offered here.
     pub refused: &'static [Refusal],
-    /// The board is the sphere (its globe and list), not a grid.
-    pub sphere: bool,
 }
 
 /// What the help says of quitting when the game is not being saved.
@@ -211,7 +214,7 @@ impl HelpState {
             When::ComputerPlays => self.computer_plays,
             When::Shared => self.shared,
             When::Sphere => self.sphere,
-            When::Grid => !self.sphere,
+            When::Flat => !self.sphere,
         }
     }
 
@@ -336,11 +339,19 @@ pub static KEYMAP: &[Binding] = &[
         "pause/resume the computer",
         When::ComputerPlays,
     ),
-    bind(
+    bind_when(
         C::Board,
         &[Key::Char('f')],
         Action::Flip,
-        "turn board (sphere: globe) round",
+        "turn the board round",
+        When::Flat,
+    ),
+    bind_when(
+        C::Board,
+        &[Key::Char('f')],
+        Action::Flip,
+        "turn the globe over (the other pole in front)",
+        When::Sphere,
     ),
     bind_when(
         C::Board,
@@ -367,7 +378,7 @@ pub static KEYMAP: &[Binding] = &[
         &[Key::Char('c')],
         Action::ToggleCellList,
         "cell list: the cursor's cell and neighbours",
-        When::Grid,
+        When::Flat,
     ),
     bind_when(
         C::Board,
@@ -650,9 +661,27 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind(
         C::Help,
-        &[Key::Char(' ')],
-        Action::Select,
+        &[Key::Char(' '), Key::PageDown],
+        Action::ScrollPage(PAGE_LINES),
         "scroll a page down",
+    ),
+    bind(
+        C::Help,
+        &[Key::PageUp],
+        Action::ScrollPage(-PAGE_LINES),
+        "scroll a page up",
+    ),
+    bind(
+        C::Help,
+        &[Key::Home],
+        Action::ScrollPage(PAGE_START),
+        "to the top",
+    ),
+    bind(
+        C::Help,
+        &[Key::End],
+        Action::ScrollPage(PAGE_END),
+        "to the end",
     ),
     bind(
         C::Help,
