@@ -764,8 +764,9 @@ fn the_panel_names_the_people_at_a_shared_table() {
 #[test]
 fn a_click_picks_the_cell_drawn_under_it() {
     use super::view::pointer::clicked_cell;
-    // Wherever the cursor's colour is drawn, a click there names the
-    // cursor's cell: the click's map of the screen is the drawing's own.
+    // Wherever the cursor's colour is drawn (on the sphere's list, the
+    // cursor's row), a click there names the cursor's cell: the click's
+    // map of the screen is the drawing's own.
     for (variant, sizes) in [
         (Variant::Chess, [(80, 24), (120, 40), (200, 60)]),
         (Variant::Polar, [(80, 24), (120, 40), (200, 60)]),
@@ -775,6 +776,8 @@ fn a_click_picks_the_cell_drawn_under_it() {
         let mut app = table_game(variant, vec![Player::Human; seats], None, &[], 0, classic());
         let (look, _) = Look::of(&app.look, None);
         let cursor = look.theme.for_armies(seats).marks.cursor;
+        // The sphere's list marks the cursor's row in the highlight.
+        let highlight = (variant == Variant::Polar).then_some(look.theme.text.highlight);
         let cells: Vec<_> = match &app.screen {
             Screen::Playing(p) => p.table.game().geometry().cells().collect(),
             Screen::Setup(_) => panic!("not playing"),
@@ -789,7 +792,8 @@ fn a_click_picks_the_cell_drawn_under_it() {
                 let mut hits = 0;
                 for y in 0..area.height {
                     for x in 0..area.width {
-                        if buffer[(x, y)].bg != cursor {
+                        let bg = buffer[(x, y)].bg;
+                        if bg != cursor && Some(bg) != highlight {
                             continue;
                         }
                         hits += 1;

@@ -127,6 +127,29 @@ fn snapshot_polar_screens_at_three_sizes(goldens: &mut Goldens) {
         let mut app = polar(Some(POLAR_CHECK), &[]);
         go_to(&mut app, "3E");
         check(goldens, &format!("polar-check-{size}"), &app, width, height);
+        // `c`: the globe and the list change places (the list larger, or
+        // the globe alone where both do not fit).
+        let mut app = polar(None, &[]);
+        go_to(&mut app, "22S");
+        act(&mut app, &[Action::ToggleCellList]);
+        check(
+            goldens,
+            &format!("polar-swapped-{size}"),
+            &app,
+            width,
+            height,
+        );
+        // The screen reader view: the list, still, and the panel.
+        let mut app = polar(None, &["15N-16N"]);
+        app.reader = true;
+        app.voice = crate::session::speech::Voice::SPOKEN;
+        check(
+            goldens,
+            &format!("polar-reader-{size}"),
+            &app,
+            width,
+            height,
+        );
         let mut app = polar(Some(POLAR_PROMOTION), &[]);
         let mut typed = vec![Action::OpenPrompt];
         typed.extend("19s10e".chars().map(Action::TypeChar));
@@ -142,30 +165,50 @@ fn snapshot_polar_screens_at_three_sizes(goldens: &mut Goldens) {
     }
 }
 
-fn the_globe_shows_one_pole_at_80x24_and_both_from_120x40(goldens: &mut Goldens) {
+fn the_list_alone_at_80x24_the_globe_beside_it_from_120x40(goldens: &mut Goldens) {
     let app = polar(None, &[]);
     let text = |app: &App, w, h| rows(&render(app, w, h)).join("\n");
+    // The words of the screen run together (a narrow screen wraps them).
+    let words = |app: &App, w, h| {
+        rows(&render(app, w, h))
+            .join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     let (w, h) = (
         super::super::view::sphere::MINIMUM.0,
         super::super::view::sphere::MINIMUM.1 + 2,
     );
-    assert!(text(&app, w, h).contains("White's pole"));
-    assert!(text(&app, w - 1, h).starts_with(&format!("The terminal is {}x{h}", w - 1)));
-    assert!(text(&app, w, h - 1).starts_with(&format!("The terminal is {w}x{}", h - 1)));
+    assert!(text(&app, w, h).contains("White central"));
+    assert!(words(&app, w - 1, h).starts_with(&format!("The terminal is {}x{h}", w - 1)));
+    assert!(words(&app, w, h - 1).starts_with(&format!("The terminal is {w}x{}", h - 1)));
+    // Too narrow for both: the list (and the panel), no globe.
     let small = text(&app, 80, 24);
+    // (No globe: none of its corners `┼`.)
     assert!(
-        small.contains("White's pole") && !small.contains("Black's pole"),
+        small.contains("White's four central cells") && !small.contains('┼'),
         "{small}"
     );
     for (w, h) in [(120, 40), (200, 60)] {
         let big = text(&app, w, h);
         assert!(
-            big.contains("White's pole") && big.contains("Black's pole"),
+            big.contains("White's pole") && big.contains("Black's pole") && big.contains("White"),
             "{big}"
         );
+        assert!(big.contains("14N □ ♕"), "the list beside the globe: {big}");
     }
-    // One disc shown: it is the cursor's.
-    let mut south = polar(None, &[]);
+    // Swapped where both do not fit: the globe alone, one disc, the
+    // cursor's.
+    let mut swapped = polar(None, &[]);
+    act(&mut swapped, &[Action::ToggleCellList]);
+    let shown = text(&swapped, 80, 24);
+    assert!(
+        shown.contains("White's pole") && !shown.contains("Black's pole"),
+        "{shown}"
+    );
+    assert!(!shown.contains("White's four central cells"), "{shown}");
+    let mut south = swapped.clone();
     go_to(&mut south, "9E");
     let shown = text(&south, 80, 24);
     assert!(
@@ -269,7 +312,7 @@ fn snapshot_baccancat(goldens: &mut Goldens) {
 golden_tests!(pub(super) mod screens = [
     snapshot_chu_chess,
     snapshot_polar_screens_at_three_sizes,
-    the_globe_shows_one_pole_at_80x24_and_both_from_120x40,
+    the_list_alone_at_80x24_the_globe_beside_it_from_120x40,
     snapshot_polar_in_ascii,
     snapshot_baccancat,
 ]);

@@ -105,7 +105,7 @@ pub(super) fn rows_in(buffer: &Buffer, area: Rect) -> Vec<String> {
 /// Where the board (the sphere's globe) and the panel go in `body`.
 pub(super) fn board_and_panel(p: &Playing, body: Rect) -> Option<(Rect, Option<Rect>)> {
     if p.table.game().geometry().shape() == Shape::Graph {
-        super::sphere::layout(p, body).map(|l| (l.globe.used(), l.panel))
+        super::sphere::layout(p, body).map(|l| (l.board(), l.panel))
     } else {
         board_layout(p, body).map(|(_, board, panel)| (board, panel))
     }

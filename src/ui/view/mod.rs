@@ -250,7 +250,10 @@ pub fn drawn_cell(
             } else {
                 sphere::layout(p, body)?
             };
-            Some((parts.globe.cell_area(geo, cell), parts.globe.used()))
+            Some((
+                parts.globe.as_ref().and_then(|g| g.cell_area(geo, cell)),
+                parts.board(),
+            ))
         }
         Layout::Grid => {
             let (size, board, _) = board_layout(p, body)?;

@@ -83,7 +83,13 @@ pub fn clicked_cell(
     }
     let (body, _, _) = playing_layout(app, look, p, area);
     if p.table.variant().layout() == Layout::Sphere {
-        sphere::layout(p, body)?.globe.cell_at(at.0, at.1)
+        let parts = sphere::layout(p, body)?;
+        let on_globe = parts.globe.as_ref().and_then(|g| g.cell_at(at.0, at.1));
+        let geo = p.table.game().geometry();
+        on_globe.or_else(|| {
+            let list = parts.list.filter(|r| r.contains(at.into()))?;
+            sphere::list::cell_at(geo, p.cursor, list, at)
+        })
     } else {
         let (size, board, _) = board_layout(p, body)?;
         cell_at(p.table.game().geometry(), p.orientation, size, board, at)

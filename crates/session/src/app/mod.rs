@@ -191,6 +191,11 @@ pub struct Playing {
     pub paused: bool,
     /// Whether the cell list is shown beside the board.
     pub cell_list: bool,
+    /// On the sphere, whether the globe and the list of every cell have
+    /// changed places (`c`): where both fit, the list then has the
+    /// larger share; where only one fits, the globe is shown instead of
+    /// the list.
+    pub list_swapped: bool,
     /// How many lines the move list is scrolled back from the current
     /// move (by the mouse wheel); 0 follows the game.
     pub move_list_scroll: usize,
@@ -252,6 +257,7 @@ impl Playing {
             hint: None,
             paused: false,
             cell_list: false,
+            list_swapped: false,
             move_list_scroll: 0,
             previous: None,
             draw_offer: None,

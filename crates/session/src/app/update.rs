@@ -470,9 +470,13 @@ fn board_action(app: &mut App, action: Action) -> Vec<Effect> {
             app.inform("Only the sphere's globe turns in longitude; f turns the board round.");
         }
         Action::ToggleCellList if p.table.game().geometry().shape() == Shape::Graph => {
-            app.inform(
-                "On the sphere the cursor's cell is told in words wherever the screen has room.",
-            );
+            p.list_swapped = !p.list_swapped;
+            let swapped = p.list_swapped;
+            app.inform(if swapped {
+                "The list of cells has the larger share of the screen (the globe alone where only one fits)."
+            } else {
+                "The globe has the larger share of the screen (the list of cells alone where only one fits)."
+            });
         }
         Action::ToggleCellList => {
             p.cell_list = !p.cell_list;

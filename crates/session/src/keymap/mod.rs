@@ -377,11 +377,19 @@ pub static KEYMAP: &[Binding] = &[
         Action::NewGame,
         "new game (asks)",
     ),
-    bind(
+    bind_when(
         C::Board,
         &[Key::Char('c')],
         Action::ToggleCellList,
         "cell list: the cursor's cell and neighbours",
+        When::Flat,
+    ),
+    bind_when(
+        C::Board,
+        &[Key::Char('c')],
+        Action::ToggleCellList,
+        "the globe or the list of cells larger (one alone where both do not fit)",
+        When::Sphere,
     ),
     bind(
         C::Board,

@@ -117,9 +117,9 @@ fn the_help_lists_every_binding_of_its_contexts() {
         "a server's table is left, not saved here"
     );
     let board = KEYMAP.iter().filter(|b| b.context == C::Board).count();
-    // The globe's three lines (`f` over, `<`, `>`) only on the sphere, the
-    // board's `f` only off it.
-    let globe_only = 3;
+    // The globe's four lines (`f` over, `<`, `>`, `c` swapping globe and
+    // list) only on the sphere, the board's `f` and `c` only off it.
+    let globe_only = 4;
     assert_eq!(
         sections[0].1.len(),
         board - 1 - globe_only,
@@ -135,8 +135,8 @@ fn the_help_lists_every_binding_of_its_contexts() {
     );
     assert_eq!(
         on_sphere[0].1.len(),
-        board - 1 - 1,
-        "the board's f gives way"
+        board - 1 - 2,
+        "the board's f and c give way"
     );
     let at_server = help_sections(&[C::Board], false, shared);
     assert_eq!(
