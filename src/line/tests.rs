@@ -98,7 +98,7 @@ impl Run {
                 }
             }
         };
-        let config = SessionConfig {
+        SessionConfig {
             start,
             look: LookChoice::default(),
             saves,
@@ -109,8 +109,7 @@ impl Run {
                 reader: false,
                 thinking_after: self.thinking_after,
             },
-        };
-        config
+        }
     }
 }
 

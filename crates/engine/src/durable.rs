@@ -227,7 +227,10 @@ fn sync_folder(dir: &Path) -> io::Result<()> {
 /// A step a write took towards the disk: every sync and rename of this
 /// module goes through one of the four functions above, which note it
 /// here (in tests only) so a test can see that none was skipped.
-#[cfg_attr(not(test), allow(dead_code))]
+#[cfg_attr(
+    not(test),
+    allow(dead_code, reason = "its steps are noted in tests only")
+)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Step {
     SyncFile(PathBuf),

@@ -3,7 +3,7 @@
 //! same answers; the store test suite holds both to them).
 
 use super::{Fault, Postgres, Serial, hold};
-use crate::serve::database::{SEEN_GRAIN, codes, now_secs};
+use crate::serve::database::{SEEN_GRAIN, codes};
 use crate::serve::log;
 use crate::serve::names;
 use crate::serve::store::{
