@@ -131,6 +131,17 @@ struct PendingLink {
     new_key: bool,
 }
 
+/// `pgn` (an archived game's text) with `record`'s evaluations and marks
+/// written in, or `None` when the record does not fit the game.
+fn annotated_pgn(pgn: &str, record: &catboard::analysis::AnalysisRecord) -> Option<String> {
+    use catboard::notation::pgn as pgn_text;
+    let mut game = pgn_text::read_game(pgn, 1).ok()?.pgn;
+    let start = game.start_game().ok()?;
+    let analysis = record.read(&start, &game.moves).ok()?;
+    game.notes = catboard::analysis::annotate::pgn_notes(&analysis, &start, &game.moves);
+    pgn_text::write(&game).ok()
+}
+
 /// Takes `m`'s lock, whatever a panic elsewhere left.
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
@@ -638,9 +649,17 @@ impl Shared {
     }
 
     /// Archived game number `id` as PGN; the refusal says why.
+    /// With the game's analysis, when the server has made one, as
+    /// `[%eval …]` comments and move marks, as `catboard analyse` writes
+    /// them.
     pub fn pgn(&self, id: u64) -> Result<String, String> {
         match self.store.archived(id)? {
-            Some(game) => Ok(game.game.pgn),
+            Some(archived) => Ok(match &archived.analysis {
+                Some(record) => {
+                    annotated_pgn(&archived.game.pgn, record).unwrap_or(archived.game.pgn)
+                }
+                None => archived.game.pgn,
+            }),
             None => Err(format!("There is no game {id} in the archive.")),
         }
     }

@@ -281,6 +281,10 @@ mod tests {
             said.iter().any(|s| s.contains("White: accuracy")),
             "its summary is said: {said:?}"
         );
+        // And `ssh HOST pgn 1` prints it: evaluations and g4's mark.
+        let pgn = shared.pgn(1).expect("the game's PGN");
+        assert!(pgn.contains("[%eval"), "{pgn}");
+        assert!(pgn.contains("g4??"), "{pgn}");
     }
 
     #[test]
