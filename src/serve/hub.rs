@@ -1631,6 +1631,22 @@ pub(super) mod tests {
         t.game().parse_move(text).expect("legal")
     }
 
+    /// Fool's mate played at `shared`'s timed table `t` (made here) by
+    /// key:a and key:b, two seconds a move on `hand`: archived as game 1.
+    pub(super) fn play_fools_mate(shared: &Shared, hand: &crate::session::timing::ManualTime) {
+        shared
+            .create("t", timed_chess("5+0"), &who("key:a"), 100)
+            .expect("made");
+        sit(shared, "t", 1, "key:a");
+        sit(shared, "t", 2, "key:b");
+        for (conn, text) in [(1, "f3"), (2, "e5"), (1, "g4"), (2, "Qh4#")] {
+            hand.advance(std::time::Duration::from_secs(2));
+            shared
+                .play("t", conn, mv(shared, "t", text))
+                .expect("played");
+        }
+    }
+
     #[test]
     fn a_restart_keeps_a_persons_seat_and_the_moves_but_no_guests_seat() {
         let dir = Scratch::new("restart");

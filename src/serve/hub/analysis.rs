@@ -150,7 +150,7 @@ impl Shared {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{HubScratch, mv, sit, timed_chess, who};
+    use super::super::tests::{HubScratch, play_fools_mate};
     use super::*;
     use crate::serve::limits::Limits;
     use crate::session::app::{App, Effect, Playing, Screen, update};
@@ -184,17 +184,7 @@ mod tests {
     fn archived_fools_mate(limits: Limits) -> (Scratch, Arc<Shared>) {
         let dir = Scratch::new("analysis");
         let (shared, hand) = dir.timed_hub_with(limits);
-        shared
-            .create("t", timed_chess("5+0"), &who("key:a"), 100)
-            .expect("made");
-        sit(&shared, "t", 1, "key:a");
-        sit(&shared, "t", 2, "key:b");
-        for (conn, text) in [(1, "f3"), (2, "e5"), (1, "g4"), (2, "Qh4#")] {
-            hand.advance(Duration::from_secs(2));
-            shared
-                .play("t", conn, mv(&shared, "t", text))
-                .expect("played");
-        }
+        play_fools_mate(&shared, &hand);
         (dir, shared)
     }
 

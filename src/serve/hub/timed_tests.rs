@@ -4,7 +4,7 @@
 //! games read back. The hub's clock is moved by hand: nothing here waits
 //! on the time.
 
-use super::tests::{HubScratch, chess, game, mv, sit, timed_chess, who};
+use super::tests::{HubScratch, chess, game, mv, play_fools_mate, sit, timed_chess, who};
 use super::*;
 use crate::session::table::{Player, TableSpec};
 use catboard::clock::TimeControl;
@@ -523,17 +523,7 @@ fn a_rematch_is_made_when_both_players_ask_with_the_colours_swapped() {
 fn an_archived_game_reads_back_whole_to_look_through() {
     let dir = Scratch::new("review");
     let (shared, hand) = dir.timed_hub();
-    shared
-        .create("t", timed_chess("5+0"), &who("key:a"), 100)
-        .expect("made");
-    sit(&shared, "t", 1, "key:a");
-    sit(&shared, "t", 2, "key:b");
-    for (conn, text) in [(1, "f3"), (2, "e5"), (1, "g4"), (2, "Qh4#")] {
-        hand.advance(secs(2));
-        shared
-            .play("t", conn, mv(&shared, "t", text))
-            .expect("played");
-    }
+    play_fools_mate(&shared, &hand);
     let (table, people, title) = shared.archived_table(1).expect("read back");
     assert_eq!(
         table.notation().collect::<Vec<_>>(),
