@@ -903,18 +903,19 @@ pub fn when(secs: u64) -> String {
 }
 
 /// The account's keys, a line each: the short fingerprint, first and
-/// last seen, and which is this connection's and which the account's
-/// first.
+/// last seen, and which is in use (this connection's) and which the
+/// account's first.
 fn key_lines(keys: &Keys) -> Vec<String> {
     keys.listed
         .iter()
         .map(|k| {
+            // Short enough to fit beside the dates at 80 columns.
             let mut notes = Vec::new();
             if k.key == keys.connected {
-                notes.push("this connection");
+                notes.push("in use");
             }
             if k.first {
-                notes.push("the account's first");
+                notes.push("first key");
             }
             format!(
                 "{:<21} {}  {}  {}",
@@ -1439,6 +1440,21 @@ mod tests {
         }
     }
 
+    /// Every key's line, with both notes (the key in use is the first
+    /// key), fits in 80 columns, so no note is cut on the common
+    /// terminal.
+    #[test]
+    fn every_keys_line_fits_in_80_columns() {
+        let Some(mut keys) = three_keys().keys else {
+            panic!("three keys");
+        };
+        keys.connected = keys.listed[0].key.clone();
+        for line in key_lines(&keys) {
+            assert!(line.chars().count() <= 80, "{line}");
+        }
+        assert!(key_lines(&keys)[0].ends_with("in use, first key"));
+    }
+
     /// The page of keys at 80×24, its third key highlighted.
     fn keys_page(goldens: &mut crate::golden::Goldens) {
         let lists = three_keys();
@@ -1474,10 +1490,7 @@ mod tests {
         fit(&mut lobby);
         let screen = super::drawn(&mut lobby, &[], &lists, 80, 24);
         assert!(screen.contains("SHA256:lapQx9fK2mZ8…"), "{screen}");
-        assert!(
-            screen.contains("2026.12.06 21:01  this connection"),
-            "{screen}"
-        );
+        assert!(screen.contains("2026.12.06 21:01  in use"), "{screen}");
         // The phone's key: asked, and kept with n.
         lobby.key(Key::Down, &[], area());
         lobby.key(Key::Down, &[], area());
