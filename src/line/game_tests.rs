@@ -167,7 +167,7 @@ fn saved_table(dir: &Path) -> Option<TableGame> {
         .ok()?
         .into_iter()
         .next()?;
-    let saved = SaveStore::read(&path).ok()?;
+    let saved = SaveStore::load(&path).ok()?;
     TableGame::from_saved(&saved).ok()
 }
 

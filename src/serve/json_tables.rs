@@ -112,7 +112,9 @@ impl JsonTables {
             };
             tables.push(StoredTable {
                 name: name.to_string(),
-                game: SaveStore::read(&path).map(|saved| self.with_journal(name, saved)),
+                game: SaveStore::load(&path)
+                    .map_err(String::from)
+                    .map(|saved| self.with_journal(name, saved)),
                 seats,
             });
         }

@@ -217,10 +217,7 @@ impl PuzzleApp {
         ratings: PuzzleRatings,
         voice: Voice,
     ) -> Result<PuzzleApp, PuzzleError> {
-        let first = puzzles
-            .first()
-            .cloned()
-            .ok_or(PuzzleError::Faulty("there are no puzzles".into()))?;
+        let first = puzzles.first().cloned().ok_or(PuzzleError::NoPuzzles)?;
         let mut app = PuzzleApp {
             variant,
             attempt: Attempt::new(first)?,
