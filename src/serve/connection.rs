@@ -27,6 +27,7 @@ mod analysis;
 #[cfg(test)]
 mod keys_tests;
 mod lines;
+mod puzzles;
 #[cfg(test)]
 mod tiny_tests;
 
@@ -201,6 +202,8 @@ enum Place {
     /// Looking through an archived game, the lobby to go back to, and
     /// the game's number.
     Archived(Box<App>, Lobby, u64),
+    /// Solving puzzles, and the lobby to go back to.
+    Puzzles(Box<crate::session::puzzles::PuzzleApp>, Lobby),
 }
 
 /// A connection at a table.
@@ -399,6 +402,7 @@ impl Connection {
                 boards,
                 mine: None,
                 keys: None,
+                puzzles: None,
             },
             lobby_shown: None,
             dirty: true,
@@ -575,6 +579,7 @@ impl Connection {
             Place::Lobby(lobby) => lobby.fit(&self.tables, &self.lists, &self.who.name, area),
             Place::Creating(app) | Place::Archived(app, ..) => fit(app, &self.look, area),
             Place::Seated(seated) => fit(&mut seated.app, &self.look, area),
+            Place::Puzzles(..) => {}
         }
     }
 
@@ -591,6 +596,7 @@ impl Connection {
             }
             Place::Creating(app) | Place::Archived(app, ..) => view(app, &self.look, frame),
             Place::Seated(seated) => view(&seated.app, &self.look, frame),
+            Place::Puzzles(app, _) => crate::ui::view::puzzle::draw(app, &self.look, frame),
         }
     }
 
@@ -869,6 +875,11 @@ impl Connection {
                     Choice::Stay => {}
                     Choice::Mine => self.read_my_games().await,
                     Choice::Keys => self.read_my_keys().await,
+                    Choice::Puzzles => self.read_puzzle_standings().await,
+                    Choice::Solve(variant) => {
+                        let lobby = std::mem::take(lobby);
+                        self.start_puzzles(variant, lobby).await;
+                    }
                     Choice::RemoveKey(key) => {
                         let who = self.who.clone();
                         let said = blocking(&self.shared, move |s| s.remove_key(&who, &key)).await;
@@ -982,6 +993,7 @@ impl Connection {
                 }
                 self.archived_act(action);
             }
+            Place::Puzzles(..) => self.puzzle_input(incoming).await,
         }
     }
 

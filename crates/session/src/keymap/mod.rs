@@ -41,6 +41,9 @@ pub enum Context {
     QuickWait,
     /// The lobby's page of the account's keys.
     LobbyKeys,
+    /// The lobby's page of puzzles: a variant chosen, the player's
+    /// puzzle rating and streak in each.
+    LobbyPuzzles,
     /// Solving puzzles.
     Puzzle,
 }
@@ -66,6 +69,7 @@ impl Context {
             Context::QuickGame => "Quick game",
             Context::QuickWait => "Waiting for a quick game",
             Context::LobbyKeys => "Lobby: your keys",
+            Context::LobbyPuzzles => "Lobby: puzzles",
             Context::Puzzle => "Puzzles",
         }
     }
@@ -79,7 +83,8 @@ impl Context {
             | Context::LobbyLeaders
             | Context::QuickGame
             | Context::QuickWait
-            | Context::LobbyKeys => Some(Context::Lobby),
+            | Context::LobbyKeys
+            | Context::LobbyPuzzles => Some(Context::Lobby),
             Context::Analysing => Some(Context::Review),
             _ => None,
         }
@@ -764,6 +769,12 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind(
         C::Lobby,
+        &[Key::Char('z')],
+        Action::Lobby(LobbyStep::Go(LobbyPage::Puzzles)),
+        "puzzles: a variant chosen, your puzzle rating and streak",
+    ),
+    bind(
+        C::Lobby,
         &[Key::Char('L')],
         Action::Lobby(LobbyStep::Lines),
         "go on in lines, for a screen reader",
@@ -1015,6 +1026,30 @@ pub static KEYMAP: &[Binding] = &[
         "the tables",
     ),
     bind(
+        C::LobbyPuzzles,
+        &[Key::Up, Key::Char('k')],
+        Action::Lobby(LobbyStep::Up),
+        "the variant above",
+    ),
+    bind(
+        C::LobbyPuzzles,
+        &[Key::Down, Key::Char('j')],
+        Action::Lobby(LobbyStep::Down),
+        "the variant below",
+    ),
+    bind(
+        C::LobbyPuzzles,
+        &[Key::Enter, Key::Char(' ')],
+        Action::Lobby(LobbyStep::Choose),
+        "solve puzzles of the variant highlighted",
+    ),
+    bind(
+        C::LobbyPuzzles,
+        &[Key::Esc],
+        Action::Lobby(LobbyStep::Back),
+        "the tables",
+    ),
+    bind(
         C::QuickWait,
         &[Key::Esc, Key::Backspace],
         Action::Lobby(LobbyStep::Back),
@@ -1208,6 +1243,12 @@ pub static HINTS: &[Hint] = &[
     ),
     hint(
         C::LobbyTables,
+        &[Action::Lobby(LobbyStep::Go(LobbyPage::Puzzles))],
+        "puzzles",
+        9,
+    ),
+    hint(
+        C::LobbyTables,
         &[Action::Lobby(LobbyStep::Go(LobbyPage::Keys))],
         "your keys",
         9,
@@ -1368,6 +1409,25 @@ pub static HINTS: &[Hint] = &[
         9,
     ),
     hint(C::LobbyKeys, &[Action::Quit], "leave", 9),
+    hint(
+        C::LobbyPuzzles,
+        &[Action::Lobby(LobbyStep::Up), Action::Lobby(LobbyStep::Down)],
+        "variant",
+        9,
+    ),
+    hint(
+        C::LobbyPuzzles,
+        &[Action::Lobby(LobbyStep::Choose)],
+        "solve",
+        9,
+    ),
+    hint(
+        C::LobbyPuzzles,
+        &[Action::Lobby(LobbyStep::Go(LobbyPage::Tables))],
+        "tables",
+        9,
+    ),
+    hint(C::LobbyPuzzles, &[Action::Quit], "leave", 9),
 ];
 
 /// The hints of `context` that apply in `state`, as (text, priority): the
