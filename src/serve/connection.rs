@@ -29,6 +29,8 @@ mod keys_tests;
 mod lines;
 mod puzzles;
 #[cfg(test)]
+mod puzzles_tests;
+#[cfg(test)]
 mod tiny_tests;
 
 use super::hub::{Shared, TableSummary};

@@ -1301,7 +1301,7 @@ mod tests {
             "Blue: free".into(),
         ];
         let mut lobbies = Vec::new();
-        for key in ['t', 'r', 'm', 'l', 'p'] {
+        for key in ['t', 'r', 'm', 'l', 'p', 'z'] {
             let mut lobby = Lobby::new();
             lobby.key(Key::Char(key), &tables, area());
             lobbies.push(lobby.clone());
@@ -1552,6 +1552,59 @@ mod tests {
     #[test]
     fn the_page_of_keys_is_drawn() {
         crate::golden::compare(keys_page);
+    }
+
+    /// The page of puzzles of an account that tried chess and Chu
+    /// puzzles, Chu highlighted.
+    fn puzzles_page(goldens: &mut crate::golden::Goldens) {
+        let standing = |rating: f64, streak: u32, best: u32| PuzzleStanding {
+            rating: catboard::rating::Rating {
+                rating,
+                deviation: 180.0,
+                volatility: 0.06,
+            },
+            streak,
+            best,
+        };
+        let lists = Lists {
+            puzzles: Some(vec![
+                ("chess".into(), standing(1612.0, 3, 5)),
+                ("chu".into(), standing(1433.0, 0, 2)),
+            ]),
+            ..Lists::default()
+        };
+        let mut lobby = Lobby::new();
+        let (width, height) = (80, 24);
+        let area = Rect::new(0, 0, width, height);
+        assert_eq!(lobby.key(Key::Char('z'), &[], area), Choice::Puzzles);
+        lobby.key(Key::Down, &[], area);
+        lobby.key(Key::Down, &[], area);
+        lobby.fit(&[], &lists, "alice", area);
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+        terminal
+            .draw(|f| lobby.view(&[], &lists, "alice", f))
+            .expect("drawn");
+        let text = super::drawn(&mut lobby, &[], &lists, width, height);
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with("Chu Chess") && l.contains("1433?  streak   0, best   2")),
+            "{text}"
+        );
+        assert!(!text.contains("guest"), "{text}");
+        assert_eq!(
+            lobby.key(Key::Enter, &[], area),
+            Choice::Solve(Variant::Chu),
+            "Enter solves the variant highlighted"
+        );
+        goldens.check(
+            "serve-lobby-puzzles-80x24",
+            &format!("{:?}\n", terminal.backend().buffer()),
+        );
+    }
+
+    #[test]
+    fn the_page_of_puzzles_is_drawn() {
+        crate::golden::compare(puzzles_page);
     }
 
     #[test]
