@@ -342,9 +342,24 @@ fn check_events(text: &str, table: &TableGame) -> BTreeSet<&'static str> {
                 met.insert("pieces appear");
                 assert!(segment.contains(" gets "), "{segment}");
             }
+            // The moved piece's own disarming or re-arming is said in the
+            // move's sentence; any other piece's in a list after it.
+            let kept =
+                before.piece_at(mv.from) == replay.piece_at(mv.to) && !castle_rook && !mv.is_pass();
+            let mover_was = was.disarmed.contains(mv.from);
+            let mover_now = now.disarmed.contains(mv.to);
+            if kept && mover_now != mover_was {
+                met.insert("mover's arming");
+                let word = if mover_now {
+                    ", disarmed"
+                } else {
+                    ", re-armed"
+                };
+                assert!(said.contains(word), "'{word}' not said in: {said}\n{text}");
+            }
             let newly = now.disarmed.iter().any(|c| {
                 let from = if c == mv.to { mv.from } else { c };
-                !was.disarmed.contains(from)
+                !(was.disarmed.contains(from) || kept && c == mv.to)
             });
             if newly {
                 met.insert("disarmed");
@@ -415,7 +430,14 @@ fn a_whole_cat_chess_game_is_said_event_by_event() {
             first: &[],
             resign_after: 45,
         },
-        &["person move", "computer move", "cat zone", "result"],
+        &[
+            "person move",
+            "computer move",
+            "cat zone",
+            "disarmed",
+            "mover's arming",
+            "result",
+        ],
     );
 }
 

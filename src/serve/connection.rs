@@ -467,6 +467,7 @@ impl Connection {
             } else if self.dirty {
                 self.dirty = false;
                 self.fit_lobby(screen.area());
+                self.note_lobby_shown(screen.area());
                 let bytes = screen.frame(|f| self.view(f));
                 if let Err(ending) = link.send(bytes, WRITE_DEADLINE).await {
                     return ending;
@@ -585,17 +586,21 @@ impl Connection {
         }
     }
 
-    fn view(&mut self, frame: &mut Frame<'_>) {
-        match &mut self.place {
-            Place::Lobby(lobby) => {
-                self.lobby_shown = Some(lobby.fingerprint(
-                    &self.tables,
-                    &self.lists,
-                    &self.who.name,
-                    frame.area(),
-                ));
-                lobby.view(&self.tables, &self.lists, &self.who.name, frame);
-            }
+    /// Notes what the lobby about to be drawn at `area` shows, so a
+    /// change to the lists redraws only what changed on this screen.
+    fn note_lobby_shown(&mut self, area: Rect) {
+        if let Place::Lobby(lobby) = &self.place {
+            self.lobby_shown =
+                Some(lobby.fingerprint(&self.tables, &self.lists, &self.who.name, area));
+        }
+    }
+
+    /// Draws the place: changes nothing (what is noted of a frame is
+    /// noted before it, by [`Connection::fit_lobby`] and
+    /// [`Connection::note_lobby_shown`]).
+    fn view(&self, frame: &mut Frame<'_>) {
+        match &self.place {
+            Place::Lobby(lobby) => lobby.view(&self.tables, &self.lists, &self.who.name, frame),
             Place::Creating(app) | Place::Archived(app, ..) => view(app, &self.look, frame),
             Place::Seated(seated) => view(&seated.app, &self.look, frame),
             Place::Puzzles(app, _) => crate::ui::view::puzzle::draw(app, &self.look, frame),

@@ -291,6 +291,12 @@ pub enum Action {
     Restart,
     /// Show or hide the cell list (the cursor's cell and its neighbours).
     ToggleCellList,
+    /// On the sphere, the cursor to the first cell of the next (`1`) or
+    /// the previous (`-1`) page of the list of every cell, as the screen
+    /// pages it ([`App::list_pages`](crate::app::App::list_pages)): the
+    /// list follows the cursor, so every row can be reached a page at a
+    /// time.
+    ListPage(i8),
     /// Move the cursor to the cursor cell's neighbour with this number
     /// (from 1, in the order round the cell the cell list shows).
     Neighbour(u8),

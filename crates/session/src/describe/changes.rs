@@ -10,14 +10,18 @@
 use super::{Event, EventKind, piece_words, seat_subject};
 use crate::speech::Voice;
 use crate::words::{and_list, plural};
-use catboard::core::{Annotations, Cell, CellSet, Figure, Game, Move, MoveKind, Piece, Seat};
+use catboard::core::{
+    Annotations, Cell, CellSet, Figure, Game, Move, MoveKind, Piece, Retire, Seat,
+};
 use catboard::variants::AnyGame;
 
 /// The sentences for `mv`, played in `before` to give `after`: the move
-/// itself, with the check it gives folded in as a chess player says it
-/// ("White queen to h5, check." in a two-seat game, "…, checking Green
-/// and Blue." with more seats), then what else it changed, then any seat
-/// still in check from before ("Blue is in check.").
+/// itself, with what befell the moved piece and the check it gives
+/// folded in as a chess player says them ("White queen to d3,
+/// disarmed.", "White queen to h5, check." in a two-seat game, "…,
+/// checking Green and Blue." with more seats), then what else it
+/// changed, then any seat still in check from before ("Blue is in
+/// check.").
 pub fn move_and_changes(before: &AnyGame, after: &AnyGame, voice: Voice, mv: Move) -> Vec<Event> {
     let checked = checks(before, after);
     let given: Vec<&str> = checked
@@ -25,18 +29,22 @@ pub fn move_and_changes(before: &AnyGame, after: &AnyGame, voice: Voice, mv: Mov
         .filter(|c| c.given)
         .map(|c| c.subject.as_str())
         .collect();
+    let mut arming = Arming::of(before, after, mv);
     let mut sentence = super::move_played(before, voice, mv);
+    let stem = |s: &str| s.strip_suffix('.').unwrap_or(s).to_string();
+    if let Some(word) = arming.take_mover(before, after, mv) {
+        sentence = format!("{}, {word}.", stem(&sentence));
+    }
     if !given.is_empty() {
-        let stem = sentence.strip_suffix('.').unwrap_or(&sentence).to_string();
         let two_seats = after.seat_names().len() == 2;
         sentence = if two_seats {
-            format!("{stem}, check.")
+            format!("{}, check.", stem(&sentence))
         } else {
-            format!("{stem}, checking {}.", and_list(&given))
+            format!("{}, checking {}.", stem(&sentence), and_list(&given))
         };
     }
     let mut events = vec![Event::new(EventKind::Move, sentence)];
-    events.extend(side_changes(before, after, voice, mv));
+    events.extend(side_changes(before, after, voice, mv, arming));
     events.extend(
         checked
             .iter()
@@ -47,12 +55,20 @@ pub fn move_and_changes(before: &AnyGame, after: &AnyGame, voice: Voice, mv: Mov
 }
 
 /// What `mv` changed besides the move and the checks, one sentence each.
-fn side_changes(before: &AnyGame, after: &AnyGame, voice: Voice, mv: Move) -> Vec<Event> {
-    let was = before.annotations();
-    let now = after.annotations();
+fn side_changes(
+    before: &AnyGame,
+    after: &AnyGame,
+    voice: Voice,
+    mv: Move,
+    arming: Arming,
+) -> Vec<Event> {
     let mut said = board_changes(before, after, voice, mv);
-    said.extend(disarm_changes(before, after, &was, &now, voice, mv));
-    said.extend(note_changes(voice, &was, &now));
+    said.extend(arming.sentences(after, voice));
+    said.extend(note_changes(
+        voice,
+        &before.annotations(),
+        &after.annotations(),
+    ));
     said.into_iter()
         .map(|text| Event::new(EventKind::Info, text))
         .collect()
@@ -205,49 +221,82 @@ fn follow(mv: Move, cell: Cell) -> Cell {
     }
 }
 
-/// Pieces newly disarmed, and pieces armed again, grouped by owner and
-/// kind ("Disarmed: black knight f6, black pawns f7, g7, h7."); the
-/// Cats' zones themselves are said by `zones`.
-fn disarm_changes(
-    before: &AnyGame,
-    after: &AnyGame,
-    was: &Annotations,
-    now: &Annotations,
-    voice: Voice,
-    mv: Move,
-) -> Vec<String> {
-    let mut carried = CellSet::new();
-    for c in was.disarmed.iter() {
-        carried.insert(follow(mv, c));
+/// Pieces newly disarmed by a move, and pieces armed again (Cat Chess;
+/// the Cats' zones themselves are said on asking).
+struct Arming {
+    /// Where the pieces newly disarmed stand.
+    disarmed: Vec<Cell>,
+    /// Where the pieces armed again stand.
+    armed: Vec<Cell>,
+}
+
+impl Arming {
+    /// What `mv`, played in `before` to give `after`, disarmed and armed
+    /// again: a piece is followed to where the move takes it, and a
+    /// piece taken is not armed again.
+    fn of(before: &AnyGame, after: &AnyGame, mv: Move) -> Arming {
+        let (was, now) = (before.annotations(), after.annotations());
+        let mut carried = CellSet::new();
+        for c in was.disarmed.iter() {
+            carried.insert(follow(mv, c));
+        }
+        let disarmed = now
+            .disarmed
+            .iter()
+            .filter(|c| !carried.contains(*c) && after.piece_at(*c).is_some())
+            .collect();
+        let armed = carried
+            .iter()
+            .filter(|c| !now.disarmed.contains(*c) && after.piece_at(*c).is_some())
+            .filter(|c| {
+                let from = if *c == mv.to { mv.from } else { *c };
+                before.piece_at(from).map(|p| p.seat()) == after.piece_at(*c).map(|p| p.seat())
+            })
+            .collect();
+        Arming { disarmed, armed }
     }
-    let pieces = |cells: Vec<Cell>| -> Vec<(Piece, Cell)> {
-        cells
-            .into_iter()
-            .filter_map(|c| after.piece_at(c).map(|p| (p, c)))
-            .collect()
-    };
-    let newly: Vec<Cell> = now
-        .disarmed
-        .iter()
-        .filter(|c| !carried.contains(*c))
-        .collect();
-    let armed: Vec<Cell> = carried
-        .iter()
-        .filter(|c| !now.disarmed.contains(*c) && after.piece_at(*c).is_some())
-        .filter(|c| {
-            // A piece taken is not armed again.
-            let from = if *c == mv.to { mv.from } else { *c };
-            before.piece_at(from).map(|p| p.seat()) == after.piece_at(*c).map(|p| p.seat())
-        })
-        .collect();
-    let mut said = Vec::new();
-    if let Some(list) = say_pieces(after, voice, &pieces(newly), true, usize::MAX) {
-        said.push(format!("Disarmed: {list}."));
+
+    /// "disarmed" or "re-armed" when that befell the piece `mv` moved
+    /// (said in the move's own sentence, so taken out of the lists); a
+    /// castling's two pieces, a pass and a retirement are left listed.
+    fn take_mover(&mut self, before: &AnyGame, after: &AnyGame, mv: Move) -> Option<&'static str> {
+        let moved = matches!(
+            mv.kind,
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant | MoveKind::TwoLeg
+        ) && Retire::of(mv).is_none()
+            && before.piece_at(mv.from) == after.piece_at(mv.to);
+        if !moved {
+            return None;
+        }
+        for (cells, word) in [
+            (&mut self.disarmed, "disarmed"),
+            (&mut self.armed, "re-armed"),
+        ] {
+            if let Some(i) = cells.iter().position(|c| *c == mv.to) {
+                cells.remove(i);
+                return Some(word);
+            }
+        }
+        None
     }
-    if let Some(list) = say_pieces(after, voice, &pieces(armed), true, usize::MAX) {
-        said.push(format!("Re-armed: {list}."));
+
+    /// The lists, grouped by owner and kind ("Disarmed: black knight f6,
+    /// black pawns f7, g7, h7.", "Re-armed: white pawn e4.").
+    fn sentences(self, after: &AnyGame, voice: Voice) -> Vec<String> {
+        let pieces = |cells: Vec<Cell>| -> Vec<(Piece, Cell)> {
+            cells
+                .into_iter()
+                .filter_map(|c| after.piece_at(c).map(|p| (p, c)))
+                .collect()
+        };
+        let mut said = Vec::new();
+        for (cells, head) in [(self.disarmed, "Disarmed"), (self.armed, "Re-armed")] {
+            if let Some(list) = say_pieces(after, voice, &pieces(cells), true, usize::MAX) {
+                said.push(format!("{head}: {list}."));
+            }
+        }
+        said
     }
-    said
 }
 
 /// The panel's figures that changed: the new items of a list ("Out:

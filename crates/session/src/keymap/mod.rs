@@ -414,11 +414,33 @@ pub static KEYMAP: &[Binding] = &[
         Action::ComputerMove,
         "computer moves for the side to move",
     ),
-    bind(
+    bind_when(
         C::Board,
         &[Key::Char('v'), Key::PageUp],
         Action::Review(ReviewStep::Back),
         "review: step back through the moves",
+        When::Flat,
+    ),
+    bind_when(
+        C::Board,
+        &[Key::Char('v')],
+        Action::Review(ReviewStep::Back),
+        "review: step back through the moves",
+        When::Sphere,
+    ),
+    bind_when(
+        C::Board,
+        &[Key::PageDown],
+        Action::ListPage(1),
+        "the list of cells: the cursor to its next page",
+        When::Sphere,
+    ),
+    bind_when(
+        C::Board,
+        &[Key::PageUp],
+        Action::ListPage(-1),
+        "the list of cells: the cursor to its previous page",
+        When::Sphere,
     ),
     bind(
         C::Board,
@@ -1468,9 +1490,17 @@ pub fn hints(context: Context, ascii: bool, state: HelpState) -> Vec<(String, u8
 }
 
 /// The action `key` triggers in `context` (or in the context whose keys
-/// also apply there, [`Context::parent`]), if any.
+/// also apply there, [`Context::parent`]), if any, on a flat board.
 pub fn action_for(context: Context, key: Key) -> Option<Action> {
-    own_action_for(context, key).or_else(|| own_action_for(context.parent()?, key))
+    action_on(context, key, false)
+}
+
+/// The action `key` triggers in `context` (or its parent's), on a board
+/// drawn as a globe (`sphere`) or a flat one: a key may do one thing on
+/// the globe and another on a flat board (PageUp pages the sphere's list
+/// of cells, and steps back through the moves elsewhere).
+pub fn action_on(context: Context, key: Key, sphere: bool) -> Option<Action> {
+    own_action_for(context, key, sphere).or_else(|| own_action_for(context.parent()?, key, sphere))
 }
 
 /// The binding of `action` in `context`, or in its parent.
@@ -1509,8 +1539,15 @@ pub fn key_line(context: Context, ascii: bool) -> String {
 }
 
 /// The action `key` triggers in `context` itself, if any.
-fn own_action_for(context: Context, key: Key) -> Option<Action> {
-    let bindings = KEYMAP.iter().filter(|b| b.context == context);
+fn own_action_for(context: Context, key: Key, sphere: bool) -> Option<Action> {
+    let board = |when: When| match when {
+        When::Sphere => sphere,
+        When::Flat => !sphere,
+        _ => true,
+    };
+    let bindings = KEYMAP
+        .iter()
+        .filter(|b| b.context == context && board(b.when));
     for b in bindings.clone() {
         if b.keys.contains(&key) {
             return Some(b.action.clone());

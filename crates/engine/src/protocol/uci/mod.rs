@@ -24,7 +24,7 @@ use crate::ai::score::mate_in_moves;
 use crate::ai::{Report, Searcher, Thought};
 use crate::core::{Game, Options};
 use crate::limits::PROTOCOL_LINE;
-use crate::text::{clause, quoted, shown};
+use crate::text::{clause, quoted};
 use crate::variants::{AnyGame, Variant};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -324,7 +324,8 @@ impl Session {
                 self.game = Some(self.start());
                 Ok(())
             }
-            Err(why) => self.say(&shown(&why.to_string())),
+            // The refusal quotes and cuts what was given itself.
+            Err(why) => self.say(&why.to_string()),
         }
     }
 
