@@ -20,6 +20,7 @@ mod keys;
 mod keys_tests;
 mod offers;
 mod pairing;
+mod puzzles;
 #[cfg(test)]
 mod rating_tests;
 mod rematch;
@@ -31,6 +32,7 @@ mod timed_tests;
 mod unplayed_tests;
 
 pub use pairing::{QUICK_COMPUTER, SeekStatus};
+pub use puzzles::GUEST_PUZZLES;
 
 use super::admission::Admission;
 use super::archive;
@@ -200,6 +202,8 @@ pub struct Shared {
     seeks: Mutex<pairing::Seeks>,
     /// The number the next quick game's table is named after.
     next_quick: AtomicU64,
+    /// The puzzles set, and the attempts rated lately.
+    puzzles: puzzles::Puzzles,
     /// Who may come in.
     pub admission: Arc<Admission>,
     /// The server's limits.
@@ -308,6 +312,7 @@ impl Shared {
             time,
             seeks: Mutex::new(pairing::Seeks::default()),
             next_quick: AtomicU64::new(1),
+            puzzles: puzzles::Puzzles::default(),
             admission: Admission::new(&limits),
             limits,
             me: me.clone(),
@@ -1529,6 +1534,22 @@ pub(super) mod tests {
         fn reserve_guests(&self, count: u64) -> Result<u64, StoreError> {
             self.inner.reserve_guests(count)
         }
+        fn puzzle_standings(
+            &self,
+            identity: &str,
+        ) -> Result<Vec<(String, crate::serve::store::PuzzleStanding)>, StoreError> {
+            self.inner.puzzle_standings(identity)
+        }
+        fn puzzle_ratings(&self, variant: &str) -> Result<Vec<(String, Rating)>, StoreError> {
+            self.inner.puzzle_ratings(variant)
+        }
+        fn keep_puzzle(
+            &self,
+            attempt: &crate::serve::store::PuzzleAttempt<'_>,
+        ) -> Result<(crate::serve::store::PuzzleStanding, Rating), StoreError> {
+            self.check()?;
+            self.inner.keep_puzzle(attempt)
+        }
     }
 
     use catboard_testkit::Scratch;
@@ -2010,6 +2031,7 @@ pub(super) mod tests {
             boards: shared.boards(),
             mine: Some(shared.games_of("key:alice").expect("games")),
             keys: None,
+            puzzles: None,
         };
         let mut lobby = crate::serve::lobby::Lobby::new();
         let area = ratatui::layout::Rect::new(0, 0, 80, 24);

@@ -72,6 +72,14 @@ pub const LINK_TRIES_PER_ADDRESS: usize = 10;
 /// The window over which [`LINK_TRIES_PER_ADDRESS`] tries are counted.
 pub const LINK_TRY_WINDOW: Duration = Duration::from_secs(10 * 60);
 
+/// The most puzzle attempts one account has rated and kept in
+/// [`PUZZLE_WINDOW`] (each is one write to the store); past it a puzzle
+/// is still played, not rated.
+pub const PUZZLES_RATED: usize = 30;
+
+/// The window over which [`PUZZLES_RATED`] attempts are counted.
+pub const PUZZLE_WINDOW: Duration = Duration::from_secs(60);
+
 /// How often the lobby is redrawn at most, and the table computers that
 /// could not save are tried again.
 pub const LOBBY_TICK: Duration = Duration::from_millis(250);

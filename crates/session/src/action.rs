@@ -88,6 +88,9 @@ pub enum LobbyPage {
     /// The account's keys (`a`): each first and last seen; one removed
     /// after a question.
     Keys,
+    /// Puzzles (`z`): a variant chosen, the player's puzzle rating and
+    /// streak in each; Enter sets the variant's puzzles.
+    Puzzles,
 }
 
 /// What a key asks of the server's lobby; what each does depends on the

@@ -20,6 +20,7 @@
 
 pub(in crate::serve) mod codes;
 pub mod migrations;
+mod puzzles;
 #[cfg(test)]
 mod tests;
 
@@ -27,8 +28,8 @@ use super::json_tables::JsonTables;
 use super::log;
 use super::store::{
     Account, AccountKey, ArchivedGame, ArchivedPlayer, Claim, Conflict, FinishedGame, GameLine,
-    KEY_SEEN_GRAIN, KeptMove, NameClaim, Page, SeatsRecord, Standing, Store, StoreError,
-    StoredTable, rate, rated_identities, with_moves,
+    KEY_SEEN_GRAIN, KeptMove, NameClaim, Page, PuzzleAttempt, PuzzleStanding, SeatsRecord,
+    Standing, Store, StoreError, StoredTable, rate, rated_identities, with_moves,
 };
 use crate::session::save::SavedGame;
 use catboard::analysis::AnalysisRecord;
@@ -999,5 +1000,23 @@ impl Store for Database {
             )?;
             Ok(as_u64(end).saturating_sub(count))
         })
+    }
+
+    fn puzzle_standings(
+        &self,
+        identity: &str,
+    ) -> Result<Vec<(String, PuzzleStanding)>, StoreError> {
+        self.read_puzzle_standings(identity)
+    }
+
+    fn puzzle_ratings(&self, variant: &str) -> Result<Vec<(String, Rating)>, StoreError> {
+        self.read_puzzle_ratings(variant)
+    }
+
+    fn keep_puzzle(
+        &self,
+        attempt: &PuzzleAttempt<'_>,
+    ) -> Result<(PuzzleStanding, Rating), StoreError> {
+        self.write_puzzle(attempt)
     }
 }

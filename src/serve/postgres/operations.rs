@@ -8,8 +8,8 @@ use crate::serve::log;
 use crate::serve::names;
 use crate::serve::store::{
     Account, AccountKey, ArchivedGame, ArchivedPlayer, Claim, Conflict, FinishedGame, GameLine,
-    KeptMove, NameClaim, Page, SeatsRecord, Standing, Store, StoreError, StoredTable, rate,
-    rated_identities, with_moves,
+    KeptMove, NameClaim, Page, PuzzleAttempt, PuzzleStanding, SeatsRecord, Standing, Store,
+    StoreError, StoredTable, rate, rated_identities, with_moves,
 };
 use crate::session::save::SavedGame;
 use catboard::rating::Rating;
@@ -845,5 +845,23 @@ impl Store for Postgres {
                 .try_get(0)?;
             Ok(as_u64(end).saturating_sub(count))
         })
+    }
+
+    fn puzzle_standings(
+        &self,
+        identity: &str,
+    ) -> Result<Vec<(String, PuzzleStanding)>, StoreError> {
+        self.read_puzzle_standings(identity)
+    }
+
+    fn puzzle_ratings(&self, variant: &str) -> Result<Vec<(String, Rating)>, StoreError> {
+        self.read_puzzle_ratings(variant)
+    }
+
+    fn keep_puzzle(
+        &self,
+        attempt: &PuzzleAttempt<'_>,
+    ) -> Result<(PuzzleStanding, Rating), StoreError> {
+        self.write_puzzle(attempt)
     }
 }

@@ -5,8 +5,8 @@
 
 use super::{
     Account, AccountKey, ArchivedGame, Claim, Conflict, FinishedGame, GameLine, KeptMove,
-    NameClaim, Page, SeatsRecord, Standing, Store, StoreError, StoredTable, rate, rated_identities,
-    with_moves,
+    NameClaim, PUZZLES_KEPT, Page, PuzzleAttempt, PuzzleStanding, SeatsRecord, Standing, Store,
+    StoreError, StoredTable, rate, rated_identities, with_moves,
 };
 use crate::session::save::SavedGame;
 use catboard::analysis::AnalysisRecord;
@@ -55,6 +55,10 @@ struct State {
     games: Vec<ArchivedGame>,
     /// The first guest number not set aside.
     guests: u64,
+    /// Each account's puzzle standing in each variant.
+    puzzle_standings: BTreeMap<(String, String), PuzzleStanding>,
+    /// Each puzzle's rating, by variant and identifier.
+    puzzle_ratings: BTreeMap<(String, String), Rating>,
 }
 
 impl MemoryStore {
@@ -464,6 +468,53 @@ impl Store for MemoryStore {
         let first = state.guests.max(1);
         state.guests = first.saturating_add(count);
         Ok(first)
+    }
+
+    fn puzzle_standings(
+        &self,
+        identity: &str,
+    ) -> Result<Vec<(String, PuzzleStanding)>, StoreError> {
+        Ok(self
+            .state()
+            .puzzle_standings
+            .iter()
+            .filter(|((who, _), _)| who == identity)
+            .map(|((_, variant), s)| (variant.clone(), *s))
+            .collect())
+    }
+
+    fn puzzle_ratings(&self, variant: &str) -> Result<Vec<(String, Rating)>, StoreError> {
+        Ok(self
+            .state()
+            .puzzle_ratings
+            .iter()
+            .filter(|((v, _), _)| v == variant)
+            .take(PUZZLES_KEPT)
+            .map(|((_, id), r)| (id.clone(), *r))
+            .collect())
+    }
+
+    fn keep_puzzle(
+        &self,
+        attempt: &PuzzleAttempt<'_>,
+    ) -> Result<(PuzzleStanding, Rating), StoreError> {
+        let mut state = self.state();
+        let who = (attempt.identity.to_string(), attempt.variant.to_string());
+        let puzzle = (attempt.variant.to_string(), attempt.puzzle.to_string());
+        let before = state
+            .puzzle_standings
+            .get(&who)
+            .copied()
+            .unwrap_or_default();
+        let rating = state
+            .puzzle_ratings
+            .get(&puzzle)
+            .copied()
+            .unwrap_or(attempt.start);
+        let (standing, rating) = before.after(rating, attempt.won);
+        state.puzzle_standings.insert(who, standing);
+        state.puzzle_ratings.insert(puzzle, rating);
+        Ok((standing, rating))
     }
 }
 

@@ -260,6 +260,30 @@ pub struct AccountKey {
     pub first: bool,
 }
 
+/// A player's puzzle standing in a variant (the session's): rating,
+/// streak, best streak.
+pub use crate::session::puzzles::Standing as PuzzleStanding;
+
+/// An account's attempt at a puzzle, to rate and keep
+/// ([`Store::keep_puzzle`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PuzzleAttempt<'a> {
+    /// The account (its identity).
+    pub identity: &'a str,
+    /// The variant's identifier.
+    pub variant: &'a str,
+    /// The puzzle's identifier.
+    pub puzzle: &'a str,
+    /// The puzzle's rating when it was never tried here (its file's).
+    pub start: Rating,
+    /// Whether it was solved without a hint.
+    pub won: bool,
+}
+
+/// The most puzzle ratings one variant keeps ([`Store::puzzle_ratings`]
+/// reads at most so many).
+pub const PUZZLES_KEPT: usize = 10_000;
+
 /// How much newer than the sight kept a key's login must be to be
 /// written again (seconds), so a login usually only reads.
 pub const KEY_SEEN_GRAIN: u64 = 60;
@@ -356,6 +380,22 @@ pub trait Store: Send + Sync + std::fmt::Debug {
     /// Sets `count` guest numbers aside, never given before; the first
     /// of them (1 on a new server).
     fn reserve_guests(&self, count: u64) -> Result<u64, StoreError>;
+    /// Account `identity`'s puzzle standing in each variant it tried a
+    /// puzzle of, by the variant's identifier.
+    fn puzzle_standings(&self, identity: &str)
+    -> Result<Vec<(String, PuzzleStanding)>, StoreError>;
+    /// The rating of each puzzle of `variant` tried here, by the
+    /// puzzle's identifier (at most [`PUZZLES_KEPT`]).
+    fn puzzle_ratings(&self, variant: &str) -> Result<Vec<(String, Rating)>, StoreError>;
+    /// Rates and keeps `attempt`: the account's standing in the variant
+    /// (a new player's when it has none) and the puzzle's rating
+    /// (`attempt.start` when it has none) are read and moved by
+    /// [`PuzzleStanding::after`] in the same transaction, so two attempts
+    /// are rated one after the other; both after.
+    fn keep_puzzle(
+        &self,
+        attempt: &PuzzleAttempt<'_>,
+    ) -> Result<(PuzzleStanding, Rating), StoreError>;
 }
 
 /// `game`'s players rated: `before` their ratings before it, in seat

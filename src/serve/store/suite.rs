@@ -3,7 +3,8 @@
 //! `database`, the memory store in `memory`).
 
 use super::{
-    ArchivedPlayer, Claim, Conflict, FinishedGame, NameClaim, Page, SeatsRecord, Store, StoreError,
+    ArchivedPlayer, Claim, Conflict, FinishedGame, NameClaim, Page, PuzzleAttempt, PuzzleStanding,
+    SeatsRecord, Store, StoreError,
 };
 use crate::serve::room::Holder;
 use crate::session::save::SavedGame;
@@ -37,6 +38,7 @@ macro_rules! store_suite {
             an_accounts_keys_are_listed_with_their_sights,
             guest_numbers_are_never_set_aside_twice,
             an_archived_games_analysis_is_kept_and_replaced,
+            puzzle_attempts_are_rated_and_kept_one_after_another,
         );
     };
     (@each $make:expr; $($name:ident),* $(,)?) => {
@@ -776,4 +778,71 @@ pub fn an_archived_games_analysis_is_kept_and_replaced(store: Subject) {
 
     assert_eq!(store.keep_analysis(archived.id + 1, &whole), Ok(false));
     assert_eq!(store.archived(archived.id + 1), Ok(None));
+}
+
+/// An attempt of account `identity` at chess puzzle `puzzle`.
+fn attempt<'a>(identity: &'a str, puzzle: &'a str, start: f64, won: bool) -> PuzzleAttempt<'a> {
+    PuzzleAttempt {
+        identity,
+        variant: "chess",
+        puzzle,
+        start: Rating {
+            rating: start,
+            ..Rating::default()
+        },
+        won,
+    }
+}
+
+pub fn puzzle_attempts_are_rated_and_kept_one_after_another(store: Subject) {
+    assert_eq!(store.puzzle_standings("key:A"), Ok(Vec::new()));
+    assert_eq!(store.puzzle_ratings("chess"), Ok(Vec::new()));
+    // Solved: the account rises, the puzzle falls from its start.
+    let (solved, p1) = store
+        .keep_puzzle(&attempt("key:A", "chess-1", 1500.0, true))
+        .expect("kept");
+    let fresh = attempt("key:A", "chess-1", 1500.0, true).start;
+    assert_eq!(
+        (solved, p1),
+        PuzzleStanding::default().after(fresh, true),
+        "rated as the session rates"
+    );
+    assert!(solved.rating.rating > 1500.0 && p1.rating < 1500.0);
+    assert_eq!((solved.streak, solved.best), (1, 1));
+    // Failed: the puzzle's kept rating is used, not the start given.
+    let (failed, p2) = store
+        .keep_puzzle(&attempt("key:A", "chess-1", 2400.0, false))
+        .expect("kept");
+    assert_eq!((failed, p2), solved.after(p1, false));
+    assert_eq!((failed.streak, failed.best), (0, 1));
+    assert_eq!(
+        store.puzzle_standings("key:A"),
+        Ok(vec![("chess".to_string(), failed)])
+    );
+    assert_eq!(store.puzzle_standings("key:B"), Ok(Vec::new()));
+    assert_eq!(
+        store.puzzle_ratings("chess"),
+        Ok(vec![("chess-1".to_string(), p2)])
+    );
+    assert_eq!(store.puzzle_ratings("cat"), Ok(Vec::new()));
+    // Attempts from many threads are rated one after another: each
+    // solve lengthens the streak once.
+    let threads: Vec<_> = (0..8)
+        .map(|i| {
+            let store = store.clone();
+            std::thread::spawn(move || {
+                store
+                    .keep_puzzle(&attempt("key:C", &format!("chess-{}", i % 2), 1500.0, true))
+                    .map(|(s, _)| s.streak)
+            })
+        })
+        .collect();
+    let mut streaks: Vec<u32> = threads
+        .into_iter()
+        .map(|t| t.join().expect("a thread").expect("kept"))
+        .collect();
+    streaks.sort_unstable();
+    assert_eq!(streaks, (1..=8).collect::<Vec<u32>>());
+    let kept = store.puzzle_standings("key:C").expect("read");
+    assert_eq!((kept[0].1.streak, kept[0].1.best), (8, 8));
 }

@@ -516,6 +516,12 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind(
         C::Lobby,
+        &[Key::Char('z')],
+        Action::Lobby(LobbyStep::Go(LobbyPage::Puzzles)),
+        "puzzles: a variant chosen, your puzzle rating and streak",
+    ),
+    bind(
+        C::Lobby,
         &[Key::Char('L')],
         Action::Lobby(LobbyStep::Lines),
         "go on in lines, for a screen reader",
@@ -762,6 +768,30 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind(
         C::LobbyKeys,
+        &[Key::Esc],
+        Action::Lobby(LobbyStep::Back),
+        "the tables",
+    ),
+    bind(
+        C::LobbyPuzzles,
+        &[Key::Up, Key::Char('k')],
+        Action::Lobby(LobbyStep::Up),
+        "the variant above",
+    ),
+    bind(
+        C::LobbyPuzzles,
+        &[Key::Down, Key::Char('j')],
+        Action::Lobby(LobbyStep::Down),
+        "the variant below",
+    ),
+    bind(
+        C::LobbyPuzzles,
+        &[Key::Enter, Key::Char(' ')],
+        Action::Lobby(LobbyStep::Choose),
+        "solve puzzles of the variant highlighted",
+    ),
+    bind(
+        C::LobbyPuzzles,
         &[Key::Esc],
         Action::Lobby(LobbyStep::Back),
         "the tables",

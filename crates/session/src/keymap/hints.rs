@@ -183,6 +183,12 @@ pub static HINTS: &[Hint] = &[
     ),
     hint(
         C::LobbyTables,
+        &[Action::Lobby(LobbyStep::Go(LobbyPage::Puzzles))],
+        "puzzles",
+        9,
+    ),
+    hint(
+        C::LobbyTables,
         &[Action::Lobby(LobbyStep::Go(LobbyPage::Keys))],
         "your keys",
         9,
@@ -343,6 +349,25 @@ pub static HINTS: &[Hint] = &[
         9,
     ),
     hint(C::LobbyKeys, &[Action::Quit], "leave", 9),
+    hint(
+        C::LobbyPuzzles,
+        &[Action::Lobby(LobbyStep::Up), Action::Lobby(LobbyStep::Down)],
+        "variant",
+        9,
+    ),
+    hint(
+        C::LobbyPuzzles,
+        &[Action::Lobby(LobbyStep::Choose)],
+        "solve",
+        9,
+    ),
+    hint(
+        C::LobbyPuzzles,
+        &[Action::Lobby(LobbyStep::Go(LobbyPage::Tables))],
+        "tables",
+        9,
+    ),
+    hint(C::LobbyPuzzles, &[Action::Quit], "leave", 9),
 ];
 
 /// The hints of `context` that apply in `state`, as (text, priority): the

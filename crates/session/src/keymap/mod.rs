@@ -41,6 +41,9 @@ pub enum Context {
     QuickWait,
     /// The lobby's page of the account's keys.
     LobbyKeys,
+    /// The lobby's page of puzzles: a variant chosen, the player's
+    /// puzzle rating and streak in each.
+    LobbyPuzzles,
     /// Solving puzzles.
     Puzzle,
 }
@@ -66,6 +69,7 @@ impl Context {
             Context::QuickGame => "Quick game",
             Context::QuickWait => "Waiting for a quick game",
             Context::LobbyKeys => "Lobby: your keys",
+            Context::LobbyPuzzles => "Lobby: puzzles",
             Context::Puzzle => "Puzzles",
         }
     }
@@ -79,7 +83,8 @@ impl Context {
             | Context::LobbyLeaders
             | Context::QuickGame
             | Context::QuickWait
-            | Context::LobbyKeys => Some(Context::Lobby),
+            | Context::LobbyKeys
+            | Context::LobbyPuzzles => Some(Context::Lobby),
             Context::Analysing => Some(Context::Review),
             _ => None,
         }

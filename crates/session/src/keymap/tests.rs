@@ -215,7 +215,7 @@ fn refused_actions_leave_the_hint_line_and_the_help() {
 fn the_lobbys_key_lines_are_made_from_the_keymap() {
     assert_eq!(
         key_line(C::LobbyTables, true),
-        "Up/Down · Enter join · w watch · c new · p quick game · r/m/l games · a your keys · L lines (screen reader) · S reader view · q leave"
+        "Up/Down · Enter join · w watch · c new · p quick game · r/m/l games · z puzzles · a your keys · L lines (screen reader) · S reader view · q leave"
     );
     assert_eq!(
         key_line(C::QuickWait, true),
@@ -232,7 +232,12 @@ fn the_lobbys_key_lines_are_made_from_the_keymap() {
         C::QuickGame,
         C::QuickWait,
         C::LobbyKeys,
+        C::LobbyPuzzles,
     ];
+    assert_eq!(
+        key_line(C::LobbyPuzzles, true),
+        "Up/Down variant · Enter solve · t tables · q leave"
+    );
     for context in lobby {
         // Every hint names keys the page answers, its own or the lobby's.
         for h in HINTS.iter().filter(|h| h.context == context) {
