@@ -99,6 +99,14 @@ pub const STEPS: &[&str] = &[
      UPDATE account_keys SET last_seen = added;
      ALTER TABLE accounts ADD COLUMN key_seen BIGINT NOT NULL DEFAULT 0;
      UPDATE accounts SET key_seen = last_seen;",
+    // 4 (SQLite's 13): names found by when they were claimed, since only
+    // the claims of accounts that have not played, and only for a day,
+    // count against the bound of names; a name without its claim's time
+    // counts as claimed when its account first came (or long ago).
+    "UPDATE names SET claimed = coalesce(
+         (SELECT first_seen FROM accounts WHERE identity = names.key), 0)
+         WHERE claimed IS NULL;
+     CREATE INDEX names_by_claimed ON names (claimed);",
 ];
 
 /// What one migration transaction found.
