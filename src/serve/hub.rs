@@ -328,6 +328,17 @@ impl Shared {
         lock(&self.rooms).keys().cloned().collect()
     }
 
+    /// Now in seconds since 1970, as kept in the store: the system's
+    /// clock, moved on by a hand-set clock's time (so a test passes a day
+    /// without sleeping).
+    fn wall_secs(&self) -> u64 {
+        let moved = match self.time {
+            TimeSource::Real => 0,
+            TimeSource::Manual(_) => self.time.now().as_secs(),
+        };
+        crate::serve::database::now_secs().saturating_add(moved)
+    }
+
     fn cell(&self, name: &str) -> Option<Arc<RoomCell>> {
         lock(&self.rooms).get(name).cloned()
     }
@@ -358,7 +369,7 @@ impl Shared {
         links.retain(|_, link| {
             now.duration_since(link.made) < LINK_LIFETIME && link.identity != who.identity
         });
-        let new_key = who.is_new_key(crate::serve::database::now_secs(), NEW_KEY);
+        let new_key = who.is_new_key(self.wall_secs(), NEW_KEY);
         let here = links
             .values()
             .filter(|l| !who.address.is_empty() && l.address == who.address)
@@ -433,7 +444,7 @@ impl Shared {
             )),
             Ok(false) => self
                 .store
-                .link_key(key, &identity, crate::serve::database::now_secs())
+                .link_key(key, &identity, self.wall_secs())
                 .map_err(|e| e.to_string()),
             Err(e) => Err(e),
         };
@@ -471,10 +482,7 @@ impl Shared {
         let (who, first) = self.account_by_key(login, key)?;
         // The key's login is its account's use of its names (linked or
         // its own); a sight that cannot be written stops no one.
-        if let Err(e) = self
-            .store
-            .key_seen(key, &who.identity, crate::serve::database::now_secs())
-        {
+        if let Err(e) = self.store.key_seen(key, &who.identity, self.wall_secs()) {
             log::event(format!("the login of {key} could not be noted: {e}"));
         }
         Ok((who, first))
@@ -486,7 +494,7 @@ impl Shared {
             Ok(self
                 .store
                 .account(identity)?
-                .map_or_else(crate::serve::database::now_secs, |a| a.first_seen))
+                .map_or_else(|| self.wall_secs(), |a| a.first_seen))
         };
         let (raw, _) = parse_login(&login.user);
         let address = address_key(login.address);
@@ -510,7 +518,9 @@ impl Shared {
         }
         let name = names::checked(raw).map_err(|e| e.to_string())?;
         let folded = names::folded(&name);
-        let mut asked = names::claim_of(&name, &folded, key).map_err(|e| e.to_string())?;
+        let mut asked =
+            names::claim_of(&name, &folded, key, self.wall_secs(), self.limits.new_names)
+                .map_err(|e| e.to_string())?;
         let claim = {
             // Counted per address before a new name is written: past its
             // share, an address's keys may show only under names they hold.
@@ -807,7 +817,7 @@ impl Shared {
             });
         }
         let new = self.limits.tables_new_key;
-        if made >= new && who.is_new_key(crate::serve::database::now_secs(), NEW_KEY) {
+        if made >= new && who.is_new_key(self.wall_secs(), NEW_KEY) {
             return Err(format!(
                 "A key in its first hour may have {new} unfinished table{}; finish it, or come back later.",
                 if new == 1 { "" } else { "s" }
@@ -1244,8 +1254,7 @@ impl Shared {
                 .record_move(name, next.ply(), text, clock)
                 .map(|()| None)?);
         }
-        let mut record =
-            archive::finished_game(&lock(&cell.room), next, super::database::now_secs());
+        let mut record = archive::finished_game(&lock(&cell.room), next, self.wall_secs());
         let _archiving = lock(&self.archiving);
         if record.rated && self.rated_enough_today(&record)? {
             record.rated = false;

@@ -182,6 +182,17 @@ pub const MIGRATIONS: &[Step] = &[
          );
          CREATE INDEX puzzle_ratings_by_variant ON puzzle_ratings (variant, puzzle);",
     ),
+    // 14: names found by when they were claimed, since only the claims of
+    // accounts that have not played, and only for a day, count against
+    // the bound of names: a claim is counted among the day's claims, not
+    // the whole book. A name from before claims were timed (schema 5)
+    // counts as claimed when its account first came (or long ago).
+    Step::Sql(
+        "UPDATE names SET claimed = coalesce(
+             (SELECT first_seen FROM accounts WHERE identity = names.key), 0)
+             WHERE claimed IS NULL;
+         CREATE INDEX names_by_claimed ON names (claimed);",
+    ),
 ];
 
 /// Takes `connection` from its schema version to `target`, a step a

@@ -28,7 +28,7 @@ use super::json_tables::JsonTables;
 use super::log;
 use super::store::{
     Account, AccountKey, ArchivedGame, ArchivedPlayer, Claim, Conflict, FinishedGame, GameLine,
-    KEY_SEEN_GRAIN, KeptMove, NameClaim, Page, PuzzleAttempt, PuzzleStanding, SeatsRecord,
+    KEY_SEEN_GRAIN, KeptMove, NameClaim, NameHolder, Page, PuzzleAttempt, PuzzleStanding, SeatsRecord,
     Standing, Store, StoreError, StoredTable, rate, rated_identities, with_moves,
 };
 use crate::session::save::SavedGame;
@@ -441,11 +441,24 @@ fn seen_at(tx: &Connection, identity: &str) -> rusqlite::Result<Option<u64>> {
         .map(as_u64))
 }
 
-/// The key holding folded name `folded`, if any.
-fn holder_of(tx: &Connection, folded: &str) -> rusqlite::Result<Option<String>> {
-    tx.query_row("SELECT key FROM names WHERE name = ?1", [folded], |r| {
-        r.get(0)
-    })
+/// The key holding folded name `folded`, if any, and what is kept of it.
+fn holder_of(tx: &Connection, folded: &str) -> rusqlite::Result<Option<(String, NameHolder)>> {
+    tx.query_row(
+        "SELECT n.key, coalesce(n.claimed, 0), a.last_seen, a.games
+         FROM names n LEFT JOIN accounts a ON a.identity = n.key WHERE n.name = ?1",
+        [folded],
+        |r| {
+            let seen: Option<i64> = r.get(2)?;
+            let games: Option<i64> = r.get(3)?;
+            Ok((
+                r.get(0)?,
+                NameHolder {
+                    claimed: as_u64(r.get(1)?),
+                    account: seen.zip(games).map(|(s, g)| (as_u64(s), as_u64(g))),
+                },
+            ))
+        },
+    )
     .optional()
 }
 
@@ -773,7 +786,7 @@ impl Store for Database {
             // [`SEEN_GRAIN`] old (or a 24th of the lapse, when shorter).
             let grain = SEEN_GRAIN.min(claim.lapse / 24);
             let connection = self.connection();
-            if holder_of(&connection, claim.folded)?.as_deref() == Some(claim.key)
+            if holder_of(&connection, claim.folded)?.is_some_and(|(key, _)| key == claim.key)
                 && seen_at(&connection, claim.key)?
                     .is_some_and(|seen| seen.saturating_add(grain) > claim.now)
             {
@@ -784,10 +797,10 @@ impl Store for Database {
         self.write(|tx| {
             let holder = holder_of(tx, claim.folded)?;
             let answer = match holder {
-                Some(key) if key == claim.key => Claim::Held,
-                Some(key) if seen_at(tx, &key)?.is_none_or(|seen| seen >= since) => return Ok(Claim::Taken),
+                Some((key, _)) if key == claim.key => Claim::Held,
+                Some((_, held)) if claim.still_held(held) => return Ok(Claim::Taken),
                 lapsed => {
-                    if let Some(key) = lapsed {
+                    if let Some((key, _)) = lapsed {
                         // Unused longer than the claim's lapse: free (a
                         // name imported without an account is kept until
                         // its key comes back and is seen).
@@ -814,10 +827,13 @@ impl Store for Database {
                     if held.len() >= claim.per_key {
                         return Ok(Claim::KeyFull(held));
                     }
+                    // Only the claims that lapse count: those of accounts
+                    // that have not played, younger than their lapse (read
+                    // by the index of claims, so a day's claims at most).
                     let all: i64 = tx.query_row(
-                        "SELECT count(*) FROM names LEFT JOIN accounts ON identity = key
-                         WHERE last_seen IS NULL OR last_seen >= ?1",
-                        [as_i64(since)],
+                        "SELECT count(*) FROM names n JOIN accounts a ON a.identity = n.key
+                         WHERE n.claimed >= ?1 AND a.games = 0 AND a.last_seen >= ?2",
+                        params![as_i64(claim.counted_since()), as_i64(since)],
                         |r| r.get(0),
                     )?;
                     if usize::try_from(all).unwrap_or(usize::MAX) >= claim.most {

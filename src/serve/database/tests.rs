@@ -25,6 +25,7 @@ fn claim<'a>(name: &'a str, key: &'a str) -> NameClaim<'a> {
         most: 100,
         now: 1_796_083_200,
         lapse: 1_000,
+        unplayed_lapse: 1_000,
     }
 }
 
@@ -475,14 +476,20 @@ fn names_kept_before_the_skeleton_are_compared_by_it() {
             "INSERT INTO names (name, key, shown, claimed) VALUES
                  ('b0b', 'key:A', 'b0b', 5),
                  ('bob', 'key:B', 'bob', 9),
-                 ('ann', 'key:C', 'Ann', NULL);",
+                 ('ann', 'key:C', 'Ann', NULL);
+             -- Each account has played, so its names are kept whatever
+             -- their claims' times (Ann's unknown: from before claims
+             -- were timed).
+             INSERT INTO accounts (identity, name, first_seen, games) VALUES
+                 ('key:A', 'b0b', 1, 1), ('key:B', 'bob', 1, 1), ('key:C', 'Ann', 1, 1);",
         )
         .expect("kept");
     drop(old);
     let db = Database::open(&dir.0).expect("migrated");
     let ask = |name: &str, key: &str| {
         let folded = crate::serve::names::folded(name);
-        let claim = crate::serve::names::claim_of(name, &folded, key).expect("a name");
+        let claim =
+            crate::serve::names::claim_of(name, &folded, key, now_secs(), 10).expect("a name");
         db.claim_name(&claim).expect("answered")
     };
     assert_eq!(ask("b0b", "key:A"), Claim::Held);

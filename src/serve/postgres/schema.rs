@@ -122,6 +122,15 @@ pub const STEPS: &[&str] = &[
          attempts BIGINT NOT NULL
      );
      CREATE INDEX puzzle_ratings_by_variant ON puzzle_ratings (variant, puzzle);",
+
+    // 5 (SQLite's 14): names found by when they were claimed, since only
+    // the claims of accounts that have not played, and only for a day,
+    // count against the bound of names; a name without its claim's time
+    // counts as claimed when its account first came (or long ago).
+    "UPDATE names SET claimed = coalesce(
+         (SELECT first_seen FROM accounts WHERE identity = names.key), 0)
+         WHERE claimed IS NULL;
+     CREATE INDEX names_by_claimed ON names (claimed);",
 ];
 
 /// What one migration transaction found.

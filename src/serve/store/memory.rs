@@ -5,7 +5,7 @@
 
 use super::{
     Account, AccountKey, ArchivedGame, Claim, Conflict, FinishedGame, GameLine, KeptMove,
-    NameClaim, PUZZLES_KEPT, Page, PuzzleAttempt, PuzzleStanding, SeatsRecord, Standing, Store,
+    NameClaim, NameHolder, PUZZLES_KEPT, Page, PuzzleAttempt, PuzzleStanding, SeatsRecord, Standing, Store,
     StoreError, StoredTable, rate, rated_identities, with_moves,
 };
 use crate::session::save::SavedGame;
@@ -39,8 +39,8 @@ impl Live {
 struct State {
     tables: BTreeMap<String, Live>,
     touched: u64,
-    /// Each name claimed (folded), and its key.
-    names: BTreeMap<String, String>,
+    /// Each name claimed (folded), its key and when it claimed it.
+    names: BTreeMap<String, (String, u64)>,
     accounts: BTreeMap<String, Account>,
     /// When each account was last seen (a login, a finished game).
     seen: BTreeMap<String, u64>,
@@ -84,6 +84,17 @@ impl State {
     fn saw(&mut self, identity: &str, now: u64) {
         let seen = self.seen.entry(identity.to_string()).or_insert(now);
         *seen = (*seen).max(now);
+    }
+
+    /// What is kept of key `key`, which claimed a name at `claimed`.
+    fn holder(&self, key: &str, claimed: u64) -> NameHolder {
+        NameHolder {
+            claimed,
+            account: self.accounts.get(key).map(|account| {
+                let seen = self.seen.get(key).copied().unwrap_or(account.first_seen);
+                (seen, account.games)
+            }),
+        }
     }
 
     fn open_account(&mut self, identity: &str, name: &str, now: u64) {
@@ -343,15 +354,16 @@ impl Store for MemoryStore {
 
     fn claim_name(&self, claim: &NameClaim<'_>) -> Result<Claim, StoreError> {
         let mut state = self.state();
-        let since = claim.now.saturating_sub(claim.lapse);
-        let live = |state: &State, key: &str| state.seen.get(key).is_none_or(|&s| s >= since);
-        let answer = match state.names.get(claim.folded) {
-            Some(key) if key == claim.key => Claim::Held,
-            Some(key) if live(&state, key) => return Ok(Claim::Taken),
+        let holder = state.names.get(claim.folded).cloned();
+        let answer = match holder {
+            Some((key, _)) if key == claim.key => Claim::Held,
+            Some((key, at)) if claim.still_held(state.holder(&key, at)) => {
+                return Ok(Claim::Taken);
+            }
             lapsed => {
                 // A lapsed name passes on: the account that showed it
                 // shows its fallback name, so no two accounts show one.
-                if let Some(old) = lapsed.cloned()
+                if let Some((old, _)) = lapsed
                     && let Some(account) = state.accounts.get_mut(&old)
                     && crate::serve::names::folded(&account.name) == claim.folded
                 {
@@ -360,18 +372,29 @@ impl Store for MemoryStore {
                 let held: Vec<String> = state
                     .names
                     .iter()
-                    .filter(|(_, key)| *key == claim.key)
+                    .filter(|(_, (key, _))| key == claim.key)
                     .map(|(name, _)| name.clone())
                     .collect();
                 if held.len() >= claim.per_key {
                     return Ok(Claim::KeyFull(held));
                 }
-                if state.names.values().filter(|key| live(&state, key)).count() >= claim.most {
+                // Only the claims that lapse count: those of accounts
+                // that have not played, younger than their lapse.
+                let counted = state
+                    .names
+                    .values()
+                    .filter(|(key, at)| {
+                        let holder = state.holder(key, *at);
+                        holder.account.is_some_and(|(_, games)| games == 0)
+                            && claim.still_held(holder)
+                    })
+                    .count();
+                if counted >= claim.most {
                     return Ok(Claim::BookFull);
                 }
                 state
                     .names
-                    .insert(claim.folded.to_string(), claim.key.to_string());
+                    .insert(claim.folded.to_string(), (claim.key.to_string(), claim.now));
                 Claim::Claimed
             }
         };
