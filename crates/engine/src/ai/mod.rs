@@ -21,6 +21,7 @@
 
 pub mod bench;
 mod budget;
+pub mod eval_cache;
 pub mod evaluate;
 mod fog;
 pub mod ladder;

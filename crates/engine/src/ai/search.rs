@@ -13,6 +13,7 @@
 //! finished.
 
 use super::budget::{Budget, PrincipalVariations};
+use super::eval_cache::EvalCache;
 use super::evaluate::Evaluate;
 use super::fog::Fog;
 use super::level::Limits;
@@ -52,6 +53,7 @@ pub struct Searcher {
     table: Table,
     heuristics: Heuristics,
     reductions: Vec<i32>,
+    evaluations: EvalCache,
 }
 
 impl Searcher {
@@ -68,6 +70,7 @@ impl Searcher {
             table: Table::new(table_mb),
             heuristics: Heuristics::new(),
             reductions,
+            evaluations: EvalCache::new(),
         }
     }
 
@@ -148,6 +151,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.table.clear();
         self.heuristics = Heuristics::new();
+        self.evaluations.clear();
     }
 
     /// Thinks about `game` as [`think`] does, reusing this searcher's tables.
@@ -194,6 +198,7 @@ impl Searcher {
             table: &mut self.table,
             heuristics: &mut self.heuristics,
             reductions: &self.reductions,
+            evaluations: &mut self.evaluations,
             limits,
             budget: Budget::new(limits, stop),
             fog: Fog::new(limits),
@@ -218,6 +223,9 @@ struct Run<'a> {
     table: &'a mut Table,
     heuristics: &'a mut Heuristics,
     reductions: &'a [i32],
+    /// The static evaluations already computed (this search's and the
+    /// searcher's earlier ones).
+    evaluations: &'a mut EvalCache,
     limits: &'a Limits,
     budget: Budget<'a>,
     /// The rung's noise and oversights (none above the weak rungs).
@@ -441,9 +449,9 @@ impl Run<'_> {
 
     /// The static evaluation for the side to move, through the rung's fog.
     #[inline]
-    fn evaluate<G: Game + Evaluate>(&self, game: &G) -> i32 {
-        let seat = game.to_move();
-        game.evaluate_for(seat) + self.fog.error(game.hash(), seat.index())
+    fn evaluate<G: Game + Evaluate>(&mut self, game: &G) -> i32 {
+        let (seat, key) = (game.to_move(), game.hash());
+        self.evaluations.get_or(key, || game.evaluate_for(seat)) + self.fog.error(key, seat.index())
     }
 
     /// Whether the rung fails to see the capture `mv` in the position
