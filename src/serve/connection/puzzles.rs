@@ -31,8 +31,8 @@ impl Connection {
             Ok(read) => read,
             Err(e) => {
                 let mut lobby = lobby;
+                self.say(&e);
                 lobby.note = Some(e);
-                self.say(&format!("{e}", e = lobby.note.as_deref().unwrap_or("")));
                 return self.set_place(Place::Lobby(lobby));
             }
         };

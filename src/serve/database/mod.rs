@@ -28,8 +28,8 @@ use super::json_tables::JsonTables;
 use super::log;
 use super::store::{
     Account, AccountKey, ArchivedGame, ArchivedPlayer, Claim, Conflict, FinishedGame, GameLine,
-    KEY_SEEN_GRAIN, KeptMove, NameClaim, NameHolder, Page, PuzzleAttempt, PuzzleStanding, SeatsRecord,
-    Standing, Store, StoreError, StoredTable, rate, rated_identities, with_moves,
+    KEY_SEEN_GRAIN, KeptMove, NameClaim, NameHolder, Page, PuzzleAttempt, PuzzleStanding,
+    SeatsRecord, Standing, Store, StoreError, StoredTable, rate, rated_identities, with_moves,
 };
 use crate::session::save::SavedGame;
 use catboard::analysis::AnalysisRecord;

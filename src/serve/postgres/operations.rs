@@ -8,8 +8,8 @@ use crate::serve::log;
 use crate::serve::names;
 use crate::serve::store::{
     Account, AccountKey, ArchivedGame, ArchivedPlayer, Claim, Conflict, FinishedGame, GameLine,
-    KeptMove, NameClaim, NameHolder, Page, PuzzleAttempt, PuzzleStanding, SeatsRecord, Standing, Store,
-    StoreError, StoredTable, rate, rated_identities, with_moves,
+    KeptMove, NameClaim, NameHolder, Page, PuzzleAttempt, PuzzleStanding, SeatsRecord, Standing,
+    Store, StoreError, StoredTable, rate, rated_identities, with_moves,
 };
 use crate::session::save::SavedGame;
 use catboard::rating::Rating;

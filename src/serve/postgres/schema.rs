@@ -122,7 +122,6 @@ pub const STEPS: &[&str] = &[
          attempts BIGINT NOT NULL
      );
      CREATE INDEX puzzle_ratings_by_variant ON puzzle_ratings (variant, puzzle);",
-
     // 5 (SQLite's 14): names found by when they were claimed, since only
     // the claims of accounts that have not played, and only for a day,
     // count against the bound of names; a name without its claim's time

@@ -5,8 +5,8 @@
 
 use super::{
     Account, AccountKey, ArchivedGame, Claim, Conflict, FinishedGame, GameLine, KeptMove,
-    NameClaim, NameHolder, PUZZLES_KEPT, Page, PuzzleAttempt, PuzzleStanding, SeatsRecord, Standing, Store,
-    StoreError, StoredTable, rate, rated_identities, with_moves,
+    NameClaim, NameHolder, PUZZLES_KEPT, Page, PuzzleAttempt, PuzzleStanding, SeatsRecord,
+    Standing, Store, StoreError, StoredTable, rate, rated_identities, with_moves,
 };
 use crate::session::save::SavedGame;
 use catboard::analysis::AnalysisRecord;
