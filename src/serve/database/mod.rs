@@ -321,13 +321,7 @@ fn rating_in(tx: &Connection, identity: &str, variant: &str) -> rusqlite::Result
     tx.query_row(
         "SELECT rating, deviation, volatility FROM ratings WHERE identity = ?1 AND variant = ?2",
         params![identity, variant],
-        |r| {
-            Ok(Rating {
-                rating: r.get(0)?,
-                deviation: r.get(1)?,
-                volatility: r.get(2)?,
-            })
-        },
+        |r| rating_at(r, 0),
     )
     .optional()
     .map(Option::unwrap_or_default)
@@ -766,11 +760,7 @@ impl Store for Database {
                     Ok(Standing {
                         identity: r.get(0)?,
                         name: r.get(1)?,
-                        rating: Rating {
-                            rating: r.get(2)?,
-                            deviation: r.get(3)?,
-                            volatility: r.get(4)?,
-                        },
+                        rating: rating_at(r, 2)?,
                         games: as_u64(r.get(5)?),
                     })
                 },
@@ -1035,4 +1025,14 @@ impl Store for Database {
     ) -> Result<(PuzzleStanding, Rating), StoreError> {
         self.write_puzzle(attempt)
     }
+}
+
+/// The Glicko-2 rating in the three columns of `row` from `first`
+/// (rating, deviation, volatility), as every table keeps one.
+pub(super) fn rating_at(row: &rusqlite::Row<'_>, first: usize) -> rusqlite::Result<Rating> {
+    Ok(Rating {
+        rating: row.get(first)?,
+        deviation: row.get(first + 1)?,
+        volatility: row.get(first + 2)?,
+    })
 }

@@ -4,7 +4,7 @@
 //!
 //! [`Store::keep_puzzle`]: crate::serve::store::Store::keep_puzzle
 
-use super::{Database, as_i64, as_u64};
+use super::{Database, as_i64, as_u64, rating_at};
 use crate::serve::store::{PUZZLES_KEPT, PuzzleAttempt, PuzzleStanding, StoreError};
 use catboard::rating::Rating;
 use rusqlite::{OptionalExtension, Transaction, params};
@@ -30,11 +30,7 @@ impl Database {
                 Ok((
                     r.get(0)?,
                     PuzzleStanding {
-                        rating: Rating {
-                            rating: r.get(1)?,
-                            deviation: r.get(2)?,
-                            volatility: r.get(3)?,
-                        },
+                        rating: rating_at(r, 1)?,
                         streak: streak_of(r.get(4)?),
                         best: streak_of(r.get(5)?),
                     },
@@ -55,14 +51,7 @@ impl Database {
         )?;
         Ok(rows
             .query_map(params![variant, as_i64(PUZZLES_KEPT as u64)], |r| {
-                Ok((
-                    r.get(0)?,
-                    Rating {
-                        rating: r.get(1)?,
-                        deviation: r.get(2)?,
-                        volatility: r.get(3)?,
-                    },
-                ))
+                Ok((r.get(0)?, rating_at(r, 1)?))
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?)
     }
@@ -125,11 +114,7 @@ fn standing_in(
         params![identity, variant],
         |r| {
             Ok(PuzzleStanding {
-                rating: Rating {
-                    rating: r.get(0)?,
-                    deviation: r.get(1)?,
-                    volatility: r.get(2)?,
-                },
+                rating: rating_at(r, 0)?,
                 streak: streak_of(r.get(3)?),
                 best: streak_of(r.get(4)?),
             })
@@ -143,13 +128,7 @@ fn puzzle_rating(tx: &Transaction<'_>, id: &str) -> rusqlite::Result<Option<Rati
     tx.query_row(
         "SELECT rating, deviation, volatility FROM puzzle_ratings WHERE puzzle = ?1",
         [id],
-        |r| {
-            Ok(Rating {
-                rating: r.get(0)?,
-                deviation: r.get(1)?,
-                volatility: r.get(2)?,
-            })
-        },
+        |r| rating_at(r, 0),
     )
     .optional()
 }
