@@ -18,6 +18,8 @@ mod expiry_tests;
 mod keys;
 #[cfg(test)]
 mod keys_tests;
+#[cfg(test)]
+mod log_tests;
 mod offers;
 mod pairing;
 mod puzzles;
@@ -967,7 +969,7 @@ impl Shared {
         if let Some(record) = record
             && let Err(e) = self.store.save_seats(name, &record)
         {
-            log::event(format!("table {name}: {e}"));
+            log::caused(log::Cause::Conn(conn), format!("table {name}: {e}"));
             return Err(format!("You could not sit down: {e}"));
         }
         let now = self.time.now();
@@ -1011,7 +1013,7 @@ impl Shared {
         if let Some(record) = record
             && let Err(e) = self.store.save_seats(name, &record)
         {
-            log::event(format!("table {name}: {e}"));
+            log::caused(log::Cause::Conn(conn), format!("table {name}: {e}"));
         }
         log::by(
             &log::Source {
@@ -1077,14 +1079,18 @@ impl Shared {
             Ok(archived) => archived,
             Err(e) => {
                 let why = format!("The move {notation} was not played: {e}");
-                log::event(format!("table {name}: {why}"));
+                log::caused(log::Cause::Conn(conn), format!("table {name}: {why}"));
                 lock(&cell.room).warn_others(conn, &why);
                 return Err(why);
             }
         };
-        log::event(format!("table {name}: connection {conn} played {notation}"));
-        self.moved(name, cell, next);
-        self.tell_archived(name, cell, archived);
+        let by = log::Cause::Conn(conn);
+        log::caused(
+            by,
+            format!("table {name}: connection {conn} played {notation}"),
+        );
+        self.moved(name, cell, next, by);
+        self.tell_archived(name, cell, archived, by);
         Ok(())
     }
 
@@ -1147,10 +1153,13 @@ impl Shared {
                 let resign = Retire::Leave(Seat(seat as u8), Departure::Resigned);
                 self.advanced(&room, resign.to_move())?
             };
-            log::event(format!(
-                "table {name}: connection {conn} claims the win from seat {seat}, away {} s",
-                away.as_secs()
-            ));
+            log::caused(
+                log::Cause::Conn(conn),
+                format!(
+                    "table {name}: connection {conn} claims the win from seat {seat}, away {} s",
+                    away.as_secs()
+                ),
+            );
             self.settle(name, &cell, conn, played)?;
         }
         Ok(())
@@ -1225,8 +1234,8 @@ impl Shared {
             None => "the hub, for a seat that has left,".to_string(),
         };
         log::event(format!("table {name}: {by} played {notation}{time}"));
-        self.moved(name, &cell, next);
-        self.tell_archived(name, &cell, archived.ok().flatten());
+        self.moved(name, &cell, next, log::Cause::Server);
+        self.tell_archived(name, &cell, archived.ok().flatten(), log::Cause::Server);
     }
 
     /// Keeps `next`, table `name`'s game after the ply written `text`
@@ -1300,7 +1309,13 @@ impl Shared {
 
     /// Tells table `name` that its game is archived as number `id`, and
     /// how its ratings moved.
-    fn tell_archived(&self, name: &str, cell: &RoomCell, archived: Option<(u64, FinishedGame)>) {
+    fn tell_archived(
+        &self,
+        name: &str,
+        cell: &RoomCell,
+        archived: Option<(u64, FinishedGame)>,
+        cause: log::Cause,
+    ) {
         let Some((id, game)) = archived else {
             return;
         };
@@ -1319,7 +1334,7 @@ impl Shared {
                 .collect();
             news.push_str(&format!(" Rated: {}.", moves.join(", ")));
         }
-        log::event(format!("table {name}: {news}"));
+        log::caused(cause, format!("table {name}: {news}"));
         lock(&cell.room).tell(None, &news);
     }
 
@@ -1328,7 +1343,7 @@ impl Shared {
     /// [`FOLD_EVERY`] moves its moves are folded into its game (the
     /// caller holds the table's writer lock); a finished game is in the
     /// archive already.
-    fn moved(&self, name: &str, cell: &RoomCell, next: TableGame) {
+    fn moved(&self, name: &str, cell: &RoomCell, next: TableGame, cause: log::Cause) {
         let fold = (next.ply().is_multiple_of(FOLD_EVERY) && next.outcome().is_none())
             .then(|| next.saved());
         let now = self.time.now();
@@ -1338,7 +1353,7 @@ impl Shared {
             room.table.outcome().map(|o| room.table.outcome_words(o))
         };
         if let Some(words) = over {
-            log::event(format!("table {name}: {words}"));
+            log::caused(cause, format!("table {name}: {words}"));
             self.lobby_changed();
         }
         self.engage(name, Duration::ZERO);
@@ -1346,7 +1361,7 @@ impl Shared {
             && let Err(e) = self.store.save_game(name, &saved)
         {
             // The moves are kept in the journal still; the next fold tries again.
-            log::event(format!("table {name}: {e}"));
+            log::caused(cause, format!("table {name}: {e}"));
         }
     }
 
