@@ -177,6 +177,12 @@ impl Database {
     /// (a counter marks it done); the files stay, as a backup.
     fn import(&self, dir: &Path) -> Result<(), String> {
         let said = |e: rusqlite::Error| e.to_string();
+        let old = JsonTables::new(dir);
+        // Kept as a backup, they hold what the database holds: as private.
+        for path in old.files() {
+            let mode = if path.is_dir() { 0o700 } else { 0o600 };
+            make_private(&path, mode).map_err(|e| e.to_string())?;
+        }
         let done = self
             .connection()
             .query_row(
@@ -190,13 +196,12 @@ impl Database {
         if done {
             return Ok(());
         }
-        let old = JsonTables::new(dir);
         let (tables, names, guests) = if old.exists() {
             (old.tables()?, old.names()?, old.guests()?)
         } else {
             (Vec::new(), Vec::new(), 1)
         };
-        let count = tables.len();
+        let (mut count, mut unread) = (0, 0);
         let mut connection = self.connection();
         let tx = connection.transaction().map_err(said)?;
         // The oldest first, so the newest is touched last.
@@ -206,8 +211,10 @@ impl Database {
                     "table {} was not imported: its file cannot be read",
                     table.name
                 ));
+                unread += 1;
                 continue;
             };
+            count += 1;
             put_game(&tx, &table.name, game).map_err(said)?;
             if let Some(seats) = &table.seats {
                 put_seats(&tx, &table.name, seats).map_err(said)?;
@@ -226,9 +233,15 @@ impl Database {
         put_counter(&tx, "imported", now_secs()).map_err(said)?;
         tx.commit().map_err(said)?;
         if old.exists() {
+            let unread = if unread > 0 {
+                format!(" ({unread} more could not be read)")
+            } else {
+                String::new()
+            };
             log::event(format!(
-                "imported {count} tables and {} names from the JSON files in {} (kept there as a backup)",
-                names.len(),
+                "imported {}{unread} and {} from the JSON files in {} (kept there as a backup)",
+                catboard::text::count(count as u64, "table", "tables"),
+                catboard::text::count(names.len() as u64, "name", "names"),
                 dir.display()
             ));
         }
