@@ -67,6 +67,22 @@ pub struct Keys {
     pub connected: String,
 }
 
+impl Keys {
+    /// What sets `key` apart, in the words given for each note: the key
+    /// this connection logged in with (`in_use`), the account's first
+    /// (`first`). The screen and the line mode word them to their room.
+    pub fn notes<'a>(&self, key: &AccountKey, in_use: &'a str, first: &'a str) -> Vec<&'a str> {
+        let mut notes = Vec::new();
+        if key.key == self.connected {
+            notes.push(in_use);
+        }
+        if key.first {
+            notes.push(first);
+        }
+        notes
+    }
+}
+
 /// The lobby's state: the page, the highlighted table, the first line
 /// shown and a sentence to show.
 #[derive(Clone, Debug, Default)]
@@ -980,13 +996,7 @@ fn key_lines(keys: &Keys) -> Vec<String> {
         .iter()
         .map(|k| {
             // Short enough to fit beside the dates at 80 columns.
-            let mut notes = Vec::new();
-            if k.key == keys.connected {
-                notes.push("in use");
-            }
-            if k.first {
-                notes.push("first key");
-            }
+            let notes = keys.notes(k, "in use", "first key");
             format!(
                 "{:<21} {}  {}  {}",
                 short_key(&k.key),

@@ -304,13 +304,11 @@ fn table_sentence(t: &TableSummary) -> String {
 /// Key number `n` (from 1) of `keys` as a sentence: its short
 /// fingerprint, which it is, when it was first and last seen.
 fn key_sentence(n: usize, key: &crate::serve::store::AccountKey, keys: &Keys) -> String {
-    let mut notes = String::new();
-    if key.key == keys.connected {
-        notes.push_str(", this connection's");
-    }
-    if key.first {
-        notes.push_str(", the account's first");
-    }
+    let notes: String = keys
+        .notes(key, "this connection's", "the account's first")
+        .iter()
+        .map(|note| format!(", {note}"))
+        .collect();
     format!(
         "{n}. {}{notes}: first seen {}, last seen {} (UTC).",
         short_key(&key.key),
