@@ -210,12 +210,15 @@ pub fn analyse(args: &AnalyseArgs) -> Result<(), Failure> {
     let mut analyst: Box<dyn Analyst> = match &args.engine {
         None => Box::new(OwnSearch::new(budget)),
         Some(text) => {
-            let spec = EngineSpec::parse(text).unwrap_or_else(|| {
-                Err(format!(
-                    "--engine takes uci:COMMAND or xboard:COMMAND, not {}.",
-                    catboard::text::quoted(text)
-                ))
-            })?;
+            let spec = EngineSpec::parse(text).map_or_else(
+                || {
+                    Err(format!(
+                        "--engine takes uci:COMMAND or xboard:COMMAND, not {}.",
+                        catboard::text::quoted(text)
+                    ))
+                },
+                |spec| spec.map_err(String::from),
+            )?;
             let engine = Engine::start(&spec, Patience::default()).map_err(|e| e.to_string())?;
             let time = match budget {
                 PlyBudget::Time(t) => t,

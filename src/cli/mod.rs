@@ -54,7 +54,10 @@ macro_rules! refused_from {
 }
 
 refused_from!(
+    catboard::ai::ladder::LevelError,
     catboard::limits::LimitError,
+    catboard::protocol::engine::EngineError,
+    catboard::protocol::engine::SpecError,
     catboard::notation::pgn::PgnError,
     catboard::protocol::rules::QueryError,
     catboard::variants::UnknownVariant,

@@ -458,7 +458,7 @@ fn seat_choices(variant: Variant, args: &GameArgs) -> Result<Vec<SeatChoice>, St
         .iter()
         .map(|seat| match named.iter().rev().find(|(s, _)| s == seat) {
             Some((_, player)) => match EngineSpec::parse(player) {
-                Some(spec) => spec.map(SeatChoice::Engine),
+                Some(spec) => spec.map(SeatChoice::Engine).map_err(String::from),
                 None => Player::from_id(player)
                     .map(SeatChoice::Player)
                     .map_err(|e| e.to_string()),

@@ -233,7 +233,7 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
     crate::cli::engine::check_think_ms(args.think_ms)?;
     let seats = variant.seats();
     let levels = per_seat(seats, &args.seat_levels, "seat-level", |v| {
-        v.parse::<Level>()
+        v.parse::<Level>().map_err(String::from)
     })?;
     let models = per_seat(seats, &args.seat_models, "seat-model", |v| {
         v.parse::<Model>().map_err(|e| e.to_string())

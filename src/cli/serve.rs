@@ -79,6 +79,10 @@ pub struct ServeArgs {
     /// The most new names the keys of one address may claim in an hour.
     #[arg(long, default_value_t = Limits::default().names_per_address)]
     pub names_per_address_an_hour: usize,
+    /// The most names held at once by accounts that have finished no
+    /// game (each such name lapses a day after its claim).
+    #[arg(long, default_value_t = Limits::default().new_names)]
+    pub new_names: usize,
     /// The most rated games two accounts may finish together in a day;
     /// more are kept unrated.
     #[arg(long, default_value_t = Limits::default().rated_together_a_day)]
@@ -147,6 +151,7 @@ fn start(args: &ServeArgs) -> Result<(), String> {
             rated_together_a_day: args.rated_together_a_day,
             claim_after: Duration::from_secs(args.claim_after_seconds),
             names_per_address: args.names_per_address_an_hour,
+            new_names: args.new_names,
             input_bytes_per_second: args.input_rate.max(1),
             idle: Duration::from_secs(args.idle_seconds.max(1)),
             searches: args.searches,

@@ -3,11 +3,12 @@
 //! every inaccuracy, mistake and blunder ("Move 14, Nf3: a mistake, about
 //! 1.3 pawns lost; better was Bc4.").
 
+use crate::session::analysing::{self, AnalysisRequest};
 use crate::session::best_lines::{self, LinesRequest};
 use crate::session::speech::Voice;
 use crate::session::table::TableGame;
 use catboard::analysis::annotate::{summary_sentence, verdict_sentence};
-use catboard::analysis::{GameAnalysis, OwnSearch, PlyBudget, Scale, Verdict, pass, summary};
+use catboard::analysis::{GameAnalysis, PlyBudget, Scale, Verdict, summary};
 use catboard::core::{Game, Move};
 use catboard::text::count;
 use catboard::variants::AnyGame;
@@ -41,22 +42,18 @@ pub fn analyse_words(table: &TableGame, budget: PlyBudget, voice: Voice) -> Vec<
     if moves.is_empty() {
         return vec!["No move has been played yet: there is nothing to analyse.".to_string()];
     }
-    let start = match table
-        .variant()
-        .from_position(table.start_position(), table.options())
-    {
+    let start = match analysing::start_of(table) {
         Ok(start) => start,
-        Err(why) => {
-            return vec![format!(
-                "The game cannot be analysed: {}.",
-                catboard::text::clause(&why.to_string())
-            )];
-        }
+        Err(why) => return vec![why.to_string()],
     };
-    let mut analysis = GameAnalysis::new("catboard", budget);
-    let mut analyst = OwnSearch::new(budget);
-    let stop = AtomicBool::new(false);
-    if let Err(why) = pass::run(&mut analysis, &start, &moves, &mut analyst, &stop, |_| {}) {
+    let request = AnalysisRequest {
+        id: 0,
+        start: start.clone(),
+        moves: moves.clone(),
+        analysis: GameAnalysis::new("catboard", budget),
+    };
+    let (analysis, failure) = analysing::run(request, &AtomicBool::new(false), |_| {});
+    if let Some(why) = failure {
         return vec![why];
     }
     words_of(&analysis, &start, &moves, voice)

@@ -822,11 +822,16 @@ fn ask(table: &TableGame, voice: Voice, text: &str) -> Vec<String> {
     }
 }
 
-/// The last move in words.
+/// The last move in words, as it was said when it was played (what befell
+/// the piece that moved and the check it gave included).
 pub fn last_move(table: &TableGame, voice: Voice) -> String {
-    let mut before = table.game().clone();
+    let now = table.game();
+    let mut before = now.clone();
     match before.unmake_move() {
-        Some(mv) => describe::move_played(&before, voice, mv),
+        Some(mv) => describe::changes::move_and_changes(&before, now, voice, mv)
+            .into_iter()
+            .next()
+            .map_or_else(|| describe::move_played(&before, voice, mv), |e| e.text),
         None => "No move has been played yet.".to_string(),
     }
 }
@@ -955,6 +960,38 @@ mod tests {
     use super::*;
     use catboard::core::Options;
     use catboard::variants::Variant;
+
+    #[test]
+    fn last_says_the_move_as_it_was_said_when_played_check_and_all() {
+        let mut table = TableGame::new(&crate::session::table::TableSpec {
+            variant: Variant::Chess,
+            options: Options::new(),
+            position: None,
+            players: vec![
+                crate::session::table::Player::Human,
+                crate::session::table::Player::Human,
+            ],
+            time: None,
+        })
+        .expect("a table");
+        assert_eq!(
+            last_move(&table, Voice::SPOKEN),
+            "No move has been played yet."
+        );
+        for text in ["e2e4", "f7f5", "d1h5"] {
+            let mv = table.game().parse_move(text).expect("a move");
+            let before = table.game().clone();
+            let mut after = before.clone();
+            after.make_move(mv);
+            let said = describe::changes::move_and_changes(&before, &after, Voice::SPOKEN, mv);
+            table.replay_ply(mv, None);
+            assert_eq!(last_move(&table, Voice::SPOKEN), said[0].text);
+        }
+        assert_eq!(
+            last_move(&table, Voice::SPOKEN),
+            "White queen to h5, check."
+        );
+    }
 
     #[test]
     fn lines_are_read_as_commands_moves_or_unknown_words() {

@@ -69,7 +69,7 @@ fn an_engine_that_plays_an_illegal_move_gives_its_seat_to_catboards_computer() {
     // The save has catboard's computer in the seat, and no engine.
     let store = SaveStore::new(saves.0.clone());
     let path = store.newest_first().expect("the folder").remove(0);
-    let saved = SaveStore::read(&path).expect("a save");
+    let saved = SaveStore::load(&path).expect("a save");
     assert_eq!(saved.players, ["human", "casual"]);
     assert!(saved.engines.is_empty());
     assert!(saved.moves.len() >= 4, "{:?}", saved.moves);

@@ -167,7 +167,7 @@ fn saved_table(dir: &Path) -> Option<TableGame> {
         .ok()?
         .into_iter()
         .next()?;
-    let saved = SaveStore::read(&path).ok()?;
+    let saved = SaveStore::load(&path).ok()?;
     TableGame::from_saved(&saved).ok()
 }
 
@@ -344,19 +344,22 @@ fn check_events(text: &str, table: &TableGame) -> BTreeSet<&'static str> {
             }
             // The moved piece's own disarming or re-arming is said in the
             // move's sentence; any other piece's in a list after it.
-            let kept = before.piece_at(mv.from) == replay.piece_at(mv.to)
-                && !castle_rook
-                && !mv.is_pass();
+            let kept =
+                before.piece_at(mv.from) == replay.piece_at(mv.to) && !castle_rook && !mv.is_pass();
             let mover_was = was.disarmed.contains(mv.from);
             let mover_now = now.disarmed.contains(mv.to);
             if kept && mover_now != mover_was {
                 met.insert("mover's arming");
-                let word = if mover_now { ", disarmed" } else { ", re-armed" };
+                let word = if mover_now {
+                    ", disarmed"
+                } else {
+                    ", re-armed"
+                };
                 assert!(said.contains(word), "'{word}' not said in: {said}\n{text}");
             }
             let newly = now.disarmed.iter().any(|c| {
                 let from = if c == mv.to { mv.from } else { c };
-                !was.disarmed.contains(from) && !(kept && c == mv.to)
+                !(was.disarmed.contains(from) || kept && c == mv.to)
             });
             if newly {
                 met.insert("disarmed");

@@ -34,12 +34,52 @@ fn help() -> Vec<String> {
     lines
 }
 
-/// Says what `app` said since `from`, and the prompt.
-fn say(out: &mut impl Write, app: &PuzzleApp, from: usize) -> std::io::Result<()> {
-    for s in app.said.iter().skip(from) {
-        writeln!(out, "{s}")?;
+/// Where the session's words stood before a line: the puzzle set and
+/// how much of it was said.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mark {
+    index: usize,
+    said: usize,
+}
+
+impl Mark {
+    /// Where `app`'s words stand now.
+    pub fn of(app: &PuzzleApp) -> Mark {
+        Mark {
+            index: app.index,
+            said: app.said.len(),
+        }
     }
-    Ok(())
+
+    /// What `app` said since this mark (all of a new puzzle's words).
+    pub fn since<'a>(&self, app: &'a PuzzleApp) -> &'a [String] {
+        let from = if app.index == self.index && app.said.len() >= self.said {
+            self.said
+        } else {
+            0
+        };
+        &app.said[from..]
+    }
+}
+
+/// What one line typed does in a puzzle session: `Some` lines to say at
+/// once (help, the board), or `None` when it changed `app` (what it said
+/// is in [`PuzzleApp::said`], from a [`Mark`] taken before). The line
+/// mode of `catboard puzzle --line` and of the server answer so.
+pub fn answer(app: &mut PuzzleApp, text: &str) -> Option<Vec<String>> {
+    let word = text.trim().to_lowercase();
+    if word.is_empty() {
+        return Some(Vec::new());
+    } else if word == "help" || word == "?" {
+        return Some(help());
+    } else if word == "board" || word == "b" {
+        return Some(position::board(app.game(), app.voice));
+    } else if let Some((_, _, action)) = WORDS.iter().find(|(w, s, _)| word == *w || word == *s) {
+        app.update(action);
+    } else {
+        app.play_text(text.trim());
+    }
+    None
 }
 
 /// Runs the session on `input` and `output` until `quit` or the input
@@ -49,7 +89,9 @@ pub fn converse(
     mut input: impl BufRead,
     out: &mut impl Write,
 ) -> std::io::Result<()> {
-    say(out, app, 0)?;
+    for s in &app.said {
+        writeln!(out, "{s}")?;
+    }
     writeln!(out, "Type help for the words.")?;
     let mut buf = Vec::new();
     while !app.quit {
@@ -67,23 +109,14 @@ pub fn converse(
             }
             Ok(None) | Err(_) => break,
         };
-        let (index, before) = (app.index, app.said.len());
-        let word = text.to_lowercase();
-        if word.is_empty() {
-            continue;
-        } else if word == "help" || word == "?" {
-            writeln!(out, "{}", help().join("\n"))?;
-            continue;
-        } else if word == "board" || word == "b" {
-            writeln!(out, "{}", position::board(app.game(), app.voice).join("\n"))?;
-            continue;
-        } else if let Some((_, _, action)) = WORDS.iter().find(|(w, s, _)| word == *w || word == *s)
-        {
-            app.update(action);
-        } else {
-            app.play_text(&text);
+        let mark = Mark::of(app);
+        let lines = match answer(app, &text) {
+            Some(lines) => lines,
+            None => mark.since(app).to_vec(),
+        };
+        for s in lines {
+            writeln!(out, "{s}")?;
         }
-        say(out, app, if app.index == index { before } else { 0 })?;
     }
     Ok(())
 }

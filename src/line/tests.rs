@@ -584,7 +584,7 @@ fn resign_ends_the_game_with_a_result_that_is_saved_and_kept() {
     let resumable = crate::session::last_unfinished(&store).unwrap_or_else(|e| panic!("{e}"));
     assert!(resumable.offer.is_none(), "a resigned game is not resumed");
     let files = store.newest_first().unwrap_or_else(|e| panic!("{e}"));
-    let saved = SaveStore::read(&files[0]).unwrap_or_else(|e| panic!("{e}"));
+    let saved = SaveStore::load(&files[0]).unwrap_or_else(|e| panic!("{e}"));
     let table = TableGame::from_saved(&saved).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
         table.outcome().map(|o| table.outcome_words(o)),

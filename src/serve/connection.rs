@@ -27,6 +27,9 @@ mod analysis;
 #[cfg(test)]
 mod keys_tests;
 mod lines;
+mod puzzles;
+#[cfg(test)]
+mod puzzles_tests;
 #[cfg(test)]
 mod tiny_tests;
 
@@ -201,6 +204,8 @@ enum Place {
     /// Looking through an archived game, the lobby to go back to, and
     /// the game's number.
     Archived(Box<App>, Lobby, u64),
+    /// Solving puzzles, and the lobby to go back to.
+    Puzzles(Box<crate::session::puzzles::PuzzleApp>, Lobby),
 }
 
 /// A connection at a table.
@@ -399,6 +404,7 @@ impl Connection {
                 boards,
                 mine: None,
                 keys: None,
+                puzzles: None,
             },
             lobby_shown: None,
             dirty: true,
@@ -461,6 +467,7 @@ impl Connection {
             } else if self.dirty {
                 self.dirty = false;
                 self.fit_lobby(screen.area());
+                self.note_lobby_shown(screen.area());
                 let bytes = screen.frame(|f| self.view(f));
                 if let Err(ending) = link.send(bytes, WRITE_DEADLINE).await {
                     return ending;
@@ -575,22 +582,28 @@ impl Connection {
             Place::Lobby(lobby) => lobby.fit(&self.tables, &self.lists, &self.who.name, area),
             Place::Creating(app) | Place::Archived(app, ..) => fit(app, &self.look, area),
             Place::Seated(seated) => fit(&mut seated.app, &self.look, area),
+            Place::Puzzles(..) => {}
         }
     }
 
-    fn view(&mut self, frame: &mut Frame<'_>) {
-        match &mut self.place {
-            Place::Lobby(lobby) => {
-                self.lobby_shown = Some(lobby.fingerprint(
-                    &self.tables,
-                    &self.lists,
-                    &self.who.name,
-                    frame.area(),
-                ));
-                lobby.view(&self.tables, &self.lists, &self.who.name, frame);
-            }
+    /// Notes what the lobby about to be drawn at `area` shows, so a
+    /// change to the lists redraws only what changed on this screen.
+    fn note_lobby_shown(&mut self, area: Rect) {
+        if let Place::Lobby(lobby) = &self.place {
+            self.lobby_shown =
+                Some(lobby.fingerprint(&self.tables, &self.lists, &self.who.name, area));
+        }
+    }
+
+    /// Draws the place: changes nothing (what is noted of a frame is
+    /// noted before it, by [`Connection::fit_lobby`] and
+    /// [`Connection::note_lobby_shown`]).
+    fn view(&self, frame: &mut Frame<'_>) {
+        match &self.place {
+            Place::Lobby(lobby) => lobby.view(&self.tables, &self.lists, &self.who.name, frame),
             Place::Creating(app) | Place::Archived(app, ..) => view(app, &self.look, frame),
             Place::Seated(seated) => view(&seated.app, &self.look, frame),
+            Place::Puzzles(app, _) => crate::ui::view::puzzle::draw(app, &self.look, frame),
         }
     }
 
@@ -869,6 +882,11 @@ impl Connection {
                     Choice::Stay => {}
                     Choice::Mine => self.read_my_games().await,
                     Choice::Keys => self.read_my_keys().await,
+                    Choice::Puzzles => self.read_puzzle_standings().await,
+                    Choice::Solve(variant) => {
+                        let lobby = std::mem::take(lobby);
+                        self.start_puzzles(variant, lobby).await;
+                    }
                     Choice::RemoveKey(key) => {
                         let who = self.who.clone();
                         let said = blocking(&self.shared, move |s| s.remove_key(&who, &key)).await;
@@ -982,6 +1000,7 @@ impl Connection {
                 }
                 self.archived_act(action);
             }
+            Place::Puzzles(..) => self.puzzle_input(incoming).await,
         }
     }
 

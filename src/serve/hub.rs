@@ -18,8 +18,11 @@ mod expiry_tests;
 mod keys;
 #[cfg(test)]
 mod keys_tests;
+#[cfg(test)]
+mod log_tests;
 mod offers;
 mod pairing;
+mod puzzles;
 #[cfg(test)]
 mod rating_tests;
 mod rematch;
@@ -31,6 +34,7 @@ mod timed_tests;
 mod unplayed_tests;
 
 pub use pairing::{QUICK_COMPUTER, SeekStatus};
+pub use puzzles::GUEST_PUZZLES;
 
 use super::admission::Admission;
 use super::archive;
@@ -200,6 +204,8 @@ pub struct Shared {
     seeks: Mutex<pairing::Seeks>,
     /// The number the next quick game's table is named after.
     next_quick: AtomicU64,
+    /// The puzzles set, and the attempts rated lately.
+    puzzles: puzzles::Puzzles,
     /// Who may come in.
     pub admission: Arc<Admission>,
     /// The server's limits.
@@ -308,6 +314,7 @@ impl Shared {
             time,
             seeks: Mutex::new(pairing::Seeks::default()),
             next_quick: AtomicU64::new(1),
+            puzzles: puzzles::Puzzles::default(),
             admission: Admission::new(&limits),
             limits,
             me: me.clone(),
@@ -321,6 +328,17 @@ impl Shared {
 
     fn names_of_tables(&self) -> Vec<String> {
         lock(&self.rooms).keys().cloned().collect()
+    }
+
+    /// Now in seconds since 1970, as kept in the store: the system's
+    /// clock, moved on by a hand-set clock's time (so a test passes a day
+    /// without sleeping).
+    fn wall_secs(&self) -> u64 {
+        let moved = match self.time {
+            TimeSource::Real => 0,
+            TimeSource::Manual(_) => self.time.now().as_secs(),
+        };
+        crate::serve::database::now_secs().saturating_add(moved)
     }
 
     fn cell(&self, name: &str) -> Option<Arc<RoomCell>> {
@@ -353,7 +371,7 @@ impl Shared {
         links.retain(|_, link| {
             now.duration_since(link.made) < LINK_LIFETIME && link.identity != who.identity
         });
-        let new_key = who.is_new_key(crate::serve::database::now_secs(), NEW_KEY);
+        let new_key = who.is_new_key(self.wall_secs(), NEW_KEY);
         let here = links
             .values()
             .filter(|l| !who.address.is_empty() && l.address == who.address)
@@ -428,7 +446,7 @@ impl Shared {
             )),
             Ok(false) => self
                 .store
-                .link_key(key, &identity, crate::serve::database::now_secs())
+                .link_key(key, &identity, self.wall_secs())
                 .map_err(|e| e.to_string()),
             Err(e) => Err(e),
         };
@@ -466,10 +484,7 @@ impl Shared {
         let (who, first) = self.account_by_key(login, key)?;
         // The key's login is its account's use of its names (linked or
         // its own); a sight that cannot be written stops no one.
-        if let Err(e) = self
-            .store
-            .key_seen(key, &who.identity, crate::serve::database::now_secs())
-        {
+        if let Err(e) = self.store.key_seen(key, &who.identity, self.wall_secs()) {
             log::event(format!("the login of {key} could not be noted: {e}"));
         }
         Ok((who, first))
@@ -481,7 +496,7 @@ impl Shared {
             Ok(self
                 .store
                 .account(identity)?
-                .map_or_else(crate::serve::database::now_secs, |a| a.first_seen))
+                .map_or_else(|| self.wall_secs(), |a| a.first_seen))
         };
         let (raw, _) = parse_login(&login.user);
         let address = address_key(login.address);
@@ -505,7 +520,9 @@ impl Shared {
         }
         let name = names::checked(raw).map_err(|e| e.to_string())?;
         let folded = names::folded(&name);
-        let mut asked = names::claim_of(&name, &folded, key).map_err(|e| e.to_string())?;
+        let mut asked =
+            names::claim_of(&name, &folded, key, self.wall_secs(), self.limits.new_names)
+                .map_err(|e| e.to_string())?;
         let claim = {
             // Counted per address before a new name is written: past its
             // share, an address's keys may show only under names they hold.
@@ -802,7 +819,7 @@ impl Shared {
             });
         }
         let new = self.limits.tables_new_key;
-        if made >= new && who.is_new_key(crate::serve::database::now_secs(), NEW_KEY) {
+        if made >= new && who.is_new_key(self.wall_secs(), NEW_KEY) {
             return Err(format!(
                 "A key in its first hour may have {new} unfinished table{}; finish it, or come back later.",
                 if new == 1 { "" } else { "s" }
@@ -952,7 +969,7 @@ impl Shared {
         if let Some(record) = record
             && let Err(e) = self.store.save_seats(name, &record)
         {
-            log::event(format!("table {name}: {e}"));
+            log::caused(log::Cause::Conn(conn), format!("table {name}: {e}"));
             return Err(format!("You could not sit down: {e}"));
         }
         let now = self.time.now();
@@ -996,7 +1013,7 @@ impl Shared {
         if let Some(record) = record
             && let Err(e) = self.store.save_seats(name, &record)
         {
-            log::event(format!("table {name}: {e}"));
+            log::caused(log::Cause::Conn(conn), format!("table {name}: {e}"));
         }
         log::by(
             &log::Source {
@@ -1062,14 +1079,18 @@ impl Shared {
             Ok(archived) => archived,
             Err(e) => {
                 let why = format!("The move {notation} was not played: {e}");
-                log::event(format!("table {name}: {why}"));
+                log::caused(log::Cause::Conn(conn), format!("table {name}: {why}"));
                 lock(&cell.room).warn_others(conn, &why);
                 return Err(why);
             }
         };
-        log::event(format!("table {name}: connection {conn} played {notation}"));
-        self.moved(name, cell, next);
-        self.tell_archived(name, cell, archived);
+        let by = log::Cause::Conn(conn);
+        log::caused(
+            by,
+            format!("table {name}: connection {conn} played {notation}"),
+        );
+        self.moved(name, cell, next, by);
+        self.tell_archived(name, cell, archived, by);
         Ok(())
     }
 
@@ -1132,10 +1153,13 @@ impl Shared {
                 let resign = Retire::Leave(Seat(seat as u8), Departure::Resigned);
                 self.advanced(&room, resign.to_move())?
             };
-            log::event(format!(
-                "table {name}: connection {conn} claims the win from seat {seat}, away {} s",
-                away.as_secs()
-            ));
+            log::caused(
+                log::Cause::Conn(conn),
+                format!(
+                    "table {name}: connection {conn} claims the win from seat {seat}, away {} s",
+                    away.as_secs()
+                ),
+            );
             self.settle(name, &cell, conn, played)?;
         }
         Ok(())
@@ -1210,8 +1234,8 @@ impl Shared {
             None => "the hub, for a seat that has left,".to_string(),
         };
         log::event(format!("table {name}: {by} played {notation}{time}"));
-        self.moved(name, &cell, next);
-        self.tell_archived(name, &cell, archived.ok().flatten());
+        self.moved(name, &cell, next, log::Cause::Server);
+        self.tell_archived(name, &cell, archived.ok().flatten(), log::Cause::Server);
     }
 
     /// Keeps `next`, table `name`'s game after the ply written `text`
@@ -1239,8 +1263,7 @@ impl Shared {
                 .record_move(name, next.ply(), text, clock)
                 .map(|()| None)?);
         }
-        let mut record =
-            archive::finished_game(&lock(&cell.room), next, super::database::now_secs());
+        let mut record = archive::finished_game(&lock(&cell.room), next, self.wall_secs());
         let _archiving = lock(&self.archiving);
         if record.rated && self.rated_enough_today(&record)? {
             record.rated = false;
@@ -1286,7 +1309,13 @@ impl Shared {
 
     /// Tells table `name` that its game is archived as number `id`, and
     /// how its ratings moved.
-    fn tell_archived(&self, name: &str, cell: &RoomCell, archived: Option<(u64, FinishedGame)>) {
+    fn tell_archived(
+        &self,
+        name: &str,
+        cell: &RoomCell,
+        archived: Option<(u64, FinishedGame)>,
+        cause: log::Cause,
+    ) {
         let Some((id, game)) = archived else {
             return;
         };
@@ -1305,7 +1334,7 @@ impl Shared {
                 .collect();
             news.push_str(&format!(" Rated: {}.", moves.join(", ")));
         }
-        log::event(format!("table {name}: {news}"));
+        log::caused(cause, format!("table {name}: {news}"));
         lock(&cell.room).tell(None, &news);
     }
 
@@ -1314,7 +1343,7 @@ impl Shared {
     /// [`FOLD_EVERY`] moves its moves are folded into its game (the
     /// caller holds the table's writer lock); a finished game is in the
     /// archive already.
-    fn moved(&self, name: &str, cell: &RoomCell, next: TableGame) {
+    fn moved(&self, name: &str, cell: &RoomCell, next: TableGame, cause: log::Cause) {
         let fold = (next.ply().is_multiple_of(FOLD_EVERY) && next.outcome().is_none())
             .then(|| next.saved());
         let now = self.time.now();
@@ -1324,7 +1353,7 @@ impl Shared {
             room.table.outcome().map(|o| room.table.outcome_words(o))
         };
         if let Some(words) = over {
-            log::event(format!("table {name}: {words}"));
+            log::caused(cause, format!("table {name}: {words}"));
             self.lobby_changed();
         }
         self.engage(name, Duration::ZERO);
@@ -1332,7 +1361,7 @@ impl Shared {
             && let Err(e) = self.store.save_game(name, &saved)
         {
             // The moves are kept in the journal still; the next fold tries again.
-            log::event(format!("table {name}: {e}"));
+            log::caused(cause, format!("table {name}: {e}"));
         }
     }
 
@@ -1528,6 +1557,22 @@ pub(super) mod tests {
         }
         fn reserve_guests(&self, count: u64) -> Result<u64, StoreError> {
             self.inner.reserve_guests(count)
+        }
+        fn puzzle_standings(
+            &self,
+            identity: &str,
+        ) -> Result<Vec<(String, crate::serve::store::PuzzleStanding)>, StoreError> {
+            self.inner.puzzle_standings(identity)
+        }
+        fn puzzle_ratings(&self, variant: &str) -> Result<Vec<(String, Rating)>, StoreError> {
+            self.inner.puzzle_ratings(variant)
+        }
+        fn keep_puzzle(
+            &self,
+            attempt: &crate::serve::store::PuzzleAttempt<'_>,
+        ) -> Result<(crate::serve::store::PuzzleStanding, Rating), StoreError> {
+            self.check()?;
+            self.inner.keep_puzzle(attempt)
         }
     }
 
@@ -2010,6 +2055,7 @@ pub(super) mod tests {
             boards: shared.boards(),
             mine: Some(shared.games_of("key:alice").expect("games")),
             keys: None,
+            puzzles: None,
         };
         let mut lobby = crate::serve::lobby::Lobby::new();
         let area = ratatui::layout::Rect::new(0, 0, 80, 24);

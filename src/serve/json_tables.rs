@@ -38,6 +38,26 @@ impl JsonTables {
         }
     }
 
+    /// Every file and folder an older server kept here: its folders of
+    /// tables and seats, their files, the names and the guest counter.
+    pub fn files(&self) -> Vec<PathBuf> {
+        let mut found = Vec::new();
+        for folder in ["tables", "seats"] {
+            let path = self.dir.join(folder);
+            if let Ok(entries) = std::fs::read_dir(&path) {
+                found.extend(entries.filter_map(|e| e.ok()).map(|e| e.path()));
+                found.push(path);
+            }
+        }
+        for file in ["names.json", "guests.json"] {
+            let path = self.dir.join(file);
+            if path.exists() {
+                found.push(path);
+            }
+        }
+        found
+    }
+
     /// Whether an older server kept anything here.
     pub fn exists(&self) -> bool {
         ["tables", "seats", "names.json", "guests.json"]
@@ -112,7 +132,9 @@ impl JsonTables {
             };
             tables.push(StoredTable {
                 name: name.to_string(),
-                game: SaveStore::read(&path).map(|saved| self.with_journal(name, saved)),
+                game: SaveStore::load(&path)
+                    .map_err(String::from)
+                    .map(|saved| self.with_journal(name, saved)),
                 seats,
             });
         }

@@ -36,17 +36,19 @@ pub const BURST_SECONDS: u32 = 4;
 /// this long ago, and it may make only [`Limits::tables_new_key`] tables.
 pub const NEW_KEY: Duration = Duration::from_secs(60 * 60);
 
-/// The most display names the server keeps (each is a line of
-/// `names.json`, claimed by a key on first use).
-pub const MAX_NAMES: usize = 10_000;
-
 /// The most display names one key may claim.
 pub const NAMES_PER_KEY: usize = 4;
 
 /// How long a claimed name is kept unused: a name whose account has not
 /// logged in nor finished a game for this long lapses, and another key
-/// may claim it (a lapsed name no longer counts against [`MAX_NAMES`]).
+/// may claim it.
 pub const NAME_LAPSE: Duration = Duration::from_secs(90 * 24 * 60 * 60);
+
+/// How long a name claimed by an account that has finished no game is
+/// kept, from its claim: then it lapses (unless its account has finished
+/// a game by then), and stops counting against [`Limits::new_names`], so
+/// names claimed and never played under free themselves.
+pub const UNPLAYED_NAME_LAPSE: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// The window over which [`Limits::names_per_address`] new names are counted.
 pub const NAME_WINDOW: Duration = Duration::from_secs(60 * 60);
@@ -71,6 +73,14 @@ pub const LINK_TRIES_PER_ADDRESS: usize = 10;
 
 /// The window over which [`LINK_TRIES_PER_ADDRESS`] tries are counted.
 pub const LINK_TRY_WINDOW: Duration = Duration::from_secs(10 * 60);
+
+/// The most puzzle attempts one account has rated and kept in
+/// [`PUZZLE_WINDOW`] (each is one write to the store); past it a puzzle
+/// is still played, not rated.
+pub const PUZZLES_RATED: usize = 30;
+
+/// The window over which [`PUZZLES_RATED`] attempts are counted.
+pub const PUZZLE_WINDOW: Duration = Duration::from_secs(60);
 
 /// How often the lobby is redrawn at most, and the table computers that
 /// could not save are tried again.
@@ -226,6 +236,10 @@ pub struct Limits {
     /// The most new names the keys of one address may claim in
     /// [`NAME_WINDOW`] (an hour).
     pub names_per_address: usize,
+    /// The most names held at once by accounts that have finished no
+    /// game, each for [`UNPLAYED_NAME_LAPSE`] from its claim; the names
+    /// of accounts that have played are not counted.
+    pub new_names: usize,
     /// How long a player may be away from a timed table (no connection
     /// at their seat; their clock runs) before another player there may
     /// claim the win, as lichess lets one claim when an opponent left.
@@ -265,6 +279,7 @@ impl Default for Limits {
             rated_together_a_day: 5,
             claim_after: Duration::from_secs(60),
             names_per_address: 20,
+            new_names: 10_000,
             input_bytes_per_second: 4096,
             idle: Duration::from_secs(1800),
             searches: 2,

@@ -12,7 +12,7 @@
 
 use super::hub::short_key;
 use super::hub::{Boards, SeekStatus, TableSummary};
-use super::store::{AccountKey, GameLine};
+use super::store::{AccountKey, GameLine, PuzzleStanding};
 use crate::session::action::{Action, LobbyStep};
 use crate::session::keymap::{self, Context, Key};
 use crate::ui::view::wrap::{fit_line, wrap_keys, wrap_words};
@@ -53,6 +53,9 @@ pub struct Lists {
     /// The account's keys, as last read (`None` for a guest, or before
     /// they are read).
     pub keys: Option<Keys>,
+    /// The account's puzzle standing in each variant tried, as last read
+    /// (`None` for a guest, whose standing is not kept).
+    pub puzzles: Option<Vec<(String, PuzzleStanding)>>,
 }
 
 /// The account's keys, and the one this connection logged in with.
@@ -62,6 +65,22 @@ pub struct Keys {
     pub listed: Vec<AccountKey>,
     /// The key of this connection.
     pub connected: String,
+}
+
+impl Keys {
+    /// What sets `key` apart, in the words given for each note: the key
+    /// this connection logged in with (`in_use`), the account's first
+    /// (`first`). The screen and the line mode word them to their room.
+    pub fn notes<'a>(&self, key: &AccountKey, in_use: &'a str, first: &'a str) -> Vec<&'a str> {
+        let mut notes = Vec::new();
+        if key.key == self.connected {
+            notes.push(in_use);
+        }
+        if key.first {
+            notes.push(first);
+        }
+        notes
+    }
 }
 
 /// The lobby's state: the page, the highlighted table, the first line
@@ -97,6 +116,9 @@ pub struct Lobby {
     quick_control: usize,
     /// Whether the quick game's Clock row is highlighted (else Variant).
     quick_clock_row: bool,
+    /// The variant highlighted on the page of puzzles, in
+    /// [`Variant::ALL`].
+    puzzle_variant: usize,
     /// The wait for a quick game, while the person waits.
     pub seeking: Option<SeekStatus>,
     /// A sentence from the last thing that failed.
@@ -123,6 +145,10 @@ pub enum Choice {
     AddKey,
     /// Show the account's keys (they are read anew).
     Keys,
+    /// Show the page of puzzles (the standings are read anew).
+    Puzzles,
+    /// Solve puzzles of this variant.
+    Solve(Variant),
     /// Remove this key from the account (asked and answered yes, or
     /// one the server refuses to remove, for it to say why).
     RemoveKey(String),
@@ -190,6 +216,7 @@ impl Lobby {
             Page::Quick if self.seeking.is_some() => Context::QuickWait,
             Page::Quick => Context::QuickGame,
             Page::Keys => Context::LobbyKeys,
+            Page::Puzzles => Context::LobbyPuzzles,
         }
     }
 
@@ -294,6 +321,7 @@ impl Lobby {
         match page {
             Page::Mine => Choice::Mine,
             Page::Keys => Choice::Keys,
+            Page::Puzzles => Choice::Puzzles,
             _ => Choice::Stay,
         }
     }
@@ -341,6 +369,7 @@ impl Lobby {
             Page::Quick => self.quick_step(step),
             Page::Recent | Page::Mine => self.games_step(step, area),
             Page::Keys => self.keys_step(step),
+            Page::Puzzles => self.puzzles_step(step),
             Page::Leaders => {
                 self.leaders_step(step, area);
                 Choice::Stay
@@ -465,6 +494,60 @@ impl Lobby {
         Choice::Stay
     }
 
+    /// A step on the page of puzzles: the highlight moves through the
+    /// variants, Choose sets the one highlighted.
+    fn puzzles_step(&mut self, step: LobbyStep) -> Choice {
+        let variants = Variant::ALL.len();
+        match step {
+            LobbyStep::Up => self.puzzle_variant = (self.puzzle_variant + variants - 1) % variants,
+            LobbyStep::Down => self.puzzle_variant = (self.puzzle_variant + 1) % variants,
+            LobbyStep::Choose => {
+                return Choice::Solve(Variant::ALL[self.puzzle_variant % variants]);
+            }
+            LobbyStep::Back => return self.turn_to(Page::Tables),
+            _ => {}
+        }
+        Choice::Stay
+    }
+
+    /// The page of puzzles: what they are, each variant with the
+    /// player's standing in it, and for a guest why it is not kept.
+    fn puzzle_lines(&self, lists: &Lists) -> PageLines {
+        let mut lines = vec![
+            "A puzzle is a position where one move, or a short forced line, wins: find it. Your puzzle rating moves with each (Glicko-2), and so does the puzzle's; the streak counts puzzles solved in a row.".to_string(),
+            String::new(),
+        ];
+        for variant in Variant::ALL {
+            let standing = lists
+                .puzzles
+                .iter()
+                .flatten()
+                .find(|(id, _)| id == variant.id())
+                .map_or_else(PuzzleStanding::default, |(_, s)| *s);
+            let count = catboard::puzzle::starter::text(*variant)
+                .lines()
+                .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+                .count();
+            lines.push(format!(
+                "{:<12} {:>6}  streak {:>3}, best {:>3}  {count:>4} puzzles",
+                variant.name(),
+                standing.rating.shown(),
+                standing.streak,
+                standing.best
+            ));
+        }
+        if lists.puzzles.is_none() {
+            lines.push(String::new());
+            lines.push(super::hub::GUEST_PUZZLES.to_string());
+        }
+        PageLines {
+            title: "Puzzles: your puzzle rating in each variant".to_string(),
+            lines,
+            highlighted: Some(2 + self.puzzle_variant % Variant::ALL.len()),
+            prose: true,
+        }
+    }
+
     /// A step on the page of keys: the highlight moves, a key is to be
     /// removed (asked first, unless the server will refuse it: the key
     /// of this connection, the account's first), a key added.
@@ -551,7 +634,7 @@ impl Lobby {
                     "A guest's games are kept under no name: connect with a key (ssh -i KEY NAME@host) to have yours listed and rated.".to_string(),
                 ),
             },
-            Page::Quick => ("Quick game".to_string(), Vec::new(), String::new()),
+            Page::Quick | Page::Puzzles => (String::new(), Vec::new(), String::new()),
             Page::Keys => (
                 "Your keys: fingerprint, first seen, last seen (UTC)".to_string(),
                 lists.keys.as_ref().map(key_lines).unwrap_or_default(),
@@ -617,7 +700,7 @@ impl Lobby {
     fn fit_page(&mut self, lists: &Lists) {
         self.highlighted_game = None;
         self.highlighted_key = None;
-        if matches!(self.page, Page::Tables | Page::Quick) {
+        if matches!(self.page, Page::Tables | Page::Quick | Page::Puzzles) {
             return;
         }
         let content = self.page_content(lists);
@@ -646,6 +729,9 @@ impl Lobby {
     fn page_lines(&self, lists: &Lists, area: Rect) -> PageLines {
         if self.page == Page::Quick {
             return self.quick_lines();
+        }
+        if self.page == Page::Puzzles {
+            return self.puzzle_lines(lists);
         }
         let Content {
             title,
@@ -910,13 +996,7 @@ fn key_lines(keys: &Keys) -> Vec<String> {
         .iter()
         .map(|k| {
             // Short enough to fit beside the dates at 80 columns.
-            let mut notes = Vec::new();
-            if k.key == keys.connected {
-                notes.push("in use");
-            }
-            if k.first {
-                notes.push("first key");
-            }
+            let notes = keys.notes(k, "in use", "first key");
             format!(
                 "{:<21} {}  {}  {}",
                 short_key(&k.key),
@@ -1130,6 +1210,7 @@ mod tests {
             boards: Arc::new(boards),
             mine: None,
             keys: None,
+            puzzles: None,
         };
         let mut lobby = Lobby::new();
         let tables = [summary("t1")];
@@ -1220,6 +1301,7 @@ mod tests {
             boards: Arc::new(boards),
             mine: Some((41..=60).map(long).collect()),
             keys: None,
+            puzzles: None,
         };
         let mut tables: Vec<TableSummary> = (1..=30).map(|n| summary(&format!("t{n}"))).collect();
         tables[0].seats = vec![
@@ -1229,7 +1311,7 @@ mod tests {
             "Blue: free".into(),
         ];
         let mut lobbies = Vec::new();
-        for key in ['t', 'r', 'm', 'l', 'p'] {
+        for key in ['t', 'r', 'm', 'l', 'p', 'z'] {
             let mut lobby = Lobby::new();
             lobby.key(Key::Char(key), &tables, area());
             lobbies.push(lobby.clone());
@@ -1346,6 +1428,7 @@ mod tests {
             }),
             mine: Some(vec![game_line(7)]),
             keys: None,
+            puzzles: None,
         };
         let mut lobby = Lobby::new();
         lobby.key(Key::Char('r'), &[], area());
@@ -1479,6 +1562,59 @@ mod tests {
     #[test]
     fn the_page_of_keys_is_drawn() {
         crate::golden::compare(keys_page);
+    }
+
+    /// The page of puzzles of an account that tried chess and Chu
+    /// puzzles, Chu highlighted.
+    fn puzzles_page(goldens: &mut crate::golden::Goldens) {
+        let standing = |rating: f64, streak: u32, best: u32| PuzzleStanding {
+            rating: catboard::rating::Rating {
+                rating,
+                deviation: 180.0,
+                volatility: 0.06,
+            },
+            streak,
+            best,
+        };
+        let lists = Lists {
+            puzzles: Some(vec![
+                ("chess".into(), standing(1612.0, 3, 5)),
+                ("chu".into(), standing(1433.0, 0, 2)),
+            ]),
+            ..Lists::default()
+        };
+        let mut lobby = Lobby::new();
+        let (width, height) = (80, 24);
+        let area = Rect::new(0, 0, width, height);
+        assert_eq!(lobby.key(Key::Char('z'), &[], area), Choice::Puzzles);
+        lobby.key(Key::Down, &[], area);
+        lobby.key(Key::Down, &[], area);
+        lobby.fit(&[], &lists, "alice", area);
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+        terminal
+            .draw(|f| lobby.view(&[], &lists, "alice", f))
+            .expect("drawn");
+        let text = super::drawn(&mut lobby, &[], &lists, width, height);
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with("Chu Chess") && l.contains("1433?  streak   0, best   2")),
+            "{text}"
+        );
+        assert!(!text.contains("guest"), "{text}");
+        assert_eq!(
+            lobby.key(Key::Enter, &[], area),
+            Choice::Solve(Variant::Chu),
+            "Enter solves the variant highlighted"
+        );
+        goldens.check(
+            "serve-lobby-puzzles-80x24",
+            &format!("{:?}\n", terminal.backend().buffer()),
+        );
+    }
+
+    #[test]
+    fn the_page_of_puzzles_is_drawn() {
+        crate::golden::compare(puzzles_page);
     }
 
     #[test]

@@ -64,6 +64,9 @@ impl Bucket {
 struct Limiter {
     conns: HashMap<u64, Bucket>,
     addresses: HashMap<String, Bucket>,
+    /// The address of each connection open, so an event known only by
+    /// its connection ([`Cause::Conn`]) counts against its address too.
+    opened: HashMap<u64, String>,
 }
 
 /// The key of `address`'s allowance: an IPv6 address by its /64, so that
@@ -87,6 +90,9 @@ impl Limiter {
     /// connection and address have a line left; with the number of lines
     /// not logged since the last one.
     fn line(&mut self, source: &Source<'_>, text: &str, now: Instant) -> Option<String> {
+        self.opened
+            .entry(source.conn)
+            .or_insert_with(|| source.address.to_string());
         if self.addresses.len() >= ADDRESSES_KEPT {
             self.addresses.retain(|_, b| {
                 b.refill(ADDRESS_BURST, ADDRESS_RATE, now);
@@ -118,6 +124,7 @@ impl Limiter {
     /// The last line of connection `source`, always written, with the
     /// number of its lines not logged; its allowance is forgotten.
     fn last(&mut self, source: &Source<'_>, text: &str) -> String {
+        self.opened.remove(&source.conn);
         let skipped = self.conns.remove(&source.conn).map_or(0, |b| b.suppressed);
         with_skipped(text, skipped)
     }
@@ -151,6 +158,35 @@ pub fn by(source: &Source<'_>, text: impl std::fmt::Display) {
     }
 }
 
+/// What caused an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cause {
+    /// The server itself: a clock, a computer, a start or a stop.
+    Server,
+    /// Connection number `n` (its address known from its first line
+    /// logged by [`by`]): its input, so within its allowance.
+    Conn(u64),
+}
+
+/// Logs `text`, an event `cause` caused: the server's always, a
+/// connection's as [`by`] does (within its connection's and address's
+/// allowance). Every event a stranger's input can cause is logged so.
+pub fn caused(cause: Cause, text: impl std::fmt::Display) {
+    match cause {
+        Cause::Server => event(text),
+        Cause::Conn(conn) => {
+            let address = with_limiter(|l| l.opened.get(&conn).cloned()).unwrap_or_default();
+            by(
+                &Source {
+                    conn,
+                    address: &address,
+                },
+                text,
+            );
+        }
+    }
+}
+
 /// Logs `text`, the end of connection `source`: always written (one line
 /// a connection), with the number of its lines that were not logged.
 pub fn ended(source: &Source<'_>, text: impl std::fmt::Display) {
@@ -162,7 +198,40 @@ pub fn ended(source: &Source<'_>, text: impl std::fmt::Display) {
 /// write is ignored (there is nowhere else to report it).
 pub fn event(text: impl std::fmt::Display) {
     let line = format!("catboard serve: {text}\n");
+    #[cfg(test)]
+    if capture::took(&line) {
+        return;
+    }
     let _ = std::io::stderr().lock().write_all(line.as_bytes());
+}
+
+/// The lines a test's own thread logs, taken instead of written.
+#[cfg(test)]
+pub mod capture {
+    use std::cell::RefCell;
+
+    thread_local! {
+        static LINES: RefCell<Option<Vec<String>>> = const { RefCell::new(None) };
+    }
+
+    /// Runs `f`, and the lines this thread logged while it ran.
+    pub fn lines<T>(f: impl FnOnce() -> T) -> (T, Vec<String>) {
+        LINES.with(|l| *l.borrow_mut() = Some(Vec::new()));
+        let out = f();
+        let lines = LINES.with(|l| l.borrow_mut().take()).unwrap_or_default();
+        (out, lines)
+    }
+
+    /// Whether `line` was taken by a capture on this thread.
+    pub(super) fn took(line: &str) -> bool {
+        LINES.with(|l| match l.borrow_mut().as_mut() {
+            Some(lines) => {
+                lines.push(line.to_string());
+                true
+            }
+            None => false,
+        })
+    }
 }
 
 /// A duration in words: `30 minutes`, `1 minute`, `45 seconds`.

@@ -10,7 +10,7 @@
 //! number is ever given twice, even across restarts.
 
 use super::identity::{GUEST_NAME, LONGEST_NAME};
-use super::limits::{MAX_NAMES, NAME_LAPSE, NAMES_PER_KEY};
+use super::limits::{NAME_LAPSE, NAMES_PER_KEY, UNPLAYED_NAME_LAPSE};
 use super::store::{Claim, NameClaim};
 use unicode_normalization::UnicodeNormalization;
 use unicode_security::{GeneralSecurityProfile, MixedScript};
@@ -144,11 +144,15 @@ pub fn link_code(raw: &str) -> Option<String> {
         .then(|| raw[LINK_PREFIX.len()..].to_ascii_lowercase())
 }
 
-/// Key `key`'s claim of `name` (already [`checked`]) by the server's rules.
+/// Key `key`'s claim of `name` (already [`checked`]) at `now` (seconds
+/// since 1970) by the server's rules, `most` names being kept at once for
+/// accounts that have not played ([`super::limits::Limits::new_names`]).
 pub fn claim_of<'a>(
     name: &'a str,
     folded: &'a str,
     key: &'a str,
+    now: u64,
+    most: usize,
 ) -> Result<NameClaim<'a>, NameFault> {
     if folded.starts_with(GUEST_NAME) {
         return Err(NameFault::Guest);
@@ -158,9 +162,10 @@ pub fn claim_of<'a>(
         folded,
         key,
         per_key: NAMES_PER_KEY,
-        most: MAX_NAMES,
-        now: super::database::now_secs(),
+        most,
+        now,
         lapse: NAME_LAPSE.as_secs(),
+        unplayed_lapse: UNPLAYED_NAME_LAPSE.as_secs(),
     })
 }
 
@@ -177,7 +182,7 @@ pub fn answer(claim: Claim, name: &str) -> Result<(), String> {
             held.join(", ")
         )),
         Claim::BookFull => Err(
-            "The server takes no more new names; connect with a name your key has used here before."
+            "The server holds as many names of players who have not yet finished a game as it may; each lapses a day after it was claimed, so try again later, or connect with a name your key holds here."
                 .into(),
         ),
     }
@@ -303,9 +308,9 @@ mod tests {
 
     #[test]
     fn a_guests_name_is_refused_and_each_answer_is_a_sentence() {
-        let guest = claim_of("Guest-3", "guest-3", "key:B").expect_err("a guest's name");
+        let guest = claim_of("Guest-3", "guest-3", "key:B", 0, 1).expect_err("a guest's name");
         assert!(guest.to_string().contains("are for guests"), "{guest}");
-        assert!(claim_of("bob", "bob", "key:B").is_ok());
+        assert!(claim_of("bob", "bob", "key:B", 0, 1).is_ok());
         assert_eq!(answer(Claim::Held, "ann"), Ok(()));
         let taken = answer(Claim::Taken, "ANN").expect_err("taken");
         assert!(

@@ -13,7 +13,7 @@ pub mod record;
 pub use chances::{Class, Scale};
 pub use judged::{GameAnalysis, PositionEval, SeatSummary, Verdict, summary};
 pub use pass::{Analyst, EngineAnalyst, OwnSearch, PlyBudget, Progress};
-pub use record::AnalysisRecord;
+pub use record::{AnalysisRecord, RecordFault};
 
 use crate::ai::Thought;
 use crate::ai::score::{MATE, MATE_BOUND, mate_in_moves, mated_in};

@@ -88,6 +88,9 @@ pub enum LobbyPage {
     /// The account's keys (`a`): each first and last seen; one removed
     /// after a question.
     Keys,
+    /// Puzzles (`z`): a variant chosen, the player's puzzle rating and
+    /// streak in each; Enter sets the variant's puzzles.
+    Puzzles,
 }
 
 /// What a key asks of the server's lobby; what each does depends on the
@@ -288,6 +291,12 @@ pub enum Action {
     Restart,
     /// Show or hide the cell list (the cursor's cell and its neighbours).
     ToggleCellList,
+    /// On the sphere, the cursor to the first cell of the next (`1`) or
+    /// the previous (`-1`) page of the list of every cell, as the screen
+    /// pages it ([`App::list_pages`](crate::app::App::list_pages)): the
+    /// list follows the cursor, so every row can be reached a page at a
+    /// time.
+    ListPage(i8),
     /// Move the cursor to the cursor cell's neighbour with this number
     /// (from 1, in the order round the cell the cell list shows).
     Neighbour(u8),

@@ -7,6 +7,7 @@
 use super::table::TableGame;
 use catboard::analysis::{Class, GameAnalysis, PlyBudget, Progress, Scale, Verdict};
 use catboard::core::{Game, Move, Seat};
+use catboard::notation::PositionError;
 use catboard::variants::AnyGame;
 
 /// What a worker thread is asked to analyse.
@@ -104,18 +105,18 @@ pub fn pawns(score: i32, cap: f64) -> f64 {
     (f64::from(score) / 100.0).clamp(-cap, cap)
 }
 
-/// The game the analysis starts from: `table`'s start position, or one
-/// sentence on why it cannot be made.
-pub fn start_of(table: &TableGame) -> Result<AnyGame, String> {
+/// A game whose start position cannot be made, so it cannot be analysed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("The game cannot be analysed: {}.", catboard::text::clause(&.0.to_string()))]
+pub struct CannotAnalyse(pub PositionError);
+
+/// The game the analysis starts from: `table`'s start position, or why
+/// it cannot be made.
+pub fn start_of(table: &TableGame) -> Result<AnyGame, CannotAnalyse> {
     table
         .variant()
         .from_position(table.start_position(), table.options())
-        .map_err(|why| {
-            format!(
-                "The game cannot be analysed: {}.",
-                catboard::text::clause(&why.to_string())
-            )
-        })
+        .map_err(CannotAnalyse)
 }
 
 /// Runs `request`'s pass (catboard's own search within the analysis's
@@ -137,7 +138,8 @@ pub fn run(
         stop,
         progress,
     )
-    .err();
+    .err()
+    .map(|e| e.to_string());
     (analysis, failure)
 }
 

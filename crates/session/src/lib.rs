@@ -33,6 +33,7 @@ pub mod worker;
 use action::Action;
 use app::{App, Effect, Playing, Screen, update};
 use catboard::ai::level::DEFAULT_THINK_MS;
+use catboard::core::Game;
 use input::Incoming;
 use look::LookChoice;
 use save::SaveStore;
@@ -304,7 +305,11 @@ pub fn perform(app: &mut App, workers: &mut Workers, effects: Vec<Effect>) {
 /// (the local one, an SSH channel) goes through here.
 pub fn action_of(app: &App, incoming: Incoming) -> Option<Action> {
     match incoming {
-        Incoming::Key(key) => keymap::action_for(app.context(), key),
+        Incoming::Key(key) => {
+            let sphere = matches!(&app.screen, Screen::Playing(p)
+                if p.table.game().geometry().shape() == catboard::core::geometry::Shape::Graph);
+            keymap::action_on(app.context(), key, sphere)
+        }
         Incoming::Action(action) => Some(action),
     }
 }

@@ -39,6 +39,50 @@ pub struct Standing {
     pub best: u32,
 }
 
+impl Standing {
+    /// The standing after an attempt at a puzzle rated `puzzle`, and the
+    /// puzzle's rating after it: one Glicko-2 game between them
+    /// ([`puzzle::rate`]), won when `won`; the streak goes on with a win
+    /// and starts again with anything else, the best kept. The local
+    /// file and every store of the server rate an attempt by this.
+    pub fn after(self, puzzle: Rating, won: bool) -> (Standing, Rating) {
+        let (rating, puzzle) = puzzle::rate(self.rating, puzzle, won);
+        let streak = if won { self.streak + 1 } else { 0 };
+        let standing = Standing {
+            rating,
+            streak,
+            best: self.best.max(streak),
+        };
+        (standing, puzzle)
+    }
+}
+
+/// An attempt ended, for a keeper outside the session (the server's
+/// store) to rate and keep: the session says the rating once it is told
+/// the standing kept ([`PuzzleApp::kept`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finished {
+    /// The puzzle's identifier.
+    pub puzzle: String,
+    /// The puzzle's rating before the attempt, as the session knew it.
+    pub rating: Rating,
+    /// Whether it was solved without a hint (a win for the rating).
+    pub won: bool,
+    /// Whether it was solved at all (with a hint, it counts as failed).
+    pub solved: bool,
+}
+
+/// How the session picks the next puzzle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Order {
+    /// One after another, as given.
+    #[default]
+    InTurn,
+    /// The one not yet tried whose rating is nearest the player's (ties
+    /// in turn from where the session started).
+    NearRating,
+}
+
 /// A fault of the ratings file, a sentence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RatingsError {
@@ -206,6 +250,20 @@ pub struct PuzzleApp {
     pub prompt: Option<String>,
     /// Whether the player asked to leave.
     pub quit: bool,
+    /// How the next puzzle is picked.
+    pub order: Order,
+    /// Which puzzles were tried this session (by index), for
+    /// [`Order::NearRating`].
+    tried: Vec<bool>,
+    /// Where ties in [`Order::NearRating`] start.
+    start: usize,
+    /// Whether a keeper outside rates and keeps each attempt: ended
+    /// attempts wait in [`PuzzleApp::finished`] until
+    /// [`PuzzleApp::kept`] (else the session rates them and writes its
+    /// file).
+    pub kept_outside: bool,
+    /// The attempts ended and not yet kept, when kept outside.
+    pub finished: Vec<Finished>,
 }
 
 impl PuzzleApp {
@@ -217,10 +275,7 @@ impl PuzzleApp {
         ratings: PuzzleRatings,
         voice: Voice,
     ) -> Result<PuzzleApp, PuzzleError> {
-        let first = puzzles
-            .first()
-            .cloned()
-            .ok_or(PuzzleError::Faulty("there are no puzzles".into()))?;
+        let first = puzzles.first().cloned().ok_or(PuzzleError::NoPuzzles)?;
         let mut app = PuzzleApp {
             variant,
             attempt: Attempt::new(first)?,
@@ -233,9 +288,71 @@ impl PuzzleApp {
             voice,
             prompt: None,
             quit: false,
+            order: Order::InTurn,
+            tried: Vec::new(),
+            start: 0,
+            kept_outside: false,
+            finished: Vec::new(),
         };
         app.said = app.introduction();
         Ok(app)
+    }
+
+    /// The session picking each puzzle near the player's rating
+    /// ([`Order::NearRating`]), ties in turn from puzzle `start`; the
+    /// first is picked so too.
+    pub fn near_rating(mut self, start: usize) -> PuzzleApp {
+        self.order = Order::NearRating;
+        self.start = start % self.puzzles.len().max(1);
+        self.tried = vec![false; self.puzzles.len()];
+        let first = self.pick(None);
+        self.go_to(first);
+        self
+    }
+
+    /// The index of the puzzle to set next: in turn after `now`, or the
+    /// nearest the player's rating not yet tried (all of them again once
+    /// every one was).
+    fn pick(&mut self, now: Option<usize>) -> usize {
+        let n = self.puzzles.len().max(1);
+        if self.order == Order::InTurn {
+            return now.map_or(0, |i| (i + 1) % n);
+        }
+        if let Some(i) = now
+            && let Some(t) = self.tried.get_mut(i)
+        {
+            *t = true;
+        }
+        if self.tried.iter().all(|&t| t) {
+            self.tried.iter_mut().for_each(|t| *t = false);
+        }
+        let mine = self.standing().rating.rating;
+        (0..n)
+            .map(|k| (self.start + k) % n)
+            .filter(|&i| !self.tried.get(i).copied().unwrap_or(false) && Some(i) != now)
+            .min_by(|&a, &b| {
+                let gap = |i: usize| (self.puzzles[i].rating.rating - mine).abs();
+                gap(a).total_cmp(&gap(b))
+            })
+            .or(now)
+            .unwrap_or(0)
+    }
+
+    /// Sets puzzle `index`.
+    fn go_to(&mut self, index: usize) {
+        let Some(puzzle) = self.puzzles.get(index).cloned() else {
+            return;
+        };
+        match Attempt::new(puzzle) {
+            Ok(attempt) => {
+                self.index = index;
+                self.attempt = attempt;
+                self.hint = None;
+                self.last = None;
+                self.said = self.introduction();
+            }
+            Err(e) => self.say(e.to_string()),
+        }
     }
 
     /// The player's standing in this variant.
@@ -379,51 +496,68 @@ impl PuzzleApp {
         self.say(sentence);
     }
 
-    /// Rates the attempt (a hinted solve counts as a failure) and says so.
+    /// Rates the attempt (a hinted solve counts as a failure) and says
+    /// so; when kept outside, it waits in [`PuzzleApp::finished`].
     fn settle(&mut self, solved: bool) {
-        let won = solved && !self.attempt.hinted();
-        let mut standing = self.standing();
-        let (player, puzzle) = puzzle::rate(standing.rating, self.attempt.puzzle.rating, won);
-        let change = player.rating - standing.rating.rating;
-        standing.rating = player;
-        standing.streak = if won { standing.streak + 1 } else { 0 };
-        standing.best = standing.best.max(standing.streak);
+        let finished = Finished {
+            puzzle: self.attempt.puzzle.id.clone(),
+            rating: self.attempt.puzzle.rating,
+            won: solved && !self.attempt.hinted(),
+            solved,
+        };
+        if self.kept_outside {
+            self.finished.push(finished);
+            return;
+        }
+        let (standing, puzzle) = self.standing().after(finished.rating, finished.won);
+        self.kept(&finished, standing, puzzle);
+        if let Err(e) = self.ratings.write() {
+            self.say(e.to_string());
+        }
+    }
+
+    /// The attempt `finished` was rated and kept: the player's standing
+    /// is now `standing`, the puzzle's rating `puzzle`; says so.
+    pub fn kept(&mut self, finished: &Finished, standing: Standing, puzzle: Rating) {
+        let change = standing.rating.rating - self.standing().rating.rating;
         self.ratings.set(self.variant, standing);
-        self.attempt.puzzle.rating = puzzle;
-        if let Some(p) = self.puzzles.get_mut(self.index) {
+        if self.attempt.puzzle.id == finished.puzzle {
+            self.attempt.puzzle.rating = puzzle;
+        }
+        for p in self.puzzles.iter_mut().filter(|p| p.id == finished.puzzle) {
             p.rating = puzzle;
         }
-        let head = match (solved, won) {
+        let head = match (finished.solved, finished.won) {
             (true, true) => "Solved!",
             (true, false) => "Solved, with a hint.",
             _ => "Failed.",
         };
         self.say(format!(
             "{head} Your rating {:.0} ({change:+.0}), streak {}. n for the next puzzle.",
-            player.rating, standing.streak
+            standing.rating.rating, standing.streak
         ));
-        if let Err(e) = self.ratings.write() {
-            self.say(e.to_string());
-        }
     }
 
-    /// The next puzzle (after the last, the first again).
+    /// The attempt `finished` ended and is not rated (a guest's, or past
+    /// a budget): says why.
+    pub fn not_kept(&mut self, finished: &Finished, why: &str) {
+        let head = match (finished.solved, finished.won) {
+            (true, true) => "Solved!",
+            (true, false) => "Solved, with a hint.",
+            _ => "Failed.",
+        };
+        self.say(format!("{head} {why} n for the next puzzle."));
+    }
+
+    /// The next puzzle (in turn, after the last the first again; or the
+    /// nearest the player's rating).
     fn next(&mut self) {
         if self.attempt.result().is_none() && self.attempt.found() > 0 {
             self.attempt.give_up();
             self.settle(false);
         }
-        let index = (self.index + 1) % self.puzzles.len();
-        match Attempt::new(self.puzzles[index].clone()) {
-            Ok(attempt) => {
-                self.index = index;
-                self.attempt = attempt;
-                self.hint = None;
-                self.last = None;
-                self.said = self.introduction();
-            }
-            Err(e) => self.say(e.to_string()),
-        }
+        let index = self.pick(Some(self.index));
+        self.go_to(index);
     }
 
     fn say(&mut self, sentence: String) {
@@ -533,5 +667,76 @@ mod tests {
             Some(true)
         );
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Three puzzles rated 1900, 1500 and 1200.
+    fn rated() -> Vec<Puzzle> {
+        let mut set = two();
+        set.push(set[0].clone());
+        for (p, (r, id)) in set
+            .iter_mut()
+            .zip([(1900.0, "a"), (1500.0, "b"), (1200.0, "c")])
+        {
+            p.rating.rating = r;
+            p.id = id.into();
+        }
+        set
+    }
+
+    #[test]
+    fn near_the_rating_the_nearest_untried_puzzle_comes_next() {
+        let app = PuzzleApp::new(
+            Variant::Chess,
+            rated(),
+            PuzzleRatings::default(),
+            Voice::SCREEN,
+        )
+        .expect("an app");
+        let mut app = app.near_rating(0);
+        // 1500 first (the player's own), then the nearest of the rest.
+        assert_eq!(app.attempt.puzzle.id, "b");
+        app.update(&Action::PuzzleNext);
+        assert_eq!(app.attempt.puzzle.id, "c", "1200 is nearer 1500 than 1900");
+        app.update(&Action::PuzzleNext);
+        assert_eq!(app.attempt.puzzle.id, "a");
+        // Every one tried: they come round again, the nearest first.
+        app.update(&Action::PuzzleNext);
+        assert_eq!(app.attempt.puzzle.id, "b");
+        // A strong player starts at the hardest.
+        let mut strong = PuzzleRatings::default();
+        strong.set(
+            Variant::Chess,
+            Standing {
+                rating: Rating {
+                    rating: 2000.0,
+                    ..Rating::default()
+                },
+                ..Standing::default()
+            },
+        );
+        let app = PuzzleApp::new(Variant::Chess, rated(), strong, Voice::SCREEN).expect("an app");
+        assert_eq!(app.near_rating(0).attempt.puzzle.id, "a");
+    }
+
+    #[test]
+    fn kept_outside_an_attempt_waits_and_is_said_when_kept() {
+        let mut app = app(None);
+        app.kept_outside = true;
+        app.play_text("Qxf7#");
+        assert_eq!(app.standing(), Standing::default(), "not rated here");
+        let finished = app.finished.clone();
+        assert_eq!(finished.len(), 1);
+        assert!(finished[0].won && finished[0].solved);
+        let (standing, rating) = Standing::default().after(finished[0].rating, true);
+        app.kept(&finished[0], standing, rating);
+        assert_eq!(app.standing(), standing);
+        assert_eq!(app.attempt.puzzle.rating, rating);
+        assert!(
+            app.said
+                .last()
+                .is_some_and(|s| s.starts_with("Solved! Your rating 1")),
+            "{:?}",
+            app.said
+        );
     }
 }

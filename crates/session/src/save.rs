@@ -327,12 +327,6 @@ impl SaveStore {
         })?;
         SavedGame::from_json(path, &text)
     }
-
-    /// [`SaveStore::load`] with its error as the sentence, for the
-    /// server's store (`src/serve`), whose errors are still sentences.
-    pub fn read(path: &Path) -> Result<SavedGame, String> {
-        SaveStore::load(path).map_err(String::from)
-    }
 }
 
 /// A game this catboard has open: the advisory lock beside its file,

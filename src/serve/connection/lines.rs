@@ -103,6 +103,7 @@ const LOBBY_HELP: &[&str] = &[
     "new VARIANT CLOCK: make a table for two people (new chess 5+3; the clock may be left out). computer VARIANT CLOCK: play the computer at once.",
     "pair VARIANT CLOCK: wait for a quick game with whoever waits for the same game nearest your rating (pair chess 5+3); cancel stops waiting.",
     "recent: the games finished last. mine: your games. review NUMBER: look through a finished game. analyse NUMBER: look through it analysed. leaders VARIANT: the variant's leaderboard.",
+    "puzzles VARIANT: solve puzzles of the variant, picked near your puzzle rating (puzzles chess); puzzles alone: your puzzle rating and streak in each variant.",
     "keys: your account's keys, numbered. remove NUMBER: remove that key (you are asked first). link: a code for adding another key to your account.",
     "screen: the full screen instead of lines. quit: leave the server.",
     "The variants: chess, catchess, chu, polar, baccancat. At a table, help says the table's commands.",
@@ -303,13 +304,11 @@ fn table_sentence(t: &TableSummary) -> String {
 /// Key number `n` (from 1) of `keys` as a sentence: its short
 /// fingerprint, which it is, when it was first and last seen.
 fn key_sentence(n: usize, key: &crate::serve::store::AccountKey, keys: &Keys) -> String {
-    let mut notes = String::new();
-    if key.key == keys.connected {
-        notes.push_str(", this connection's");
-    }
-    if key.first {
-        notes.push_str(", the account's first");
-    }
+    let notes: String = keys
+        .notes(key, "this connection's", "the account's first")
+        .iter()
+        .map(|note| format!(", {note}"))
+        .collect();
     format!(
         "{n}. {}{notes}: first seen {}, last seen {} (UTC).",
         short_key(&key.key),
@@ -362,7 +361,7 @@ impl Connection {
         match &mut self.place {
             Place::Seated(seated) => Some(&mut seated.app),
             Place::Archived(app, ..) => Some(&mut **app),
-            Place::Lobby(_) | Place::Creating(_) => None,
+            Place::Lobby(_) | Place::Creating(_) | Place::Puzzles(..) => None,
         }
     }
 
@@ -478,6 +477,7 @@ impl Connection {
             Place::Lobby(_) => self.lobby_line(&text).await,
             Place::Creating(_) => {}
             Place::Seated(_) | Place::Archived(..) => self.table_line(&text).await,
+            Place::Puzzles(..) => self.puzzle_line(&text).await,
         }
     }
 
@@ -756,6 +756,22 @@ impl Connection {
                     ));
                 }
             }
+            "puzzles" | "puzzle" => match rest.first() {
+                None => self.puzzle_standings_in_lines().await,
+                Some(word) => match variant_named(word) {
+                    Some(variant) => {
+                        let lobby = match &mut self.place {
+                            Place::Lobby(lobby) => std::mem::take(lobby),
+                            _ => Lobby::new(),
+                        };
+                        self.start_puzzles(variant, lobby).await;
+                    }
+                    None => self.say(&format!(
+                        "There is no variant {}: chess, catchess, chu, polar, baccancat.",
+                        quoted(word)
+                    )),
+                },
+            },
             "keys" => {
                 self.read_my_keys().await;
                 self.lobby_said();
@@ -837,6 +853,32 @@ impl Connection {
 
     /// Key `key` removed from the account (or the server's sentence why
     /// not), said; the list of keys is read anew.
+    /// Says the player's puzzle standing in each variant.
+    async fn puzzle_standings_in_lines(&mut self) {
+        self.read_puzzle_standings().await;
+        self.lobby_said();
+        let kept = self.lists.puzzles.clone();
+        for variant in Variant::ALL {
+            let s = kept
+                .iter()
+                .flatten()
+                .find(|(id, _)| id == variant.id())
+                .map(|(_, s)| *s)
+                .unwrap_or_default();
+            self.say(&format!(
+                "{}: puzzle rating {}, streak {}, best {}.",
+                variant.name(),
+                s.rating.shown(),
+                s.streak,
+                s.best
+            ));
+        }
+        if kept.is_none() {
+            self.say(crate::serve::hub::GUEST_PUZZLES);
+        }
+        self.say("Type puzzles and a variant to solve its puzzles (puzzles chess).");
+    }
+
     async fn remove_key_in_lines(&mut self, key: String) {
         let who = self.who.clone();
         let said = blocking(&self.shared, move |s| s.remove_key(&who, &key)).await;

@@ -157,6 +157,42 @@ pub const MIGRATIONS: &[Step] = &[
          ALTER TABLE accounts ADD COLUMN key_seen INTEGER NOT NULL DEFAULT 0;
          UPDATE accounts SET key_seen = last_seen;",
     ),
+    // 13: puzzles: each account's puzzle standing in each variant
+    // (Glicko-2 rating, streak, best streak, attempts) and each puzzle's
+    // own rating, moved by every attempt.
+    Step::Sql(
+        "CREATE TABLE puzzle_standings (
+             identity TEXT NOT NULL,
+             variant TEXT NOT NULL,
+             rating REAL NOT NULL,
+             deviation REAL NOT NULL,
+             volatility REAL NOT NULL,
+             streak INTEGER NOT NULL,
+             best INTEGER NOT NULL,
+             attempts INTEGER NOT NULL,
+             PRIMARY KEY (identity, variant)
+         );
+         CREATE TABLE puzzle_ratings (
+             puzzle TEXT PRIMARY KEY,
+             variant TEXT NOT NULL,
+             rating REAL NOT NULL,
+             deviation REAL NOT NULL,
+             volatility REAL NOT NULL,
+             attempts INTEGER NOT NULL
+         );
+         CREATE INDEX puzzle_ratings_by_variant ON puzzle_ratings (variant, puzzle);",
+    ),
+    // 14: names found by when they were claimed, since only the claims of
+    // accounts that have not played, and only for a day, count against
+    // the bound of names: a claim is counted among the day's claims, not
+    // the whole book. A name from before claims were timed (schema 5)
+    // counts as claimed when its account first came (or long ago).
+    Step::Sql(
+        "UPDATE names SET claimed = coalesce(
+             (SELECT first_seen FROM accounts WHERE identity = names.key), 0)
+             WHERE claimed IS NULL;
+         CREATE INDEX names_by_claimed ON names (claimed);",
+    ),
 ];
 
 /// Takes `connection` from its schema version to `target`, a step a

@@ -20,6 +20,7 @@
 
 pub(in crate::serve) mod codes;
 pub mod migrations;
+mod puzzles;
 #[cfg(test)]
 mod tests;
 
@@ -27,8 +28,8 @@ use super::json_tables::JsonTables;
 use super::log;
 use super::store::{
     Account, AccountKey, ArchivedGame, ArchivedPlayer, Claim, Conflict, FinishedGame, GameLine,
-    KEY_SEEN_GRAIN, KeptMove, NameClaim, Page, SeatsRecord, Standing, Store, StoreError,
-    StoredTable, rate, rated_identities, with_moves,
+    KEY_SEEN_GRAIN, KeptMove, NameClaim, NameHolder, Page, PuzzleAttempt, PuzzleStanding,
+    SeatsRecord, Standing, Store, StoreError, StoredTable, rate, rated_identities, with_moves,
 };
 use crate::session::save::SavedGame;
 use catboard::analysis::AnalysisRecord;
@@ -176,6 +177,12 @@ impl Database {
     /// (a counter marks it done); the files stay, as a backup.
     fn import(&self, dir: &Path) -> Result<(), String> {
         let said = |e: rusqlite::Error| e.to_string();
+        let old = JsonTables::new(dir);
+        // Kept as a backup, they hold what the database holds: as private.
+        for path in old.files() {
+            let mode = if path.is_dir() { 0o700 } else { 0o600 };
+            make_private(&path, mode).map_err(|e| e.to_string())?;
+        }
         let done = self
             .connection()
             .query_row(
@@ -189,13 +196,12 @@ impl Database {
         if done {
             return Ok(());
         }
-        let old = JsonTables::new(dir);
         let (tables, names, guests) = if old.exists() {
             (old.tables()?, old.names()?, old.guests()?)
         } else {
             (Vec::new(), Vec::new(), 1)
         };
-        let count = tables.len();
+        let (mut count, mut unread) = (0, 0);
         let mut connection = self.connection();
         let tx = connection.transaction().map_err(said)?;
         // The oldest first, so the newest is touched last.
@@ -205,8 +211,10 @@ impl Database {
                     "table {} was not imported: its file cannot be read",
                     table.name
                 ));
+                unread += 1;
                 continue;
             };
+            count += 1;
             put_game(&tx, &table.name, game).map_err(said)?;
             if let Some(seats) = &table.seats {
                 put_seats(&tx, &table.name, seats).map_err(said)?;
@@ -225,9 +233,15 @@ impl Database {
         put_counter(&tx, "imported", now_secs()).map_err(said)?;
         tx.commit().map_err(said)?;
         if old.exists() {
+            let unread = if unread > 0 {
+                format!(" ({unread} more could not be read)")
+            } else {
+                String::new()
+            };
             log::event(format!(
-                "imported {count} tables and {} names from the JSON files in {} (kept there as a backup)",
-                names.len(),
+                "imported {}{unread} and {} from the JSON files in {} (kept there as a backup)",
+                catboard::text::count(count as u64, "table", "tables"),
+                catboard::text::count(names.len() as u64, "name", "names"),
                 dir.display()
             ));
         }
@@ -320,13 +334,7 @@ fn rating_in(tx: &Connection, identity: &str, variant: &str) -> rusqlite::Result
     tx.query_row(
         "SELECT rating, deviation, volatility FROM ratings WHERE identity = ?1 AND variant = ?2",
         params![identity, variant],
-        |r| {
-            Ok(Rating {
-                rating: r.get(0)?,
-                deviation: r.get(1)?,
-                volatility: r.get(2)?,
-            })
-        },
+        |r| rating_at(r, 0),
     )
     .optional()
     .map(Option::unwrap_or_default)
@@ -440,11 +448,24 @@ fn seen_at(tx: &Connection, identity: &str) -> rusqlite::Result<Option<u64>> {
         .map(as_u64))
 }
 
-/// The key holding folded name `folded`, if any.
-fn holder_of(tx: &Connection, folded: &str) -> rusqlite::Result<Option<String>> {
-    tx.query_row("SELECT key FROM names WHERE name = ?1", [folded], |r| {
-        r.get(0)
-    })
+/// The key holding folded name `folded`, if any, and what is kept of it.
+fn holder_of(tx: &Connection, folded: &str) -> rusqlite::Result<Option<(String, NameHolder)>> {
+    tx.query_row(
+        "SELECT n.key, coalesce(n.claimed, 0), a.last_seen, a.games
+         FROM names n LEFT JOIN accounts a ON a.identity = n.key WHERE n.name = ?1",
+        [folded],
+        |r| {
+            let seen: Option<i64> = r.get(2)?;
+            let games: Option<i64> = r.get(3)?;
+            Ok((
+                r.get(0)?,
+                NameHolder {
+                    claimed: as_u64(r.get(1)?),
+                    account: seen.zip(games).map(|(s, g)| (as_u64(s), as_u64(g))),
+                },
+            ))
+        },
+    )
     .optional()
 }
 
@@ -752,11 +773,7 @@ impl Store for Database {
                     Ok(Standing {
                         identity: r.get(0)?,
                         name: r.get(1)?,
-                        rating: Rating {
-                            rating: r.get(2)?,
-                            deviation: r.get(3)?,
-                            volatility: r.get(4)?,
-                        },
+                        rating: rating_at(r, 2)?,
                         games: as_u64(r.get(5)?),
                     })
                 },
@@ -772,7 +789,7 @@ impl Store for Database {
             // [`SEEN_GRAIN`] old (or a 24th of the lapse, when shorter).
             let grain = SEEN_GRAIN.min(claim.lapse / 24);
             let connection = self.connection();
-            if holder_of(&connection, claim.folded)?.as_deref() == Some(claim.key)
+            if holder_of(&connection, claim.folded)?.is_some_and(|(key, _)| key == claim.key)
                 && seen_at(&connection, claim.key)?
                     .is_some_and(|seen| seen.saturating_add(grain) > claim.now)
             {
@@ -783,10 +800,10 @@ impl Store for Database {
         self.write(|tx| {
             let holder = holder_of(tx, claim.folded)?;
             let answer = match holder {
-                Some(key) if key == claim.key => Claim::Held,
-                Some(key) if seen_at(tx, &key)?.is_none_or(|seen| seen >= since) => return Ok(Claim::Taken),
+                Some((key, _)) if key == claim.key => Claim::Held,
+                Some((_, held)) if claim.still_held(held) => return Ok(Claim::Taken),
                 lapsed => {
-                    if let Some(key) = lapsed {
+                    if let Some((key, _)) = lapsed {
                         // Unused longer than the claim's lapse: free (a
                         // name imported without an account is kept until
                         // its key comes back and is seen).
@@ -813,10 +830,13 @@ impl Store for Database {
                     if held.len() >= claim.per_key {
                         return Ok(Claim::KeyFull(held));
                     }
+                    // Only the claims that lapse count: those of accounts
+                    // that have not played, younger than their lapse (read
+                    // by the index of claims, so a day's claims at most).
                     let all: i64 = tx.query_row(
-                        "SELECT count(*) FROM names LEFT JOIN accounts ON identity = key
-                         WHERE last_seen IS NULL OR last_seen >= ?1",
-                        [as_i64(since)],
+                        "SELECT count(*) FROM names n JOIN accounts a ON a.identity = n.key
+                         WHERE n.claimed >= ?1 AND a.games = 0 AND a.last_seen >= ?2",
+                        params![as_i64(claim.counted_since()), as_i64(since)],
                         |r| r.get(0),
                     )?;
                     if usize::try_from(all).unwrap_or(usize::MAX) >= claim.most {
@@ -1000,4 +1020,32 @@ impl Store for Database {
             Ok(as_u64(end).saturating_sub(count))
         })
     }
+
+    fn puzzle_standings(
+        &self,
+        identity: &str,
+    ) -> Result<Vec<(String, PuzzleStanding)>, StoreError> {
+        self.read_puzzle_standings(identity)
+    }
+
+    fn puzzle_ratings(&self, variant: &str) -> Result<Vec<(String, Rating)>, StoreError> {
+        self.read_puzzle_ratings(variant)
+    }
+
+    fn keep_puzzle(
+        &self,
+        attempt: &PuzzleAttempt<'_>,
+    ) -> Result<(PuzzleStanding, Rating), StoreError> {
+        self.write_puzzle(attempt)
+    }
+}
+
+/// The Glicko-2 rating in the three columns of `row` from `first`
+/// (rating, deviation, volatility), as every table keeps one.
+pub(super) fn rating_at(row: &rusqlite::Row<'_>, first: usize) -> rusqlite::Result<Rating> {
+    Ok(Rating {
+        rating: row.get(first)?,
+        deviation: row.get(first + 1)?,
+        volatility: row.get(first + 2)?,
+    })
 }

@@ -25,6 +25,7 @@ fn claim<'a>(name: &'a str, key: &'a str) -> NameClaim<'a> {
         most: 100,
         now: 1_796_083_200,
         lapse: 1_000,
+        unplayed_lapse: 1_000,
     }
 }
 
@@ -43,8 +44,35 @@ fn the_json_files_of_an_older_server_are_imported_once_and_kept() {
     .expect("seats");
     std::fs::write(dir.0.join("names.json"), r#"{"names":{"ann":"key:A"}}"#).expect("names");
     std::fs::write(dir.0.join("guests.json"), r#"{"first_free":129}"#).expect("guests");
+    // A table whose file cannot be read is not counted as imported.
+    std::fs::write(dir.0.join("tables/t2.json"), "{ not a game").expect("a bad game");
+    // Made readable by others, as older servers left them.
+    for path in ["tables", "seats", "tables/t1.json", "names.json"] {
+        let open = if path.contains('.') { 0o644 } else { 0o755 };
+        std::fs::set_permissions(dir.0.join(path), std::fs::Permissions::from_mode(open))
+            .expect("chmod");
+    }
 
-    let db = Database::open(&dir.0).expect("opened");
+    let (db, logged) = crate::serve::log::capture::lines(|| Database::open(&dir.0));
+    let db = db.expect("opened");
+    let said = logged.concat();
+    assert!(
+        said.contains("imported 1 table (1 more could not be read) and 1 name from the JSON files"),
+        "{said}"
+    );
+    for (path, mode) in [
+        ("tables", 0o700),
+        ("seats", 0o700),
+        ("tables/t1.json", 0o600),
+        ("names.json", 0o600),
+    ] {
+        let now = std::fs::metadata(dir.0.join(path))
+            .expect("kept")
+            .permissions()
+            .mode()
+            & 0o777;
+        assert_eq!(now, mode, "{path} is {now:o}");
+    }
     let tables = db.tables().expect("tables");
     assert_eq!(tables.len(), 1);
     assert_eq!(
@@ -475,14 +503,20 @@ fn names_kept_before_the_skeleton_are_compared_by_it() {
             "INSERT INTO names (name, key, shown, claimed) VALUES
                  ('b0b', 'key:A', 'b0b', 5),
                  ('bob', 'key:B', 'bob', 9),
-                 ('ann', 'key:C', 'Ann', NULL);",
+                 ('ann', 'key:C', 'Ann', NULL);
+             -- Each account has played, so its names are kept whatever
+             -- their claims' times (Ann's unknown: from before claims
+             -- were timed).
+             INSERT INTO accounts (identity, name, first_seen, games) VALUES
+                 ('key:A', 'b0b', 1, 1), ('key:B', 'bob', 1, 1), ('key:C', 'Ann', 1, 1);",
         )
         .expect("kept");
     drop(old);
     let db = Database::open(&dir.0).expect("migrated");
     let ask = |name: &str, key: &str| {
         let folded = crate::serve::names::folded(name);
-        let claim = crate::serve::names::claim_of(name, &folded, key).expect("a name");
+        let claim =
+            crate::serve::names::claim_of(name, &folded, key, now_secs(), 10).expect("a name");
         db.claim_name(&claim).expect("answered")
     };
     assert_eq!(ask("b0b", "key:A"), Claim::Held);

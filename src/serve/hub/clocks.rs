@@ -59,8 +59,8 @@ impl Shared {
                     .map(|r| r.words(next.game().seat_names()))
                     .unwrap_or_default();
                 log::event(format!("table {name}: {fell}"));
-                self.moved(name, cell, next);
-                self.tell_archived(name, cell, archived);
+                self.moved(name, cell, next, log::Cause::Server);
+                self.tell_archived(name, cell, archived, log::Cause::Server);
             }
             Err(e) => log::event(format!("table {name}: the flag was not kept: {e}")),
         }

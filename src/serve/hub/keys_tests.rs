@@ -7,7 +7,7 @@ use super::tests::HubScratch;
 use super::*;
 use crate::serve::database::now_secs;
 use crate::serve::limits::NAME_LAPSE;
-use crate::serve::store::NameClaim;
+use crate::serve::store::suite;
 use catboard_testkit::Scratch;
 use std::net::IpAddr;
 
@@ -123,14 +123,17 @@ fn an_account_holds_so_many_keys() {
 fn a_linked_keys_login_keeps_the_accounts_names() {
     let dir = Scratch::new("keys-seen");
     let (shared, _) = dir.shared(Limits::default());
-    // Alice claimed her name and added her laptop long ago, and has
-    // used only the laptop since.
+    // Alice claimed her name, played a game and added her laptop long
+    // ago, and has used only the laptop since (a name of an account
+    // that has played is kept while the account is seen).
     let long_ago = now_secs() - NAME_LAPSE.as_secs() - 3600;
-    let claim = NameClaim {
-        now: long_ago,
-        ..names::claim_of("alice", "alice", "key:A").expect("a claim")
-    };
+    let claim = names::claim_of("alice", "alice", "key:A", long_ago, 10).expect("a claim");
     shared.store.claim_name(&claim).expect("claimed");
+    let game = FinishedGame {
+        finished: long_ago,
+        ..suite::finished(Some("key:A"), None, false)
+    };
+    suite::play_out(&*shared.store, "t1", &game);
     shared
         .store
         .link_key("key:L", "key:A", long_ago)

@@ -33,7 +33,10 @@ impl Shared {
             room.seat_name(offerer.index()),
             room.seat_name(other.index()),
         );
-        log::event(format!("table {name}: {offers} offers a draw"));
+        log::caused(
+            log::Cause::Conn(conn),
+            format!("table {name}: {offers} offers a draw"),
+        );
         let Some(level) = policy::draw_judge(&room.table, offerer) else {
             room.tell(
                 None,
@@ -83,7 +86,10 @@ impl Shared {
                 // The one declining said so on their own screen.
                 room.tell(Some(conn), &format!("{answers} declines the draw."));
                 room.broadcast();
-                log::event(format!("table {name}: {answers} declines the draw"));
+                log::caused(
+                    log::Cause::Conn(conn),
+                    format!("table {name}: {answers} declines the draw"),
+                );
                 Ok(())
             }
             _ => Err("No draw has been offered to you.".into()),
@@ -125,8 +131,8 @@ impl Shared {
             Ok(archived) => {
                 lock(&cell.room).tell(None, &format!("{answers} accepts the draw."));
                 log::event(format!("table {name}: {answers} accepts the draw"));
-                self.moved(name, &cell, next);
-                self.tell_archived(name, &cell, archived);
+                self.moved(name, &cell, next, log::Cause::Server);
+                self.tell_archived(name, &cell, archived, log::Cause::Server);
             }
             Err(e) => {
                 let mut room = lock(&cell.room);

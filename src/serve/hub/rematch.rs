@@ -100,7 +100,10 @@ impl Shared {
         };
         let new_name = rematch_name(name, |n| self.exists(n));
         self.open(&new_name, room)?;
-        log::event(format!("table {new_name}: the rematch of table {name}"));
+        log::caused(
+            log::Cause::Conn(conn),
+            format!("table {new_name}: the rematch of table {name}"),
+        );
         let room = lock(&cell.room);
         room.tell(None, &format!("The rematch is at table {new_name}."));
         for (_, mailbox) in players {

@@ -142,3 +142,58 @@ fn throwaway_keys_from_one_address_claim_so_many_names_an_hour() {
         .who(&login("spam3", "key:3", address(1)))
         .expect("an hour later");
 }
+
+#[test]
+fn strangers_filling_the_new_names_lock_no_one_out_after_a_day() {
+    let dir = Scratch::new("name-book");
+    let (shared, hand) = dir.timed_hub_with(Limits {
+        new_names: 8,
+        names_per_address: 4,
+        ..Limits::default()
+    });
+    let login = |user: &str, key: &str, at: IpAddr| Login {
+        user: user.into(),
+        key: Some(key.into()),
+        address: at,
+    };
+    // Bob came and played: his name is not counted among the new ones.
+    shared
+        .who(&login("bob", "key:bob", address(100)))
+        .expect("bob");
+    let game = FinishedGame {
+        finished: shared.wall_secs(),
+        ..crate::serve::store::suite::finished(Some("key:bob"), None, false)
+    };
+    crate::serve::store::suite::play_out(&*shared.store, "t1", &game);
+    // Throwaway keys from two addresses take every new name there is.
+    for n in 0..8 {
+        shared
+            .who(&login(
+                &format!("spam{n}"),
+                &format!("key:s{n}"),
+                address(n / 4),
+            ))
+            .expect("a new name");
+    }
+    let refused = shared
+        .who(&login("ann", "key:ann", address(9)))
+        .expect_err("the new names are taken");
+    assert!(refused.contains("lapses a day after"), "{refused}");
+    // A day on, their claims have lapsed (logging in again keeps none of
+    // them), and a new key is in; Bob keeps his name.
+    hand.advance(crate::serve::limits::UNPLAYED_NAME_LAPSE + Duration::from_secs(1));
+    shared
+        .who(&login("spam0", "key:s0", address(0)))
+        .expect("its own name, while nobody claims it");
+    let ann = shared
+        .who(&login("ann", "key:ann", address(9)))
+        .expect("a new key after the lapse");
+    assert_eq!(ann.name, "ann");
+    shared
+        .who(&login("spam1", "key:other", address(9)))
+        .expect("a lapsed name is free");
+    let taken = shared
+        .who(&login("bob", "key:eve", address(9)))
+        .expect_err("a player's name is kept");
+    assert!(taken.contains("belongs to another key"), "{taken}");
+}

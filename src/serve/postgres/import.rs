@@ -101,6 +101,30 @@ const MOVED: &[(&str, &[(&str, Kind)])] = &[
         ],
     ),
     (
+        "puzzle_standings",
+        &[
+            ("identity", Text),
+            ("variant", Text),
+            ("rating", Real),
+            ("deviation", Real),
+            ("volatility", Real),
+            ("streak", Int),
+            ("best", Int),
+            ("attempts", Int),
+        ],
+    ),
+    (
+        "puzzle_ratings",
+        &[
+            ("puzzle", Text),
+            ("variant", Text),
+            ("rating", Real),
+            ("deviation", Real),
+            ("volatility", Real),
+            ("attempts", Int),
+        ],
+    ),
+    (
         "live_tables",
         &[
             ("name", Text),

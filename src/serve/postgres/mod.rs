@@ -29,6 +29,7 @@
 
 pub mod import;
 mod operations;
+mod puzzles;
 mod schema;
 #[cfg(test)]
 pub mod testing;
@@ -132,6 +133,8 @@ enum Serial {
     Archive = 2,
     /// Names, accounts and their keys.
     Accounts = 3,
+    /// Puzzle standings and puzzles' ratings.
+    Puzzles = 4,
 }
 
 /// Takes lock `serial` for the rest of transaction `tx`, waiting for

@@ -8,8 +8,8 @@ use crate::serve::log;
 use crate::serve::names;
 use crate::serve::store::{
     Account, AccountKey, ArchivedGame, ArchivedPlayer, Claim, Conflict, FinishedGame, GameLine,
-    KeptMove, NameClaim, Page, SeatsRecord, Standing, Store, StoreError, StoredTable, rate,
-    rated_identities, with_moves,
+    KeptMove, NameClaim, NameHolder, Page, PuzzleAttempt, PuzzleStanding, SeatsRecord, Standing,
+    Store, StoreError, StoredTable, rate, rated_identities, with_moves,
 };
 use crate::session::save::SavedGame;
 use catboard::rating::Rating;
@@ -152,15 +152,30 @@ async fn put_finished(tx: &Transaction<'_>, name: &str, game: &FinishedGame) -> 
     Ok(as_u64(id))
 }
 
-/// The key holding folded name `folded`, if any.
-async fn holder_of(tx: &Transaction<'_>, folded: &str) -> Result<Option<String>, Fault> {
-    match tx
-        .query_opt("SELECT key FROM names WHERE name = $1", &[&folded])
+/// The key holding folded name `folded`, if any, and what is kept of it.
+async fn holder_of(
+    tx: &Transaction<'_>,
+    folded: &str,
+) -> Result<Option<(String, NameHolder)>, Fault> {
+    let Some(row) = tx
+        .query_opt(
+            "SELECT n.key, coalesce(n.claimed, 0), a.last_seen, a.games
+             FROM names n LEFT JOIN accounts a ON a.identity = n.key WHERE n.name = $1",
+            &[&folded],
+        )
         .await?
-    {
-        Some(row) => Ok(Some(row.try_get(0)?)),
-        None => Ok(None),
-    }
+    else {
+        return Ok(None);
+    };
+    let seen: Option<i64> = row.try_get(2)?;
+    let games: Option<i64> = row.try_get(3)?;
+    Ok(Some((
+        row.try_get(0)?,
+        NameHolder {
+            claimed: as_u64(row.try_get(1)?),
+            account: seen.zip(games).map(|(s, g)| (as_u64(s), as_u64(g))),
+        },
+    )))
 }
 
 /// When account `identity` was last seen, if it is kept.
@@ -607,12 +622,12 @@ impl Store for Postgres {
         // again only once it is SEEN_GRAIN old (or a 24th of the lapse).
         let grain = SEEN_GRAIN.min(claim.lapse / 24);
         let held = self.read(async |tx| {
-            Ok(
-                holder_of(tx, claim.folded).await?.as_deref() == Some(claim.key)
-                    && seen_at(tx, claim.key)
-                        .await?
-                        .is_some_and(|seen| seen.saturating_add(grain) > claim.now),
-            )
+            Ok(holder_of(tx, claim.folded)
+                .await?
+                .is_some_and(|(key, _)| key == claim.key)
+                && seen_at(tx, claim.key)
+                    .await?
+                    .is_some_and(|seen| seen.saturating_add(grain) > claim.now))
         })?;
         if held {
             return Ok(Claim::Held);
@@ -622,12 +637,10 @@ impl Store for Postgres {
         self.write(async |tx| {
             hold(tx, Serial::Accounts).await?;
             let answer = match holder_of(tx, claim.folded).await? {
-                Some(key) if key == claim.key => Claim::Held,
-                Some(key) if seen_at(tx, &key).await?.is_none_or(|seen| seen >= since) => {
-                    return Ok(Claim::Taken);
-                }
+                Some((key, _)) if key == claim.key => Claim::Held,
+                Some((_, held)) if claim.still_held(held) => return Ok(Claim::Taken),
                 lapsed => {
-                    if let Some(key) = lapsed {
+                    if let Some((key, _)) = lapsed {
                         // Unused longer than the claim's lapse: free; the
                         // account that showed it shows its fallback name.
                         tx.execute("DELETE FROM names WHERE name = $1", &[&claim.folded])
@@ -664,12 +677,14 @@ impl Store for Postgres {
                     if held.len() >= claim.per_key {
                         return Ok(Claim::KeyFull(held));
                     }
+                    // Only the claims that lapse count: those of accounts
+                    // that have not played, younger than their lapse.
+                    let counted_since = as_i64(claim.counted_since());
                     let all: i64 = tx
                         .query_one(
-                            "SELECT count(*) FROM names n LEFT JOIN accounts a
-                                 ON a.identity = n.key
-                             WHERE a.last_seen IS NULL OR a.last_seen >= $1",
-                            &[&since_kept],
+                            "SELECT count(*) FROM names n JOIN accounts a ON a.identity = n.key
+                             WHERE n.claimed >= $1 AND a.games = 0 AND a.last_seen >= $2",
+                            &[&counted_since, &since_kept],
                         )
                         .await?
                         .try_get(0)?;
@@ -845,5 +860,23 @@ impl Store for Postgres {
                 .try_get(0)?;
             Ok(as_u64(end).saturating_sub(count))
         })
+    }
+
+    fn puzzle_standings(
+        &self,
+        identity: &str,
+    ) -> Result<Vec<(String, PuzzleStanding)>, StoreError> {
+        self.read_puzzle_standings(identity)
+    }
+
+    fn puzzle_ratings(&self, variant: &str) -> Result<Vec<(String, Rating)>, StoreError> {
+        self.read_puzzle_ratings(variant)
+    }
+
+    fn keep_puzzle(
+        &self,
+        attempt: &PuzzleAttempt<'_>,
+    ) -> Result<(PuzzleStanding, Rating), StoreError> {
+        self.write_puzzle(attempt)
     }
 }

@@ -99,6 +99,37 @@ pub const STEPS: &[&str] = &[
      UPDATE account_keys SET last_seen = added;
      ALTER TABLE accounts ADD COLUMN key_seen BIGINT NOT NULL DEFAULT 0;
      UPDATE accounts SET key_seen = last_seen;",
+    // 4 (SQLite's 13): puzzles: each account's puzzle standing in each
+    // variant (Glicko-2 rating, streak, best streak, attempts) and each
+    // puzzle's own rating, moved by every attempt.
+    "CREATE TABLE puzzle_standings (
+         identity TEXT COLLATE \"C\" NOT NULL,
+         variant TEXT COLLATE \"C\" NOT NULL,
+         rating DOUBLE PRECISION NOT NULL,
+         deviation DOUBLE PRECISION NOT NULL,
+         volatility DOUBLE PRECISION NOT NULL,
+         streak BIGINT NOT NULL,
+         best BIGINT NOT NULL,
+         attempts BIGINT NOT NULL,
+         PRIMARY KEY (identity, variant)
+     );
+     CREATE TABLE puzzle_ratings (
+         puzzle TEXT COLLATE \"C\" PRIMARY KEY,
+         variant TEXT COLLATE \"C\" NOT NULL,
+         rating DOUBLE PRECISION NOT NULL,
+         deviation DOUBLE PRECISION NOT NULL,
+         volatility DOUBLE PRECISION NOT NULL,
+         attempts BIGINT NOT NULL
+     );
+     CREATE INDEX puzzle_ratings_by_variant ON puzzle_ratings (variant, puzzle);",
+    // 5 (SQLite's 14): names found by when they were claimed, since only
+    // the claims of accounts that have not played, and only for a day,
+    // count against the bound of names; a name without its claim's time
+    // counts as claimed when its account first came (or long ago).
+    "UPDATE names SET claimed = coalesce(
+         (SELECT first_seen FROM accounts WHERE identity = names.key), 0)
+         WHERE claimed IS NULL;
+     CREATE INDEX names_by_claimed ON names (claimed);",
 ];
 
 /// What one migration transaction found.

@@ -24,6 +24,7 @@ fn claim<'a>(name: &'a str, key: &'a str) -> NameClaim<'a> {
         most: 100,
         now: 1_796_083_200,
         lapse: 90 * 24 * 60 * 60,
+        unplayed_lapse: 24 * 60 * 60,
     }
 }
 

@@ -5,8 +5,8 @@
 
 use super::{
     Account, AccountKey, ArchivedGame, Claim, Conflict, FinishedGame, GameLine, KeptMove,
-    NameClaim, Page, SeatsRecord, Standing, Store, StoreError, StoredTable, rate, rated_identities,
-    with_moves,
+    NameClaim, NameHolder, PUZZLES_KEPT, Page, PuzzleAttempt, PuzzleStanding, SeatsRecord,
+    Standing, Store, StoreError, StoredTable, rate, rated_identities, with_moves,
 };
 use crate::session::save::SavedGame;
 use catboard::analysis::AnalysisRecord;
@@ -39,8 +39,8 @@ impl Live {
 struct State {
     tables: BTreeMap<String, Live>,
     touched: u64,
-    /// Each name claimed (folded), and its key.
-    names: BTreeMap<String, String>,
+    /// Each name claimed (folded), its key and when it claimed it.
+    names: BTreeMap<String, (String, u64)>,
     accounts: BTreeMap<String, Account>,
     /// When each account was last seen (a login, a finished game).
     seen: BTreeMap<String, u64>,
@@ -55,6 +55,10 @@ struct State {
     games: Vec<ArchivedGame>,
     /// The first guest number not set aside.
     guests: u64,
+    /// Each account's puzzle standing in each variant.
+    puzzle_standings: BTreeMap<(String, String), PuzzleStanding>,
+    /// Each puzzle's rating, by variant and identifier.
+    puzzle_ratings: BTreeMap<(String, String), Rating>,
 }
 
 impl MemoryStore {
@@ -80,6 +84,17 @@ impl State {
     fn saw(&mut self, identity: &str, now: u64) {
         let seen = self.seen.entry(identity.to_string()).or_insert(now);
         *seen = (*seen).max(now);
+    }
+
+    /// What is kept of key `key`, which claimed a name at `claimed`.
+    fn holder(&self, key: &str, claimed: u64) -> NameHolder {
+        NameHolder {
+            claimed,
+            account: self.accounts.get(key).map(|account| {
+                let seen = self.seen.get(key).copied().unwrap_or(account.first_seen);
+                (seen, account.games)
+            }),
+        }
     }
 
     fn open_account(&mut self, identity: &str, name: &str, now: u64) {
@@ -339,15 +354,16 @@ impl Store for MemoryStore {
 
     fn claim_name(&self, claim: &NameClaim<'_>) -> Result<Claim, StoreError> {
         let mut state = self.state();
-        let since = claim.now.saturating_sub(claim.lapse);
-        let live = |state: &State, key: &str| state.seen.get(key).is_none_or(|&s| s >= since);
-        let answer = match state.names.get(claim.folded) {
-            Some(key) if key == claim.key => Claim::Held,
-            Some(key) if live(&state, key) => return Ok(Claim::Taken),
+        let holder = state.names.get(claim.folded).cloned();
+        let answer = match holder {
+            Some((key, _)) if key == claim.key => Claim::Held,
+            Some((key, at)) if claim.still_held(state.holder(&key, at)) => {
+                return Ok(Claim::Taken);
+            }
             lapsed => {
                 // A lapsed name passes on: the account that showed it
                 // shows its fallback name, so no two accounts show one.
-                if let Some(old) = lapsed.cloned()
+                if let Some((old, _)) = lapsed
                     && let Some(account) = state.accounts.get_mut(&old)
                     && crate::serve::names::folded(&account.name) == claim.folded
                 {
@@ -356,18 +372,29 @@ impl Store for MemoryStore {
                 let held: Vec<String> = state
                     .names
                     .iter()
-                    .filter(|(_, key)| *key == claim.key)
+                    .filter(|(_, (key, _))| key == claim.key)
                     .map(|(name, _)| name.clone())
                     .collect();
                 if held.len() >= claim.per_key {
                     return Ok(Claim::KeyFull(held));
                 }
-                if state.names.values().filter(|key| live(&state, key)).count() >= claim.most {
+                // Only the claims that lapse count: those of accounts
+                // that have not played, younger than their lapse.
+                let counted = state
+                    .names
+                    .values()
+                    .filter(|(key, at)| {
+                        let holder = state.holder(key, *at);
+                        holder.account.is_some_and(|(_, games)| games == 0)
+                            && claim.still_held(holder)
+                    })
+                    .count();
+                if counted >= claim.most {
                     return Ok(Claim::BookFull);
                 }
                 state
                     .names
-                    .insert(claim.folded.to_string(), claim.key.to_string());
+                    .insert(claim.folded.to_string(), (claim.key.to_string(), claim.now));
                 Claim::Claimed
             }
         };
@@ -464,6 +491,53 @@ impl Store for MemoryStore {
         let first = state.guests.max(1);
         state.guests = first.saturating_add(count);
         Ok(first)
+    }
+
+    fn puzzle_standings(
+        &self,
+        identity: &str,
+    ) -> Result<Vec<(String, PuzzleStanding)>, StoreError> {
+        Ok(self
+            .state()
+            .puzzle_standings
+            .iter()
+            .filter(|((who, _), _)| who == identity)
+            .map(|((_, variant), s)| (variant.clone(), *s))
+            .collect())
+    }
+
+    fn puzzle_ratings(&self, variant: &str) -> Result<Vec<(String, Rating)>, StoreError> {
+        Ok(self
+            .state()
+            .puzzle_ratings
+            .iter()
+            .filter(|((v, _), _)| v == variant)
+            .take(PUZZLES_KEPT)
+            .map(|((_, id), r)| (id.clone(), *r))
+            .collect())
+    }
+
+    fn keep_puzzle(
+        &self,
+        attempt: &PuzzleAttempt<'_>,
+    ) -> Result<(PuzzleStanding, Rating), StoreError> {
+        let mut state = self.state();
+        let who = (attempt.identity.to_string(), attempt.variant.to_string());
+        let puzzle = (attempt.variant.to_string(), attempt.puzzle.to_string());
+        let before = state
+            .puzzle_standings
+            .get(&who)
+            .copied()
+            .unwrap_or_default();
+        let rating = state
+            .puzzle_ratings
+            .get(&puzzle)
+            .copied()
+            .unwrap_or(attempt.start);
+        let (standing, rating) = before.after(rating, attempt.won);
+        state.puzzle_standings.insert(who, standing);
+        state.puzzle_ratings.insert(puzzle, rating);
+        Ok((standing, rating))
     }
 }
 

@@ -206,14 +206,53 @@ pub struct NameClaim<'a> {
     pub key: &'a str,
     /// How many names one key may hold.
     pub per_key: usize,
-    /// How many names the server keeps at most.
+    /// How many names claimed by accounts that have finished no game the
+    /// server keeps at most: only claims younger than `unplayed_lapse`
+    /// count (those that lapse, of accounts that have not played), so the
+    /// bound empties itself; the names of accounts that have played are
+    /// not counted and have no bound but their keys' and addresses'.
     pub most: usize,
     /// Now, in seconds since 1970.
     pub now: u64,
     /// How long a name is kept unused, in seconds: a name whose holder's
     /// account was last seen (a login, a finished game) longer ago than
-    /// this before `now` is free, and does not count against `most`.
+    /// this before `now` is free.
     pub lapse: u64,
+    /// How long a name claimed by an account that has finished no game is
+    /// kept, in seconds from its claim (a login does not extend it): older
+    /// than this before `now`, it is free and does not count against
+    /// `most`; once its account finishes a game, `lapse` keeps it.
+    pub unplayed_lapse: u64,
+}
+
+/// What is kept of the key holding a name another key asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NameHolder {
+    /// When it claimed the name, in seconds since 1970.
+    pub claimed: u64,
+    /// Its account's last sight and how many games it finished; `None`
+    /// when no account is kept for it (a name imported from `names.json`,
+    /// kept until its key comes back).
+    pub account: Option<(u64, u64)>,
+}
+
+impl NameClaim<'_> {
+    /// Whether a name held so is still its holder's at this claim's
+    /// `now`, by the rules every store keeps: an account that has
+    /// finished a game keeps its names while it is seen within `lapse`;
+    /// one that has not, for `unplayed_lapse` from each claim.
+    pub fn still_held(&self, holder: NameHolder) -> bool {
+        holder.account.is_none_or(|(seen, games)| {
+            seen >= self.now.saturating_sub(self.lapse)
+                && (games > 0 || holder.claimed >= self.counted_since())
+        })
+    }
+
+    /// The oldest claim by an account that has not played that still
+    /// counts against `most` (and is still held).
+    pub fn counted_since(&self) -> u64 {
+        self.now.saturating_sub(self.unplayed_lapse)
+    }
 }
 
 /// What a key asking for a name gets.
@@ -228,7 +267,8 @@ pub enum Claim {
     /// The key holds as many names as one key may: these (folded, in
     /// order).
     KeyFull(Vec<String>),
-    /// The server keeps as many names as it may.
+    /// The server keeps as many names of accounts that have not played
+    /// as it may (or the address asking has claimed its share).
     BookFull,
 }
 
@@ -259,6 +299,30 @@ pub struct AccountKey {
     /// fingerprint is the account's identity: it cannot be removed.
     pub first: bool,
 }
+
+/// A player's puzzle standing in a variant (the session's): rating,
+/// streak, best streak.
+pub use crate::session::puzzles::Standing as PuzzleStanding;
+
+/// An account's attempt at a puzzle, to rate and keep
+/// ([`Store::keep_puzzle`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PuzzleAttempt<'a> {
+    /// The account (its identity).
+    pub identity: &'a str,
+    /// The variant's identifier.
+    pub variant: &'a str,
+    /// The puzzle's identifier.
+    pub puzzle: &'a str,
+    /// The puzzle's rating when it was never tried here (its file's).
+    pub start: Rating,
+    /// Whether it was solved without a hint.
+    pub won: bool,
+}
+
+/// The most puzzle ratings one variant keeps ([`Store::puzzle_ratings`]
+/// reads at most so many).
+pub const PUZZLES_KEPT: usize = 10_000;
 
 /// How much newer than the sight kept a key's login must be to be
 /// written again (seconds), so a login usually only reads.
@@ -356,6 +420,22 @@ pub trait Store: Send + Sync + std::fmt::Debug {
     /// Sets `count` guest numbers aside, never given before; the first
     /// of them (1 on a new server).
     fn reserve_guests(&self, count: u64) -> Result<u64, StoreError>;
+    /// Account `identity`'s puzzle standing in each variant it tried a
+    /// puzzle of, by the variant's identifier.
+    fn puzzle_standings(&self, identity: &str)
+    -> Result<Vec<(String, PuzzleStanding)>, StoreError>;
+    /// The rating of each puzzle of `variant` tried here, by the
+    /// puzzle's identifier (at most [`PUZZLES_KEPT`]).
+    fn puzzle_ratings(&self, variant: &str) -> Result<Vec<(String, Rating)>, StoreError>;
+    /// Rates and keeps `attempt`: the account's standing in the variant
+    /// (a new player's when it has none) and the puzzle's rating
+    /// (`attempt.start` when it has none) are read and moved by
+    /// [`PuzzleStanding::after`] in the same transaction, so two attempts
+    /// are rated one after the other; both after.
+    fn keep_puzzle(
+        &self,
+        attempt: &PuzzleAttempt<'_>,
+    ) -> Result<(PuzzleStanding, Rating), StoreError>;
 }
 
 /// `game`'s players rated: `before` their ratings before it, in seat

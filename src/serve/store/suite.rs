@@ -3,7 +3,8 @@
 //! `database`, the memory store in `memory`).
 
 use super::{
-    ArchivedPlayer, Claim, Conflict, FinishedGame, NameClaim, Page, SeatsRecord, Store, StoreError,
+    ArchivedPlayer, Claim, Conflict, FinishedGame, NameClaim, Page, PuzzleAttempt, PuzzleStanding,
+    SeatsRecord, Store, StoreError,
 };
 use crate::serve::room::Holder;
 use crate::session::save::SavedGame;
@@ -32,11 +33,12 @@ macro_rules! store_suite {
             the_archive_is_read_a_page_at_a_time,
             the_leaderboard_is_read_a_page_at_a_time,
             a_name_is_claimed_once_and_bounded,
-            an_unused_name_lapses_and_a_used_one_is_kept,
+            an_unplayed_name_lapses_and_a_played_one_is_kept,
             keys_are_linked_and_unlinked_with_conflicts_named,
             an_accounts_keys_are_listed_with_their_sights,
             guest_numbers_are_never_set_aside_twice,
             an_archived_games_analysis_is_kept_and_replaced,
+            puzzle_attempts_are_rated_and_kept_one_after_another,
         );
     };
     (@each $make:expr; $($name:ident),* $(,)?) => {
@@ -124,7 +126,7 @@ pub fn finished(white: Option<&str>, black: Option<&str>, rated: bool) -> Finish
 }
 
 /// Plays `game` out at a new table `name`: opened, then finished.
-fn play_out(store: &dyn Store, name: &str, game: &FinishedGame) -> super::ArchivedGame {
+pub fn play_out(store: &dyn Store, name: &str, game: &FinishedGame) -> super::ArchivedGame {
     store
         .open_table(name, &opening(&[], None), &SeatsRecord::default())
         .expect("opened");
@@ -518,43 +520,49 @@ fn claim<'a>(name: &'a str, key: &'a str) -> NameClaim<'a> {
         most: 4,
         now: 1_796_083_200,
         lapse: 1_000,
+        unplayed_lapse: 100,
     }
 }
 
-/// A name whose account neither logged in nor finished a game for
-/// longer than the claim's lapse is free for another key, and no longer
-/// counts against the book; a login or a finished game keeps it.
-pub fn an_unused_name_lapses_and_a_used_one_is_kept(store: Subject) {
+/// A name of an account that has finished no game lapses a fixed time
+/// after its claim (a login does not extend it), and only such names,
+/// while they are held, count against the bound: strangers who fill it
+/// fill it for that long only. A name of an account that has played is
+/// kept while the account is seen (a login, a game) within the lapse,
+/// and never counts against the bound.
+pub fn an_unplayed_name_lapses_and_a_played_one_is_kept(store: Subject) {
     let t0 = claim("", "").now;
+    let (lapse, unplayed) = (claim("", "").lapse, claim("", "").unplayed_lapse);
     let at = |name: &'static str, key: &'static str, now: u64| NameClaim {
         now,
         ..claim(name, key)
     };
-    let lapse = claim("", "").lapse;
-    for (name, key) in [("ann", "key:A"), ("bob", "key:B"), ("cy", "key:C")] {
-        assert_eq!(store.claim_name(&at(name, key, t0)), Ok(Claim::Claimed));
-    }
-    // Bob logs in; Cy finishes a game.
-    assert_eq!(
-        store.claim_name(&at("bob", "key:B", t0 + lapse - 10)),
-        Ok(Claim::Held)
-    );
-    let game = FinishedGame {
-        finished: t0 + lapse - 10,
-        ..finished(Some("key:C"), None, false)
+    let ask = |name: &'static str, key: &'static str, now: u64| {
+        store.claim_name(&at(name, key, now)).expect("answered")
     };
-    play_out(&*store, "t1", &game);
-    // At the very end of the lapse Ann's claim holds; a second later it
-    // is free.
-    assert_eq!(
-        store.claim_name(&at("ann", "key:D", t0 + lapse)),
-        Ok(Claim::Taken)
-    );
-    let later = t0 + lapse + 1;
-    assert_eq!(
-        store.claim_name(&at("ann", "key:D", later)),
-        Ok(Claim::Claimed)
-    );
+    let plays = |key: &str, table: &str, when: u64| {
+        let game = FinishedGame {
+            finished: when,
+            ..finished(Some(key), None, false)
+        };
+        play_out(&*store, table, &game);
+    };
+    for (name, key) in [("ann", "key:A"), ("bob", "key:B"), ("cy", "key:C")] {
+        assert_eq!(ask(name, key, t0), Claim::Claimed);
+    }
+    // Cy finishes a game: his name no longer counts, so the book (4)
+    // holds Ann, Bob, Dee and Eve besides.
+    plays("key:C", "t1", t0 + 10);
+    assert_eq!(ask("dee", "key:D", t0 + 10), Claim::Claimed);
+    assert_eq!(ask("eve", "key:E", t0 + 10), Claim::Claimed);
+    assert_eq!(ask("fay", "key:F", t0 + 10), Claim::BookFull);
+    // Bob logs in: that does not extend a claim of an account that has
+    // not played. Ann's and Bob's hold to the last second of the lapse.
+    assert_eq!(ask("bob", "key:B", t0 + 50), Claim::Held);
+    assert_eq!(ask("ann", "key:G", t0 + unplayed), Claim::Taken);
+    let lapsed = t0 + unplayed + 1;
+    assert_eq!(ask("ann", "key:G", lapsed), Claim::Claimed);
+    assert_eq!(ask("bob", "key:G", lapsed), Claim::Claimed);
     // The account that showed the lapsed name no longer shows it.
     let old = store.account("key:A").expect("read").expect("kept");
     assert_ne!(
@@ -562,33 +570,20 @@ pub fn an_unused_name_lapses_and_a_used_one_is_kept(store: Subject) {
         crate::serve::names::folded("ann"),
         "two accounts show one name"
     );
-    assert_eq!(
-        store.claim_name(&at("bob", "key:E", later)),
-        Ok(Claim::Taken)
-    );
-    assert_eq!(
-        store.claim_name(&at("cy", "key:E", later)),
-        Ok(Claim::Taken)
-    );
-    // The book keeps 4: Ann (Dee's now), Bob, Cy and one more.
-    assert_eq!(
-        store.claim_name(&at("eve", "key:E", later)),
-        Ok(Claim::Claimed)
-    );
-    assert_eq!(
-        store.claim_name(&at("fay", "key:F", later)),
-        Ok(Claim::BookFull)
-    );
-    // Once Bob's and Cy's claims lapse, they no longer fill it.
-    let much_later = later + lapse;
-    assert_eq!(
-        store.claim_name(&at("fay", "key:F", much_later)),
-        Ok(Claim::Claimed)
-    );
-    assert_eq!(
-        store.claim_name(&at("bob", "key:B", much_later)),
-        Ok(Claim::Held)
-    );
+    // Dee, Eve and the Gs' two fill the book until Dee's and Eve's claims
+    // lapse; Dee finishes a game first, so hers is kept.
+    assert_eq!(ask("fay", "key:F", lapsed), Claim::BookFull);
+    plays("key:D", "t2", t0 + 105);
+    let both = t0 + 10 + unplayed + 1;
+    assert_eq!(ask("dee", "key:H", both), Claim::Taken);
+    assert_eq!(ask("eve", "key:H", both), Claim::Claimed);
+    assert_eq!(ask("fay", "key:F", both), Claim::Claimed);
+    // Cy's name is kept while he is seen: a login refreshes it, and it
+    // lapses a whole lapse after his last sight.
+    assert_eq!(ask("cy", "key:C", t0 + 900), Claim::Held);
+    assert_eq!(ask("cy", "key:I", t0 + 10 + lapse + 1), Claim::Taken);
+    assert_eq!(ask("cy", "key:I", t0 + 900 + lapse), Claim::Taken);
+    assert_eq!(ask("cy", "key:I", t0 + 900 + lapse + 1), Claim::Claimed);
 }
 
 /// A name is the first key's that claims it; one key claims so many, the
@@ -673,6 +668,12 @@ pub fn an_accounts_keys_are_listed_with_their_sights(store: Subject) {
     let lapse = claim("", "").lapse;
     store.claim_name(&claim("ann", "key:A")).expect("claimed");
     store.claim_name(&claim("bob", "key:B")).expect("claimed");
+    // Both play, so their names are kept while they are seen.
+    play_out(
+        &*store,
+        "t1",
+        &finished(Some("key:A"), Some("key:B"), false),
+    );
     store.link_key("key:A3", "key:A", t0 + 20).expect("linked");
     store.link_key("key:A2", "key:A", t0 + 10).expect("linked");
     let sights = |identity: &str| -> Vec<(String, u64, u64, bool)> {
@@ -776,4 +777,71 @@ pub fn an_archived_games_analysis_is_kept_and_replaced(store: Subject) {
 
     assert_eq!(store.keep_analysis(archived.id + 1, &whole), Ok(false));
     assert_eq!(store.archived(archived.id + 1), Ok(None));
+}
+
+/// An attempt of account `identity` at chess puzzle `puzzle`.
+fn attempt<'a>(identity: &'a str, puzzle: &'a str, start: f64, won: bool) -> PuzzleAttempt<'a> {
+    PuzzleAttempt {
+        identity,
+        variant: "chess",
+        puzzle,
+        start: Rating {
+            rating: start,
+            ..Rating::default()
+        },
+        won,
+    }
+}
+
+pub fn puzzle_attempts_are_rated_and_kept_one_after_another(store: Subject) {
+    assert_eq!(store.puzzle_standings("key:A"), Ok(Vec::new()));
+    assert_eq!(store.puzzle_ratings("chess"), Ok(Vec::new()));
+    // Solved: the account rises, the puzzle falls from its start.
+    let (solved, p1) = store
+        .keep_puzzle(&attempt("key:A", "chess-1", 1500.0, true))
+        .expect("kept");
+    let fresh = attempt("key:A", "chess-1", 1500.0, true).start;
+    assert_eq!(
+        (solved, p1),
+        PuzzleStanding::default().after(fresh, true),
+        "rated as the session rates"
+    );
+    assert!(solved.rating.rating > 1500.0 && p1.rating < 1500.0);
+    assert_eq!((solved.streak, solved.best), (1, 1));
+    // Failed: the puzzle's kept rating is used, not the start given.
+    let (failed, p2) = store
+        .keep_puzzle(&attempt("key:A", "chess-1", 2400.0, false))
+        .expect("kept");
+    assert_eq!((failed, p2), solved.after(p1, false));
+    assert_eq!((failed.streak, failed.best), (0, 1));
+    assert_eq!(
+        store.puzzle_standings("key:A"),
+        Ok(vec![("chess".to_string(), failed)])
+    );
+    assert_eq!(store.puzzle_standings("key:B"), Ok(Vec::new()));
+    assert_eq!(
+        store.puzzle_ratings("chess"),
+        Ok(vec![("chess-1".to_string(), p2)])
+    );
+    assert_eq!(store.puzzle_ratings("cat"), Ok(Vec::new()));
+    // Attempts from many threads are rated one after another: each
+    // solve lengthens the streak once.
+    let threads: Vec<_> = (0..8)
+        .map(|i| {
+            let store = store.clone();
+            std::thread::spawn(move || {
+                store
+                    .keep_puzzle(&attempt("key:C", &format!("chess-{}", i % 2), 1500.0, true))
+                    .map(|(s, _)| s.streak)
+            })
+        })
+        .collect();
+    let mut streaks: Vec<u32> = threads
+        .into_iter()
+        .map(|t| t.join().expect("a thread").expect("kept"))
+        .collect();
+    streaks.sort_unstable();
+    assert_eq!(streaks, (1..=8).collect::<Vec<u32>>());
+    let kept = store.puzzle_standings("key:C").expect("read");
+    assert_eq!((kept[0].1.streak, kept[0].1.best), (8, 8));
 }

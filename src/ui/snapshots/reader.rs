@@ -167,3 +167,78 @@ fn neighbours_keep_their_numbers_on_an_edge() {
     };
     assert_eq!(geo.name(p.cursor), "e8", "3 is east");
 }
+
+#[test]
+fn every_cell_of_the_polar_list_can_be_reached_a_page_at_a_time() {
+    use crate::session::input::Incoming;
+    use crate::session::keymap::Key;
+    use crate::ui::view::{Look, fit};
+    for (width, height) in [(80, 24), (60, 20), (100, 30), (120, 40)] {
+        let mut app = reader_game(Variant::Polar);
+        let (look, _) = Look::of(&app.look, None);
+        let area = ratatui::layout::Rect::new(0, 0, width, height);
+        let press = |app: &mut App, key: Key| {
+            fit(app, &look, area);
+            let action = crate::session::action_of(app, Incoming::Key(key))
+                .unwrap_or_else(|| panic!("{key:?} does nothing"));
+            update(app, action);
+            fit(app, &look, area);
+        };
+        let Screen::Playing(p) = &app.screen else {
+            panic!("playing")
+        };
+        let geo = p.table.game().geometry();
+        let names: Vec<String> = geo.cells().map(|c| geo.name(c).to_string()).collect();
+        let sentence = usize::from(reader_sentence_rows(Layout::Sphere, height));
+        let listed = |app: &App| -> Vec<String> {
+            let screen = rows(app, width, height);
+            let words: Vec<String> = screen[..screen.len() - sentence]
+                .iter()
+                .flat_map(|r| r.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+                .collect();
+            names
+                .iter()
+                .filter(|n| words.contains(n))
+                .cloned()
+                .collect()
+        };
+        // Home: the first page.
+        for _ in 0..10 {
+            press(&mut app, Key::PageUp);
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        let mut pages = 0;
+        loop {
+            let shown = listed(&app);
+            let Screen::Playing(p) = &app.screen else {
+                panic!("playing")
+            };
+            let here = geo.name(p.cursor).to_string();
+            assert!(shown.contains(&here), "{width}x{height}: {here} not shown");
+            let text = rows(&app, width, height).join("\n");
+            assert!(
+                app.list_pages.len() < 2 || text.contains(&format!("Page {} of", pages + 1)),
+                "{width}x{height}: no page line\n{text}"
+            );
+            seen.extend(shown);
+            pages += 1;
+            let before = p.cursor;
+            press(&mut app, Key::PageDown);
+            let Screen::Playing(p) = &app.screen else {
+                panic!("playing")
+            };
+            if p.cursor == before {
+                break;
+            }
+            assert!(pages < 20, "{width}x{height}: no last page");
+        }
+        assert_eq!(seen.len(), 72, "{width}x{height}: missing {:?}", {
+            let mut missing = names.clone();
+            missing.retain(|n| !seen.contains(n));
+            missing
+        });
+        if (width, height) == (80, 24) {
+            assert!(pages > 1, "80x24 shows the list a page at a time");
+        }
+    }
+}

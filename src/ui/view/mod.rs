@@ -157,7 +157,8 @@ pub fn draw<B: ratatui::backend::Backend>(
 }
 
 /// Fits `app` to a screen of `area` drawn in `look`, before it is drawn
-/// (drawing changes nothing): how far the help, when open, can scroll.
+/// (drawing changes nothing): how far the help, when open, can scroll,
+/// and where the pages of the sphere's list of cells begin.
 pub fn fit(app: &mut App, look: &Look, area: Rect) {
     app.help_scroll_room = match &app.overlay {
         Some(Overlay::Help { from, .. }) => {
@@ -165,6 +166,45 @@ pub fn fit(app: &mut App, look: &Look, area: Rect) {
         }
         _ => 0,
     };
+    app.list_pages = list_pages(app, look, area);
+}
+
+/// The first cell of each page of the sphere's list of cells as the
+/// playing screen in `area` draws it (empty where it shows whole, or on
+/// a flat board).
+fn list_pages(app: &App, look: &Look, area: Rect) -> Vec<catboard::core::Cell> {
+    let Screen::Playing(p) = &app.screen else {
+        return Vec::new();
+    };
+    if p.table.variant().layout() != Layout::Sphere {
+        return Vec::new();
+    }
+    let geo = p.table.game().geometry();
+    let (list, keep) = if app.reader {
+        let body = reader_body(p, area);
+        (
+            sphere::still_layout(p, body).and_then(|l| l.list),
+            sphere::list::Keep::Paged,
+        )
+    } else {
+        let body = playing_layout(app, look, p, area).0;
+        (
+            sphere::layout(p, body).and_then(|l| l.list),
+            sphere::list::Keep::Centred,
+        )
+    };
+    list.map(|r| sphere::list::page_starts(geo, r, keep))
+        .unwrap_or_default()
+}
+
+/// The screen reader view's body in `area`: the screen above the
+/// sentence rows.
+fn reader_body(p: &Playing, area: Rect) -> Rect {
+    let rows = reader_sentence_rows(p.table.variant().layout(), area.height);
+    Rect {
+        height: area.height.saturating_sub(rows),
+        ..area
+    }
 }
 
 /// Where the help is drawn on a screen of `area`: above the key hints,
@@ -236,10 +276,7 @@ pub fn drawn_cell(
 ) -> Option<(Option<Rect>, Rect)> {
     let geo = p.table.game().geometry();
     let body = if app.reader {
-        Rect {
-            height: area.height.saturating_sub(2),
-            ..area
-        }
+        reader_body(p, area)
     } else {
         playing_layout(app, look, p, area).0
     };
@@ -491,10 +528,7 @@ pub(crate) fn reader_sentence_rows(layout: Layout, height: u16) -> u16 {
 /// cursor stands for the screen reader to read.
 fn draw_reader(app: &App, look: &Look, p: &Playing, frame: &mut Frame<'_>, area: Rect) {
     let rows = reader_sentence_rows(p.table.variant().layout(), area.height);
-    let body = Rect {
-        height: area.height.saturating_sub(rows),
-        ..area
-    };
+    let body = reader_body(p, area);
     let mut marks = board_marks(p);
     marks.cursor = None;
     match p.table.variant().layout() {

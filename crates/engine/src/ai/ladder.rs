@@ -139,10 +139,42 @@ pub fn nearest(elo: u32) -> Level {
         .map_or(Level::Master, |r| r.level)
 }
 
+/// Why a text names no level: each says its sentence, the text quoted.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LevelError {
+    /// An Elo outside [`MIN_ELO`] to [`MAX_ELO`].
+    #[error(
+        "The level {} is outside the Elo the ladder takes, {MIN_ELO} to {MAX_ELO}.",
+        crate::text::quoted(.0)
+    )]
+    OutsideElo(String),
+    /// Neither a rung's name nor an Elo.
+    #[error(
+        "There is no level {}; choose one of {}, or an Elo such as 1400.",
+        crate::text::quoted(.0),
+        level_names()
+    )]
+    Unknown(String),
+}
+
+/// A front end whose own errors are still sentences takes its sentence.
+impl From<LevelError> for String {
+    fn from(error: LevelError) -> String {
+        error.to_string()
+    }
+}
+
+/// The rungs' names as a list to choose from: `beginner, novice … or master`.
+fn level_names() -> String {
+    let names: Vec<&str> = Level::ALL.iter().map(|l| l.id()).collect();
+    let (last, rest) = names.split_last().unwrap_or((&"master", &[]));
+    format!("{} or {last}", rest.join(", "))
+}
+
 /// A level from what a player wrote: a rung's name in any case (`club`)
 /// or an Elo from [`MIN_ELO`] to [`MAX_ELO`] (`1400`: the nearest rung).
-/// Anything else is refused in one sentence naming the choices.
-pub fn parse(text: &str) -> Result<Level, String> {
+/// Anything else is refused ([`LevelError`]).
+pub fn parse(text: &str) -> Result<Level, LevelError> {
     let word = text.trim();
     if let Some(level) = Level::ALL
         .into_iter()
@@ -153,19 +185,10 @@ pub fn parse(text: &str) -> Result<Level, String> {
     if !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()) {
         return match word.parse::<u32>() {
             Ok(elo) if (MIN_ELO..=MAX_ELO).contains(&elo) => Ok(nearest(elo)),
-            _ => Err(format!(
-                "The level {} is outside the Elo the ladder takes, {MIN_ELO} to {MAX_ELO}.",
-                crate::text::quoted(text)
-            )),
+            _ => Err(LevelError::OutsideElo(text.to_string())),
         };
     }
-    let names: Vec<&str> = Level::ALL.iter().map(|l| l.id()).collect();
-    let (last, rest) = names.split_last().unwrap_or((&"master", &[]));
-    Err(format!(
-        "There is no level {}; choose one of {} or {last}, or an Elo such as 1400.",
-        crate::text::quoted(text),
-        rest.join(", ")
-    ))
+    Err(LevelError::Unknown(text.to_string()))
 }
 
 #[cfg(test)]
@@ -223,7 +246,7 @@ mod tests {
     #[test]
     fn anything_else_is_refused_in_one_sentence() {
         assert_eq!(
-            parse("grandmaster"),
+            parse("grandmaster").map_err(|e| e.to_string()),
             Err(
                 "There is no level 'grandmaster'; choose one of beginner, novice, casual, \
                  club, advanced, strong, expert or master, or an Elo such as 1400."
@@ -231,9 +254,9 @@ mod tests {
             )
         );
         for bad in ["99", "3501", "99999999999999999999", "-5", "14OO", ""] {
-            let err = parse(bad).expect_err(bad);
+            let err = parse(bad).expect_err(bad).to_string();
             assert!(err.ends_with('.') && !err.contains('\n'), "{err}");
         }
-        assert!(parse("99").unwrap_err().contains("100 to 3500"));
+        assert!(parse("99").unwrap_err().to_string().contains("100 to 3500"));
     }
 }

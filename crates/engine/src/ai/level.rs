@@ -128,11 +128,11 @@ impl fmt::Display for Level {
 }
 
 impl FromStr for Level {
-    type Err = String;
+    type Err = super::ladder::LevelError;
 
     /// Reads a rung's name (`club`, any case) or an Elo (`1400`: the
     /// nearest rung), as [`super::ladder::parse`] does.
-    fn from_str(s: &str) -> Result<Level, String> {
+    fn from_str(s: &str) -> Result<Level, super::ladder::LevelError> {
         super::ladder::parse(s)
     }
 }

@@ -9,7 +9,7 @@ use super::judged::{GameAnalysis, PositionEval};
 use crate::ai::level::MAX_DEPTH;
 use crate::ai::{Evaluate, Limits, Report, Searcher};
 use crate::core::{Game, Move, Options, Seat};
-use crate::protocol::engine::Engine;
+use crate::protocol::engine::{Engine, EngineError};
 use crate::variants::AnyGame;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -76,14 +76,14 @@ pub trait Analyst {
 
     /// The best `lines` lines of `game` (a game not over) for its side to
     /// move, best first: at least one unless `stop` was raised before a
-    /// line was found; fewer where the analyst gives only one. A failure
-    /// is one sentence.
+    /// line was found; fewer where the analyst gives only one. Only an
+    /// engine fails.
     fn lines(
         &mut self,
         game: &AnyGame,
         lines: usize,
         stop: &AtomicBool,
-    ) -> Result<Vec<Line>, String>;
+    ) -> Result<Vec<Line>, EngineError>;
 
     /// Forgets what earlier searches learnt (hash table, move-ordering
     /// history), so that the next search's answer depends on its position
@@ -126,7 +126,7 @@ impl Analyst for OwnSearch {
         game: &AnyGame,
         lines: usize,
         stop: &AtomicBool,
-    ) -> Result<Vec<Line>, String> {
+    ) -> Result<Vec<Line>, EngineError> {
         let lines = lines.max(1);
         let mut found: Vec<Option<Line>> = vec![None; lines];
         let thought = self
@@ -172,10 +172,9 @@ impl Analyst for EngineAnalyst {
         game: &AnyGame,
         lines: usize,
         stop: &AtomicBool,
-    ) -> Result<Vec<Line>, String> {
+    ) -> Result<Vec<Line>, EngineError> {
         self.engine
             .analyse(game, &self.options, lines.max(1), self.time, stop)
-            .map_err(|e| e.to_string())
     }
 }
 
@@ -244,7 +243,7 @@ pub fn evaluate_position(
     last: bool,
     analyst: &mut dyn Analyst,
     stop: &AtomicBool,
-) -> Result<Option<PositionEval>, String> {
+) -> Result<Option<PositionEval>, EngineError> {
     let seats = game.seat_names().len();
     let to_move = game.to_move();
     if let Some(outcome) = game.outcome()
@@ -279,9 +278,8 @@ pub fn evaluate_position(
 /// Analyses the positions of the game `start` then `moves` that
 /// `analysis` has not yet got, in order, calling `progress` before the
 /// first and after each; when `stop` is raised, the position being
-/// searched is dropped and the pass returns with the rest kept. A
-/// failure of the analyst is one sentence; what was done before it is
-/// kept too.
+/// searched is dropped and the pass returns with the rest kept. When
+/// the analyst fails, what was done before it is kept too.
 pub fn run(
     analysis: &mut GameAnalysis,
     start: &AnyGame,
@@ -289,7 +287,7 @@ pub fn run(
     analyst: &mut dyn Analyst,
     stop: &AtomicBool,
     mut progress: impl FnMut(Progress),
-) -> Result<(), String> {
+) -> Result<(), EngineError> {
     let total = moves.len() + 1;
     analysis.truncate(moves.len());
     let begun = Instant::now();

@@ -47,6 +47,60 @@ fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 
+/// Why a kept analysis does not read back against its game: each says
+/// its sentence, naming the position at fault and quoting the text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordFault {
+    /// A budget that is neither a time nor a node count.
+    #[error(
+        "The analysis's budget {} is neither a time (200ms) nor a node count (150000nodes).",
+        quoted(.0)
+    )]
+    Budget(String),
+    /// More positions than the game has.
+    #[error("The analysis has {kept} positions, more than the game's {game}.")]
+    TooMany {
+        /// The positions kept.
+        kept: usize,
+        /// The positions of the game.
+        game: usize,
+    },
+    /// A position's seat to move is not the game's.
+    #[error("The analysis of position {ply}: seat {seat} is to move there, not seat {kept}.")]
+    ToMove {
+        /// The position, from 0.
+        ply: usize,
+        /// The seat to move in the game.
+        seat: u8,
+        /// The seat the analysis says.
+        kept: u8,
+    },
+    /// A position's scores are too few, too many or beyond a mate.
+    #[error("The analysis of position {ply}: it needs {seats} scores within ±{MATE}.")]
+    Scores {
+        /// The position, from 0.
+        ply: usize,
+        /// The game's seats.
+        seats: usize,
+    },
+    /// A position's line or depth is beyond what is kept.
+    #[error(
+        "The analysis of position {ply}: its line or depth is beyond the {MAX_LINE} plies kept."
+    )]
+    TooDeep {
+        /// The position, from 0.
+        ply: usize,
+    },
+    /// A move of a position's line is not legal.
+    #[error("The analysis of position {ply}: {} is not a legal move of its line.", quoted(.text))]
+    Illegal {
+        /// The position, from 0.
+        ply: usize,
+        /// The move as kept.
+        text: String,
+    },
+}
+
 impl AnalysisRecord {
     /// The record of `analysis` of the game `start` then `moves`.
     pub fn of(analysis: &GameAnalysis, start: &AnyGame, moves: &[Move]) -> AnalysisRecord {
@@ -83,39 +137,31 @@ impl AnalysisRecord {
 
     /// The analysis this record keeps of the game `start` then `moves`,
     /// or the sentence naming the first thing wrong in it.
-    pub fn read(&self, start: &AnyGame, moves: &[Move]) -> Result<GameAnalysis, String> {
-        let budget = PlyBudget::from_text(&self.budget).ok_or_else(|| {
-            format!(
-                "The analysis's budget {} is neither a time (200ms) nor a node count (150000nodes).",
-                quoted(&self.budget)
-            )
-        })?;
+    pub fn read(&self, start: &AnyGame, moves: &[Move]) -> Result<GameAnalysis, RecordFault> {
+        let budget = PlyBudget::from_text(&self.budget)
+            .ok_or_else(|| RecordFault::Budget(self.budget.clone()))?;
         if self.positions.len() > moves.len() + 1 {
-            return Err(format!(
-                "The analysis has {} positions, more than the game's {}.",
-                self.positions.len(),
-                moves.len() + 1
-            ));
+            return Err(RecordFault::TooMany {
+                kept: self.positions.len(),
+                game: moves.len() + 1,
+            });
         }
         let seats = start.seat_names().len();
         let mut game = start.clone();
         let mut positions = Vec::with_capacity(self.positions.len());
         for (ply, p) in self.positions.iter().enumerate() {
-            let fault = |why: String| format!("The analysis of position {ply}: {why}.");
             if p.to_move != game.to_move().0 {
-                return Err(fault(format!(
-                    "seat {} is to move there, not seat {}",
-                    game.to_move().0,
-                    p.to_move
-                )));
+                return Err(RecordFault::ToMove {
+                    ply,
+                    seat: game.to_move().0,
+                    kept: p.to_move,
+                });
             }
             if p.scores.len() != seats || p.scores.iter().any(|s| s.abs() > MATE) {
-                return Err(fault(format!("it needs {seats} scores within ±{MATE}")));
+                return Err(RecordFault::Scores { ply, seats });
             }
             if p.line.len() > MAX_LINE || p.depth > MAX_DEPTH {
-                return Err(fault(format!(
-                    "its line or depth is beyond the {MAX_LINE} plies kept"
-                )));
+                return Err(RecordFault::TooDeep { ply });
             }
             let mut walk = game.clone();
             let mut line = Vec::with_capacity(p.line.len());
@@ -124,8 +170,9 @@ impl AnalysisRecord {
                     .parse_move(text)
                     .ok()
                     .filter(|mv| walk.legal_move_list().contains(mv))
-                    .ok_or_else(|| {
-                        fault(format!("{} is not a legal move of its line", quoted(text)))
+                    .ok_or_else(|| RecordFault::Illegal {
+                        ply,
+                        text: text.clone(),
                     })?;
                 walk.make_move(mv);
                 line.push(mv);
@@ -184,7 +231,7 @@ mod tests {
             assert_eq!(back.read(&start, &moves), Ok(analysis), "{variant:?}");
             let mut bad = record.clone();
             bad.positions[1].line = vec!["nonsense".into()];
-            let err = bad.read(&start, &moves).unwrap_err();
+            let err = bad.read(&start, &moves).unwrap_err().to_string();
             assert!(
                 err.starts_with("The analysis of position 1: 'nonsense'"),
                 "{err}"

@@ -99,6 +99,17 @@ pub enum CastleSide {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
 pub struct CastlingRights(pub u8);
 
+/// What is wrong with a FEN castling field: a clause quoting the letter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CastlingFault {
+    /// A letter other than K, Q, k, q.
+    #[error("{} is not one of K, Q, k, q or -", crate::text::quoted(&.0.to_string()))]
+    NotARight(char),
+    /// A letter given twice.
+    #[error("{} appears twice", crate::text::quoted(&.0.to_string()))]
+    Twice(char),
+}
+
 impl CastlingRights {
     /// Every right.
     pub const ALL: CastlingRights = CastlingRights(15);
@@ -144,7 +155,7 @@ impl CastlingRights {
 
     /// Reads the FEN castling field (`KQkq`, `Kq`, `-`); the error says
     /// which letter is wrong.
-    pub fn parse(field: &str) -> Result<CastlingRights, String> {
+    pub fn parse(field: &str) -> Result<CastlingRights, CastlingFault> {
         if field == "-" {
             return Ok(CastlingRights(0));
         }
@@ -155,18 +166,10 @@ impl CastlingRights {
                 'Q' => 2,
                 'k' => 4,
                 'q' => 8,
-                _ => {
-                    return Err(format!(
-                        "{} is not one of K, Q, k, q or -",
-                        crate::text::quoted(&ch.to_string())
-                    ));
-                }
+                _ => return Err(CastlingFault::NotARight(ch)),
             };
             if bits & bit != 0 {
-                return Err(format!(
-                    "{} appears twice",
-                    crate::text::quoted(&ch.to_string())
-                ));
+                return Err(CastlingFault::Twice(ch));
             }
             bits |= bit;
         }

@@ -66,11 +66,11 @@ pub fn read_fen_fields(
     let geo = Geometry::chess8();
     let fields: Vec<&str> = text.split_whitespace().collect();
     check_field_count(&fields)?;
-    let board =
-        parse_placement(geo, fields[0], piece_of).map_err(|e| FenFault::new(PLACEMENT, e))?;
+    let board = parse_placement(geo, fields[0], piece_of)
+        .map_err(|e| FenFault::new(PLACEMENT, e.to_string()))?;
     let side = side_field(fields[1], sides)?;
-    let castling =
-        CastlingRights::parse(fields[2]).map_err(|e| FenFault::new("castling (field 3)", e))?;
+    let castling = CastlingRights::parse(fields[2])
+        .map_err(|e| FenFault::new("castling (field 3)", e.to_string()))?;
     let ep = match fields[3] {
         "-" => None,
         name => Some(geo.cell(name).ok_or_else(|| {

@@ -4,24 +4,78 @@
 use crate::core::{Board, Cell, Geometry, Piece};
 use crate::text::{count, quoted};
 
+/// What is wrong with a placement field, each a clause naming the rank
+/// at fault (`rank 4 has 9 cells, not 8`), a wrong letter quoted.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlacementFault {
+    /// The board is a graph, not a grid.
+    #[error("this board has no ranks and files")]
+    NoGrid,
+    /// Too many or too few ranks.
+    #[error("the placement has {}, not {ranks}", count(*.found as u64, "rank", "ranks"))]
+    RankCount {
+        /// The ranks written.
+        found: usize,
+        /// The board's ranks.
+        ranks: u8,
+    },
+    /// A run of `0` empty cells.
+    #[error("rank {rank} has an empty run of 0 cells")]
+    EmptyRun {
+        /// The rank's name.
+        rank: String,
+    },
+    /// A letter that is no piece of the variant.
+    #[error("rank {rank} has {}, which is not a piece here", quoted(&.letter.to_string()))]
+    NotAPiece {
+        /// The rank's name.
+        rank: String,
+        /// The letter written.
+        letter: char,
+    },
+    /// More cells than the board's files.
+    #[error("rank {rank} has more than {files} cells")]
+    TooLong {
+        /// The rank's name.
+        rank: String,
+        /// The board's files.
+        files: u8,
+    },
+    /// A cell the board's geometry does not have.
+    #[error("rank {rank} runs off the board")]
+    OffBoard {
+        /// The rank's name.
+        rank: String,
+    },
+    /// Fewer cells than the board's files.
+    #[error("rank {rank} has {}, not {files}", count(*.found as u64, "cell", "cells"))]
+    CellCount {
+        /// The rank's name.
+        rank: String,
+        /// The cells written.
+        found: usize,
+        /// The board's files.
+        files: u8,
+    },
+}
+
 /// Reads a placement field onto a new board. `piece_of` maps a letter to a
-/// piece (or `None` for a letter the variant does not know). The error is a
-/// sentence naming the rank at fault.
+/// piece (or `None` for a letter the variant does not know). The fault
+/// names the rank at fault.
 pub fn parse_placement(
     geo: &Geometry,
     field: &str,
     piece_of: impl Fn(char) -> Option<Piece>,
-) -> Result<Board, String> {
+) -> Result<Board, PlacementFault> {
     let Some((files, ranks)) = geo.grid_size() else {
-        return Err("this board has no ranks and files".to_string());
+        return Err(PlacementFault::NoGrid);
     };
     let rows: Vec<&str> = field.split('/').collect();
     if rows.len() != ranks as usize {
-        return Err(format!(
-            "the placement has {}, not {}",
-            count(rows.len() as u64, "rank", "ranks"),
-            ranks
-        ));
+        return Err(PlacementFault::RankCount {
+            found: rows.len(),
+            ranks,
+        });
     }
     let mut board = Board::new();
     for (i, row) in rows.iter().enumerate() {
@@ -37,34 +91,41 @@ pub fn parse_placement(
                     chars.next();
                 }
                 if run == 0 {
-                    return Err(format!("rank {rank_name} has an empty run of 0 cells"));
+                    return Err(PlacementFault::EmptyRun { rank: rank_name });
                 }
                 file = file.saturating_add(run);
             } else {
-                let piece = piece_of(ch).ok_or_else(|| {
-                    format!(
-                        "rank {rank_name} has {}, which is not a piece here",
-                        quoted(&ch.to_string())
-                    )
+                let piece = piece_of(ch).ok_or_else(|| PlacementFault::NotAPiece {
+                    rank: rank_name.clone(),
+                    letter: ch,
                 })?;
                 if file >= files as usize {
-                    return Err(format!("rank {rank_name} has more than {files} cells"));
+                    return Err(PlacementFault::TooLong {
+                        rank: rank_name,
+                        files,
+                    });
                 }
-                let cell = geo
-                    .at(file as i32, rank as i32)
-                    .ok_or_else(|| format!("rank {rank_name} runs off the board"))?;
+                let cell =
+                    geo.at(file as i32, rank as i32)
+                        .ok_or_else(|| PlacementFault::OffBoard {
+                            rank: rank_name.clone(),
+                        })?;
                 board.put(cell, piece);
                 file += 1;
             }
             if file > files as usize {
-                return Err(format!("rank {rank_name} has more than {files} cells"));
+                return Err(PlacementFault::TooLong {
+                    rank: rank_name,
+                    files,
+                });
             }
         }
         if file != files as usize {
-            return Err(format!(
-                "rank {rank_name} has {}, not {files}",
-                count(file as u64, "cell", "cells")
-            ));
+            return Err(PlacementFault::CellCount {
+                rank: rank_name,
+                found: file,
+                files,
+            });
         }
     }
     Ok(board)

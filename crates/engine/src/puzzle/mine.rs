@@ -412,7 +412,7 @@ mod tests {
             game: &AnyGame,
             lines: usize,
             stop: &AtomicBool,
-        ) -> Result<Vec<Line>, String> {
+        ) -> Result<Vec<Line>, crate::protocol::engine::EngineError> {
             let found = self.0.lines(game, lines, stop)?;
             self.1.push(found.clone());
             Ok(found)
@@ -483,7 +483,7 @@ mod tests {
             game: &AnyGame,
             _: usize,
             stop: &AtomicBool,
-        ) -> Result<Vec<Line>, String> {
+        ) -> Result<Vec<Line>, crate::protocol::engine::EngineError> {
             self.0.lines(game, 1, stop)
         }
         fn forget(&mut self) {

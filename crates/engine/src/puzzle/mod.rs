@@ -18,13 +18,12 @@ pub mod mine;
 pub mod starter;
 
 pub use attempt::{Attempt, Step};
-pub use error::PuzzleError;
+pub use error::{LineFault, PuzzleError};
 
 mod error;
 
 use crate::core::{Game, Move, Options};
 use crate::rating::{self, PeriodResult, Rating};
-use crate::text::quoted;
 use crate::variants::{AnyGame, Variant};
 use std::fmt;
 
@@ -155,7 +154,7 @@ impl Puzzle {
             .map_err(|why| PuzzleError::Position {
                 id: id.to_string(),
                 variant,
-                why: crate::text::clause(&why.to_string()).to_string(),
+                why,
             })
     }
 
@@ -219,25 +218,23 @@ impl Puzzle {
     }
 
     /// [`Puzzle::from_line`], the fault a clause.
-    fn parse_line(variant: Variant, line: &str) -> Result<Puzzle, String> {
+    fn parse_line(variant: Variant, line: &str) -> Result<Puzzle, LineFault> {
         if line.len() > MAX_LINE_BYTES {
-            return Err(format!("it is longer than {MAX_LINE_BYTES} bytes"));
+            return Err(LineFault::TooLong);
         }
         let fields: Vec<&str> = line.split('\t').collect();
         let [id, position, solution, r, d, v, tags, source] = fields[..] else {
-            return Err(format!("it has {} fields, not 8", fields.len()));
+            return Err(LineFault::Fields(fields.len()));
         };
-        let number = |text: &str, what: &str, range: std::ops::RangeInclusive<f64>| {
+        let number = |text: &str, what: &'static str, range: std::ops::RangeInclusive<f64>| {
             text.parse::<f64>()
                 .ok()
                 .filter(|n| range.contains(n))
-                .ok_or_else(|| {
-                    format!(
-                        "its {what} {} is no number from {} to {}",
-                        quoted(text),
-                        range.start(),
-                        range.end()
-                    )
+                .ok_or_else(|| LineFault::Number {
+                    what,
+                    text: text.to_string(),
+                    least: *range.start(),
+                    most: *range.end(),
                 })
         };
         let rating = Rating {
@@ -249,13 +246,11 @@ impl Puzzle {
             Vec::new()
         } else {
             tags.split(',')
-                .map(|t| {
-                    Tag::from_text(t).ok_or_else(|| format!("its tag {} is unknown", quoted(t)))
-                })
+                .map(|t| Tag::from_text(t).ok_or_else(|| LineFault::Tag(t.to_string())))
                 .collect::<Result<_, _>>()?
         };
-        let source = Source::from_text(source)
-            .ok_or_else(|| format!("its source {} is neither selfplay nor game", quoted(source)))?;
+        let source =
+            Source::from_text(source).ok_or_else(|| LineFault::Source(source.to_string()))?;
         let mut puzzle = Puzzle {
             id: crate::text::shown(id),
             variant,
@@ -267,41 +262,37 @@ impl Puzzle {
         };
         let mut game = puzzle
             .game()
-            .map_err(|e| crate::text::clause(&e.to_string()).to_string())?;
+            .map_err(|e| LineFault::Position(Box::new(e)))?;
         if game.outcome().is_some() {
-            return Err("its position is a finished game".to_string());
+            return Err(LineFault::Finished);
         }
         let solver = game.to_move();
         for text in solution.split(' ').filter(|t| !t.is_empty()) {
             if puzzle.solution.len() > 4 * MAX_SOLVER_MOVES {
-                return Err("its solution is too long".to_string());
+                return Err(LineFault::SolutionTooLong);
             }
             let mv = game
                 .parse_move(text)
                 .ok()
                 .filter(|mv| game.outcome().is_none() && game.legal_move_list().contains(mv))
-                .ok_or_else(|| {
-                    format!("its solution's move {} is not legal there", quoted(text))
-                })?;
+                .ok_or_else(|| LineFault::Illegal(text.to_string()))?;
             game.make_move(mv);
             puzzle.solution.push(mv);
         }
         let solver_moves = puzzle.solver_moves();
         if !(1..=MAX_SOLVER_MOVES).contains(&solver_moves) {
-            return Err(format!(
-                "its solution has {solver_moves} of the solver's moves, not 1 to {MAX_SOLVER_MOVES}"
-            ));
+            return Err(LineFault::SolverMoves(solver_moves));
         }
         // The solution ends with the solver's move: the seat to move
         // before the last ply was the solver.
         let mut before_last = puzzle
             .game()
-            .map_err(|e| crate::text::clause(&e.to_string()).to_string())?;
+            .map_err(|e| LineFault::Position(Box::new(e)))?;
         for &mv in &puzzle.solution[..puzzle.solution.len() - 1] {
             before_last.make_move(mv);
         }
         if before_last.to_move() != solver {
-            return Err("its solution ends with another seat's move".to_string());
+            return Err(LineFault::EndsWithReply);
         }
         Ok(puzzle)
     }
@@ -415,16 +406,16 @@ mod tests {
             "Line 2 of the puzzles of Chess: its solution's move 'h5h8' is not legal there."
         );
         let err = Puzzle::from_line(Variant::Chess, "a\tb").unwrap_err();
-        assert_eq!(err, PuzzleError::Faulty("it has 2 fields, not 8".into()));
+        assert_eq!(
+            err.to_string(),
+            "The puzzle is faulty: it has 2 fields, not 8."
+        );
         let ends_with_reply = format!("{} e8e7", p.line().split('\t').nth(2).unwrap_or(""));
         let mut fields: Vec<String> = p.line().split('\t').map(String::from).collect();
         fields[1] = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4".into();
         fields[2] = ends_with_reply.replace("h5f7", "h5g5");
         let err = Puzzle::from_line(Variant::Chess, &fields.join("\t")).unwrap_err();
-        assert_eq!(
-            err,
-            PuzzleError::Faulty("its solution ends with another seat's move".into())
-        );
+        assert_eq!(err, PuzzleError::Faulty(LineFault::EndsWithReply));
     }
 
     #[test]

@@ -55,7 +55,7 @@ pub(super) fn analyse(app: &mut App) -> Vec<Effect> {
     let start = match start_of(&p.table) {
         Ok(start) => start,
         Err(why) => {
-            app.error(why);
+            app.error(why.to_string());
             return Vec::new();
         }
     };
@@ -143,7 +143,11 @@ pub(super) fn progress(app: &mut App, id: u64, progress: Progress) {
 /// fresh one within `budget` when it keeps none; a record that does not
 /// read back against the game is the sentence saying why, and is
 /// forgotten.
-fn stored(table: &TableGame, start: &AnyGame, budget: PlyBudget) -> Result<ShownAnalysis, String> {
+fn stored(
+    table: &TableGame,
+    start: &AnyGame,
+    budget: PlyBudget,
+) -> Result<ShownAnalysis, catboard::analysis::RecordFault> {
     let mut shown = ShownAnalysis::new(table, budget);
     if let Some(record) = table.analysis_record() {
         shown.analysis = record.read(start, &shown.moves)?;

@@ -152,7 +152,7 @@ impl<'a> LocalKeeper<'a> {
                 self.effects.extend(effects);
                 Answer::Done
             }
-            Err(why) => Answer::Refused(why),
+            Err(why) => Answer::Refused(why.to_string()),
         }
     }
 

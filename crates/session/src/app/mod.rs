@@ -382,6 +382,12 @@ pub struct App {
     /// is its to know), so the arrows stop at the help's end; drawing
     /// changes nothing (the line mode never opens the help).
     pub help_scroll_room: u16,
+    /// The first cell of each page of the sphere's list of every cell on
+    /// the screen it is drawn on (empty where the list shows whole or is
+    /// not drawn): a front end that draws sets it before drawing, as it
+    /// sets [`App::help_scroll_room`], and PageUp/PageDown move the
+    /// cursor from page to page ([`Action::ListPage`]).
+    pub list_pages: Vec<Cell>,
     /// How long a Master computer thinks per move, in milliseconds.
     pub think_ms: u64,
     /// The shortest time between two computers' moves in a row, so a
@@ -437,6 +443,7 @@ impl App {
             reader: false,
             voice: Voice::SCREEN,
             help_scroll_room: 0,
+            list_pages: Vec::new(),
             think_ms: DEFAULT_THINK_MS,
             watch_pause: WATCH_PAUSE,
             refused: &[],

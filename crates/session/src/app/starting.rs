@@ -5,7 +5,7 @@ use crate::action::{Action, Dir};
 use crate::describe;
 use crate::keymap::Context;
 use crate::setup_form::{Setup, SetupRow};
-use crate::table::{TableGame, TableSpec};
+use crate::table::{TableError, TableGame, TableSpec};
 use catboard::core::Game;
 use catboard::series::Series;
 
@@ -80,7 +80,7 @@ fn begin(app: &mut App) -> Vec<Effect> {
         }
         Err(why) => {
             app.think_ms = before;
-            app.error(why);
+            app.error(why.to_string());
             Vec::new()
         }
     }
@@ -126,7 +126,7 @@ pub(super) fn open_game(
     near: usize,
     previous: Option<Box<Playing>>,
     series: SeriesStart,
-) -> Result<Vec<Effect>, String> {
+) -> Result<Vec<Effect>, TableError> {
     match TableGame::new(spec) {
         Ok(mut table) => {
             match series {
@@ -148,6 +148,6 @@ pub(super) fn open_game(
             app.screen = Screen::Playing(Box::new(playing));
             Ok(effects)
         }
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(e),
     }
 }

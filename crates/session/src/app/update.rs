@@ -6,7 +6,7 @@ use super::moving::{self, cannot_move_now};
 use super::review;
 use super::starting::update_setup;
 use super::verdicts;
-use super::{App, Effect, FieldPurpose, Overlay, Screen};
+use super::{App, Effect, FieldPurpose, Overlay, Playing, Screen};
 use crate::action::{Action, Dir, ReviewStep};
 use crate::computer::{Progress, Purpose};
 use crate::describe::{self, Event, EventKind};
@@ -15,7 +15,7 @@ use crate::keymap::Context;
 use crate::setup_form::{ResumeOffer, Setup};
 use crate::words::capitalise;
 use catboard::core::geometry::Shape;
-use catboard::core::{Game, Move};
+use catboard::core::{Cell, Game, Move};
 
 /// Applies `action` to `app`; the only place the state changes.
 pub fn update(app: &mut App, action: Action) -> Vec<Effect> {
@@ -433,7 +433,10 @@ fn update_review(app: &mut App, action: Action) -> Vec<Effect> {
 }
 
 fn update_board(app: &mut App, action: Action) -> Vec<Effect> {
-    let moves_cursor = matches!(action, Action::Cursor(_) | Action::Neighbour(_));
+    let moves_cursor = matches!(
+        action,
+        Action::Cursor(_) | Action::Neighbour(_) | Action::ListPage(_)
+    );
     let effects = board_action(app, action);
     // The screen reader view says where the cursor went.
     if app.reader
@@ -446,6 +449,36 @@ fn update_board(app: &mut App, action: Action) -> Vec<Effect> {
         app.inform(said);
     }
     effects
+}
+
+/// Moves the cursor to the first cell of the sphere's list's page `step`
+/// pages on from the cursor's (`pages` the first cell of each page, as
+/// the screen shows the list); or says why it stays.
+fn list_page(p: &mut Playing, pages: &[Cell], step: i8) -> Result<(), &'static str> {
+    let geo = p.table.game().geometry();
+    if geo.shape() != Shape::Graph {
+        return Err("Only the sphere has a list of cells to page through.");
+    }
+    let order = catboard::core::sphere::list_order(geo);
+    let index = |cell: Cell| order.iter().position(|c| *c == cell);
+    let mut starts: Vec<usize> = pages.iter().filter_map(|c| index(*c)).collect();
+    starts.sort_unstable();
+    if starts.len() < 2 {
+        return Err("Every cell of the list is on the screen.");
+    }
+    let here = index(p.cursor).unwrap_or(0);
+    let page = starts.iter().rposition(|s| *s <= here).unwrap_or(0);
+    match page
+        .checked_add_signed(isize::from(step))
+        .and_then(|i| starts.get(i))
+    {
+        Some(start) => {
+            p.cursor = order[*start];
+            Ok(())
+        }
+        None if step > 0 => Err("This is the last page of the list of cells."),
+        None => Err("This is the first page of the list of cells."),
+    }
 }
 
 fn board_action(app: &mut App, action: Action) -> Vec<Effect> {
@@ -477,6 +510,12 @@ fn board_action(app: &mut App, action: Action) -> Vec<Effect> {
             } else {
                 "The globe has the larger share of the screen (the list of cells alone where only one fits)."
             });
+        }
+        Action::ListPage(step) => {
+            let turned = list_page(p, &app.list_pages, step);
+            if let Err(why) = turned {
+                app.inform(why);
+            }
         }
         Action::ToggleCellList => {
             p.cell_list = !p.cell_list;

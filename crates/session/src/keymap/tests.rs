@@ -6,13 +6,15 @@ use super::*;
 fn no_key_is_bound_twice_in_one_context() {
     for (i, a) in KEYMAP.iter().enumerate() {
         for b in &KEYMAP[i + 1..] {
-            // One key may have two help lines for one action on boards that
-            // exclude each other (`f` on a flat board and on the globe).
+            // One key may be bound twice on boards that exclude each
+            // other (`f` on a flat board and on the globe; PageUp steps
+            // back through the moves, and pages the globe's list): the
+            // keymap looks a key up on one kind of board.
             let either = matches!(
                 (a.when, b.when),
                 (When::Flat, When::Sphere) | (When::Sphere, When::Flat)
             );
-            if a.context == b.context && !(either && a.action == b.action) {
+            if a.context == b.context && !either {
                 for k in a.keys {
                     assert!(!b.keys.contains(k), "{k:?} twice in {:?}", a.context);
                 }
@@ -117,9 +119,10 @@ fn the_help_lists_every_binding_of_its_contexts() {
         "a server's table is left, not saved here"
     );
     let board = KEYMAP.iter().filter(|b| b.context == C::Board).count();
-    // The globe's four lines (`f` over, `<`, `>`, `c` swapping globe and
-    // list) only on the sphere, the board's `f` and `c` only off it.
-    let globe_only = 4;
+    // The globe's seven lines (`f` over, `<`, `>`, `c` swapping globe and
+    // list, `v` alone stepping back, PageUp and PageDown paging the list)
+    // only on the sphere, the board's `f`, `c` and `v`/PageUp only off it.
+    let globe_only = 7;
     assert_eq!(
         sections[0].1.len(),
         board - 1 - globe_only,
@@ -135,8 +138,8 @@ fn the_help_lists_every_binding_of_its_contexts() {
     );
     assert_eq!(
         on_sphere[0].1.len(),
-        board - 1 - 2,
-        "the board's f and c give way"
+        board - 1 - 3,
+        "the board's f, c and v/PgUp give way"
     );
     let at_server = help_sections(&[C::Board], false, shared);
     assert_eq!(
@@ -212,7 +215,7 @@ fn refused_actions_leave_the_hint_line_and_the_help() {
 fn the_lobbys_key_lines_are_made_from_the_keymap() {
     assert_eq!(
         key_line(C::LobbyTables, true),
-        "Up/Down · Enter join · w watch · c new · p quick game · r/m/l games · a your keys · L lines (screen reader) · S reader view · q leave"
+        "Up/Down · Enter join · w watch · c new · p quick game · r/m/l games · z puzzles · a your keys · L lines (screen reader) · S reader view · q leave"
     );
     assert_eq!(
         key_line(C::QuickWait, true),
@@ -229,7 +232,12 @@ fn the_lobbys_key_lines_are_made_from_the_keymap() {
         C::QuickGame,
         C::QuickWait,
         C::LobbyKeys,
+        C::LobbyPuzzles,
     ];
+    assert_eq!(
+        key_line(C::LobbyPuzzles, true),
+        "Up/Down variant · Enter solve · t tables · q leave"
+    );
     for context in lobby {
         // Every hint names keys the page answers, its own or the lobby's.
         for h in HINTS.iter().filter(|h| h.context == context) {
@@ -280,4 +288,30 @@ fn help_lists_the_globe_keys_only_on_the_sphere() {
     assert_eq!(keys(&globe, "<").len(), 1);
     assert_eq!(keys(&globe, ">").len(), 1);
     assert!(keys(&flat, "<").is_empty() && keys(&flat, ">").is_empty());
+}
+
+#[test]
+fn page_keys_page_the_globes_list_and_review_on_a_flat_board() {
+    assert_eq!(
+        action_on(C::Board, Key::PageUp, false),
+        Some(Action::Review(ReviewStep::Back))
+    );
+    assert_eq!(action_on(C::Board, Key::PageDown, false), None);
+    assert_eq!(
+        action_on(C::Board, Key::PageUp, true),
+        Some(Action::ListPage(-1))
+    );
+    assert_eq!(
+        action_on(C::Board, Key::PageDown, true),
+        Some(Action::ListPage(1))
+    );
+    // `v` still steps back on the globe; in review the page keys step.
+    assert_eq!(
+        action_on(C::Board, Key::Char('v'), true),
+        Some(Action::Review(ReviewStep::Back))
+    );
+    assert_eq!(
+        action_on(C::Review, Key::PageDown, true),
+        Some(Action::Review(ReviewStep::Forward))
+    );
 }

@@ -133,14 +133,13 @@ impl TableGame {
                 .position(|s| *s == engine.seat)
                 .map(|i| Seat(i as u8))
                 .ok_or_else(|| TableError::EngineSeat(engine.seat.clone()))?;
-            let clause = |why: String| TableError::Engine(catboard::text::clause(&why).to_string());
             let mut spec = match EngineSpec::parse(&engine.engine) {
                 Some(Ok(spec)) => spec,
-                Some(Err(why)) => return Err(clause(why)),
+                Some(Err(why)) => return Err(TableError::Engine(why)),
                 None => return Err(TableError::EngineNotWritten(engine.engine.clone())),
             };
             for pair in &engine.options {
-                spec.add_option(pair).map_err(clause)?;
+                spec.add_option(pair)?;
             }
             let Player::Computer(level) = self.player(seat) else {
                 return Err(TableError::EnginePersonsSeat(engine.seat.clone()));

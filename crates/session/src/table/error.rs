@@ -91,9 +91,9 @@ pub enum TableError {
     #[error("the engine {} is not written uci:COMMAND or xboard:COMMAND", quoted(.0))]
     EngineNotWritten(String),
     /// A saved engine or its option is refused by the engine protocol's
-    /// reader (a clause of its own).
-    #[error("{0}")]
-    Engine(String),
+    /// reader (its sentence as a clause).
+    #[error("{}", clause(&.0.to_string()))]
+    Engine(#[from] catboard::protocol::engine::SpecError),
     /// A saved move cannot be played.
     #[error("{}", .fault.describe(*.number, .text))]
     Move {
@@ -132,9 +132,9 @@ pub enum UnknownPlayer {
         known_players()
     )]
     Name(String),
-    /// An Elo the ladder refuses (its own sentence).
-    #[error("{0}")]
-    Elo(String),
+    /// An Elo the ladder refuses.
+    #[error(transparent)]
+    Elo(catboard::ai::ladder::LevelError),
 }
 
 /// The players' names as a list to choose from: `human, novice … or master`.

@@ -250,23 +250,41 @@ pub fn wanted_width(geo: &Geometry, height: u16, most: u16) -> u16 {
         .unwrap_or_else(|| span(((most + COLUMN_GAP) / (WIDE + COLUMN_GAP)).max(1), WIDE))
 }
 
+/// How the list keeps the cursor's row in view where it does not show
+/// whole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keep {
+    /// Scrolled a row at a time, the cursor's row near the middle (the
+    /// list beside the globe, its cursor's row highlighted).
+    Centred,
+    /// A page at a time: the page that holds the cursor's row, the last
+    /// row saying which page it is (the screen reader view, where a
+    /// cursor key that stays on the page changes nothing in the list).
+    Paged,
+}
+
 /// How the list is flowed into `area`: its columns, each column's width,
-/// and the first line shown.
+/// the rows of each column, and the first line shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Flow {
     /// Columns of the list side by side.
     pub columns: u16,
     /// The width of each column.
     pub column_width: u16,
+    /// The rows of lines in each column (the area's, less the page's
+    /// row where the list is paged).
+    pub rows: u16,
     /// The first line shown (the list scrolled to keep the cursor in
     /// view).
     pub top: usize,
+    /// Where the list is paged, the page shown and the number of pages.
+    pub page: Option<(usize, usize)>,
 }
 
 impl Flow {
     /// The flow of a list of `total` lines in `area`, the line
-    /// `cursor_line` in view when `follow`.
-    pub fn of(area: Rect, total: usize, cursor_line: usize, follow: bool) -> Flow {
+    /// `cursor_line` in view, kept as `keep` says.
+    pub fn of(area: Rect, total: usize, cursor_line: usize, keep: Keep) -> Flow {
         let height = usize::from(area.height.max(1));
         let fit = |width: u16| (area.width + COLUMN_GAP) / (width + COLUMN_GAP);
         let needed = total.div_ceil(height).max(1) as u16;
@@ -282,24 +300,30 @@ impl Flow {
         } else {
             (area.width - (columns - 1) * COLUMN_GAP) / columns
         };
-        let room = height * usize::from(columns);
-        let top = if follow {
-            scroll(total, cursor_line, room)
+        let whole = height * usize::from(columns) >= total;
+        let paged = keep == Keep::Paged && !whole && height > 1;
+        let rows = if paged { height - 1 } else { height };
+        let room = rows * usize::from(columns);
+        let (top, page) = if paged {
+            let page = cursor_line.min(total.saturating_sub(1)) / room;
+            (page * room, Some((page, total.div_ceil(room))))
         } else {
-            0
+            (scroll(total, cursor_line, room), None)
         };
         Flow {
             columns,
             column_width,
+            rows: rows as u16,
             top,
+            page,
         }
     }
 
     /// Where line `index` of the list is drawn in `area`, if shown.
     pub fn place(self, area: Rect, index: usize) -> Option<(u16, u16)> {
-        let height = usize::from(area.height);
+        let height = usize::from(self.rows.max(1));
         let shown = index.checked_sub(self.top)?;
-        let column = (shown / height.max(1)) as u16;
+        let column = (shown / height) as u16;
         (column < self.columns).then(|| {
             (
                 area.x + column * (self.column_width + COLUMN_GAP),
@@ -317,15 +341,20 @@ fn scroll(total: usize, cursor_line: usize, room: usize) -> usize {
         .min(total.saturating_sub(room))
 }
 
+/// The line of `cursor`'s row in the list (the first line when it has
+/// none).
+fn line_of(geo: &Geometry, cursor: Cell) -> usize {
+    rows(geo)
+        .iter()
+        .position(|r| *r == Row::Cell(cursor))
+        .unwrap_or(0)
+}
+
 /// The cell whose row is drawn at `at` in the list's `area`, the cursor
 /// on `cursor` (what a click on the list picks).
 pub fn cell_at(geo: &Geometry, cursor: Cell, area: Rect, at: (u16, u16)) -> Option<Cell> {
     let rows = rows(geo);
-    let cursor_line = rows
-        .iter()
-        .position(|r| *r == Row::Cell(cursor))
-        .unwrap_or(0);
-    let flow = Flow::of(area, rows.len(), cursor_line, true);
+    let flow = Flow::of(area, rows.len(), line_of(geo, cursor), Keep::Centred);
     rows.iter().enumerate().find_map(|(i, row)| {
         let (x, y) = flow.place(area, i)?;
         let hit = y == at.1 && (x..x + flow.column_width).contains(&at.0);
@@ -336,24 +365,91 @@ pub fn cell_at(geo: &Geometry, cursor: Cell, area: Rect, at: (u16, u16)) -> Opti
     })
 }
 
-/// Draws the list into `area`; `follow` keeps the cursor's line in view
-/// (the screen reader view's still list starts at its top whatever the
-/// cursor). Returns the flow drawn.
+/// The first cell of each page of the list in `area` kept as `keep`
+/// (pages of as many lines as show at once); empty where the list shows
+/// whole. What PageUp and PageDown move the cursor between: paged, the
+/// first cell of each page; centred (the cursor's row in the middle),
+/// the cell a page further down, pages overlapping by two lines, so that
+/// every line shows on one of them.
+pub fn page_starts(geo: &Geometry, area: Rect, keep: Keep) -> Vec<Cell> {
+    let rows = rows(geo);
+    let flow = Flow::of(area, rows.len(), 0, keep);
+    let room = usize::from(flow.rows) * usize::from(flow.columns);
+    if room >= rows.len() || room == 0 {
+        return Vec::new();
+    }
+    let cell_from = |line: usize| {
+        rows[line.min(rows.len() - 1)..]
+            .iter()
+            .chain(rows.iter().rev())
+            .find_map(|r| match r {
+                Row::Cell(c) => Some(*c),
+                Row::Heading { .. } => None,
+            })
+    };
+    let lines: Vec<usize> = match keep {
+        Keep::Paged => (0..rows.len()).step_by(room).collect(),
+        Keep::Centred => {
+            let step = room.saturating_sub(2).max(1);
+            let mut lines = vec![0];
+            let mut centre = room / 2;
+            while centre - room / 2 + room < rows.len() {
+                centre += step;
+                lines.push(centre);
+            }
+            lines
+        }
+    };
+    let mut starts: Vec<Cell> = lines.into_iter().filter_map(cell_from).collect();
+    starts.dedup();
+    starts
+}
+
+/// The row saying which page of the list is shown, in `width` columns:
+/// the longest form that fits.
+fn page_line(page: usize, pages: usize, width: u16) -> String {
+    let (n, of) = (page + 1, pages);
+    [
+        format!("Page {n} of {of} of the cells: PgUp, PgDn"),
+        format!("Page {n} of {of}: PgUp, PgDn"),
+        format!("Page {n} of {of}"),
+        format!("{n}/{of}"),
+    ]
+    .into_iter()
+    .find(|f| f.width() <= usize::from(width))
+    .unwrap_or_default()
+}
+
+/// Draws the list into `area`, the cursor on `cursor` kept in view as
+/// `keep` says (its row highlighted where `marks` has the cursor; the
+/// screen reader view's still list marks no row). Returns the flow
+/// drawn.
 pub fn render(
     game: &AnyGame,
     look: &Look,
     marks: &BoardMarks,
     area: Rect,
-    follow: bool,
+    (cursor, keep): (Cell, Keep),
     buf: &mut Buffer,
 ) -> Flow {
-    let probe = Flow::of(area, row_count(game.geometry()), 0, false);
-    let (lines, cursor_line) = lines(game, look, marks, probe.column_width);
-    let flow = Flow::of(area, lines.len(), cursor_line, follow);
+    let geo = game.geometry();
+    let probe = Flow::of(area, row_count(geo), 0, keep);
+    let (lines, _) = lines(game, look, marks, probe.column_width);
+    let flow = Flow::of(area, lines.len(), line_of(geo, cursor), keep);
     for (i, line) in lines.iter().enumerate() {
         if let Some((x, y)) = flow.place(area, i) {
             buf.set_line(x, y, line, flow.column_width);
         }
+    }
+    if let Some((page, pages)) = flow.page {
+        let text = page_line(page, pages, area.width);
+        buf.set_stringn(
+            area.x,
+            area.y + flow.rows,
+            text,
+            usize::from(area.width),
+            look.dim(),
+        );
     }
     flow
 }
@@ -374,6 +470,98 @@ mod tests {
             let top = scroll(86, cursor, 20);
             assert!(top <= cursor && cursor < top + 20, "{cursor}");
         }
+    }
+
+    /// Every size of the list's room the screen can give it.
+    fn rooms() -> impl Iterator<Item = Rect> {
+        (NARROW..=130)
+            .step_by(3)
+            .flat_map(|w| (4..=64).map(move |h| Rect::new(2, 1, w, h)))
+    }
+
+    #[test]
+    fn the_cursors_row_is_always_shown_and_every_row_can_be_reached() {
+        let game = Variant::Polar.new_game(&Options::new());
+        let geo = game.geometry();
+        let rows = rows(geo);
+        let cells: Vec<(usize, Cell)> = rows
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| match r {
+                Row::Cell(c) => Some((i, *c)),
+                Row::Heading { .. } => None,
+            })
+            .collect();
+        for area in rooms() {
+            for keep in [Keep::Centred, Keep::Paged] {
+                let shown = |cursor: Cell| {
+                    let flow = Flow::of(area, rows.len(), line_of(geo, cursor), keep);
+                    let lines: Vec<usize> = (0..rows.len())
+                        .filter(|i| flow.place(area, *i).is_some())
+                        .collect();
+                    assert!(
+                        lines.iter().all(|i| {
+                            let (x, y) = flow.place(area, *i).unwrap_or_default();
+                            area.contains((x, y).into()) && y < area.y + flow.rows
+                        }),
+                        "{area:?} {keep:?}: a line placed outside"
+                    );
+                    lines
+                };
+                let mut reached = vec![false; rows.len()];
+                for &(line, cell) in &cells {
+                    let lines = shown(cell);
+                    assert!(
+                        lines.contains(&line),
+                        "{area:?} {keep:?}: the cursor's row {} not shown",
+                        geo.name(cell)
+                    );
+                    for i in lines {
+                        reached[i] = true;
+                    }
+                }
+                assert!(reached.iter().all(|r| *r), "{area:?} {keep:?}: {reached:?}");
+                // Paging from the first page's first cell to each next
+                // page's reaches every row too.
+                let mut paged = vec![false; rows.len()];
+                let starts = page_starts(geo, area, keep);
+                let starts = if starts.is_empty() {
+                    vec![cells[0].1]
+                } else {
+                    starts
+                };
+                for start in starts {
+                    for i in shown(start) {
+                        paged[i] = true;
+                    }
+                }
+                assert!(
+                    paged.iter().all(|r| *r),
+                    "{area:?} {keep:?}: paged {paged:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_paged_list_turns_only_when_the_cursor_leaves_its_page() {
+        let game = Variant::Polar.new_game(&Options::new());
+        let geo = game.geometry();
+        let area = Rect::new(1, 0, 40, 20);
+        let total = row_count(geo);
+        let flow = |line| Flow::of(area, total, line, Keep::Paged);
+        // 19 rows a page and a row saying which it is.
+        assert_eq!((flow(0).rows, flow(0).page), (19, Some((0, 5))));
+        assert_eq!(flow(18).top, 0);
+        assert_eq!((flow(19).top, flow(19).page), (19, Some((1, 5))));
+        assert_eq!(flow(83).page, Some((4, 5)));
+        assert_eq!(page_starts(geo, area, Keep::Paged).len(), 5);
+        // Shown whole, it neither pages nor scrolls.
+        let tall = Rect::new(1, 0, 40, 90);
+        assert_eq!(Flow::of(tall, total, 80, Keep::Paged).page, None);
+        assert!(page_starts(geo, tall, Keep::Paged).is_empty());
+        assert_eq!(page_line(1, 5, 80), "Page 2 of 5 of the cells: PgUp, PgDn");
+        assert_eq!(page_line(1, 5, 12), "Page 2 of 5");
     }
 
     #[test]

@@ -318,7 +318,14 @@ pub fn draw(
         globe::render(globe, game, look, marks, frame.buffer_mut());
     }
     if let Some(area) = parts.list {
-        list::render(game, look, marks, area, true, frame.buffer_mut());
+        list::render(
+            game,
+            look,
+            marks,
+            area,
+            (p.cursor, list::Keep::Centred),
+            frame.buffer_mut(),
+        );
     }
     if let Some(area) = parts.cells {
         let lines = cell_list::lines(look, p, area.width as usize);
@@ -331,8 +338,10 @@ pub fn draw(
 }
 
 /// The screen reader view of the sphere: the list of every cell and the
-/// panels, none of it following the cursor (no row marks it, the list
-/// does not scroll), so a key changes only the sentence row.
+/// panels, kept still as the cursor moves (no row marks it; where the
+/// list does not show whole it shows the cursor's page, turning only
+/// when the cursor leaves it), so a key that stays on the page changes
+/// only the sentence rows.
 pub fn draw_still(
     look: &Look,
     p: &Playing,
@@ -351,7 +360,7 @@ pub fn draw_still(
             look,
             &still_marks,
             area,
-            false,
+            (p.cursor, list::Keep::Paged),
             frame.buffer_mut(),
         );
     }

@@ -95,7 +95,14 @@ fn list_problems(
     for cell in buf.content.iter_mut() {
         cell.set_symbol("¤");
     }
-    let flow = list::render(game, look, &marks, room, true, &mut buf);
+    let flow = list::render(
+        game,
+        look,
+        &marks,
+        room,
+        (p.cursor, list::Keep::Centred),
+        &mut buf,
+    );
     let (lines, _) = list::lines(game, look, &marks, flow.column_width);
     if let Some(long) = lines
         .iter()

@@ -65,6 +65,38 @@ impl Protocol {
     }
 }
 
+/// Why an engine as written cannot be read: each says its sentence, the
+/// text as written quoted.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// `uci:` or `xboard:` with no command after it.
+    #[error(
+        "{} names no command after {}:; write for example {}:stockfish.",
+        quoted(.text),
+        .protocol.id(),
+        .protocol.id()
+    )]
+    NoCommand {
+        /// The engine as written.
+        text: String,
+        /// The protocol it names.
+        protocol: Protocol,
+    },
+    /// An option not written `NAME=VALUE`.
+    #[error(
+        "The engine option {} should be written NAME=VALUE, as UCI_Elo=1500.",
+        quoted(.0)
+    )]
+    OptionNotPair(String),
+}
+
+/// A front end whose own errors are still sentences takes its sentence.
+impl From<SpecError> for String {
+    fn from(error: SpecError) -> String {
+        error.to_string()
+    }
+}
+
 /// An engine to play: its protocol, the command that starts it, and the
 /// options to set (`UCI_Elo` = `1500`), in the order given.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -80,16 +112,14 @@ pub struct EngineSpec {
 impl EngineSpec {
     /// The engine written `uci:COMMAND` or `xboard:COMMAND` (also
     /// `cecp:`), or `None` when `text` names no protocol that way.
-    pub fn parse(text: &str) -> Option<Result<EngineSpec, String>> {
+    pub fn parse(text: &str) -> Option<Result<EngineSpec, SpecError>> {
         let (word, command) = text.split_once(':')?;
         let protocol = Protocol::from_id(word)?;
         if command.trim().is_empty() {
-            return Some(Err(format!(
-                "{} names no command after {}:; write for example {}:stockfish.",
-                quoted(text),
-                protocol.id(),
-                protocol.id()
-            )));
+            return Some(Err(SpecError::NoCommand {
+                text: text.to_string(),
+                protocol,
+            }));
         }
         Some(Ok(EngineSpec {
             protocol,
@@ -119,16 +149,11 @@ impl EngineSpec {
     }
 
     /// Adds the option `NAME=VALUE` (its text as given after the seat).
-    pub fn add_option(&mut self, pair: &str) -> Result<(), String> {
+    pub fn add_option(&mut self, pair: &str) -> Result<(), SpecError> {
         let (name, value) = pair
             .split_once('=')
             .filter(|(name, _)| !name.trim().is_empty())
-            .ok_or_else(|| {
-                format!(
-                    "The engine option {} should be written NAME=VALUE, as UCI_Elo=1500.",
-                    quoted(pair)
-                )
-            })?;
+            .ok_or_else(|| SpecError::OptionNotPair(pair.to_string()))?;
         self.options
             .push((name.trim().to_string(), value.trim().to_string()));
         Ok(())
@@ -749,7 +774,7 @@ mod tests {
         assert!(EngineSpec::parse("telnet:host").is_none());
         let empty = EngineSpec::parse("xboard: ").expect("a protocol");
         assert_eq!(
-            empty,
+            empty.map_err(|e| e.to_string()),
             Err(
                 "'xboard: ' names no command after xboard:; write for example xboard:stockfish."
                     .into()
@@ -766,7 +791,7 @@ mod tests {
         assert!(spec.add_option("=3").is_err());
         let err = spec.add_option("UCI_Elo").expect_err("no value");
         assert_eq!(
-            err,
+            err.to_string(),
             "The engine option 'UCI_Elo' should be written NAME=VALUE, as UCI_Elo=1500."
         );
     }

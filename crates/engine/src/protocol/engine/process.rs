@@ -79,10 +79,16 @@ pub fn program_of(command: &str) -> String {
         .unwrap_or_default()
 }
 
+/// A command whose quotes are not closed, so it cannot be split into
+/// words (a clause).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("its quotes are not closed")]
+pub struct QuotesNotClosed;
+
 /// `command` split into words as a shell splits it (quotes, `\ `), or
-/// why it cannot be (a clause).
-pub fn words_of(command: &str) -> Result<Vec<String>, String> {
-    shell_words::split(command).map_err(|_| "its quotes are not closed".to_string())
+/// why it cannot be.
+pub fn words_of(command: &str) -> Result<Vec<String>, QuotesNotClosed> {
+    shell_words::split(command).map_err(|_| QuotesNotClosed)
 }
 
 /// Why `command` cannot run, when that can be told without running it:
@@ -94,7 +100,7 @@ pub fn words_of(command: &str) -> Result<Vec<String>, String> {
 pub fn missing_program(command: &str) -> Option<String> {
     let program = match words_of(command) {
         Ok(words) => words.into_iter().next().unwrap_or_default(),
-        Err(why) => return Some(why),
+        Err(why) => return Some(why.to_string()),
     };
     if program.is_empty() {
         return Some("the command is empty".to_string());

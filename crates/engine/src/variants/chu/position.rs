@@ -76,7 +76,7 @@ impl Chu {
         let fields: Vec<&str> = text.split_whitespace().collect();
         check_field_count(&fields).map_err(fault)?;
         let mut board = parse_placement(&t.geo, &fold_crowns(fields[0]), piece_of_char)
-            .map_err(|e| err("placement (field 1)", unfold_crowns(&e)))?;
+            .map_err(|e| err("placement (field 1)", unfold_crowns(&e.to_string())))?;
         board.use_square_table(super::eval::square_table(t));
         let side = side_field(fields[1], SIDES).map_err(fault)?;
         let castling =

@@ -69,6 +69,20 @@ pub struct PolarBoard {
     promotion: [CellSet; 2],
 }
 
+/// Why the sphere's data in the repository does not make a board.
+#[derive(Debug, thiserror::Error)]
+enum DataFault {
+    /// It is not the JSON expected.
+    #[error("{0}")]
+    Json(#[from] serde_json::Error),
+    /// A neighbour or pole names no cell.
+    #[error("no cell {}", crate::text::quoted(.0))]
+    NoCell(String),
+    /// More cells than a bitboard holds.
+    #[error("the sphere has too many cells")]
+    TooManyCells,
+}
+
 /// The board, built on first use.
 pub fn polar_board() -> &'static PolarBoard {
     static BOARD: OnceLock<PolarBoard> = OnceLock::new();
@@ -98,18 +112,23 @@ fn centre_height(vertices: &[[f64; 2]]) -> f64 {
 }
 
 impl PolarBoard {
-    fn from_json(text: &str) -> Result<PolarBoard, String> {
-        let data: GeometryData = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    fn from_json(text: &str) -> Result<PolarBoard, DataFault> {
+        let data: GeometryData = serde_json::from_str(text)?;
         let index: HashMap<&str, usize> = data
             .cells
             .iter()
             .enumerate()
             .map(|(i, c)| (c.name.as_str(), i))
             .collect();
-        let look_up = |names: &[String]| -> Result<Vec<usize>, String> {
+        let look_up = |names: &[String]| -> Result<Vec<usize>, DataFault> {
             names
                 .iter()
-                .map(|n| index.get(n.as_str()).copied().ok_or(format!("no cell {n}")))
+                .map(|n| {
+                    index
+                        .get(n.as_str())
+                        .copied()
+                        .ok_or_else(|| DataFault::NoCell(n.clone()))
+                })
                 .collect()
         };
         let mut polygons = Vec::new();
@@ -120,7 +139,7 @@ impl PolarBoard {
             });
         }
         let traced = trace_polygons(&polygons);
-        let cell_set = |names: &[String]| -> Result<CellSet, String> {
+        let cell_set = |names: &[String]| -> Result<CellSet, DataFault> {
             Ok(look_up(names)?.into_iter().map(|i| Cell(i as u8)).collect())
         };
         let promotion = [
@@ -150,8 +169,7 @@ impl PolarBoard {
             .iter()
             .map(|c| centre_height(&c.vertices))
             .collect();
-        let line_sets =
-            LineSets::build(&geo).ok_or_else(|| "the sphere has too many cells".to_string())?;
+        let line_sets = LineSets::build(&geo).ok_or(DataFault::TooManyCells)?;
         let mut board = PolarBoard {
             line_sets,
             pawn_attacker_bits: Default::default(),

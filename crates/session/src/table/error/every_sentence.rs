@@ -9,6 +9,8 @@
 //! compile until it has an index here, and the test then fails until the
 //! samples hold one of it.
 
+mod readers;
+
 use super::{TableError, UnknownPlayer};
 use catboard::clock::TimeControlError;
 use catboard::core::{EndReason, ListedMoveError, OptionError, PieceKind, RetireError, Seat};
@@ -676,9 +678,8 @@ fn table_samples(t: &str, letter: char) -> Vec<TableError> {
         TableError::EngineSeat(t.into()),
         TableError::EnginePersonsSeat(t.into()),
         TableError::EngineNotWritten(t.into()),
-        TableError::Engine(format!(
-            "the engine option {} is not written NAME=VALUE",
-            catboard::text::quoted(t)
+        TableError::Engine(catboard::protocol::engine::SpecError::OptionNotPair(
+            t.into(),
         )),
         TableError::GoesOnAfterEnd {
             game: 2,
