@@ -54,7 +54,7 @@ pub fn analyse_words(table: &TableGame, budget: PlyBudget, voice: Voice) -> Vec<
     };
     let (analysis, failure) = analysing::run(request, &AtomicBool::new(false), |_| {});
     if let Some(why) = failure {
-        return vec![why];
+        return vec![why.to_string()];
     }
     words_of(&analysis, &start, &moves, voice)
 }

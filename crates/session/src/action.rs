@@ -240,8 +240,8 @@ pub enum Action {
         id: u64,
         /// The positions analysed, those of earlier passes included.
         analysis: Box<catboard::analysis::GameAnalysis>,
-        /// Why it ended early, when the search failed.
-        failure: Option<String>,
+        /// Why it ended early, when the search failed or was not started.
+        failure: Option<crate::analysing::AnalysisFailure>,
     },
     /// A search has ended with its move.
     Reply {

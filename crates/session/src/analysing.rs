@@ -8,6 +8,7 @@ use super::table::TableGame;
 use catboard::analysis::{Class, GameAnalysis, PlyBudget, Progress, Scale, Verdict};
 use catboard::core::{Game, Move, Seat};
 use catboard::notation::PositionError;
+use catboard::protocol::engine::EngineError;
 use catboard::variants::AnyGame;
 
 /// What a worker thread is asked to analyse.
@@ -110,6 +111,19 @@ pub fn pawns(score: i32, cap: f64) -> f64 {
 #[error("The game cannot be analysed: {}.", catboard::text::clause(&.0.to_string()))]
 pub struct CannotAnalyse(pub PositionError);
 
+/// Why an analysis ended early, or never began: the sentence is made
+/// from it in one place, its `Display`, and the front end sets it before
+/// what was done ("… The analysis stopped after 3 of 8 positions").
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AnalysisFailure {
+    /// The analyst's search failed (the engine's own sentence says how).
+    #[error("{0}")]
+    Search(EngineError),
+    /// Whoever runs analyses (the server) would not start it, saying why.
+    #[error("{0}")]
+    Refused(String),
+}
+
 /// The game the analysis starts from: `table`'s start position, or why
 /// it cannot be made.
 pub fn start_of(table: &TableGame) -> Result<AnyGame, CannotAnalyse> {
@@ -121,13 +135,13 @@ pub fn start_of(table: &TableGame) -> Result<AnyGame, CannotAnalyse> {
 
 /// Runs `request`'s pass (catboard's own search within the analysis's
 /// budget), calling `progress` as each position is done, until it is over
-/// or `stop` is raised; returns the analysis as far as it got, and a
-/// sentence when the search failed.
+/// or `stop` is raised; returns the analysis as far as it got, and why
+/// when the search failed.
 pub fn run(
     request: AnalysisRequest,
     stop: &std::sync::atomic::AtomicBool,
     progress: impl FnMut(Progress),
-) -> (GameAnalysis, Option<String>) {
+) -> (GameAnalysis, Option<AnalysisFailure>) {
     let mut analysis = request.analysis;
     let mut analyst = catboard::analysis::OwnSearch::new(analysis.budget);
     let failure = catboard::analysis::pass::run(
@@ -139,7 +153,7 @@ pub fn run(
         progress,
     )
     .err()
-    .map(|e| e.to_string());
+    .map(AnalysisFailure::Search);
     (analysis, failure)
 }
 

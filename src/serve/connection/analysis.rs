@@ -11,6 +11,7 @@
 
 use super::{Connection, Place};
 use crate::session::action::Action;
+use crate::session::analysing::AnalysisFailure;
 use crate::session::app::{Effect, Screen as AppScreen, update};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -56,7 +57,7 @@ impl Connection {
                             let refused = Action::Analysed {
                                 id,
                                 analysis: Box::new(kept),
-                                failure: Some(why),
+                                failure: Some(AnalysisFailure::Refused(why)),
                             };
                             let _ = update(app, refused);
                         }

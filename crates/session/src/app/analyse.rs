@@ -8,7 +8,7 @@
 //! [`TableGame::analysis_record`]: crate::table::TableGame::analysis_record
 
 use super::{App, Effect, Playing, Screen};
-use crate::analysing::{AnalysisRequest, ShownAnalysis, start_of};
+use crate::analysing::{AnalysisFailure, AnalysisRequest, ShownAnalysis, start_of};
 use crate::table::TableGame;
 use catboard::analysis::annotate::summary_sentence;
 use catboard::analysis::{AnalysisRecord, GameAnalysis, PlyBudget, Progress, summary};
@@ -161,7 +161,7 @@ pub(super) fn analysed(
     app: &mut App,
     id: u64,
     analysis: GameAnalysis,
-    failure: Option<String>,
+    failure: Option<AnalysisFailure>,
 ) -> Vec<Effect> {
     let Screen::Playing(p) = &mut app.screen else {
         return Vec::new();

@@ -189,3 +189,43 @@ fn the_analysis_is_saved_with_the_game_and_a_game_read_back_is_analysed_once() {
     assert!(table.undo());
     assert_eq!(table.saved().analysis.map(|a| a.positions.len()), Some(7));
 }
+
+/// A failure ends the analysis with its own sentence, an error, before
+/// what was done: the search's (the engine's words) and a refusal to
+/// start it (the server's words), each said as its type says it.
+#[test]
+fn a_failure_is_said_as_its_type_says_it_before_what_was_done() {
+    use crate::analysing::AnalysisFailure;
+    use catboard::protocol::engine::{EngineError, Fault};
+    let died = AnalysisFailure::Search(EngineError {
+        fault: Fault::Died,
+        sentence: "The analyst stopped running.".into(),
+    });
+    let refused = AnalysisFailure::Refused("Two analyses run here already; try again soon.".into());
+    for (failure, sentence) in [
+        (died, "The analyst stopped running."),
+        (refused, "Two analyses run here already; try again soon."),
+    ] {
+        let mut app = scholars_mate();
+        let request = request_of(update(&mut app, Action::Analyse));
+        let Action::Analysed { id, analysis, .. } = work(request, 2) else {
+            panic!("an analysis");
+        };
+        update(
+            &mut app,
+            Action::Analysed {
+                id,
+                analysis,
+                failure: Some(failure),
+            },
+        );
+        assert_eq!(
+            said(&app),
+            format!(
+                "{sentence} The analysis stopped after 2 of 8 positions; press a to go on from there."
+            )
+        );
+        assert!(app.message.as_ref().is_some_and(|m| m.error), "an error");
+        assert_eq!(app.context(), Context::Board);
+    }
+}
