@@ -146,6 +146,12 @@ fn traced_outline(
     let mut out = Vec::with_capacity(corners.len() * EDGE_STEPS);
     for (i, &(lon0, lat0)) in corners.iter().enumerate() {
         let (lon1, lat1) = corners[(i + 1) % corners.len()];
+        // An edge from or to a pole runs along the meridian of its other
+        // end: the pole has every longitude, and one between would bow
+        // the edge and leave a gap round the pole.
+        let pole = |lat: f64| lat.abs() >= 89.999;
+        let lon0 = if pole(lat0) { lon1 } else { lon0 };
+        let lon1 = if pole(lat1) { lon0 } else { lon1 };
         let mut dlon = lon1 - lon0;
         if dlon > 180.0 {
             dlon -= 360.0;
@@ -256,7 +262,10 @@ impl Globe {
             let cols = (x0.floor().max(0.0) as usize)..(x1.ceil().min(w) as usize);
             for row in rows {
                 for col in cols.clone() {
-                    if inside(&outline, (col as f64 + 0.5, row as f64 + 0.5)) {
+                    // A hair off the character's centre, so a centre on
+                    // an edge two cells share lies in one of them.
+                    let at = (col as f64 + 0.5 + 1.3e-7, row as f64 + 0.5 + 0.7e-7);
+                    if inside(&outline, at) {
                         ids[row * width + col] = Some(cell);
                     }
                 }
@@ -372,9 +381,10 @@ impl Globe {
         self.edges[row as usize * self.area.width as usize + col as usize]
     }
 
-    /// Whether raster position (`col`, `row`) is drawn as an edge.
-    fn is_edge(&self, col: i32, row: i32) -> bool {
-        self.edge(col, row).is_some()
+    /// Whether raster position (`col`, `row`) is drawn inside `cell`,
+    /// clear of its outline: where its fill, piece and name go.
+    fn clear_in(&self, col: i32, row: i32, cell: Cell) -> bool {
+        self.id(col, row) == Some(cell) && self.edge(col, row).is_none()
     }
 
     /// Where `cell`'s centre is drawn (raster columns and rows).
@@ -398,7 +408,7 @@ impl Globe {
                 if self.id(col, row) != Some(cell) {
                     continue;
                 }
-                let clear = !self.is_edge(col, row);
+                let clear = self.clear_in(col, row, cell);
                 let d =
                     ((col as f64 + 0.5 - cx) / ASPECT).powi(2) + (row as f64 + 0.5 - cy).powi(2);
                 if best.is_none_or(|(b, _, c)| (clear, -d) > (c, -b)) {
@@ -454,9 +464,16 @@ pub fn render(globe: &Globe, game: &AnyGame, look: &Look, marks: &BoardMarks, bu
             look.accent(),
         );
     }
+    // One fill for every unmarked cell: two shades would draw each cell
+    // as the staircase the character grid makes of it, and the eye would
+    // follow the staircase rather than the outline. The shade is told by
+    // the mark in an empty cell instead, as on a theme without shades.
+    let mut one_shade = look.clone();
+    one_shade.theme.board.dark = one_shade.theme.board.light;
+    one_shade.theme.board.camps_dark = one_shade.theme.board.camps_light.clone();
     let looks: Vec<_> = geo
         .cells()
-        .map(|c| cell_look(game, look, marks, c, &noted))
+        .map(|c| cell_look(game, &one_shade, marks, c, &noted))
         .collect();
     let theme = &look.theme;
     let edge_style = |cell: Cell| {
@@ -492,8 +509,9 @@ pub fn render(globe: &Globe, game: &AnyGame, look: &Look, marks: &BoardMarks, bu
                         }
                     }
                 }
-                // Drawn over the fill of the cell the character lies in,
-                // so each cell is one whole patch of its colour.
+                if style == look.dim() {
+                    style = Style::default().fg(theme.board.mark);
+                }
                 if let Some(bg) = globe.id(col, row).and_then(|c| looks[c.index()].style.bg) {
                     style = style.bg(bg);
                 }
@@ -505,7 +523,7 @@ pub fn render(globe: &Globe, game: &AnyGame, look: &Look, marks: &BoardMarks, bu
         }
     }
     far_targets_note(globe, game, look, marks, buf);
-    let plain = squares_alike(theme);
+    let plain = squares_alike(&one_shade.theme);
     for cell in geo.cells() {
         let Some(((col, row), _)) = globe.anchor(geo, cell) else {
             continue;
@@ -516,7 +534,7 @@ pub fn render(globe: &Globe, game: &AnyGame, look: &Look, marks: &BoardMarks, bu
         if centre == " " && (plain || triangle) {
             centre = shade_mark(look.glyphs, geo.is_light(cell), triangle).into();
         }
-        let room = |dx: i32| globe.id(col + dx, row) == Some(cell) && !globe.is_edge(col + dx, row);
+        let room = |dx: i32| globe.clear_in(col + dx, row, cell);
         let (x, y) = (area.x + col as u16, area.y + row as u16);
         if room(-1) && room(1) {
             let right = cl.seat_mark.unwrap_or(&cl.right);
@@ -531,7 +549,7 @@ pub fn render(globe: &Globe, game: &AnyGame, look: &Look, marks: &BoardMarks, bu
             let len = name.len() as i32;
             let start = col - len / 2;
             if (start..start + len)
-                .all(|c| globe.id(c, row + 1) == Some(cell) && !globe.is_edge(c, row + 1))
+                .all(|c| globe.clear_in(c, row + 1, cell))
             {
                 let bg = cl.style.bg.unwrap_or_default();
                 buf.set_string(area.x + start as u16, y + 1, name, look.dim().bg(bg));
@@ -628,6 +646,77 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_cells_cover_each_disc_without_a_hole_at_every_size_and_turn() {
+        // Every character well inside a disc is some cell's (the four
+        // cells at a pole left a hole round it when their edges to the
+        // pole bowed).
+        for (width, height) in [(25, 14), (43, 22), (77, 38), (157, 58), (60, 20)] {
+            for turn in (0..360).step_by(15) {
+                let view = MapView {
+                    turn: f64::from(turn),
+                    north_left: turn % 30 == 0,
+                };
+                let (_, globe) = trace(width, height, view);
+                for disc in &globe.discs {
+                    for row in 0..i32::from(height) {
+                        for col in 0..i32::from(width) {
+                            let dx = (f64::from(col) + 0.5 - disc.centre.0) / ASPECT;
+                            let dy = f64::from(row) + 0.5 - disc.centre.1;
+                            if dx.hypot(dy) < globe.radius * 0.9 {
+                                assert!(
+                                    globe.id(col, row).is_some(),
+                                    "{width}x{height} turn {turn}: a hole at {col},{row}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_unmarked_cell_has_one_fill_and_the_outlines_show_the_shapes() {
+        // Two shades of fill drew each rhombus as the staircase (a cross)
+        // the character grid makes of it; one fill leaves the outline,
+        // drawn in the board's mark colour, to show the shape, and the
+        // shade is told by the mark in an empty cell.
+        let look = Look::test_default();
+        let view = MapView {
+            turn: 0.0,
+            north_left: true,
+        };
+        let (game, globe) = trace(157, 58, view);
+        let mut buf = Buffer::empty(globe.area);
+        render(&globe, &game, &look, &BoardMarks::default(), &mut buf);
+        let mut fills = std::collections::BTreeSet::new();
+        let mut outline = 0;
+        for row in 0..58u16 {
+            for col in 0..157u16 {
+                let Some(cell) = globe.cell_at(col, row) else {
+                    continue;
+                };
+                let at = &buf[(col, row)];
+                fills.insert(format!("{:?}", at.bg));
+                if globe.edge(i32::from(col), i32::from(row)).is_some() {
+                    assert_eq!(at.fg, look.theme.board.mark, "{}", game.geometry().name(cell));
+                    outline += 1;
+                }
+            }
+        }
+        assert_eq!(fills.len(), 1, "fills {fills:?}");
+        assert!(outline > 0);
+        let geo = game.geometry();
+        let shades: std::collections::BTreeSet<_> = geo
+            .cells()
+            .filter(|c| game.piece_at(*c).is_none())
+            .filter_map(|c| globe.anchor(geo, c))
+            .map(|((col, row), _)| buf[(col as u16, row as u16)].symbol().to_string())
+            .collect();
+        assert!(shades.contains("□") && shades.contains("■"), "{shades:?}");
     }
 
     #[test]
