@@ -56,7 +56,7 @@ impl Connection {
                             let refused = Action::Analysed {
                                 id,
                                 analysis: Box::new(kept),
-                                failure: Some(why),
+                                failure: Some(why.to(&self.public)),
                             };
                             let _ = update(app, refused);
                         }
