@@ -2,7 +2,7 @@
 
 use super::Failure;
 use crate::serve::limits::Startups;
-use crate::serve::{Limits, ServeConfig, serve as run_server};
+use crate::serve::{Limits, PublicName, ServeConfig, serve as run_server};
 use clap::Args;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -25,6 +25,10 @@ pub struct ServeArgs {
     /// folder.
     #[arg(long, value_name = "URL")]
     pub database: Option<String>,
+    /// The address people reach the server by, named in its messages
+    /// (`ssh HOST pgn 12`); default: the address each connection came to.
+    #[arg(long, value_name = "HOST[:PORT]")]
+    pub public_name: Option<PublicName>,
     /// Move the data of a SQLite server (its catboard.db, the server
     /// stopped) into the empty database given by --database, then stop.
     #[arg(long, value_name = "FILE", requires = "database")]
@@ -136,6 +140,7 @@ fn start(args: &ServeArgs) -> Result<(), String> {
         listen: args.listen,
         data,
         database: args.database.clone(),
+        public_name: args.public_name.clone(),
         limits: Limits {
             connections: args.max_connections,
             startups: args.max_startups,

@@ -43,10 +43,7 @@ pub fn is_rated(
 /// aborted, one account played two seats, or its accounts had already
 /// played `a_day` rated games together that day.
 pub fn unrated_because(game: &FinishedGame, a_day: usize) -> Option<String> {
-    let aborted = game
-        .termination
-        .is_some_and(|t| t.outcome.reason == EndReason::Aborted);
-    if aborted {
+    if game.aborted() {
         return Some(format!("{}.", crate::session::describe::ABORTED));
     }
     let ids: Option<Vec<&str>> = game.players.iter().map(|p| p.identity.as_deref()).collect();

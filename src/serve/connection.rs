@@ -33,6 +33,7 @@ mod puzzles_tests;
 #[cfg(test)]
 mod tiny_tests;
 
+use super::address::{PublicName, Sentence};
 use super::hub::{Shared, TableSummary};
 use super::identity::{Login, Who, login_clock, parse_login};
 use super::limits::WRITE_DEADLINE;
@@ -107,7 +108,12 @@ pub static SHARED_TABLE: &[Refusal] = &[
 ];
 
 /// Why a server set to analyse no game (`--analyses 0`) does not.
-pub(crate) const NO_ANALYSIS: &str = "This server analyses no games; save the game's PGN (ssh HOST pgn and its number) and run catboard analyse at home.";
+pub(crate) fn no_analysis() -> Sentence {
+    Sentence::new()
+        .text("This server analyses no games; save the game's PGN (")
+        .ssh()
+        .text(" pgn and its number) and run catboard analyse at home.")
+}
 
 /// Why a game at a table is not analysed there.
 pub(crate) const ANALYSED_ONCE_ARCHIVED: &str = "A game is analysed once it is archived: open it from the lobby's list of games (r, or m for yours) and press a.";
@@ -131,6 +137,8 @@ pub struct Start {
     pub lines: bool,
     /// Whether the client asked for a pty (its terminal sends keys).
     pub pty: bool,
+    /// The address the connection's messages name (`ssh HOST pgn 12`).
+    pub public: PublicName,
 }
 
 /// What an archived game opened for review does not offer, and why.
@@ -285,6 +293,7 @@ pub async fn run(shared: Arc<Shared>, start: Start) {
         out,
         lines,
         pty,
+        public,
     } = start;
     let table = parse_login(&login.user).1;
     // The login name `name+line` asks for the line mode (a client that
@@ -322,6 +331,7 @@ pub async fn run(shared: Arc<Shared>, start: Start) {
                     let mut conn = Connection::new(shared.clone(), id, who, mailbox.clone());
                     conn.line = lines.then(|| lines::LineIo::new(pty));
                     conn.reader = reader;
+                    conn.public = public;
                     let ending = conn.serve(&link, table.map(|t| (t, clock)), size).await;
                     conn.leave_table().await;
                     shared.leave_lobby(id);
@@ -378,6 +388,8 @@ struct Connection {
     switch: Option<Vec<u8>>,
     /// The analysis of the archived game looked through, while under way.
     analysis: Option<analysis::AnalysisUnderWay>,
+    /// The address its messages name (`ssh HOST pgn 12`).
+    public: PublicName,
 }
 
 impl Connection {
@@ -413,6 +425,7 @@ impl Connection {
             reader: false,
             switch: None,
             analysis: None,
+            public: PublicName::default(),
         }
     }
 
@@ -794,12 +807,13 @@ impl Connection {
     /// Opens archived game `id` to look through, read-only, in the App's
     /// review from its first position; `lobby` is where q goes back to.
     async fn review(&mut self, id: u64, lobby: Lobby) {
-        let found = blocking(&self.shared, move |s| s.archived_table(id)).await;
+        let found = blocking(&self.shared, move |s| Ok(s.archived_table(id))).await;
+        let found = found.map_err(Sentence::from).and_then(|found| found);
         let (table, people, title) = match found {
             Ok(found) => found,
             Err(e) => {
                 let mut lobby = lobby;
-                lobby.heard(Heard::Note(e));
+                lobby.heard(Heard::Note(e.to(&self.public)));
                 return self.set_place(Place::Lobby(lobby));
             }
         };
@@ -1033,14 +1047,15 @@ impl Connection {
 
     /// Says `notice` at the table (in the lobby, as its note).
     fn notice(&mut self, notice: Notice) {
+        let text = notice.text.to(&self.public);
         if let Place::Lobby(lobby) = &mut self.place {
-            lobby.heard(Heard::Note(notice.text));
+            lobby.heard(Heard::Note(text));
             self.dirty = true;
             return;
         }
         if let Place::Seated(seated) = &mut self.place {
             let told = Action::Told {
-                text: notice.text,
+                text,
                 error: notice.error,
             };
             let _ = update(&mut seated.app, told);

@@ -36,6 +36,7 @@ mod unplayed_tests;
 pub use pairing::QUICK_COMPUTER;
 pub use puzzles::GUEST_PUZZLES;
 
+use super::address::Sentence;
 use super::admission::Admission;
 use super::archive;
 use super::computers::{self, Job, Searches};
@@ -662,15 +663,18 @@ impl Shared {
     pub fn archived_table(
         &self,
         id: u64,
-    ) -> Result<(TableGame, Vec<Option<String>>, String), String> {
-        let Some(archived) = self.store.archived(id)? else {
-            return Err(format!("There is no game {id} in the archive."));
+    ) -> Result<(TableGame, Vec<Option<String>>, String), Sentence> {
+        let Some(archived) = self.store.archived(id).map_err(String::from)? else {
+            return Err(format!("There is no game {id} in the archive.").into());
         };
         let game = archived.game;
         let Some(saved) = &game.saved else {
-            return Err(format!(
-                "Game {id} was archived before games were kept to look through; ssh HOST pgn {id} prints it."
-            ));
+            return Err(Sentence::new()
+                .text(format!(
+                    "Game {id} was archived before games were kept to look through; "
+                ))
+                .ssh()
+                .text(format!(" pgn {id} prints it.")));
         };
         let mut table = TableGame::from_saved(saved)
             .map_err(|e| format!("Game {id} cannot be read back: {e}."))?;
@@ -1294,9 +1298,12 @@ impl Shared {
         let Some((id, game)) = archived else {
             return;
         };
-        let mut news = format!("Kept as game {id} (ssh HOST pgn {id} prints it).");
+        let mut news = Sentence::new()
+            .text(format!("Kept as game {id} ("))
+            .ssh()
+            .text(format!(" pgn {id} prints it)."));
         if let Some(why) = archive::unrated_because(&game, self.limits.rated_together_a_day) {
-            news.push_str(&format!(" {why}"));
+            news.push(format!(" {why}"));
         }
         if game.rated {
             let moves: Vec<String> = game
@@ -1307,10 +1314,10 @@ impl Shared {
                     Some(format!("{} {} → {}", p.name, before.shown(), after.shown()))
                 })
                 .collect();
-            news.push_str(&format!(" Rated: {}.", moves.join(", ")));
+            news.push(format!(" Rated: {}.", moves.join(", ")));
         }
-        log::caused(cause, format!("table {name}: {news}"));
-        lock(&cell.room).tell(None, &news);
+        log::caused(cause, format!("table {name}: {}", news.plain()));
+        lock(&cell.room).tell_all(news);
     }
 
     /// Table `name` now stands at `next`, which is kept: its viewers see

@@ -5,6 +5,7 @@
 //! a queue, input has a cap, and notices keep only the newest few. The
 //! connection's task takes everything at once and draws once.
 
+use super::address::Sentence;
 use super::limits::{PENDING_INPUT, PENDING_NOTICES};
 use crate::session::action::Action;
 use std::collections::VecDeque;
@@ -77,8 +78,8 @@ impl Ending {
 /// A line to show at the table (someone sat down, a save failed).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
-    /// The sentence.
-    pub text: String,
+    /// The sentence (each connection names its own address in it).
+    pub text: Sentence,
     /// Whether it reports a failure.
     pub error: bool,
 }
@@ -181,7 +182,7 @@ impl Mailbox {
     }
 
     /// Something to tell the person; the oldest go past [`PENDING_NOTICES`].
-    pub fn notice(&self, text: impl Into<String>, error: bool) {
+    pub fn notice(&self, text: impl Into<Sentence>, error: bool) {
         let notice = Notice {
             text: text.into(),
             error,
@@ -342,8 +343,8 @@ mod tests {
         assert!(mail.table);
         assert_eq!(mail.notices.len(), PENDING_NOTICES);
         assert_eq!(
-            mail.notices.last().map(|n| n.text.as_str()),
-            Some("notice 99999")
+            mail.notices.last().map(|n| n.text.plain()),
+            Some("notice 99999".to_string())
         );
         let empty = mailbox.take();
         assert!(empty.size.is_none() && !empty.table && empty.notices.is_empty());

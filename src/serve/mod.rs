@@ -10,6 +10,7 @@
 //! viewer; computer seats think on a pool of threads shared fairly by the
 //! tables' makers ([`computers`]). Every limit is in [`limits`].
 
+mod address;
 mod admission;
 mod archive;
 mod budget;
@@ -35,6 +36,7 @@ mod ssh;
 mod store;
 mod table_keeper;
 
+pub use address::PublicName;
 pub use limits::Limits;
 
 use catboard::durable::{Access, Lock, LockError};
@@ -55,6 +57,9 @@ pub struct ServeConfig {
     /// The PostgreSQL database to keep everything in
     /// (`postgres://user@host/name`); `None`: the SQLite file in `data`.
     pub database: Option<String>,
+    /// The address the server's messages name (`ssh HOST pgn 12`);
+    /// `None`: the address each connection came to.
+    pub public_name: Option<address::PublicName>,
 }
 
 /// Moves the data of a SQLite server (its database `file`) into the

@@ -3,6 +3,7 @@
 //! and the seat of whoever sent them; everyone at the table hears who sat
 //! down, left or started watching.
 
+use super::address::Sentence;
 use super::identity::Who;
 use super::mailbox::{Ending, Mailbox};
 use super::store::SeatsRecord;
@@ -464,23 +465,28 @@ impl Room {
 
     /// Tells every viewer but `except` the sentence `text`.
     pub fn tell(&self, except: Option<u64>, text: &str) {
-        self.say(except, text, false);
+        self.say(except, text.into(), false);
+    }
+
+    /// Tells every viewer `sentence`, which may name the server's address.
+    pub fn tell_all(&self, sentence: Sentence) {
+        self.say(None, sentence, false);
     }
 
     /// Tells every viewer the failure `text`.
     pub fn warn(&self, text: &str) {
-        self.say(None, text, true);
+        self.say(None, text.into(), true);
     }
 
     /// Tells every viewer but `except` (who was told already) the failure `text`.
     pub fn warn_others(&self, except: u64, text: &str) {
-        self.say(Some(except), text, true);
+        self.say(Some(except), text.into(), true);
     }
 
-    fn say(&self, except: Option<u64>, text: &str, error: bool) {
+    fn say(&self, except: Option<u64>, text: Sentence, error: bool) {
         for (id, viewer) in &self.viewers {
             if Some(*id) != except {
-                viewer.mailbox.notice(text, error);
+                viewer.mailbox.notice(text.clone(), error);
             }
         }
     }
@@ -626,7 +632,12 @@ mod tests {
     }
 
     fn said(mailbox: &Mailbox) -> Vec<String> {
-        mailbox.take().notices.into_iter().map(|n| n.text).collect()
+        mailbox
+            .take()
+            .notices
+            .into_iter()
+            .map(|n| n.text.plain())
+            .collect()
     }
 
     #[test]

@@ -10,6 +10,7 @@
 //! to the connection's task.
 
 use super::ServeConfig;
+use super::address::PublicName;
 use super::admission::{StartupTicket, Turned};
 use super::budget::RequestBudget;
 use super::connection;
@@ -107,7 +108,13 @@ pub async fn serve(
         };
         let _ = socket.set_nodelay(true);
         let mailbox = Arc::new(Mailbox::new());
-        let handler = Conn::new(shared.clone(), id, peer, ticket, mailbox.clone());
+        // The address the connection's messages name: the operator's, or
+        // the one the client came to.
+        let public = config
+            .public_name
+            .clone()
+            .unwrap_or_else(|| PublicName::at(socket.local_addr().unwrap_or(config.listen)));
+        let handler = Conn::new(shared.clone(), id, (peer, public), ticket, mailbox.clone());
         let ssh_config = ssh_config.clone();
         let grace = config.limits.login_grace;
         tokio::spawn(async move {
@@ -173,13 +180,15 @@ struct Conn {
     budget: RequestBudget,
     /// Whether slowing the client has been logged.
     slowed: bool,
+    /// The address the connection's messages name.
+    public: PublicName,
 }
 
 impl Conn {
     fn new(
         shared: Arc<Shared>,
         id: u64,
-        peer: SocketAddr,
+        (peer, public): (SocketAddr, PublicName),
         startup: StartupTicket,
         mailbox: Arc<Mailbox>,
     ) -> Conn {
@@ -198,6 +207,7 @@ impl Conn {
             started: false,
             budget: RequestBudget::new(rate, BURST_SECONDS, Instant::now()),
             slowed: false,
+            public,
         }
     }
 
@@ -261,6 +271,7 @@ impl Conn {
             out,
             lines,
             pty: self.pty,
+            public: self.public.clone(),
         };
         let how = if lines { " in lines" } else { "" };
         log::event(format!(

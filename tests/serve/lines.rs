@@ -119,7 +119,7 @@ fn golden(name: &str, transcript: &str) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_whole_server_in_lines_lobby_table_game_archive_and_review() {
     let data = TempDir::new("lines");
-    let mut server = Server::start(data.path(), &[]);
+    let mut server = Server::start(data.path(), &["--public-name", "games.example.org"]);
     let mut ann = Reader::connect(server.port, "ann", &new_key(), Some("line")).await;
     ann.wait_for("help for the commands.").await;
     ann.ask("tables", "There are no tables yet").await;
@@ -206,4 +206,46 @@ async fn quick_pairing_in_lines_and_the_login_name_line() {
     server.wait_log("a quick game of Chess at 3+2");
     drop((ann, bob));
     server.stop();
+}
+
+/// Fool's mate by ann and bob at a new table, in lines; what ann read
+/// from its mate on.
+async fn mate_in_lines(port: u16) -> (Reader, Reader) {
+    let mut ann = Reader::connect(port, "ann", &new_key(), Some("line")).await;
+    ann.wait_for("help for the commands.").await;
+    ann.ask("new chess", "quit goes back to the lobby.").await;
+    let mut bob = Reader::connect(port, "bob", &new_key(), Some("line")).await;
+    bob.wait_for("help for the commands.").await;
+    // The lobby's lists come a tick after the table is made.
+    bob.ask("tables", "ann-1: Chess").await;
+    bob.ask("join ann-1", "You play Black at table ann-1").await;
+    ann.wait_for("bob sits down as Black.").await;
+    for (white, black) in [("f3", "e5"), ("g4", "qh4")] {
+        ann.type_line(white).await;
+        bob.wait_for("White pawn to").await;
+        bob.type_line(black).await;
+        ann.wait_for("Black").await;
+    }
+    ann.wait_for("Black wins by checkmate.").await;
+    (ann, bob)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn messages_name_the_public_name_or_else_the_address_connected_to() {
+    for public in [None, Some("games.example.org:2200")] {
+        let data = TempDir::new("public-name");
+        let extra = public.map_or(vec![], |name| vec!["--public-name", name]);
+        let server = Server::start(data.path(), &extra);
+        let ssh = match public {
+            Some(_) => "ssh -p 2200 games.example.org".to_string(),
+            None => format!("ssh -p {} 127.0.0.1", server.port),
+        };
+        let (mut ann, mut bob) = mate_in_lines(server.port).await;
+        let kept = format!("Kept as game 1 ({ssh} pgn 1 prints it).");
+        ann.wait_for(&kept).await;
+        bob.wait_for(&kept).await;
+        assert!(!ann.transcript.contains("HOST"), "{}", ann.transcript);
+        drop((ann, bob));
+        server.stop();
+    }
 }

@@ -57,7 +57,7 @@ impl Connection {
                             let refused = Action::Analysed {
                                 id,
                                 analysis: Box::new(kept),
-                                failure: Some(AnalysisFailure::Refused(why)),
+                                failure: Some(AnalysisFailure::Refused(why.to(&self.public))),
                             };
                             let _ = update(app, refused);
                         }

@@ -387,10 +387,15 @@ fn put_finished(tx: &Transaction<'_>, name: &str, game: &FinishedGame) -> rusqli
         };
         tx.execute(
             "INSERT INTO accounts (identity, name, first_seen, last_seen, games)
-             VALUES (?1, ?2, ?3, ?3, 1)
-             ON CONFLICT (identity) DO UPDATE SET games = games + 1,
+             VALUES (?1, ?2, ?3, ?3, ?4)
+             ON CONFLICT (identity) DO UPDATE SET games = games + excluded.games,
                  last_seen = max(last_seen, excluded.last_seen)",
-            params![identity, player.name, as_i64(game.finished)],
+            params![
+                identity,
+                player.name,
+                as_i64(game.finished),
+                as_i64(game.counted())
+            ],
         )?;
         if let Some(after) = player.after {
             tx.execute(

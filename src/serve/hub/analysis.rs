@@ -12,6 +12,7 @@
 //! [`Store::keep_analysis`]: crate::serve::store::Store::keep_analysis
 
 use super::{Shared, lock, log};
+use crate::serve::address::Sentence;
 use crate::serve::mailbox::Mailbox;
 use crate::session::action::Action;
 use crate::session::analysing::{self, AnalysisRequest};
@@ -60,24 +61,26 @@ impl Analyses {
     /// one sentence why not: the connection has one under way, the game
     /// is being analysed for someone else, or the server runs as many as
     /// it may.
-    pub fn admit(self: &Arc<Self>, conn: u64, game: u64) -> Result<Admitted, String> {
+    pub fn admit(self: &Arc<Self>, conn: u64, game: u64) -> Result<Admitted, Sentence> {
         if self.most == 0 {
-            return Err(crate::serve::connection::NO_ANALYSIS.to_string());
+            return Err(crate::serve::connection::no_analysis());
         }
         let mut running = lock(&self.running);
         if running.connections.contains(&conn) {
-            return Err(ONE_AT_A_TIME.to_string());
+            return Err(ONE_AT_A_TIME.into());
         }
         if running.games.contains(&game) {
             return Err(format!(
                 "Game {game} is being analysed for someone else just now; open it again in a minute and its analysis is kept with it."
-            ));
+            )
+            .into());
         }
         if running.connections.len() >= self.most {
             return Err(format!(
                 "The server analyses {} at once and as many are under way; try again in a minute.",
                 catboard::text::count(self.most as u64, "game", "games")
-            ));
+            )
+            .into());
         }
         running.connections.insert(conn);
         running.games.insert(game);
@@ -112,7 +115,7 @@ impl Shared {
         game: u64,
         mut request: AnalysisRequest,
         mailbox: Arc<Mailbox>,
-    ) -> Result<Arc<AtomicBool>, String> {
+    ) -> Result<Arc<AtomicBool>, Sentence> {
         let admitted = self.analyses.admit(conn, game)?;
         let budget = self.limits.analysis_budget();
         if request.analysis.budget != budget {
@@ -163,21 +166,21 @@ mod tests {
     fn the_budget_lets_one_a_connection_one_a_game_and_so_many_at_once() {
         let analyses = Analyses::new(2);
         let first = analyses.admit(1, 10).expect("room");
-        assert_eq!(
-            analyses.admit(1, 11).map(|_| ()),
-            Err(ONE_AT_A_TIME.to_string())
-        );
-        let same = analyses.admit(2, 10).expect_err("the game is under way");
+        assert_eq!(analyses.admit(1, 11).map(|_| ()), Err(ONE_AT_A_TIME.into()));
+        let same = analyses
+            .admit(2, 10)
+            .expect_err("the game is under way")
+            .plain();
         assert!(same.contains("Game 10 is being analysed"), "{same}");
         let _second = analyses.admit(2, 11).expect("room for two");
-        let full = analyses.admit(3, 12).expect_err("two under way");
+        let full = analyses.admit(3, 12).expect_err("two under way").plain();
         assert!(full.contains("analyses 2 games at once"), "{full}");
         drop(first);
         let _third = analyses
             .admit(1, 12)
             .expect("the first gave its place back");
         let none = Analyses::new(0).admit(1, 10).expect_err("no analyses");
-        assert_eq!(none, crate::serve::connection::NO_ANALYSIS);
+        assert_eq!(none, crate::serve::connection::no_analysis());
     }
 
     /// Fool's mate played at the hub, archived as game 1.
@@ -292,10 +295,11 @@ mod tests {
         let refused = shared
             .analyse_archived(7, 1, request.clone(), Arc::new(Mailbox::new()))
             .expect_err("one a connection");
-        assert_eq!(refused, ONE_AT_A_TIME);
+        assert_eq!(refused, ONE_AT_A_TIME.into());
         let other = shared
             .analyse_archived(8, 1, request.clone(), Arc::new(Mailbox::new()))
-            .expect_err("one a game");
+            .expect_err("one a game")
+            .plain();
         assert!(other.contains("being analysed for someone else"), "{other}");
         stop.store(true, Ordering::Relaxed);
         let news = until_analysed(&mailbox);

@@ -17,7 +17,12 @@ fn secs(n: u64) -> Duration {
 }
 
 fn said(mailbox: &Mailbox) -> Vec<String> {
-    mailbox.take().notices.into_iter().map(|n| n.text).collect()
+    mailbox
+        .take()
+        .notices
+        .into_iter()
+        .map(|n| n.text.plain())
+        .collect()
 }
 
 fn left(shared: &Shared, name: &str, seat: usize) -> Duration {
@@ -90,7 +95,7 @@ fn moves_are_charged_the_hubs_time_and_a_flag_falls_on_its_tick_while_both_are_i
     assert!(
         mail.notices
             .iter()
-            .any(|n| n.text.starts_with("Kept as game 1")),
+            .any(|n| n.text.plain().starts_with("Kept as game 1")),
         "{:?}",
         mail.notices
     );
@@ -541,7 +546,7 @@ fn an_archived_game_reads_back_whole_to_look_through() {
     assert_eq!(people, [Some("key:a".into()), Some("key:b".into())]);
     assert!(title.starts_with("Game 1: key:a · key:b, 0-1"), "{title}");
     let err = shared.archived_table(9).expect_err("no such game");
-    assert_eq!(err, "There is no game 9 in the archive.");
+    assert_eq!(err, "There is no game 9 in the archive.".into());
 }
 
 #[test]

@@ -39,11 +39,17 @@ const MOVED: &[(&str, &[(&str, Kind)])] = &[
             ("first_seen", Int),
             ("games", Int),
             ("last_seen", Int),
+            ("key_seen", Int),
         ],
     ),
     (
         "account_keys",
-        &[("key", Text), ("identity", Text), ("added", Int)],
+        &[
+            ("key", Text),
+            ("identity", Text),
+            ("added", Int),
+            ("last_seen", Int),
+        ],
     ),
     (
         "names",

@@ -125,10 +125,15 @@ async fn put_finished(tx: &Transaction<'_>, name: &str, game: &FinishedGame) -> 
         };
         tx.execute(
             "INSERT INTO accounts (identity, name, first_seen, last_seen, games)
-             VALUES ($1, $2, $3, $3, 1)
-             ON CONFLICT (identity) DO UPDATE SET games = accounts.games + 1,
+             VALUES ($1, $2, $3, $3, $4)
+             ON CONFLICT (identity) DO UPDATE SET games = accounts.games + excluded.games,
                  last_seen = greatest(accounts.last_seen, excluded.last_seen)",
-            &[identity, &player.name, &as_i64(game.finished)],
+            &[
+                identity,
+                &player.name,
+                &as_i64(game.finished),
+                &as_i64(game.counted()),
+            ],
         )
         .await?;
         if let Some(after) = player.after {

@@ -38,6 +38,11 @@ fn fill(store: &dyn Store) {
     store
         .link_key("key:ann-laptop", "key:ann", 7)
         .expect("linked");
+    // Each key of Ann's seen since: the sights move in with the keys.
+    let later = claim("", "").now + 600;
+    for (key, at) in [("key:ann-laptop", later), ("key:ann", later + 60)] {
+        store.key_seen(key, "key:ann", at).expect("seen");
+    }
     let games = [
         finished(Some("key:ann"), Some("key:bob"), true),
         finished(Some("key:bob"), Some("key:ann"), true),
@@ -100,6 +105,7 @@ fn same_answers(a: &dyn Store, b: &dyn Store) {
     for key in ["key:ann", "key:bob", "key:cy", "key:ann-laptop"] {
         assert_eq!(a.account(key), b.account(key), "{key}");
         assert_eq!(a.account_of_key(key), b.account_of_key(key), "{key}");
+        assert_eq!(a.keys(key, 10), b.keys(key, 10), "{key}'s keys");
     }
     assert_eq!(
         a.rated_together("key:ann", "key:bob", 0),

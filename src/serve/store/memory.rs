@@ -205,7 +205,7 @@ impl Store for MemoryStore {
             state.open_account(identity, &player.name, game.finished);
             state.saw(identity, game.finished);
             if let Some(account) = state.accounts.get_mut(identity) {
-                account.games += 1;
+                account.games += game.counted();
             }
             if let Some(after) = player.after {
                 let entry = state

@@ -26,7 +26,7 @@ pub use error::{Conflict, StoreError};
 use super::room::Holder;
 use crate::session::save::SavedGame;
 use catboard::analysis::AnalysisRecord;
-use catboard::core::Termination;
+use catboard::core::{EndReason, Termination};
 use catboard::rating::{self, Rating};
 use serde::{Deserialize, Serialize};
 
@@ -129,6 +129,20 @@ impl FinishedGame {
     pub fn ending(&self) -> String {
         crate::session::lobby::ending_of(&self.variant, self.termination)
     }
+
+    /// Whether it was aborted (a player never moved): archived, but not
+    /// played, so it counts for nothing — not for a rating, nor as a game
+    /// its accounts played (which keeps their names).
+    pub fn aborted(&self) -> bool {
+        self.termination
+            .is_some_and(|t| t.outcome.reason == EndReason::Aborted)
+    }
+
+    /// What it adds to each of its accounts' games played: 1, or 0 when
+    /// aborted.
+    pub fn counted(&self) -> u64 {
+        u64::from(!self.aborted())
+    }
 }
 
 /// A page of a long list: the entries after `after` (from the start
@@ -185,7 +199,8 @@ pub struct NameClaim<'a> {
 pub struct NameHolder {
     /// When it claimed the name, in seconds since 1970.
     pub claimed: u64,
-    /// Its account's last sight and how many games it finished; `None`
+    /// Its account's last sight and how many games it finished (an
+    /// aborted game is not counted, [`FinishedGame::aborted`]); `None`
     /// when no account is kept for it (a name imported from `names.json`,
     /// kept until its key comes back).
     pub account: Option<(u64, u64)>,
@@ -234,7 +249,7 @@ pub struct Account {
     pub name: String,
     /// When it first came, in seconds since 1970.
     pub first_seen: u64,
-    /// How many games it finished.
+    /// How many games it finished, aborted ones not counted.
     pub games: u64,
 }
 

@@ -34,6 +34,7 @@ macro_rules! store_suite {
             the_leaderboard_is_read_a_page_at_a_time,
             a_name_is_claimed_once_and_bounded,
             an_unplayed_name_lapses_and_a_played_one_is_kept,
+            an_aborted_game_is_not_played_and_keeps_no_name,
             keys_are_linked_and_unlinked_with_conflicts_named,
             an_accounts_keys_are_listed_with_their_sights,
             guest_numbers_are_never_set_aside_twice,
@@ -584,6 +585,53 @@ pub fn an_unplayed_name_lapses_and_a_played_one_is_kept(store: Subject) {
     assert_eq!(ask("cy", "key:I", t0 + 10 + lapse + 1), Claim::Taken);
     assert_eq!(ask("cy", "key:I", t0 + 900 + lapse), Claim::Taken);
     assert_eq!(ask("cy", "key:I", t0 + 900 + lapse + 1), Claim::Claimed);
+}
+
+/// An aborted game (a player never moved) is archived, but its accounts
+/// have not played it: it is not counted as a game of theirs, and a name
+/// claimed by an account whose only games were aborted lapses as any
+/// unplayed name does — aborting games buys a stranger no names.
+pub fn an_aborted_game_is_not_played_and_keeps_no_name(store: Subject) {
+    let t0 = claim("", "").now;
+    let unplayed = claim("", "").unplayed_lapse;
+    let ask = |name: &'static str, key: &'static str, now: u64| {
+        let asked = NameClaim {
+            now,
+            ..claim(name, key)
+        };
+        store.claim_name(&asked).expect("answered")
+    };
+    assert_eq!(ask("ann", "key:A", t0), Claim::Claimed);
+    assert_eq!(ask("bob", "key:B", t0), Claim::Claimed);
+    let aborted = FinishedGame {
+        termination: Some(Termination {
+            outcome: Outcome {
+                winner: None,
+                reason: EndReason::Aborted,
+            },
+            retire: None,
+        }),
+        result: "*".into(),
+        plies: 0,
+        finished: t0 + 10,
+        ..finished(Some("key:A"), Some("key:B"), false)
+    };
+    for table in ["t1", "t2", "t3"] {
+        play_out(&*store, table, &aborted);
+    }
+    let ann = store.account("key:A").expect("read").expect("kept");
+    assert_eq!(ann.games, 0, "three aborted games are no game played");
+    // Bob finishes one game really played; Ann only aborted hers.
+    let played = FinishedGame {
+        finished: t0 + 20,
+        ..finished(Some("key:B"), None, false)
+    };
+    play_out(&*store, "t4", &played);
+    let bob = store.account("key:B").expect("read").expect("kept");
+    assert_eq!(bob.games, 1);
+    let lapsed = t0 + unplayed + 1;
+    assert_eq!(ask("ann", "key:C", lapsed), Claim::Claimed);
+    assert_eq!(ask("bob", "key:C", lapsed), Claim::Taken);
 }
 
 /// A name is the first key's that claims it; one key claims so many, the

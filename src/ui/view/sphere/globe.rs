@@ -548,9 +548,7 @@ pub fn render(globe: &Globe, game: &AnyGame, look: &Look, marks: &BoardMarks, bu
             let name = geo.name(cell);
             let len = name.len() as i32;
             let start = col - len / 2;
-            if (start..start + len)
-                .all(|c| globe.clear_in(c, row + 1, cell))
-            {
+            if (start..start + len).all(|c| globe.clear_in(c, row + 1, cell)) {
                 let bg = cl.style.bg.unwrap_or_default();
                 buf.set_string(area.x + start as u16, y + 1, name, look.dim().bg(bg));
             }
@@ -702,7 +700,12 @@ mod tests {
                 let at = &buf[(col, row)];
                 fills.insert(format!("{:?}", at.bg));
                 if globe.edge(i32::from(col), i32::from(row)).is_some() {
-                    assert_eq!(at.fg, look.theme.board.mark, "{}", game.geometry().name(cell));
+                    assert_eq!(
+                        at.fg,
+                        look.theme.board.mark,
+                        "{}",
+                        game.geometry().name(cell)
+                    );
                     outline += 1;
                 }
             }
