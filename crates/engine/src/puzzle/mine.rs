@@ -26,6 +26,17 @@ pub const WINNING: f64 = 0.5;
 /// blunder's ([`Class::Blunder`]).
 pub const GAP: f64 = Class::Blunder.threshold();
 
+/// The deeper search's nodes a position by default: 100000 in games of
+/// two seats; 40000 in games of three or four seats, where the search
+/// gives one line and every other move is searched in turn.
+pub fn check_nodes(variant: Variant) -> u64 {
+    if variant.seats().len() > 2 {
+        40_000
+    } else {
+        100_000
+    }
+}
+
 /// Why a candidate position is no puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rejection {
