@@ -933,19 +933,7 @@ fn zones(table: &TableGame, voice: Voice) -> Vec<String> {
             )
         })
         .collect();
-    let disarmed: Vec<String> = notes
-        .disarmed
-        .iter()
-        .filter_map(|c| {
-            game.piece_at(c)
-                .map(|p| format!("{} {}", describe::piece_words(game, p), voice.cell(geo, c)))
-        })
-        .collect();
-    said.push(if disarmed.is_empty() {
-        "No piece is disarmed.".to_string()
-    } else {
-        format!("Disarmed: {}.", disarmed.join(", "))
-    });
+    said.push(describe::changes::disarmed_now(game, voice));
     said
 }
 

@@ -36,7 +36,7 @@ mod tiny_tests;
 use super::hub::{Shared, TableSummary};
 use super::identity::{Login, Who, login_clock, parse_login};
 use super::limits::WRITE_DEADLINE;
-use super::lobby::{Choice, Keys, Lists, Lobby, Page};
+use super::lobby::{Choice, Heard, Keys, Lists, Lobby, LobbyScreen, Page};
 use super::log;
 use super::mailbox::{Ending, Mailbox, Notice};
 use super::screen::{self, Screen};
@@ -612,7 +612,7 @@ impl Connection {
     fn clock_wake(&self) -> Option<Duration> {
         match &self.place {
             Place::Seated(seated) => seated.app.clock_wake(true),
-            Place::Lobby(lobby) if lobby.seeking.is_some() => Some(Duration::from_secs(1)),
+            Place::Lobby(lobby) if lobby.seeking().is_some() => Some(Duration::from_secs(1)),
             _ => None,
         }
     }
@@ -630,8 +630,8 @@ impl Connection {
     fn check_seek(&mut self, area: Rect) {
         if let Place::Lobby(lobby) = &mut self.place {
             let now = self.shared.seek_status(self.id);
-            if now.is_some() || lobby.seeking.is_some() {
-                lobby.seeking = now;
+            if now.is_some() || lobby.seeking().is_some() {
+                lobby.heard(Heard::Wait(now));
                 self.check_lobby(area);
             }
         }
@@ -660,7 +660,7 @@ impl Connection {
             Ok(games) => self.lists.mine = Some(games),
             Err(e) => {
                 if let Place::Lobby(lobby) = &mut self.place {
-                    lobby.note = Some(format!("Your games could not be read: {e}"));
+                    lobby.heard(Heard::Note(format!("Your games could not be read: {e}")));
                 }
             }
         }
@@ -684,7 +684,7 @@ impl Connection {
                 if !self.who.guest
                     && let Place::Lobby(lobby) = &mut self.place
                 {
-                    lobby.note = Some(e);
+                    lobby.heard(Heard::Note(e));
                 }
             }
         }
@@ -799,7 +799,7 @@ impl Connection {
             Ok(found) => found,
             Err(e) => {
                 let mut lobby = lobby;
-                lobby.note = Some(e);
+                lobby.heard(Heard::Note(e));
                 return self.set_place(Place::Lobby(lobby));
             }
         };
@@ -856,7 +856,7 @@ impl Connection {
     /// Back to the lobby, saying `note`.
     fn lobby_note(&mut self, note: String) {
         let mut lobby = Lobby::new();
-        lobby.note = Some(note);
+        lobby.heard(Heard::Note(note));
         self.set_place(Place::Lobby(lobby));
     }
 
@@ -892,22 +892,22 @@ impl Connection {
                         let said = blocking(&self.shared, move |s| s.remove_key(&who, &key)).await;
                         self.read_my_keys().await;
                         if let Place::Lobby(lobby) = &mut self.place {
-                            lobby.note = Some(said.unwrap_or_else(|e| e));
+                            lobby.heard(Heard::Note(said.unwrap_or_else(|e| e)));
                         }
                     }
                     Choice::AddKey => {
-                        lobby.note = Some(match self.shared.link_code(&self.who) {
+                        lobby.heard(Heard::Note(match self.shared.link_code(&self.who) {
                             Ok(code) => format!(
                                 "Add a key: within 10 minutes, connect with it as ssh {}{code}@this-server",
                                 super::hub::LINK_PREFIX
                             ),
                             Err(e) => e,
-                        });
+                        }));
                     }
                     Choice::Quit => self.quit = true,
                     Choice::Reader => {
                         self.reader = !self.reader;
-                        lobby.note = Some(reader_note(self.reader).to_string());
+                        lobby.heard(Heard::Note(reader_note(self.reader).to_string()));
                     }
                     Choice::Lines => {
                         let mut leave = Vec::new();
@@ -935,14 +935,14 @@ impl Connection {
                         .await;
                         if let Place::Lobby(lobby) = &mut self.place {
                             if let Err(e) = sought {
-                                lobby.note = Some(e);
+                                lobby.heard(Heard::Note(e));
                             }
-                            lobby.seeking = self.shared.seek_status(self.id);
+                            lobby.heard(Heard::Wait(self.shared.seek_status(self.id)));
                         }
                     }
                     Choice::CancelSeek => {
                         self.shared.cancel_seek(self.id);
-                        lobby.seeking = None;
+                        lobby.heard(Heard::Wait(None));
                     }
                     Choice::PlayComputer(variant, control) => {
                         let (conn, who, mailbox) =
@@ -1034,7 +1034,7 @@ impl Connection {
     /// Says `notice` at the table (in the lobby, as its note).
     fn notice(&mut self, notice: Notice) {
         if let Place::Lobby(lobby) = &mut self.place {
-            lobby.note = Some(notice.text);
+            lobby.heard(Heard::Note(notice.text));
             self.dirty = true;
             return;
         }

@@ -33,7 +33,7 @@ mod timed_tests;
 #[cfg(test)]
 mod unplayed_tests;
 
-pub use pairing::{QUICK_COMPUTER, SeekStatus};
+pub use pairing::QUICK_COMPUTER;
 pub use puzzles::GUEST_PUZZLES;
 
 use super::admission::Admission;
@@ -49,7 +49,7 @@ use super::mailbox::{Ending, Mailbox};
 use super::names::{self, GuestNumbers};
 use super::quota::{self, Quota};
 use super::room::{Joined, Room};
-use super::store::{Claim, FinishedGame, GameLine, Page, Standing, Store};
+use super::store::{Claim, FinishedGame, GameLine, Page, Store};
 use crate::session::computer::WATCH_PAUSE;
 use crate::session::keeper::Record;
 use crate::session::keeper::policy::{self, ComputerTurn};
@@ -93,34 +93,9 @@ pub const GAMES_LISTED: usize = 100;
 /// How many players a leaderboard shows.
 pub const LEADERS_LISTED: usize = 50;
 
-/// What the lobby shows of the archive: the games finished last and the
-/// best rated in each variant, rebuilt when a game is archived.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Boards {
-    /// The games finished last, the newest first.
-    pub recent: Vec<GameLine>,
-    /// Each variant's id and its best rated players.
-    pub leaders: Vec<(String, Vec<Standing>)>,
-}
-
-/// One line of the lobby: a table and who is at it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct TableSummary {
-    /// The table's name.
-    pub name: String,
-    /// The variant and its options, in words.
-    pub game: String,
-    /// The time control (`5+3`), at a timed table.
-    pub time: Option<String>,
-    /// Each seat and who holds it.
-    pub seats: Vec<String>,
-    /// How many watch.
-    pub spectators: usize,
-    /// Whether a person's seat is free.
-    pub open: bool,
-    /// Whether the game is over.
-    pub over: bool,
-}
+/// What the lobby shows of the archive, and one line of it a table (the
+/// session's lobby lists them).
+pub use crate::session::lobby::{Boards, TableSummary};
 
 /// A code for adding a key, waiting to be used.
 #[derive(Debug)]
@@ -1438,8 +1413,10 @@ pub async fn ticking(shared: Arc<Shared>) {
 pub(super) mod tests {
     use super::*;
     use crate::serve::database::Database;
+    use crate::serve::lobby::LobbyScreen;
     use crate::serve::store::{
-        Account, AccountKey, ArchivedGame, NameClaim, SeatsRecord, StoreError, StoredTable,
+        Account, AccountKey, ArchivedGame, NameClaim, SeatsRecord, Standing, StoreError,
+        StoredTable,
     };
     use crate::session::save::SavedGame;
     use crate::session::table::{Player, TableSpec};

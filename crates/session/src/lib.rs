@@ -18,6 +18,7 @@ pub mod input;
 pub mod keeper;
 pub mod key_decoder;
 pub mod keymap;
+pub mod lobby;
 pub mod look;
 pub mod orientation;
 pub mod pgn;

@@ -207,6 +207,9 @@ impl Voice {
                 .map(|(p, c)| format!("the {} on {}", piece_words(game, *p), at(*c)))
                 .collect();
             text.push_str(&format!(", taking {}", words.join(" and ")));
+            if mv.kind == MoveKind::EnPassant {
+                text.push_str(" en passant");
+            }
         }
         if let Some(kind) = mv.promotion {
             text.push_str(&format!(", promotes to {}", kind.name()));
@@ -489,6 +492,12 @@ mod tests {
             "b8 promoting to queen giving check"
         );
         assert_eq!(Voice::SCREEN.destination(&chess, mv("Nf3")), "f3 (Nf3)");
+        let passant = game(Variant::Chess, Some("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"));
+        let ep = passant.parse_move("exd6").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            Voice::SPOKEN.mv(&passant, ep),
+            "pawn from e5 to d6, taking the black pawn on d5 en passant"
+        );
         assert_eq!(Notation::from_id("SAN"), Ok(Notation::San));
         assert!(Notation::from_id("braille").is_err());
     }

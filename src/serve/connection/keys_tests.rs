@@ -39,7 +39,7 @@ fn alice(dir: &Scratch) -> (Arc<Shared>, Who, Arc<dyn Store>) {
 
 fn note(conn: &Connection) -> String {
     match &conn.place {
-        Place::Lobby(lobby) => lobby.note.clone().unwrap_or_default(),
+        Place::Lobby(lobby) => lobby.note().map(str::to_string).unwrap_or_default(),
         _ => panic!("not in the lobby"),
     }
 }

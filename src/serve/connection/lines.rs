@@ -13,7 +13,7 @@ use super::{Connection, Place, blocking};
 use crate::line::{Typed, after_attempt, typed};
 use crate::serve::hub::short_key;
 use crate::serve::hub::{LINK_PREFIX, QUICK_COMPUTER, TableSummary};
-use crate::serve::lobby::{Keys, Lobby, QUICK_CONTROLS, when};
+use crate::serve::lobby::{Heard, Keys, Lobby, QUICK_CONTROLS, when};
 use crate::serve::store::GameLine;
 use crate::serve::table_keeper::{NO_HINTS, NO_TAKE_BACK, OWN_SEATS_ONLY};
 use crate::session::action::Action;
@@ -410,7 +410,7 @@ impl Connection {
     /// The wait for a quick game changed: the computer offered is said once.
     pub(super) fn note_seek(&mut self) {
         let offered = match &self.place {
-            Place::Lobby(lobby) => lobby.seeking.is_some_and(|s| s.computer_offered),
+            Place::Lobby(lobby) => lobby.seeking().is_some_and(|s| s.computer_offered),
             _ => false,
         };
         let Some(io) = &mut self.line else {
@@ -663,7 +663,7 @@ impl Connection {
                             Err(e) => self.say(&e),
                         }
                         if let Place::Lobby(lobby) = &mut self.place {
-                            lobby.seeking = self.shared.seek_status(self.id);
+                            lobby.heard(Heard::Wait(self.shared.seek_status(self.id)));
                         }
                     }
                 }
@@ -671,7 +671,7 @@ impl Connection {
             "cancel" => {
                 self.shared.cancel_seek(self.id);
                 if let Place::Lobby(lobby) = &mut self.place {
-                    lobby.seeking = None;
+                    lobby.heard(Heard::Wait(None));
                 }
                 self.say("You are no longer waiting for a game.");
             }
@@ -906,7 +906,7 @@ impl Connection {
     /// The lobby's note (why a join failed) said and cleared.
     pub(super) fn lobby_said(&mut self) {
         let note = match &mut self.place {
-            Place::Lobby(lobby) => lobby.note.take(),
+            Place::Lobby(lobby) => lobby.take_note(),
             _ => None,
         };
         if let Some(note) = note {

@@ -10,7 +10,7 @@
 
 use super::{Connection, Place, blocking};
 use crate::line::puzzles::{Mark, answer};
-use crate::serve::lobby::Lobby;
+use crate::serve::lobby::{Heard, Lobby};
 use crate::session::action::Action;
 use crate::session::input::Incoming;
 use crate::session::keymap::action_for;
@@ -32,7 +32,7 @@ impl Connection {
             Err(e) => {
                 let mut lobby = lobby;
                 self.say(&e);
-                lobby.note = Some(e);
+                lobby.heard(Heard::Note(e));
                 return self.set_place(Place::Lobby(lobby));
             }
         };
@@ -49,7 +49,7 @@ impl Connection {
             Ok(app) => app,
             Err(e) => {
                 let mut lobby = lobby;
-                lobby.note = Some(e.to_string());
+                lobby.heard(Heard::Note(e.to_string()));
                 return self.set_place(Place::Lobby(lobby));
             }
         };
@@ -162,7 +162,7 @@ impl Connection {
             Ok(read) => self.lists.puzzles = Some(read),
             Err(e) => {
                 if let Place::Lobby(lobby) = &mut self.place {
-                    lobby.note = Some(e);
+                    lobby.heard(Heard::Note(e));
                 }
             }
         }

@@ -63,14 +63,14 @@ async fn at(shared: &Arc<Shared>, id: u64, spot: Spot) -> Connection {
             conn.input(key(Key::Char('p')), area).await;
             conn.input(key(Key::Enter), area).await;
             assert!(
-                matches!(&conn.place, Place::Lobby(l) if l.seeking.is_some()),
+                matches!(&conn.place, Place::Lobby(l) if l.seeking().is_some()),
                 "waiting for a quick game"
             );
         }
         Spot::KeyCode => {
             conn.input(key(Key::Char('K')), area).await;
             let note = match &conn.place {
-                Place::Lobby(l) => l.note.clone(),
+                Place::Lobby(l) => l.note().map(str::to_string),
                 _ => None,
             };
             assert!(
@@ -205,9 +205,7 @@ fn after(conn: &Connection) -> After {
         return After::Quit;
     }
     match &conn.place {
-        Place::Lobby(l) if l.note.as_ref().is_some_and(|n| n.starts_with("Keys: ")) => {
-            After::KeysNoted
-        }
+        Place::Lobby(l) if l.note().is_some_and(|n| n.starts_with("Keys: ")) => After::KeysNoted,
         Place::Lobby(_) => After::Lobby,
         Place::Seated(s) if matches!(s.app.overlay, Some(Overlay::Help { .. })) => After::Help,
         Place::Archived(app, ..) | Place::Creating(app)

@@ -10,17 +10,8 @@ use crate::serve::limits::KEYS_PER_ACCOUNT;
 use crate::serve::log;
 use crate::serve::store::AccountKey;
 
-/// A key as the page of keys names it: `SHA256:` and the first twelve
-/// letters of its fingerprint.
-pub fn short_key(key: &str) -> String {
-    let fingerprint = key.strip_prefix("key:").unwrap_or(key);
-    let shown: String = fingerprint.chars().take("SHA256:".len() + 12).collect();
-    if shown.len() < fingerprint.len() {
-        format!("{shown}…")
-    } else {
-        shown
-    }
-}
+/// A key as the page of keys names it (the session's).
+pub use crate::session::lobby::short_key;
 
 impl Shared {
     /// The keys of `who`'s account, at most [`KEYS_PER_ACCOUNT`]: the key

@@ -13,7 +13,6 @@ use crate::serve::log;
 use crate::serve::mailbox::Mailbox;
 use crate::serve::room::{Holder, Room};
 use crate::session::table::{Player, TableGame, TableSpec};
-use catboard::ai::Level;
 use catboard::clock::TimeControl;
 use catboard::core::Options;
 use catboard::rating::Rating;
@@ -22,8 +21,9 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-/// The level of the computer offered to someone who waited long.
-pub const QUICK_COMPUTER: Level = Level::Club;
+/// The level of the computer offered to someone who waited long, and
+/// what the lobby shows of a wait (the session's).
+pub use crate::session::lobby::{QUICK_COMPUTER, SeekStatus};
 
 /// One person waiting for a quick game.
 #[derive(Clone, Debug)]
@@ -58,21 +58,6 @@ impl Seek {
             && self.who.identity != other.who.identity
             && (self.rating - other.rating).abs() <= self.range(now).min(other.range(now))
     }
-}
-
-/// What the lobby shows of a wait.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SeekStatus {
-    /// The variant waited for.
-    pub variant: Variant,
-    /// The time control.
-    pub control: TimeControl,
-    /// How long so far.
-    pub waited: Duration,
-    /// How far in rating an opponent may be now.
-    pub range: f64,
-    /// Whether the computer is offered (after [`COMPUTER_OFFER_AFTER`]).
-    pub computer_offered: bool,
 }
 
 /// The people waiting, the longest first.

@@ -39,8 +39,8 @@ impl Default for Puzzles {
     }
 }
 
-/// Why a guest's puzzles are not kept.
-pub const GUEST_PUZZLES: &str = "A guest's puzzle rating lasts the connection: connect with a key (ssh -i KEY NAME@host) to have it kept.";
+/// Why a guest's puzzles are not kept (the session's lobby says it).
+pub use crate::session::lobby::GUEST_PUZZLES;
 
 impl Shared {
     /// The puzzles of `variant`: its starter set, each with its rating as

@@ -28,7 +28,6 @@ use crate::session::save::SavedGame;
 use catboard::analysis::AnalysisRecord;
 use catboard::core::Termination;
 use catboard::rating::{self, Rating};
-use catboard::variants::Variant;
 use serde::{Deserialize, Serialize};
 
 /// Who made a table, who holds its seats and how long its Master thinks.
@@ -121,59 +120,15 @@ pub struct ArchivedGame {
     pub analysis: Option<AnalysisRecord>,
 }
 
-/// One line of a list of games.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct GameLine {
-    /// The game's number.
-    pub id: u64,
-    /// The variant's id.
-    pub variant: String,
-    /// The players' names, in seat order, joined by ` · `.
-    pub players: String,
-    /// The result.
-    pub result: String,
-    /// How it ended, when known.
-    pub termination: Option<Termination>,
-    /// Whether it was rated.
-    pub rated: bool,
-    /// When it ended, in seconds since 1970.
-    pub finished: u64,
-}
-
-/// How an ending of a game of `variant` (its id) reads (nothing when
-/// it is not known).
-fn ending_words(variant: &str, termination: Option<Termination>) -> String {
-    let seats = Variant::from_id(variant).map_or(&[][..], Variant::seats);
-    termination.map_or_else(String::new, |t| {
-        crate::session::table::termination_words(t, seats)
-    })
-}
+/// One line of a list of games, and of a leaderboard (the session's
+/// lobby lists them).
+pub use crate::session::lobby::{GameLine, Standing};
 
 impl FinishedGame {
     /// How it ended, in words ("Checkmate — White wins").
     pub fn ending(&self) -> String {
-        ending_words(&self.variant, self.termination)
+        crate::session::lobby::ending_of(&self.variant, self.termination)
     }
-}
-
-impl GameLine {
-    /// How it ended, in words.
-    pub fn ending(&self) -> String {
-        ending_words(&self.variant, self.termination)
-    }
-}
-
-/// One line of a leaderboard.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Standing {
-    /// The account (its identity), which orders equal standings.
-    pub identity: String,
-    /// The account's name.
-    pub name: String,
-    /// Its rating in the variant.
-    pub rating: Rating,
-    /// How many rated games of the variant it played.
-    pub games: u64,
 }
 
 /// A page of a long list: the entries after `after` (from the start
@@ -283,22 +238,9 @@ pub struct Account {
     pub games: u64,
 }
 
-/// One key of an account, as the lobby's page of keys lists it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AccountKey {
-    /// The key (`key:SHA256:…`).
-    pub key: String,
-    /// When it first came (the account's first key) or was added, in
-    /// seconds since 1970.
-    pub first_seen: u64,
-    /// When it last logged in, in seconds since 1970 (to the minute:
-    /// a store may leave a sight less than [`KEY_SEEN_GRAIN`] newer
-    /// than the one kept unwritten).
-    pub last_seen: u64,
-    /// Whether it is the key the account was made with, whose
-    /// fingerprint is the account's identity: it cannot be removed.
-    pub first: bool,
-}
+/// One key of an account, as the lobby's page of keys lists it (the
+/// session's).
+pub use crate::session::lobby::AccountKey;
 
 /// A player's puzzle standing in a variant (the session's): rating,
 /// streak, best streak.

@@ -4,7 +4,8 @@
 //! table, null-move pruning, reverse futility, razoring, futility and
 //! late-move pruning (tighter when the position is not improving),
 //! pruning of captures that lose by exchange, internal iterative
-//! reduction, late-move reductions by history and check extensions. Mates are scored by distance so the
+//! reduction, late-move reductions by history, singular extensions (with
+//! multi-cut) and check extensions. Mates are scored by distance so the
 //! shortest is preferred; repetitions and the game's own draw rules are
 //! recognised inside the tree.
 //!
@@ -192,9 +193,16 @@ impl Searcher {
         if game.seat_names().len() > 2 {
             return self.analyse_many_seats(game, limits, lines, stop, report);
         }
+        let mut run = self.run(limits, stop);
+        let mut game = game.clone();
+        run.iterate(&mut game, lines.max(1), &mut report)
+    }
+
+    /// A new search with this searcher's tables, within `limits`.
+    fn run<'a>(&'a mut self, limits: &'a Limits, stop: &'a AtomicBool) -> Run<'a> {
         self.table.new_search();
         self.heuristics.new_search();
-        let mut run = Run {
+        Run {
             table: &mut self.table,
             heuristics: &mut self.heuristics,
             reductions: &self.reductions,
@@ -206,9 +214,8 @@ impl Searcher {
             score_buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             partial: None,
             evals: [NO_EVAL; MAX_PLY + 1],
-        };
-        let mut game = game.clone();
-        run.iterate(&mut game, lines.max(1), &mut report)
+            excluded: [None; MAX_PLY + 1],
+        }
     }
 
     /// How full the hash table is, in thousandths (UCI's `hashfull`): the
@@ -240,6 +247,9 @@ struct Run<'a> {
     /// The static evaluation of the node at each ply of the current line
     /// ([`NO_EVAL`] in check): whether a position is improving.
     evals: [i32; MAX_PLY + 1],
+    /// The move a singular-extension search at each ply leaves out (none
+    /// outside one).
+    excluded: [Option<Move>; MAX_PLY + 1],
 }
 
 impl Run<'_> {
@@ -550,10 +560,12 @@ impl Run<'_> {
         }
         let pv_node = beta - alpha > 1;
         let key = game.hash();
+        let excluded = self.excluded[ply];
         let entry = self.table.probe(key, ply);
         let hash_move = entry.and_then(|e| e.mv);
         if let Some(e) = entry
             && !pv_node
+            && excluded.is_none()
             && e.settles(depth, alpha, beta)
         {
             return e.score;
@@ -627,6 +639,42 @@ impl Run<'_> {
             }
         }
 
+        // Singular extension: a hash move that scored well at nearly this
+        // depth, when a shallower search of every other move falls short
+        // of its score by a margin, is searched a ply deeper; when even
+        // the others reach beta, the node fails high at once (multi-cut).
+        let mut singular = None;
+        if let Some(e) = entry
+            && excluded.is_none()
+            && ply > 0
+            && depth >= 6
+            && e.mv.is_some()
+            && e.depth as i32 >= depth - 3
+            && matches!(e.bound, Bound::Lower | Bound::Exact)
+            && !is_mate(e.score)
+        {
+            let singular_beta = e.score - 2 * depth;
+            self.excluded[ply] = e.mv;
+            let score = self.negamax(
+                game,
+                (depth - 1) / 2,
+                singular_beta - 1,
+                singular_beta,
+                ply,
+                false,
+            );
+            self.excluded[ply] = None;
+            if self.budget.aborted {
+                return 0;
+            }
+            self.pv.start_at(ply);
+            if score < singular_beta {
+                singular = e.mv;
+            } else if singular_beta >= beta {
+                return singular_beta;
+            }
+        }
+
         let mut moves = MoveList::new();
         game.legal_moves(&mut moves);
         if moves.is_empty() {
@@ -642,6 +690,9 @@ impl Run<'_> {
         let mut searched = 0usize;
         for i in 0..moves.len() {
             let mv = pick_next(&mut moves, &mut scores, i);
+            if Some(mv) == excluded {
+                continue;
+            }
             let quiet = mv.promotion.is_none() && game.captured(mv).is_none();
             if !in_check && self.overlooks(game, key, mv) {
                 continue;
@@ -675,7 +726,7 @@ impl Run<'_> {
                 game.unmake_move();
                 continue;
             }
-            let new_depth = depth - 1;
+            let new_depth = depth - 1 + i32::from(Some(mv) == singular);
             let score = if searched == 0 {
                 -self.negamax(game, new_depth, -beta, -alpha, ply + 1, true)
             } else {
@@ -736,8 +787,13 @@ impl Run<'_> {
         }
         self.score_buffers[ply] = scores;
         if searched == 0 {
-            // Every move was pruned as hopeless: the static score stands.
+            // Every move was pruned as hopeless (or left out): the static
+            // score stands.
             return static_eval.max(alpha);
+        }
+        if excluded.is_some() {
+            // A search without the best move says nothing of the position.
+            return best_score;
         }
         let bound = if best_score >= beta {
             Bound::Lower
@@ -845,5 +901,38 @@ impl Run<'_> {
             self.table.store(key, ply, best_move, best_score, 0, bound);
         }
         best_score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Options;
+    use crate::variants::chess::Chess;
+
+    /// White to move can take Black's undefended Queen on d5 with its Rook.
+    const FREE_QUEEN: &str = "4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1";
+
+    #[test]
+    fn a_search_leaving_the_best_move_out_scores_without_it_and_stores_nothing() {
+        let game = Chess::from_fen(FREE_QUEEN, &Options::new()).expect("valid FEN");
+        let take = Move::normal(crate::core::Cell(3), crate::core::Cell(35));
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        assert!(moves.contains(&take), "Rd1xd5 is legal");
+        let (limits, stop) = (Limits::depth(4), AtomicBool::new(false));
+        let mut searcher = Searcher::new(1);
+        let mut search = |excluded: Option<Move>| {
+            let mut run = searcher.run(&limits, &stop);
+            run.excluded[0] = excluded;
+            let score = run.negamax(&mut game.clone(), 4, -INFINITY, INFINITY, 0, false);
+            (score, run.table.probe(game.hash(), 0))
+        };
+        let (without, entry) = search(Some(take));
+        assert!(without < 300, "a Queen down without Rxd5: {without}");
+        assert!(entry.is_none(), "stored {entry:?}");
+        let (with, entry) = search(None);
+        assert!(with > 600, "a Queen up after Rxd5: {with}");
+        assert_eq!(entry.and_then(|e| e.mv), Some(take));
     }
 }

@@ -143,6 +143,22 @@ fn board_changes(before: &AnyGame, after: &AnyGame, voice: Voice, mv: Move) -> V
     said
 }
 
+/// Every disarmed piece of the position, grouped as a Cat's move says them
+/// ("Disarmed: white knight c3; white pawns a2, b2."), or "No piece is
+/// disarmed." — the `zones` command's last sentence.
+pub fn disarmed_now(game: &AnyGame, voice: Voice) -> String {
+    let pieces: Vec<(Piece, Cell)> = game
+        .annotations()
+        .disarmed
+        .iter()
+        .filter_map(|c| game.piece_at(c).map(|p| (p, c)))
+        .collect();
+    match say_pieces(game, voice, &pieces, true, usize::MAX) {
+        Some(list) => format!("Disarmed: {list}."),
+        None => "No piece is disarmed.".to_string(),
+    }
+}
+
 /// At most this many pieces are listed with their cells; more are
 /// counted kind by kind.
 const LISTED: usize = 4;

@@ -507,6 +507,23 @@ mod tests {
     use catboard::variants::Variant;
 
     #[test]
+    fn the_disarmed_pieces_are_grouped_as_a_cats_move_says_them() {
+        let mut game = Variant::Cat.new_game(&Options::new());
+        assert_eq!(
+            changes::disarmed_now(&game, Voice::SPOKEN),
+            "No piece is disarmed."
+        );
+        for text in ["e4", "e5", "a4b3"] {
+            let mv = game.parse_move(text).unwrap_or_else(|e| panic!("{e}"));
+            game.make_move(mv);
+        }
+        assert_eq!(
+            changes::disarmed_now(&game, Voice::SPOKEN),
+            "Disarmed: white pawns a2, b2, c2."
+        );
+    }
+
+    #[test]
     fn the_reserve_is_said_in_words_in_a_spoken_voice() {
         let reserve = |counts| Figure::Pieces {
             counts,
