@@ -580,18 +580,11 @@ mod tests {
     #[test]
     fn a_blunder_in_an_analysed_game_becomes_the_puzzle_that_punishes_it() {
         let start = Variant::Chess.new_game(&Options::new());
-        let mut game = start.clone();
-        let mut moves = Vec::new();
-        for text in ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"] {
-            let mv = game.parse_move(text).expect("a move");
-            game.make_move(mv);
-            moves.push(mv);
-        }
-        let mut analysis = GameAnalysis::new("catboard", PlyBudget::Nodes(20_000));
+        let (moves, analysis) = analysed(
+            &start,
+            &["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"],
+        );
         let stop = AtomicBool::new(false);
-        let mut analyst = OwnSearch::new(analysis.budget);
-        pass::run(&mut analysis, &start, &moves, &mut analyst, &stop, |_| {})
-            .expect("catboard's search does not fail");
         let plies = candidates(&analysis, &moves, Scale::CHESS);
         assert!(plies.contains(&5) && plies.contains(&6), "{plies:?}");
         let mut mined = Mined::default();
@@ -622,9 +615,16 @@ mod tests {
     /// into the mate), White mates. Each seat's mistakes are its own.
     fn both_blunder() -> (AnyGame, Vec<Move>, GameAnalysis) {
         let start = chess("r5k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+        let (moves, analysis) = analysed(&start, &["h2h3", "g8h8", "a1a8"]);
+        (start, moves, analysis)
+    }
+
+    /// The moves `texts` from `start`, and the game analysed at 20000
+    /// nodes a position.
+    fn analysed(start: &AnyGame, texts: &[&str]) -> (Vec<Move>, GameAnalysis) {
         let mut game = start.clone();
         let mut moves = Vec::new();
-        for text in ["h2h3", "g8h8", "a1a8"] {
+        for text in texts {
             let mv = game.parse_move(text).expect("a move");
             game.make_move(mv);
             moves.push(mv);
@@ -632,9 +632,9 @@ mod tests {
         let mut analysis = GameAnalysis::new("catboard", PlyBudget::Nodes(20_000));
         let stop = AtomicBool::new(false);
         let mut analyst = OwnSearch::new(analysis.budget);
-        pass::run(&mut analysis, &start, &moves, &mut analyst, &stop, |_| {})
+        pass::run(&mut analysis, start, &moves, &mut analyst, &stop, |_| {})
             .expect("catboard's search does not fail");
-        (start, moves, analysis)
+        (moves, analysis)
     }
 
     #[test]

@@ -401,11 +401,14 @@ pub fn mine_saves(
         if game.analysis.is_none()
             && let Some(budget) = how.analyse
         {
+            let each = match budget {
+                PlyBudget::Nodes(n) => format!("{n} nodes"),
+                PlyBudget::Time(t) => format!("{} ms", t.as_millis()),
+            };
             say(format!(
-                "Analysing {} ({} plies, {} a position)…",
+                "Analysing {} ({}, {each} a position)…",
                 game.name,
-                game.moves.len(),
-                budget.text()
+                catboard::text::count(game.moves.len() as u64, "ply", "plies"),
             ));
             let mut analysis = GameAnalysis::new("catboard", budget);
             let mut analyst = OwnSearch::new(budget);
