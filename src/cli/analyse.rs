@@ -10,12 +10,10 @@
 use crate::cli::play::SaveArgs;
 use crate::cli::{Failure, print_line};
 use crate::session::pgn::{local_tags, pgn_game_of};
-use crate::session::save::SaveStore;
 use crate::session::table::TableGame;
 use catboard::analysis::annotate::{pgn_notes, summary_sentence};
 use catboard::analysis::{
-    AnalysisRecord, Analyst, EngineAnalyst, GameAnalysis, OwnSearch, PlyBudget, Progress, Scale,
-    pass, summary,
+    Analyst, EngineAnalyst, GameAnalysis, OwnSearch, PlyBudget, Progress, Scale, pass, summary,
 };
 use catboard::core::{Game, Move};
 use catboard::notation::pgn::{self, PgnGame};
@@ -23,7 +21,7 @@ use catboard::protocol::engine::{Engine, EngineSpec, Patience};
 use catboard::variants::AnyGame;
 use clap::Args;
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -116,23 +114,6 @@ fn kept_analysis(
             fresh
         }
     }
-}
-
-/// Writes `analysis` into the save at `path`, if the file still holds the
-/// game `table` (a game played on elsewhere is left as it is).
-fn keep_analysis(
-    path: &Path,
-    table: &TableGame,
-    analysis: &GameAnalysis,
-    start: &AnyGame,
-    moves: &[Move],
-) -> Result<(), String> {
-    let mut saved = SaveStore::load(path)?;
-    if saved.moves != table.saved().moves {
-        return Ok(());
-    }
-    saved.analysis = Some(AnalysisRecord::of(analysis, start, moves));
-    Ok(SaveStore::write(path, &saved)?)
 }
 
 /// The progress line: `Analysing: [######....] 12/81 positions, about 14 s left`.
@@ -255,7 +236,7 @@ pub fn analyse(args: &AnalyseArgs) -> Result<(), Failure> {
     }
     result?;
     if let Some((path, table)) = &save {
-        keep_analysis(path, table, &analysis, &start, &moves)?;
+        crate::session::analysing::keep_in_save(path, table, &analysis, &start, &moves)?;
     }
     let complete = analysis.is_complete(moves.len());
     game.notes = pgn_notes(&analysis, &start, &moves);

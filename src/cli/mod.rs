@@ -5,6 +5,7 @@ pub mod analyse;
 mod bench_baseline;
 pub mod engine;
 pub mod export;
+pub mod mistakes;
 pub mod play;
 pub mod puzzle;
 pub mod selfplay;

@@ -1,7 +1,9 @@
 //! `catboard puzzle`: solve puzzles (on the screen, or in sentences with
 //! `--line`), make them (`--mine`: the computer plays itself, each game is
 //! analysed, and every candidate position is checked by a deeper search to
-//! have one clear win) and check a puzzle file again (`--recheck`).
+//! have one clear win), make them from your own analysed games
+//! (`--mistakes`, [`crate::cli::mistakes`]) and check a puzzle file again
+//! (`--recheck`).
 
 use crate::cli::Failure;
 use crate::cli::play::{LookArgs, SaveArgs};
@@ -62,14 +64,30 @@ pub struct PuzzleArgs {
     /// With --mine: a game is cut after this many plies.
     #[arg(long, default_value_t = 160)]
     pub max_plies: u64,
-    /// With --mine: nodes a position for the pass over each game.
+    /// With --mine, and --mistakes --analyse: nodes a position for the
+    /// pass over each game.
     #[arg(long, value_name = "N", default_value_t = 20_000)]
     pub pass_nodes: u64,
-    /// With --mine and --recheck: nodes a position for the deeper search
+    /// With --mine, --mistakes and --recheck: nodes a position for the deeper search
     /// that checks a candidate's only win (100000 in games of two seats,
     /// 40000 in games of three or four, where every move is searched).
     #[arg(long, value_name = "N")]
     pub check_nodes: Option<u64>,
+    /// Solve puzzles made from your own mistakes: each analysed saved game
+    /// of yours (the saves folder's, or the SAVE files and folders given)
+    /// has the moves its analysis classed mistakes or blunders mined once
+    /// into puzzles kept in the saves folder.
+    #[arg(long, conflicts_with_all = ["mine", "recheck", "file"])]
+    pub mistakes: bool,
+    /// With --mistakes: the saved games (or folders of them) to mine
+    /// instead of the whole saves folder.
+    #[arg(value_name = "SAVE", requires = "mistakes")]
+    pub saved: Vec<PathBuf>,
+    /// With --mistakes: analyse the saved games that have no analysis
+    /// first (catboard's search, --pass-nodes a position; the analysis is
+    /// kept in the save), instead of skipping them.
+    #[arg(long, requires = "mistakes")]
+    pub analyse: bool,
     /// Check every puzzle of this puzzle file again with the deeper search
     /// and say which no longer have one clear win.
     #[arg(long, value_name = "FILE")]
@@ -81,23 +99,12 @@ pub struct PuzzleArgs {
 }
 
 /// Nodes within catboard's limits for a search, or the sentence refusing.
-fn nodes(flag: &str, n: u64) -> Result<u64, String> {
+pub(crate) fn nodes(flag: &str, n: u64) -> Result<u64, String> {
     let most = catboard::limits::GO_NODES.most;
     if n == 0 || n > most {
         return Err(format!("{flag} takes 1 to {most}, not {n}."));
     }
     Ok(n)
-}
-
-/// The deeper search's nodes a position by default: 100000 in games of
-/// two seats; 40000 in games of three or four seats, where the search
-/// gives one line and every other move is searched in turn.
-pub fn check_nodes_of(variant: Variant) -> u64 {
-    if variant.seats().len() > 2 {
-        40_000
-    } else {
-        100_000
-    }
 }
 
 /// Runs `catboard puzzle`.
@@ -109,7 +116,21 @@ pub fn puzzle(args: &PuzzleArgs) -> Result<(), Failure> {
     if let Some(path) = &args.recheck {
         return recheck(args, variant, path);
     }
+    if args.mistakes {
+        return crate::cli::mistakes::mistakes(args, variant);
+    }
     let puzzles = load(variant, args.file.as_deref())?;
+    solve(args, variant, puzzles).map(|_| ())
+}
+
+/// Sets `puzzles` of `variant` to solve, on the screen or in sentences
+/// as `args` ask, rated in the player's standing kept in the saves
+/// folder; the session as it ended.
+pub(crate) fn solve(
+    args: &PuzzleArgs,
+    variant: Variant,
+    puzzles: Vec<Puzzle>,
+) -> Result<PuzzleApp, Failure> {
     let (store, notice) = crate::cli::play::saves_of(&args.saves, &crate::cli::play::env);
     let ratings = match store {
         Some(store) => PuzzleRatings::read(&store.dir().join(RATINGS_FILE))
@@ -126,14 +147,15 @@ pub fn puzzle(args: &PuzzleArgs) -> Result<(), Failure> {
     };
     let mut app = PuzzleApp::new(variant, puzzles, ratings, voice).map_err(|e| e.to_string())?;
     if args.line {
-        crate::line::puzzles::run(&mut app).map_err(Failure::from)
+        crate::line::puzzles::run(&mut app).map_err(Failure::from)?;
     } else {
         let choice = crate::cli::play::look_choice(&args.look)?;
         let env = crate::cli::play::env;
         let (look, _) =
             crate::ui::view::Look::of(&choice, crate::ui::theme::user_theme_dir(&env).as_deref());
-        crate::ui::puzzles::run(&mut app, &look).map_err(Failure::from)
+        crate::ui::puzzles::run(&mut app, &look).map_err(Failure::from)?;
     }
+    Ok(app)
 }
 
 /// The puzzles of `file` (of `variant`), or the starter set.
@@ -213,7 +235,7 @@ fn mine_games(args: &PuzzleArgs, variant: Variant) -> Result<(), Failure> {
     let pass_nodes = nodes("--pass-nodes", args.pass_nodes)?;
     let check_nodes = nodes(
         "--check-nodes",
-        args.check_nodes.unwrap_or(check_nodes_of(variant)),
+        args.check_nodes.unwrap_or(mine::check_nodes(variant)),
     )?;
     if args.random_plies > 1000 || args.max_plies == 0 || args.max_plies > 100_000 {
         return Err(Failure::Refused(
@@ -301,7 +323,7 @@ fn mine_games(args: &PuzzleArgs, variant: Variant) -> Result<(), Failure> {
 fn recheck(args: &PuzzleArgs, variant: Variant, path: &Path) -> Result<(), Failure> {
     let check_nodes = nodes(
         "--check-nodes",
-        args.check_nodes.unwrap_or(check_nodes_of(variant)),
+        args.check_nodes.unwrap_or(mine::check_nodes(variant)),
     )?;
     let puzzles = puzzle::read_file(variant, &read_text(path)?).map_err(|e| e.to_string())?;
     let mut checker = OwnSearch::new(PlyBudget::Nodes(check_nodes));
@@ -359,7 +381,7 @@ mod tests {
         let stop = AtomicBool::new(false);
         for &variant in Variant::ALL {
             let puzzles = load(variant, None).expect("a starter set");
-            let mut checker = OwnSearch::new(PlyBudget::Nodes(check_nodes_of(variant)));
+            let mut checker = OwnSearch::new(PlyBudget::Nodes(mine::check_nodes(variant)));
             let step = (puzzles.len() / 3).max(1);
             for p in puzzles.iter().step_by(step).take(3) {
                 assert_eq!(

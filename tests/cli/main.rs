@@ -13,6 +13,7 @@ mod engine_cli;
 mod fuzz_files;
 mod fuzz_parsers;
 mod input_hardening;
+mod mistakes_cli;
 mod pgn_cli;
 mod play_cli;
 mod polar_cli;

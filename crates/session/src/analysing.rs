@@ -133,6 +133,26 @@ pub fn start_of(table: &TableGame) -> Result<AnyGame, CannotAnalyse> {
         .map_err(CannotAnalyse)
 }
 
+/// Writes `analysis` (of `start` then `moves`) into the save at `path`,
+/// if the file still holds the game `table` (a game played on elsewhere
+/// is left as it is): so a saved game is analysed once.
+pub fn keep_in_save(
+    path: &std::path::Path,
+    table: &TableGame,
+    analysis: &GameAnalysis,
+    start: &AnyGame,
+    moves: &[Move],
+) -> Result<(), String> {
+    let mut saved = crate::save::SaveStore::load(path)?;
+    if saved.moves != table.saved().moves {
+        return Ok(());
+    }
+    saved.analysis = Some(catboard::analysis::AnalysisRecord::of(
+        analysis, start, moves,
+    ));
+    Ok(crate::save::SaveStore::write(path, &saved)?)
+}
+
 /// Runs `request`'s pass (catboard's own search within the analysis's
 /// budget), calling `progress` as each position is done, until it is over
 /// or `stop` is raised; returns the analysis as far as it got, and why

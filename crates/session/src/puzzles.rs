@@ -5,6 +5,8 @@
 //! (Glicko-2, [`catboard::puzzle::rate`]) and streak are kept in a small
 //! file ([`PuzzleRatings`]) rewritten whole through [`catboard::durable`].
 
+pub mod mistakes;
+
 use crate::action::Action;
 use crate::describe;
 use crate::keymap::Context;

@@ -13,7 +13,7 @@ use super::{MAX_SOLVER_MOVES, Puzzle, PuzzleError, Source, Tag};
 use crate::ai::score::{MATE_BOUND, mate_in_moves};
 use crate::analysis::chances::chances;
 use crate::analysis::{Analyst, Class, GameAnalysis, Line, Scale, pass};
-use crate::core::{Game, Move};
+use crate::core::{Game, Move, Seat};
 use crate::rating::Rating;
 use crate::variants::{AnyGame, Variant};
 use std::sync::atomic::AtomicBool;
@@ -25,6 +25,17 @@ pub const WINNING: f64 = 0.5;
 /// The least fall in chances from the best move to the second best: a
 /// blunder's ([`Class::Blunder`]).
 pub const GAP: f64 = Class::Blunder.threshold();
+
+/// The deeper search's nodes a position by default: 100000 in games of
+/// two seats; 40000 in games of three or four seats, where the search
+/// gives one line and every other move is searched in turn.
+pub fn check_nodes(variant: Variant) -> u64 {
+    if variant.seats().len() > 2 {
+        40_000
+    } else {
+        100_000
+    }
+}
 
 /// Why a candidate position is no puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -313,6 +324,26 @@ impl Mined {
     }
 }
 
+/// The plies of a game at which one of `players` made a mistake or a
+/// blunder, in order: "your mistakes", each position before such a ply
+/// being where a better move was there to find. The other seats' moves
+/// (the computer's) are not taken, however bad.
+pub fn mistakes(
+    analysis: &GameAnalysis,
+    moves: &[Move],
+    scale: Scale,
+    players: &[Seat],
+) -> Vec<usize> {
+    analysis
+        .verdicts(moves, scale)
+        .into_iter()
+        .flatten()
+        .filter(|v| players.contains(&v.mover))
+        .filter(|v| matches!(v.class, Some(Class::Mistake | Class::Blunder)))
+        .map(|v| v.ply)
+        .collect()
+}
+
 /// Mines an analysed game (`start`, then `moves`) into `mined`: every
 /// candidate checked by `analyst`, the puzzles found marked `source` (a
 /// stop ends the search with what was found).
@@ -325,12 +356,51 @@ pub fn from_game(
     mined: &mut Mined,
     stop: &AtomicBool,
 ) -> Result<(), PuzzleError> {
-    let scale = Scale::of(start.variant());
-    for ply in candidates(analysis, moves, scale) {
-        let mut game = start.clone();
-        for &mv in &moves[..ply] {
+    let plies = candidates(analysis, moves, Scale::of(start.variant()));
+    from_plies(start, moves, &plies, analyst, source, mined, stop)
+}
+
+/// Mines a player's own mistakes in an analysed game (`start`, then
+/// `moves`; `players` the seats that were theirs) into `mined`: the
+/// position before each ([`mistakes`]) checked by `analyst` like any
+/// candidate, so a puzzle's solution is the only clear win the player
+/// missed; the puzzles are marked [`Source::Game`].
+pub fn your_mistakes(
+    start: &AnyGame,
+    moves: &[Move],
+    analysis: &GameAnalysis,
+    players: &[Seat],
+    analyst: &mut dyn Analyst,
+    mined: &mut Mined,
+    stop: &AtomicBool,
+) -> Result<(), PuzzleError> {
+    let plies = mistakes(analysis, moves, Scale::of(start.variant()), players);
+    from_plies(start, moves, &plies, analyst, Source::Game, mined, stop)
+}
+
+/// Checks the positions before each of `plies` (in order, each below
+/// `moves.len()`) of the game `start` then `moves`, counting each in
+/// `mined`; a stop ends it with what was found.
+fn from_plies(
+    start: &AnyGame,
+    moves: &[Move],
+    plies: &[usize],
+    analyst: &mut dyn Analyst,
+    source: Source,
+    mined: &mut Mined,
+    stop: &AtomicBool,
+) -> Result<(), PuzzleError> {
+    let mut game = start.clone();
+    let mut at = 0;
+    for &ply in plies.iter().filter(|&&ply| ply < moves.len()) {
+        if ply < at {
+            game = start.clone();
+            at = 0;
+        }
+        for &mv in &moves[at..ply] {
             game.make_move(mv);
         }
+        at = ply;
         if !mined.add(check(&game, analyst, source, stop)?) {
             break;
         }
@@ -510,18 +580,11 @@ mod tests {
     #[test]
     fn a_blunder_in_an_analysed_game_becomes_the_puzzle_that_punishes_it() {
         let start = Variant::Chess.new_game(&Options::new());
-        let mut game = start.clone();
-        let mut moves = Vec::new();
-        for text in ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"] {
-            let mv = game.parse_move(text).expect("a move");
-            game.make_move(mv);
-            moves.push(mv);
-        }
-        let mut analysis = GameAnalysis::new("catboard", PlyBudget::Nodes(20_000));
+        let (moves, analysis) = analysed(
+            &start,
+            &["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"],
+        );
         let stop = AtomicBool::new(false);
-        let mut analyst = OwnSearch::new(analysis.budget);
-        pass::run(&mut analysis, &start, &moves, &mut analyst, &stop, |_| {})
-            .expect("catboard's search does not fail");
         let plies = candidates(&analysis, &moves, Scale::CHESS);
         assert!(plies.contains(&5) && plies.contains(&6), "{plies:?}");
         let mut mined = Mined::default();
@@ -546,5 +609,65 @@ mod tests {
             (Source::Game, &[Tag::MateIn(1)][..])
         );
         assert!(rejected >= 1, "the move before Nf6 wins nothing");
+    }
+    /// Both back ranks open on the a-file, both rooks able to mate: White
+    /// plays h3?? (missing Rxa8#), Black Kh8?? (missing Rxa1+ and walking
+    /// into the mate), White mates. Each seat's mistakes are its own.
+    fn both_blunder() -> (AnyGame, Vec<Move>, GameAnalysis) {
+        let start = chess("r5k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+        let (moves, analysis) = analysed(&start, &["h2h3", "g8h8", "a1a8"]);
+        (start, moves, analysis)
+    }
+
+    /// The moves `texts` from `start`, and the game analysed at 20000
+    /// nodes a position.
+    fn analysed(start: &AnyGame, texts: &[&str]) -> (Vec<Move>, GameAnalysis) {
+        let mut game = start.clone();
+        let mut moves = Vec::new();
+        for text in texts {
+            let mv = game.parse_move(text).expect("a move");
+            game.make_move(mv);
+            moves.push(mv);
+        }
+        let mut analysis = GameAnalysis::new("catboard", PlyBudget::Nodes(20_000));
+        let stop = AtomicBool::new(false);
+        let mut analyst = OwnSearch::new(analysis.budget);
+        pass::run(&mut analysis, start, &moves, &mut analyst, &stop, |_| {})
+            .expect("catboard's search does not fail");
+        (moves, analysis)
+    }
+
+    #[test]
+    fn a_players_mistakes_are_their_seats_alone_and_their_puzzles_the_better_move() {
+        let (start, moves, analysis) = both_blunder();
+        let (white, black) = (Seat(0), Seat(1));
+        assert_eq!(mistakes(&analysis, &moves, Scale::CHESS, &[white]), [0]);
+        assert_eq!(mistakes(&analysis, &moves, Scale::CHESS, &[black]), [1]);
+        assert_eq!(mistakes(&analysis, &moves, Scale::CHESS, &[]), [0_usize; 0]);
+        let stop = AtomicBool::new(false);
+        for (seat, solution) in [(white, "a1a8"), (black, "a8a1")] {
+            let mut mined = Mined::default();
+            your_mistakes(
+                &start,
+                &moves,
+                &analysis,
+                &[seat],
+                &mut deep(),
+                &mut mined,
+                &stop,
+            )
+            .expect("no failure");
+            assert_eq!(
+                mined.checked, 1,
+                "{seat:?}: only its own mistake is checked"
+            );
+            let [puzzle] = &mined.puzzles[..] else {
+                panic!("{seat:?}: one puzzle, not {:?}", mined.puzzles);
+            };
+            let game = puzzle.game().expect("a position");
+            assert_eq!(game.to_move(), seat);
+            assert_eq!(game.move_text(puzzle.solution[0]), solution);
+            assert_eq!(puzzle.source, Source::Game);
+        }
     }
 }
