@@ -237,6 +237,57 @@ async fn throwaway_keys_filling_the_tables_never_keep_a_real_player_out() {
     server.stop();
 }
 
+/// The attack of issue 33 at full size, against a default server: 1,000
+/// throwaway keys, 4 an address, each trying two tables by login name;
+/// then how long a real player takes from connecting to a table to the
+/// opponent seeing the first move (`cargo test --release --test serve
+/// measure_throwaway -- --ignored --nocapture`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement"]
+async fn measure_throwaway_keys_then_a_real_players_first_move() {
+    let data = TempDir::new("throwaway-measure");
+    let server = Server::start(data.path(), &[]);
+    // Enough to reach the default limit of 1,000 unfinished tables.
+    const KEYS: u16 = 1_000;
+    let (mut made, mut refused) = (0, 0);
+    let start = Instant::now();
+    for n in 0..KEYS {
+        let key = new_key();
+        let from = [127, 1, (n / 4 / 250) as u8, (n / 4 % 250 + 1) as u8];
+        for table in ["a", "b"] {
+            let login = Options::key(&format!("k{n}+{table}{n}"), &key).from(from);
+            let mut player = Player::connect(server.port, login).await;
+            let seated = format!("at table {table}{n}.");
+            let answered = player
+                .read_until(|p| {
+                    let c = p.contents();
+                    c.contains(&seated) || c.contains("first hour")
+                })
+                .await;
+            assert!(answered, "no answer:\n{}", player.contents());
+            if player.contents().contains("first hour") {
+                refused += 1;
+            } else {
+                made += 1;
+            }
+        }
+    }
+    let flood = start.elapsed();
+    let start = Instant::now();
+    let mut white = Player::with_key(server.port, "real+mine", &new_key()).await;
+    white.wait_for("You play White at table mine.").await;
+    let mut black = Player::with_key(server.port, "friend+mine", &new_key()).await;
+    black.wait_for("You play Black at table mine.").await;
+    white.play("e4").await;
+    black.wait_for("▸e4").await;
+    eprintln!(
+        "{KEYS} throwaway keys made {made} tables and were refused {refused} in {flood:?}; \
+         then a real player's table and first move took {:?}",
+        start.elapsed()
+    );
+    server.stop();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_name_is_its_first_keys_and_everything_kept_is_the_servers_alone() {
     let data = TempDir::new("names");
