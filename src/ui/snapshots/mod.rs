@@ -725,6 +725,7 @@ fn every_screen_file_is_checked() {
 mod analysis;
 mod best_lines;
 mod charsets;
+mod every_variant;
 mod glance;
 mod puzzles;
 mod reader;
