@@ -717,6 +717,7 @@ fn every_screen_file_is_checked() {
         analysis::screens::CASES,
         puzzles::screens::CASES,
         best_lines::screens::CASES,
+        every_variant::screens::CASES,
     ]
     .concat();
     crate::golden::assert_every_file_is_checked(Owner::Screens, &cases);
