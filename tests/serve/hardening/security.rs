@@ -209,6 +209,17 @@ fn mode(path: &std::path::Path) -> u32 {
         .unwrap_or(0)
 }
 
+/// Two new keys make table `mine` by login name, sit at it, and White's
+/// first move reaches Black.
+async fn a_real_player_makes_a_table_and_plays(port: u16) {
+    let mut white = Player::with_key(port, "real+mine", &new_key()).await;
+    white.wait_for("You play White at table mine.").await;
+    let mut black = Player::with_key(port, "friend+mine", &new_key()).await;
+    black.wait_for("You play Black at table mine.").await;
+    white.play("e4").await;
+    black.wait_for("▸e4").await;
+}
+
 /// The attack of issue 33: throwaway keys from a few addresses each make
 /// every table they can (by login name, then leave). They buy one table
 /// a key in its first hour, and at the server's limit their idlest
@@ -228,12 +239,7 @@ async fn throwaway_keys_filling_the_tables_never_keep_a_real_player_out() {
         let mut second = Player::connect(server.port, login(&format!("x{n}"))).await;
         second.wait_for("first hour").await;
     }
-    let mut white = Player::with_key(server.port, "real+mine", &new_key()).await;
-    white.wait_for("You play White at table mine.").await;
-    let mut black = Player::with_key(server.port, "friend+mine", &new_key()).await;
-    black.wait_for("You play Black at table mine.").await;
-    white.play("e4").await;
-    black.wait_for("▸e4").await;
+    a_real_player_makes_a_table_and_plays(server.port).await;
     server.stop();
 }
 
@@ -274,12 +280,7 @@ async fn measure_throwaway_keys_then_a_real_players_first_move() {
     }
     let flood = start.elapsed();
     let start = Instant::now();
-    let mut white = Player::with_key(server.port, "real+mine", &new_key()).await;
-    white.wait_for("You play White at table mine.").await;
-    let mut black = Player::with_key(server.port, "friend+mine", &new_key()).await;
-    black.wait_for("You play Black at table mine.").await;
-    white.play("e4").await;
-    black.wait_for("▸e4").await;
+    a_real_player_makes_a_table_and_plays(server.port).await;
     eprintln!(
         "{KEYS} throwaway keys made {made} tables and were refused {refused} in {flood:?}; \
          then a real player's table and first move took {:?}",
