@@ -79,7 +79,7 @@ impl Player {
     }
 
     /// How the setup screen offers the player, with the computer's
-    /// strength: `human`, `computer (Club ≈ 1530 ± 120)`.
+    /// strength: `human`, `computer (Club ≈ 1380 ± 110)`.
     pub fn choice_label(self) -> String {
         match self {
             Player::Human => "human".to_string(),

@@ -80,7 +80,7 @@ pub const LADDER: [Rung; 8] = [
     rung(Level::Beginner, 2, 20_000, 200, 250).measured(660, 140, 240, Anchor::RungAbove),
     rung(Level::Novice, 2, 30_000, 120, 150).measured(940, 130, 240, Anchor::RungAbove),
     rung(Level::Casual, 2, 60_000, 70, 80).measured(1190, 120, 40, Anchor::Stockfish(1350)),
-    rung(Level::Club, 3, 150_000, 40, 40).measured(1530, 120, 40, Anchor::Stockfish(1400)),
+    rung(Level::Club, 3, 100_000, 55, 60).measured(1380, 110, 40, Anchor::Stockfish(1400)),
     rung(Level::Advanced, 4, 300_000, 25, 15).measured(1650, 110, 40, Anchor::Stockfish(1600)),
     rung(Level::Strong, 5, 500_000, 10, 0).measured(1760, 110, 40, Anchor::Stockfish(1800)),
     rung(Level::Expert, MAX_DEPTH, 1_000_000, 0, 0).measured(

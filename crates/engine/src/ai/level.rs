@@ -91,7 +91,7 @@ impl Level {
     }
 
     /// The level with its measured strength and the measurement's 95%
-    /// margin, where a player chooses it: `"Club ≈ 1530 ± 120"`.
+    /// margin, where a player chooses it: `"Club ≈ 1380 ± 110"`.
     pub fn label(self) -> String {
         let rung = self.rung();
         format!(
