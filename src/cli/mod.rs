@@ -63,6 +63,8 @@ refused_from!(
     catboard::protocol::rules::QueryError,
     catboard::variants::UnknownVariant,
     crate::session::table::TableError,
+    crate::session::save::SaveError,
+    crate::session::puzzles::mistakes::MistakesError,
 );
 
 impl Failure {

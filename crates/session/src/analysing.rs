@@ -142,7 +142,7 @@ pub fn keep_in_save(
     analysis: &GameAnalysis,
     start: &AnyGame,
     moves: &[Move],
-) -> Result<(), String> {
+) -> Result<(), crate::save::SaveError> {
     let mut saved = crate::save::SaveStore::load(path)?;
     if saved.moves != table.saved().moves {
         return Ok(());
@@ -150,7 +150,7 @@ pub fn keep_in_save(
     saved.analysis = Some(catboard::analysis::AnalysisRecord::of(
         analysis, start, moves,
     ));
-    Ok(crate::save::SaveStore::write(path, &saved)?)
+    crate::save::SaveStore::write(path, &saved)
 }
 
 /// Runs `request`'s pass (catboard's own search within the analysis's

@@ -7,7 +7,7 @@
 //! ([`MINED_FILE`]) — each rewritten whole through [`catboard::durable`],
 //! so a game is mined once.
 
-use crate::save::{SaveStore, SavedGame};
+use crate::save::{SaveError, SaveStore, SavedGame};
 use crate::table::{Player, TableGame};
 use catboard::analysis::{GameAnalysis, OwnSearch, PlyBudget};
 use catboard::core::{Game, Move, Seat};
@@ -214,29 +214,87 @@ pub struct MistakesStore {
     mined: Vec<String>,
 }
 
+/// Why the puzzles kept from one's mistakes could not be read or kept:
+/// each its one sentence, naming the file.
+#[derive(Debug, thiserror::Error)]
+pub enum MistakesError {
+    /// A kept file could not be read.
+    #[error("Could not read {file}: {why}.")]
+    Unreadable {
+        /// The file, as shown.
+        file: String,
+        /// What the system said, made safe to show.
+        why: String,
+    },
+    /// A kept file is larger than such a file may be.
+    #[error("{file} is larger than {most} bytes.")]
+    TooLarge {
+        /// The file, as shown.
+        file: String,
+        /// The most it may hold.
+        most: u64,
+    },
+    /// A kept file of puzzles does not read as one.
+    #[error("{file} {error}")]
+    NotPuzzles {
+        /// The file, as shown.
+        file: String,
+        /// What is wrong in it.
+        error: Box<PuzzleError>,
+    },
+    /// A kept file could not be written.
+    #[error("Could not write {file}: {why}.")]
+    Unwritable {
+        /// The file, as shown.
+        file: String,
+        /// What the system said, made safe to show.
+        why: String,
+    },
+    /// A save could not be read, or its analysis not kept in it.
+    #[error(transparent)]
+    Save(#[from] SaveError),
+    /// The search analysing a save failed.
+    #[error(transparent)]
+    Analysis(#[from] catboard::protocol::engine::EngineError),
+    /// Checking a mistake's position failed.
+    #[error(transparent)]
+    Mining(Box<PuzzleError>),
+}
+
+impl From<PuzzleError> for MistakesError {
+    fn from(error: PuzzleError) -> MistakesError {
+        MistakesError::Mining(Box::new(error))
+    }
+}
+
+/// What the system said of a file, made safe to show.
+fn foreign(e: &std::io::Error) -> String {
+    catboard::text::foreign(&e.to_string())
+}
+
 /// A file of `dir` read whole, none when it is not there; a file larger
 /// than `most` bytes, or unreadable, is one sentence.
-fn read_kept(path: &Path, most: u64) -> Result<Option<String>, String> {
-    let shown = shown_path(path);
+fn read_kept(path: &Path, most: u64) -> Result<Option<String>, MistakesError> {
+    let file = shown_path(path);
     match std::fs::metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(format!(
-            "Could not read {shown}: {}.",
-            catboard::text::foreign(&e.to_string())
-        )),
-        Ok(m) if m.len() > most => Err(format!("{shown} is larger than {most} bytes.")),
-        Ok(_) => std::fs::read_to_string(path).map(Some).map_err(|e| {
-            format!(
-                "Could not read {shown}: {}.",
-                catboard::text::foreign(&e.to_string())
-            )
+        Err(e) => Err(MistakesError::Unreadable {
+            file,
+            why: foreign(&e),
         }),
+        Ok(m) if m.len() > most => Err(MistakesError::TooLarge { file, most }),
+        Ok(_) => std::fs::read_to_string(path)
+            .map(Some)
+            .map_err(|e| MistakesError::Unreadable {
+                file,
+                why: foreign(&e),
+            }),
     }
 }
 
 impl MistakesStore {
     /// The store of the saves folder `dir`: the list of mined games read.
-    pub fn open(dir: &Path) -> Result<MistakesStore, String> {
+    pub fn open(dir: &Path) -> Result<MistakesStore, MistakesError> {
         let text = read_kept(&dir.join(MINED_FILE), MINED_BYTES)?.unwrap_or_default();
         let mined = durable::whole_lines(&text)
             .map(str::trim)
@@ -255,13 +313,16 @@ impl MistakesStore {
     }
 
     /// `variant`'s puzzles kept (none yet: an empty list).
-    pub fn puzzles(&self, variant: Variant) -> Result<Vec<Puzzle>, String> {
+    pub fn puzzles(&self, variant: Variant) -> Result<Vec<Puzzle>, MistakesError> {
         let path = self.dir.join(puzzles_file(variant));
         let most = (puzzle::MAX_PUZZLES * puzzle::MAX_LINE_BYTES) as u64;
         match read_kept(&path, most)? {
             None => Ok(Vec::new()),
             Some(text) => {
-                puzzle::read_file(variant, &text).map_err(|e| format!("{} {e}", shown_path(&path)))
+                puzzle::read_file(variant, &text).map_err(|error| MistakesError::NotPuzzles {
+                    file: shown_path(&path),
+                    error: Box::new(error),
+                })
             }
         }
     }
@@ -274,7 +335,12 @@ impl MistakesStore {
     /// Keeps what mining a game of `variant` known by `key` found: the
     /// puzzles not kept yet added to the variant's file, then the game
     /// remembered as mined. Returns how many puzzles were new.
-    pub fn keep(&mut self, variant: Variant, key: &str, found: &[Puzzle]) -> Result<usize, String> {
+    pub fn keep(
+        &mut self,
+        variant: Variant,
+        key: &str,
+        found: &[Puzzle],
+    ) -> Result<usize, MistakesError> {
         let mut kept = self.puzzles(variant)?;
         let before = kept.len();
         for p in found {
@@ -303,7 +369,7 @@ impl MistakesStore {
 
     /// Keeps the ratings `puzzles` (of `variant`) have now, for those of
     /// them the variant's file holds.
-    pub fn keep_ratings(&self, variant: Variant, puzzles: &[Puzzle]) -> Result<(), String> {
+    pub fn keep_ratings(&self, variant: Variant, puzzles: &[Puzzle]) -> Result<(), MistakesError> {
         let mut kept = self.puzzles(variant)?;
         let mut changed = false;
         for p in kept.iter_mut() {
@@ -320,7 +386,7 @@ impl MistakesStore {
         Ok(())
     }
 
-    fn write_puzzles(&self, variant: Variant, puzzles: &[Puzzle]) -> Result<(), String> {
+    fn write_puzzles(&self, variant: Variant, puzzles: &[Puzzle]) -> Result<(), MistakesError> {
         write(
             &self.dir.join(puzzles_file(variant)),
             &puzzle::file_text(variant, puzzles),
@@ -329,13 +395,10 @@ impl MistakesStore {
 }
 
 /// Writes `text` to `path` whole (never half-written), or one sentence.
-fn write(path: &Path, text: &str) -> Result<(), String> {
-    durable::replace(path, text.as_bytes(), Access::Usual).map_err(|e| {
-        format!(
-            "Could not write {}: {}.",
-            shown_path(path),
-            catboard::text::foreign(&e.to_string())
-        )
+fn write(path: &Path, text: &str) -> Result<(), MistakesError> {
+    durable::replace(path, text.as_bytes(), Access::Usual).map_err(|e| MistakesError::Unwritable {
+        file: shown_path(path),
+        why: foreign(&e),
     })
 }
 
@@ -381,7 +444,7 @@ pub fn mine_saves(
     how: Mining,
     stop: &AtomicBool,
     say: &mut dyn FnMut(String),
-) -> Result<Tally, String> {
+) -> Result<Tally, MistakesError> {
     let mut tally = Tally::default();
     for path in paths {
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
@@ -419,8 +482,7 @@ pub fn mine_saves(
                 &mut analyst,
                 stop,
                 |_| {},
-            )
-            .map_err(|e| e.to_string())?;
+            )?;
             crate::analysing::keep_in_save(path, &table, &analysis, &game.start, &game.moves)?;
             game.analysis = Some(analysis);
         }
@@ -442,8 +504,7 @@ pub fn mine_saves(
         let found_before = tally.mined.puzzles.len();
         let nodes = how.check_nodes.unwrap_or(mine::check_nodes(variant));
         let mut checker = OwnSearch::new(PlyBudget::Nodes(nodes));
-        game.mine(&mut checker, &mut tally.mined, stop)
-            .map_err(|e| e.to_string())?;
+        game.mine(&mut checker, &mut tally.mined, stop)?;
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
             break;
         }
