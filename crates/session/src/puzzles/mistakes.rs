@@ -235,7 +235,7 @@ pub enum MistakesError {
         most: u64,
     },
     /// A kept file of puzzles does not read as one.
-    #[error("{file} {error}")]
+    #[error("{file}: {error}")]
     NotPuzzles {
         /// The file, as shown.
         file: String,
@@ -597,6 +597,27 @@ mod tests {
                 game.move_text(p.solution[0])
             })
             .collect()
+    }
+
+    #[test]
+    fn a_kept_file_that_is_not_puzzles_is_one_sentence_naming_it_and_is_left_as_it_is() {
+        let scratch = Scratch::new("mistakes");
+        let dir = scratch.path();
+        let file = dir.join(puzzles_file(Variant::Chess));
+        std::fs::write(&file, "junk\n").expect("written");
+        let store = MistakesStore::open(dir).expect("opened");
+        let said = match store.puzzles(Variant::Chess) {
+            Ok(p) => panic!("read {} puzzles from junk", p.len()),
+            Err(e) => e.to_string(),
+        };
+        assert_eq!(
+            said,
+            format!(
+                "{}: Line 1 of the puzzles of Chess: it has 1 fields, not 8.",
+                shown_path(&file)
+            )
+        );
+        assert_eq!(std::fs::read_to_string(&file).expect("kept"), "junk\n");
     }
 
     #[test]
