@@ -1,12 +1,15 @@
-//! Fits the chess evaluation's weights to the results of catboard's own
-//! games (Texel's method): minimises the squared difference between each
-//! game's result and the winning chance the evaluation gives its
-//! positions, `1 / (1 + 10^(-K * eval / 400))`, by gradient descent (Adam),
-//! and writes `src/variants/chess/weights.rs`.
+//! Fits the chess evaluation's weights to labelled positions of
+//! catboard's own games (Texel's method): minimises the squared difference
+//! between each position's label (its game's result, or that blended with
+//! Stockfish's winning chance by `scripts/label-positions.py`) and the
+//! winning chance the evaluation gives it, `1 / (1 + 10^(-K * eval /
+//! 400))`, by gradient descent (Adam), and writes
+//! `crates/engine/src/variants/chess/weights.rs`.
 //!
 //! ```sh
-//! cargo run --release --example texel_positions -- 3000 4000 2 > positions.txt
-//! cargo run --release --example texel_tune -- positions.txt 400
+//! cargo run --release --example texel_positions -- 2400 8000 2 > positions.txt
+//! scripts/label-positions.py positions.txt labelled.txt --nodes 2000 --lambda 0.75
+//! cargo run --release --example texel_tune -- labelled.txt 400
 //! ```
 //!
 //! One position in ten is held out; the loss on it is printed before and
@@ -171,8 +174,10 @@ fn main() {
          //! per feature of [`super::eval::feature`], in centipawns.\n\
          //!\n\
          //! Written by `cargo run --release --example texel_tune`, which fits them\n\
-         //! to the results of catboard's own games (see docs/computer.md): {} quiet\n\
-         //! positions, K = {k:.2}, {rounds} rounds of Adam; held-out loss {:.6} before, {:.6} after.\n\
+         //! to labelled quiet positions of catboard's own games (see\n\
+         //! docs/computer.md, \"Tuning the chess evaluation\"): {} positions from\n\
+         //! `{path}`, K = {k:.2}, {rounds} rounds of Adam; held-out loss {:.6} before,\n\
+         //! {:.6} after.\n\
          \n\
          use super::eval::feature;\n\
          \n\
@@ -183,9 +188,9 @@ fn main() {
         table("WEIGHTS_MG", &w[..n]),
         table("WEIGHTS_EG", &w[n..]),
     );
-    if let Err(e) = std::fs::write("src/variants/chess/weights.rs", out) {
+    if let Err(e) = std::fs::write("crates/engine/src/variants/chess/weights.rs", out) {
         eprintln!("texel_tune: cannot write the weights: {e}");
         std::process::exit(2);
     }
-    eprintln!("wrote src/variants/chess/weights.rs");
+    eprintln!("wrote crates/engine/src/variants/chess/weights.rs");
 }

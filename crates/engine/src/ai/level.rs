@@ -33,7 +33,7 @@ pub enum Level {
     Advanced,
     /// About 1800.
     Strong,
-    /// About 2000: a fixed node budget, no noise.
+    /// About 2000: eight plies, no noise.
     Expert,
     /// Iterative deepening to a time budget: as strong as the engine gets.
     Master,

@@ -330,7 +330,8 @@ mod tests {
         assert!(s.set("UCI_Variant", "shogi").is_err());
         assert_eq!(s.strength(), None);
         s.set("UCI_LimitStrength", "true").expect("a check");
-        s.set("UCI_Elo", "800").expect("a spin");
+        let beginner = crate::ai::Level::Beginner.elo().to_string();
+        s.set("UCI_Elo", &beginner).expect("a spin");
         assert_eq!(s.strength(), Some(crate::ai::Level::Beginner));
     }
 
