@@ -21,6 +21,7 @@ A measuring tool, not part of the build or the tests: it needs Stockfish
 
 import argparse
 import multiprocessing
+import os
 import subprocess
 import sys
 
@@ -122,11 +123,22 @@ def label_shard(job):
 
 def main():
     args = parse_args()
-    with multiprocessing.Pool(args.jobs) as pool:
-        shards = pool.map(label_shard, [(args, s) for s in range(args.jobs)])
-    with open(args.output, "w") as out:
+    try:
+        with open(args.input):
+            pass
+        with multiprocessing.Pool(args.jobs) as pool:
+            shards = pool.map(label_shard, [(args, s) for s in range(args.jobs)])
+    except OSError as e:
+        sys.exit(f"label-positions: cannot run: {e.strerror}: {e.filename}")
+    except RuntimeError as e:
+        sys.exit(f"label-positions: {e}")
+    # Written beside the output under a name of its own, then renamed: the
+    # output is never half-written.
+    temporary = f"{args.output}.{os.getpid()}.tmp"
+    with open(temporary, "w") as out:
         for lines in shards:
             out.writelines(line + "\n" for line in lines)
+    os.replace(temporary, args.output)
     print(f"{sum(map(len, shards))} positions labelled", file=sys.stderr)
 
 

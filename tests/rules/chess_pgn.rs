@@ -400,7 +400,7 @@ fn chess_that_python_chess_writes_reads_in_catboard() {
 #[test]
 fn python_chess_reads_an_analysed_games_evals_and_nags() {
     use catboard::analysis::annotate::pgn_notes;
-    use catboard::analysis::{GameAnalysis, OwnSearch, PlyBudget, pass};
+    use catboard::analysis::{PlyBudget, pass};
     let start = Variant::Chess.new_game(&Options::new());
     let mut game = start.clone();
     let mut moves = Vec::new();
@@ -409,10 +409,7 @@ fn python_chess_reads_an_analysed_games_evals_and_nags() {
         game.make_move(mv);
         moves.push(mv);
     }
-    let mut analysis = GameAnalysis::new("catboard", PlyBudget::Nodes(20_000));
-    let mut analyst = OwnSearch::new(analysis.budget);
-    let stop = std::sync::atomic::AtomicBool::new(false);
-    pass::run(&mut analysis, &start, &moves, &mut analyst, &stop, |_| {})
+    let analysis = pass::with_own_search(&start, &moves, PlyBudget::Nodes(20_000))
         .expect("catboard's search does not fail");
     let mut written = PgnGame::new(Variant::Chess, Options::new());
     written.moves = moves;

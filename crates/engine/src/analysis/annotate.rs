@@ -168,11 +168,10 @@ pub fn summary_sentence(game: &AnyGame, s: &SeatSummary) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::{OwnSearch, PlyBudget, pass, summary};
+    use crate::analysis::{PlyBudget, pass, summary};
     use crate::core::Options;
     use crate::notation::pgn::{self, PgnGame};
     use crate::variants::Variant;
-    use std::sync::atomic::AtomicBool;
 
     #[test]
     fn scores_are_written_as_lichess_writes_them() {
@@ -192,17 +191,8 @@ mod tests {
             game.make_move(mv);
             moves.push(mv);
         }
-        let mut analysis = GameAnalysis::new("catboard", PlyBudget::Nodes(20_000));
-        let mut analyst = OwnSearch::new(analysis.budget);
-        pass::run(
-            &mut analysis,
-            &start,
-            &moves,
-            &mut analyst,
-            &AtomicBool::new(false),
-            |_| {},
-        )
-        .expect("catboard's search does not fail");
+        let analysis = pass::with_own_search(&start, &moves, PlyBudget::Nodes(20_000))
+            .expect("catboard's search does not fail");
         let mut pgn_game = PgnGame::new(Variant::Chess, Options::new());
         pgn_game.moves = moves.clone();
         pgn_game.notes = pgn_notes(&analysis, &start, &moves);

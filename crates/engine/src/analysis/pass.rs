@@ -275,6 +275,27 @@ pub fn evaluate_position(
     }))
 }
 
+/// The whole game `start` then `moves` analysed by catboard's own search
+/// at `budget` a position, with no stop and no progress: the one call for
+/// a caller that wants the analysis and nothing else.
+pub fn with_own_search(
+    start: &AnyGame,
+    moves: &[Move],
+    budget: PlyBudget,
+) -> Result<GameAnalysis, EngineError> {
+    let mut analysis = GameAnalysis::new("catboard", budget);
+    let mut analyst = OwnSearch::new(budget);
+    run(
+        &mut analysis,
+        start,
+        moves,
+        &mut analyst,
+        &AtomicBool::new(false),
+        |_| {},
+    )?;
+    Ok(analysis)
+}
+
 /// Analyses the positions of the game `start` then `moves` that
 /// `analysis` has not yet got, in order, calling `progress` before the
 /// first and after each; when `stop` is raised, the position being

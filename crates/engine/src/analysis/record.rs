@@ -198,10 +198,9 @@ impl AnalysisRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::pass::{OwnSearch, run};
+    use crate::analysis::pass::with_own_search;
     use crate::core::Options;
     use crate::variants::Variant;
-    use std::sync::atomic::AtomicBool;
 
     #[test]
     fn an_analysis_reads_back_from_its_record_and_a_bad_record_is_refused() {
@@ -214,17 +213,8 @@ mod tests {
                 game.make_move(mv);
                 moves.push(mv);
             }
-            let mut analysis = GameAnalysis::new("catboard", PlyBudget::Nodes(1_500));
-            let mut analyst = OwnSearch::new(analysis.budget);
-            run(
-                &mut analysis,
-                &start,
-                &moves,
-                &mut analyst,
-                &AtomicBool::new(false),
-                |_| {},
-            )
-            .expect("no failure");
+            let analysis =
+                with_own_search(&start, &moves, PlyBudget::Nodes(1_500)).expect("no failure");
             let record = AnalysisRecord::of(&analysis, &start, &moves);
             let json = serde_json::to_string(&record).expect("serialises");
             let back: AnalysisRecord = serde_json::from_str(&json).expect("parses");

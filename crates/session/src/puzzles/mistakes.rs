@@ -552,17 +552,9 @@ mod tests {
         if analysed {
             let start = crate::analysing::start_of(&table).expect("a start");
             let moves: Vec<Move> = table.moves().collect();
-            let mut analysis = GameAnalysis::new("catboard", PlyBudget::Nodes(20_000));
-            let mut analyst = OwnSearch::new(analysis.budget);
-            catboard::analysis::pass::run(
-                &mut analysis,
-                &start,
-                &moves,
-                &mut analyst,
-                &AtomicBool::new(false),
-                |_| {},
-            )
-            .expect("catboard's search does not fail");
+            let analysis =
+                catboard::analysis::pass::with_own_search(&start, &moves, PlyBudget::Nodes(20_000))
+                    .expect("catboard's search does not fail");
             table.set_analysis_record(Some(AnalysisRecord::of(&analysis, &start, &moves)));
         }
         let path = dir.join(name);
