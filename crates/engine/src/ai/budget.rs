@@ -71,13 +71,14 @@ impl<'a> Budget<'a> {
         self.start.elapsed()
     }
 
-    /// Whether a search on the clock should not begin another depth: its
-    /// only move needs no thought, or half its time is gone (the next depth
-    /// would rarely finish).
+    /// Whether a search with a time limit should not begin another depth:
+    /// its only move needs no thought, or, on a running clock, half its
+    /// share is gone (the next depth would rarely finish, and the time is
+    /// kept for later moves). A fixed time a move is searched to its end.
     pub fn no_time_for_another_depth(&self, root_moves: usize) -> bool {
         self.limits
             .time
-            .is_some_and(|t| root_moves == 1 || self.start.elapsed() * 2 > t)
+            .is_some_and(|t| root_moves == 1 || (self.limits.clock && self.start.elapsed() * 2 > t))
     }
 
     /// What the run has found after a finished `depth`: `best`, its
@@ -163,6 +164,21 @@ mod tests {
         // Entering the root again forgets the line.
         pv.start_at(0);
         assert!(pv.line().is_empty());
+    }
+
+    #[test]
+    fn a_fixed_move_time_is_searched_to_its_end_and_a_clock_share_to_its_half() {
+        let stop = AtomicBool::new(false);
+        let fixed = Limits::time(Duration::from_millis(2));
+        let clock = Limits::depth(64).on_clock(Duration::from_millis(2));
+        let (fixed_budget, clock_budget) = (Budget::new(&fixed, &stop), Budget::new(&clock, &stop));
+        std::thread::sleep(Duration::from_millis(3));
+        assert!(!fixed_budget.no_time_for_another_depth(20));
+        assert!(clock_budget.no_time_for_another_depth(20));
+        // An only move needs no thought either way.
+        assert!(fixed_budget.no_time_for_another_depth(1));
+        let untimed = Limits::depth(64);
+        assert!(!Budget::new(&untimed, &stop).no_time_for_another_depth(1));
     }
 
     #[test]

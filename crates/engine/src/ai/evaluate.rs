@@ -37,6 +37,14 @@ pub trait Evaluate {
         None
     }
 
+    /// Whether the exchange that the legal capture `mv` begins wins at
+    /// least `threshold` ([`Evaluate::exchange_value`] compared, which a
+    /// variant may answer faster without playing the exchange out); `None`
+    /// where the variant cannot tell.
+    fn exchange_at_least(&self, mv: crate::core::Move, threshold: i32) -> Option<bool> {
+        self.exchange_value(mv).map(|gain| gain >= threshold)
+    }
+
     /// The evaluation for `seat` worked out from the pieces alone, where
     /// [`Evaluate::evaluate_for`] reads sums kept up to date move by move:
     /// the reference the incremental evaluation must always equal (tested

@@ -65,6 +65,7 @@ impl Rung {
                 .nodes
                 .is_none()
                 .then(|| Duration::from_millis(think_ms.max(1))),
+            clock: false,
             noise: self.noise,
             oversight: self.oversight,
             seed,

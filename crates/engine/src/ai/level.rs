@@ -144,9 +144,16 @@ pub struct Limits {
     pub depth: u32,
     /// Stop after this many nodes, if given.
     pub nodes: Option<u64>,
-    /// Stop after this long, if given (no new iteration starts once half of
-    /// it has gone, as it would not finish).
+    /// Stop after this long, if given: a fixed time for the move, used to
+    /// its end (a depth left unfinished still offers a better root move),
+    /// unless `clock` says it is a share of a running clock.
     pub time: Option<Duration>,
+    /// Whether `time` is a share of a running clock (XBoard's `time`,
+    /// UCI's `wtime`, a timed table): no new depth starts once half of it
+    /// has gone, as it would rarely finish, and the time saved is kept for
+    /// later moves. A fixed time a move (`st`, `movetime`, Master's think
+    /// time) saves nothing by stopping early.
+    pub clock: bool,
     /// How far the static evaluation may be off, in centipawns: each
     /// position's score is moved by up to this much, the same way for the
     /// whole search (0: exact). A weak rung's fog.
@@ -166,6 +173,7 @@ impl Limits {
             depth: depth.clamp(1, MAX_DEPTH),
             nodes: None,
             time: None,
+            clock: false,
             noise: 0,
             oversight: 0,
             seed: 0,
@@ -196,6 +204,16 @@ impl Limits {
             limits.nodes = self.nodes.map(|n| (n * 2 / seats as u64).max(1));
         }
         limits
+    }
+
+    /// The same limits playing on a clock: at most `budget` for this move,
+    /// a share of the time left (see [`Limits::clock`]).
+    pub fn on_clock(self, budget: Duration) -> Limits {
+        Limits {
+            time: Some(budget),
+            clock: true,
+            ..self
+        }
     }
 
     /// The same limits with a node cap.

@@ -110,7 +110,7 @@ impl Heuristics {
                     .map_or(0, |p| game.piece_value(p.kind()));
                 let order = game.piece_value(victim.kind()) * 16 - attacker / 16
                     + mv.promotion.map_or(0, |k| game.piece_value(k));
-                if game.exchange_value(mv).is_some_and(|gain| gain < 0) {
+                if game.exchange_at_least(mv, 0) == Some(false) {
                     BAD_CAPTURE + order
                 } else {
                     GOOD_CAPTURE + order

@@ -714,9 +714,7 @@ impl Run<'_> {
                 && !in_check
                 && depth <= 4
                 && !is_mate(best_score)
-                && game
-                    .exchange_value(mv)
-                    .is_some_and(|gain| gain < -100 * depth)
+                && game.exchange_at_least(mv, -100 * depth) == Some(false)
             {
                 continue;
             }
@@ -859,7 +857,7 @@ impl Run<'_> {
             if !in_check && self.overlooks(game, key, mv) {
                 continue;
             }
-            if !in_check && game.exchange_value(mv).is_some_and(|gain| gain < 0) {
+            if !in_check && game.exchange_at_least(mv, 0) == Some(false) {
                 // A capture that loses material by exchange.
                 continue;
             }

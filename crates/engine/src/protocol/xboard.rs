@@ -529,6 +529,7 @@ impl Session {
             };
         }
         let depth = self.max_depth.unwrap_or(MAX_DEPTH);
+        let on_clock = self.clock.per_move.is_none() && self.clock.left.is_some();
         let time = if let Some(per_move) = self.clock.per_move {
             Some(per_move.saturating_sub(per_move.min(Duration::from_millis(30)) / 2))
         } else if let Some(left) = self.clock.left {
@@ -552,9 +553,12 @@ impl Session {
             let seconds = self.clock.per_move.unwrap_or(time).as_secs_f64();
             return Limits::depth(depth).with_nodes(((seconds * rate as f64) as u64).max(1));
         }
-        Limits {
-            time,
-            ..Limits::depth(depth)
+        match time {
+            Some(budget) if on_clock => Limits::depth(depth).on_clock(budget),
+            _ => Limits {
+                time,
+                ..Limits::depth(depth)
+            },
         }
     }
 
@@ -662,4 +666,32 @@ where
     serve(input, output, &protocol, |line, interrupts, out| {
         Ok(session.handle(line, interrupts, out)? == Flow::Continue)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The budget of the engine's next move after the `lines`.
+    fn limits_after(lines: &[&str]) -> Limits {
+        let mut session = Session::new(1);
+        let interrupts = Interrupts::default();
+        for line in lines {
+            session
+                .handle(line, &interrupts, &mut Vec::new())
+                .expect("written to memory");
+        }
+        session.limits()
+    }
+
+    #[test]
+    fn a_time_a_move_is_spent_to_its_end_and_a_clock_share_stops_at_half() {
+        let fixed = limits_after(&["st 2"]);
+        assert_eq!(fixed.time, Some(Duration::from_millis(1985)));
+        assert!(!fixed.clock);
+        let clock = limits_after(&["level 40 5 0", "time 30000"]);
+        assert!(clock.time.is_some_and(|t| t < Duration::from_secs(300)));
+        assert!(clock.clock);
+        assert_eq!(limits_after(&["sd 4"]).time, None);
+    }
 }

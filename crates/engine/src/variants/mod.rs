@@ -394,6 +394,9 @@ impl crate::ai::Evaluate for AnyGame {
     fn exchange_value(&self, mv: Move) -> Option<i32> {
         dispatch!(self, g => g.exchange_value(mv))
     }
+    fn exchange_at_least(&self, mv: Move, threshold: i32) -> Option<bool> {
+        dispatch!(self, g => g.exchange_at_least(mv, threshold))
+    }
     fn seats_in_play(&self) -> Option<usize> {
         dispatch!(self, g => g.seats_in_play())
     }

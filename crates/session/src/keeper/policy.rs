@@ -52,10 +52,11 @@ pub fn search_limits(
     let mut limits = level.limits_with_think_ms(think_ms);
     if let (Some(clocks), Some(left)) = (table.clocks(), left) {
         let budget = think_budget(left, clocks.control().increment, None);
-        limits.time = match (level, limits.time) {
-            (Level::Master, _) | (_, None) => Some(budget),
-            (_, Some(t)) => Some(t.min(budget)),
+        let budget = match (level, limits.time) {
+            (Level::Master, _) | (_, None) => budget,
+            (_, Some(t)) => t.min(budget),
         };
+        limits = limits.on_clock(budget);
     }
     limits
 }

@@ -153,6 +153,9 @@ impl Go {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => b.or(a),
         };
+        // A share of a clock stops early to keep time for later moves; a
+        // `movetime` is the move's to spend.
+        limits.clock = self.movetime.is_none() && time.is_some();
         if nothing_given && limits.nodes.is_none() {
             limits.time = Some(Duration::from_millis(DEFAULT_THINK_MS));
         }
@@ -209,6 +212,7 @@ mod tests {
         let overhead = ms(30);
         let limits = go("movetime 1000").limits(0, overhead, None);
         assert_eq!(limits.time, Some(ms(970)));
+        assert!(!limits.clock, "a movetime is spent to its end");
         assert_eq!(limits.depth, MAX_DEPTH);
         let limits = go("depth 5 nodes 1000").limits(1, overhead, None);
         assert_eq!(
@@ -226,6 +230,7 @@ mod tests {
         let white = g.limits(0, overhead, None).time.expect("timed");
         let black = g.limits(1, overhead, None).time.expect("timed");
         assert!(black < white && black < ms(1000), "{black:?} {white:?}");
+        assert!(g.limits(0, overhead, None).clock, "a share of a clock");
         assert_eq!(
             g.time_for(2, overhead),
             g.time_for(1, overhead),

@@ -33,27 +33,57 @@ impl Chess {
             | self.attackers_by(t, target, Seat::BLACK, occupied)
     }
 
-    /// The material the legal move `mv` wins (negative: loses) when the
-    /// exchange on its target is played out; pins are not looked at.
-    pub fn static_exchange(&self, mv: Move) -> i32 {
-        let b = &self.bits;
-        let (from, to) = (mv.from, mv.to);
-        let Some(mover) = self.board.get(from) else {
-            return 0;
-        };
-        let mut occupied = b.occupied() & !bit(from);
+    /// What the legal move `mv` takes at once (with what a promotion
+    /// adds) and the value then standing on its target; `None` for a
+    /// castling or a pass, which win nothing.
+    #[inline(always)]
+    fn first_exchange(&self, mv: Move) -> Option<(i32, i32)> {
+        let mover = self.board.get(mv.from)?;
         let mut first = match mv.kind {
-            MoveKind::Castle | MoveKind::Pass => return 0,
-            MoveKind::EnPassant => {
-                occupied &= !bit(mv.aux);
-                SEE_VALUE[0]
-            }
-            _ => self.board.get(to).map_or(0, |p| value(p.kind())),
+            MoveKind::Castle | MoveKind::Pass => return None,
+            MoveKind::EnPassant => SEE_VALUE[0],
+            _ => self.board.get(mv.to).map_or(0, |p| value(p.kind())),
         };
         let mut on_target = value(mover.kind());
         if let Some(kind) = mv.promotion {
             first += value(kind) - SEE_VALUE[0];
             on_target = value(kind);
+        }
+        Some((first, on_target))
+    }
+
+    /// Whether [`Chess::static_exchange`] of `mv` is at least `threshold`,
+    /// without playing the exchange out when its first capture decides:
+    /// the exchange wins at most what is taken first (the opponent may
+    /// stop), and at least that less the piece left on the target (the
+    /// mover may stop after a recapture).
+    pub fn static_exchange_at_least(&self, mv: Move, threshold: i32) -> bool {
+        let Some((first, on_target)) = self.first_exchange(mv) else {
+            return threshold <= 0;
+        };
+        if first < threshold {
+            false
+        } else if first - on_target >= threshold {
+            true
+        } else {
+            self.static_exchange(mv) >= threshold
+        }
+    }
+
+    /// The material the legal move `mv` wins (negative: loses) when the
+    /// exchange on its target is played out; pins are not looked at.
+    pub fn static_exchange(&self, mv: Move) -> i32 {
+        let b = &self.bits;
+        let (from, to) = (mv.from, mv.to);
+        let Some((first, mut on_target)) = self.first_exchange(mv) else {
+            return 0;
+        };
+        let Some(mover) = self.board.get(from) else {
+            return 0;
+        };
+        let mut occupied = b.occupied() & !bit(from);
+        if mv.kind == MoveKind::EnPassant {
+            occupied &= !bit(mv.aux);
         }
         let mut gain = [0i32; 32];
         gain[0] = first;
@@ -118,5 +148,34 @@ mod tests {
         // A quiet move onto a cell a pawn guards loses the piece; elsewhere nothing.
         assert_eq!(see("4k3/8/8/3p4/8/8/8/1B2K3 w - - 0 1", "b1e4"), -330);
         assert_eq!(see("4k3/8/8/3p4/8/8/8/1B2K3 w - - 0 1", "b1d3"), 0);
+    }
+
+    #[test]
+    fn the_quick_threshold_answer_agrees_with_the_exchange_played_out() {
+        let positions = [
+            "4k3/8/3p4/4p3/8/5N2/8/4K3 w - - 0 1",
+            "3rk3/3r4/8/8/8/8/3R4/3RK3 w - - 0 1",
+            "3r2k1/3r4/8/8/8/8/3R4/3RK3 w - - 0 1",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+        ];
+        for fen in positions {
+            let game = Chess::from_fen(fen, &Options::new()).expect("valid FEN");
+            let mut moves = crate::core::MoveList::new();
+            game.legal_moves(&mut moves);
+            for &mv in moves.iter() {
+                let full = game.static_exchange(mv);
+                for threshold in [-1000, -300, -100, -1, 0, 1, 100, 300, 1000] {
+                    assert_eq!(
+                        game.static_exchange_at_least(mv, threshold),
+                        full >= threshold,
+                        "{fen} {mv:?} at {threshold} (full {full})"
+                    );
+                }
+            }
+        }
     }
 }
