@@ -79,18 +79,18 @@ impl Rung {
 /// Stockfish 15.1 at 0.1 s a move, the rungs on their node caps (Master
 /// at 0.5 s a move against Stockfish at 0.5 s).
 pub const LADDER: [Rung; 8] = [
-    rung(Level::Beginner, 2, 20_000, 200, 250).measured(640, 160, 240, Anchor::RungAbove),
-    rung(Level::Novice, 2, 30_000, 120, 150).measured(850, 150, 240, Anchor::RungAbove),
-    rung(Level::Casual, 2, 60_000, 70, 80).measured(1120, 140, 40, Anchor::Stockfish(1350)),
-    rung(Level::Club, 3, 100_000, 55, 60).measured(1460, 110, 40, Anchor::Stockfish(1400)),
-    rung(Level::Advanced, 4, 300_000, 40, 30).measured(1640, 110, 40, Anchor::Stockfish(1600)),
-    rung(Level::Strong, 5, 500_000, 10, 0).measured(1790, 110, 40, Anchor::Stockfish(1800)),
-    rung(Level::Expert, 8, 1_000_000, 0, 0).measured(1970, 100, 40, Anchor::Stockfish(2000)),
+    rung(Level::Beginner, 2, 20_000, 150, 300).measured(640, 150, 240, Anchor::RungAbove),
+    rung(Level::Novice, 2, 30_000, 120, 150).measured(930, 140, 240, Anchor::RungAbove),
+    rung(Level::Casual, 2, 60_000, 70, 80).measured(1160, 130, 40, Anchor::Stockfish(1350)),
+    rung(Level::Club, 3, 100_000, 55, 60).measured(1320, 110, 40, Anchor::Stockfish(1400)),
+    rung(Level::Advanced, 4, 300_000, 40, 30).measured(1560, 100, 40, Anchor::Stockfish(1600)),
+    rung(Level::Strong, 5, 500_000, 10, 0).measured(1880, 100, 40, Anchor::Stockfish(1800)),
+    rung(Level::Expert, 8, 1_000_000, 0, 0).measured(2040, 110, 40, Anchor::Stockfish(2000)),
     Rung {
         nodes: None,
         ..rung(Level::Master, MAX_DEPTH, 0, 0, 0)
     }
-    .measured(2200, 90, 40, Anchor::Stockfish(2400)),
+    .measured(2220, 90, 40, Anchor::Stockfish(2400)),
 ];
 
 /// A rung's budget and fog, not measured yet (no figure).

@@ -1,7 +1,9 @@
 //! The chess evaluation: material, piece-square tables, mobility, pawn
-//! structure (doubled, isolated, connected and passed pawns), King
-//! shelter and attacks on the King's cells, threats, Rooks on open files,
-//! the Bishop pair, and a bare-endgame term that drives a lone King to
+//! structure (doubled, isolated, connected and passed pawns, and how near
+//! each King is to a passed pawn's path), King shelter, attacks on the
+//! King's cells and the checks that can be given safely (with a danger
+//! growing as the square of the attack), outposts, threats, Rooks on open
+//! files, the Bishop pair, and a bare-endgame term that drives a lone King to
 //! the edge and the winning King towards it, so won endgames are won.
 //!
 //! Every term but the last is a count of a feature (White's minus
@@ -30,11 +32,11 @@ const PHASE_TOTAL: i32 = 24;
 pub mod feature {
     /// Material: Pawn, Knight, Bishop, Rook, Queen.
     pub const MATERIAL: usize = 0;
-    /// Piece-square tables: kind (Pawn … King) × 32 cells (relative rank ×
-    /// file folded to the King's side half: a–d mirror h–e).
+    /// Piece-square tables: kind (Pawn … King) × 64 cells (relative rank ×
+    /// file: Black's ranks are counted from its side).
     pub const PST: usize = 5;
     /// Knight mobility, by cells reached (0 to 8).
-    pub const MOB_KNIGHT: usize = PST + 6 * 32;
+    pub const MOB_KNIGHT: usize = PST + 6 * 64;
     /// Bishop mobility (0 to 13).
     pub const MOB_BISHOP: usize = MOB_KNIGHT + 9;
     /// Rook mobility (0 to 14).
@@ -71,8 +73,25 @@ pub mod feature {
     pub const MINOR_THREAT: usize = PAWN_THREAT + 1;
     /// Enemy pieces attacked and not defended.
     pub const HANGING: usize = MINOR_THREAT + 1;
+    /// The danger to the enemy King: the square of its attack units (2 a
+    /// cell round it a Knight or Bishop attacks, 3 a Rook's, 5 a Queen's,
+    /// 4 a safe check) over 16, at most 120.
+    pub const KING_DANGER: usize = HANGING + 1;
+    /// Cells a Knight, Bishop, Rook or Queen can check the enemy King from,
+    /// reached by one, neither guarded by the enemy nor taken by its own.
+    pub const SAFE_CHECK: usize = KING_DANGER + 1;
+    /// Per passed pawn, the own King's distance from the cell in front of
+    /// it, times how far advanced it is (its relative rank less 2).
+    pub const PASSED_KING_OWN: usize = SAFE_CHECK + 4;
+    /// The same for the enemy King.
+    pub const PASSED_KING_THEIRS: usize = PASSED_KING_OWN + 1;
+    /// Per passed pawn with nothing on its path, how far advanced it is.
+    pub const PASSED_FREE: usize = PASSED_KING_THEIRS + 1;
+    /// A Knight, or a Bishop, on the enemy's half defended by a pawn and
+    /// out of reach of every enemy pawn.
+    pub const OUTPOST: usize = PASSED_FREE + 1;
     /// How many features there are.
-    pub const COUNT: usize = HANGING + 1;
+    pub const COUNT: usize = OUTPOST + 2;
 }
 
 /// Where the evaluation's feature counts go: summed into a score, or
@@ -184,7 +203,15 @@ fn centre_distance(file: i32, rank: i32) -> i32 {
 fn pst_cell(cell: Cell, seat: Seat) -> usize {
     let (file, rank) = ((cell.0 & 7) as usize, (cell.0 >> 3) as usize);
     let rel_rank = if seat == Seat::WHITE { rank } else { 7 - rank };
-    rel_rank * 4 + file.min(7 - file)
+    rel_rank * 8 + file
+}
+
+/// How many King steps apart two cells are.
+#[inline(always)]
+fn king_distance(a: Cell, b: Cell) -> i32 {
+    let (fa, ra) = ((a.0 & 7) as i32, (a.0 >> 3) as i32);
+    let (fb, rb) = ((b.0 & 7) as i32, (b.0 >> 3) as i32);
+    (fa - fb).abs().max((ra - rb).abs())
 }
 
 impl Chess {
@@ -211,6 +238,8 @@ impl Chess {
         // Per seat: material, placement, mobility and what the pieces reach.
         let mut king_attacks = [[0i32; 4]; 2];
         let mut minor_reach = [0u64; 2];
+        // What each seat's Knights, Bishops, Rooks and Queens reach.
+        let mut reach_by_kind = [[0u64; 4]; 2];
         for seat in [Seat::WHITE, Seat::BLACK] {
             let s = seat.index();
             let sign = if s == 0 { 1 } else { -1 };
@@ -224,7 +253,7 @@ impl Chess {
                 sink.add(feature::MATERIAL + k, sign * n);
                 phase += PHASE[k] * n;
                 for c in cells_of(pieces) {
-                    sink.add(feature::PST + k * 32 + pst_cell(c, seat), sign);
+                    sink.add(feature::PST + k * 64 + pst_cell(c, seat), sign);
                     let reach = match kind {
                         PieceKind::Knight => t.knight(c),
                         PieceKind::Bishop => t.bishop(c, occupied),
@@ -242,13 +271,14 @@ impl Chess {
                     };
                     sink.add(base + mobility, sign);
                     king_attacks[s][k - 1] += (reach & enemy_king_zone).count_ones() as i32;
+                    reach_by_kind[s][k - 1] |= reach;
                     if matches!(kind, PieceKind::Knight | PieceKind::Bishop) {
                         minor_reach[s] |= reach;
                     }
                 }
             }
             if let Some(k) = self.board.king(seat) {
-                sink.add(feature::PST + 5 * 32 + pst_cell(k, seat), sign);
+                sink.add(feature::PST + 5 * 64 + pst_cell(k, seat), sign);
                 attacks[s] |= t.king(k);
             }
         }
@@ -260,14 +290,33 @@ impl Chess {
             let own_pawns = pawns & b.seat(seat);
             let their_pawns = pawns & b.seat(them);
             let fwd = super::movegen::forward(seat);
+            let kings = [self.board.king(seat), self.board.king(them)];
             for c in cells_of(own_pawns) {
                 let i = c.index();
                 let rank = (c.0 >> 3) as usize;
                 let rel = if s == 0 { rank } else { 7 - rank };
                 if masks.passed[s][i] & their_pawns == 0 && masks.front[s][i] & own_pawns == 0 {
                     sink.add(feature::PASSED + rel, sign);
-                    if t.step(c, fwd) & b.seat(them) != 0 {
+                    let ahead = t.step(c, fwd);
+                    if ahead & b.seat(them) != 0 {
                         sink.add(feature::PASSED_BLOCKED, sign);
+                    }
+                    let advance = rel.saturating_sub(2) as i32;
+                    if advance > 0 && ahead != 0 {
+                        let front = Cell(ahead.trailing_zeros() as u8);
+                        if let [Some(own), Some(their)] = kings {
+                            sink.add(
+                                feature::PASSED_KING_OWN,
+                                sign * advance * king_distance(own, front),
+                            );
+                            sink.add(
+                                feature::PASSED_KING_THEIRS,
+                                sign * advance * king_distance(their, front),
+                            );
+                        }
+                        if masks.front[s][i] & occupied == 0 {
+                            sink.add(feature::PASSED_FREE, sign * advance);
+                        }
                     }
                 }
                 if masks.adjacent_files[i] & own_pawns == 0 {
@@ -304,6 +353,38 @@ impl Chess {
             }
             for (i, &n) in king_attacks[s].iter().enumerate() {
                 sink.add(feature::KING_ATTACK + i, sign * n);
+            }
+            let mut units = 2 * king_attacks[s][0]
+                + 2 * king_attacks[s][1]
+                + 3 * king_attacks[s][2]
+                + 5 * king_attacks[s][3];
+            if let Some(k) = self.board.king(them) {
+                let safe = !attacks[1 - s] & !b.seat(seat);
+                let diagonal = t.bishop(k, occupied);
+                let straight = t.rook(k, occupied);
+                let from = [t.knight(k), diagonal, straight, diagonal | straight];
+                for (i, cells) in from.into_iter().enumerate() {
+                    let n = (reach_by_kind[s][i] & cells & safe).count_ones() as i32;
+                    sink.add(feature::SAFE_CHECK + i, sign * n);
+                    units += 4 * n;
+                }
+            }
+            sink.add(feature::KING_DANGER, sign * (units * units / 16).min(120));
+            let rel_half = if s == 0 {
+                0xFFFF_FFFF_0000_0000u64
+            } else {
+                0x0000_0000_FFFF_FFFFu64
+            };
+            for (i, kind) in [PieceKind::Knight, PieceKind::Bishop]
+                .into_iter()
+                .enumerate()
+            {
+                let outposts = cells_of(b.of_kind(seat, kind) & rel_half & pawn_attacks[s])
+                    .filter(|c| {
+                        masks.passed[s][c.index()] & !masks.file[c.index()] & their_pawns == 0
+                    })
+                    .count() as i32;
+                sink.add(feature::OUTPOST + i, sign * outposts);
             }
             let their_pieces = b.seat(them) & !their_pawns;
             sink.add(
@@ -415,6 +496,10 @@ impl Evaluate for Chess {
         Some(self.static_exchange(mv))
     }
 
+    fn exchange_at_least(&self, mv: crate::core::Move, threshold: i32) -> Option<bool> {
+        Some(self.static_exchange_at_least(mv, threshold))
+    }
+
     fn null_move_safe(&self) -> bool {
         self.bits.seat(self.side)
             & !(self.bits.kind(PieceKind::Pawn) | self.bits.kind(PieceKind::King))
@@ -491,5 +576,52 @@ mod tests {
         });
         assert_eq!((mg, eg), (taper.mg, taper.eg));
         assert!(list.iter().all(|&(f, _)| f < feature::COUNT));
+    }
+
+    /// The count of `feature` in the position (White's less Black's).
+    fn count(fen: &str, feature: usize) -> i32 {
+        let game = Chess::from_fen(fen, &Options::new()).expect("valid FEN");
+        let mut list: Vec<(usize, i32)> = Vec::new();
+        game.features(&mut list);
+        list.iter()
+            .filter(|&&(f, _)| f == feature)
+            .map(|&(_, n)| n)
+            .sum()
+    }
+
+    #[test]
+    fn a_safe_check_is_one_the_enemy_does_not_guard() {
+        // Qd8+ is safe; the Knight on f3 reaches no checking cell.
+        let open = "6k1/5ppp/8/8/8/5N2/8/3Q2K1 w - - 0 1";
+        assert_eq!(count(open, feature::SAFE_CHECK + 3), 1);
+        assert_eq!(count(open, feature::SAFE_CHECK), 0);
+        // A Black Rook on e8 guards d8.
+        let guarded = "4r1k1/5ppp/8/8/8/5N2/8/3Q2K1 w - - 0 1";
+        assert_eq!(count(guarded, feature::SAFE_CHECK + 3), 0);
+        // A safe check is danger; a Queen on a cell next to the King too.
+        assert!(count(open, feature::KING_DANGER) > 0);
+        let near = "6k1/5ppp/8/6Q1/8/5N2/8/6K1 w - - 0 1";
+        assert!(count(near, feature::KING_DANGER) > count(open, feature::KING_DANGER));
+    }
+
+    #[test]
+    fn a_passed_pawn_counts_the_kings_distances_from_its_path() {
+        // d5 is two ranks past the third; d6 is five King steps from g1
+        // and four from a2, and the path is clear.
+        let fen = "8/8/8/3P4/8/8/k7/6K1 w - - 0 1";
+        assert_eq!(count(fen, feature::PASSED_KING_OWN), 2 * 5);
+        assert_eq!(count(fen, feature::PASSED_KING_THEIRS), 2 * 4);
+        assert_eq!(count(fen, feature::PASSED_FREE), 2);
+        let blocked = "3n4/8/8/3P4/8/8/k7/6K1 w - - 0 1";
+        assert_eq!(count(blocked, feature::PASSED_FREE), 0);
+    }
+
+    #[test]
+    fn an_outpost_is_defended_by_a_pawn_and_beyond_the_enemy_pawns() {
+        let outpost = "4k3/p7/8/3N4/4P3/8/8/4K3 w - - 0 1";
+        assert_eq!(count(outpost, feature::OUTPOST), 1);
+        // A Black pawn on c7 can drive the Knight away.
+        let chased = "4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1";
+        assert_eq!(count(chased, feature::OUTPOST), 0);
     }
 }
