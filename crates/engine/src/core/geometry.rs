@@ -568,6 +568,15 @@ impl Geometry {
         self.places[cell.index()].1
     }
 
+    /// How many King steps apart two cells of a grid are (the larger of
+    /// their file and rank differences).
+    #[inline(always)]
+    pub fn king_distance(&self, a: Cell, b: Cell) -> i32 {
+        let df = (i32::from(self.file(a)) - i32::from(self.file(b))).abs();
+        let dr = (i32::from(self.rank(a)) - i32::from(self.rank(b))).abs();
+        df.max(dr)
+    }
+
     /// Whether the cell is a light one.
     #[inline(always)]
     pub fn is_light(&self, cell: Cell) -> bool {

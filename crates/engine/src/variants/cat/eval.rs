@@ -143,14 +143,6 @@ impl CatTerms {
     }
 }
 
-/// The Chebyshev (King-step) distance between two cells.
-#[inline]
-fn king_distance(geo: &Geometry, a: Cell, b: Cell) -> i32 {
-    let df = (geo.file(a) as i32 - geo.file(b) as i32).abs();
-    let dr = (geo.rank(a) as i32 - geo.rank(b) as i32).abs();
-    df.max(dr)
-}
-
 /// How far `cell` lies from the four middle cells (0 there, 3 on the edge).
 #[inline]
 fn edge_distance(geo: &Geometry, cell: Cell) -> i32 {
@@ -243,7 +235,7 @@ impl CatChess {
                         t.mobility += self.cells_reached(cell, kind, seat);
                     }
                     if let Some(enemy_king) = kings[1 - s] {
-                        t.attack[s] += (7 - king_distance(geo, cell, enemy_king)) * weight;
+                        t.attack[s] += (7 - geo.king_distance(cell, enemy_king)) * weight;
                     }
                 }
             }
@@ -293,7 +285,7 @@ impl CatChess {
                     t.mobility += self.cells_reached(cell, kind, seat);
                 }
                 if let Some(enemy_king) = kings[1 - s] {
-                    let near = 7 - king_distance(geo, cell, enemy_king);
+                    let near = 7 - geo.king_distance(cell, enemy_king);
                     let weight = match kind {
                         PieceKind::Queen => 4,
                         PieceKind::Knight => 3,
@@ -348,7 +340,7 @@ impl CatChess {
                 && let (Some(mine), Some(theirs)) = (kings[s], kings[1 - s])
             {
                 t.attack[s] +=
-                    30 * edge_distance(geo, theirs) + 10 * (7 - king_distance(geo, mine, theirs));
+                    30 * edge_distance(geo, theirs) + 10 * (7 - geo.king_distance(mine, theirs));
             }
         }
         let clock = self.halfmove_clock() as i32;
@@ -363,7 +355,7 @@ impl CatChess {
         let nearest = self
             .cats()
             .iter()
-            .map(|&c| king_distance(self.geo, c, king))
+            .map(|&c| self.geo.king_distance(c, king))
             .min()
             .unwrap_or(8);
         match nearest {

@@ -595,8 +595,8 @@ mod tests {
         let open = "6k1/5ppp/8/8/8/5N2/8/3Q2K1 w - - 0 1";
         assert_eq!(count(open, feature::SAFE_CHECK + 3), 1);
         assert_eq!(count(open, feature::SAFE_CHECK), 0);
-        // A Black Rook on e8 guards d8.
-        let guarded = "4r1k1/5ppp/8/8/8/5N2/8/3Q2K1 w - - 0 1";
+        // A Black Knight on c6 guards d8 (and blocks nothing).
+        let guarded = "6k1/5ppp/2n5/8/8/5N2/8/3Q2K1 w - - 0 1";
         assert_eq!(count(guarded, feature::SAFE_CHECK + 3), 0);
         // A safe check is danger; a Queen on a cell next to the King too.
         assert!(count(open, feature::KING_DANGER) > 0);

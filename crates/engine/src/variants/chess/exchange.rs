@@ -33,11 +33,11 @@ impl Chess {
             | self.attackers_by(t, target, Seat::BLACK, occupied)
     }
 
-    /// What the legal move `mv` takes at once (with what a promotion
-    /// adds) and the value then standing on its target; `None` for a
-    /// castling or a pass, which win nothing.
+    /// The seat making the legal move `mv`, what it takes at once (with
+    /// what a promotion adds) and the value then standing on its target;
+    /// `None` for a castling or a pass, which win nothing.
     #[inline(always)]
-    fn first_exchange(&self, mv: Move) -> Option<(i32, i32)> {
+    fn first_exchange(&self, mv: Move) -> Option<(Seat, i32, i32)> {
         let mover = self.board.get(mv.from)?;
         let mut first = match mv.kind {
             MoveKind::Castle | MoveKind::Pass => return None,
@@ -49,7 +49,7 @@ impl Chess {
             first += value(kind) - SEE_VALUE[0];
             on_target = value(kind);
         }
-        Some((first, on_target))
+        Some((mover.seat(), first, on_target))
     }
 
     /// Whether [`Chess::static_exchange`] of `mv` is at least `threshold`,
@@ -58,7 +58,7 @@ impl Chess {
     /// stop), and at least that less the piece left on the target (the
     /// mover may stop after a recapture).
     pub fn static_exchange_at_least(&self, mv: Move, threshold: i32) -> bool {
-        let Some((first, on_target)) = self.first_exchange(mv) else {
+        let Some(start @ (_, first, on_target)) = self.first_exchange(mv) else {
             return threshold <= 0;
         };
         if first < threshold {
@@ -66,21 +66,22 @@ impl Chess {
         } else if first - on_target >= threshold {
             true
         } else {
-            self.static_exchange(mv) >= threshold
+            self.play_out(mv, start) >= threshold
         }
     }
 
     /// The material the legal move `mv` wins (negative: loses) when the
     /// exchange on its target is played out; pins are not looked at.
     pub fn static_exchange(&self, mv: Move) -> i32 {
+        self.first_exchange(mv)
+            .map_or(0, |start| self.play_out(mv, start))
+    }
+
+    /// The exchange on `mv`'s target played out from its first capture,
+    /// `start` ([`Chess::first_exchange`]'s).
+    fn play_out(&self, mv: Move, (mover, first, mut on_target): (Seat, i32, i32)) -> i32 {
         let b = &self.bits;
         let (from, to) = (mv.from, mv.to);
-        let Some((first, mut on_target)) = self.first_exchange(mv) else {
-            return 0;
-        };
-        let Some(mover) = self.board.get(from) else {
-            return 0;
-        };
         let mut occupied = b.occupied() & !bit(from);
         if mv.kind == MoveKind::EnPassant {
             occupied &= !bit(mv.aux);
@@ -88,7 +89,7 @@ impl Chess {
         let mut gain = [0i32; 32];
         gain[0] = first;
         let mut depth = 0;
-        let mut side = mover.seat().opponent();
+        let mut side = mover.opponent();
         let mut attackers = self.all_attackers(to, occupied);
         loop {
             let ours = attackers & b.seat(side) & occupied;
