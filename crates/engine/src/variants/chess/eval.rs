@@ -206,14 +206,6 @@ fn pst_cell(cell: Cell, seat: Seat) -> usize {
     rel_rank * 8 + file
 }
 
-/// How many King steps apart two cells are.
-#[inline(always)]
-fn king_distance(a: Cell, b: Cell) -> i32 {
-    let (fa, ra) = ((a.0 & 7) as i32, (a.0 >> 3) as i32);
-    let (fb, rb) = ((b.0 & 7) as i32, (b.0 >> 3) as i32);
-    (fa - fb).abs().max((ra - rb).abs())
-}
-
 impl Chess {
     /// Counts every feature of the position into `sink`, White's counts
     /// positive and Black's negative; returns the game phase (0 to 24).
@@ -307,11 +299,11 @@ impl Chess {
                         if let [Some(own), Some(their)] = kings {
                             sink.add(
                                 feature::PASSED_KING_OWN,
-                                sign * advance * king_distance(own, front),
+                                sign * advance * self.geo.king_distance(own, front),
                             );
                             sink.add(
                                 feature::PASSED_KING_THEIRS,
-                                sign * advance * king_distance(their, front),
+                                sign * advance * self.geo.king_distance(their, front),
                             );
                         }
                         if masks.front[s][i] & occupied == 0 {
